@@ -1,0 +1,52 @@
+"""The `shutbox` command: thin Typer commands that parse, call the library and render."""
+
+from typing import Annotated, Any, Optional
+
+import typer
+
+from . import __version__
+from .rule_options import rules_from_options, with_rule_options
+
+app = typer.Typer(
+    name="shutbox",
+    help="Play, simulate and solve the dice game Shut the Box.",
+    no_args_is_help=False,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"shutbox {__version__}")
+        raise typer.Exit()
+
+
+@app.callback(invoke_without_command=True)
+def main_callback(
+    ctx: typer.Context,
+    version: Annotated[
+        Optional[bool],
+        typer.Option("--version", callback=_version, is_eager=True, help="Show the version and exit."),
+    ] = None,
+) -> None:
+    """Play, simulate and solve the dice game Shut the Box."""
+    if ctx.invoked_subcommand is None:
+        typer.echo(ctx.get_help())
+
+
+@app.command("rules")
+@with_rule_options
+def rules_command(rule_values: dict[str, Any]) -> None:
+    """Print the rule set that the rule options make, in plain words."""
+    from .describe import describe_rules
+
+    rules = rules_from_options(rule_values)
+    for line in describe_rules(rules):
+        typer.echo(line)
+
+
+def main() -> None:
+    """Console-script entry point."""
+    app()

@@ -1,0 +1,26 @@
+"""The rules engine: pure Python, no I/O, no terminal. Everything else builds on it."""
+
+from .box import dice_options, mask_of, one_die_allowed, score, tile_sum, tiles_of
+from .dice import derive_seed, draw_seed, turn_rolls
+from .match import GameRecord, RoundRecord, TurnContext, TurnPlayer, play_game
+from .moves import THROWS, MoveTable, legal_moves, move_table
+from .rules import FirstRoll, OneDie, OneDieMode, Rules, RulesError, Scoring, ShutRule, Ties
+from .solver import (
+    Distribution,
+    Solution,
+    distribution,
+    solution_distribution,
+    solve_beat,
+    solve_expected_score,
+    solve_shut,
+)
+from .turn import Chooser, IllegalDecision, Roll, Turn, TurnRecord, play_turn
+
+__all__ = [
+    "Chooser", "Distribution", "FirstRoll", "GameRecord", "IllegalDecision", "MoveTable", "OneDie",
+    "OneDieMode", "Roll", "RoundRecord", "Rules", "RulesError", "Scoring", "ShutRule", "Solution",
+    "THROWS", "Ties", "Turn", "TurnContext", "TurnPlayer", "TurnRecord", "derive_seed", "dice_options",
+    "distribution", "draw_seed", "legal_moves", "mask_of", "move_table", "one_die_allowed", "play_game",
+    "play_turn", "score", "solution_distribution", "solve_beat", "solve_expected_score", "solve_shut",
+    "tile_sum", "tiles_of", "turn_rolls",
+]

@@ -1,0 +1,61 @@
+"""The box as an int bitmask (tile k is bit k-1): tiles, scores and the one-die rule."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from .rules import HIGH_TILE, ONE_DIE_LOW_SUM, OneDie, OneDieMode, Rules, Scoring
+
+
+def tiles_of(mask: int) -> tuple[int, ...]:
+    """The tile numbers in a mask, lowest first."""
+    return tuple(bit + 1 for bit in range(mask.bit_length()) if mask >> bit & 1)
+
+
+def mask_of(tiles: object) -> int:
+    """The mask of an iterable of tile numbers."""
+    mask = 0
+    for tile in tiles:  # type: ignore[attr-defined]
+        mask |= 1 << (tile - 1)
+    return mask
+
+
+def tile_sum(mask: int) -> int:
+    """The sum of the tile numbers in a mask."""
+    return sum(tiles_of(mask))
+
+
+def score(rules: Rules, open_mask: int) -> int:
+    """The score of a turn that ended with these tiles open (0 for a shut box)."""
+    return _score_table(rules.tiles, rules.scoring)[open_mask]
+
+
+@lru_cache(maxsize=None)
+def _score_table(tiles: int, scoring: Scoring) -> tuple[int, ...]:
+    def one(mask: int) -> int:
+        open_tiles = tiles_of(mask)
+        if scoring is Scoring.COUNT:
+            return len(open_tiles)
+        if scoring is Scoring.DIGITS:
+            return int("".join(map(str, open_tiles)) or "0")
+        return sum(open_tiles)
+
+    return tuple(one(mask) for mask in range(1 << tiles))
+
+
+def one_die_allowed(rules: Rules, open_mask: int) -> bool:
+    """Whether the rules let the player roll one die with these tiles open."""
+    if rules.one_die is OneDie.HIGH_TILES:
+        return open_mask >> (HIGH_TILE - 1) == 0
+    if rules.one_die is OneDie.LOW_SUM:
+        return tile_sum(open_mask) <= ONE_DIE_LOW_SUM
+    return False
+
+
+def dice_options(rules: Rules, open_mask: int) -> tuple[int, ...]:
+    """The numbers of dice the player may roll next: (2,), (1,) or (1, 2)."""
+    if not one_die_allowed(rules, open_mask):
+        return (2,)
+    if rules.one_die_mode is OneDieMode.COMPULSORY:
+        return (1,)
+    return (1, 2)

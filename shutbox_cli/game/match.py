@@ -1,0 +1,165 @@
+"""A whole game: seats in order, rounds and totals, drop-outs, instant wins and ties."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Sequence
+
+from .rules import Rules, Ties
+from .turn import TurnRecord
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class TurnContext:
+    """Where a turn stands in its game. Players are numbered from 0; so are seats and rounds.
+
+    `seat` is the position in this game's order of play; `scores` are this round's scores
+    posted so far (None where a player has not played); `totals` are the totals before this
+    round; `score_to_beat` is the lowest score posted this round by anyone else.
+    """
+
+    player: int
+    seat: int
+    round: int
+    playoff: bool
+    scores: tuple[int | None, ...]
+    totals: tuple[int, ...]
+    active: tuple[bool, ...]
+
+    @property
+    def score_to_beat(self) -> int | None:
+        posted = [score for score in self.scores if score is not None]
+        return min(posted) if posted else None
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class RoundRecord:
+    """One round of a game: each player's turn, or None for a player who did not play."""
+
+    number: int
+    playoff: bool
+    turns: tuple[TurnRecord | None, ...]
+
+    @property
+    def scores(self) -> tuple[int | None, ...]:
+        return tuple(None if turn is None else turn.score for turn in self.turns)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class GameRecord:
+    """A finished game. `order` lists players by seat; `out_after` is the round a player
+    dropped out in (None if never); totals count regular rounds only, not playoffs."""
+
+    order: tuple[int, ...]
+    rounds: tuple[RoundRecord, ...]
+    totals: tuple[int, ...]
+    out_after: tuple[int | None, ...]
+    winners: tuple[int, ...]
+
+    @property
+    def players(self) -> int:
+        return len(self.order)
+
+
+TurnPlayer = Callable[[TurnContext], TurnRecord]
+"""Plays one turn for the player and position the context names."""
+
+
+class _Game:
+    """The bookkeeping of one game in progress."""
+
+    def __init__(self, rules: Rules, players: int, play: TurnPlayer, first_seat: int) -> None:
+        if players < 1:
+            raise ValueError("a game needs at least one player.")
+        self.rules = rules
+        self.play = play
+        self.order = tuple((first_seat + seat) % players for seat in range(players))
+        self.rounds: list[RoundRecord] = []
+        self.totals = [0] * players
+        self.out_after: list[int | None] = [None] * players
+
+    def play_round(self, players: Sequence[int], playoff: bool) -> tuple[RoundRecord, int | None]:
+        """Play one round among `players` (in seat order); return it and an instant winner."""
+        count = len(self.order)
+        turns: list[TurnRecord | None] = [None] * count
+        active = tuple(player in players for player in range(count))
+        number = len(self.rounds)
+        instant = None
+        for seat, player in enumerate(self.order):
+            if not active[player]:
+                continue
+            context = TurnContext(
+                player, seat, number, playoff,
+                tuple(None if turn is None else turn.score for turn in turns),
+                tuple(self.totals), active,
+            )
+            turn = self.play(context)
+            turns[player] = turn
+            if turn.shut_box and self.rules.instant_win:
+                instant = player
+                break
+        record = RoundRecord(number, playoff, tuple(turns))
+        self.rounds.append(record)
+        if not playoff:
+            for player, turn in enumerate(turns):
+                if turn is not None:
+                    self.totals[player] += turn.score
+        return record, instant
+
+    def seated(self, players: Sequence[int]) -> list[int]:
+        """Players in seat order."""
+        return [player for player in self.order if player in players]
+
+    def settle(self, tied: list[int]) -> tuple[int, ...]:
+        """Winners among players tied on the lowest result, by the tie rule."""
+        tied = self.seated(tied)
+        if len(tied) == 1 or self.rules.ties is Ties.SHARE:
+            return tuple(sorted(tied))
+        if self.rules.ties is Ties.SEAT:
+            return (tied[0],)
+        while len(tied) > 1:
+            record, instant = self.play_round(tied, playoff=True)
+            if instant is not None:
+                return (instant,)
+            best = min(record.scores[player] for player in tied)  # type: ignore[type-var]
+            tied = [player for player in tied if record.scores[player] == best]
+        return (tied[0],)
+
+    def lowest(self, players: Sequence[int], values: Sequence[int | None]) -> tuple[int, ...]:
+        best = min(values[player] for player in players)  # type: ignore[type-var]
+        return self.settle([player for player in players if values[player] == best])
+
+    def run(self) -> tuple[int, ...]:
+        rules = self.rules
+        everyone = list(self.order)
+        if rules.drop_out is None:
+            for _ in range(rules.rounds):
+                record, instant = self.play_round(everyone, playoff=False)
+                if instant is not None:
+                    return (instant,)
+            values = self.totals if rules.multi_round else record.scores
+            return self.lowest(everyone, values)
+        active = everyone
+        while True:
+            record, instant = self.play_round(active, playoff=False)
+            if instant is not None:
+                return (instant,)
+            out = [player for player in active if self.totals[player] >= rules.drop_out]
+            for player in out:
+                self.out_after[player] = record.number
+            left = [player for player in active if player not in out]
+            if len(left) == 1 and len(everyone) > 1:
+                return (left[0],)
+            if not left:
+                return self.lowest(out, self.totals)
+            active = left
+
+
+def play_game(rules: Rules, players: int, play: TurnPlayer, first_seat: int = 0) -> GameRecord:
+    """Play a whole game of `players` players, asking `play` for each turn.
+
+    `first_seat` is the player who sits first (it passes on at each rematch).
+    """
+    game = _Game(rules, players, play, first_seat)
+    winners = game.run()
+    return GameRecord(game.order, tuple(game.rounds), tuple(game.totals), tuple(game.out_after), winners)

@@ -1,0 +1,105 @@
+"""Legal moves: the sets of open tiles a throw may shut, computed once per rule set.
+
+A move is the bitmask of the tiles it shuts. A throw is the tuple of die faces rolled;
+one die or two. Tables are built on first use and cached per (tiles, shut rule, first roll).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import combinations
+
+from .box import tiles_of
+from .rules import FirstRoll, Rules, ShutRule
+
+ONE_DIE_THROWS: tuple[tuple[int, ...], ...] = tuple((face,) for face in range(1, 7))
+TWO_DICE_THROWS: tuple[tuple[int, ...], ...] = tuple(
+    (low, high) for low in range(1, 7) for high in range(low, 7)
+)
+THROWS = ONE_DIE_THROWS + TWO_DICE_THROWS
+"""Every distinct throw, dice sorted: six with one die, 21 with two."""
+
+THROW_INDEX: dict[tuple[int, ...], int] = {}
+for _index, _throw in enumerate(THROWS):
+    THROW_INDEX[_throw] = _index
+    THROW_INDEX[_throw[::-1]] = _index
+
+
+def throw_probability(throw: tuple[int, ...]) -> float:
+    """The chance of this sorted throw with its number of dice."""
+    if len(throw) == 1:
+        return 1 / 6
+    return (1 if throw[0] == throw[1] else 2) / 36
+
+
+_REQUIRED_FIRST = {FirstRoll.NONE: 0, FirstRoll.TWO_TO_GO: 1 << 1, FirstRoll.THREE_TO_GO: 1 << 2}
+
+
+def _move_order(move: int) -> tuple[int, tuple[int, ...]]:
+    return move.bit_count(), tiles_of(move)
+
+
+@lru_cache(maxsize=None)
+def _candidates(tiles: int, shut_rule: ShutRule, throw: tuple[int, ...]) -> tuple[int, ...]:
+    """Every move the throw could make on a full box, in display order."""
+    total = sum(throw)
+    if shut_rule is ShutRule.ANY:
+        found = [
+            sum(1 << (tile - 1) for tile in chosen)
+            for size in range(1, tiles + 1)
+            for chosen in combinations(range(1, tiles + 1), size)
+            if sum(chosen) == total
+        ]
+    else:
+        singles = {total}
+        if shut_rule is ShutRule.ONE_TILE and len(throw) == 2:
+            singles |= set(throw)
+        found = [1 << (tile - 1) for tile in singles if tile <= tiles]
+        if shut_rule is ShutRule.DICE_OR_TOTAL and len(throw) == 2 and throw[0] != throw[1]:
+            if throw[1] <= tiles:
+                found.append(1 << (throw[0] - 1) | 1 << (throw[1] - 1))
+    return tuple(sorted(set(found), key=_move_order))
+
+
+class MoveTable:
+    """Legal moves for every (open mask, throw) under one rule set, looked up in O(1)."""
+
+    __slots__ = ("_table",)
+
+    def __init__(self, tiles: int, shut_rule: ShutRule, first_roll: FirstRoll) -> None:
+        full = (1 << tiles) - 1
+        required = _REQUIRED_FIRST[first_roll]
+        candidates = [_candidates(tiles, shut_rule, throw) for throw in THROWS]
+        table = []
+        for mask in range(full + 1):
+            row = []
+            for moves in candidates:
+                legal = tuple(move for move in moves if move & mask == move)
+                if mask == full and required:
+                    legal = tuple(move for move in legal if move & required)
+                row.append(legal)
+            table.append(tuple(row))
+        self._table: tuple[tuple[tuple[int, ...], ...], ...] = tuple(table)
+
+    def moves(self, open_mask: int, throw: tuple[int, ...]) -> tuple[int, ...]:
+        """The legal moves (bitmasks, fewest tiles first) for this throw on this box."""
+        return self._table[open_mask][THROW_INDEX[throw]]
+
+    def row(self, open_mask: int) -> tuple[tuple[int, ...], ...]:
+        """The legal moves for every throw of THROWS, in that order."""
+        return self._table[open_mask]
+
+
+def move_table(rules: Rules) -> MoveTable:
+    """The cached move table for a rule set."""
+    return _move_table(rules.tiles, rules.shut_rule, rules.first_roll)
+
+
+@lru_cache(maxsize=None)
+def _move_table(tiles: int, shut_rule: ShutRule, first_roll: FirstRoll) -> MoveTable:
+    return MoveTable(tiles, shut_rule, first_roll)
+
+
+def legal_moves(rules: Rules, open_mask: int, throw: tuple[int, ...]) -> tuple[int, ...]:
+    """The legal moves for a throw on a box under the given rules."""
+    return move_table(rules).moves(open_mask, throw)

@@ -1,0 +1,165 @@
+"""The rule set of a game: every option of RULES.md, validated, frozen and hashable."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from enum import StrEnum
+from typing import Any
+
+
+class RulesError(ValueError):
+    """An option has a value the rules do not accept; the message is one sentence."""
+
+
+class ShutRule(StrEnum):
+    """Which sets of tiles a roll may shut."""
+
+    ANY = "any"
+    DICE_OR_TOTAL = "dice-or-total"
+    ONE_TILE = "one-tile"
+
+
+class OneDie(StrEnum):
+    """When a player may roll one die instead of two."""
+
+    HIGH_TILES = "high-tiles"
+    LOW_SUM = "low-sum"
+    OFF = "off"
+
+
+class OneDieMode(StrEnum):
+    """Whether the one-die option is a choice or a must."""
+
+    OPTIONAL = "optional"
+    COMPULSORY = "compulsory"
+
+
+class Scoring(StrEnum):
+    """How the open tiles at the end of a turn become a score."""
+
+    SUM = "sum"
+    COUNT = "count"
+    DIGITS = "digits"
+
+
+class FirstRoll(StrEnum):
+    """Which tile the first shut of a turn must include, if any."""
+
+    NONE = "none"
+    TWO_TO_GO = "2-to-go"
+    THREE_TO_GO = "3-to-go"
+
+
+class Ties(StrEnum):
+    """How equal lowest scores are settled."""
+
+    SHARE = "share"
+    SEAT = "seat"
+    PLAYOFF = "playoff"
+
+
+MIN_TILES = 2
+MAX_TILES = 12
+ONE_DIE_LOW_SUM = 6
+HIGH_TILE = 7
+
+_ENUMS: dict[str, type[StrEnum]] = {
+    "shut_rule": ShutRule,
+    "one_die": OneDie,
+    "one_die_mode": OneDieMode,
+    "scoring": Scoring,
+    "first_roll": FirstRoll,
+    "ties": Ties,
+}
+
+
+def _choices(enum: type[StrEnum]) -> str:
+    return ", ".join(f'"{member.value}"' for member in enum)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Rules:
+    """One complete rule set. Options left as None take the defaults of RULES.md.
+
+    The defaults that depend on other options are resolved on construction, so two
+    rule sets that play the same game compare equal and hash alike.
+    """
+
+    tiles: int = 9
+    shut_rule: ShutRule = ShutRule.ANY
+    one_die: OneDie | None = None
+    one_die_mode: OneDieMode = OneDieMode.OPTIONAL
+    scoring: Scoring = Scoring.SUM
+    first_roll: FirstRoll = FirstRoll.NONE
+    instant_win: bool | None = None
+    ties: Ties = Ties.SHARE
+    rounds: int = 1
+    drop_out: int | None = None
+
+    def __post_init__(self) -> None:
+        set_ = object.__setattr__
+        tiles = _whole_number("tiles", self.tiles)
+        if not MIN_TILES <= tiles <= MAX_TILES:
+            raise RulesError(f"tiles must be a whole number from {MIN_TILES} to {MAX_TILES}, not {tiles}.")
+        set_(self, "tiles", tiles)
+        for name, enum in _ENUMS.items():
+            value = getattr(self, name)
+            if value is None and name == "one_die":
+                value = OneDie.HIGH_TILES if tiles <= 10 else OneDie.LOW_SUM
+            try:
+                set_(self, name, enum(value))
+            except ValueError:
+                raise RulesError(f"{name} must be one of {_choices(enum)}, not {value!r}.") from None
+        rounds = _whole_number("rounds", self.rounds)
+        if rounds < 1:
+            raise RulesError(f"rounds must be a whole number of at least 1, not {rounds}.")
+        set_(self, "rounds", rounds)
+        if self.drop_out is not None:
+            limit = _whole_number("drop_out", self.drop_out)
+            if limit < 1:
+                raise RulesError(f"drop_out must be a limit of at least 1, not {limit}.")
+            if rounds > 1:
+                raise RulesError("rounds and drop_out cannot both be set: a drop-out game lasts until one player is left.")
+            set_(self, "drop_out", limit)
+        if self.first_roll is FirstRoll.THREE_TO_GO and tiles < 3:
+            raise RulesError('first_roll "3-to-go" needs a box of at least 3 tiles.')
+        if self.instant_win is None:
+            set_(self, "instant_win", not self.multi_round)
+        elif not isinstance(self.instant_win, bool):
+            raise RulesError(f"instant_win must be true or false, not {self.instant_win!r}.")
+
+    @property
+    def multi_round(self) -> bool:
+        """Whether scores add up over several rounds (fixed rounds or a drop-out limit)."""
+        return self.rounds > 1 or self.drop_out is not None
+
+    @property
+    def full_box(self) -> int:
+        """The bitmask with every tile open."""
+        return (1 << self.tiles) - 1
+
+    @classmethod
+    def from_mapping(cls, mapping: Mapping[str, Any]) -> Rules:
+        """Build rules from a TOML-style table (`tiles = 12`, `one_die = "low-sum"`, ...)."""
+        known = {field.name for field in dataclasses.fields(cls)}
+        for key in mapping:
+            if key not in known:
+                raise RulesError(f"unknown rule {key!r}; the rules are {', '.join(sorted(known))}.")
+        return cls(**dict(mapping))
+
+    def to_mapping(self) -> dict[str, Any]:
+        """The rules as a TOML-ready table: every option, plain values, no None."""
+        table: dict[str, Any] = {}
+        for field in dataclasses.fields(self):
+            value = getattr(self, field.name)
+            if value is None:
+                continue
+            table[field.name] = value.value if isinstance(value, StrEnum) else value
+        return table
+
+
+def _whole_number(name: str, value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RulesError(f"{name} must be a whole number, not {value!r}.")
+    return value

@@ -1,0 +1,181 @@
+"""Exact analysis: optimal policies for three objectives, and the score distribution of any
+policy that depends only on the open tiles and the dice.
+
+A turn is a small Markov decision process over 2**tiles box masks. Every move shuts at
+least one tile, so the box only ever moves to a smaller mask, and one pass over the masks
+in increasing order solves it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from functools import lru_cache
+
+from .box import dice_options, score
+from .moves import ONE_DIE_THROWS, THROW_INDEX, TWO_DICE_THROWS, move_table, throw_probability
+from .rules import Rules
+
+THROWS_BY_COUNT: dict[int, tuple[tuple[int, tuple[int, ...], float], ...]] = {
+    count: tuple((THROW_INDEX[throw], throw, throw_probability(throw)) for throw in throws)
+    for count, throws in ((1, ONE_DIE_THROWS), (2, TWO_DICE_THROWS))
+}
+"""For one die and for two: (index in THROWS, sorted throw, chance) of every throw."""
+
+MovePolicy = Callable[[int, tuple[int, ...]], int]
+"""Chooses a move (a mask) for (open mask, dice); called only when there is a choice."""
+DicePolicy = Callable[[int], int]
+"""Chooses 1 or 2 dice for an open mask; called only when there is a choice."""
+
+_EPSILON = 1e-12
+
+
+@dataclasses.dataclass(frozen=True)
+class Solution:
+    """The optimal policy for one objective and what it is worth.
+
+    `values[mask]` is the value of a turn that goes on from that box, before the next
+    throw: an expected score when `minimize`, otherwise a probability. `terminal[mask]`
+    is the value of a turn that ends with that box.
+    """
+
+    rules: Rules
+    objective: str
+    minimize: bool
+    terminal: tuple[float, ...]
+    values: tuple[float, ...]
+    dice: tuple[int, ...]
+    moves: tuple[tuple[int, ...], ...]
+
+    @property
+    def value(self) -> float:
+        """The value of a whole turn from a full box."""
+        return self.values[self.rules.full_box]
+
+    def best_move(self, open_mask: int, dice: tuple[int, ...]) -> int:
+        """The optimal move for a throw (0 if the throw matches nothing)."""
+        return self.moves[open_mask][THROW_INDEX[dice]]
+
+    def best_dice(self, open_mask: int) -> int:
+        """The optimal number of dice to roll next."""
+        return self.dice[open_mask]
+
+    def move_values(self, open_mask: int, dice: tuple[int, ...]) -> dict[int, float]:
+        """The value of each legal move for a throw, in the table's move order."""
+        moves = move_table(self.rules).moves(open_mask, dice)
+        return {move: self._after(open_mask & ~move) for move in moves}
+
+    def dice_values(self, open_mask: int) -> dict[int, float]:
+        """The value of rolling each allowed number of dice next."""
+        row = move_table(self.rules).row(open_mask)
+        return {
+            count: sum(
+                chance * (self._after(open_mask & ~self.moves[open_mask][index]) if row[index] else self.terminal[open_mask])
+                for index, _, chance in THROWS_BY_COUNT[count]
+            )
+            for count in dice_options(self.rules, open_mask)
+        }
+
+    def _after(self, open_mask: int) -> float:
+        return self.values[open_mask] if open_mask else self.terminal[0]
+
+
+def _solve(rules: Rules, objective: str, terminal: tuple[float, ...], minimize: bool) -> Solution:
+    table = move_table(rules)
+    size = rules.full_box + 1
+    values = [terminal[0]] * size
+    best_dice = [2] * size
+    best_moves: list[tuple[int, ...]] = [()] * size
+    sign = -1.0 if minimize else 1.0
+    for mask in range(1, size):
+        row = table.row(mask)
+        chosen = [0] * len(row)
+        after = [terminal[mask]] * len(row)
+        for index, moves in enumerate(row):
+            if moves:
+                best_move = moves[0]
+                best = values[mask & ~best_move]
+                for move in moves[1:]:
+                    value = values[mask & ~move]
+                    if sign * (value - best) > _EPSILON:
+                        best_move, best = move, value
+                chosen[index], after[index] = best_move, best
+        best_value = None
+        for count in dice_options(rules, mask):
+            value = sum(chance * after[index] for index, _, chance in THROWS_BY_COUNT[count])
+            if best_value is None or sign * (value - best_value) > _EPSILON:
+                best_value, best_dice[mask] = value, count
+        values[mask] = best_value  # type: ignore[assignment]
+        best_moves[mask] = tuple(chosen)
+    return Solution(rules, objective, minimize, terminal, tuple(values), tuple(best_dice), tuple(best_moves))
+
+
+@lru_cache(maxsize=64)
+def solve_expected_score(rules: Rules) -> Solution:
+    """The policy with the lowest expected score under the rules' scoring."""
+    terminal = tuple(float(score(rules, mask)) for mask in range(rules.full_box + 1))
+    return _solve(rules, "expected-score", terminal, minimize=True)
+
+
+@lru_cache(maxsize=64)
+def solve_shut(rules: Rules) -> Solution:
+    """The policy with the highest chance of shutting the box."""
+    terminal = (1.0,) + (0.0,) * rules.full_box
+    return _solve(rules, "shut", terminal, minimize=False)
+
+
+@lru_cache(maxsize=256)
+def solve_beat(rules: Rules, target: int, inclusive: bool = False) -> Solution:
+    """The policy with the highest chance of scoring below `target` (or at most it, if inclusive)."""
+    terminal = tuple(
+        1.0 if (score(rules, mask) <= target if inclusive else score(rules, mask) < target) else 0.0
+        for mask in range(rules.full_box + 1)
+    )
+    name = f"score-at-most-{target}" if inclusive else f"score-below-{target}"
+    return _solve(rules, name, terminal, minimize=False)
+
+
+@dataclasses.dataclass(frozen=True)
+class Distribution:
+    """The exact distribution of a turn's score under one policy."""
+
+    probabilities: dict[int, float]
+    shut_probability: float
+
+    @property
+    def expected_score(self) -> float:
+        return sum(score_ * chance for score_, chance in self.probabilities.items())
+
+
+def distribution(rules: Rules, choose_move: MovePolicy, choose_dice: DicePolicy) -> Distribution:
+    """The exact score distribution of a policy of (open mask, dice), from a full box."""
+    table = move_table(rules)
+    reach = [0.0] * (rules.full_box + 1)
+    reach[rules.full_box] = 1.0
+    ended = [0.0] * (rules.full_box + 1)
+    for mask in range(rules.full_box, 0, -1):
+        chance_here = reach[mask]
+        if not chance_here:
+            continue
+        options = dice_options(rules, mask)
+        count = choose_dice(mask) if len(options) > 1 else options[0]
+        row = table.row(mask)
+        for index, throw, chance in THROWS_BY_COUNT[count]:
+            moves = row[index]
+            if not moves:
+                ended[mask] += chance_here * chance
+                continue
+            move = moves[0] if len(moves) == 1 else choose_move(mask, throw)
+            reach[mask & ~move] += chance_here * chance
+    ended[0] = reach[0]
+    probabilities: dict[int, float] = {}
+    for mask, chance in enumerate(ended):
+        if chance:
+            key = score(rules, mask)
+            probabilities[key] = probabilities.get(key, 0.0) + chance
+    return Distribution(dict(sorted(probabilities.items())), ended[0])
+
+
+def solution_distribution(solution: Solution) -> Distribution:
+    """The exact score distribution of playing an optimal policy."""
+    return distribution(solution.rules, solution.best_move, solution.best_dice)

@@ -1,0 +1,65 @@
+"""The rule options of RULES.md as command-line options, defined once for every command.
+
+`with_rule_options` adds `--tiles`, `--shut-rule`, ... to a Typer command and hands the
+command one validated `Rules` object in its `rules` parameter.
+"""
+
+import functools
+import inspect
+from collections.abc import Callable
+from typing import Annotated, Any, Optional
+
+import typer
+
+from .errors import fail
+from .game.rules import FirstRoll, OneDie, OneDieMode, Rules, RulesError, Scoring, ShutRule, Ties
+
+_PANEL = "Rules (RULES.md)"
+
+
+def _option(*names: str, help: str, **extra: Any) -> Any:
+    return typer.Option(*names, help=help, rich_help_panel=_PANEL, show_default=False, **extra)
+
+
+RULE_PARAMETERS = [
+    inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=None, annotation=annotation)
+    for name, annotation in [
+        ("tiles", Annotated[Optional[int], _option("--tiles", help="Box size, 2 to 12 tiles [default: 9].", min=2, max=12)]),
+        ("shut_rule", Annotated[Optional[ShutRule], _option("--shut-rule", help="Which tiles a roll may shut [default: any].")]),
+        ("one_die", Annotated[Optional[OneDie], _option("--one-die", help="When one die may be rolled [default: high-tiles, low-sum for 11-12 tiles].")]),
+        ("one_die_mode", Annotated[Optional[OneDieMode], _option("--one-die-mode", help="Whether one die is a choice or a must [default: optional].")]),
+        ("scoring", Annotated[Optional[Scoring], _option("--scoring", help="How open tiles score [default: sum].")]),
+        ("first_roll", Annotated[Optional[FirstRoll], _option("--first-roll", help="Tile the first shut must include [default: none].")]),
+        ("instant_win", Annotated[Optional[bool], _option("--instant-win/--no-instant-win", help="Whether shutting the box wins at once [default: on for one round, off for several].")]),
+        ("ties", Annotated[Optional[Ties], _option("--ties", help="How equal lowest scores are settled [default: share].")]),
+        ("rounds", Annotated[Optional[int], _option("--rounds", help="Rounds whose scores add up [default: 1].", min=1)]),
+        ("drop_out", Annotated[Optional[int], _option("--drop-out", help="Total at which a player is out; last one left wins.", min=1)]),
+    ]
+]
+RULE_NAMES = tuple(parameter.name for parameter in RULE_PARAMETERS)
+
+
+def rules_from_options(values: dict[str, Any], base: dict[str, Any] | None = None) -> Rules:
+    """Rules from the options given on the command line, over an optional base table."""
+    table = dict(base or {})
+    table.update({name: value for name, value in values.items() if value is not None})
+    try:
+        return Rules.from_mapping(table)
+    except RulesError as error:
+        fail(str(error))
+
+
+def with_rule_options(command: Callable[..., Any]) -> Callable[..., Any]:
+    """Give a command every rule option; it receives them as `rule_values` (a dict)."""
+    signature = inspect.signature(command)
+    kept = [parameter for parameter in signature.parameters.values() if parameter.name != "rule_values"]
+
+    @functools.wraps(command)
+    def wrapper(**kwargs: Any) -> Any:
+        rule_values = {name: kwargs.pop(name) for name in RULE_NAMES}
+        return command(rule_values=rule_values, **kwargs)
+
+    parameters = kept + RULE_PARAMETERS
+    wrapper.__signature__ = signature.replace(parameters=parameters)  # type: ignore[attr-defined]
+    wrapper.__annotations__ = {parameter.name: parameter.annotation for parameter in parameters}
+    return wrapper
