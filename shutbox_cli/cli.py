@@ -36,6 +36,11 @@ def main_callback(
         typer.echo(ctx.get_help())
 
 
+# Each command module registers itself; heavy imports stay inside the commands.
+for _module in ():
+    _module.register(app)
+
+
 @app.command("rules")
 @with_rule_options
 def rules_command(rule_values: dict[str, Any]) -> None:

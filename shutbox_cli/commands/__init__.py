@@ -1,0 +1,1 @@
+"""One module per `shutbox` subcommand; each has `register(app)`."""

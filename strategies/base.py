@@ -1,0 +1,94 @@
+"""The strategy contract: subclass `Strategy`, answer `choose_move` (and maybe `choose_dice`).
+
+A strategy sees a read-only `View` of each decision and answers with one of
+`view.legal_moves` (a tuple of tiles, lowest first), or with 1 or 2 dice when the
+one-die option is open. Class attributes declare its nature, so the engine knows
+what it may do with it: a strategy that is neither `stochastic` nor `reads_context`
+depends only on (open tiles, dice) and is tabulated once per rule set, analysed
+exactly and played fast.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from typing import ClassVar
+
+from shutbox_cli.game import Roll, Rules, TurnContext, dice_options, mask_of, tile_sum
+
+Move = tuple[int, ...]
+"""A move: the tiles to shut, lowest first."""
+
+SOLO_CONTEXT = TurnContext(player=0, seat=0, round=0, playoff=False, scores=(None,), totals=(0,), active=(True,))
+"""The context a context-free strategy is shown: the first turn of a solo game."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class View:
+    """One decision, read-only.
+
+    `dice` are lowest first; `dice` is None and `legal_moves` empty when the decision is how many dice to roll.
+    `turn` lists the rolls of this turn so far; `context` says where the turn stands in
+    its game (seat, round, scores posted, totals, the score to beat).
+    """
+
+    rules: Rules
+    open_tiles: tuple[int, ...]
+    dice: tuple[int, ...] | None
+    legal_moves: tuple[Move, ...]
+    turn: tuple[Roll, ...]
+    context: TurnContext
+
+    @property
+    def roll(self) -> int | None:
+        """The total of the dice (None before the roll)."""
+        return None if self.dice is None else sum(self.dice)
+
+    @property
+    def open_mask(self) -> int:
+        """The open tiles as a bitmask (tile k is bit k-1)."""
+        return mask_of(self.open_tiles)
+
+    @property
+    def open_sum(self) -> int:
+        """The sum of the open tiles."""
+        return tile_sum(self.open_mask)
+
+    @property
+    def dice_options(self) -> tuple[int, ...]:
+        """How many dice the rules allow next: (2,), (1,) or (1, 2)."""
+        return dice_options(self.rules, self.open_mask)
+
+
+class Strategy:
+    """Base class of every strategy. Override `choose_move`; `choose_dice` is optional.
+
+    Class attributes:
+      name: the name it is known by (`shutbox strategies` lists it);
+      description: one line saying how it plays;
+      stochastic: True if it uses `self.rng` (given by the engine, seeded apart from the dice);
+      reads_context: True if it reads `view.context` or `view.turn`.
+    Parameters are keyword arguments of `__init__`.
+    """
+
+    name: ClassVar[str] = ""
+    description: ClassVar[str] = ""
+    stochastic: ClassVar[bool] = False
+    reads_context: ClassVar[bool] = False
+
+    rng: random.Random = random.Random(0)
+    """The strategy's own random generator; the engine gives each instance one and
+    reseeds it for every turn, apart from the dice."""
+
+    def choose_move(self, view: View) -> Move:
+        """Return one of `view.legal_moves`."""
+        raise NotImplementedError(f"{type(self).__name__} must define choose_move(view)")
+
+    def choose_dice(self, view: View) -> int:
+        """Return 1 or 2 when both are allowed. By default one die once the open tiles sum to 6 or less."""
+        return 1 if view.open_sum <= 6 else 2
+
+    @classmethod
+    def tabulable(cls) -> bool:
+        """Whether its answers depend only on (rules, open tiles, dice)."""
+        return not (cls.stochastic or cls.reads_context)

@@ -1,0 +1,108 @@
+"""A strategy seated at a table: it answers the engine's questions through `View`s,
+every answer checked, and a context-free strategy's answers remembered per state."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from shutbox_cli.game import Roll, Rules, TurnContext, derive_seed, mask_of, move_table, tiles_of
+
+from .base import SOLO_CONTEXT, Move, Strategy, View
+
+
+class StrategyError(Exception):
+    """A strategy raised, or answered with something the rules do not allow."""
+
+    def __init__(self, name: str, view: View, answer: object, problem: str) -> None:
+        dice = "not rolled yet" if view.dice is None else "+".join(map(str, view.dice))
+        tiles = " ".join(map(str, view.open_tiles)) or "none"
+        super().__init__(
+            f"strategy {name!r} {problem} with open tiles {tiles} and dice {dice}: it answered {answer!r}."
+        )
+        self.name = name
+        self.view = view
+        self.answer = answer
+
+
+def _as_move(answer: object) -> Move | None:
+    """The answer as a sorted tuple of tiles, or None if it is not a collection of ints."""
+    if isinstance(answer, (str, bytes)) or not isinstance(answer, (tuple, list, set, frozenset)):
+        return None
+    if not all(isinstance(tile, int) and not isinstance(tile, bool) for tile in answer):
+        return None
+    return tuple(sorted(answer))
+
+
+class StrategyPlayer:
+    """Adapts a `Strategy` to the engine's Chooser protocol for one rule set."""
+
+    def __init__(self, strategy: Strategy, rules: Rules, name: str | None = None) -> None:
+        self.strategy = strategy
+        self.rules = rules
+        self.name = name or strategy.name or type(strategy).__name__
+        self.context = SOLO_CONTEXT
+        self._table = move_table(rules)
+        self._memo_moves: dict[tuple[int, tuple[int, ...]], int] | None = {} if strategy.tabulable() else None
+        self._memo_dice: dict[int, int] | None = {} if strategy.tabulable() else None
+        if strategy.stochastic:
+            strategy.rng = random.Random(0)
+
+    def start_turn(self, context: TurnContext, seed: int, game: int) -> StrategyPlayer:
+        """Prepare for a turn: the context it is played in, and a fresh strategy generator."""
+        self.context = context
+        if self.strategy.stochastic:
+            self.strategy.rng.seed(derive_seed("strategy", seed, game, context.round, context.seat))
+        return self
+
+    def _view(self, open_mask: int, dice: tuple[int, ...] | None, moves: tuple[int, ...], history: Sequence[Roll]) -> View:
+        return View(
+            self.rules, tiles_of(open_mask), dice, tuple(tiles_of(move) for move in moves),
+            tuple(history), self.context,
+        )
+
+    def choose_dice(self, open_mask: int, history: Sequence[Roll] = ()) -> int:
+        memo = self._memo_dice
+        if memo is not None and open_mask in memo:
+            return memo[open_mask]
+        view = self._view(open_mask, None, (), history)
+        try:
+            answer = self.strategy.choose_dice(view)
+        except Exception as error:  # a user's strategy may raise anything
+            raise StrategyError(self.name, view, None, f"raised {type(error).__name__}: {error}") from error
+        if isinstance(answer, bool) or answer not in view.dice_options:
+            allowed = " or ".join(map(str, view.dice_options))
+            raise StrategyError(self.name, view, answer, f"chose a number of dice other than {allowed}")
+        if memo is not None:
+            memo[open_mask] = answer
+        return answer
+
+    def choose_move(
+        self, open_mask: int, dice: tuple[int, ...], moves: tuple[int, ...], history: Sequence[Roll] = ()
+    ) -> int:
+        dice = tuple(sorted(dice))
+        memo = self._memo_moves
+        if memo is not None:
+            known = memo.get((open_mask, dice))
+            if known is not None:
+                return known
+        view = self._view(open_mask, dice, moves, history)
+        try:
+            answer = self.strategy.choose_move(view)
+        except Exception as error:  # a user's strategy may raise anything
+            raise StrategyError(self.name, view, None, f"raised {type(error).__name__}: {error}") from error
+        move = _as_move(answer)
+        if move is None or move not in view.legal_moves:
+            raise StrategyError(self.name, view, answer, "answered with something other than one of the legal moves")
+        mask = mask_of(move)
+        if memo is not None:
+            memo[(open_mask, dice)] = mask
+        return mask
+
+    def move_policy(self, open_mask: int, dice: tuple[int, ...]) -> int:
+        """The move for (open mask, dice), for exact analysis of a tabulable strategy."""
+        return self.choose_move(open_mask, dice, self._table.moves(open_mask, dice))
+
+    def dice_policy(self, open_mask: int) -> int:
+        """The number of dice for an open mask, for exact analysis of a tabulable strategy."""
+        return self.choose_dice(open_mask)
