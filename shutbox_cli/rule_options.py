@@ -18,13 +18,14 @@ _PANEL = "Rules (RULES.md)"
 
 
 def _option(*names: str, help: str, **extra: Any) -> Any:
-    return typer.Option(*names, help=help, rich_help_panel=_PANEL, show_default=False, **extra)
+    # Help is rich markup: escape "[default: ...]", or it is taken for a style and dropped.
+    return typer.Option(*names, help=help.replace("[", "\\["), rich_help_panel=_PANEL, show_default=False, **extra)
 
 
 RULE_PARAMETERS = [
     inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=None, annotation=annotation)
     for name, annotation in [
-        ("tiles", Annotated[Optional[int], _option("--tiles", help="Box size, 2 to 12 tiles [default: 9].", min=2, max=12)]),
+        ("tiles", Annotated[Optional[int], _option("--tiles", help="Box size, 2 to 12 tiles [default: 9].")]),
         ("shut_rule", Annotated[Optional[ShutRule], _option("--shut-rule", help="Which tiles a roll may shut [default: any].")]),
         ("one_die", Annotated[Optional[OneDie], _option("--one-die", help="When one die may be rolled [default: high-tiles, low-sum for 11-12 tiles].")]),
         ("one_die_mode", Annotated[Optional[OneDieMode], _option("--one-die-mode", help="Whether one die is a choice or a must [default: optional].")]),
@@ -32,8 +33,8 @@ RULE_PARAMETERS = [
         ("first_roll", Annotated[Optional[FirstRoll], _option("--first-roll", help="Tile the first shut must include [default: none].")]),
         ("instant_win", Annotated[Optional[bool], _option("--instant-win/--no-instant-win", help="Whether shutting the box wins at once [default: on for one round, off for several].")]),
         ("ties", Annotated[Optional[Ties], _option("--ties", help="How equal lowest scores are settled [default: share].")]),
-        ("rounds", Annotated[Optional[int], _option("--rounds", help="Rounds whose scores add up [default: 1].", min=1)]),
-        ("drop_out", Annotated[Optional[int], _option("--drop-out", help="Total at which a player is out; last one left wins.", min=1)]),
+        ("rounds", Annotated[Optional[int], _option("--rounds", help="Rounds whose scores add up [default: 1].")]),
+        ("drop_out", Annotated[Optional[int], _option("--drop-out", help="Total at which a player is out; last one left wins.")]),
     ]
 ]
 RULE_NAMES = tuple(parameter.name for parameter in RULE_PARAMETERS)
@@ -46,7 +47,11 @@ def rules_from_options(values: dict[str, Any], base: dict[str, Any] | None = Non
     try:
         return Rules.from_mapping(table)
     except RulesError as error:
-        fail(str(error))
+        message = str(error)
+        for name, value in values.items():
+            if value is not None:  # name the option as it was typed
+                message = message.replace(name, "--" + name.replace("_", "-"))
+        fail(message)
 
 
 def with_rule_options(command: Callable[..., Any]) -> Callable[..., Any]:

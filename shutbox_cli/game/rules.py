@@ -99,9 +99,7 @@ class Rules:
 
     def __post_init__(self) -> None:
         set_ = object.__setattr__
-        tiles = _whole_number("tiles", self.tiles)
-        if not MIN_TILES <= tiles <= MAX_TILES:
-            raise RulesError(f"tiles must be a whole number from {MIN_TILES} to {MAX_TILES}, not {tiles}.")
+        tiles = _whole_number("tiles", self.tiles, MIN_TILES, MAX_TILES)
         set_(self, "tiles", tiles)
         for name, enum in _ENUMS.items():
             value = getattr(self, name)
@@ -111,14 +109,10 @@ class Rules:
                 set_(self, name, enum(value))
             except ValueError:
                 raise RulesError(f"{name} must be one of {_choices(enum)}, not {value!r}.") from None
-        rounds = _whole_number("rounds", self.rounds)
-        if rounds < 1:
-            raise RulesError(f"rounds must be a whole number of at least 1, not {rounds}.")
+        rounds = _whole_number("rounds", self.rounds, 1)
         set_(self, "rounds", rounds)
         if self.drop_out is not None:
-            limit = _whole_number("drop_out", self.drop_out)
-            if limit < 1:
-                raise RulesError(f"drop_out must be a limit of at least 1, not {limit}.")
+            limit = _whole_number("drop_out", self.drop_out, 1)
             if rounds > 1:
                 raise RulesError("rounds and drop_out cannot both be set: a drop-out game lasts until one player is left.")
             set_(self, "drop_out", limit)
@@ -159,7 +153,9 @@ class Rules:
         return table
 
 
-def _whole_number(name: str, value: object) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise RulesError(f"{name} must be a whole number, not {value!r}.")
+def _whole_number(name: str, value: object, low: int, high: int | None = None) -> int:
+    """The value if it is a whole number from `low` (to `high`); else an error saying what is accepted."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < low or (high is not None and value > high):
+        accepted = f"from {low} to {high}" if high is not None else f"of at least {low}"
+        raise RulesError(f"{name} must be a whole number {accepted}, not {value!r}.")
     return value

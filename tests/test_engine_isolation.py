@@ -1,0 +1,60 @@
+"""Layers: the engine imports nothing of ours outside itself and no terminal library, the
+strategies import only the engine, and neither prints nor exits."""
+
+from __future__ import annotations
+
+import ast
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+TERMINAL = {"typer", "rich", "click"}
+
+
+def modules_after_import(module: str) -> set[str]:
+    """The top-level and project modules loaded by importing `module` in a fresh interpreter."""
+    code = f"import json, sys; import {module}; print(json.dumps(sorted(sys.modules)))"
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
+    return set(json.loads(result.stdout))
+
+
+def test_the_engine_imports_no_terminal_library_and_nothing_of_ours_outside_itself() -> None:
+    loaded = modules_after_import("shutbox_cli.game")
+    assert not {name for name in loaded if name.split(".")[0] in TERMINAL}
+    ours = {name for name in loaded if name.split(".")[0] in {"shutbox_cli", "strategies", "tournaments"}}
+    assert ours
+    assert all(name in {"shutbox_cli", "shutbox_cli.game"} or name.startswith("shutbox_cli.game.") for name in ours)
+
+
+def test_strategies_import_only_the_engine() -> None:
+    loaded = modules_after_import("strategies")
+    assert not {name for name in loaded if name.split(".")[0] in TERMINAL}
+    assert not {name for name in loaded if name.split(".")[0] == "tournaments"}
+    ours = {name for name in loaded if name.startswith("shutbox_cli")}
+    assert all(name in {"shutbox_cli", "shutbox_cli.game"} or name.startswith("shutbox_cli.game.") for name in ours)
+
+
+def test_our_strategies_package_is_the_one_imported() -> None:
+    """An unrelated `strategies` distribution exists on PyPI; ours must win."""
+    code = "import strategies; print(strategies.__file__)"
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd="/")
+    assert Path(result.stdout.strip()).resolve() == ROOT / "strategies" / "__init__.py"
+
+
+@pytest.mark.parametrize("package", ["shutbox_cli/game", "strategies"])
+def test_below_the_face_nothing_prints_or_exits(package: str) -> None:
+    forbidden = {"print", "input", "exit", "quit"}
+    for path in sorted((ROOT / package).glob("*.py")):
+        tree = ast.parse(path.read_text(), filename=str(path))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call):
+                function = node.func
+                name = function.id if isinstance(function, ast.Name) else getattr(function, "attr", None)
+                assert name not in forbidden, f"{path.name}:{node.lineno} calls {name}"
+            if isinstance(node, (ast.Import, ast.ImportFrom)):
+                names = [alias.name for alias in node.names] if isinstance(node, ast.Import) else [node.module or ""]
+                assert not any(name.split(".")[0] in TERMINAL | {"tournaments"} for name in names), path.name
