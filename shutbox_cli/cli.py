@@ -1,10 +1,13 @@
 """The `shutbox` command: thin Typer commands that parse, call the library and render."""
 
+import sys
 from typing import Annotated, Any, Optional
 
 import typer
 
 from . import __version__
+from .commands import analyze, play, strategies, tournament
+from .errors import USAGE_ERROR
 from .rule_options import rules_from_options, with_rule_options
 
 app = typer.Typer(
@@ -37,7 +40,7 @@ def main_callback(
 
 
 # Each command module registers itself; heavy imports stay inside the commands.
-for _module in ():
+for _module in (analyze, play, strategies, tournament):
     _module.register(app)
 
 
@@ -53,5 +56,17 @@ def rules_command(rule_values: dict[str, Any]) -> None:
 
 
 def main() -> None:
-    """Console-script entry point."""
-    app()
+    """Console-script entry point: click's usage errors become one sentence, exit 2."""
+    # typer's usage-error class (click's, or its own copy of click's) is the base of BadParameter.
+    usage_error = next(cls for cls in typer.BadParameter.__mro__ if cls.__name__ == "UsageError")
+    try:
+        status = app(standalone_mode=False)
+    except usage_error as error:
+        message = error.format_message().replace("Value error, ", "").rstrip(".")
+        hint = f" (see `{error.ctx.command_path} --help`)" if error.ctx else ""
+        typer.echo(f"shutbox: error: {message}{hint}.", err=True)
+        sys.exit(USAGE_ERROR)
+    except typer.Abort:
+        typer.echo("\nshutbox: interrupted.", err=True)
+        sys.exit(130)
+    sys.exit(status if isinstance(status, int) else 0)

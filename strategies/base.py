@@ -27,9 +27,14 @@ SOLO_CONTEXT = TurnContext(player=0, seat=0, round=0, playoff=False, scores=(Non
 class View:
     """One decision, read-only.
 
-    `dice` are lowest first; `dice` is None and `legal_moves` empty when the decision is how many dice to roll.
-    `turn` lists the rolls of this turn so far; `context` says where the turn stands in
-    its game (seat, round, scores posted, totals, the score to beat).
+    rules: the `Rules` in force (tiles, shut rule, one-die rule, scoring, format, ties).
+    open_tiles: the tiles still open, lowest first, e.g. (1, 2, 5, 9).
+    dice: the dice rolled, lowest first, e.g. (3, 6); None when the question is how many dice to roll.
+    legal_moves: every set of tiles the roll may shut, each a tuple lowest first; empty before the roll.
+    turn: the rolls of this turn so far (`Roll.dice`, `Roll.shut_tiles`).
+    context: where the turn stands in its game: `player`, `seat`, `round`, `playoff`,
+      `scores` posted this round (None for not yet), `totals` before this round, `active`
+      players, and `score_to_beat` (the lowest score posted this round, or None).
     """
 
     rules: Rules

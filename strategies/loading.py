@@ -15,7 +15,7 @@ import importlib.util
 import inspect
 import sys
 from collections.abc import Mapping
-from importlib.metadata import entry_points
+from importlib.metadata import EntryPoint, entry_points
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +26,13 @@ ENTRY_POINT_GROUP = "shutbox.strategies"
 BUILTINS: dict[str, str] = {
     "greedy-high": "strategies.builtin:GreedyHigh",
     "random": "strategies.builtin:RandomMove",
+    "fewest-tiles": "strategies.builtin:FewestTiles",
+    "most-tiles": "strategies.builtin:MostTiles",
+    "lowest-first": "strategies.builtin:LowestFirst",
+    "tips": "strategies.builtin:Tips",
+    "optimal": "strategies.solved:Optimal",
+    "max-shut": "strategies.solved:MaxShut",
+    "target": "strategies.solved:Target",
 }
 """The built-in strategies by name (pyproject.toml declares the same as entry points)."""
 
@@ -35,13 +42,26 @@ class StrategyLoadError(ValueError):
 
 
 @dataclasses.dataclass(frozen=True)
+class Registration:
+    """One thing a registered name stands for: a `module:Class` and where it comes from."""
+
+    name: str
+    target: str
+    origin: str
+
+
+@dataclasses.dataclass(frozen=True)
 class LoadedStrategy:
-    """A strategy class, the parameters it is built with, and the name it plays under."""
+    """A strategy class, the parameters it is built with, and the name it plays under.
+
+    `origin` says where the class comes from: built-in, an installed package, a module or a file.
+    """
 
     spec: str
     cls: type[Strategy]
     params: Mapping[str, Any]
     name: str
+    origin: str = ""
 
     def make(self) -> Strategy:
         """A new instance, built with the parameters."""
@@ -49,21 +69,43 @@ class LoadedStrategy:
             return self.cls(**self.params)
         except Exception as error:  # a user's constructor may raise anything
             raise StrategyLoadError(
-                f"strategy {self.spec!r} could not be built: {type(error).__name__}: {error}"
+                f"strategy {self.spec!r} could not be built: {_cause(error)}"
             ) from error
 
 
+def _cause(error: BaseException) -> str:
+    """An exception as the end of a one-sentence message: `ValueError: margin must be positive.`"""
+    text = " ".join(str(error).split()) or "(no message)"
+    return f"{type(error).__name__}: {text}{'' if text.endswith(('.', '!', '?')) else '.'}"
+
+
+def _package(point: EntryPoint) -> str:
+    dist = point.dist
+    return f"package {dist.name} {dist.version}" if dist is not None else "an installed package"
+
+
+def registrations() -> dict[str, tuple[Registration, ...]]:
+    """Every registered name with each distinct class it stands for; more than one is a conflict.
+
+    Built-ins come first, in their own order, then installed names alphabetically.
+    """
+    found: dict[str, dict[str, str]] = {name: {target: "built-in"} for name, target in BUILTINS.items()}
+    installed: dict[str, dict[str, str]] = {}
+    for point in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda point: (point.name, point.value)):
+        targets = found.get(point.name) or installed.setdefault(point.name, {})
+        targets.setdefault(point.value, _package(point))
+    found.update(sorted(installed.items()))
+    return {
+        name: tuple(Registration(name, target, origin) for target, origin in targets.items())
+        for name, targets in found.items()
+    }
+
+
 def registry() -> dict[str, str]:
-    """Every registered strategy name and the `module:Class` it stands for."""
-    names = dict(BUILTINS)
-    conflicts: dict[str, set[str]] = {}
-    for point in entry_points(group=ENTRY_POINT_GROUP):
-        known = names.setdefault(point.name, point.value)
-        if known != point.value:
-            conflicts.setdefault(point.name, {known}).add(point.value)
-    for name, targets in conflicts.items():
-        names[name] = "|".join(sorted(targets))
-    return names
+    """Every registered strategy name and the `module:Class` it stands for (conflicts joined by '|')."""
+    return {
+        name: "|".join(sorted(entry.target for entry in entries)) for name, entries in registrations().items()
+    }
 
 
 def split_spec(spec: str) -> tuple[str, dict[str, Any]]:
@@ -74,28 +116,30 @@ def split_spec(spec: str) -> tuple[str, dict[str, Any]]:
     if not text.endswith(")"):
         return text, {}
     target, _, arguments = text[:-1].partition("(")
+    params: dict[str, Any] | None = None
     try:
         call = ast.parse(f"f({arguments})", mode="eval").body
-        assert isinstance(call, ast.Call) and not call.args
-        params = {keyword.arg: ast.literal_eval(keyword.value) for keyword in call.keywords}
-        assert None not in params
-    except (SyntaxError, ValueError, AssertionError):
+        if isinstance(call, ast.Call) and not call.args and all(keyword.arg for keyword in call.keywords):
+            params = {str(keyword.arg): ast.literal_eval(keyword.value) for keyword in call.keywords}
+    except (SyntaxError, ValueError, TypeError, RecursionError):
+        pass
+    if params is None:
         raise StrategyLoadError(
             f"the parameters in {spec!r} are not of the form name=value, with plain values such as 2, 0.5 or 'x'."
-        ) from None
-    return target.strip(), params  # type: ignore[return-value]
+        )
+    return target.strip(), params
 
 
 def _import_module(module_name: str, spec: str) -> Any:
     try:
         return importlib.import_module(module_name)
     except ModuleNotFoundError as error:
-        if error.name and module_name.startswith(error.name):
+        if error.name and (module_name + ".").startswith(error.name + "."):
             raise StrategyLoadError(f"no module named {module_name!r} for strategy {spec!r}.") from None
-        raise StrategyLoadError(f"module {module_name!r} of strategy {spec!r} failed to import: {error}") from error
+        raise StrategyLoadError(f"module {module_name!r} of strategy {spec!r} failed to import: {_cause(error)}") from error
     except Exception as error:  # a user's module may raise anything while it loads
         raise StrategyLoadError(
-            f"module {module_name!r} of strategy {spec!r} failed to import: {type(error).__name__}: {error}"
+            f"module {module_name!r} of strategy {spec!r} failed to import: {_cause(error)}"
         ) from error
 
 
@@ -116,7 +160,7 @@ def _import_file(path_text: str, spec: str) -> Any:
     except Exception as error:  # a user's file may raise anything while it loads
         del sys.modules[module_name]
         raise StrategyLoadError(
-            f"file {path_text!r} of strategy {spec!r} failed to import: {type(error).__name__}: {error}"
+            f"file {path_text!r} of strategy {spec!r} failed to import: {_cause(error)}"
         ) from error
     return module
 
@@ -128,14 +172,36 @@ def _find_class(target: str, spec: str) -> type[Strategy]:
             f"strategy {spec!r} is neither a known name nor of the form module:Class or path/to/file.py:Class; "
             "`shutbox strategies` lists the names."
         )
-    is_file = where.endswith(".py") or "/" in where or "\\" in where
-    module = _import_file(where, spec) if is_file else _import_module(where, spec)
+    module = _import_file(where, spec) if _is_file(where) else _import_module(where, spec)
     found = getattr(module, class_name, None)
     if found is None:
         raise StrategyLoadError(f"{where!r} has no class {class_name!r} (strategy {spec!r}).")
     if not (isinstance(found, type) and issubclass(found, Strategy)):
         raise StrategyLoadError(f"{class_name!r} in {where!r} is not a subclass of strategies.Strategy.")
+    if found.choose_move is Strategy.choose_move:
+        raise StrategyLoadError(f"{class_name!r} in {where!r} does not define choose_move(self, view).")
     return found
+
+
+def _is_file(where: str) -> bool:
+    return where.endswith(".py") or "/" in where or "\\" in where
+
+
+def resolve(target: str, spec: str | None = None) -> tuple[type[Strategy], str]:
+    """The class a spec without parameters names, and where it comes from (for messages, `spec`)."""
+    spec = target if spec is None else spec
+    names = registrations()
+    if ":" in target and target not in names:
+        where = target.rpartition(":")[0]
+        return _find_class(target, spec), f"file {where}" if _is_file(where) else f"module {where}"
+    if target not in names:
+        known = ", ".join(names)
+        raise StrategyLoadError(f"no strategy named {target!r}; known names: {known}.")
+    entries = names[target]
+    if len(entries) > 1:
+        which = " and ".join(f"{entry.target} from {entry.origin}" for entry in entries)
+        raise StrategyLoadError(f"two strategies are named {target!r} ({which}); uninstall one.")
+    return _find_class(entries[0].target, spec), entries[0].origin
 
 
 def _check_params(cls: type[Strategy], params: Mapping[str, Any], spec: str) -> None:
@@ -147,24 +213,20 @@ def _check_params(cls: type[Strategy], params: Mapping[str, Any], spec: str) -> 
         raise StrategyLoadError(f"strategy {spec!r} got bad parameters ({error}); it takes: {takes}.") from None
 
 
+def display_name(cls: type[Strategy], target: str, params: Mapping[str, Any]) -> str:
+    """The name a strategy plays under: its own name (or the spec), with any parameters: `target(margin=2)`."""
+    base = cls.name or target
+    if not params:
+        return base
+    return f"{base}({', '.join(f'{key}={value!r}' for key, value in params.items())})"
+
+
 def load_strategy(spec: str, params: Mapping[str, Any] | None = None, name: str | None = None) -> LoadedStrategy:
-    """Resolve a spec (with parameters in it or given apart) to a loaded strategy."""
+    """Resolve a spec (with parameters in it or given apart) to a loaded strategy, built once to check it."""
     target, spec_params = split_spec(spec)
     merged = {**spec_params, **(params or {})}
-    names = registry()
-    if ":" not in target or target in names:
-        if target not in names:
-            known = ", ".join(sorted(names))
-            raise StrategyLoadError(f"no strategy named {target!r}; known names: {known}.")
-        if "|" in names[target]:
-            raise StrategyLoadError(
-                f"two strategies are named {target!r} ({names[target].replace('|', ' and ')}); uninstall one."
-            )
-        cls = _find_class(names[target], spec)
-    else:
-        cls = _find_class(target, spec)
+    cls, origin = resolve(target, spec)
     _check_params(cls, merged, spec)
-    display = name or (cls.name if not spec_params and cls.name else target if not merged else spec.strip())
-    loaded = LoadedStrategy(spec.strip(), cls, merged, display)
+    loaded = LoadedStrategy(spec.strip(), cls, merged, name or display_name(cls, target, merged), origin)
     loaded.make()  # a constructor that fails should fail here, once, with a clear message
     return loaded

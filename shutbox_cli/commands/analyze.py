@@ -1,0 +1,149 @@
+"""`shutbox analyze SPEC`: how a strategy scores on its own, exactly or by seeded simulation."""
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any, Optional
+
+import typer
+
+from ..errors import fail
+from ..rule_options import rules_from_options, with_rule_options
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from strategies.analysis import Analysis
+
+DEFAULT_TURNS = 100_000
+LONG_DISTRIBUTION = 40
+"""The terminal shows at most this many scores, the likeliest (the report has them all)..."""
+RARE = 0.001
+"""... and of a long distribution, none less likely than this."""
+BAR_WIDTH = 20
+_EIGHTHS = " ▏▎▍▌▋▊▉"
+
+
+def register(app: typer.Typer) -> None:
+    app.command("analyze")(analyze_command)
+
+
+@with_rule_options
+def analyze_command(
+    spec: Annotated[str, typer.Argument(
+        help="The strategy: a name, module:Class or path/file.py:Class, maybe with (k=v).", show_default=False,
+    )],
+    rule_values: dict[str, Any],
+    turns: Annotated[int, typer.Option(
+        "--turns", min=2, help="Turns to simulate (for strategies that cannot be tabulated).",
+    )] = DEFAULT_TURNS,
+    seed: Annotated[Optional[int], typer.Option(
+        "--seed", min=0, help="Seed of the simulated dice (drawn and printed if not given).", show_default=False,
+    )] = None,
+    report: Annotated[Optional[Path], typer.Option(
+        "--report", help="Also write the analysis to this TOML file.", show_default=False,
+    )] = None,
+) -> None:
+    """How a strategy scores over single turns: exact expected score, chance of shutting the box and
+    the score distribution; a seeded simulation with 95% intervals if it is stochastic or reads context."""
+    from strategies import StrategyError, StrategyLoadError, load_strategy
+    from strategies.analysis import analyse_exactly, simulate
+
+    from ..files import FileWriteError, check_writable, write_toml_atomically
+    from ..game import draw_seed
+
+    rules = rules_from_options(rule_values)
+    try:
+        loaded = load_strategy(spec)
+    except StrategyLoadError as error:
+        fail(str(error))
+    try:
+        if report is not None:
+            check_writable(report)
+        if loaded.cls.tabulable():
+            analysis = analyse_exactly(loaded, rules)
+        else:
+            analysis = simulate(loaded, rules, turns, draw_seed() if seed is None else seed)
+        if report is not None:
+            write_toml_atomically(report, analysis.to_report())
+        _show(analysis, loaded.cls.description, drawn=seed is None)
+    except FileWriteError as error:
+        fail(str(error))
+    except (StrategyError, StrategyLoadError) as error:
+        fail(str(error), status=1)
+
+
+def _show(analysis: "Analysis", description: str, drawn: bool) -> None:
+    from rich.console import Console
+    from rich.markup import escape
+
+    console = Console(highlight=False)
+    console.print(f"[bold]{escape(analysis.strategy)}[/bold]: {escape(description)}")
+    console.print(f"Rules for a turn: {_turn_rules(analysis)}")
+    if analysis.method == "exact":
+        console.print("Method: exact, from the strategy's answer for every box and roll.")
+        console.print(f"Expected score: [bold]{analysis.expected_score:.9g}[/bold]")
+        console.print(f"Shuts the box: [bold]{_percent(analysis.shut_probability)}[/bold]")
+    else:
+        how = "drawn; pass --seed to repeat" if drawn else "given"
+        console.print(f"Method: simulation of {analysis.turns:,} turns, seed {analysis.seed} ({how}).")
+        low, high = analysis.expected_score_interval or (0.0, 0.0)
+        console.print(f"Expected score: [bold]{analysis.expected_score:.4f}[/bold] (95% CI {low:.4f} to {high:.4f})")
+        low, high = analysis.shut_probability_interval or (0.0, 0.0)
+        console.print(
+            f"Shuts the box: [bold]{_percent(analysis.shut_probability)}[/bold] "
+            f"(95% CI {_percent(low)} to {_percent(high)})"
+        )
+    _show_distribution(console, analysis)
+
+
+def _turn_rules(analysis: "Analysis") -> str:
+    """The rules that shape a single turn (rounds, ties and the like do not)."""
+    rules = analysis.rules
+    parts = [f"{rules.tiles} tiles", f"shut {rules.shut_rule.value}"]
+    if rules.one_die.value == "off":
+        parts.append("one die: off")
+    else:
+        parts.append(f"one die: {rules.one_die.value} ({rules.one_die_mode.value})")
+    parts.append(f"score: {rules.scoring.value}")
+    if rules.first_roll.value != "none":
+        parts.append(f"first roll: {rules.first_roll.value}")
+    return ", ".join(parts)
+
+
+def _show_distribution(console: "Console", analysis: "Analysis") -> None:
+    from rich.table import Table
+
+    shown = analysis.distribution
+    if len(shown) > LONG_DISTRIBUTION:
+        likely = sorted(shown, key=shown.__getitem__, reverse=True)[:LONG_DISTRIBUTION]
+        shown = {score: shown[score] for score in sorted(likely) if shown[score] >= RARE}
+    simulated = analysis.method == "simulation"
+    table = Table(title="Score distribution", title_justify="left", box=None, pad_edge=False)
+    table.add_column("score", justify="right")
+    table.add_column("chance", justify="right")
+    if simulated:
+        table.add_column("95% CI", justify="right")
+    table.add_column("", no_wrap=True)
+    top = max(shown.values())
+    for score, chance in shown.items():
+        cells = [str(score), _percent(chance)]
+        if simulated:
+            low, high = analysis.interval(score) or (0.0, 0.0)
+            cells.append(f"{_percent(low)}-{_percent(high)}")
+        cells.append(_bar(chance / top))
+        table.add_row(*cells)
+    console.print(table)
+    hidden = len(analysis.distribution) - len(shown)
+    if hidden:
+        rest = sum(chance for score, chance in analysis.distribution.items() if score not in shown)
+        console.print(f"{hidden} less likely scores are not shown ({_percent(rest)} together); --report has them all.")
+
+
+def _percent(chance: float) -> str:
+    return f"{chance * 100:.3f}%"
+
+
+def _bar(fraction: float) -> str:
+    """A horizontal bar of up to BAR_WIDTH cells, in eighths of a cell."""
+    eighths = round(fraction * BAR_WIDTH * 8)
+    full, part = divmod(eighths, 8)
+    return "█" * full + (_EIGHTHS[part] if part else "")

@@ -1,0 +1,68 @@
+"""`shutbox play`: play at the prompt, alone, with friends on one keyboard, or against computer seats."""
+
+from typing import Annotated, Any, Optional
+
+import typer
+
+from ..errors import fail
+from ..rule_options import rules_from_options, with_rule_options
+
+
+def register(app: typer.Typer) -> None:
+    app.command("play")(play_command)
+
+
+@with_rule_options
+def play_command(
+    rule_values: dict[str, Any],
+    player: Annotated[
+        Optional[list[str]],
+        typer.Option(
+            "--player", metavar="NAME",
+            help='A person at the keyboard, by name; repeat for hot-seat play \\[default: one, "You"].',
+        ),
+    ] = None,
+    computer: Annotated[
+        Optional[list[str]],
+        typer.Option(
+            "--computer", metavar="SPEC",
+            help="A computer seat by strategy spec (greedy-high, module:Class, file.py:Class, name(k=v)); "
+            "NAME=SPEC names it. Repeatable; computers sit after the people.",
+        ),
+    ] = None,
+    seed: Annotated[
+        Optional[int],
+        typer.Option(
+            "--seed", metavar="SEED", min=0,
+            help="Seed for the dice; the same seed and answers replay the game.",
+        ),
+    ] = None,
+    delay: Annotated[
+        Optional[float],
+        typer.Option(
+            "--delay", metavar="SECONDS", min=0,
+            help="Seconds a computer seat pauses before each roll \\[default: 0.6 on a terminal, else 0].",
+        ),
+    ] = None,
+    no_save: Annotated[bool, typer.Option("--no-save", help="Neither read nor write the solo best scores.")] = False,
+) -> None:
+    """Play Shut the Box at the prompt. q quits; exit status 0 on quitting, 1 if input ends mid-game, 130 on Ctrl-C."""
+    from strategies import StrategyError
+
+    from ..game import draw_seed
+    from ..play.best import BestScores, data_dir
+    from ..play.screen import Screen
+    from ..play.seats import SeatError, make_seats
+    from ..play.table import play_table
+
+    rules = rules_from_options(rule_values)
+    try:
+        seats = make_seats(rules, player or [], computer or [])
+    except SeatError as error:
+        fail(str(error))
+    best = None if no_save else BestScores(data_dir())
+    try:
+        status = play_table(Screen(delay), rules, seats, draw_seed() if seed is None else seed, best)
+    except StrategyError as error:
+        fail(str(error), status=1)
+    raise typer.Exit(status)

@@ -1,0 +1,87 @@
+"""`shutbox strategies [NAME]`: every available strategy, or one in full."""
+
+from typing import TYPE_CHECKING, Annotated, Optional
+
+import typer
+
+from ..errors import fail
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from strategies.catalog import StrategyInfo
+
+
+def register(app: typer.Typer) -> None:
+    app.command("strategies")(strategies_command)
+
+
+def strategies_command(
+    name: Annotated[
+        Optional[str],
+        typer.Argument(help="Show this one in full: a name, module:Class or path/file.py:Class.", show_default=False),
+    ] = None,
+) -> None:
+    """List every strategy, built-in and installed, with its nature; or show one in full."""
+    from rich.console import Console
+
+    from strategies import StrategyLoadError
+    from strategies.catalog import catalog, strategy_info
+
+    console = Console(highlight=False)
+    if name is None:
+        _show_table(console, catalog())
+        return
+    try:
+        info = strategy_info(name)
+    except StrategyLoadError as error:
+        fail(str(error))
+    _show_one(console, info)
+
+
+def _show_table(console: "Console", infos: "list[StrategyInfo]") -> None:
+    from rich.table import Table
+
+    table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
+    table.add_column("name", no_wrap=True, style="bold")
+    table.add_column("nature")
+    table.add_column("description", ratio=1)
+    for info in infos:
+        table.add_row(info.name, info.nature, info.description)
+    console.print(table)
+    console.print(
+        "exact: deterministic and context-free, so analysed exactly and played from a table of its own "
+        "answers; the others are simulated. `shutbox strategies NAME` shows one in full."
+    )
+
+
+def _show_one(console: "Console", info: "StrategyInfo") -> None:
+    from rich.markdown import Markdown
+    from rich.markup import escape
+    from rich.table import Table
+
+    details = Table.grid(padding=(0, 2))
+    details.add_column(style="bold", no_wrap=True)
+    details.add_column()
+    details.add_row("name", escape(info.name))
+    details.add_row("description", escape(info.description))
+    details.add_row("nature", info.nature_in_full)
+    details.add_row("parameters", escape(_parameters(info)))
+    details.add_row("from", escape(f"{info.origin} ({info.target})"))
+    console.print(details)
+    if info.details:
+        console.print()
+        console.print(Markdown(info.details))
+
+
+def _parameters(info: "StrategyInfo") -> str:
+    from strategies.catalog import REQUIRED
+
+    if not info.parameters:
+        return "none"
+    shown = []
+    for parameter in info.parameters:
+        kind = f": {parameter.annotation}" if parameter.annotation else ""
+        default = " (required)" if parameter.default is REQUIRED else f" = {parameter.default!r}"
+        shown.append(f"{parameter.name}{kind}{default}")
+    return ", ".join(shown)

@@ -1,0 +1,130 @@
+"""`shutbox tournament [CONFIG.toml]`: pit strategies against each other, seeded, in parallel."""
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any, Optional
+
+import typer
+
+from ..errors import fail
+from ..rule_options import with_rule_options
+
+if TYPE_CHECKING:
+    from tournaments.config import Options
+
+STRATEGY_FAILED = 1
+INTERRUPTED = 130
+
+
+def register(app: typer.Typer) -> None:
+    app.command("tournament")(tournament_command)
+
+
+@with_rule_options
+def tournament_command(
+    rule_values: dict[str, Any],
+    config_file: Annotated[Optional[Path], typer.Argument(
+        metavar="CONFIG.toml", show_default=False,
+        help="A tournament file, or the report of an earlier run (it runs again). Options override it.",
+    )] = None,
+    strategy: Annotated[Optional[list[str]], typer.Option(
+        "--strategy", "-s", metavar="SPEC", show_default=False,
+        help="A strategy to enter (repeat for more): a name, module:Class or file.py:Class, with parameters "
+             "as name(k=v). Replaces the file's strategies.",
+    )] = None,
+    games: Annotated[Optional[int], typer.Option(
+        "--games", "-n", show_default=False,
+        help="Games per matchup, rounded up to a multiple of the table size (default: 2000).",
+    )] = None,
+    table: Annotated[Optional[int], typer.Option(
+        "--table", "-t", show_default=False,
+        help="Players per table; 1 plays solo tables for score statistics (default: 2).",
+    )] = None,
+    seed: Annotated[Optional[int], typer.Option(
+        "--seed", show_default=False, help="Seed of every deal; drawn and printed when not given.",
+    )] = None,
+    workers: Annotated[Optional[int], typer.Option(
+        "--workers", "-j", show_default=False,
+        help="Worker processes; 1 plays in this process (default: one per core).",
+    )] = None,
+    duplicate: Annotated[Optional[bool], typer.Option(
+        "--duplicate/--no-duplicate", show_default=False,
+        help="Replay each deal with the seats rotated, so every strategy meets the same dice in the same seat "
+             "(default: on).",
+    )] = None,
+    timeout: Annotated[Optional[float], typer.Option(
+        "--timeout", metavar="SECONDS", show_default=False,
+        help="Stop the run when one work unit (about 400 games) takes longer than this (default: 120).",
+    )] = None,
+    report: Annotated[Optional[Path], typer.Option(
+        "--report", "-o", metavar="FILE.toml", show_default=False,
+        help="Write the results and the full configuration to this TOML file.",
+    )] = None,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only a one-line summary.")] = False,
+) -> None:
+    """Run a seeded tournament of strategies and rank them.
+
+    With no arguments at all: a quick tournament of the built-in strategies.
+    Exit status: 0 done, 1 a strategy failed, 2 a usage or config error, 130 interrupted.
+    """
+    from tournaments.config import Options
+
+    options = Options(
+        strategies=tuple(strategy or ()), games=games, table=table, seed=seed, duplicate=duplicate,
+        workers=workers, timeout=timeout, rules=rule_values,
+    )
+    try:
+        _tournament(config_file, options, report, quiet)
+    except KeyboardInterrupt:
+        typer.echo("shutbox: interrupted; no report written.", err=True)
+        raise typer.Exit(INTERRUPTED) from None
+
+
+def _tournament(config_file: Optional[Path], options: "Options", report: Optional[Path], quiet: bool) -> None:
+    import dataclasses
+
+    from rich.console import Console
+
+    from tournaments.aggregate import summarise
+    from tournaments.config import ConfigError, load_config
+    from tournaments.plan import make_plan
+    from tournaments.report import report_table
+    from tournaments.run import Interrupted, TournamentFailure, default_workers, run_tournament
+
+    from ..files import FileWriteError, check_writable, write_toml_atomically
+    from ..game import draw_seed
+    from ..tournament_view import progress_bar, quiet_line, show
+
+    try:
+        config = load_config(config_file, options)
+        if report is not None:
+            check_writable(report)
+    except (ConfigError, FileWriteError) as error:
+        fail(str(error))
+    seed_drawn = config.seed is None
+    if seed_drawn:
+        config = dataclasses.replace(config, seed=draw_seed())
+    plan = make_plan(config)
+    try:
+        with progress_bar(plan.total_games, show_bar=not quiet) as advance:
+            results = run_tournament(plan, config.workers or default_workers(), advance)
+    except TournamentFailure as error:
+        fail(str(error), STRATEGY_FAILED)
+    except Interrupted as stop:
+        typer.echo(
+            f"shutbox: interrupted after {stop.games:,} of {plan.total_games:,} games (seed {config.seed}); "
+            "no report written.",
+            err=True,
+        )
+        raise typer.Exit(INTERRUPTED) from None
+    summary = summarise(results)
+    written = None
+    if report is not None:
+        try:
+            write_toml_atomically(report, report_table(summary))
+        except FileWriteError as error:
+            fail(str(error))
+        written = str(report)
+    if quiet:
+        typer.echo(quiet_line(summary, written))
+    else:
+        show(Console(highlight=False), summary, seed_drawn, written)

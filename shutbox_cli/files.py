@@ -1,0 +1,61 @@
+"""Writing report files whole or not at all, shared by every command that writes one."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import tomli_w
+
+
+class FileWriteError(OSError):
+    """A file that cannot be written; the message is one sentence naming it and why."""
+
+
+def _why(error: OSError) -> str:
+    return error.strerror or type(error).__name__
+
+
+def check_writable(path: Path) -> None:
+    """Fail early, before long work, if a file clearly cannot be written at `path`."""
+    folder = path.parent
+    if path.is_dir():
+        raise FileWriteError(f"cannot write {str(path)!r}: it is a folder.")
+    if not folder.is_dir():
+        raise FileWriteError(f"cannot write {str(path)!r}: there is no folder {str(folder)!r}.")
+    if not os.access(folder, os.W_OK):
+        raise FileWriteError(f"cannot write {str(path)!r}: the folder {str(folder)!r} is not writable.")
+
+
+def write_toml_atomically(path: Path, data: dict[str, Any]) -> None:
+    """Write `data` as TOML to `path`: to a temporary file in the same folder, then renamed over
+    the target, so readers see the old file or the new one, never half of one."""
+    path = Path(path)
+    text = tomli_w.dumps(data).encode()
+    check_writable(path)
+    try:
+        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    except OSError as error:
+        raise FileWriteError(f"cannot write {str(path)!r}: {_why(error)}.") from error
+    try:
+        with os.fdopen(handle, "wb") as file:
+            file.write(text)
+            file.flush()
+            os.fsync(file.fileno())
+        os.chmod(temporary, _file_mode(path))
+        os.replace(temporary, path)
+    except OSError as error:
+        Path(temporary).unlink(missing_ok=True)
+        raise FileWriteError(f"cannot write {str(path)!r}: {_why(error)}.") from error
+
+
+def _file_mode(path: Path) -> int:
+    """The mode a new file would get (mkstemp makes it private): the old file's, or the umask's."""
+    try:
+        return path.stat().st_mode & 0o777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask

@@ -1,0 +1,85 @@
+"""How the box, the dice and the moves are written: plain text first, style only as a help."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from ..game import OneDie, Rules, ShutRule, score, tiles_of
+from ..game.rules import HIGH_TILE, ONE_DIE_LOW_SUM
+
+
+def tile_row(rules: Rules, open_mask: int) -> Text:
+    """The box as a row of tiles: open ones in brackets, shut ones as a dash, and the score now."""
+    width = len(str(rules.tiles))
+    row = Text("  ")
+    for tile in range(1, rules.tiles + 1):
+        if open_mask >> (tile - 1) & 1:
+            row.append(f"[{tile:>{width}}]", style="bold")
+        else:
+            row.append(f" {'-':>{width}} ", style="dim")
+        row.append(" ")
+    row.append(f"  score {score(rules, open_mask)}", style="cyan")
+    return row
+
+
+def move_text(tiles: tuple[int, ...] | list[int]) -> str:
+    """Tiles to shut, written as a sum: `3 + 6`."""
+    return " + ".join(map(str, tiles))
+
+
+def mask_text(move: int) -> str:
+    """A move (bitmask) written as a sum."""
+    return move_text(tiles_of(move))
+
+
+def tile_list(tiles: tuple[int, ...]) -> str:
+    """Tiles as a list for a sentence: `1, 2, 9`."""
+    return ", ".join(map(str, tiles))
+
+
+def dice_text(dice: tuple[int, ...]) -> str:
+    """A throw: `3 + 6 = 9`, or `one die: 4`."""
+    if len(dice) == 1:
+        return f"one die: {dice[0]}"
+    return f"{move_text(dice)} = {sum(dice)}"
+
+
+def roll_name(rules: Rules, dice: tuple[int, ...]) -> str:
+    """What the tiles must match: the total under the standard rule, the dice otherwise."""
+    if rules.shut_rule is ShutRule.ANY or len(dice) == 1:
+        return str(sum(dice))
+    return move_text(dice)
+
+
+def dice_count(count: int) -> str:
+    return "one die" if count == 1 else "two dice"
+
+
+def one_die_reason(rules: Rules) -> str:
+    """Why one die is allowed now, in the words of the rule in force."""
+    if rules.one_die is OneDie.LOW_SUM:
+        return f"The open tiles add up to {ONE_DIE_LOW_SUM} or less"
+    high = tuple(range(HIGH_TILE, rules.tiles + 1))
+    if not high:
+        return f"This box has no tiles from {HIGH_TILE} up"
+    if len(high) == 1:
+        return f"The {high[0]} is shut"
+    return f"{', '.join(map(str, high[:-1]))} and {high[-1]} are shut"
+
+
+def one_die_condition(rules: Rules) -> str:
+    """When one die will be allowed, for a player who asks too early."""
+    if rules.one_die is OneDie.OFF:
+        return "these rules always use two dice"
+    if rules.one_die is OneDie.LOW_SUM:
+        return f"it needs the open tiles to add up to {ONE_DIE_LOW_SUM} or less"
+    return f"it needs every tile from {HIGH_TILE} up to be shut"
+
+
+def possessive(name: str) -> str:
+    return "Your" if name == "You" else f"{name}'s"
+
+
+def verb(name: str, plain: str, third: str) -> str:
+    """`You roll` but `Ann rolls`."""
+    return f"{name} {plain if name == 'You' else third}"

@@ -1,0 +1,121 @@
+"""Reading the tiles a player types: `3 6`, `3,6`, `3+6`, and `36` on boxes of up to 9 tiles.
+
+Every mistake becomes an `EntryError` of one sentence; a selection that adds up to less
+than the roll, and could still grow into a legal move, comes back incomplete.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+
+from ..game import FirstRoll, Rules, ShutRule, mask_of, tiles_of
+from .board import move_text
+
+_SEPARATORS = re.compile(r"[\s,+]+")
+
+
+class EntryError(ValueError):
+    """What a player typed cannot be used; the message is one sentence."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Selection:
+    """Tiles chosen for a roll: a whole legal move, or the start of one."""
+
+    mask: int
+    complete: bool
+
+    @property
+    def tiles(self) -> tuple[int, ...]:
+        return tiles_of(self.mask)
+
+    @property
+    def total(self) -> int:
+        return sum(self.tiles)
+
+
+def how_to_type(tiles: int) -> str:
+    """The accepted ways to type tiles, as an example."""
+    return "3 6, 3,6, 3+6 or 36" if tiles <= 9 else "3 6, 3,6 or 3+6"
+
+
+def read_tiles(text: str, tiles: int) -> tuple[int, ...]:
+    """The tile numbers typed, in the order typed.
+
+    On boxes of up to 9 tiles a number made of digits 1 to 9 is read digit by digit (`36`
+    is 3 and 6); anything with a 0 stays a number, so `10` is tile 10 and is refused as such.
+    """
+    tokens = [token for token in _SEPARATORS.split(text.strip()) if token]
+    if not tokens or not all(token.isascii() and token.isdigit() for token in tokens):
+        raise EntryError(f"Type the tiles to shut as numbers, such as {how_to_type(tiles)}; ? lists the combinations.")
+    numbers: list[int] = []
+    for token in tokens:
+        if tiles <= 9 and "0" not in token:
+            numbers.extend(int(digit) for digit in token)
+        else:
+            numbers.append(int(token))
+    return tuple(numbers)
+
+
+def check_selection(
+    rules: Rules, open_mask: int, dice: tuple[int, ...], moves: tuple[int, ...], typed: tuple[int, ...]
+) -> Selection:
+    """Check typed tiles against the box and the roll: a legal move, a good start, or an EntryError."""
+    seen: list[int] = []
+    for tile in typed:
+        if not 1 <= tile <= rules.tiles:
+            raise EntryError(f"There is no tile {tile}: the box has tiles 1 to {rules.tiles}.")
+        if tile in seen:
+            raise EntryError(f"Tile {tile} is typed twice; each tile can be shut only once.")
+        if not open_mask >> (tile - 1) & 1:
+            raise EntryError(f"Tile {tile} is already shut.")
+        seen.append(tile)
+    mask = mask_of(seen)
+    if mask in moves:
+        return Selection(mask, complete=True)
+    chosen = move_text(sorted(seen))
+    roll = sum(dice)
+    if rules.shut_rule is ShutRule.ONE_TILE:
+        faces = " or ".join(map(str, sorted({*dice, roll})))
+        raise EntryError(f"Under the one-tile rule you shut a single tile matching {faces}; ? lists them.")
+    total = sum(seen)
+    if total > roll:
+        if len(seen) == 1:
+            raise EntryError(f"{chosen} is more than {roll}.")
+        raise EntryError(f"{chosen} make {total}, which is more than {roll}.")
+    if total == roll:
+        raise EntryError(_not_allowed(rules, open_mask, dice, seen))
+    if not any(move & mask == mask for move in moves):
+        raise EntryError(f"No combination for {roll} includes {chosen}; ? lists them.")
+    return Selection(mask, complete=False)
+
+
+def _not_allowed(rules: Rules, open_mask: int, dice: tuple[int, ...], seen: list[int]) -> str:
+    """Why tiles that add up to the roll may still not be shut."""
+    required = {FirstRoll.TWO_TO_GO: 2, FirstRoll.THREE_TO_GO: 3}.get(rules.first_roll)
+    if required and open_mask == rules.full_box and required not in seen:
+        return f"The first shut of a turn must include the {required} ({rules.first_roll.value}); ? lists them."
+    chosen = move_text(sorted(seen))
+    if len(dice) == 1:
+        return f"Under the dice-or-total rule one die shuts only the {dice[0]}, not {chosen}."
+    if dice[0] != dice[1]:
+        return (
+            f"Under the dice-or-total rule you shut the {sum(dice)}, or the {dice[0]} and the {dice[1]}, "
+            f"not {chosen}."
+        )
+    return f"Under the dice-or-total rule a double shuts only the {sum(dice)}, not {chosen}."
+
+
+def extend_selection(
+    rules: Rules, open_mask: int, dice: tuple[int, ...], moves: tuple[int, ...],
+    started: int, typed: tuple[int, ...],
+) -> Selection:
+    """Add typed tiles to a selection begun earlier; typed tiles that repeat one of it start afresh.
+
+    So after `3` for a roll of 9, typing `6` shuts 3 and 6, and typing `3 6` (the whole
+    move again) does the same, while `4 5` is refused as 3 + 4 + 5.
+    """
+    if started and not set(typed) & set(tiles_of(started)):
+        typed = tiles_of(started) + typed
+    return check_selection(rules, open_mask, dice, moves, typed)

@@ -1,0 +1,137 @@
+"""A person's seat: each roll asked for, each shut typed, mistakes answered in one sentence."""
+
+from __future__ import annotations
+
+from ..game import ShutRule, Turn, TurnContext, TurnRecord, tiles_of
+from .board import dice_count, dice_text, mask_text, one_die_condition, one_die_reason, roll_name, tile_row, verb
+from .entry import EntryError, extend_selection, read_tiles
+from .hints import dice_hint, move_hint
+from .screen import Screen
+
+ROLL_HELP = "Enter (or r) rolls; after a roll type the tiles to shut; ? lists them, h hints, q quits."
+
+
+class HumanSeat:
+    """A player at the keyboard."""
+
+    computer = False
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def play_turn(self, screen: Screen, turn: Turn, context: TurnContext, seed: int, game: int) -> TurnRecord:
+        """Play a turn from the keyboard (the dice are already in `turn`)."""
+        _HumanTurn(screen, turn, self.name).play()
+        return turn.record()
+
+
+class _HumanTurn:
+    """One turn at the keyboard, and the choice of dice that holds for the rest of it."""
+
+    def __init__(self, screen: Screen, turn: Turn, name: str) -> None:
+        self.screen = screen
+        self.turn = turn
+        self.rules = turn.rules
+        self.name = name
+        self.dice_choice: int | None = None
+        self.told_compulsory = False
+
+    def play(self) -> None:
+        turn, screen = self.turn, self.screen
+        while not turn.over:
+            screen.say(tile_row(self.rules, turn.open_mask))
+            dice = turn.roll(self.ask_dice())
+            screen.say(f"{verb(self.name, 'roll', 'rolls')} {dice_text(dice)}.")
+            if turn.over:
+                break
+            if len(turn.moves) == 1:
+                how = "make" if self.rules.shut_rule is ShutRule.ANY else "use"
+                screen.say(f"Only one way to {how} {roll_name(self.rules, dice)}: {mask_text(turn.moves[0])}, shut.")
+                screen.pause()
+                turn.shut(turn.moves[0])
+            else:
+                turn.shut(self.ask_move())
+
+    def ask_dice(self) -> int:
+        """The number of dice for the next roll, asked when the one-die option first opens."""
+        options = self.turn.dice_options
+        if options == (1, 2) and self.dice_choice is None:
+            self.screen.say(f"{one_die_reason(self.rules)}: you may roll one die from now on.")
+            return self.ask_one_die()
+        if options == (1,) and not self.told_compulsory:
+            self.screen.say(f"{one_die_reason(self.rules)}: from now on you must roll one die.")
+            self.told_compulsory = True
+        if options == (1, 2):
+            chosen = self.dice_choice or 2
+            other = 3 - chosen
+            prompt = f"Roll {dice_count(chosen)} [Enter], or {other} for {dice_count(other)}: "
+        else:
+            chosen = options[0]
+            prompt = "Roll one die [Enter]: " if chosen == 1 else "Roll [Enter]: "
+        while True:
+            answer = self.screen.ask(prompt).lower()
+            if answer in ("", "r"):
+                return chosen
+            if answer in ("1", "2") and int(answer) in options:
+                if len(options) > 1:
+                    self.dice_choice = int(answer)
+                return int(answer)
+            if answer == "1":
+                self.screen.say(f"One die is not allowed yet: {one_die_condition(self.rules)}.")
+            elif answer == "2":
+                self.screen.say("Two dice are not allowed now: one die is compulsory.")
+            elif answer == "h":
+                self.screen.say(dice_hint(self.rules, self.turn.open_mask))
+            elif answer == "?":
+                self.screen.say(ROLL_HELP)
+            else:
+                self.screen.say("Press Enter to roll; ? shows the keys, q quits.")
+
+    def ask_one_die(self) -> int:
+        """The question asked once per turn when one die becomes a choice; the answer also rolls."""
+        while True:
+            answer = self.screen.ask("One die or two? [1/2]: ").lower()
+            if answer in ("1", "2"):
+                self.dice_choice = int(answer)
+                return self.dice_choice
+            if answer == "h":
+                self.screen.say(dice_hint(self.rules, self.turn.open_mask))
+            elif answer == "?":
+                self.screen.say("Type 1 or 2; the choice holds for the rest of the turn, until you type the other.")
+            else:
+                self.screen.say("Type 1 to roll one die or 2 to roll two.")
+
+    def ask_move(self) -> int:
+        """The move to shut for the pending roll, typed in one go or a few tiles at a time."""
+        turn, rules, screen = self.turn, self.rules, self.screen
+        dice = turn.dice
+        assert dice is not None
+        roll = roll_name(rules, dice)
+        base = f"Shut tiles for {roll}: " if rules.shut_rule is ShutRule.ANY else f"Shut for {roll}: "
+        started = 0
+        while True:
+            answer = screen.ask(base + (f"{mask_text(started)} + " if started else ""))
+            if answer == "?":
+                screen.say(f"Combinations for {roll}: {', '.join(mask_text(move) for move in turn.moves)}.")
+            elif answer.lower() == "h":
+                for line in move_hint(rules, turn.open_mask, dice):
+                    screen.say(line)
+            elif not answer and started:
+                started = 0
+                screen.say(f"Selection cleared; type the tiles for {roll} again.")
+            elif not answer:
+                example = " ".join(map(str, tiles_of(turn.moves[-1])))
+                screen.say(f"Type the tiles to shut, such as {example}; ? lists the combinations.")
+            else:
+                try:
+                    selection = extend_selection(
+                        rules, turn.open_mask, dice, turn.moves, started, read_tiles(answer, rules.tiles)
+                    )
+                except EntryError as error:
+                    screen.say(str(error), style="yellow")
+                    continue
+                if selection.complete:
+                    return selection.mask
+                started = selection.mask
+                needed = sum(dice) - selection.total
+                screen.say(f"{selection.total} so far, {needed} still needed (Enter starts again).")

@@ -1,0 +1,65 @@
+"""The table's terminal: lines out (styled only where the terminal takes it), answers in, pauses.
+
+Answers are read a line at a time from standard input, so a script can pipe a whole game
+in. When input is not a terminal each answer is echoed after its prompt, so the transcript
+reads like a session at the keyboard.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from typing import IO
+
+from rich.console import Console
+from rich.text import Text
+
+TERMINAL_DELAY = 0.6
+"""Seconds a computer seat waits before each roll when a person is watching."""
+
+
+class Quit(Exception):
+    """The player typed q."""
+
+
+class EndOfInput(Exception):
+    """Input ended: Ctrl-D at the keyboard, or the end of a piped script."""
+
+
+class Screen:
+    """Where the table writes and asks."""
+
+    def __init__(self, delay: float | None = None, stdin: IO[str] | None = None, stdout: IO[str] | None = None) -> None:
+        self.stdin = stdin or sys.stdin
+        no_color = bool(os.environ.get("NO_COLOR"))
+        self.console = Console(
+            file=stdout, highlight=False, markup=False, emoji=False, soft_wrap=True,
+            color_system=None if no_color else "auto",
+        )
+        watched = self.stdin.isatty() and self.console.is_terminal
+        self.delay = delay if delay is not None else (TERMINAL_DELAY if watched else 0.0)
+        self.echo = not self.stdin.isatty()
+
+    def say(self, line: str | Text = "", style: str | None = None) -> None:
+        """Write one line."""
+        self.console.print(line, style=style)
+
+    def ask(self, prompt: str | Text) -> str:
+        """Show a prompt and return the answer, stripped; `q` raises Quit, end of input EndOfInput."""
+        self.console.print(prompt, end="", style="bold")
+        self.console.file.flush()
+        line = self.stdin.readline()
+        if not line:
+            raise EndOfInput
+        answer = line.strip()
+        if self.echo:
+            self.console.print(answer)
+        if answer.lower() in ("q", "quit"):
+            raise Quit
+        return answer
+
+    def pause(self) -> None:
+        """Let a watcher follow a computer seat's play."""
+        if self.delay > 0:
+            time.sleep(self.delay)

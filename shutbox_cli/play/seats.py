@@ -1,0 +1,64 @@
+"""The seats of a table from the command line: people by name, computers by strategy spec."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
+
+from ..game import Rules, Turn, TurnContext, TurnRecord
+from .screen import Screen
+
+DEFAULT_PLAYER = "You"
+
+
+class Seat(Protocol):
+    """Anyone who can take a turn at the table."""
+
+    name: str
+    computer: bool
+
+    def play_turn(self, screen: Screen, turn: Turn, context: TurnContext, seed: int, game: int) -> TurnRecord: ...
+
+
+class SeatError(ValueError):
+    """A --player or --computer value that cannot make a seat; the message is one sentence."""
+
+
+def split_computer(text: str) -> tuple[str | None, str]:
+    """`NAME=SPEC` gives a computer seat its own name; a bare spec (even `target(margin=2)`) does not."""
+    name, equals, spec = text.partition("=")
+    if equals and "(" not in name and name.strip():
+        return name.strip(), spec.strip()
+    return None, text.strip()
+
+
+def make_seats(rules: Rules, players: Sequence[str], computers: Sequence[str]) -> list[Seat]:
+    """People first, in the order given (one called "You" if none is named), then the computers."""
+    from strategies import StrategyLoadError, load_strategy
+
+    from .computer import ComputerSeat
+    from .human import HumanSeat
+
+    seats: list[Seat] = []
+    taken: set[str] = set()
+
+    def unique(name: str) -> str:
+        found, number = name, 1
+        while found.casefold() in taken:
+            number += 1
+            found = f"{name} {number}"
+        taken.add(found.casefold())
+        return found
+
+    for name in players or [DEFAULT_PLAYER]:
+        if not name.strip():
+            raise SeatError("a --player name is empty; give each player a name.")
+        seats.append(HumanSeat(unique(name.strip())))
+    for text in computers:
+        name, spec = split_computer(text)
+        try:
+            loaded = load_strategy(spec, name=name)
+        except StrategyLoadError as error:
+            raise SeatError(str(error)) from None
+        seats.append(ComputerSeat(unique(loaded.name), loaded, rules))
+    return seats

@@ -1,0 +1,195 @@
+"""How a tournament looks in a terminal: the header, the ranking, the head-to-head table,
+the one-line summary of `--quiet`, and the progress bar (on stderr, only on a terminal)."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable, Iterator
+
+from rich import box
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from shutbox_cli.game import Rules
+from tournaments.aggregate import Summary
+from tournaments.plan import Plan
+
+
+def _percent(rate: float) -> str:
+    return f"{100 * rate:.1f}%"
+
+
+def _interval(low: float, high: float, percent: bool) -> str:
+    if percent:
+        return f"{100 * low:.1f}–{100 * high:.1f}%"
+    return f"{low:.2f}–{high:.2f}"
+
+
+def _count(value: float) -> str:
+    return f"{value:,.0f}" if value == int(value) else f"{value:,.1f}"
+
+
+def rules_words(rules: Rules) -> str:
+    """The options that differ from RULES.md's defaults (given the box size and game format)."""
+    implied = Rules(tiles=rules.tiles, rounds=rules.rounds, drop_out=rules.drop_out)
+    standard = Rules().to_mapping()
+    changed = [
+        f"{key} = {str(value).lower() if isinstance(value, bool) else value}"
+        for key, value in rules.to_mapping().items()
+        if value != (implied.to_mapping().get(key) if key in ("one_die", "instant_win") else standard.get(key))
+    ]
+    return ", ".join(changed) if changed else "standard (the defaults of RULES.md)"
+
+
+def header(plan: Plan, seed_drawn: bool) -> list[str]:
+    """What was played: field, format, size and seed."""
+    config = plan.config
+    seats = "solo tables" if plan.table == 1 else f"{plan.table} players per table"
+    deals = ", duplicate deals" if config.duplicate and plan.table > 1 else ""
+    seed = f"seed {config.seed}" + (f" (drawn; repeat with --seed {config.seed})" if seed_drawn else "")
+    return [
+        f"Tournament: {len(config.strategies)} strategies, {seats}{deals}; {len(plan.matchups):,} matchups × "
+        f"{plan.games_per_matchup:,} games = {plan.total_games:,} games; {seed}.",
+        f"Rules: {rules_words(config.rules)}.",
+    ]
+
+
+def ranking_table(summary: Summary) -> Table:
+    """The standings, best first. Columns that say nothing for this format are left out."""
+    rules = summary.results.plan.config.rules
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=(0, 1, 0, 0))
+    table.add_column("#", justify="right")
+    table.add_column("strategy", overflow="fold", min_width=12)
+    if not summary.solo:
+        table.add_column("win rate", justify="right")
+        table.add_column("95% CI", justify="right", no_wrap=True)
+        table.add_column("wins", justify="right")
+    table.add_column("score", justify="right")
+    if summary.solo:
+        table.add_column("95% CI", justify="right", no_wrap=True)
+    table.add_column("shut", justify="right")
+    if rules.multi_round:
+        table.add_column("total", justify="right")
+    if rules.drop_out is not None:
+        table.add_column("rounds", justify="right")
+    for rank, standing in enumerate(summary.ranking, 1):
+        row = [str(rank), escape(standing.name)]
+        if not summary.solo:
+            row += [_percent(standing.win_rate), _interval(*standing.win_interval, percent=True), _count(standing.wins)]
+        row.append("–" if standing.mean_score is None else f"{standing.mean_score:.2f}")
+        if summary.solo:
+            row.append("–" if standing.score_interval is None else _interval(*standing.score_interval, percent=False))
+        row.append("–" if standing.shut_rate is None else _percent(standing.shut_rate))
+        if rules.multi_round:
+            row.append("–" if standing.mean_total is None else f"{standing.mean_total:.1f}")
+        if rules.drop_out is not None:
+            row.append("–" if standing.mean_rounds is None else f"{standing.mean_rounds:.2f}")
+        table.add_row(*row)
+    return table
+
+
+def legend(summary: Summary) -> str:
+    rules = summary.results.plan.config.rules
+    each = summary.ranking[0].games if summary.ranking else 0
+    parts = [f"each strategy played {each:,} games"]
+    if not summary.solo:
+        parts.append("a shared win counts as a fraction")
+    parts.append("score: mean score per turn; shut: how often it shut the box")
+    if rules.multi_round:
+        parts.append("total: mean final total")
+    if rules.drop_out is not None:
+        parts.append("rounds: mean rounds lasted")
+    return "; ".join(parts) + "."
+
+
+def head_to_head_matrix(summary: Summary) -> Table:
+    """Row's win rate in the games where column sat at the same table; columns by rank."""
+    names = [standing.name for standing in summary.ranking]
+    rates = {(pair.strategy, pair.opponent): pair.win_rate for pair in summary.head_to_head}
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=(0, 1, 0, 0),
+                  title="Head to head: the row's win rate against the column", title_justify="left")
+    table.add_column("", no_wrap=True)
+    for rank in range(1, len(names) + 1):
+        table.add_column(str(rank), justify="right", no_wrap=True)
+    for rank, name in enumerate(names, 1):
+        cells = [
+            "·" if name == other else (_percent(rates[(name, other)]) if (name, other) in rates else "–")
+            for other in names
+        ]
+        table.add_row(f"{rank} {escape(name)}", *cells)
+    return table
+
+
+def head_to_head_long(summary: Summary) -> Table:
+    """The head-to-head figures a pair per line, for fields too wide for a matrix."""
+    rates = {(pair.strategy, pair.opponent): pair for pair in summary.head_to_head}
+    names = [standing.name for standing in summary.ranking]
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=(0, 1, 0, 0), title="Head to head", title_justify="left")
+    table.add_column("strategy", overflow="fold")
+    table.add_column("opponent", overflow="fold")
+    table.add_column("games", justify="right")
+    table.add_column("strategy wins", justify="right")
+    table.add_column("opponent wins", justify="right")
+    for index, name in enumerate(names):
+        for other in names[index + 1:]:
+            pair, back = rates.get((name, other)), rates.get((other, name))
+            if pair is None or back is None:
+                continue
+            table.add_row(escape(name), escape(other), f"{pair.games:,}", _percent(pair.win_rate), _percent(back.win_rate))
+    return table
+
+
+def show(console: Console, summary: Summary, seed_drawn: bool, report: str | None) -> None:
+    """The full terminal report."""
+    for line in header(summary.results.plan, seed_drawn):
+        console.print(escape(line))
+    console.print(ranking_table(summary))
+    console.print(escape(legend(summary)))
+    if summary.head_to_head:
+        console.print()
+        matrix = head_to_head_matrix(summary)
+        natural = console.measure(matrix, options=console.options.update_width(10_000)).maximum
+        fits = natural <= console.width
+        console.print(matrix if fits else head_to_head_long(summary))
+    if report:
+        console.print(escape(f"Report written to {report}."))
+
+
+def quiet_line(summary: Summary, report: str | None) -> str:
+    """`--quiet`: the leader, its figure, the size of the run and the seed, in one line."""
+    best = summary.ranking[0]
+    seed = summary.results.plan.config.seed
+    if summary.solo:
+        score = "no turns" if best.mean_score is None else f"mean score {best.mean_score:.2f}"
+        lead = f"best: {best.name}, {score}"
+    else:
+        low, high = best.win_interval
+        lead = f"winner: {best.name}, win rate {_percent(best.win_rate)} (95% CI {_interval(low, high, percent=True)})"
+    written = f"; report {report}" if report else ""
+    return f"{lead}; {summary.games:,} games; seed {seed}{written}"
+
+
+@contextlib.contextmanager
+def progress_bar(total: int, show_bar: bool) -> Iterator[Callable[[int], None] | None]:
+    """A live bar on stderr (games done, rate, time left) when asked and stderr is a terminal."""
+    console = Console(stderr=True)
+    if not (show_bar and console.is_terminal):
+        yield None
+        return
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    columns = (
+        TextColumn("games"), BarColumn(), MofNCompleteColumn(),
+        TextColumn("[progress.data.speed]{task.fields[rate]}"),
+        TimeRemainingColumn(),
+    )
+    with Progress(*columns, console=console, transient=True) as progress:
+        task = progress.add_task("games", total=total, rate="")
+
+        def advance(games: int) -> None:
+            progress.advance(task, games)
+            speed = progress.tasks[task].speed
+            progress.update(task, rate="" if speed is None else f"{speed:,.0f} games/s")
+
+        yield advance

@@ -1,0 +1,109 @@
+"""How a strategy scores on its own, turn after turn: exactly when it is tabulable, otherwise
+by a seeded simulation with 95% confidence intervals."""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections import Counter
+from typing import Any
+
+from shutbox_cli.game import Rules, distribution, play_turn, turn_rolls
+
+from .base import SOLO_CONTEXT
+from .loading import LoadedStrategy
+from .player import StrategyPlayer
+
+Z95 = 1.959963984540054
+"""The two-sided 95% quantile of the normal distribution."""
+
+Interval = tuple[float, float]
+
+
+def wilson(hits: int, trials: int) -> Interval:
+    """The 95% Wilson score interval of a proportion (sound near 0 and 1, unlike the normal one)."""
+    share = hits / trials
+    scale = 1 + Z95**2 / trials
+    centre = (share + Z95**2 / (2 * trials)) / scale
+    half = Z95 * math.sqrt(share * (1 - share) / trials + Z95**2 / (4 * trials**2)) / scale
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclasses.dataclass(frozen=True)
+class Analysis:
+    """A strategy's score distribution over single turns from a full box.
+
+    `method` is "exact" or "simulation"; a simulation also has `turns`, `seed`, the
+    score counts and the 95% intervals.
+    """
+
+    strategy: str
+    spec: str
+    rules: Rules
+    method: str
+    distribution: dict[int, float]
+    expected_score: float
+    shut_probability: float
+    turns: int | None = None
+    seed: int | None = None
+    counts: dict[int, int] | None = None
+    expected_score_interval: Interval | None = None
+    shut_probability_interval: Interval | None = None
+
+    def interval(self, score: int) -> Interval | None:
+        """The 95% interval of one score's probability (None when exact)."""
+        if self.counts is None or self.turns is None:
+            return None
+        return wilson(self.counts.get(score, 0), self.turns)
+
+    def to_report(self) -> dict[str, Any]:
+        """The analysis as a TOML-ready table (scores as string keys, floats in full)."""
+        report: dict[str, Any] = {
+            "strategy": self.strategy,
+            "spec": self.spec,
+            "method": self.method,
+            "expected_score": self.expected_score,
+            "shut_probability": self.shut_probability,
+        }
+        if self.method == "simulation":
+            report |= {
+                "turns": self.turns,
+                "seed": self.seed,
+                "expected_score_ci": list(self.expected_score_interval or ()),
+                "shut_probability_ci": list(self.shut_probability_interval or ()),
+            }
+        report["rules"] = self.rules.to_mapping()
+        report["distribution"] = {str(score): chance for score, chance in self.distribution.items()}
+        return report
+
+
+def analyse_exactly(loaded: LoadedStrategy, rules: Rules) -> Analysis:
+    """The exact distribution of a tabulable strategy, from its own answers for every state."""
+    player = StrategyPlayer(loaded.make(), rules, loaded.name)
+    found = distribution(rules, player.move_policy, player.dice_policy)
+    return Analysis(
+        loaded.name, loaded.spec, rules, "exact", found.probabilities, found.expected_score, found.shut_probability
+    )
+
+
+def simulate(loaded: LoadedStrategy, rules: Rules, turns: int, seed: int) -> Analysis:
+    """Play `turns` solo turns with dice streams from `seed` (turn k is game k, round 0, seat 0)."""
+    if turns < 2:
+        raise ValueError("a simulation needs at least 2 turns.")
+    player = StrategyPlayer(loaded.make(), rules, loaded.name)
+    counts: Counter[int] = Counter()
+    shut = 0
+    for game in range(turns):
+        player.start_turn(SOLO_CONTEXT, seed, game)
+        record = play_turn(rules, turn_rolls(seed, game, 0, 0), player)
+        counts[record.score] += 1
+        shut += record.shut_box
+    mean = sum(score * count for score, count in counts.items()) / turns
+    variance = sum(count * (score - mean) ** 2 for score, count in counts.items()) / (turns - 1)
+    half = Z95 * math.sqrt(variance / turns)
+    ordered = dict(sorted(counts.items()))
+    return Analysis(
+        loaded.name, loaded.spec, rules, "simulation",
+        {score: count / turns for score, count in ordered.items()}, mean, shut / turns,
+        turns, seed, ordered, (mean - half, mean + half), wilson(shut, turns),
+    )

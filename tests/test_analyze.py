@@ -1,0 +1,160 @@
+"""`shutbox analyze` and `shutbox strategies`, through the real command; and atomic report files."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from shutbox_cli.files import FileWriteError, write_toml_atomically
+from shutbox_cli.game import Rules, distribution, solve_expected_score
+from strategies import StrategyPlayer, load_strategy
+from strategies.analysis import simulate
+from strategies.loading import BUILTINS
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def shutbox(*arguments: str, status: int = 0, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
+    done = subprocess.run(
+        [sys.executable, "-m", "shutbox_cli", *arguments], capture_output=True, text=True, cwd=cwd,
+        env={**os.environ, "COLUMNS": "80", "NO_COLOR": "1"},
+    )
+    assert done.returncode == status, done.stderr
+    return done
+
+
+def narrow(text: str) -> str:
+    assert max(len(line) for line in text.splitlines()) <= 80
+    return text
+
+
+def exact(spec: str, rules: Rules) -> float:
+    player = StrategyPlayer(load_strategy(spec).make(), rules)
+    return distribution(rules, player.move_policy, player.dice_policy).expected_score
+
+
+class TestExact:
+    def test_a_tabulable_strategy_gets_its_exact_distribution_on_screen_and_in_the_report(self, tmp_path: Path) -> None:
+        report = tmp_path / "greedy.toml"
+        shown = narrow(shutbox("analyze", "greedy-high", "--report", str(report)).stdout)
+        assert "Method: exact" in shown and "Expected score: 12.268294" in shown and "Shuts the box: 5.563%" in shown
+        assert "    0  5.563%  ███" in shown
+        data = tomllib.loads(report.read_text())
+        assert data["strategy"] == "greedy-high" and data["method"] == "exact"
+        assert data["rules"] == Rules().to_mapping()
+        assert data["expected_score"] == pytest.approx(exact("greedy-high", Rules()), rel=1e-13)
+        assert data["shut_probability"] == data["distribution"]["0"]
+        assert sum(data["distribution"].values()) == pytest.approx(1, abs=1e-12)
+        assert data["expected_score"] == pytest.approx(
+            sum(int(score) * chance for score, chance in data["distribution"].items()), rel=1e-12)
+        assert "turns" not in data and "seed" not in data
+
+    def test_the_rule_options_are_the_rules_analysed(self, tmp_path: Path) -> None:
+        report = tmp_path / "optimal.toml"
+        shutbox("analyze", "optimal", "--tiles", "12", "--one-die-mode", "compulsory", "--report", str(report))
+        data = tomllib.loads(report.read_text())
+        rules = Rules(tiles=12, one_die_mode="compulsory")
+        assert data["rules"] == rules.to_mapping()
+        assert data["expected_score"] == pytest.approx(solve_expected_score(rules).value, rel=1e-13)
+
+    def test_a_users_file_is_analysed_with_its_parameters(self) -> None:
+        shown = shutbox("analyze", "examples/cautious.py:Cautious(margin=3)").stdout
+        rules = Rules()
+        assert f"Expected score: {exact('examples/cautious.py:Cautious(margin=3)', rules):.9g}" in shown
+        assert shown.startswith("cautious(margin=3): Leaves the most dice totals")
+
+
+class TestSimulation:
+    def test_the_same_seed_gives_the_same_report(self, tmp_path: Path) -> None:
+        first, second = tmp_path / "a.toml", tmp_path / "b.toml"
+        shown = shutbox("analyze", "random", "--turns", "3000", "--seed", "7", "--report", str(first)).stdout
+        shutbox("analyze", "random", "--turns", "3000", "--seed", "7", "--report", str(second))
+        assert first.read_bytes() == second.read_bytes()
+        data = tomllib.loads(first.read_text())
+        assert (data["method"], data["turns"], data["seed"]) == ("simulation", 3000, 7)
+        low, high = data["expected_score_ci"]
+        assert low < data["expected_score"] < high
+        assert "Method: simulation of 3,000 turns, seed 7 (given)." in narrow(shown)
+        assert "95% CI" in shown
+
+    def test_without_a_seed_one_is_drawn_printed_and_recorded(self, tmp_path: Path) -> None:
+        report = tmp_path / "target.toml"
+        shown = shutbox("analyze", "target", "--turns", "200", "--report", str(report)).stdout
+        seed = tomllib.loads(report.read_text())["seed"]
+        assert f"seed {seed} (drawn; pass --seed to repeat)" in shown
+
+    def test_simulation_agrees_with_the_exact_value_within_its_interval(self) -> None:
+        rules = Rules()
+        found = simulate(load_strategy("tips"), rules, 20_000, seed=11)
+        low, high = found.expected_score_interval or (0, 0)
+        assert low < exact("tips", rules) < high
+        assert found.counts is not None and sum(found.counts.values()) == 20_000
+
+
+class TestErrors:
+    def test_an_unknown_strategy_is_one_sentence_and_status_2(self) -> None:
+        done = shutbox("analyze", "gredy", status=2)
+        assert done.stderr.startswith("shutbox: error: no strategy named 'gredy'") and done.stderr.count("\n") == 1
+
+    def test_a_report_that_cannot_be_written_is_one_sentence_and_status_2(self, tmp_path: Path) -> None:
+        done = shutbox("analyze", "optimal", "--report", str(tmp_path / "missing" / "r.toml"), status=2)
+        assert done.stderr == f"shutbox: error: cannot write '{tmp_path}/missing/r.toml': there is no folder '{tmp_path}/missing'.\n"
+        assert shutbox("analyze", "optimal", "--report", str(tmp_path), status=2).stderr.endswith("it is a folder.\n")
+        assert done.stdout == ""
+
+    def test_a_failing_strategy_stops_with_its_name_and_state_and_writes_no_report(self, tmp_path: Path) -> None:
+        (tmp_path / "bad.py").write_text(
+            "from strategies import Strategy\n"
+            "class Bad(Strategy):\n"
+            "    name = 'bad'\n"
+            "    def choose_move(self, view):\n"
+            "        return (99,)\n"
+        )
+        done = shutbox("analyze", "bad.py:Bad", "--report", "r.toml", status=1, cwd=tmp_path)
+        assert done.stderr.startswith("shutbox: error: strategy 'bad' answered with something other than one of the legal moves")
+        assert "it answered (99,)." in done.stderr and "Traceback" not in done.stderr
+        assert not (tmp_path / "r.toml").exists()
+
+
+class TestStrategiesCommand:
+    def test_the_table_lists_every_builtin_with_its_nature(self) -> None:
+        listed = narrow(shutbox("strategies").stdout)
+        for name in BUILTINS:
+            assert f"\n{name} " in listed
+        assert "\noptimal       exact  " in listed and "\ntarget        reads context  " in listed
+
+    def test_one_strategy_in_full(self) -> None:
+        shown = narrow(shutbox("strategies", "target").stdout)
+        assert "parameters   margin: int = 0" in shown
+        assert "from         built-in (strategies.solved:Target)" in shown
+        assert "Drop-out: T is the room left under the limit" in shown
+
+    def test_an_unknown_one_is_one_sentence_and_status_2(self) -> None:
+        assert shutbox("strategies", "nope", status=2).stderr.startswith("shutbox: error: no strategy named 'nope'")
+
+
+class TestAtomicReports:
+    def test_a_report_replaces_the_old_file_whole_and_leaves_no_temporary_file(self, tmp_path: Path) -> None:
+        path = tmp_path / "report.toml"
+        path.write_text("old = true\n")
+        path.chmod(0o640)
+        write_toml_atomically(path, {"new": 1, "table": {"0": 0.5}})
+        assert tomllib.loads(path.read_text()) == {"new": 1, "table": {"0": 0.5}}
+        assert path.stat().st_mode & 0o777 == 0o640
+        assert os.listdir(tmp_path) == ["report.toml"]
+
+    def test_a_report_that_cannot_be_encoded_leaves_the_old_file(self, tmp_path: Path) -> None:
+        path = tmp_path / "report.toml"
+        path.write_text("old = true\n")
+        with pytest.raises(TypeError):
+            write_toml_atomically(path, {"bad": None})
+        assert path.read_text() == "old = true\n" and os.listdir(tmp_path) == ["report.toml"]
+
+    def test_a_missing_folder_is_one_sentence(self, tmp_path: Path) -> None:
+        with pytest.raises(FileWriteError, match=r"^cannot write '.*/no/r\.toml': there is no folder '.*/no'\.$"):
+            write_toml_atomically(tmp_path / "no" / "r.toml", {"a": 1})

@@ -1,0 +1,127 @@
+"""The solo best-score store: new best, not beaten, one best per box size and rule set, a corrupt file."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from shutbox_cli.game import Rules, Turn, tiles_of, turn_rolls
+from shutbox_cli.play.best import FILE_NAME, BestScores, data_dir, rules_key
+
+
+def reopened(folder: Path) -> BestScores:
+    store = BestScores(folder)
+    assert store.load() is None
+    return store
+
+
+def test_a_first_score_is_a_new_best_and_is_kept_on_disk(tmp_path: Path) -> None:
+    store = reopened(tmp_path)
+    submitted = store.submit(Rules(), 12)
+    assert (submitted.new_best, submitted.previous, submitted.problem) == (True, None, None)
+    assert reopened(tmp_path).get(Rules()) == 12
+
+
+def test_a_lower_score_beats_the_best_and_an_equal_or_higher_one_does_not(tmp_path: Path) -> None:
+    reopened(tmp_path).submit(Rules(), 12)
+    store = reopened(tmp_path)
+    assert store.submit(Rules(), 12).new_best is False
+    not_beaten = store.submit(Rules(), 20)
+    assert (not_beaten.new_best, not_beaten.previous) == (False, 12)
+    beaten = store.submit(Rules(), 5)
+    assert (beaten.new_best, beaten.previous) == (True, 12)
+    assert reopened(tmp_path).get(Rules()) == 5
+
+
+def test_each_box_size_and_rule_set_keeps_its_own_best(tmp_path: Path) -> None:
+    store = reopened(tmp_path)
+    store.submit(Rules(), 12)
+    assert store.submit(Rules(tiles=12), 30).new_best
+    assert store.submit(Rules(scoring="count"), 3).new_best
+    again = reopened(tmp_path)
+    assert (again.get(Rules()), again.get(Rules(tiles=12)), again.get(Rules(scoring="count"))) == (12, 30, 3)
+    assert again.get(Rules(tiles=10)) is None
+
+
+def test_rules_that_cannot_change_a_solo_game_share_a_best() -> None:
+    assert rules_key(Rules(ties="playoff")) == rules_key(Rules())
+    assert rules_key(Rules(instant_win=False)) == rules_key(Rules())
+    assert rules_key(Rules(rounds=3)) != rules_key(Rules(rounds=3, instant_win=True))
+    assert "tiles=12" in rules_key(Rules(tiles=12))
+
+
+@pytest.mark.parametrize("content", [b"{not json", b'{"format": 1, "best": {"x": -3}}', b"[1, 2]", b"\xff\xfe"])
+def test_a_corrupt_file_is_reported_and_replaced(tmp_path: Path, content: bytes) -> None:
+    (tmp_path / FILE_NAME).write_bytes(content)
+    store = BestScores(tmp_path)
+    problem = store.load()
+    assert problem is not None and problem.startswith(f"The best-score file {tmp_path / FILE_NAME} ")
+    assert problem.endswith("; it has been replaced.")
+    assert json.loads((tmp_path / FILE_NAME).read_text()) == {"format": 1, "best": {}}
+    assert store.submit(Rules(), 9).new_best
+
+
+def test_the_data_folder_can_be_moved_by_an_environment_variable(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.setenv("SHUTBOX_DATA_DIR", str(tmp_path))
+    assert data_dir() == tmp_path
+    monkeypatch.delenv("SHUTBOX_DATA_DIR")
+    assert data_dir().name == "shutbox"
+
+
+def play_solo(tmp_path: Path, *options: str, answers: str) -> subprocess.CompletedProcess[str]:
+    """A solo game through the real command, with its answers piped in."""
+    env = {**os.environ, "SHUTBOX_DATA_DIR": str(tmp_path), "NO_COLOR": "1"}
+    return subprocess.run(
+        [sys.executable, "-m", "shutbox_cli", "play", *options], input=answers, env=env,
+        capture_output=True, text=True, timeout=60,
+    )
+
+
+def test_the_command_reports_a_corrupt_file_and_no_save_leaves_the_folder_alone(tmp_path: Path) -> None:
+    (tmp_path / FILE_NAME).write_text("garbage")
+    done = play_solo(tmp_path, "--seed", "7", answers="q\n")
+    assert done.returncode == 0 and "Traceback" not in done.stderr
+    assert f"The best-score file {tmp_path / FILE_NAME} is not a best-score file" in done.stdout
+    empty = tmp_path / "empty"
+    done = play_solo(empty, "--seed", "7", "--no-save", answers="q\n")
+    assert done.returncode == 0 and not empty.exists()
+
+
+def solo_answers(rules: Rules, seed: int) -> tuple[str, int]:
+    """What a person types for a whole solo game (first combination listed, two dice), and the score it ends with."""
+    turn = Turn(rules, turn_rolls(seed, 0, 0, 0))
+    answers, asked = [], False
+    while not turn.over:
+        if turn.dice_options == (1, 2) and not asked:
+            answers.append("2")
+            asked = True
+        else:
+            answers.append("")
+        turn.roll(2 if 2 in turn.dice_options else 1)
+        if turn.over:
+            break
+        move = turn.moves[0]
+        if len(turn.moves) > 1:
+            answers.append(" ".join(map(str, tiles_of(move))))
+        turn.shut(move)
+    return "\n".join(answers + ["n"]) + "\n", turn.record().score
+
+
+def test_a_solo_game_keeps_its_best_per_box_size_through_the_command(tmp_path: Path) -> None:
+    answers, result = solo_answers(Rules(), 7)
+    first = play_solo(tmp_path, "--seed", "7", answers=answers)
+    assert first.returncode == 0, first.stderr
+    assert f"Result: {result}. New best!\n" in first.stdout
+    again = play_solo(tmp_path, "--seed", "7", answers=answers)
+    assert f"Your best with these rules: {result}." in again.stdout
+    assert f"Result: {result}. Your best is {result}.\n" in again.stdout
+    answers, twelve = solo_answers(Rules(tiles=12), 7)
+    other_box = play_solo(tmp_path, "--seed", "7", "--tiles", "12", answers=answers)
+    assert f"Result: {twelve}. New best!\n" in other_box.stdout
+    kept = json.loads((tmp_path / FILE_NAME).read_text())["best"]
+    assert sorted(kept.values()) == sorted([result, twelve]) and len(kept) == 2

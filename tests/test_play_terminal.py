@@ -1,0 +1,223 @@
+"""`shutbox play` in a real pseudo-terminal, typed at as a person would (pexpect).
+
+The player in these tests takes the hint's move whenever there is a choice, so the games
+follow the optimal strategy and the seeds below are known to reach the moments tested.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import sys
+from pathlib import Path
+
+import pexpect
+import pytest
+
+from shutbox_cli.game import Rules, solve_expected_score
+from shutbox_cli.play.board import mask_text
+
+SHUT = r"Shut tiles for \d+: (?:[\d +]+\+ )?$"
+ROLL = r"Roll[^\r\n]*: $"
+ONE_DIE = r"One die or two\? \[1/2\]: $"
+AGAIN = r"(?:Rematch|Play again)\? \[y/N\]: $"
+
+
+def spawn(tmp_path: Path, *options: str, **env: str) -> pexpect.spawn:
+    environment = {key: value for key, value in os.environ.items() if key != "FORCE_COLOR"}
+    environment.update({"SHUTBOX_DATA_DIR": str(tmp_path), "NO_COLOR": "1", "TERM": "xterm", **env})
+    return pexpect.spawn(
+        sys.executable, ["-m", "shutbox_cli", "play", "--delay", "0", *options],
+        env=environment, encoding="utf-8", timeout=10, dimensions=(40, 100),
+    )
+
+
+def take_hint(child: pexpect.spawn) -> None:
+    """At a shut prompt: ask for the hint and shut what it suggests."""
+    child.sendline("h")
+    child.expect(r"Hint: shut ([\d +]+)\.")
+    move = child.match.group(1)
+    child.expect(SHUT)
+    child.sendline(move.replace(" + ", " "))
+
+
+def play_until(child: pexpect.spawn, stop: str) -> str:
+    """Roll on Enter, shut the hinted move, roll one die when asked; return the text up to `stop`."""
+    seen = []
+    while True:
+        index = child.expect([stop, SHUT, ROLL, ONE_DIE, AGAIN])
+        seen.append(child.before + child.after)
+        if index == 0:
+            return "".join(seen)
+        if index == 1:
+            take_hint(child)
+        elif index == 2:
+            child.sendline("")
+        elif index == 3:
+            child.sendline("1")
+        else:
+            raise AssertionError(f"the game ended before {stop!r}: {''.join(seen)[-400:]}")
+
+
+def finish(child: pexpect.spawn) -> int:
+    child.expect(pexpect.EOF)
+    child.close()
+    return child.exitstatus
+
+
+def test_a_solo_game_to_the_end_keeps_a_new_best(tmp_path: Path) -> None:
+    child = spawn(tmp_path, "--seed", "7")
+    played = play_until(child, AGAIN)
+    result = re.search(r"Result: (\d+)\. New best!", played)
+    assert result, played[-300:]
+    assert re.search(r"You score \d+ \(open tiles [\d, ]+\)\.|You shut the box!", played)
+    child.sendline("n")
+    child.expect("Goodbye.")
+    assert finish(child) == 0
+    best = json.loads((tmp_path / "best-scores.json").read_text())["best"]
+    assert list(best.values()) == [int(result.group(1))]
+
+
+def test_two_players_and_a_computer_seat_then_a_rematch(tmp_path: Path) -> None:
+    child = spawn(tmp_path, "--seed", "5", "--player", "Ann", "--player", "Bob", "--computer", "greedy-high")
+    played = play_until(child, r"Rematch\? \[y/N\]: $")
+    turns = [line for line in played.splitlines() if line.endswith("'s turn.")]
+    assert turns == ["Ann's turn.", "Bob's turn.", "greedy-high's turn."]
+    assert re.search(r"greedy-high rolls \d \+ \d = \d+ and shuts [\d +]+\.", played)
+    assert re.search(r"Scores: Ann \d+, Bob \d+, greedy-high \d+\.", played)
+    assert re.search(r"\r\n(\w[\w-]*( and \w[\w-]*)*) (wins with|share the win with) \d+\.\r\n", played)
+    child.sendline("y")
+    child.expect(r"Game 2\. Bob goes first\.\r\n\r\nBob's turn\.")
+    child.expect(ROLL)
+    child.sendline("q")
+    child.expect("Goodbye.")
+    assert finish(child) == 0
+
+
+def expect_refusal(child: pexpect.spawn, answer: str, sentence: str, prompt: str) -> None:
+    """Type a wrong answer: one sentence back, then the very same prompt."""
+    child.sendline(answer)
+    child.expect_exact(f"{answer}\r\n{sentence}\r\n{prompt}")
+
+
+def test_every_kind_of_wrong_input_gets_one_sentence_and_the_same_prompt(tmp_path: Path) -> None:
+    child = spawn(tmp_path, "--seed", "7")
+    child.expect_exact("Roll [Enter]: ")
+    expect_refusal(child, "1", "One die is not allowed yet: it needs every tile from 7 up to be shut.", "Roll [Enter]: ")
+    expect_refusal(child, "x", "Press Enter to roll; ? shows the keys, q quits.", "Roll [Enter]: ")
+    child.sendline("")
+    child.expect_exact("You roll 1 + 4 = 5.\r\n")
+    prompt = "Shut tiles for 5: "
+    child.expect_exact(prompt)
+    expect_refusal(child, "seven", "Type the tiles to shut as numbers, such as 3 6, 3,6, 3+6 or 36; "
+                   "? lists the combinations.", prompt)
+    expect_refusal(child, "10", "There is no tile 10: the box has tiles 1 to 9.", prompt)
+    expect_refusal(child, "4 5", "4 + 5 make 9, which is more than 5.", prompt)
+    expect_refusal(child, "2 2", "Tile 2 is typed twice; each tile can be shut only once.", prompt)
+    expect_refusal(child, "2", "2 so far, 3 still needed (Enter starts again).", prompt + "2 + ")
+    expect_refusal(child, "4", "2 + 4 make 6, which is more than 5.", prompt + "2 + ")
+    child.sendline("3")
+    child.expect_exact("  [1]  -   -  [4] [5] [6] [7] [8] [9]   score 40")
+    child.expect_exact("Roll [Enter]: ")
+    child.sendline("")
+    child.expect(r"You roll \d \+ \d = (\d+)\.\r\n")
+    child.expect(SHUT)
+    expect_refusal(child, "3", "Tile 3 is already shut.", child.after)
+    child.sendline("q")
+    child.expect("Goodbye.")
+    assert finish(child) == 0
+
+
+def test_the_one_die_choice_is_asked_once_and_remembered_until_changed(tmp_path: Path) -> None:
+    child = spawn(tmp_path, "--seed", "8")
+    play_until(child, r"7, 8 and 9 are shut: you may roll one die from now on\.\r\n")
+    child.expect_exact("One die or two? [1/2]: ")
+    expect_refusal(child, "", "Type 1 to roll one die or 2 to roll two.", "One die or two? [1/2]: ")
+    child.sendline("1")
+    child.expect(r"You roll one die: \d\.")
+    play_until(child, re.escape("Roll one die [Enter], or 2 for two dice: "))
+    child.sendline("2")
+    child.expect(r"You roll \d \+ \d = \d+\.")
+    play_until(child, re.escape("Roll two dice [Enter], or 1 for one die: "))
+    child.sendline("q")
+    assert finish(child) == 0
+
+
+def test_compulsory_one_die_is_told_not_asked(tmp_path: Path) -> None:
+    child = spawn(tmp_path, "--seed", "1", "--one-die-mode", "compulsory")
+    play_until(child, r"7, 8 and 9 are shut: from now on you must roll one die\.\r\n")
+    child.expect_exact("Roll one die [Enter]: ")
+    expect_refusal(child, "2", "Two dice are not allowed now: one die is compulsory.", "Roll one die [Enter]: ")
+    child.sendline("q")
+    assert finish(child) == 0
+
+
+def test_the_hint_names_the_optimal_move_and_what_every_choice_is_worth(tmp_path: Path) -> None:
+    rules = Rules()
+    solution = solve_expected_score(rules)
+    child = spawn(tmp_path, "--seed", "7")
+    child.expect_exact("Roll [Enter]: ")
+    child.sendline("")
+    child.expect_exact("Shut tiles for 5: ")
+    child.sendline("?")
+    child.expect_exact("Combinations for 5: 5, 1 + 4, 2 + 3.\r\nShut tiles for 5: ")
+    child.sendline("h")
+    best = solution.best_move(rules.full_box, (1, 4))
+    child.expect_exact(f"Hint: shut {mask_text(best)}. ")
+    child.expect_exact("Shut tiles for 5: ")
+    for move, value in solution.move_values(rules.full_box, (1, 4)).items():
+        assert re.search(rf"\r\n  {re.escape(mask_text(move))} +{value:.2f}( +best)?\r\n", child.before)
+    child.sendline("q")
+    assert finish(child) == 0
+
+
+def test_q_quits_in_the_middle_of_a_selection(tmp_path: Path) -> None:
+    child = spawn(tmp_path, "--seed", "7")
+    child.expect_exact("Roll [Enter]: ")
+    child.sendline("")
+    child.expect_exact("Shut tiles for 5: ")
+    child.sendline("2")
+    child.expect_exact("Shut tiles for 5: 2 + ")
+    child.sendline("q")
+    child.expect_exact("q\r\nGoodbye.\r\n")
+    assert finish(child) == 0
+
+
+def test_ctrl_d_ends_the_game_with_a_goodbye_and_status_1(tmp_path: Path) -> None:
+    child = spawn(tmp_path, "--seed", "7")
+    child.expect_exact("Roll [Enter]: ")
+    child.sendeof()
+    child.expect_exact("Input ended in the middle of the game. Goodbye.\r\n")
+    assert finish(child) == 1
+    assert "Traceback" not in child.before
+
+
+@pytest.mark.parametrize("computer", [False, True], ids=["at a prompt", "while a computer plays"])
+def test_ctrl_c_ends_the_game_with_a_goodbye_and_status_130(tmp_path: Path, computer: bool) -> None:
+    if computer:
+        child = spawn(tmp_path, "--seed", "7", "--player", "Ann", "--computer", "greedy-high", "--delay", "30")
+        child.expect_exact("Ann's turn.")
+        play_until(child, "greedy-high's turn.")
+        child.expect_exact("score 45\r\n")
+    else:
+        child = spawn(tmp_path, "--seed", "7")
+        child.expect_exact("Roll [Enter]: ")
+        child.sendline("")
+        child.expect_exact("Shut tiles for 5: ")
+    child.sendintr()
+    child.expect_exact("Interrupted. Goodbye.\r\n")
+    assert finish(child) == 130
+    assert "Traceback" not in child.before
+
+
+def test_a_dumb_terminal_gets_no_escape_codes_and_a_colour_one_gets_some(tmp_path: Path) -> None:
+    outputs = {}
+    for term in ("dumb", "xterm-256color"):
+        child = spawn(tmp_path, "--seed", "7", TERM=term, NO_COLOR="")
+        child.expect_exact("Roll [Enter]: ")
+        outputs[term] = child.before
+        child.sendline("q")
+        assert finish(child) == 0
+    assert "\x1b[" not in outputs["dumb"] and "[1] [2] [3]" in outputs["dumb"]
+    assert "\x1b[" in outputs["xterm-256color"]

@@ -1,0 +1,98 @@
+"""`shutbox play` driven by a pipe: a scripted game must replay its recorded transcript byte for byte.
+
+The script (`tests/data/play_seed1_ann_vs_greedy.in`) plays two games of Ann against a
+greedy-high computer seat with seed 1: it lists combinations, asks for hints, makes each kind
+of typing mistake, builds a shut from a running sum, answers the one-die question and takes
+a rematch. To re-record after an intended change of wording, run from the repository root:
+
+    NO_COLOR=1 python -m shutbox_cli play --seed 1 --player Ann --computer greedy-high --no-save \\
+        < tests/data/play_seed1_ann_vs_greedy.in > tests/data/play_seed1_ann_vs_greedy.out
+
+and read the new transcript through before keeping it.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+DATA = Path(__file__).parent / "data"
+GAME = ["--seed", "1", "--player", "Ann", "--computer", "greedy-high", "--no-save"]
+
+
+def play(tmp_path: Path, options: list[str], answers: str, **env: str) -> subprocess.CompletedProcess[str]:
+    environment = {key: value for key, value in os.environ.items() if key not in ("NO_COLOR", "FORCE_COLOR")}
+    environment.update({"SHUTBOX_DATA_DIR": str(tmp_path), **env})
+    return subprocess.run(
+        [sys.executable, "-m", "shutbox_cli", "play", *options], input=answers, env=environment,
+        capture_output=True, text=True, timeout=60,
+    )
+
+
+@pytest.mark.parametrize("colour", [{"NO_COLOR": "1"}, {"TERM": "xterm-256color"}], ids=["NO_COLOR", "piped"])
+def test_a_scripted_game_replays_its_recorded_transcript(tmp_path: Path, colour: dict[str, str]) -> None:
+    expected = (DATA / "play_seed1_ann_vs_greedy.out").read_text()
+    done = play(tmp_path, GAME, (DATA / "play_seed1_ann_vs_greedy.in").read_text(), **colour)
+    assert (done.returncode, done.stderr) == (0, "")
+    assert done.stdout == expected
+
+
+def test_the_recorded_transcript_covers_a_whole_session() -> None:
+    transcript = (DATA / "play_seed1_ann_vs_greedy.out").read_text()
+    for moment in [
+        "Combinations for 8: 8, 1 + 7, 2 + 6, 3 + 5, 1 + 2 + 5, 1 + 3 + 4.",
+        "Hint: shut 8.",
+        "4 + 5 make 9, which is more than 8.",
+        "2 so far, 3 still needed (Enter starts again).",
+        "Tile 4 is already shut.",
+        "There is no tile 10: the box has tiles 1 to 9.",
+        "7, 8 and 9 are shut: you may roll one die from now on.",
+        "Roll one die [Enter], or 2 for two dice: ",
+        "No tiles add up to 4.",
+        "greedy-high rolls one die: 4, and shuts 1 + 3.",
+        "Ann wins with 1.",
+        "Rematch? [y/N]: y",
+        "Game 2. greedy-high goes first.",
+        "Scores: greedy-high 25, Ann 10.",
+    ]:
+        assert moment in transcript
+    assert transcript.endswith("Rematch? [y/N]: n\nGoodbye.\n")
+
+
+def test_input_ending_mid_game_says_goodbye_and_exits_1(tmp_path: Path) -> None:
+    done = play(tmp_path, GAME, "\n8\n", NO_COLOR="1")
+    assert done.returncode == 1 and done.stderr == ""
+    assert done.stdout.endswith("Roll [Enter]: \n\nInput ended in the middle of the game. Goodbye.\n")
+
+
+def test_input_ending_at_the_rematch_question_is_a_normal_end(tmp_path: Path) -> None:
+    answers = (DATA / "play_seed1_ann_vs_greedy.in").read_text().split("\n")
+    first_game = "\n".join(answers[: answers.index("y")]) + "\n"
+    done = play(tmp_path, GAME, first_game, NO_COLOR="1")
+    assert done.returncode == 0
+    assert done.stdout.endswith("Rematch? [y/N]: Goodbye.\n")
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        (["--computer", "no-such-strategy"], "shutbox: error: no strategy named 'no-such-strategy'; known names:"),
+        (["--player", " "], "shutbox: error: a --player name is empty; give each player a name.\n"),
+        (["--tiles", "12", "--one-die", "nonsense"], "Invalid value for '--one-die'"),
+    ],
+)
+def test_a_bad_setup_is_one_sentence_and_exit_2(tmp_path: Path, options: list[str], message: str) -> None:
+    done = play(tmp_path, options, "")
+    assert done.returncode == 2 and done.stdout == ""
+    assert message in done.stderr and "Traceback" not in done.stderr
+
+
+def test_a_computer_seat_can_be_named_and_names_are_kept_apart(tmp_path: Path) -> None:
+    options = ["--seed", "3", "--player", "Ann", "--computer", "Robo=greedy-high", "--computer", "greedy-high",
+               "--computer", "greedy-high"]
+    done = play(tmp_path, options, "q\n", NO_COLOR="1")
+    assert "Players: Ann, Robo (computer), greedy-high (computer) and greedy-high 2 (computer)." in done.stdout

@@ -1,0 +1,242 @@
+"""`shutbox tournament` through its real entry point, in real processes: reports that do
+not depend on the number of workers, failing and dying strategies, a stuck strategy,
+Ctrl-C sent to the process group, and what the terminal shows."""
+
+from __future__ import annotations
+
+import os
+import pty
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+SMALL = ["-s", "greedy-high", "-s", "random", "-s", "tips", "--games", "1000"]
+"""Three strategies, three matchups of 1000 games: three work units each."""
+
+BAD_STRATEGIES = '''
+import os
+import pathlib
+import time
+
+from strategies import Strategy
+
+
+class Raises(Strategy):
+    def choose_move(self, view):
+        if len(view.open_tiles) < 5:
+            raise ZeroDivisionError("no luck today")
+        return view.legal_moves[0]
+
+
+class Illegal(Strategy):
+    def choose_move(self, view):
+        return (13,) if len(view.open_tiles) < 6 else view.legal_moves[0]
+
+
+class Dies(Strategy):
+    def choose_move(self, view):
+        if len(view.open_tiles) < 4:
+            os._exit(3)
+        return view.legal_moves[0]
+
+
+class Stuck(Strategy):
+    def choose_move(self, view):
+        while len(view.open_tiles) < 4:
+            pass
+        return view.legal_moves[0]
+
+
+class Slow(Strategy):
+    """Marks a file when it starts playing, then takes its time."""
+
+    reads_context = True
+
+    def __init__(self, mark=""):
+        self.mark = mark
+
+    def choose_move(self, view):
+        pathlib.Path(self.mark).touch()
+        time.sleep(0.005)
+        return view.legal_moves[0]
+'''
+
+
+def environment() -> dict[str, str]:
+    env = {key: value for key, value in os.environ.items() if key not in ("FORCE_COLOR", "NO_COLOR", "TERM")}
+    env["COLUMNS"] = "80"
+    return env
+
+
+def shutbox(*args: str, cwd: Path, timeout: float = 60) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "shutbox_cli", "tournament", *args],
+        cwd=cwd, capture_output=True, text=True, timeout=timeout, env=environment(),
+    )
+
+
+@pytest.fixture
+def bad(tmp_path: Path) -> Path:
+    (tmp_path / "bad.py").write_text(BAD_STRATEGIES)
+    return tmp_path
+
+
+def test_reports_are_byte_identical_whatever_the_workers_and_differ_by_seed(tmp_path: Path) -> None:
+    for name, workers, seed in (("one.toml", "1", "21"), ("two.toml", "2", "21"), ("other.toml", "2", "22")):
+        done = shutbox(*SMALL, "--drop-out", "40", "--table", "3", "-j", workers, "--seed", seed,
+                       "--report", name, "-q", cwd=tmp_path)
+        assert done.returncode == 0, done.stderr
+    one, two, other = ((tmp_path / name).read_bytes() for name in ("one.toml", "two.toml", "other.toml"))
+    assert one == two
+    assert one != other
+    assert b"seed = 21" in one and b"shutbox_version" in one
+
+
+def test_a_report_runs_again_to_the_same_report(tmp_path: Path) -> None:
+    first = shutbox(*SMALL, "--seed", "3", "--report", "first.toml", "-q", cwd=tmp_path)
+    assert first.returncode == 0, first.stderr
+    again = shutbox("first.toml", "--report", "again.toml", "-q", cwd=tmp_path)
+    assert again.returncode == 0, again.stderr
+    assert (tmp_path / "first.toml").read_bytes() == (tmp_path / "again.toml").read_bytes()
+
+
+def test_without_a_seed_one_is_drawn_printed_and_recorded(tmp_path: Path) -> None:
+    done = shutbox(*SMALL, "--report", "report.toml", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    line = next(line for line in done.stdout.splitlines() if "repeat with --seed" in line)
+    seed = line.split("repeat with --seed ")[1].rstrip(").")
+    assert f"seed = {seed}\n" in (tmp_path / "report.toml").read_text()
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_a_strategy_that_raises_stops_the_run_with_where_and_what(bad: Path, workers: str) -> None:
+    done = shutbox("-s", "bad.py:Raises", "-s", "greedy-high", "-s", "random", "--seed", "7", "-j", workers,
+                   "--report", "report.toml", cwd=bad)
+    assert done.returncode == 1
+    assert done.stderr.count("\n") == 1
+    for words in ("'bad.py:Raises'", "matchup bad.py:Raises vs greedy-high", "dice seed", "game 2", "round 0",
+                  "seat 0", "ZeroDivisionError: no luck today", "open tiles 2 3 4 5", "dice 2+3"):
+        assert words in done.stderr
+    assert not (bad / "report.toml").exists()
+
+
+def test_an_illegal_move_is_named_the_same_at_any_worker_count(bad: Path) -> None:
+    messages = set()
+    for workers in ("1", "2"):
+        done = shutbox("-s", "greedy-high", "-s", "bad.py:Illegal", "--seed", "7", "-j", workers, cwd=bad)
+        assert done.returncode == 1
+        assert "answered (13,)" in done.stderr and "other than one of the legal moves" in done.stderr
+        messages.add(done.stderr)
+    assert len(messages) == 1
+
+
+def test_a_worker_that_dies_is_reported_not_waited_for(bad: Path) -> None:
+    done = shutbox("-s", "bad.py:Dies", "-s", "greedy-high", "-j", "2", "--seed", "1", timeout=30, cwd=bad)
+    assert done.returncode == 1
+    assert "worker process exited with status 3" in done.stderr
+    assert "matchup bad.py:Dies vs greedy-high" in done.stderr
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_a_stuck_strategy_is_stopped_at_the_time_limit(bad: Path, workers: str) -> None:
+    done = shutbox("-s", "bad.py:Stuck", "-s", "greedy-high", "-j", workers, "--timeout", "1", timeout=30, cwd=bad)
+    assert done.returncode == 1
+    assert "ran past the limit of 1 seconds per work unit" in done.stderr
+
+
+def _group_members(group: int) -> list[str]:
+    """Processes (not yet reaped zombies aside) still in a process group."""
+    members = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                stat = Path(f"/proc/{entry}/stat").read_text()
+            except OSError:
+                continue
+            state, _parent, pgrp = stat.rsplit(")", 1)[1].split()[:3]
+            if int(pgrp) == group and state != "Z":
+                members.append(entry)
+    return members
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads the process table from /proc")
+def test_ctrl_c_stops_promptly_without_report_or_leftover_processes(bad: Path) -> None:
+    mark = bad / "started"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "shutbox_cli", "tournament", "-s", f"bad.py:Slow(mark={str(mark)!r})",
+         "-s", "greedy-high", "-s", "random", "-j", "2", "--seed", "1", "--report", "report.toml"],
+        cwd=bad, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=environment(),
+        start_new_session=True,
+    )
+    try:
+        deadline = time.monotonic() + 30
+        while not mark.exists() and process.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert mark.exists(), "the workers never started playing"
+        os.killpg(process.pid, signal.SIGINT)
+        out, err = process.communicate(timeout=10)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+    assert process.returncode == 130
+    assert "interrupted after" in err and "no report written" in err
+    assert not (bad / "report.toml").exists()
+    assert not list(bad.glob(".report.toml.*"))
+    assert _group_members(process.pid) == []
+
+
+def test_the_default_tournament_fits_80_columns_and_quiet_is_one_line(tmp_path: Path) -> None:
+    done = shutbox("--games", "200", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ""  # no progress bar when stderr is not a terminal
+    lines = done.stdout.splitlines()
+    assert max(len(line) for line in lines) <= 80
+    for words in ("greedy-high", "random", "win rate", "Head to head", "repeat with --seed"):
+        assert words in done.stdout
+    quiet = shutbox("--games", "200", "--seed", "4", "-q", cwd=tmp_path)
+    assert quiet.returncode == 0
+    assert quiet.stdout.count("\n") == 1 and "winner:" in quiet.stdout and "seed 4" in quiet.stdout
+
+
+def test_a_wide_head_to_head_falls_back_to_one_pair_a_line(tmp_path: Path) -> None:
+    field = [arg for spec in ("greedy-high", "random", "tips", "optimal", "max-shut", "fewest-tiles",
+                              "most-tiles", "lowest-first", "target(margin=1)") for arg in ("-s", spec)]
+    done = shutbox(*field, "--games", "10", "--seed", "1", "-j", "1", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert max(len(line) for line in done.stdout.splitlines()) <= 80
+    assert "strategy wins" in done.stdout
+    assert sum("random" in line and "tips" in line for line in done.stdout.splitlines()) == 1
+
+
+def test_solo_tables_show_scores_without_wins(tmp_path: Path) -> None:
+    done = shutbox("-s", "optimal", "-s", "greedy-high", "--table", "1", "--games", "300", "--seed", "2", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "solo tables" in done.stdout and "win rate" not in done.stdout and "Head to head" not in done.stdout
+
+
+def test_the_progress_bar_goes_to_stderr_on_a_terminal(tmp_path: Path) -> None:
+    controller, terminal = pty.openpty()
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "shutbox_cli", "tournament", *SMALL, "--seed", "1", "-j", "1"],
+            cwd=tmp_path, stdout=subprocess.PIPE, stderr=terminal, text=True, timeout=60, env=environment(),
+        )
+        os.close(terminal)
+        shown = b""
+        while True:
+            try:
+                chunk = os.read(controller, 65536)
+            except OSError:
+                break
+            if not chunk:
+                break
+            shown += chunk
+    finally:
+        os.close(controller)
+    assert done.returncode == 0
+    assert b"games" in shown and b"3000" in shown.replace(b",", b"")
+    assert "\x1b" not in done.stdout

@@ -1,0 +1,114 @@
+"""Tournament configuration: TOML files, options over them, reports read back as configs,
+and every mistake as one sentence naming the file (or option) and the key, exit status 2."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import tomli_w
+from typer.testing import CliRunner
+
+from shutbox_cli.cli import app
+from shutbox_cli.game import Rules
+from tournaments.aggregate import summarise
+from tournaments.config import Options, load_config
+from tournaments.plan import make_plan
+from tournaments.report import report_table
+from tournaments.run import run_tournament
+
+TWO = '[[strategy]]\nspec = "greedy-high"\n[[strategy]]\nspec = "random"\n'
+
+
+def invoke(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(app, ["tournament", *args])
+    return result.exit_code, result.stdout, result.stderr
+
+
+@pytest.mark.parametrize(
+    "text, key",
+    [
+        ("games = 10\ncolour = 'red'\n" + TWO, "'colour'"),
+        ('games = "many"\n' + TWO, "'games'"),
+        ("games = 0\n" + TWO, "'games'"),
+        ("duplicate = 1\n" + TWO, "'duplicate'"),
+        ("table = 3\n" + TWO, "'table'"),
+        ("[rules]\ndrop_out = 0\n" + TWO, "drop_out"),
+        ("[rules]\ntiles = 'nine'\n" + TWO, "tiles"),
+        ("[rules]\nspeed = 3\n" + TWO, "speed"),
+        ("seed = 4\n", "'strategy'"),
+        ('[[strategy]]\nspec = "no-such-strategy"\n', "'strategy[1]'"),
+        ('[[strategy]]\nspec = "greedy-high"\nparams = 3\n', "'strategy[1].params'"),
+        ('[[strategy]]\nspec = "greedy-high"\nstyle = "bold"\n', "'strategy[1].style'"),
+        ('[[strategy]]\nspec = "random"\n[[strategy]]\nspec = "random"\n', "'strategy[2]'"),
+        ("games = 10\n[rules\n", "line 2"),
+    ],
+    ids=[
+        "unknown key", "wrong type", "games 0", "duplicate not a flag", "table larger than field", "limit 0",
+        "bad rule type", "unknown rule", "no strategies", "unknown strategy", "params not a table",
+        "unknown strategy key", "same name twice", "not TOML",
+    ],
+)
+def test_config_file_mistakes_are_one_sentence_naming_file_and_key(tmp_path: Path, text: str, key: str) -> None:
+    path = tmp_path / "tournament.toml"
+    path.write_text(text)
+    status, out, err = invoke(str(path))
+    assert status == 2
+    assert out == ""
+    assert err.count("\n") == 1 and err.startswith("shutbox: error: ") and err.rstrip().endswith(".")
+    assert str(path) in err and key in err
+
+
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["--games", "0"], "option --games"),
+        (["--table", "4", "-s", "random", "-s", "greedy-high"], "option --table"),
+        (["--timeout", "-1"], "option --timeout"),
+        (["-s", "nothing-like-it"], "option --strategy 'nothing-like-it'"),
+        (["--report", "/no/such/folder/report.toml"], "/no/such/folder"),
+    ],
+)
+def test_option_mistakes_exit_2_with_one_sentence(args: list[str], words: str) -> None:
+    status, out, err = invoke(*args)
+    assert status == 2 and out == ""
+    assert err.count("\n") == 1 and words in err
+
+
+def test_a_report_path_that_is_a_folder_is_refused_before_the_run(tmp_path: Path) -> None:
+    status, _, err = invoke("-s", "random", "-s", "greedy-high", "--report", str(tmp_path))
+    assert status == 2 and "folder" in err
+
+
+def test_a_missing_config_file_is_named(tmp_path: Path) -> None:
+    status, _, err = invoke(str(tmp_path / "absent.toml"))
+    assert status == 2 and "absent.toml" in err
+
+
+def test_the_file_gives_everything_and_options_override_it(tmp_path: Path) -> None:
+    path = tmp_path / "tournament.toml"
+    path.write_text(
+        "seed = 42\ngames = 100\ntable = 2\nduplicate = false\n[rules]\ntiles = 10\ndrop_out = 45\n"
+        '[[strategy]]\nspec = "greedy-high"\n[[strategy]]\nspec = "target(margin=2)"\nname = "Target"\n'
+        '[[strategy]]\nspec = "target"\nparams = { margin = 0 }\nname = "Bold"\n'
+    )
+    config = load_config(path, Options())
+    assert (config.seed, config.games, config.table, config.duplicate) == (42, 100, 2, False)
+    assert config.rules == Rules(tiles=10, drop_out=45)
+    assert config.names == ("greedy-high", "Target", "Bold")
+    assert config.strategies[2].params == {"margin": 0}
+    overridden = load_config(path, Options(strategies=("random", "tips"), games=7, seed=1, rules={"tiles": 12}))
+    assert overridden.names == ("random", "tips")
+    assert (overridden.games, overridden.seed, overridden.duplicate) == (7, 1, False)
+    assert overridden.rules == Rules(tiles=12, drop_out=45)
+
+
+def test_a_report_reads_back_as_the_config_it_ran(tmp_path: Path) -> None:
+    config = load_config(None, Options(strategies=("greedy-high", "target(margin=3)"), games=20, seed=8,
+                                       rules={"drop_out": 30, "tiles": None}))
+    path = tmp_path / "report.toml"
+    path.write_text(tomli_w.dumps(report_table(summarise(run_tournament(make_plan(config), workers=1)))))
+    again = load_config(path, Options())
+    assert (again.strategies, again.rules, again.games, again.table, again.duplicate, again.seed) == (
+        config.strategies, config.rules, config.games, config.table, config.duplicate, config.seed
+    )

@@ -1,0 +1,158 @@
+"""From tallies to statistics: per-strategy standings, the ranking and head-to-head win rates.
+
+Everything is computed from whole-number counts, so the figures do not depend on how
+the run was spread over workers.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from fractions import Fraction
+
+from .run import Results
+from .tally import Tally, share_unit
+
+Z95 = 1.959963984540054
+"""The normal quantile of a two-sided 95% interval."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Standing:
+    """One strategy's results over the whole tournament.
+
+    `wins` counts a shared win as a fraction; `win_interval` is the 95% Wilson interval of
+    the win rate; `score_interval` the 95% normal interval of the mean score per turn
+    (regular rounds only). `mean_rounds` is only set for drop-out games: the rounds a
+    strategy lasted, the one it went out in included.
+    """
+
+    name: str
+    spec: str
+    games: int
+    wins: float
+    win_rate: float
+    win_interval: tuple[float, float]
+    turns: int
+    mean_score: float | None
+    score_interval: tuple[float, float] | None
+    mean_total: float | None
+    shut_rate: float | None
+    mean_rounds: float | None
+
+
+@dataclasses.dataclass(frozen=True)
+class HeadToHead:
+    """How often `strategy` won the games in which `opponent` sat at the same table."""
+
+    strategy: str
+    opponent: str
+    games: int
+    wins: float
+    win_rate: float
+
+
+@dataclasses.dataclass(frozen=True)
+class Summary:
+    """A finished tournament's statistics, best strategy first."""
+
+    results: Results
+    ranking: tuple[Standing, ...]
+    head_to_head: tuple[HeadToHead, ...]
+
+    @property
+    def games(self) -> int:
+        return self.results.plan.total_games
+
+    @property
+    def solo(self) -> bool:
+        """Whether each table seats one strategy (score statistics, no wins)."""
+        return self.results.plan.table == 1
+
+
+def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (successes may be fractional)."""
+    if trials == 0:
+        return (0.0, 1.0)
+    rate = successes / trials
+    spread = z * z / trials
+    centre = (rate + spread / 2) / (1 + spread)
+    half = z * math.sqrt(rate * (1 - rate) / trials + spread / (4 * trials)) / (1 + spread)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def mean_interval(total: int, squares: int, count: int, z: float = Z95) -> tuple[float, float]:
+    """The normal-approximation interval of a mean, from exact sums."""
+    mean = total / count
+    if count < 2:
+        return (mean, mean)
+    variance = Fraction(count * squares - total * total, count * (count - 1))
+    half = z * math.sqrt(variance / count)
+    return (mean - half, mean + half)
+
+
+def _rank_key(name: str, tally: Tally, solo: bool) -> tuple:
+    """Exact sort key: solo tables by lowest mean score, then most shut boxes; matches by
+    highest win rate, then lowest mean score; the name last."""
+    score = (tally.turns == 0, Fraction(tally.score_sum, tally.turns) if tally.turns else 0)
+    if solo:
+        return (*score, -Fraction(tally.shut_boxes, max(tally.turns, 1)), name)
+    return (-Fraction(tally.win_shares, max(tally.games, 1)), *score, name)
+
+
+def _standing(name: str, spec: str, tally: Tally, unit: int, drop_out: bool) -> Standing:
+    wins = Fraction(tally.win_shares, unit)
+    rate = wins / tally.games if tally.games else Fraction(0)
+    score = Fraction(tally.score_sum, tally.turns) if tally.turns else None
+    return Standing(
+        name=name,
+        spec=spec,
+        games=tally.games,
+        wins=float(wins),
+        win_rate=float(rate),
+        win_interval=wilson(float(wins), tally.games),
+        turns=tally.turns,
+        mean_score=None if score is None else float(score),
+        score_interval=mean_interval(tally.score_sum, tally.score_squares, tally.turns) if tally.turns else None,
+        mean_total=tally.total_sum / tally.played if tally.played else None,
+        shut_rate=tally.shut_boxes / tally.turns if tally.turns else None,
+        mean_rounds=tally.turns / tally.games if drop_out and tally.games else None,
+    )
+
+
+def summarise(results: Results) -> Summary:
+    """Standings, ranking and head-to-head table of a finished run."""
+    plan = results.plan
+    config = plan.config
+    count = len(config.strategies)
+    totals = [Tally() for _ in range(count)]
+    pair_games = [[0] * count for _ in range(count)]
+    pair_shares = [[0] * count for _ in range(count)]
+    for matchup, tallies in zip(plan.matchups, results.tallies):
+        for index, tally in zip(matchup.players, tallies):
+            totals[index].add(tally)
+            for other in matchup.players:
+                if other != index:
+                    pair_games[index][other] += tally.games
+                    pair_shares[index][other] += tally.win_shares
+    unit = share_unit(plan.table)
+    solo = plan.table == 1
+    drop_out = config.rules.drop_out is not None
+    order = sorted(range(count), key=lambda index: _rank_key(config.names[index], totals[index], solo))
+    ranking = tuple(
+        _standing(config.strategies[index].name, config.strategies[index].spec, totals[index], unit, drop_out)
+        for index in order
+    )
+    head_to_head = tuple(
+        HeadToHead(
+            strategy=config.names[a],
+            opponent=config.names[b],
+            games=pair_games[a][b],
+            wins=float(Fraction(pair_shares[a][b], unit)),
+            win_rate=float(Fraction(pair_shares[a][b], unit * pair_games[a][b])),
+        )
+        for a in order
+        for b in order
+        if a != b and pair_games[a][b]
+    )
+    return Summary(results, ranking, head_to_head)

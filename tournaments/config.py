@@ -1,0 +1,285 @@
+"""A tournament's configuration: from a TOML file, from command-line options, or both.
+
+Options override the file. A report written by `shutbox tournament --report` keeps the
+configuration it ran under in its `[config]` table, so a report is also a config file:
+the loader reads `[config]` and ignores the result sections beside it. Every mistake is
+a `ConfigError` of one sentence naming the file (or option) and the key.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import tomllib
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from shutbox_cli.game import Rules, RulesError
+from strategies import StrategyLoadError, load_strategy, registry
+
+DEFAULT_GAMES = 2000
+"""Games per matchup when none is given."""
+DEFAULT_TABLE = 2
+DEFAULT_TIMEOUT = 120.0
+"""Seconds one work unit may take before the run stops as stuck."""
+
+DEFAULT_FIELD = (
+    "greedy-high", "optimal", "max-shut", "tips", "random", "fewest-tiles", "most-tiles", "lowest-first",
+)
+"""The default tournament's strategies, in order of preference: those the registry has."""
+DEFAULT_FIELD_SIZE = 6
+
+_TOP_KEYS = ("seed", "games", "table", "duplicate", "workers", "timeout", "rules", "strategy")
+_STRATEGY_KEYS = ("spec", "name", "params")
+REPORT_CONFIG = "config"
+"""The table of a report that holds the configuration it ran under."""
+
+
+class ConfigError(ValueError):
+    """A configuration mistake; the message is one sentence naming where and which key."""
+
+
+@dataclasses.dataclass(frozen=True)
+class StrategyEntry:
+    """One strategy of the field: its spec, its parameters and the name it plays under."""
+
+    spec: str
+    name: str
+    params: Mapping[str, Any]
+
+    def load(self) -> Any:
+        """The loaded strategy (a `strategies.LoadedStrategy`)."""
+        return load_strategy(self.spec, self.params, self.name)
+
+
+@dataclasses.dataclass(frozen=True)
+class TournamentConfig:
+    """Everything that decides a tournament's results, plus how to run it (workers, timeout).
+
+    `seed` is None until one is drawn; `games` is per matchup.
+    """
+
+    strategies: tuple[StrategyEntry, ...]
+    rules: Rules
+    games: int = DEFAULT_GAMES
+    table: int = DEFAULT_TABLE
+    duplicate: bool = True
+    seed: int | None = None
+    workers: int | None = None
+    timeout: float = DEFAULT_TIMEOUT
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(entry.name for entry in self.strategies)
+
+
+@dataclasses.dataclass(frozen=True)
+class Options:
+    """What the command line gave (None where an option was not given)."""
+
+    strategies: Sequence[str] = ()
+    games: int | None = None
+    table: int | None = None
+    seed: int | None = None
+    duplicate: bool | None = None
+    workers: int | None = None
+    timeout: float | None = None
+    rules: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+
+
+class _Where:
+    """Names where a value came from, for error messages."""
+
+    def __init__(self, path: Path | None) -> None:
+        self.path = path
+
+    def key(self, key: str) -> str:
+        return f"{self.path}: key {key!r}"
+
+    @staticmethod
+    def option(name: str) -> str:
+        return f"option --{name.replace('_', '-')}"
+
+
+def default_field() -> tuple[str, ...]:
+    """The default tournament's strategy names: the preferred ones that are installed."""
+    known = registry()
+    return tuple(name for name in DEFAULT_FIELD if name in known)[:DEFAULT_FIELD_SIZE]
+
+
+def read_table(path: Path) -> dict[str, Any]:
+    """The TOML table of a config file (or of a report's `[config]`)."""
+    try:
+        with path.open("rb") as file:
+            table = tomllib.load(file)
+    except FileNotFoundError:
+        raise ConfigError(f"no config file {str(path)!r}.") from None
+    except OSError as error:
+        raise ConfigError(f"cannot read config file {str(path)!r}: {error.strerror or error}.") from None
+    except tomllib.TOMLDecodeError as error:
+        raise ConfigError(f"{path} is not valid TOML: {error}.") from None
+    if isinstance(table.get(REPORT_CONFIG), dict):
+        table = table[REPORT_CONFIG]
+    for key in table:
+        if key not in _TOP_KEYS:
+            raise ConfigError(f"{path}: unknown key {key!r}; the keys are {', '.join(_TOP_KEYS)}.")
+    return table
+
+
+def _whole(where: str, value: object, least: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ConfigError(f"{where} must be a whole number, not {value!r}.")
+    if value < least:
+        raise ConfigError(f"{where} must be at least {least}, not {value}.")
+    return value
+
+
+def _flag(where: str, value: object) -> bool:
+    if not isinstance(value, bool):
+        raise ConfigError(f"{where} must be true or false, not {value!r}.")
+    return value
+
+
+def _seconds(where: str, value: object) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or value <= 0:
+        raise ConfigError(f"{where} must be a number of seconds above 0, not {value!r}.")
+    return float(value)
+
+
+def _file_strategies(where: _Where, value: object) -> list[tuple[str, str, str | None, dict[str, Any]]]:
+    """The file's `[[strategy]]` tables as (key, spec, name, params)."""
+    if not isinstance(value, list):
+        raise ConfigError(f"{where.key('strategy')} must be an array of tables ([[strategy]]), not {value!r}.")
+    found = []
+    for number, item in enumerate(value, start=1):
+        key = f"strategy[{number}]"
+        if not isinstance(item, dict):
+            raise ConfigError(f"{where.key(key)} must be a table with a spec, not {item!r}.")
+        for name in item:
+            if name not in _STRATEGY_KEYS:
+                raise ConfigError(
+                    f"{where.key(f'{key}.{name}')} is unknown; a strategy has {', '.join(_STRATEGY_KEYS)}."
+                )
+        spec = item.get("spec")
+        if not isinstance(spec, str) or not spec.strip():
+            raise ConfigError(f"{where.key(f'{key}.spec')} must be a strategy spec such as \"greedy-high\", not {spec!r}.")
+        display = item.get("name")
+        if display is not None and (not isinstance(display, str) or not display.strip()):
+            raise ConfigError(f"{where.key(f'{key}.name')} must be a non-empty string, not {display!r}.")
+        params = item.get("params", {})
+        if not isinstance(params, dict):
+            raise ConfigError(f"{where.key(f'{key}.params')} must be a table such as {{ margin = 2 }}, not {params!r}.")
+        found.append((where.key(key), spec, display, params))
+    return found
+
+
+def _load_field(field: list[tuple[str, str, str | None, dict[str, Any]]]) -> tuple[StrategyEntry, ...]:
+    entries: list[StrategyEntry] = []
+    seen: dict[str, int] = {}
+    for number, (where, spec, display, params) in enumerate(field, start=1):
+        try:
+            loaded = load_strategy(spec, params, display)
+        except StrategyLoadError as error:
+            raise ConfigError(f"{where}: {error}") from None
+        if loaded.name in seen:
+            raise ConfigError(
+                f"{where}: the name {loaded.name!r} is already taken by strategy {seen[loaded.name]}; "
+                "give one of them another name (name = \"...\" in the file, or a spec with parameters)."
+            )
+        seen[loaded.name] = number
+        entries.append(StrategyEntry(loaded.spec, loaded.name, dict(loaded.params)))
+    return tuple(entries)
+
+
+def _rules(where: _Where, file_rules: object, option_rules: Mapping[str, Any]) -> Rules:
+    if file_rules is None:
+        file_rules = {}
+    if not isinstance(file_rules, dict):
+        raise ConfigError(f"{where.key('rules')} must be a table ([rules]), not {file_rules!r}.")
+    if file_rules:
+        try:
+            Rules.from_mapping(file_rules)
+        except RulesError as error:
+            raise ConfigError(f"{where.path}: [rules] {error}") from None
+    given = {name: value for name, value in option_rules.items() if value is not None}
+    try:
+        return Rules.from_mapping({**file_rules, **given})
+    except RulesError as error:
+        both = f"{where.path} [rules] with the rule options" if file_rules else "the rule options"
+        raise ConfigError(f"{both}: {error}") from None
+
+
+def load_config(path: Path | None, options: Options) -> TournamentConfig:
+    """Build and check a configuration: the file (if any) with the options over it.
+
+    With neither a file nor `--strategy`, the field is the default one.
+    """
+    table = read_table(path) if path is not None else {}
+    where = _Where(path)
+
+    def pick(key: str, given: object, check: Any, *extra: Any) -> Any:
+        if given is not None:
+            return check(where.option(key), given, *extra)
+        if key in table:
+            return check(where.key(key), table[key], *extra)
+        return None
+
+    rules = _rules(where, table.get("rules"), options.rules)
+    games = pick("games", options.games, _whole, 1) or DEFAULT_GAMES
+    size = pick("table", options.table, _whole, 1) or DEFAULT_TABLE
+    seed = pick("seed", options.seed, _whole, 0)
+    duplicate = pick("duplicate", options.duplicate, _flag)
+    workers = pick("workers", options.workers, _whole, 1)
+    timeout = pick("timeout", options.timeout, _seconds) or DEFAULT_TIMEOUT
+
+    if options.strategies:
+        field = [(f"{_Where.option('strategy')} {spec!r}", spec, None, {}) for spec in options.strategies]
+    elif "strategy" in table:
+        field = _file_strategies(where, table["strategy"])
+    elif path is None:
+        field = [(f"default strategy {spec!r}", spec, None, {}) for spec in default_field()]
+    else:
+        field = []
+    if not field:
+        source = f"{path}: key 'strategy'" if path is not None else "option --strategy"
+        raise ConfigError(f"{source}: no strategies are given; add [[strategy]] tables or --strategy SPEC.")
+    strategies = _load_field(field)
+
+    if size > len(strategies):
+        source = _Where.option("table") if options.table is not None else where.key("table")
+        raise ConfigError(
+            f"{source} is {size}, more players than the {len(strategies)} strategies of the field; "
+            f"a table seats each strategy once."
+        )
+    return TournamentConfig(
+        strategies=strategies,
+        rules=rules,
+        games=games,
+        table=size,
+        duplicate=True if duplicate is None else duplicate,
+        seed=seed,
+        workers=workers,
+        timeout=timeout,
+    )
+
+
+def config_table(config: TournamentConfig) -> dict[str, Any]:
+    """The configuration as a TOML table that `load_config` reads back to the same tournament.
+
+    Workers and the timeout are left out: they decide how a run goes, not what it finds.
+    """
+    strategies = []
+    for entry in config.strategies:
+        item: dict[str, Any] = {"spec": entry.spec, "name": entry.name}
+        if entry.params:
+            item["params"] = dict(entry.params)
+        strategies.append(item)
+    return {
+        "seed": config.seed,
+        "games": config.games,
+        "table": config.table,
+        "duplicate": config.duplicate,
+        "rules": config.rules.to_mapping(),
+        "strategy": strategies,
+    }

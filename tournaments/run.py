@@ -1,0 +1,346 @@
+"""Playing a plan: in this process (one worker) or in a pool of worker processes.
+
+Each worker loads the strategies itself from their specs (a class from a user's file does
+not travel well between processes), plays whole work units and sends back only tallies.
+The pool is a few `multiprocess` processes, each with its own pipe, started with an explicit
+start method. Watching each worker's pipe and process sentinel lets the run notice at once
+when a worker dies, stop a unit that runs past the time limit, and stop everything promptly
+on Ctrl-C; a plain `Pool` would wait forever for a task whose worker died.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import os
+import signal
+import threading
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from shutbox_cli.game import GameRecord, TurnContext, TurnRecord, play_game, play_turn, turn_rolls
+from strategies import StrategyError, StrategyLoadError, StrategyPlayer
+
+from .plan import GameSlot, Matchup, Plan, WorkUnit
+from .tally import Tally, count_game, share_unit
+
+START_METHOD = "spawn"
+"""How worker processes start: a fresh interpreter on every platform, never a fork of a
+process that may be running a progress-bar thread."""
+
+Progress = Callable[[int], None]
+"""Told the number of games each finished work unit played."""
+
+
+class TournamentFailure(Exception):
+    """The run cannot go on: a strategy failed, a worker died or a unit ran past the time limit."""
+
+
+class Interrupted(Exception):
+    """The run was stopped (Ctrl-C) after `games` games."""
+
+    def __init__(self, games: int) -> None:
+        super().__init__(f"interrupted after {games} games.")
+        self.games = games
+
+
+class _UnitTimeout(BaseException):
+    """Raised in this process when a unit runs past the limit; a BaseException so that no
+    strategy's `except Exception` swallows it."""
+
+
+@dataclasses.dataclass
+class Results:
+    """The tallies of a finished run: per matchup, one per player of that matchup."""
+
+    plan: Plan
+    tallies: list[list[Tally]]
+
+    def add(self, matchup: int, counted: list[Tally]) -> None:
+        for tally, more in zip(self.tallies[matchup], counted):
+            tally.add(more)
+
+
+@dataclasses.dataclass(frozen=True)
+class UnitResult:
+    """What a worker sends back for one unit: the unit's matchup, its tallies and game count."""
+
+    matchup: int
+    tallies: list[Tally]
+    games: int
+
+
+def matchup_title(plan: Plan, matchup: Matchup) -> str:
+    names = plan.config.names
+    return " vs ".join(names[index] for index in matchup.players)
+
+
+def unit_title(plan: Plan, unit: WorkUnit) -> str:
+    matchup = plan.matchups[unit.matchup]
+    first = unit.first_deal * plan.table
+    last = (unit.first_deal + unit.deals) * plan.table - 1
+    return f"matchup {matchup_title(plan, matchup)}, games {first} to {last} (game seed {matchup.seed})"
+
+
+class UnitPlayer:
+    """Plays work units of one plan with the strategies loaded once in this process."""
+
+    def __init__(self, plan: Plan) -> None:
+        self.plan = plan
+        self.rules = plan.config.rules
+        self.loaded = [entry.load() for entry in plan.config.strategies]
+        self.unit = share_unit(plan.table)
+        self._kept: dict[int, StrategyPlayer] = {}
+
+    def _player(self, index: int) -> StrategyPlayer:
+        """A player for a strategy. A tabulable strategy keeps its player (and its memo) for
+        the whole run; any other starts afresh each unit, so no state leaks between units."""
+        kept = self._kept.get(index)
+        if kept is not None:
+            return kept
+        loaded = self.loaded[index]
+        player = StrategyPlayer(loaded.make(), self.rules, loaded.name)
+        if loaded.cls.tabulable():
+            self._kept[index] = player
+        return player
+
+    def play(self, unit: WorkUnit) -> UnitResult:
+        """Play every game of a unit and count it."""
+        matchup = self.plan.matchups[unit.matchup]
+        players = [self._player(index) for index in matchup.players]
+        tallies = [Tally() for _ in players]
+        games = 0
+        for slot in self.plan.games(unit):
+            count_game(self.play_game(matchup, slot, players), tallies, self.unit)
+            games += 1
+        return UnitResult(unit.matchup, tallies, games)
+
+    def play_game(self, matchup: Matchup, slot: GameSlot, players: list[StrategyPlayer]) -> GameRecord:
+        """One game of a matchup; a strategy's failure says where it happened."""
+        rules, seed = self.rules, matchup.seed
+
+        def play(context: TurnContext) -> TurnRecord:
+            player = players[context.player].start_turn(context, seed, slot.dice_game)
+            try:
+                return play_turn(rules, turn_rolls(seed, slot.dice_game, context.round, context.seat), player)
+            except StrategyError as error:
+                raise TournamentFailure(self._where(matchup, slot, context) + str(error)) from None
+
+        return play_game(rules, len(players), play, slot.first_seat)
+
+    def _where(self, matchup: Matchup, slot: GameSlot, context: TurnContext) -> str:
+        names = self.plan.config.names
+        count = len(matchup.players)
+        order = ", ".join(names[matchup.players[(slot.first_seat + seat) % count]] for seat in range(count))
+        return (
+            f"in matchup {matchup_title(self.plan, matchup)}, game {slot.number} (seat order {order}; "
+            f"dice seed {matchup.seed}, game {slot.dice_game}, round {context.round}, seat {context.seat}): "
+        )
+
+
+def default_workers() -> int:
+    """The number of cores this process may use."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on every platform
+        return os.cpu_count() or 1
+
+
+def run_tournament(plan: Plan, workers: int, progress: Progress | None = None) -> Results:
+    """Play the whole plan with `workers` processes (1: in this process) and add up the tallies.
+
+    Raises TournamentFailure when the run cannot finish, Interrupted on Ctrl-C.
+    """
+    results = Results(plan, [[Tally() for _ in matchup.players] for matchup in plan.matchups])
+    done = 0
+
+    def finished(result: UnitResult) -> None:
+        nonlocal done
+        results.add(result.matchup, result.tallies)
+        done += result.games
+        if progress is not None:
+            progress(result.games)
+
+    try:
+        if workers <= 1 or plan.unit_count == 1:
+            _run_here(plan, finished)
+        else:
+            _run_pool(plan, min(workers, plan.unit_count), finished)
+    except KeyboardInterrupt:
+        raise Interrupted(done) from None
+    return results
+
+
+def _run_here(plan: Plan, finished: Callable[[UnitResult], None]) -> None:
+    try:
+        player = UnitPlayer(plan)
+    except StrategyLoadError as error:
+        raise TournamentFailure(str(error)) from None
+    for unit in plan.units():
+        try:
+            with _time_limit(plan.config.timeout):
+                result = player.play(unit)
+        except _UnitTimeout:
+            raise TournamentFailure(_timeout_message(plan, unit)) from None
+        finished(result)
+
+
+@contextlib.contextmanager
+def _time_limit(seconds: float) -> Iterator[None]:
+    """Raise _UnitTimeout in this process after `seconds`, where the platform has interval timers."""
+    if not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def expire(signum: int, frame: Any) -> None:
+        raise _UnitTimeout
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def _timeout_message(plan: Plan, unit: WorkUnit) -> str:
+    return (
+        f"{unit_title(plan, unit)} ran past the limit of {plan.config.timeout:g} seconds per work unit; "
+        "a strategy may be stuck (raise the limit with --timeout)."
+    )
+
+
+def _worker_main(connection: Any, plan: Plan) -> None:
+    """A worker process: load the strategies, then play the units it is sent until told to stop."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the main process decides what Ctrl-C stops
+    try:
+        player = UnitPlayer(plan)
+    except StrategyLoadError as error:
+        connection.send(("failed", str(error)))
+        return
+    while True:
+        try:
+            unit = connection.recv()
+        except EOFError:  # the main process is gone
+            return
+        if unit is None:
+            return
+        try:
+            result = player.play(unit)
+        except TournamentFailure as error:
+            connection.send(("failed", str(error)))
+            return
+        connection.send(("done", result))
+
+
+@dataclasses.dataclass
+class _Worker:
+    process: Any
+    connection: Any
+    unit: WorkUnit | None = None
+    started: float = 0.0
+
+
+def _run_pool(plan: Plan, count: int, finished: Callable[[UnitResult], None]) -> None:
+    import multiprocess
+    from multiprocess.connection import wait
+
+    context = multiprocess.get_context(START_METHOD)
+    pool: list[_Worker] = []
+    units = plan.units()
+    try:
+        # Workers start with Ctrl-C ignored (inherited): only this process handles it.
+        ignored = signal.signal(signal.SIGINT, signal.SIG_IGN)
+        try:
+            for _ in range(count):
+                mine, theirs = context.Pipe()
+                process = context.Process(target=_worker_main, args=(theirs, plan), daemon=True)
+                process.start()
+                theirs.close()
+                pool.append(_Worker(process, mine))
+        finally:
+            signal.signal(signal.SIGINT, ignored)
+        for worker in pool:
+            _give(worker, next(units, None))
+        # After a failure no new unit starts, but units before the failed one run to their
+        # end: the failure reported is the earliest one, whatever the number of workers.
+        failure: tuple[int, str] | None = None
+        while True:
+            busy = [
+                (worker, worker.unit) for worker in pool
+                if worker.unit is not None and (failure is None or worker.unit.number < failure[0])
+            ]
+            if not busy:
+                break
+            deadline = min(worker.started for worker, _ in busy) + plan.config.timeout
+            watched = [worker.connection for worker, _ in busy] + [worker.process.sentinel for worker, _ in busy]
+            ready = set(wait(watched, timeout=max(0.0, deadline - time.monotonic())))
+            for worker, unit in busy:
+                if worker.connection in ready:
+                    try:
+                        kind, payload = worker.connection.recv()
+                    except (EOFError, OSError):
+                        kind, payload = "failed", _death_message(plan, worker)
+                elif worker.process.sentinel in ready:
+                    kind, payload = "failed", _death_message(plan, worker)
+                elif time.monotonic() - worker.started > plan.config.timeout:
+                    kind, payload = "failed", _timeout_message(plan, unit)
+                else:
+                    continue
+                if kind == "failed":
+                    worker.unit = None
+                    if failure is None or unit.number < failure[0]:
+                        failure = (unit.number, payload)
+                    continue
+                finished(payload)
+                _give(worker, None if failure else next(units, None))
+        if failure is not None:
+            raise TournamentFailure(failure[1])
+        for worker in pool:
+            worker.connection.send(None)
+        for worker in pool:
+            worker.process.join(timeout=5)
+    finally:
+        _stop(pool)
+
+
+def _give(worker: _Worker, unit: WorkUnit | None) -> None:
+    """Send a worker its next unit (None: nothing left; it idles until the pool closes)."""
+    worker.unit = unit
+    if unit is not None:
+        worker.connection.send(unit)
+        worker.started = time.monotonic()
+
+
+def _death_message(plan: Plan, worker: _Worker) -> str:
+    worker.process.join(timeout=1)
+    code = worker.process.exitcode
+    how = f"was killed by signal {-code}" if code is not None and code < 0 else f"exited with status {code}"
+    doing = f"while playing {unit_title(plan, worker.unit)}" if worker.unit is not None else "while idle"
+    return f"a worker process {how} {doing}; a strategy may have ended the process."
+
+
+def _stop(pool: list[_Worker]) -> None:
+    """Stop every worker still running and wait for it, so none is left behind."""
+    for worker in pool:
+        if worker.process.is_alive():
+            worker.process.terminate()
+    for worker in pool:
+        worker.process.join(timeout=2)
+        if worker.process.is_alive():
+            worker.process.kill()
+            worker.process.join()
+        worker.connection.close()
+    _stop_resource_tracker()
+
+
+def _stop_resource_tracker() -> None:
+    """Stop (and reap) the helper process that spawning workers starts, rather than leave it
+    to exit after this process. It has no public stop; it starts again when next needed."""
+    from multiprocess import resource_tracker
+
+    stop = getattr(resource_tracker._resource_tracker, "_stop", None)
+    if stop is not None:
+        stop()
