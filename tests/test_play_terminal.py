@@ -103,9 +103,10 @@ def expect_refusal(child: pexpect.spawn, answer: str, sentence: str, prompt: str
 
 def test_every_kind_of_wrong_input_gets_one_sentence_and_the_same_prompt(tmp_path: Path) -> None:
     child = spawn(tmp_path, "--seed", "7")
-    child.expect_exact("Roll [Enter]: ")
-    expect_refusal(child, "1", "One die is not allowed yet: it needs every tile from 7 up to be shut.", "Roll [Enter]: ")
-    expect_refusal(child, "x", "Press Enter to roll; ? shows the keys, q quits.", "Roll [Enter]: ")
+    roll = "Roll [Enter]: "
+    child.expect_exact(roll)
+    expect_refusal(child, "1", "One die is not allowed yet: it needs every tile from 7 up to be shut.", roll)
+    expect_refusal(child, "x", "Press Enter to roll; ? shows the keys, q quits.", roll)
     child.sendline("")
     child.expect_exact("You roll 1 + 4 = 5.\r\n")
     prompt = "Shut tiles for 5: "

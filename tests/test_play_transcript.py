@@ -66,7 +66,7 @@ def test_the_recorded_transcript_covers_a_whole_session() -> None:
 def test_input_ending_mid_game_says_goodbye_and_exits_1(tmp_path: Path) -> None:
     done = play(tmp_path, GAME, "\n8\n", NO_COLOR="1")
     assert done.returncode == 1 and done.stderr == ""
-    assert done.stdout.endswith("Roll [Enter]: \n\nInput ended in the middle of the game. Goodbye.\n")
+    assert done.stdout.endswith("Roll [Enter]: \nInput ended in the middle of the game. Goodbye.\n")
 
 
 def test_input_ending_at_the_rematch_question_is_a_normal_end(tmp_path: Path) -> None:
