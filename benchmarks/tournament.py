@@ -59,8 +59,8 @@ def speed(workers: int) -> None:
     run_tournament(plan, workers)
     seconds = time.perf_counter() - start
     print(
-        f"-j {workers}: {plan.total_games:,} games ({len(config.strategies)} strategies, {len(plan.matchups)} matchups) "
-        f"in {seconds:.2f} s = {plan.total_games / seconds:,.0f} games/s"
+        f"-j {workers}: {plan.total_games:,} games ({len(config.strategies)} strategies, "
+        f"{len(plan.matchups)} matchups) in {seconds:.2f} s = {plan.total_games / seconds:,.0f} games/s"
     )
 
 

@@ -4,6 +4,7 @@ the one-line summary of `--quiet`, and the progress bar (on stderr, only on a te
 from __future__ import annotations
 
 import contextlib
+import sys
 from collections.abc import Callable, Iterator
 
 from rich import box
@@ -28,6 +29,16 @@ def _interval(low: float, high: float, percent: bool) -> str:
 
 def _count(value: float) -> str:
     return f"{value:,.0f}" if value == int(value) else f"{value:,.1f}"
+
+
+def _table() -> Table:
+    """A table without side borders or cell padding on the left: narrow enough for 80 columns."""
+    return Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=(0, 1, 0, 0))
+
+
+def _fits(console: Console, table: Table) -> bool:
+    """Whether a table fits the console's width without wrapping any cell."""
+    return console.measure(table, options=console.options.update_width(10_000)).maximum <= console.width
 
 
 def rules_words(rules: Rules) -> str:
@@ -55,16 +66,18 @@ def header(plan: Plan, seed_drawn: bool) -> list[str]:
     ]
 
 
-def ranking_table(summary: Summary) -> Table:
-    """The standings, best first. Columns that say nothing for this format are left out."""
+def ranking_table(summary: Summary, wins: bool = True) -> Table:
+    """The standings, best first. Columns that say nothing for this format are left out,
+    and the wins column too when asked (the win rate says the same)."""
     rules = summary.results.plan.config.rules
-    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=(0, 1, 0, 0))
+    table = _table()
     table.add_column("#", justify="right")
     table.add_column("strategy", overflow="fold", min_width=12)
     if not summary.solo:
         table.add_column("win rate", justify="right")
         table.add_column("95% CI", justify="right", no_wrap=True)
-        table.add_column("wins", justify="right")
+        if wins:
+            table.add_column("wins", justify="right")
     table.add_column("score", justify="right")
     if summary.solo:
         table.add_column("95% CI", justify="right", no_wrap=True)
@@ -76,7 +89,8 @@ def ranking_table(summary: Summary) -> Table:
     for rank, standing in enumerate(summary.ranking, 1):
         row = [str(rank), escape(standing.name)]
         if not summary.solo:
-            row += [_percent(standing.win_rate), _interval(*standing.win_interval, percent=True), _count(standing.wins)]
+            row += [_percent(standing.win_rate), _interval(*standing.win_interval, percent=True)]
+            row += [_count(standing.wins)] if wins else []
         row.append("–" if standing.mean_score is None else f"{standing.mean_score:.2f}")
         if summary.solo:
             row.append("–" if standing.score_interval is None else _interval(*standing.score_interval, percent=False))
@@ -107,25 +121,22 @@ def head_to_head_matrix(summary: Summary) -> Table:
     """Row's win rate in the games where column sat at the same table; columns by rank."""
     names = [standing.name for standing in summary.ranking]
     rates = {(pair.strategy, pair.opponent): pair.win_rate for pair in summary.head_to_head}
-    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=(0, 1, 0, 0),
-                  title="Head to head: the row's win rate against the column", title_justify="left")
+    table = _table()
     table.add_column("", no_wrap=True)
     for rank in range(1, len(names) + 1):
         table.add_column(str(rank), justify="right", no_wrap=True)
     for rank, name in enumerate(names, 1):
-        cells = [
-            "·" if name == other else (_percent(rates[(name, other)]) if (name, other) in rates else "–")
-            for other in names
-        ]
+        cells = ["·" if name == other else _percent(rates[(name, other)]) for other in names]
         table.add_row(f"{rank} {escape(name)}", *cells)
     return table
 
 
 def head_to_head_long(summary: Summary) -> Table:
-    """The head-to-head figures a pair per line, for fields too wide for a matrix."""
+    """The head-to-head figures a pair per line, for fields too wide for a matrix.
+    (Every two strategies of the field meet at some table, so every pair has figures.)"""
     rates = {(pair.strategy, pair.opponent): pair for pair in summary.head_to_head}
     names = [standing.name for standing in summary.ranking]
-    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=(0, 1, 0, 0), title="Head to head", title_justify="left")
+    table = _table()
     table.add_column("strategy", overflow="fold")
     table.add_column("opponent", overflow="fold")
     table.add_column("games", justify="right")
@@ -133,10 +144,10 @@ def head_to_head_long(summary: Summary) -> Table:
     table.add_column("opponent wins", justify="right")
     for index, name in enumerate(names):
         for other in names[index + 1:]:
-            pair, back = rates.get((name, other)), rates.get((other, name))
-            if pair is None or back is None:
-                continue
-            table.add_row(escape(name), escape(other), f"{pair.games:,}", _percent(pair.win_rate), _percent(back.win_rate))
+            pair, back = rates[(name, other)], rates[(other, name)]
+            table.add_row(
+                escape(name), escape(other), f"{pair.games:,}", _percent(pair.win_rate), _percent(back.win_rate)
+            )
     return table
 
 
@@ -144,14 +155,18 @@ def show(console: Console, summary: Summary, seed_drawn: bool, report: str | Non
     """The full terminal report."""
     for line in header(summary.results.plan, seed_drawn):
         console.print(escape(line))
-    console.print(ranking_table(summary))
+    ranking = ranking_table(summary)
+    console.print(ranking if _fits(console, ranking) else ranking_table(summary, wins=False))
     console.print(escape(legend(summary)))
     if summary.head_to_head:
         console.print()
         matrix = head_to_head_matrix(summary)
-        natural = console.measure(matrix, options=console.options.update_width(10_000)).maximum
-        fits = natural <= console.width
-        console.print(matrix if fits else head_to_head_long(summary))
+        if _fits(console, matrix):
+            console.print("Head to head: the row's win rate in games against the column (by rank).")
+            console.print(matrix)
+        else:
+            console.print("Head to head: how often each of two strategies won the games where both sat.")
+            console.print(head_to_head_long(summary))
     if report:
         console.print(escape(f"Report written to {report}."))
 
@@ -172,9 +187,11 @@ def quiet_line(summary: Summary, report: str | None) -> str:
 
 @contextlib.contextmanager
 def progress_bar(total: int, show_bar: bool) -> Iterator[Callable[[int], None] | None]:
-    """A live bar on stderr (games done, rate, time left) when asked and stderr is a terminal."""
-    console = Console(stderr=True)
-    if not (show_bar and console.is_terminal):
+    """A live bar on stderr (games done, rate, time left) when asked and stderr is a terminal.
+
+    Asks the stream itself, not rich: rich takes FORCE_COLOR to mean a terminal, and would
+    animate the bar into a CI log."""
+    if not (show_bar and sys.stderr.isatty()):
         yield None
         return
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
@@ -184,7 +201,7 @@ def progress_bar(total: int, show_bar: bool) -> Iterator[Callable[[int], None] |
         TextColumn("[progress.data.speed]{task.fields[rate]}"),
         TimeRemainingColumn(),
     )
-    with Progress(*columns, console=console, transient=True) as progress:
+    with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
         task = progress.add_task("games", total=total, rate="")
 
         def advance(games: int) -> None:

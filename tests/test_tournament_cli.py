@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
+from rich.text import Text
 
 SMALL = ["-s", "greedy-high", "-s", "random", "-s", "tips", "--games", "1000"]
 """Three strategies, three matchups of 1000 games: three work units each."""
@@ -72,10 +73,12 @@ def environment() -> dict[str, str]:
     return env
 
 
-def shutbox(*args: str, cwd: Path, timeout: float = 60) -> subprocess.CompletedProcess[str]:
+def shutbox(
+    *args: str, cwd: Path, timeout: float = 60, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "shutbox_cli", "tournament", *args],
-        cwd=cwd, capture_output=True, text=True, timeout=timeout, env=environment(),
+        cwd=cwd, capture_output=True, text=True, timeout=timeout, env={**environment(), **(env or {})},
     )
 
 
@@ -118,8 +121,9 @@ def test_a_strategy_that_raises_stops_the_run_with_where_and_what(bad: Path, wor
                    "--report", "report.toml", cwd=bad)
     assert done.returncode == 1
     assert done.stderr.count("\n") == 1
-    for words in ("'bad.py:Raises'", "matchup bad.py:Raises vs greedy-high", "dice seed", "game 2", "round 0",
-                  "seat 0", "ZeroDivisionError: no luck today", "open tiles 2 3 4 5", "dice 2+3"):
+    for words in ("'bad.py:Raises'", "matchup bad.py:Raises vs greedy-high", "game 2 (seat order bad.py:Raises, ",
+                  "round 0, seat 0, dealt from seed", "as game 1", "ZeroDivisionError: no luck today",
+                  "open tiles 2 3 4 5", "dice 2+3"):
         assert words in done.stderr
     assert not (bad / "report.toml").exists()
 
@@ -178,7 +182,7 @@ def test_ctrl_c_stops_promptly_without_report_or_leftover_processes(bad: Path) -
             time.sleep(0.05)
         assert mark.exists(), "the workers never started playing"
         os.killpg(process.pid, signal.SIGINT)
-        out, err = process.communicate(timeout=10)
+        _, err = process.communicate(timeout=10)
     finally:
         if process.poll() is None:
             os.killpg(process.pid, signal.SIGKILL)
@@ -190,10 +194,10 @@ def test_ctrl_c_stops_promptly_without_report_or_leftover_processes(bad: Path) -
 
 
 def test_the_default_tournament_fits_80_columns_and_quiet_is_one_line(tmp_path: Path) -> None:
-    done = shutbox("--games", "200", cwd=tmp_path)
+    done = shutbox("--games", "200", cwd=tmp_path, env={"FORCE_COLOR": "1"})
     assert done.returncode == 0, done.stderr
-    assert done.stderr == ""  # no progress bar when stderr is not a terminal
-    lines = done.stdout.splitlines()
+    assert done.stderr == ""  # no progress bar when stderr is not a terminal, even with FORCE_COLOR
+    lines = Text.from_ansi(done.stdout).plain.splitlines()
     assert max(len(line) for line in lines) <= 80
     for words in ("greedy-high", "random", "win rate", "Head to head", "repeat with --seed"):
         assert words in done.stdout

@@ -65,6 +65,7 @@ def test_config_file_mistakes_are_one_sentence_naming_file_and_key(tmp_path: Pat
         (["--games", "0"], "option --games"),
         (["--table", "4", "-s", "random", "-s", "greedy-high"], "option --table"),
         (["--timeout", "-1"], "option --timeout"),
+        (["-s", "random"], "the table size (by default) is 2"),
         (["-s", "nothing-like-it"], "option --strategy 'nothing-like-it'"),
         (["--report", "/no/such/folder/report.toml"], "/no/such/folder"),
     ],

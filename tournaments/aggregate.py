@@ -128,8 +128,8 @@ def summarise(results: Results) -> Summary:
     totals = [Tally() for _ in range(count)]
     pair_games = [[0] * count for _ in range(count)]
     pair_shares = [[0] * count for _ in range(count)]
-    for matchup, tallies in zip(plan.matchups, results.tallies):
-        for index, tally in zip(matchup.players, tallies):
+    for matchup, tallies in zip(plan.matchups, results.tallies, strict=True):
+        for index, tally in zip(matchup.players, tallies, strict=True):
             totals[index].add(tally)
             for other in matchup.players:
                 if other != index:

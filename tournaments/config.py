@@ -163,7 +163,9 @@ def _file_strategies(where: _Where, value: object) -> list[tuple[str, str, str |
                 )
         spec = item.get("spec")
         if not isinstance(spec, str) or not spec.strip():
-            raise ConfigError(f"{where.key(f'{key}.spec')} must be a strategy spec such as \"greedy-high\", not {spec!r}.")
+            raise ConfigError(
+                f"{where.key(f'{key}.spec')} must be a strategy spec such as \"greedy-high\", not {spec!r}."
+            )
         display = item.get("name")
         if display is not None and (not isinstance(display, str) or not display.strip()):
             raise ConfigError(f"{where.key(f'{key}.name')} must be a non-empty string, not {display!r}.")
@@ -247,10 +249,16 @@ def load_config(path: Path | None, options: Options) -> TournamentConfig:
     strategies = _load_field(field)
 
     if size > len(strategies):
-        source = _Where.option("table") if options.table is not None else where.key("table")
+        if options.table is not None:
+            source = _Where.option("table")
+        elif "table" in table:
+            source = where.key("table")
+        else:
+            source = "the table size (by default)"
         raise ConfigError(
-            f"{source} is {size}, more players than the {len(strategies)} strategies of the field; "
-            f"a table seats each strategy once."
+            f"{source} is {size}, more players than the field's {len(strategies)} "
+            f"{'strategy' if len(strategies) == 1 else 'strategies'}; a table seats each strategy once "
+            "(table = 1 plays solo)."
         )
     return TournamentConfig(
         strategies=strategies,

@@ -99,9 +99,13 @@ def make_plan(config: TournamentConfig) -> Plan:
     if config.seed is None:
         raise ValueError("a tournament needs its seed before it is planned.")
     names = config.names
-    shared_dice = config.duplicate and config.table == 1
+    shared_dice = config.duplicate and config.table == 1  # solo duplicate: every strategy meets the same dice
+
+    def seed(players: tuple[int, ...]) -> int:
+        return derive_seed("deals", config.seed, *([] if shared_dice else [names[p] for p in players]))
+
     matchups = tuple(
-        Matchup(index, players, derive_seed("deals", config.seed, *(() if shared_dice else (names[p] for p in players))))
+        Matchup(index, players, seed(players))
         for index, players in enumerate(itertools.combinations(range(len(names)), config.table))
     )
     deals = -(-config.games // config.table)

@@ -58,7 +58,7 @@ class Results:
     tallies: list[list[Tally]]
 
     def add(self, matchup: int, counted: list[Tally]) -> None:
-        for tally, more in zip(self.tallies[matchup], counted):
+        for tally, more in zip(self.tallies[matchup], counted, strict=True):
             tally.add(more)
 
 
@@ -80,7 +80,7 @@ def unit_title(plan: Plan, unit: WorkUnit) -> str:
     matchup = plan.matchups[unit.matchup]
     first = unit.first_deal * plan.table
     last = (unit.first_deal + unit.deals) * plan.table - 1
-    return f"matchup {matchup_title(plan, matchup)}, games {first} to {last} (game seed {matchup.seed})"
+    return f"matchup {matchup_title(plan, matchup)}, games {first} to {last} (dealt from seed {matchup.seed})"
 
 
 class UnitPlayer:
@@ -100,7 +100,10 @@ class UnitPlayer:
         if kept is not None:
             return kept
         loaded = self.loaded[index]
-        player = StrategyPlayer(loaded.make(), self.rules, loaded.name)
+        try:
+            player = StrategyPlayer(loaded.make(), self.rules, loaded.name)
+        except StrategyLoadError as error:
+            raise TournamentFailure(str(error)) from None
         if loaded.cls.tabulable():
             self._kept[index] = player
         return player
@@ -134,8 +137,8 @@ class UnitPlayer:
         count = len(matchup.players)
         order = ", ".join(names[matchup.players[(slot.first_seat + seat) % count]] for seat in range(count))
         return (
-            f"in matchup {matchup_title(self.plan, matchup)}, game {slot.number} (seat order {order}; "
-            f"dice seed {matchup.seed}, game {slot.dice_game}, round {context.round}, seat {context.seat}): "
+            f"in matchup {matchup_title(self.plan, matchup)}, game {slot.number} (seat order {order}), "
+            f"round {context.round}, seat {context.seat}, dealt from seed {matchup.seed} as game {slot.dice_game}: "
         )
 
 
@@ -251,17 +254,13 @@ def _run_pool(plan: Plan, count: int, finished: Callable[[UnitResult], None]) ->
     pool: list[_Worker] = []
     units = plan.units()
     try:
-        # Workers start with Ctrl-C ignored (inherited): only this process handles it.
-        ignored = signal.signal(signal.SIGINT, signal.SIG_IGN)
-        try:
+        with _ctrl_c_ignored():  # inherited: workers ignore Ctrl-C, only this process handles it
             for _ in range(count):
                 mine, theirs = context.Pipe()
                 process = context.Process(target=_worker_main, args=(theirs, plan), daemon=True)
                 process.start()
                 theirs.close()
                 pool.append(_Worker(process, mine))
-        finally:
-            signal.signal(signal.SIGINT, ignored)
         for worker in pool:
             _give(worker, next(units, None))
         # After a failure no new unit starts, but units before the failed one run to their
@@ -323,17 +322,32 @@ def _death_message(plan: Plan, worker: _Worker) -> str:
 
 
 def _stop(pool: list[_Worker]) -> None:
-    """Stop every worker still running and wait for it, so none is left behind."""
-    for worker in pool:
-        if worker.process.is_alive():
-            worker.process.terminate()
-    for worker in pool:
-        worker.process.join(timeout=2)
-        if worker.process.is_alive():
-            worker.process.kill()
-            worker.process.join()
-        worker.connection.close()
-    _stop_resource_tracker()
+    """Stop every worker still running and wait for it, so none is left behind (a second
+    Ctrl-C meanwhile is ignored rather than cutting the clean-up short)."""
+    with _ctrl_c_ignored():
+        for worker in pool:
+            if worker.process.is_alive():
+                worker.process.terminate()
+        for worker in pool:
+            worker.process.join(timeout=2)
+            if worker.process.is_alive():
+                worker.process.kill()
+                worker.process.join()
+            worker.connection.close()
+        _stop_resource_tracker()
+
+
+@contextlib.contextmanager
+def _ctrl_c_ignored() -> Iterator[None]:
+    """Ignore SIGINT for a while (only the main thread can change signal handlers)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def _stop_resource_tracker() -> None:

@@ -1,7 +1,7 @@
 """`shutbox tournament [CONFIG.toml]`: pit strategies against each other, seeded, in parallel."""
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Optional
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -22,40 +22,40 @@ def register(app: typer.Typer) -> None:
 @with_rule_options
 def tournament_command(
     rule_values: dict[str, Any],
-    config_file: Annotated[Optional[Path], typer.Argument(
+    config_file: Annotated[Path | None, typer.Argument(
         metavar="CONFIG.toml", show_default=False,
         help="A tournament file, or the report of an earlier run (it runs again). Options override it.",
     )] = None,
-    strategy: Annotated[Optional[list[str]], typer.Option(
+    strategy: Annotated[list[str] | None, typer.Option(
         "--strategy", "-s", metavar="SPEC", show_default=False,
         help="A strategy to enter (repeat for more): a name, module:Class or file.py:Class, with parameters "
              "as name(k=v). Replaces the file's strategies.",
     )] = None,
-    games: Annotated[Optional[int], typer.Option(
+    games: Annotated[int | None, typer.Option(
         "--games", "-n", show_default=False,
         help="Games per matchup, rounded up to a multiple of the table size (default: 2000).",
     )] = None,
-    table: Annotated[Optional[int], typer.Option(
+    table: Annotated[int | None, typer.Option(
         "--table", "-t", show_default=False,
         help="Players per table; 1 plays solo tables for score statistics (default: 2).",
     )] = None,
-    seed: Annotated[Optional[int], typer.Option(
+    seed: Annotated[int | None, typer.Option(
         "--seed", show_default=False, help="Seed of every deal; drawn and printed when not given.",
     )] = None,
-    workers: Annotated[Optional[int], typer.Option(
+    workers: Annotated[int | None, typer.Option(
         "--workers", "-j", show_default=False,
         help="Worker processes; 1 plays in this process (default: one per core).",
     )] = None,
-    duplicate: Annotated[Optional[bool], typer.Option(
+    duplicate: Annotated[bool | None, typer.Option(
         "--duplicate/--no-duplicate", show_default=False,
         help="Replay each deal with the seats rotated, so every strategy meets the same dice in the same seat "
              "(default: on).",
     )] = None,
-    timeout: Annotated[Optional[float], typer.Option(
+    timeout: Annotated[float | None, typer.Option(
         "--timeout", metavar="SECONDS", show_default=False,
         help="Stop the run when one work unit (about 400 games) takes longer than this (default: 120).",
     )] = None,
-    report: Annotated[Optional[Path], typer.Option(
+    report: Annotated[Path | None, typer.Option(
         "--report", "-o", metavar="FILE.toml", show_default=False,
         help="Write the results and the full configuration to this TOML file.",
     )] = None,
@@ -79,7 +79,7 @@ def tournament_command(
         raise typer.Exit(INTERRUPTED) from None
 
 
-def _tournament(config_file: Optional[Path], options: "Options", report: Optional[Path], quiet: bool) -> None:
+def _tournament(config_file: Path | None, options: "Options", report: Path | None, quiet: bool) -> None:
     import dataclasses
 
     from rich.console import Console
