@@ -12,7 +12,7 @@ import statistics
 import time
 from collections.abc import Callable, Sequence
 
-from shutbox_cli.game import Roll, Rules, Solution, moves, play_turn, solve_expected_score, solve_shut, turn_rolls
+from shutbox_cli.game import Rules, moves, play_turn, solve_expected_score, solve_shut, turn_rolls
 from strategies import StrategyPlayer, load_strategy
 
 
@@ -42,21 +42,6 @@ def forget_solutions() -> None:
 
 def describe(seconds: Sequence[float]) -> str:
     return f"best {min(seconds) * 1000:8.1f} ms   median {statistics.median(seconds) * 1000:8.1f} ms"
-
-
-class PolicyChooser:
-    """A precomputed optimal policy, looked up per decision."""
-
-    def __init__(self, solution: Solution) -> None:
-        self.solution = solution
-
-    def choose_dice(self, open_mask: int, history: Sequence[Roll]) -> int:
-        return self.solution.best_dice(open_mask)
-
-    def choose_move(
-        self, open_mask: int, dice: tuple[int, ...], moves: tuple[int, ...], history: Sequence[Roll]
-    ) -> int:
-        return self.solution.best_move(open_mask, dice)
 
 
 def turns_per_second(rules: Rules, chooser: object, turns: int, repeats: int) -> tuple[float, float]:
@@ -101,7 +86,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     print(f"Complete 9-tile turns per second, one process, {options.turns} turns per run:")
     rules = Rules()
     optimal = solve_expected_score(rules)
-    rate, mean = turns_per_second(rules, PolicyChooser(optimal), options.turns, options.repeats)
+    rate, mean = turns_per_second(rules, optimal, options.turns, options.repeats)
     print(
         f"  optimal policy table (play_turn)     {rate:10,.0f} turns/s   mean score {mean:.3f}"
         f" (exact {optimal.value:.3f})",

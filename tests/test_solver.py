@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from functools import cache
 from itertools import combinations, pairwise, product
 
@@ -16,7 +16,6 @@ from hypothesis import strategies as st
 
 from shutbox_cli.game import (
     THROWS,
-    Roll,
     Rules,
     Solution,
     dice_options,
@@ -347,21 +346,6 @@ def test_the_twelve_tile_box_solves() -> None:
 # --- simulation against the exact distribution ------------------------------------------------
 
 
-class PolicyChooser:
-    """Plays a solution's policy through the ordinary turn loop."""
-
-    def __init__(self, solution: Solution) -> None:
-        self.solution = solution
-
-    def choose_dice(self, open_mask: int, history: Sequence[Roll]) -> int:
-        return self.solution.best_dice(open_mask)
-
-    def choose_move(
-        self, open_mask: int, dice: tuple[int, ...], moves: tuple[int, ...], history: Sequence[Roll]
-    ) -> int:
-        return self.solution.best_move(open_mask, dice)
-
-
 Z_999 = 3.2905
 """Two-sided 99.9% normal quantile."""
 TURNS = 20_000
@@ -377,8 +361,7 @@ def test_simulated_optimal_play_agrees_with_the_exact_mean() -> None:
     exact = solution_distribution(solution)
     mean = exact.expected_score
     variance = sum(chance * (points - mean) ** 2 for points, chance in exact.probabilities.items())
-    chooser = PolicyChooser(solution)
-    scores = [play_turn(rules, turn_rolls(2024, game, 0, 0), chooser).score for game in range(TURNS)]
+    scores = [play_turn(rules, turn_rolls(2024, game, 0, 0), solution).score for game in range(TURNS)]
     half_width = Z_999 * math.sqrt(variance / TURNS)
     assert abs(sum(scores) / TURNS - mean) < half_width
     assert abs(sum(scores) / TURNS - 11.0092) < half_width
@@ -389,6 +372,5 @@ def test_simulated_optimal_play_shuts_the_box_as_often_as_exact() -> None:
     of shut boxes lies within the 99.9% interval p +- 3.29 sqrt(p(1-p)/n) of the exact p."""
     solution = solve_shut(TWO_DICE)
     chance = solution_distribution(solution).shut_probability
-    chooser = PolicyChooser(solution)
-    shut = sum(play_turn(TWO_DICE, turn_rolls(7, game, 0, 0), chooser).shut_box for game in range(TURNS))
+    shut = sum(play_turn(TWO_DICE, turn_rolls(7, game, 0, 0), solution).shut_box for game in range(TURNS))
     assert abs(shut / TURNS - chance) < Z_999 * math.sqrt(chance * (1 - chance) / TURNS)

@@ -9,12 +9,13 @@ in increasing order solves it.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from .box import dice_options, score
 from .moves import ONE_DIE_THROWS, THROW_INDEX, TWO_DICE_THROWS, move_table, throw_probability
 from .rules import Rules
+from .turn import Roll
 
 THROWS_BY_COUNT: dict[int, tuple[tuple[int, tuple[int, ...], float], ...]] = {
     count: tuple((THROW_INDEX[throw], throw, throw_probability(throw)) for throw in throws)
@@ -59,6 +60,16 @@ class Solution:
     def best_dice(self, open_mask: int) -> int:
         """The optimal number of dice to roll next."""
         return self.dice[open_mask]
+
+    def choose_dice(self, open_mask: int, history: Sequence[Roll] = ()) -> int:
+        """The Chooser protocol: a solution plays its own policy in `play_turn`."""
+        return self.dice[open_mask]
+
+    def choose_move(
+        self, open_mask: int, dice: tuple[int, ...], moves: tuple[int, ...], history: Sequence[Roll] = ()
+    ) -> int:
+        """The Chooser protocol: the optimal move for the throw."""
+        return self.best_move(open_mask, dice)
 
     def move_values(self, open_mask: int, dice: tuple[int, ...]) -> dict[int, float]:
         """The value of each legal move for a throw, in the table's move order."""
