@@ -40,9 +40,11 @@ def test_strategies_import_only_the_engine() -> None:
 
 def test_our_strategies_package_is_the_one_imported() -> None:
     """An unrelated `strategies` distribution exists on PyPI; ours must win."""
-    code = "import strategies; print(strategies.__file__)"
+    code = "import shutbox_cli, strategies; print(shutbox_cli.__file__); print(strategies.__file__)"
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd="/")
-    assert Path(result.stdout.strip()).resolve() == ROOT / "strategies" / "__init__.py"
+    ours, imported = (Path(line).resolve() for line in result.stdout.splitlines())
+    # Installed or editable, our packages sit side by side; PyPI's `strategies` would not.
+    assert imported == ours.parent.parent / "strategies" / "__init__.py"
 
 
 @pytest.mark.parametrize("package", ["shutbox_cli/game", "strategies"])
