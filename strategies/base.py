@@ -32,9 +32,9 @@ class View:
     dice: the dice rolled, lowest first, e.g. (3, 6); None when the question is how many dice to roll.
     legal_moves: every set of tiles the roll may shut, each a tuple lowest first; empty before the roll.
     turn: the rolls of this turn so far (`Roll.dice`, `Roll.shut_tiles`).
-    context: where the turn stands in its game: `player`, `seat`, `round`, `playoff`,
-      `scores` posted this round (None for not yet), `totals` before this round, `active`
-      players, and `score_to_beat` (the lowest score posted this round, or None).
+    context: where the turn stands in its game: `player`, `seat`, `round`, `playoff`;
+      by player number, `scores` posted this round (None for not yet), `totals` before this
+      round and who is still `active`; and `score_to_beat` (the lowest score posted this round, or None).
     """
 
     rules: Rules
@@ -81,16 +81,29 @@ class Strategy:
     stochastic: ClassVar[bool] = False
     reads_context: ClassVar[bool] = False
 
-    rng: random.Random = random.Random(0)
-    """The strategy's own random generator; the engine gives each instance one and
-    reseeds it for every turn, apart from the dice."""
+    @property
+    def rng(self) -> random.Random:
+        """The strategy's own random generator: the engine gives one to a `stochastic` strategy
+        and reseeds it every turn, apart from the dice. Any other strategy has none."""
+        try:
+            return self._rng
+        except AttributeError:
+            raise AttributeError(
+                f"{type(self).__name__} uses self.rng, which the engine gives only to a strategy "
+                "declaring stochastic = True"
+            ) from None
+
+    @rng.setter
+    def rng(self, generator: random.Random) -> None:
+        self._rng = generator
 
     def choose_move(self, view: View) -> Move:
-        """Return one of `view.legal_moves`."""
+        """Return one of `view.legal_moves`; asked only when there are two or more."""
         raise NotImplementedError(f"{type(self).__name__} must define choose_move(view)")
 
     def choose_dice(self, view: View) -> int:
-        """Return 1 or 2 when both are allowed. By default one die once the open tiles sum to 6 or less."""
+        """Return 1 or 2; asked only when the rules allow both. By default, one die once the
+        open tiles add up to 6 or less."""
         return 1 if view.open_sum <= 6 else 2
 
     @classmethod

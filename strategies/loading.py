@@ -69,11 +69,11 @@ class LoadedStrategy:
             return self.cls(**self.params)
         except Exception as error:  # a user's constructor may raise anything
             raise StrategyLoadError(
-                f"strategy {self.spec!r} could not be built: {_cause(error)}"
+                f"strategy {self.spec!r} could not be built: {cause(error)}"
             ) from error
 
 
-def _cause(error: BaseException) -> str:
+def cause(error: BaseException) -> str:
     """An exception as the end of a one-sentence message: `ValueError: margin must be positive.`"""
     text = " ".join(str(error).split()) or "(no message)"
     return f"{type(error).__name__}: {text}{'' if text.endswith(('.', '!', '?')) else '.'}"
@@ -119,7 +119,10 @@ def split_spec(spec: str) -> tuple[str, dict[str, Any]]:
     params: dict[str, Any] | None = None
     try:
         call = ast.parse(f"f({arguments})", mode="eval").body
-        if isinstance(call, ast.Call) and not call.args and all(keyword.arg for keyword in call.keywords):
+        if (
+            isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and not call.args
+            and all(keyword.arg for keyword in call.keywords)
+        ):
             params = {str(keyword.arg): ast.literal_eval(keyword.value) for keyword in call.keywords}
     except (SyntaxError, ValueError, TypeError, RecursionError):
         pass
@@ -136,10 +139,10 @@ def _import_module(module_name: str, spec: str) -> Any:
     except ModuleNotFoundError as error:
         if error.name and (module_name + ".").startswith(error.name + "."):
             raise StrategyLoadError(f"no module named {module_name!r} for strategy {spec!r}.") from None
-        raise StrategyLoadError(f"module {module_name!r} of strategy {spec!r} failed to import: {_cause(error)}") from error
+        raise StrategyLoadError(f"module {module_name!r} of strategy {spec!r} failed to import: {cause(error)}") from error
     except Exception as error:  # a user's module may raise anything while it loads
         raise StrategyLoadError(
-            f"module {module_name!r} of strategy {spec!r} failed to import: {_cause(error)}"
+            f"module {module_name!r} of strategy {spec!r} failed to import: {cause(error)}"
         ) from error
 
 
@@ -160,7 +163,7 @@ def _import_file(path_text: str, spec: str) -> Any:
     except Exception as error:  # a user's file may raise anything while it loads
         del sys.modules[module_name]
         raise StrategyLoadError(
-            f"file {path_text!r} of strategy {spec!r} failed to import: {_cause(error)}"
+            f"file {path_text!r} of strategy {spec!r} failed to import: {cause(error)}"
         ) from error
     return module
 
@@ -208,7 +211,10 @@ def _check_params(cls: type[Strategy], params: Mapping[str, Any], spec: str) -> 
     try:
         inspect.signature(cls).bind(**params)
     except TypeError as error:
-        accepted = [name for name in inspect.signature(cls).parameters if name not in ("args", "kwargs")]
+        accepted = [
+            parameter.name for parameter in inspect.signature(cls).parameters.values()
+            if parameter.kind in (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
+        ]
         takes = ", ".join(accepted) if accepted else "no parameters"
         raise StrategyLoadError(f"strategy {spec!r} got bad parameters ({error}); it takes: {takes}.") from None
 

@@ -3,35 +3,48 @@ every answer checked, and a context-free strategy's answers remembered per state
 
 from __future__ import annotations
 
+import operator
 import random
-from collections.abc import Sequence
+from collections.abc import Collection, Mapping, Sequence
 
 from shutbox_cli.game import Roll, Rules, TurnContext, derive_seed, mask_of, move_table, tiles_of
 
 from .base import SOLO_CONTEXT, Move, Strategy, View
+from .loading import cause
 
 
 class StrategyError(Exception):
-    """A strategy raised, or answered with something the rules do not allow."""
+    """A strategy raised, or answered with something the rules do not allow.
 
-    def __init__(self, name: str, view: View, answer: object, problem: str) -> None:
+    The message names the strategy, the open tiles, the dice, and the answer (or the error raised).
+    """
+
+    def __init__(self, name: str, view: View, answer: object, problem: str, raised: Exception | None = None) -> None:
         dice = "not rolled yet" if view.dice is None else "+".join(map(str, view.dice))
         tiles = " ".join(map(str, view.open_tiles)) or "none"
-        super().__init__(
-            f"strategy {name!r} {problem} with open tiles {tiles} and dice {dice}: it answered {answer!r}."
-        )
+        said = f"it answered {answer!r}." if raised is None else cause(raised)
+        super().__init__(f"strategy {name!r} {problem} with open tiles {tiles} and dice {dice}: {said}")
         self.name = name
         self.view = view
         self.answer = answer
 
 
+def _whole(value: object) -> int | None:
+    """`value` as an int if it is a whole number (an int, a numpy integer), never a bool."""
+    if isinstance(value, bool):
+        return None
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        return None
+
+
 def _as_move(answer: object) -> Move | None:
-    """The answer as a sorted tuple of tiles, or None if it is not a collection of ints."""
-    if isinstance(answer, (str, bytes)) or not isinstance(answer, (tuple, list, set, frozenset)):
+    """The answer as a sorted tuple of tiles, or None if it is not a collection of whole numbers."""
+    if isinstance(answer, (str, bytes, Mapping)) or not isinstance(answer, Collection):
         return None
-    if not all(isinstance(tile, int) and not isinstance(tile, bool) for tile in answer):
-        return None
-    return tuple(sorted(answer))
+    tiles = tuple(sorted(tile for tile in map(_whole, answer) if tile is not None))
+    return tiles if len(tiles) == len(answer) else None
 
 
 class StrategyPlayer:
@@ -69,13 +82,14 @@ class StrategyPlayer:
         try:
             answer = self.strategy.choose_dice(view)
         except Exception as error:  # a user's strategy may raise anything
-            raise StrategyError(self.name, view, None, f"raised {type(error).__name__}: {error}") from error
-        if isinstance(answer, bool) or answer not in view.dice_options:
+            raise StrategyError(self.name, view, None, "raised an error", error) from error
+        count = _whole(answer)
+        if count is None or count not in view.dice_options:
             allowed = " or ".join(map(str, view.dice_options))
             raise StrategyError(self.name, view, answer, f"chose a number of dice other than {allowed}")
         if memo is not None:
-            memo[open_mask] = answer
-        return answer
+            memo[open_mask] = count
+        return count
 
     def choose_move(
         self, open_mask: int, dice: tuple[int, ...], moves: tuple[int, ...], history: Sequence[Roll] = ()
@@ -90,7 +104,7 @@ class StrategyPlayer:
         try:
             answer = self.strategy.choose_move(view)
         except Exception as error:  # a user's strategy may raise anything
-            raise StrategyError(self.name, view, None, f"raised {type(error).__name__}: {error}") from error
+            raise StrategyError(self.name, view, None, "raised an error", error) from error
         move = _as_move(answer)
         if move is None or move not in view.legal_moves:
             raise StrategyError(self.name, view, answer, "answered with something other than one of the legal moves")

@@ -45,6 +45,7 @@ class TestExact:
         assert "Method: exact" in shown and "Expected score: 12.268294" in shown and "Shuts the box: 5.563%" in shown
         assert "    0  5.563%  ███" in shown
         data = tomllib.loads(report.read_text())
+        assert set(data) == {"strategy", "spec", "rules", "method", "expected_score", "shut_probability", "distribution"}
         assert data["strategy"] == "greedy-high" and data["method"] == "exact"
         assert data["rules"] == Rules().to_mapping()
         assert data["expected_score"] == pytest.approx(exact("greedy-high", Rules()), rel=1e-13)
@@ -61,6 +62,19 @@ class TestExact:
         rules = Rules(tiles=12, one_die_mode="compulsory")
         assert data["rules"] == rules.to_mapping()
         assert data["expected_score"] == pytest.approx(solve_expected_score(rules).value, rel=1e-13)
+
+    def test_huge_digits_scores_fit_the_screen_and_the_report_has_every_one(self, tmp_path: Path) -> None:
+        report = tmp_path / "digits.toml"
+        rules = Rules(tiles=12, scoring="digits")
+        shown = narrow(shutbox("analyze", "greedy-high", "--tiles", "12", "--scoring", "digits",
+                              "--report", str(report)).stdout)
+        data = tomllib.loads(report.read_text())
+        player = StrategyPlayer(load_strategy("greedy-high").make(), rules)
+        found = distribution(rules, player.move_policy, player.dice_policy)
+        assert data["distribution"] == {str(score): chance for score, chance in found.probabilities.items()}
+        assert "2389101112  " in shown  # 2 3 8 9 10 11 12 left open
+        hidden = len(found.probabilities) - 46
+        assert f"\n{hidden} less likely scores are not shown (" in shown
 
     def test_a_users_file_is_analysed_with_its_parameters(self) -> None:
         shown = shutbox("analyze", "examples/cautious.py:Cautious(margin=3)").stdout
@@ -81,6 +95,8 @@ class TestSimulation:
         assert low < data["expected_score"] < high
         assert "Method: simulation of 3,000 turns, seed 7 (given)." in narrow(shown)
         assert "95% CI" in shown
+        assert all(f"\n{score:>5}  " in shown for score in data["distribution"])  # a 9-tile box is shown whole
+        assert "not shown" not in shown
 
     def test_without_a_seed_one_is_drawn_printed_and_recorded(self, tmp_path: Path) -> None:
         report = tmp_path / "target.toml"

@@ -108,6 +108,8 @@ class TestFailures:
         assert failure("greedy-high", depth=2).endswith("it takes: no parameters.")
         assert failure("target(margin=two)").startswith("the parameters in 'target(margin=two)' are not of the form name=value")
         assert failure("target(2)").startswith("the parameters in 'target(2)' are not")
+        assert failure("target(margin=2)(margin=3)").startswith("the parameters in 'target(margin=2)(margin=3)' are not")
+        assert failure("target(margin=2).h(x=1)").startswith("the parameters in")
         assert failure("  ") == "a strategy spec is empty; give a name such as 'greedy-high' or 'module:Class'."
 
     def test_two_strategies_with_the_same_name(self, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -14,8 +14,9 @@ if TYPE_CHECKING:
     from strategies.analysis import Analysis
 
 DEFAULT_TURNS = 100_000
-LONG_DISTRIBUTION = 40
-"""The terminal shows at most this many scores, the likeliest (the report has them all)..."""
+LONG_DISTRIBUTION = 46
+"""The terminal shows at most this many scores, the likeliest (the report has them all): every
+score of the standard 9-tile box, 0 to 45, fits..."""
 RARE = 0.001
 """... and of a long distribution, none less likely than this."""
 BAR_WIDTH = 20
