@@ -23,6 +23,8 @@ def check_writable(path: Path) -> None:
     folder = path.parent
     if path.is_dir():
         raise FileWriteError(f"cannot write {str(path)!r}: it is a folder.")
+    if path.exists() and not path.is_file():  # a device or a pipe: renaming over it would replace it
+        raise FileWriteError(f"cannot write {str(path)!r}: it is not a regular file.")
     if not folder.is_dir():
         raise FileWriteError(f"cannot write {str(path)!r}: there is no folder {str(folder)!r}.")
     if not os.access(folder, os.W_OK):
@@ -47,8 +49,9 @@ def write_toml_atomically(path: Path, data: dict[str, Any]) -> None:
         os.chmod(temporary, _file_mode(path))
         os.replace(temporary, path)
     except OSError as error:
-        Path(temporary).unlink(missing_ok=True)
         raise FileWriteError(f"cannot write {str(path)!r}: {_why(error)}.") from error
+    finally:  # after a failure or an interruption (Ctrl-C) alike; after the rename it is gone
+        Path(temporary).unlink(missing_ok=True)
 
 
 def _file_mode(path: Path) -> int:

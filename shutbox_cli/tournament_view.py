@@ -27,6 +27,10 @@ def _interval(low: float, high: float, percent: bool) -> str:
     return f"{low:.2f}–{high:.2f}"
 
 
+def _plural(count: int, word: str) -> str:
+    return f"{count:,} {word}{'' if count == 1 else 's'}"
+
+
 def _count(value: float) -> str:
     return f"{value:,.0f}" if value == int(value) else f"{value:,.1f}"
 
@@ -59,8 +63,9 @@ def header(plan: Plan, seed_drawn: bool) -> list[str]:
     seats = "solo tables" if plan.table == 1 else f"{plan.table} players per table"
     deals = ", duplicate deals" if config.duplicate and plan.table > 1 else ""
     seed = f"seed {config.seed}" + (f" (drawn; repeat with --seed {config.seed})" if seed_drawn else "")
+    matchups = _plural(len(plan.matchups), "matchup")
     return [
-        f"Tournament: {len(config.strategies)} strategies, {seats}{deals}; {len(plan.matchups):,} matchups × "
+        f"Tournament: {len(config.strategies)} strategies, {seats}{deals}; {matchups} × "
         f"{plan.games_per_matchup:,} games = {plan.total_games:,} games; {seed}.",
         f"Rules: {rules_words(config.rules)}.",
     ]
@@ -139,9 +144,9 @@ def head_to_head_long(summary: Summary) -> Table:
     table = _table()
     table.add_column("strategy", overflow="fold")
     table.add_column("opponent", overflow="fold")
-    table.add_column("games", justify="right")
-    table.add_column("strategy wins", justify="right")
-    table.add_column("opponent wins", justify="right")
+    table.add_column("games", justify="right", no_wrap=True)
+    table.add_column("won", justify="right", no_wrap=True)
+    table.add_column("opp. won", justify="right", no_wrap=True)
     for index, name in enumerate(names):
         for other in names[index + 1:]:
             pair, back = rates[(name, other)], rates[(other, name)]

@@ -45,6 +45,13 @@ class Dies(Strategy):
         return view.legal_moves[0]
 
 
+class Exits(Strategy):
+    def choose_move(self, view):
+        if len(view.open_tiles) < 4:
+            raise SystemExit(4)
+        return view.legal_moves[0]
+
+
 class Stuck(Strategy):
     def choose_move(self, view):
         while len(view.open_tiles) < 4:
@@ -146,6 +153,14 @@ def test_a_worker_that_dies_is_reported_not_waited_for(bad: Path) -> None:
 
 
 @pytest.mark.parametrize("workers", ["1", "2"])
+def test_a_strategy_that_calls_sys_exit_is_named_not_obeyed(bad: Path, workers: str) -> None:
+    done = shutbox("-s", "bad.py:Exits", "-s", "greedy-high", "-j", workers, "--seed", "1", cwd=bad)
+    assert done.returncode == 1
+    assert done.stderr.count("\n") == 1
+    assert "matchup bad.py:Exits vs greedy-high" in done.stderr and "'bad.py:Exits' called sys.exit(4)" in done.stderr
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
 def test_a_stuck_strategy_is_stopped_at_the_time_limit(bad: Path, workers: str) -> None:
     done = shutbox("-s", "bad.py:Stuck", "-s", "greedy-high", "-j", workers, "--timeout", "1", timeout=30, cwd=bad)
     assert done.returncode == 1
@@ -206,14 +221,18 @@ def test_the_default_tournament_fits_80_columns_and_quiet_is_one_line(tmp_path: 
     assert quiet.stdout.count("\n") == 1 and "winner:" in quiet.stdout and "seed 4" in quiet.stdout
 
 
-def test_a_wide_head_to_head_falls_back_to_one_pair_a_line(tmp_path: Path) -> None:
+@pytest.mark.parametrize("columns", [80, 60])
+def test_a_wide_head_to_head_falls_back_to_one_pair_a_line(tmp_path: Path, columns: int) -> None:
     field = [arg for spec in ("greedy-high", "random", "tips", "optimal", "max-shut", "fewest-tiles",
                               "most-tiles", "lowest-first", "target(margin=1)") for arg in ("-s", spec)]
-    done = shutbox(*field, "--games", "10", "--seed", "1", "-j", "1", cwd=tmp_path)
+    done = shutbox(*field, "--games", "10", "--seed", "1", "-j", "1", cwd=tmp_path, env={"COLUMNS": str(columns)})
     assert done.returncode == 0, done.stderr
-    assert max(len(line) for line in done.stdout.splitlines()) <= 80
-    assert "strategy wins" in done.stdout
-    assert sum("random" in line and "tips" in line for line in done.stdout.splitlines()) == 1
+    lines = done.stdout.splitlines()
+    assert max(len(line) for line in lines) <= columns
+    assert "opp. won" in done.stdout
+    assert sum("random" in line and "tips" in line for line in lines) == 1
+    pairs = lines[next(number for number, line in enumerate(lines) if line.startswith("Head to head")):]
+    assert sum("target(margin=1)" in line and "%" in line for line in pairs) == 8  # names whole, a pair a line
 
 
 def test_solo_tables_show_scores_without_wins(tmp_path: Path) -> None:

@@ -3,6 +3,8 @@ and every mistake as one sentence naming the file (or option) and the key, exit 
 
 from __future__ import annotations
 
+import os
+import stat
 from pathlib import Path
 
 import pytest
@@ -10,6 +12,7 @@ import tomli_w
 from typer.testing import CliRunner
 
 from shutbox_cli.cli import app
+from shutbox_cli.files import write_toml_atomically
 from shutbox_cli.game import Rules
 from tournaments.aggregate import summarise
 from tournaments.config import Options, load_config
@@ -42,11 +45,12 @@ def invoke(*args: str) -> tuple[int, str, str]:
         ('[[strategy]]\nspec = "greedy-high"\nstyle = "bold"\n', "'strategy[1].style'"),
         ('[[strategy]]\nspec = "random"\n[[strategy]]\nspec = "random"\n', "'strategy[2]'"),
         ("games = 10\n[rules\n", "line 2"),
+        ('[[strategy]]\nname = "Nameless"\n', "'strategy[1].spec'"),
     ],
     ids=[
         "unknown key", "wrong type", "games 0", "duplicate not a flag", "table larger than field", "limit 0",
         "bad rule type", "unknown rule", "no strategies", "unknown strategy", "params not a table",
-        "unknown strategy key", "same name twice", "not TOML",
+        "unknown strategy key", "same name twice", "not TOML", "no spec",
     ],
 )
 def test_config_file_mistakes_are_one_sentence_naming_file_and_key(tmp_path: Path, text: str, key: str) -> None:
@@ -79,6 +83,36 @@ def test_option_mistakes_exit_2_with_one_sentence(args: list[str], words: str) -
 def test_a_report_path_that_is_a_folder_is_refused_before_the_run(tmp_path: Path) -> None:
     status, _, err = invoke("-s", "random", "-s", "greedy-high", "--report", str(tmp_path))
     assert status == 2 and "folder" in err
+
+
+def test_a_config_file_that_is_not_text_is_one_sentence(tmp_path: Path) -> None:
+    path = tmp_path / "binary.toml"
+    path.write_bytes(b"\xff\xfe games = 3")
+    status, _, err = invoke(str(path))
+    assert status == 2 and err.count("\n") == 1 and "binary.toml is not valid TOML: it is not UTF-8 text" in err
+
+
+def test_a_report_path_that_is_not_a_regular_file_is_refused_and_left_alone(tmp_path: Path) -> None:
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    status, _, err = invoke("-s", "random", "-s", "greedy-high", "--games", "2", "--report", str(pipe))
+    assert status == 2 and "not a regular file" in err
+    assert stat.S_ISFIFO(pipe.stat().st_mode)
+
+
+def test_an_interrupted_report_write_leaves_the_old_report_and_no_temporary_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "report.toml"
+    path.write_text("old = true\n")
+
+    def interrupted(descriptor: int) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(os, "fsync", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        write_toml_atomically(path, {"new": 1})
+    assert path.read_text() == "old = true\n" and os.listdir(tmp_path) == ["report.toml"]
 
 
 def test_a_missing_config_file_is_named(tmp_path: Path) -> None:

@@ -119,6 +119,8 @@ def read_table(path: Path) -> dict[str, Any]:
         raise ConfigError(f"cannot read config file {str(path)!r}: {error.strerror or error}.") from None
     except tomllib.TOMLDecodeError as error:
         raise ConfigError(f"{path} is not valid TOML: {error}.") from None
+    except UnicodeDecodeError:
+        raise ConfigError(f"{path} is not valid TOML: it is not UTF-8 text.") from None
     if isinstance(table.get(REPORT_CONFIG), dict):
         table = table[REPORT_CONFIG]
     for key in table:
@@ -163,8 +165,9 @@ def _file_strategies(where: _Where, value: object) -> list[tuple[str, str, str |
                 )
         spec = item.get("spec")
         if not isinstance(spec, str) or not spec.strip():
+            found = "but it is missing" if spec is None else f"not {spec!r}"
             raise ConfigError(
-                f"{where.key(f'{key}.spec')} must be a strategy spec such as \"greedy-high\", not {spec!r}."
+                f"{where.key(f'{key}.spec')} must be a strategy spec such as \"greedy-high\", {found}."
             )
         display = item.get("name")
         if display is not None and (not isinstance(display, str) or not display.strip()):

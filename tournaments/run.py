@@ -129,6 +129,10 @@ class UnitPlayer:
                 return play_turn(rules, turn_rolls(seed, slot.dice_game, context.round, context.seat), player)
             except StrategyError as error:
                 raise TournamentFailure(self._where(matchup, slot, context) + str(error)) from None
+            except SystemExit as error:  # sys.exit() in a strategy must not end the run unexplained
+                raise TournamentFailure(
+                    f"{self._where(matchup, slot, context)}strategy {player.name!r} called sys.exit({error.code!r})."
+                ) from None
 
         return play_game(rules, len(players), play, slot.first_seat)
 
@@ -251,6 +255,7 @@ def _run_pool(plan: Plan, count: int, finished: Callable[[UnitResult], None]) ->
     from multiprocess.connection import wait
 
     context = multiprocess.get_context(START_METHOD)
+    tracker = _idle_resource_tracker()
     pool: list[_Worker] = []
     units = plan.units()
     try:
@@ -302,7 +307,7 @@ def _run_pool(plan: Plan, count: int, finished: Callable[[UnitResult], None]) ->
         for worker in pool:
             worker.process.join(timeout=5)
     finally:
-        _stop(pool)
+        _stop(pool, tracker)
 
 
 def _give(worker: _Worker, unit: WorkUnit | None) -> None:
@@ -321,9 +326,10 @@ def _death_message(plan: Plan, worker: _Worker) -> str:
     return f"a worker process {how} {doing}; a strategy may have ended the process."
 
 
-def _stop(pool: list[_Worker]) -> None:
-    """Stop every worker still running and wait for it, so none is left behind (a second
-    Ctrl-C meanwhile is ignored rather than cutting the clean-up short)."""
+def _stop(pool: list[_Worker], tracker: Any) -> None:
+    """Stop every worker still running and wait for it, and the resource tracker if the run
+    started it, so none is left behind (a second Ctrl-C meanwhile is ignored rather than
+    cutting the clean-up short)."""
     with _ctrl_c_ignored():
         for worker in pool:
             if worker.process.is_alive():
@@ -334,7 +340,8 @@ def _stop(pool: list[_Worker]) -> None:
                 worker.process.kill()
                 worker.process.join()
             worker.connection.close()
-        _stop_resource_tracker()
+        if tracker is not None:
+            tracker._stop()
 
 
 @contextlib.contextmanager
@@ -350,11 +357,14 @@ def _ctrl_c_ignored() -> Iterator[None]:
         signal.signal(signal.SIGINT, previous)
 
 
-def _stop_resource_tracker() -> None:
-    """Stop (and reap) the helper process that spawning workers starts, rather than leave it
-    to exit after this process. It has no public stop; it starts again when next needed."""
+def _idle_resource_tracker() -> Any:
+    """The helper process that spawning workers starts, if it is not running yet (else None),
+    so that the run can stop and reap it at the end rather than leave it to outlive the pool.
+    One already running serves someone else and is left alone. multiprocess has no public
+    way to stop it: this relies on its private `_fd` and `_stop`, and does nothing without them."""
     from multiprocess import resource_tracker
 
-    stop = getattr(resource_tracker._resource_tracker, "_stop", None)
-    if stop is not None:
-        stop()
+    tracker = resource_tracker._resource_tracker
+    if getattr(tracker, "_fd", True) is None and hasattr(tracker, "_stop"):
+        return tracker
+    return None

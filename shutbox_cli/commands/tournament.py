@@ -44,7 +44,8 @@ def tournament_command(
     )] = None,
     workers: Annotated[int | None, typer.Option(
         "--workers", "-j", show_default=False,
-        help="Worker processes; 1 plays in this process (default: one per core).",
+        help="Worker processes (default: one per core); 1 plays in this process, so a strategy that ends "
+             "its process (os._exit) ends the command too.",
     )] = None,
     duplicate: Annotated[bool | None, typer.Option(
         "--duplicate/--no-duplicate", show_default=False,
