@@ -1,4 +1,4 @@
-"""Reading typed tiles at the play prompt, checking them against the box and the roll, and drawing the box."""
+"""Reading typed tiles at the play prompt, checking them against the box and the roll, drawing the box, the hint."""
 
 from __future__ import annotations
 
@@ -7,8 +7,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from shutbox_cli.game import Rules, ShutRule, legal_moves, mask_of, tiles_of
-from shutbox_cli.play.board import tile_row
+from shutbox_cli.play.board import one_die_refusal, tile_row
 from shutbox_cli.play.entry import EntryError, check_selection, extend_selection, read_tiles
+from shutbox_cli.play.hints import move_hint
 
 RULES = Rules()
 
@@ -23,6 +24,25 @@ def test_long_boxes_read_whole_numbers_not_digits() -> None:
     assert read_tiles("2 10", 12) == (2, 10)
     assert read_tiles("12", 9) == (1, 2)
     assert read_tiles("10", 9) == (10,)  # refused later as a tile not on the box, not as tiles 1 and 0
+
+
+@pytest.mark.parametrize(
+    ("text", "tiles", "message"),
+    [
+        ("1" + "0" * 5000, 9, "There is no tile 100000000...: the box has tiles 1 to 9."),
+        ("9" * 5000, 12, "There is no tile 999999999...: the box has tiles 1 to 12."),
+        ("120", 12, "There is no tile 120: the box has tiles 1 to 12."),
+    ],
+)
+def test_numbers_too_long_for_any_tile_are_refused_in_one_short_sentence(text: str, tiles: int, message: str) -> None:
+    with pytest.raises(EntryError) as raised:
+        read_tiles(text, tiles)
+    assert str(raised.value) == message
+
+
+def test_leading_zeros_do_not_change_a_tile() -> None:
+    assert read_tiles("007 12", 12) == (7, 12)
+    assert read_tiles("000", 12) == (0,)  # refused later as a tile not on the box
 
 
 @pytest.mark.parametrize("text", ["seven", "3-6", "3.6", "-3", "3 x", "٣"])
@@ -118,3 +138,24 @@ def test_the_box_row_shows_open_tiles_in_brackets_shut_ones_as_dashes_and_the_sc
     assert tile_row(RULES, mask_of((1, 2, 9))).plain == "  [1] [2]  -   -   -   -   -   -  [9]   score 12"
     row = tile_row(Rules(tiles=12), mask_of((3, 10))).plain
     assert row == "    -    -  [ 3]   -    -    -    -    -    -  [10]   -    -    score 13"
+
+
+@pytest.mark.parametrize(
+    ("rules", "sentence"),
+    [
+        (Rules(), "One die is not allowed yet: it needs every tile from 7 up to be shut."),
+        (Rules(tiles=12), "One die is not allowed yet: it needs the open tiles to add up to 6 or less."),
+        (Rules(one_die="off"), "One die is never allowed: these rules always use two dice."),
+    ],
+)
+def test_asking_for_one_die_too_early_says_when_it_will_be_allowed(rules: Rules, sentence: str) -> None:
+    assert one_die_refusal(rules) == sentence
+
+
+def test_the_hint_puts_the_best_move_first_and_lines_up_values_of_any_size() -> None:
+    rules = Rules(scoring="digits")
+    lines = move_hint(rules, rules.full_box, (1, 4))
+    assert lines[0].startswith("Hint: shut 5. ")
+    rows = lines[1:]
+    assert len(rows) == 3 and rows[0].split()[0] == "5" and rows[0].endswith("  best")
+    assert len({len(row.removesuffix("  best")) for row in rows}) == 1

@@ -24,12 +24,12 @@ ONE_DIE = r"One die or two\? \[1/2\]: $"
 AGAIN = r"(?:Rematch|Play again)\? \[y/N\]: $"
 
 
-def spawn(tmp_path: Path, *options: str, **env: str) -> pexpect.spawn:
+def spawn(tmp_path: Path, *options: str, columns: int = 100, **env: str) -> pexpect.spawn:
     environment = {key: value for key, value in os.environ.items() if key != "FORCE_COLOR"}
     environment.update({"SHUTBOX_DATA_DIR": str(tmp_path), "NO_COLOR": "1", "TERM": "xterm", **env})
     return pexpect.spawn(
         sys.executable, ["-m", "shutbox_cli", "play", "--delay", "0", *options],
-        env=environment, encoding="utf-8", timeout=10, dimensions=(40, 100),
+        env=environment, encoding="utf-8", timeout=10, dimensions=(40, columns),
     )
 
 
@@ -71,7 +71,8 @@ def test_a_solo_game_to_the_end_keeps_a_new_best(tmp_path: Path) -> None:
     played = play_until(child, AGAIN)
     result = re.search(r"Result: (\d+)\. New best!", played)
     assert result, played[-300:]
-    assert re.search(r"You score \d+ \(open tiles [\d, ]+\)\.|You shut the box!", played)
+    scored = re.search(r"You score (\d+) \(open tiles [\d, ]+\)\.|You shut the box!", played)
+    assert scored and int(scored.group(1) or 0) == int(result.group(1))
     child.sendline("n")
     child.expect("Goodbye.")
     assert finish(child) == 0
@@ -85,8 +86,14 @@ def test_two_players_and_a_computer_seat_then_a_rematch(tmp_path: Path) -> None:
     turns = [line for line in played.splitlines() if line.endswith("'s turn.")]
     assert turns == ["Ann's turn.", "Bob's turn.", "greedy-high's turn."]
     assert re.search(r"greedy-high rolls \d \+ \d = \d+ and shuts [\d +]+\.", played)
-    assert re.search(r"Scores: Ann \d+, Bob \d+, greedy-high \d+\.", played)
-    assert re.search(r"\r\n(\w[\w-]*( and \w[\w-]*)*) (wins with|share the win with) \d+\.\r\n", played)
+    scores = re.search(r"Scores: Ann (\d+), Bob (\d+), greedy-high (\d+)\.", played)
+    assert scores, played[-300:]
+    by_name = dict(zip(("Ann", "Bob", "greedy-high"), map(int, scores.groups()), strict=True))
+    low = min(by_name.values())
+    winners = [name for name, value in by_name.items() if value == low]
+    together = winners[0] if len(winners) == 1 else f"{', '.join(winners[:-1])} and {winners[-1]}"
+    verb = "wins with" if len(winners) == 1 else "share the win with"
+    assert f"\r\n{together} {verb} {low}.\r\n" in played
     child.sendline("y")
     child.expect(r"Game 2\. Bob goes first\.\r\n\r\nBob's turn\.")
     child.expect(ROLL)
@@ -185,6 +192,15 @@ def test_q_quits_in_the_middle_of_a_selection(tmp_path: Path) -> None:
     assert finish(child) == 0
 
 
+@pytest.mark.parametrize("prompt", [ONE_DIE, AGAIN], ids=["one die or two", "play again"])
+def test_q_quits_at_the_one_die_question_and_at_the_rematch(tmp_path: Path, prompt: str) -> None:
+    child = spawn(tmp_path, "--seed", "8", "--no-save")
+    play_until(child, prompt)
+    child.sendline("Q")
+    child.expect_exact("Q\r\nGoodbye.\r\n")
+    assert finish(child) == 0
+
+
 def test_ctrl_d_ends_the_game_with_a_goodbye_and_status_1(tmp_path: Path) -> None:
     child = spawn(tmp_path, "--seed", "7")
     child.expect_exact("Roll [Enter]: ")
@@ -222,3 +238,14 @@ def test_a_dumb_terminal_gets_no_escape_codes_and_a_colour_one_gets_some(tmp_pat
         assert finish(child) == 0
     assert "\x1b[" not in outputs["dumb"] and "[1] [2] [3]" in outputs["dumb"]
     assert "\x1b[" in outputs["xterm-256color"]
+
+
+def test_a_narrow_terminal_breaks_long_lines_between_words(tmp_path: Path) -> None:
+    child = spawn(tmp_path, "--seed", "7", "--scoring", "digits", columns=60)
+    child.expect_exact("Roll [Enter]: ")
+    lines = child.before.split("\r\n")
+    assert max(map(len, lines)) <= 60
+    assert ("Score: the open tiles read lowest first as one number (1, 2, 9 scores 129); lowest wins; "
+            "a shut box scores 0.") in " ".join(lines)
+    child.sendline("q")
+    assert finish(child) == 0

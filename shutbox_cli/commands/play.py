@@ -7,6 +7,9 @@ import typer
 from ..errors import fail
 from ..rule_options import rules_from_options, with_rule_options
 
+MAX_DELAY = 60.0
+"""The longest pause a watcher may ask for (time.sleep overflows on huge values)."""
+
 
 def register(app: typer.Typer) -> None:
     app.command("play")(play_command)
@@ -40,13 +43,17 @@ def play_command(
     delay: Annotated[
         Optional[float],
         typer.Option(
-            "--delay", metavar="SECONDS", min=0,
-            help="Seconds a computer seat pauses before each roll \\[default: 0.6 on a terminal, else 0].",
+            "--delay", metavar="SECONDS", min=0, max=MAX_DELAY,
+            help="Seconds to pause before each computer roll and after a forced shut "
+            "\\[default: 0.6 on a terminal, else 0].",
         ),
     ] = None,
     no_save: Annotated[bool, typer.Option("--no-save", help="Neither read nor write the solo best scores.")] = False,
 ) -> None:
-    """Play Shut the Box at the prompt. q quits; exit status 0 on quitting, 1 if input ends mid-game, 130 on Ctrl-C."""
+    """Play Shut the Box at the prompt; q quits.
+
+    Exit status: 0 when play stops, 1 if input ends mid-game or a strategy fails, 2 for a bad option, 130 on Ctrl-C.
+    """
     from strategies import StrategyError
 
     from ..game import draw_seed

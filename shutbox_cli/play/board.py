@@ -67,13 +67,13 @@ def one_die_reason(rules: Rules) -> str:
     return f"{', '.join(map(str, high[:-1]))} and {high[-1]} are shut"
 
 
-def one_die_condition(rules: Rules) -> str:
-    """When one die will be allowed, for a player who asks too early."""
+def one_die_refusal(rules: Rules) -> str:
+    """Why one die may not be rolled now, for a player who asks too early (or under rules without it)."""
     if rules.one_die is OneDie.OFF:
-        return "these rules always use two dice"
+        return "One die is never allowed: these rules always use two dice."
     if rules.one_die is OneDie.LOW_SUM:
-        return f"it needs the open tiles to add up to {ONE_DIE_LOW_SUM} or less"
-    return f"it needs every tile from {HIGH_TILE} up to be shut"
+        return f"One die is not allowed yet: it needs the open tiles to add up to {ONE_DIE_LOW_SUM} or less."
+    return f"One die is not allowed yet: it needs every tile from {HIGH_TILE} up to be shut."
 
 
 def possessive(name: str) -> str:

@@ -10,6 +10,7 @@ import dataclasses
 import re
 
 from ..game import FirstRoll, Rules, ShutRule, mask_of, tiles_of
+from ..game.rules import MAX_TILES
 from .board import move_text
 
 _SEPARATORS = re.compile(r"[\s,+]+")
@@ -53,9 +54,18 @@ def read_tiles(text: str, tiles: int) -> tuple[int, ...]:
     for token in tokens:
         if tiles <= 9 and "0" not in token:
             numbers.extend(int(digit) for digit in token)
-        else:
-            numbers.append(int(token))
+            continue
+        digits = token.lstrip("0") or "0"
+        if len(digits) > len(str(MAX_TILES)):  # no tile at all, and int() refuses 4300 digits
+            shown = digits if len(digits) <= 9 else f"{digits[:9]}..."
+            raise EntryError(no_such_tile(shown, tiles))
+        numbers.append(int(digits))
     return tuple(numbers)
+
+
+def no_such_tile(tile: int | str, tiles: int) -> str:
+    """The sentence for a tile number that is not on the box."""
+    return f"There is no tile {tile}: the box has tiles 1 to {tiles}."
 
 
 def check_selection(
@@ -65,7 +75,7 @@ def check_selection(
     seen: list[int] = []
     for tile in typed:
         if not 1 <= tile <= rules.tiles:
-            raise EntryError(f"There is no tile {tile}: the box has tiles 1 to {rules.tiles}.")
+            raise EntryError(no_such_tile(tile, rules.tiles))
         if tile in seen:
             raise EntryError(f"Tile {tile} is typed twice; each tile can be shut only once.")
         if not open_mask >> (tile - 1) & 1:

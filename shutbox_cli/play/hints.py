@@ -13,10 +13,11 @@ def move_hint(rules: Rules, open_mask: int, dice: tuple[int, ...]) -> list[str]:
     best_move = solution.best_move(open_mask, dice)
     ranked = sorted(values.items(), key=lambda item: (item[0] != best_move, item[1]))
     width = max(len(mask_text(move)) for move in values)
+    value_width = max(6, *(len(f"{value:.2f}") for value in values.values()))
     lines = [f"Hint: shut {mask_text(best_move)}. Expected final score of each choice, with best play after it:"]
     for move, value in ranked:
         mark = "  best" if move == best_move else ""
-        lines.append(f"  {mask_text(move):<{width}}  {value:6.2f}{mark}")
+        lines.append(f"  {mask_text(move):<{width}}  {value:{value_width}.2f}{mark}")
     return lines
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..game import ShutRule, Turn, TurnContext, TurnRecord, tiles_of
-from .board import dice_count, dice_text, mask_text, one_die_condition, one_die_reason, roll_name, tile_row, verb
+from .board import dice_count, dice_text, mask_text, one_die_reason, one_die_refusal, roll_name, tile_row, verb
 from .entry import EntryError, extend_selection, read_tiles
 from .hints import dice_hint, move_hint
 from .screen import Screen
@@ -77,7 +77,7 @@ class _HumanTurn:
                     self.dice_choice = int(answer)
                 return int(answer)
             if answer == "1":
-                self.screen.say(f"One die is not allowed yet: {one_die_condition(self.rules)}.")
+                self.screen.say(one_die_refusal(self.rules))
             elif answer == "2":
                 self.screen.say("Two dice are not allowed now: one die is compulsory.")
             elif answer == "h":

@@ -10,13 +10,12 @@ from __future__ import annotations
 import os
 import sys
 import time
-from typing import IO
 
 from rich.console import Console
 from rich.text import Text
 
 TERMINAL_DELAY = 0.6
-"""Seconds a computer seat waits before each roll when a person is watching."""
+"""Seconds to pause (before a computer seat's roll, after a forced shut) when a person is watching."""
 
 
 class Quit(Exception):
@@ -30,13 +29,14 @@ class EndOfInput(Exception):
 class Screen:
     """Where the table writes and asks."""
 
-    def __init__(self, delay: float | None = None, stdin: IO[str] | None = None, stdout: IO[str] | None = None) -> None:
-        self.stdin = stdin or sys.stdin
+    def __init__(self, delay: float | None = None) -> None:
+        self.stdin = sys.stdin
         no_color = bool(os.environ.get("NO_COLOR"))
         self.console = Console(
-            file=stdout, highlight=False, markup=False, emoji=False, soft_wrap=True,
-            color_system=None if no_color else "auto",
+            highlight=False, markup=False, emoji=False, color_system=None if no_color else "auto",
         )
+        # A terminal gets long lines broken between words; a transcript keeps one line per sentence.
+        self.console.soft_wrap = not self.console.is_terminal
         watched = self.stdin.isatty() and self.console.is_terminal
         self.delay = delay if delay is not None else (TERMINAL_DELAY if watched else 0.0)
         self.echo = not self.stdin.isatty()
