@@ -13,7 +13,8 @@ from strategies import StrategyPlayer, load_strategy
 from tournaments.aggregate import Z95, Summary, summarise, wilson
 from tournaments.config import Options, StrategyEntry, TournamentConfig, load_config
 from tournaments.plan import make_plan
-from tournaments.run import UnitPlayer, run_tournament
+from tournaments.run import run_tournament
+from tournaments.units import UnitPlayer
 
 
 def entry(spec: str, name: str | None = None) -> StrategyEntry:

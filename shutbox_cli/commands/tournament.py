@@ -89,7 +89,8 @@ def _tournament(config_file: Path | None, options: "Options", report: Path | Non
     from tournaments.config import ConfigError, load_config
     from tournaments.plan import make_plan
     from tournaments.report import report_table
-    from tournaments.run import Interrupted, TournamentFailure, default_workers, run_tournament
+    from tournaments.run import Interrupted, default_workers, run_tournament
+    from tournaments.units import TournamentFailure
 
     from ..files import FileWriteError, check_writable, write_toml_atomically
     from ..game import draw_seed
