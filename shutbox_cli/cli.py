@@ -1,5 +1,8 @@
 """The `shutbox` command: thin Typer commands that parse, call the library and render."""
 
+import contextlib
+import errno
+import os
 import sys
 from typing import Annotated, Any, Optional
 
@@ -69,4 +72,15 @@ def main() -> None:
     except typer.Abort:
         typer.echo("\nshutbox: interrupted.", err=True)
         sys.exit(130)
+    except OSError as error:  # the output went away: a full disk, a closed pipe
+        _report_lost_output(error)
+        sys.exit(1)
     sys.exit(status if isinstance(status, int) else 0)
+
+
+def _report_lost_output(error: OSError) -> None:
+    """Say in one line why output failed; a reader that closed the pipe needs no message."""
+    sys.stdout = open(os.devnull, "w")  # nothing more can reach the real output
+    if error.errno != errno.EPIPE:
+        with contextlib.suppress(OSError):
+            typer.echo(f"shutbox: error: cannot write the output: {error.strerror or error}.", err=True)

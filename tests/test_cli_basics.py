@@ -78,3 +78,21 @@ def test_bad_options_exit_2_without_a_traceback(args: list[str], named: str) -> 
     assert result.stdout == ""
     assert "Traceback" not in result.stderr
     assert named in result.stderr
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full, a device whose writes fail")
+def test_output_that_cannot_be_written_is_one_sentence_and_exit_1() -> None:
+    with open("/dev/full", "w") as full:
+        result = subprocess.run(
+            [SHUTBOX, "rules", "--tiles", "12"], stdout=full, stderr=subprocess.PIPE, text=True, env=ENV, timeout=60
+        )
+    assert result.returncode == 1
+    assert result.stderr == "shutbox: error: cannot write the output: No space left on device.\n"
+
+
+def test_a_reader_that_closes_the_pipe_gets_no_traceback() -> None:
+    shutbox = subprocess.Popen([SHUTBOX, "strategies"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=ENV)
+    assert shutbox.stdout is not None and shutbox.stderr is not None
+    shutbox.stdout.close()  # like `| head -0`: the reader is gone before anything is written
+    assert shutbox.wait(timeout=60) == 1
+    assert shutbox.stderr.read() == b""
