@@ -23,6 +23,7 @@ from shutbox_cli.game import (
     TurnRecord,
     derive_seed,
     draw_seed,
+    finish_turn,
     legal_moves,
     mask_of,
     play_turn,
@@ -348,3 +349,19 @@ def test_every_legal_move_is_accepted(answer: int) -> None:
     assert answer in turn.moves
     turn.shut(answer)
     assert tiles_of(turn.history[0].shut) == tiles_of(answer)
+
+
+@settings(max_examples=100)
+@given(rules=st.from_type(Rules), seed=st.integers(0, 2**40), choices=st.integers(0, 2**40))
+def test_finish_turn_shows_every_roll_once_and_plays_like_play_turn(rules: Rules, seed: int, choices: int) -> None:
+    seen: list[tuple[Roll, int, bool]] = []
+
+    def watch(turn: Turn) -> None:
+        seen.append((turn.history[-1], turn.open_mask, turn.over))
+
+    record = finish_turn(Turn(rules, turn_rolls(seed, 1, 2, 3)), RandomChooser(random.Random(choices)), watch)
+    assert [roll for roll, _, _ in seen] == list(record.rolls)
+    assert [over for _, _, over in seen] == [False] * (len(seen) - 1) + [True]
+    assert seen[-1][1] == record.open_mask
+    same = play_turn(rules, turn_rolls(seed, 1, 2, 3), RandomChooser(random.Random(choices)))
+    assert same == record

@@ -14,13 +14,13 @@ from .solver import (
     solve_expected_score,
     solve_shut,
 )
-from .turn import Chooser, IllegalDecision, Roll, Turn, TurnRecord, play_turn
+from .turn import Chooser, IllegalDecision, Roll, Turn, TurnRecord, finish_turn, play_turn
 
 __all__ = [
     "Chooser", "Distribution", "FirstRoll", "GameRecord", "IllegalDecision", "MoveTable", "OneDie",
     "OneDieMode", "Roll", "RoundRecord", "Rules", "RulesError", "Scoring", "ShutRule", "Solution",
     "THROWS", "Ties", "Turn", "TurnContext", "TurnPlayer", "TurnRecord", "derive_seed", "dice_options",
-    "distribution", "draw_seed", "legal_moves", "mask_of", "move_table", "one_die_allowed", "play_game",
+    "distribution", "draw_seed", "finish_turn", "legal_moves", "mask_of", "move_table", "one_die_allowed", "play_game",
     "play_turn", "score", "solution_distribution", "solve_beat", "solve_expected_score", "solve_shut",
     "tile_sum", "tiles_of", "turn_rolls",
 ]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Protocol
 
 from .box import dice_options, score, tiles_of
@@ -123,14 +123,20 @@ class Chooser(Protocol):
 
 def play_turn(rules: Rules, rolls: Iterator[tuple[int, int]], chooser: Chooser) -> TurnRecord:
     """Play a whole turn, asking the chooser only when there is a real choice."""
-    turn = Turn(rules, rolls)
+    return finish_turn(Turn(rules, rolls), chooser)
+
+
+def finish_turn(turn: Turn, chooser: Chooser, watch: Callable[[Turn], None] | None = None) -> TurnRecord:
+    """Play a turn to its end with a chooser; `watch` sees the turn after every roll
+    (its last roll is `turn.history[-1]`), so a screen can show a computer's play."""
     while not turn.over:
         options = turn.dice_options
         count = chooser.choose_dice(turn.open_mask, turn.history) if len(options) > 1 else options[0]
         turn.roll(count)
-        if turn.over:
-            break
-        moves = turn.moves
-        move = moves[0] if len(moves) == 1 else chooser.choose_move(turn.open_mask, turn.dice, moves, turn.history)
-        turn.shut(move)
+        if not turn.over:
+            moves = turn.moves
+            move = moves[0] if len(moves) == 1 else chooser.choose_move(turn.open_mask, turn.dice, moves, turn.history)
+            turn.shut(move)
+        if watch is not None:
+            watch(turn)
     return turn.record()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from strategies import LoadedStrategy, StrategyPlayer
 
-from ..game import Rules, Turn, TurnContext, TurnRecord
+from ..game import Rules, Turn, TurnContext, TurnRecord, finish_turn
 from .board import dice_text, mask_text, tile_row
 from .screen import Screen
 
@@ -19,22 +19,19 @@ class ComputerSeat:
         self.player = StrategyPlayer(loaded.make(), rules, name)
 
     def play_turn(self, screen: Screen, turn: Turn, context: TurnContext, seed: int, game: int) -> TurnRecord:
-        """Play a turn as `play_turn` would, writing each roll and shut as it happens."""
-        player = self.player.start_turn(context, seed, game)
-        screen.say(tile_row(turn.rules, turn.open_mask))
-        while not turn.over:
-            screen.pause()
-            options = turn.dice_options
-            count = player.choose_dice(turn.open_mask, turn.history) if len(options) > 1 else options[0]
-            dice = turn.roll(count)
-            if turn.over:
-                screen.say(f"{self.name} rolls {dice_text(dice)}.")
-                break
-            moves = turn.moves
-            move = moves[0] if len(moves) == 1 else player.choose_move(turn.open_mask, dice, moves, turn.history)
-            turn.shut(move)
-            joint = "," if len(dice) == 1 else ""
-            screen.say(f"{self.name} rolls {dice_text(dice)}{joint} and shuts {mask_text(move)}.")
+        """Play a turn with the engine, writing each roll and shut as it happens."""
+
+        def show(turn: Turn) -> None:
+            roll = turn.history[-1]
+            if not roll.shut:
+                screen.say(f"{self.name} rolls {dice_text(roll.dice)}.")
+                return
+            joint = "," if len(roll.dice) == 1 else ""
+            screen.say(f"{self.name} rolls {dice_text(roll.dice)}{joint} and shuts {mask_text(roll.shut)}.")
             if not turn.over:
                 screen.say(tile_row(turn.rules, turn.open_mask))
-        return turn.record()
+                screen.pause()
+
+        screen.say(tile_row(turn.rules, turn.open_mask))
+        screen.pause()
+        return finish_turn(turn, self.player.start_turn(context, seed, game), watch=show)
