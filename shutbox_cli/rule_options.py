@@ -1,7 +1,8 @@
 """The rule options of RULES.md as command-line options, defined once for every command.
 
 `with_rule_options` adds `--tiles`, `--shut-rule`, ... to a Typer command and hands the
-command one validated `Rules` object in its `rules` parameter.
+command the values given as a dict in its `rule_values` parameter; `rules_from_options`
+turns them (over a base table, such as a tournament file's `[rules]`) into validated Rules.
 """
 
 import functools
@@ -47,11 +48,12 @@ def rules_from_options(values: dict[str, Any], base: dict[str, Any] | None = Non
     try:
         return Rules.from_mapping(table)
     except RulesError as error:
-        message = str(error)
-        for name, value in values.items():
-            if value is not None:  # name the option as it was typed
-                message = message.replace(name, "--" + name.replace("_", "-"))
-        fail(message)
+        fail(error.spelled(lambda name: option_flag(name) if values.get(name) is not None else name))
+
+
+def option_flag(name: str) -> str:
+    """How a rule is spelled on the command line: `one_die` is `--one-die`."""
+    return "--" + name.replace("_", "-")
 
 
 def with_rule_options(command: Callable[..., Any]) -> Callable[..., Any]:

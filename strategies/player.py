@@ -19,10 +19,15 @@ class StrategyError(Exception):
     The message names the strategy, the open tiles, the dice, and the answer (or the error raised).
     """
 
-    def __init__(self, name: str, view: View, answer: object, problem: str, raised: Exception | None = None) -> None:
+    def __init__(
+        self, name: str, view: View, answer: object, problem: str, raised: BaseException | None = None
+    ) -> None:
         dice = "not rolled yet" if view.dice is None else "+".join(map(str, view.dice))
         tiles = " ".join(map(str, view.open_tiles)) or "none"
-        said = f"it answered {answer!r}." if raised is None else cause(raised)
+        if isinstance(raised, SystemExit):
+            problem, said = f"called sys.exit({raised.code!r})", "a strategy must answer, not end the program."
+        else:
+            said = f"it answered {answer!r}." if raised is None else cause(raised)
         super().__init__(f"strategy {name!r} {problem} with open tiles {tiles} and dice {dice}: {said}")
         self.name = name
         self.view = view
@@ -81,7 +86,7 @@ class StrategyPlayer:
         view = self._view(open_mask, None, (), history)
         try:
             answer = self.strategy.choose_dice(view)
-        except Exception as error:  # a user's strategy may raise anything
+        except (Exception, SystemExit) as error:  # a user's strategy may raise anything, or call sys.exit
             raise StrategyError(self.name, view, None, "raised an error", error) from error
         count = _whole(answer)
         if count is None or count not in view.dice_options:
@@ -103,7 +108,7 @@ class StrategyPlayer:
         view = self._view(open_mask, dice, moves, history)
         try:
             answer = self.strategy.choose_move(view)
-        except Exception as error:  # a user's strategy may raise anything
+        except (Exception, SystemExit) as error:  # a user's strategy may raise anything, or call sys.exit
             raise StrategyError(self.name, view, None, "raised an error", error) from error
         move = _as_move(answer)
         if move is None or move not in view.legal_moves:

@@ -92,6 +92,7 @@ def test_shutting_the_box_wins_at_once_and_later_seats_do_not_play() -> None:
     assert record.rounds[0].turns[0] is None
     assert record.rounds[0].scores == (None, 3, 0)
     assert len(record.rounds) == 1
+    assert record.shut_box_win and record.tied == ()
 
 
 def test_without_instant_win_a_shut_box_just_scores_zero() -> None:
@@ -100,6 +101,7 @@ def test_without_instant_win_a_shut_box_just_scores_zero() -> None:
     record = play_game(rules, 3, play)
     assert len(seen) == 3
     assert record.winners == (0, 1)
+    assert not record.shut_box_win and record.tied == (0, 1)
 
 
 def test_instant_win_in_a_multi_round_game_ends_the_whole_game() -> None:
@@ -117,7 +119,9 @@ def test_instant_win_in_a_multi_round_game_ends_the_whole_game() -> None:
 def test_share_tie_rule_gives_every_tied_player_the_win() -> None:
     rules = Rules(ties="share")
     play, _ = scripted(rules, {(0, 0): (4,), (0, 1): (9,), (0, 2): (1, 3)})
-    assert play_game(rules, 3, play, first_seat=2).winners == (0, 2)
+    record = play_game(rules, 3, play, first_seat=2)
+    assert record.winners == (0, 2)
+    assert record.tied == (2, 0)  # in seat order
 
 
 @pytest.mark.parametrize(("first_seat", "winner"), [(0, 0), (1, 2), (2, 2)])
@@ -143,6 +147,7 @@ def test_playoff_plays_further_rounds_among_the_tied_players_only() -> None:
     play, seen = scripted(rules, script)
     record = play_game(rules, 3, play, first_seat=1)
     assert record.winners == (2,)
+    assert record.tied == (2, 0) and not record.shut_box_win  # the first tie, in seat order
     assert [round_.playoff for round_ in record.rounds] == [False, True, True]
     assert [round_.number for round_ in record.rounds] == [0, 1, 2]
     assert record.rounds[1].scores == (3, None, 3) and record.rounds[2].scores == (5, None, 2)
@@ -158,6 +163,7 @@ def test_a_shut_box_in_a_playoff_wins_at_once() -> None:
     record = play_game(rules, 2, play)
     assert record.winners == (0,)
     assert record.rounds[1].turns[1] is None
+    assert record.shut_box_win and record.tied == (0, 1)
     assert len(seen) == 3
 
 

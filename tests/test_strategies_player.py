@@ -22,7 +22,7 @@ class Answers(Strategy):
 
     def choose_move(self, view: View) -> Move:
         self.asked += 1
-        if isinstance(self.answer, Exception):
+        if isinstance(self.answer, BaseException):
             raise self.answer
         return self.answer if self.answer is not None else view.legal_moves[0]  # type: ignore[return-value]
 
@@ -69,6 +69,15 @@ def test_a_strategy_that_raises_stops_the_turn_with_its_error_not_an_answer() ->
         play(Answers(ValueError("no idea")), [(4, 5)])
     assert str(caught.value) == (
         "strategy 'my-bot' raised an error with open tiles 1 2 3 4 5 6 7 8 9 and dice 4+5: ValueError: no idea."
+    )
+
+
+def test_a_strategy_that_calls_sys_exit_stops_the_turn_and_not_the_program() -> None:
+    with pytest.raises(StrategyError) as caught:
+        play(Answers(SystemExit(3)), [(4, 5)])
+    assert str(caught.value) == (
+        "strategy 'my-bot' called sys.exit(3) with open tiles 1 2 3 4 5 6 7 8 9 and dice 4+5: "
+        "a strategy must answer, not end the program."
     )
 
 

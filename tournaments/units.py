@@ -83,10 +83,6 @@ class UnitPlayer:
                 return play_turn(rules, turn_rolls(seed, slot.dice_game, context.round, context.seat), player)
             except StrategyError as error:
                 raise TournamentFailure(self._where(matchup, slot, context) + str(error)) from None
-            except SystemExit as error:  # sys.exit() in a strategy must not end the run unexplained
-                raise TournamentFailure(
-                    f"{self._where(matchup, slot, context)}strategy {player.name!r} called sys.exit({error.code!r})."
-                ) from None
 
         return play_game(rules, len(players), play, slot.first_seat)
 

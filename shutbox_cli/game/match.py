@@ -48,13 +48,17 @@ class RoundRecord:
 @dataclasses.dataclass(frozen=True, slots=True)
 class GameRecord:
     """A finished game. `order` lists players by seat; `out_after` is the round a player
-    dropped out in (None if never); totals count regular rounds only, not playoffs."""
+    dropped out in (None if never); totals count regular rounds only, not playoffs.
+    `tied` lists, in seat order, the players whose equal lowest result the tie rule had
+    to settle (empty if none); `shut_box_win` says a shut box won the game at once."""
 
     order: tuple[int, ...]
     rounds: tuple[RoundRecord, ...]
     totals: tuple[int, ...]
     out_after: tuple[int | None, ...]
     winners: tuple[int, ...]
+    tied: tuple[int, ...] = ()
+    shut_box_win: bool = False
 
     @property
     def players(self) -> int:
@@ -77,6 +81,8 @@ class _Game:
         self.rounds: list[RoundRecord] = []
         self.totals = [0] * players
         self.out_after: list[int | None] = [None] * players
+        self.tied: tuple[int, ...] = ()
+        self.shut_box_win = False
 
     def play_round(self, players: Sequence[int], playoff: bool) -> tuple[RoundRecord, int | None]:
         """Play one round among `players` (in seat order); return it and an instant winner."""
@@ -97,6 +103,7 @@ class _Game:
             turns[player] = turn
             if turn.shut_box and self.rules.instant_win:
                 instant = player
+                self.shut_box_win = True
                 break
         record = RoundRecord(number, playoff, tuple(turns))
         self.rounds.append(record)
@@ -113,6 +120,8 @@ class _Game:
     def settle(self, tied: list[int]) -> tuple[int, ...]:
         """Winners among players tied on the lowest result, by the tie rule."""
         tied = self.seated(tied)
+        if len(tied) > 1:
+            self.tied = tuple(tied)
         if len(tied) == 1 or self.rules.ties is Ties.SHARE:
             return tuple(sorted(tied))
         if self.rules.ties is Ties.SEAT:
@@ -162,4 +171,7 @@ def play_game(rules: Rules, players: int, play: TurnPlayer, first_seat: int = 0)
     """
     game = _Game(rules, players, play, first_seat)
     winners = game.run()
-    return GameRecord(game.order, tuple(game.rounds), tuple(game.totals), tuple(game.out_after), winners)
+    return GameRecord(
+        game.order, tuple(game.rounds), tuple(game.totals), tuple(game.out_after), winners,
+        game.tied, game.shut_box_win,
+    )

@@ -3,13 +3,26 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from enum import StrEnum
 from typing import Any
 
 
 class RulesError(ValueError):
-    """An option has a value the rules do not accept; the message is one sentence."""
+    """An option has a value the rules do not accept; the message is one sentence.
+
+    The message opens with the options it is about (`options`), so a command line can
+    name them its own way with `spelled`.
+    """
+
+    def __init__(self, options: tuple[str, ...], rest: str) -> None:
+        self.options = options
+        self.rest = rest
+        super().__init__(self.spelled(str))
+
+    def spelled(self, spell: Callable[[str], str]) -> str:
+        """The message with each option named by `spell` (say, as `--tiles`)."""
+        return " and ".join(spell(option) for option in self.options) + self.rest
 
 
 class ShutRule(StrEnum):
@@ -108,20 +121,22 @@ class Rules:
             try:
                 set_(self, name, enum(value))
             except ValueError:
-                raise RulesError(f"{name} must be one of {_choices(enum)}, not {value!r}.") from None
+                raise RulesError((name,), f" must be one of {_choices(enum)}, not {value!r}.") from None
         rounds = _whole_number("rounds", self.rounds, 1)
         set_(self, "rounds", rounds)
         if self.drop_out is not None:
             limit = _whole_number("drop_out", self.drop_out, 1)
             if rounds > 1:
-                raise RulesError("rounds and drop_out cannot both be set: a drop-out game lasts until one player is left.")
+                raise RulesError(
+                    ("rounds", "drop_out"), " cannot both be set: a drop-out game lasts until one player is left."
+                )
             set_(self, "drop_out", limit)
         if self.first_roll is FirstRoll.THREE_TO_GO and tiles < 3:
-            raise RulesError('first_roll "3-to-go" needs a box of at least 3 tiles.')
+            raise RulesError(("first_roll",), f' "3-to-go" needs a box of at least 3 tiles, not {tiles}.')
         if self.instant_win is None:
             set_(self, "instant_win", not self.multi_round)
         elif not isinstance(self.instant_win, bool):
-            raise RulesError(f"instant_win must be true or false, not {self.instant_win!r}.")
+            raise RulesError(("instant_win",), f" must be true or false, not {self.instant_win!r}.")
 
     @property
     def multi_round(self) -> bool:
@@ -139,7 +154,7 @@ class Rules:
         known = {field.name for field in dataclasses.fields(cls)}
         for key in mapping:
             if key not in known:
-                raise RulesError(f"unknown rule {key!r}; the rules are {', '.join(sorted(known))}.")
+                raise RulesError((), f"unknown rule {key!r}; the rules are {', '.join(sorted(known))}.")
         return cls(**dict(mapping))
 
     def to_mapping(self) -> dict[str, Any]:
@@ -157,5 +172,5 @@ def _whole_number(name: str, value: object, low: int, high: int | None = None) -
     """The value if it is a whole number from `low` (to `high`); else an error saying what is accepted."""
     if isinstance(value, bool) or not isinstance(value, int) or value < low or (high is not None and value > high):
         accepted = f"from {low} to {high}" if high is not None else f"of at least {low}"
-        raise RulesError(f"{name} must be a whole number {accepted}, not {value!r}.")
+        raise RulesError((name,), f" must be a whole number {accepted}, not {value!r}.")
     return value
