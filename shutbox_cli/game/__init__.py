@@ -2,7 +2,7 @@
 
 from .box import dice_options, mask_of, one_die_allowed, score, tile_sum, tiles_of
 from .dice import derive_seed, draw_seed, turn_rolls
-from .match import GameRecord, RoundRecord, TurnContext, TurnPlayer, play_game
+from .match import GameRecord, RoundRecord, TurnContext, TurnPlayer, play_game, seat_order
 from .moves import THROWS, MoveTable, legal_moves, move_table
 from .rules import FirstRoll, OneDie, OneDieMode, Rules, RulesError, Scoring, ShutRule, Ties
 from .solver import (
@@ -21,6 +21,6 @@ __all__ = [
     "OneDieMode", "Roll", "RoundRecord", "Rules", "RulesError", "Scoring", "ShutRule", "Solution",
     "THROWS", "Ties", "Turn", "TurnContext", "TurnPlayer", "TurnRecord", "derive_seed", "dice_options",
     "distribution", "draw_seed", "finish_turn", "legal_moves", "mask_of", "move_table", "one_die_allowed", "play_game",
-    "play_turn", "score", "solution_distribution", "solve_beat", "solve_expected_score", "solve_shut",
+    "play_turn", "score", "seat_order", "solution_distribution", "solve_beat", "solve_expected_score", "solve_shut",
     "tile_sum", "tiles_of", "turn_rolls",
 ]

@@ -65,6 +65,11 @@ class GameRecord:
         return len(self.order)
 
 
+def seat_order(players: int, first_seat: int) -> tuple[int, ...]:
+    """The players in order of play when `first_seat` sits first."""
+    return tuple((first_seat + seat) % players for seat in range(players))
+
+
 TurnPlayer = Callable[[TurnContext], TurnRecord]
 """Plays one turn for the player and position the context names."""
 
@@ -77,7 +82,7 @@ class _Game:
             raise ValueError("a game needs at least one player.")
         self.rules = rules
         self.play = play
-        self.order = tuple((first_seat + seat) % players for seat in range(players))
+        self.order = seat_order(players, first_seat)
         self.rounds: list[RoundRecord] = []
         self.totals = [0] * players
         self.out_after: list[int | None] = [None] * players

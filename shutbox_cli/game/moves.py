@@ -32,7 +32,6 @@ def throw_probability(throw: tuple[int, ...]) -> float:
     return (1 if throw[0] == throw[1] else 2) / 36
 
 
-_REQUIRED_FIRST = {FirstRoll.NONE: 0, FirstRoll.TWO_TO_GO: 1 << 1, FirstRoll.THREE_TO_GO: 1 << 2}
 
 
 def _move_order(move: int) -> tuple[int, tuple[int, ...]]:
@@ -68,7 +67,7 @@ class MoveTable:
 
     def __init__(self, tiles: int, shut_rule: ShutRule, first_roll: FirstRoll) -> None:
         full = (1 << tiles) - 1
-        required = _REQUIRED_FIRST[first_roll]
+        required = 0 if first_roll.tile is None else 1 << (first_roll.tile - 1)
         candidates = [_candidates(tiles, shut_rule, throw) for throw in THROWS]
         table = []
         for mask in range(full + 1):

@@ -63,6 +63,11 @@ class FirstRoll(StrEnum):
     TWO_TO_GO = "2-to-go"
     THREE_TO_GO = "3-to-go"
 
+    @property
+    def tile(self) -> int | None:
+        """The tile the first shut must include (None when any first shut will do)."""
+        return {"2-to-go": 2, "3-to-go": 3}.get(self.value)
+
 
 class Ties(StrEnum):
     """How equal lowest scores are settled."""
