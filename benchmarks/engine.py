@@ -12,7 +12,7 @@ import statistics
 import time
 from collections.abc import Callable, Sequence
 
-from shutbox_cli.game import Rules, moves, play_turn, solve_expected_score, solve_shut, turn_rolls
+from shutbox_cli.game import Rules, moves, play_turn, solver, solve_expected_score, solve_shut, turn_rolls
 from strategies import StrategyPlayer, load_strategy
 
 
@@ -29,15 +29,14 @@ def timings(job: Callable[[], object], repeats: int, before: Callable[[], None] 
 
 def forget_everything() -> None:
     """Drop the cached solutions and move tables, so the next solve starts cold."""
-    solve_expected_score.cache_clear()
-    solve_shut.cache_clear()
+    forget_solutions()
     moves._move_table.cache_clear()  # private: the benchmark wants a truly cold start
     moves._candidates.cache_clear()
 
 
 def forget_solutions() -> None:
-    solve_expected_score.cache_clear()
-    solve_shut.cache_clear()
+    solver._solve_expected_score.cache_clear()  # private, as above
+    solver._solve_shut.cache_clear()
 
 
 def describe(seconds: Sequence[float]) -> str:

@@ -374,3 +374,12 @@ def test_simulated_optimal_play_shuts_the_box_as_often_as_exact() -> None:
     chance = solution_distribution(solution).shut_probability
     shut = sum(play_turn(TWO_DICE, turn_rolls(7, game, 0, 0), solution).shut_box for game in range(TURNS))
     assert abs(shut / TURNS - chance) < Z_999 * math.sqrt(chance * (1 - chance) / TURNS)
+
+
+def test_rule_sets_that_differ_only_in_the_game_format_share_one_solution() -> None:
+    formats = [Rules(rounds=3), Rules(drop_out=45, ties="playoff"), Rules(instant_win=False, ties="seat")]
+    assert all(rules.turn_rules == Rules() for rules in formats)
+    assert all(solve_expected_score(rules) is solve_expected_score(Rules()) for rules in formats)
+    assert all(solve_shut(rules) is solve_shut(Rules()) for rules in formats)
+    assert solve_beat(Rules(rounds=2), 10) is solve_beat(Rules(), 10)
+    assert solve_expected_score(Rules(scoring="count")) is not solve_expected_score(Rules())

@@ -54,8 +54,16 @@ def one_die_allowed(rules: Rules, open_mask: int) -> bool:
 
 def dice_options(rules: Rules, open_mask: int) -> tuple[int, ...]:
     """The numbers of dice the player may roll next: (2,), (1,) or (1, 2)."""
-    if not one_die_allowed(rules, open_mask):
-        return (2,)
-    if rules.one_die_mode is OneDieMode.COMPULSORY:
-        return (1,)
-    return (1, 2)
+    return dice_table(rules)[open_mask]
+
+
+def dice_table(rules: Rules) -> tuple[tuple[int, ...], ...]:
+    """`dice_options` for every mask, computed once per one-die rule (it is asked every roll)."""
+    return _dice_table(rules.tiles, rules.one_die, rules.one_die_mode)
+
+
+@lru_cache(maxsize=None)
+def _dice_table(tiles: int, one_die: OneDie, mode: OneDieMode) -> tuple[tuple[int, ...], ...]:
+    rules = Rules(tiles=tiles, one_die=one_die, one_die_mode=mode)
+    one = (1,) if mode is OneDieMode.COMPULSORY else (1, 2)
+    return tuple(one if one_die_allowed(rules, mask) else (2,) for mask in range(1 << tiles))

@@ -149,6 +149,12 @@ class Rules:
         return self.rounds > 1 or self.drop_out is not None
 
     @property
+    def turn_rules(self) -> Rules:
+        """The options that shape one turn (box, shut rule, dice, scoring, first roll), with
+        the game's format left at its defaults: what turn-level results may be cached by."""
+        return Rules(self.tiles, self.shut_rule, self.one_die, self.one_die_mode, self.scoring, self.first_roll)
+
+    @property
     def full_box(self) -> int:
         """The bitmask with every tile open."""
         return (1 << self.tiles) - 1

@@ -121,23 +121,35 @@ def _solve(rules: Rules, objective: str, terminal: tuple[float, ...], minimize: 
     return Solution(rules, objective, minimize, terminal, tuple(values), tuple(best_dice), tuple(best_moves))
 
 
-@lru_cache(maxsize=64)
 def solve_expected_score(rules: Rules) -> Solution:
     """The policy with the lowest expected score under the rules' scoring."""
+    return _solve_expected_score(rules.turn_rules)
+
+
+@lru_cache(maxsize=64)
+def _solve_expected_score(rules: Rules) -> Solution:
     terminal = tuple(float(score(rules, mask)) for mask in range(rules.full_box + 1))
     return _solve(rules, "expected-score", terminal, minimize=True)
 
 
-@lru_cache(maxsize=64)
 def solve_shut(rules: Rules) -> Solution:
     """The policy with the highest chance of shutting the box."""
+    return _solve_shut(rules.turn_rules)
+
+
+@lru_cache(maxsize=64)
+def _solve_shut(rules: Rules) -> Solution:
     terminal = (1.0,) + (0.0,) * rules.full_box
     return _solve(rules, "shut", terminal, minimize=False)
 
 
-@lru_cache(maxsize=256)
 def solve_beat(rules: Rules, target: int, inclusive: bool = False) -> Solution:
     """The policy with the highest chance of scoring below `target` (or at most it, if inclusive)."""
+    return _solve_beat(rules.turn_rules, target, inclusive)
+
+
+@lru_cache(maxsize=256)
+def _solve_beat(rules: Rules, target: int, inclusive: bool) -> Solution:
     terminal = tuple(
         1.0 if (score(rules, mask) <= target if inclusive else score(rules, mask) < target) else 0.0
         for mask in range(rules.full_box + 1)

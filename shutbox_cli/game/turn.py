@@ -6,7 +6,7 @@ import dataclasses
 from collections.abc import Callable, Iterator, Sequence
 from typing import Protocol
 
-from .box import dice_options, score, tiles_of
+from .box import dice_table, score, tiles_of
 from .moves import move_table
 from .rules import Rules
 
@@ -61,6 +61,7 @@ class Turn:
         self.rules = rules
         self._rolls = rolls
         self._table = move_table(rules)
+        self._dice_table = dice_table(rules)
         self.open_mask = rules.full_box
         self.history: list[Roll] = []
         self.dice: tuple[int, ...] | None = None
@@ -70,7 +71,7 @@ class Turn:
     @property
     def dice_options(self) -> tuple[int, ...]:
         """How many dice may be rolled next: (2,), (1,) or (1, 2)."""
-        return dice_options(self.rules, self.open_mask)
+        return self._dice_table[self.open_mask]
 
     def roll(self, count: int = 2) -> tuple[int, ...]:
         """Roll one or two dice; if no legal move exists the turn is over."""
