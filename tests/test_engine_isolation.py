@@ -1,5 +1,6 @@
 """Layers: the engine imports nothing of ours outside itself and no terminal library, the
-strategies import only the engine, and neither prints nor exits."""
+strategies import only the engine, the tournaments only the engine and the strategies, and
+none of them prints or exits."""
 
 from __future__ import annotations
 
@@ -47,8 +48,20 @@ def test_our_strategies_package_is_the_one_imported() -> None:
     assert imported == ours.parent.parent / "strategies" / "__init__.py"
 
 
-@pytest.mark.parametrize("package", ["shutbox_cli/game", "strategies"])
-def test_below_the_face_nothing_prints_or_exits(package: str) -> None:
+def test_tournaments_import_only_the_engine_and_the_strategies() -> None:
+    modules = [path.stem for path in (ROOT / "tournaments").glob("*.py") if path.stem != "__init__"]
+    loaded = modules_after_import(", ".join(f"tournaments.{module}" for module in sorted(modules)))
+    assert {f"tournaments.{module}" for module in modules} <= loaded
+    assert not {name for name in loaded if name.split(".")[0] in TERMINAL}
+    ours = {name for name in loaded if name.startswith("shutbox_cli")}
+    assert all(name in {"shutbox_cli", "shutbox_cli.game"} or name.startswith("shutbox_cli.game.") for name in ours)
+
+
+@pytest.mark.parametrize(
+    ("package", "above"),
+    [("shutbox_cli/game", {"strategies", "tournaments"}), ("strategies", {"tournaments"}), ("tournaments", set())],
+)
+def test_below_the_face_nothing_prints_or_exits(package: str, above: set[str]) -> None:
     forbidden = {"print", "input", "exit", "quit"}
     for path in sorted((ROOT / package).glob("*.py")):
         tree = ast.parse(path.read_text(), filename=str(path))
@@ -59,4 +72,4 @@ def test_below_the_face_nothing_prints_or_exits(package: str) -> None:
                 assert name not in forbidden, f"{path.name}:{node.lineno} calls {name}"
             if isinstance(node, (ast.Import, ast.ImportFrom)):
                 names = [alias.name for alias in node.names] if isinstance(node, ast.Import) else [node.module or ""]
-                assert not any(name.split(".")[0] in TERMINAL | {"tournaments"} for name in names), path.name
+                assert not any(name.split(".")[0] in TERMINAL | above for name in names), path.name
