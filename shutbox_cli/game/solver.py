@@ -36,8 +36,8 @@ class Solution:
     """The optimal policy for one objective and what it is worth.
 
     `values[mask]` is the value of a turn that goes on from that box, before the next
-    throw: an expected score when `minimize`, otherwise a probability. `terminal[mask]`
-    is the value of a turn that ends with that box.
+    throw: an expected score when `minimize`, otherwise a probability (`values[0]`, the
+    shut box, is final). `terminal[mask]` is the value of a turn that ends with that box.
     """
 
     rules: Rules
@@ -74,21 +74,18 @@ class Solution:
     def move_values(self, open_mask: int, dice: tuple[int, ...]) -> dict[int, float]:
         """The value of each legal move for a throw, in the table's move order."""
         moves = move_table(self.rules).moves(open_mask, dice)
-        return {move: self._after(open_mask & ~move) for move in moves}
+        return {move: self.values[open_mask & ~move] for move in moves}
 
     def dice_values(self, open_mask: int) -> dict[int, float]:
         """The value of rolling each allowed number of dice next."""
         row = move_table(self.rules).row(open_mask)
         return {
             count: sum(
-                chance * (self._after(open_mask & ~self.moves[open_mask][index]) if row[index] else self.terminal[open_mask])
+                chance * (self.values[open_mask & ~self.moves[open_mask][index]] if row[index] else self.terminal[open_mask])
                 for index, _, chance in THROWS_BY_COUNT[count]
             )
             for count in dice_options(self.rules, open_mask)
         }
-
-    def _after(self, open_mask: int) -> float:
-        return self.values[open_mask] if open_mask else self.terminal[0]
 
 
 def _solve(rules: Rules, objective: str, terminal: tuple[float, ...], minimize: bool) -> Solution:
