@@ -10,7 +10,7 @@ import typer
 
 from . import __version__
 from .commands import analyze, play, strategies, tournament
-from .errors import USAGE_ERROR
+from .errors import FAILURE, INTERRUPTED, USAGE_ERROR, say_error
 from .rule_options import rules_from_options, with_rule_options
 
 app = typer.Typer(
@@ -67,14 +67,14 @@ def main() -> None:
     except usage_error as error:
         message = error.format_message().replace("Value error, ", "").rstrip(".")
         hint = f" (see `{error.ctx.command_path} --help`)" if error.ctx else ""
-        typer.echo(f"shutbox: error: {message}{hint}.", err=True)
+        say_error(f"{message}{hint}.")
         sys.exit(USAGE_ERROR)
     except typer.Abort:
         typer.echo("\nshutbox: interrupted.", err=True)
-        sys.exit(130)
+        sys.exit(INTERRUPTED)
     except OSError as error:  # the output went away: a full disk, a closed pipe
         _report_lost_output(error)
-        sys.exit(1)
+        sys.exit(FAILURE)
     sys.exit(status if isinstance(status, int) else 0)
 
 
@@ -83,4 +83,4 @@ def _report_lost_output(error: OSError) -> None:
     sys.stdout = open(os.devnull, "w")  # nothing more can reach the real output
     if error.errno != errno.EPIPE:
         with contextlib.suppress(OSError):
-            typer.echo(f"shutbox: error: cannot write the output: {error.strerror or error}.", err=True)
+            say_error(f"cannot write the output: {error.strerror or error}.")

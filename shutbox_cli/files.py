@@ -1,4 +1,4 @@
-"""Writing report files whole or not at all, shared by every command that writes one."""
+"""Writing files whole or not at all, shared by every command that writes one (reports, best scores)."""
 
 from __future__ import annotations
 
@@ -14,8 +14,11 @@ class FileWriteError(OSError):
     """A file that cannot be written; the message is one sentence naming it and why."""
 
 
-def _why(error: OSError) -> str:
-    return error.strerror or type(error).__name__
+def reason(error: BaseException) -> str:
+    """Why something failed, in a few words for a sentence: the system's message, else the error's own."""
+    if isinstance(error, OSError) and error.strerror:
+        return error.strerror
+    return str(error) or type(error).__name__
 
 
 def check_writable(path: Path) -> None:
@@ -31,27 +34,33 @@ def check_writable(path: Path) -> None:
         raise FileWriteError(f"cannot write {str(path)!r}: the folder {str(folder)!r} is not writable.")
 
 
-def write_toml_atomically(path: Path, data: dict[str, Any]) -> None:
-    """Write `data` as TOML to `path`: to a temporary file in the same folder, then renamed over
-    the target, so readers see the old file or the new one, never half of one."""
-    path = Path(path)
-    text = tomli_w.dumps(data).encode()
-    check_writable(path)
-    try:
-        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    except OSError as error:
-        raise FileWriteError(f"cannot write {str(path)!r}: {_why(error)}.") from error
+def write_atomically(path: Path, data: bytes) -> None:
+    """Write `data` to `path` whole or not at all: to a temporary file in the same folder, flushed
+    to disk, then renamed over the target, so readers (and a crash) see the old file or the new
+    one, never half of one. The file gets the old file's permissions, or a new file's under the
+    umask. Raises the system's OSError."""
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(handle, "wb") as file:
-            file.write(text)
+            file.write(data)
             file.flush()
             os.fsync(file.fileno())
         os.chmod(temporary, _file_mode(path))
         os.replace(temporary, path)
-    except OSError as error:
-        raise FileWriteError(f"cannot write {str(path)!r}: {_why(error)}.") from error
     finally:  # after a failure or an interruption (Ctrl-C) alike; after the rename it is gone
         Path(temporary).unlink(missing_ok=True)
+
+
+def write_toml_atomically(path: Path, data: dict[str, Any]) -> None:
+    """Write `data` as TOML to `path` whole or not at all (see `write_atomically`), after checking
+    that it can be written; a failure is a `FileWriteError` naming the file."""
+    path = Path(path)
+    text = tomli_w.dumps(data).encode()
+    check_writable(path)
+    try:
+        write_atomically(path, text)
+    except OSError as error:
+        raise FileWriteError(f"cannot write {str(path)!r}: {reason(error)}.") from error
 
 
 def _file_mode(path: Path) -> int:

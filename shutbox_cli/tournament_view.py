@@ -12,7 +12,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from shutbox_cli.game import Rules
+from shutbox_cli.describe import rules_in_short
 from tournaments.aggregate import Summary
 from tournaments.plan import Plan
 
@@ -45,18 +45,6 @@ def _fits(console: Console, table: Table) -> bool:
     return console.measure(table, options=console.options.update_width(10_000)).maximum <= console.width
 
 
-def rules_words(rules: Rules) -> str:
-    """The options that differ from RULES.md's defaults (given the box size and game format)."""
-    implied = Rules(tiles=rules.tiles, rounds=rules.rounds, drop_out=rules.drop_out)
-    standard = Rules().to_mapping()
-    changed = [
-        f"{key} = {str(value).lower() if isinstance(value, bool) else value}"
-        for key, value in rules.to_mapping().items()
-        if value != (implied.to_mapping().get(key) if key in ("one_die", "instant_win") else standard.get(key))
-    ]
-    return ", ".join(changed) if changed else "standard (the defaults of RULES.md)"
-
-
 def header(plan: Plan, seed_drawn: bool) -> list[str]:
     """What was played: field, format, size and seed."""
     config = plan.config
@@ -67,7 +55,7 @@ def header(plan: Plan, seed_drawn: bool) -> list[str]:
     return [
         f"Tournament: {len(config.strategies)} strategies, {seats}{deals}; {matchups} × "
         f"{plan.games_per_matchup:,} games = {plan.total_games:,} games; {seed}.",
-        f"Rules: {rules_words(config.rules)}.",
+        f"Rules: {rules_in_short(config.rules)}.",
     ]
 
 

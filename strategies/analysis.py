@@ -4,29 +4,15 @@ by a seeded simulation with 95% confidence intervals."""
 from __future__ import annotations
 
 import dataclasses
-import math
 from collections import Counter
 from typing import Any
 
 from shutbox_cli.game import Rules, distribution, play_turn, turn_rolls
+from shutbox_cli.game.stats import Interval, mean_interval, wilson
 
 from .base import SOLO_CONTEXT
 from .loading import LoadedStrategy
 from .player import StrategyPlayer
-
-Z95 = 1.959963984540054
-"""The two-sided 95% quantile of the normal distribution."""
-
-Interval = tuple[float, float]
-
-
-def wilson(hits: int, trials: int) -> Interval:
-    """The 95% Wilson score interval of a proportion (sound near 0 and 1, unlike the normal one)."""
-    share = hits / trials
-    scale = 1 + Z95**2 / trials
-    centre = (share + Z95**2 / (2 * trials)) / scale
-    half = Z95 * math.sqrt(share * (1 - share) / trials + Z95**2 / (4 * trials**2)) / scale
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -98,12 +84,11 @@ def simulate(loaded: LoadedStrategy, rules: Rules, turns: int, seed: int) -> Ana
         record = play_turn(rules, turn_rolls(seed, game, 0, 0), player)
         counts[record.score] += 1
         shut += record.shut_box
-    mean = sum(score * count for score, count in counts.items()) / turns
-    variance = sum(count * (score - mean) ** 2 for score, count in counts.items()) / (turns - 1)
-    half = Z95 * math.sqrt(variance / turns)
+    total = sum(score * count for score, count in counts.items())
+    squares = sum(score * score * count for score, count in counts.items())
     ordered = dict(sorted(counts.items()))
     return Analysis(
         loaded.name, loaded.spec, rules, "simulation",
-        {score: count / turns for score, count in ordered.items()}, mean, shut / turns,
-        turns, seed, ordered, (mean - half, mean + half), wilson(shut, turns),
+        {score: count / turns for score, count in ordered.items()}, total / turns, shut / turns,
+        turns, seed, ordered, mean_interval(total, squares, turns), wilson(shut, turns),
     )

@@ -14,7 +14,7 @@ import dataclasses
 import random
 from typing import ClassVar
 
-from shutbox_cli.game import Roll, Rules, TurnContext, dice_options, mask_of, tile_sum
+from shutbox_cli.game import Roll, Rules, TurnContext, dice_options, mask_of
 
 Move = tuple[int, ...]
 """A move: the tiles to shut, lowest first."""
@@ -29,6 +29,7 @@ class View:
 
     rules: the `Rules` in force (tiles, shut rule, one-die rule, scoring, format, ties).
     open_tiles: the tiles still open, lowest first, e.g. (1, 2, 5, 9).
+    open_mask: the same as a bitmask (tile k is bit k-1), e.g. 0b100010011.
     dice: the dice rolled, lowest first, e.g. (3, 6); None when the question is how many dice to roll.
     legal_moves: every set of tiles the roll may shut, each a tuple lowest first; empty before the roll.
     turn: the rolls of this turn so far (`Roll.dice`, `Roll.shut_tiles`).
@@ -43,6 +44,12 @@ class View:
     legal_moves: tuple[Move, ...]
     turn: tuple[Roll, ...]
     context: TurnContext
+    # Given by the StrategyPlayer, which has it at hand; worked out from open_tiles when left out.
+    open_mask: int = dataclasses.field(default=-1, kw_only=True, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if self.open_mask < 0:
+            object.__setattr__(self, "open_mask", mask_of(self.open_tiles))
 
     @property
     def roll(self) -> int | None:
@@ -50,14 +57,9 @@ class View:
         return None if self.dice is None else sum(self.dice)
 
     @property
-    def open_mask(self) -> int:
-        """The open tiles as a bitmask (tile k is bit k-1)."""
-        return mask_of(self.open_tiles)
-
-    @property
     def open_sum(self) -> int:
         """The sum of the open tiles."""
-        return tile_sum(self.open_mask)
+        return sum(self.open_tiles)
 
     @property
     def dice_options(self) -> tuple[int, ...]:

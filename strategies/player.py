@@ -8,6 +8,7 @@ import random
 from collections.abc import Collection, Mapping, Sequence
 
 from shutbox_cli.game import Roll, Rules, TurnContext, derive_seed, mask_of, move_table, tiles_of
+from shutbox_cli.game.moves import THROW_INDEX
 
 from .base import SOLO_CONTEXT, Move, Strategy, View
 from .loading import cause
@@ -61,7 +62,8 @@ class StrategyPlayer:
         self.name = name or strategy.name or type(strategy).__name__
         self.context = SOLO_CONTEXT
         self._table = move_table(rules)
-        self._memo_moves: dict[tuple[int, tuple[int, ...]], int] | None = {} if strategy.tabulable() else None
+        # Moves by (open mask, throw index): THROW_INDEX gives (2, 5) and (5, 2) the same index.
+        self._memo_moves: dict[tuple[int, int], int] | None = {} if strategy.tabulable() else None
         self._memo_dice: dict[int, int] | None = {} if strategy.tabulable() else None
         if strategy.stochastic:
             strategy.rng = random.Random(0)
@@ -76,7 +78,7 @@ class StrategyPlayer:
     def _view(self, open_mask: int, dice: tuple[int, ...] | None, moves: tuple[int, ...], history: Sequence[Roll]) -> View:
         return View(
             self.rules, tiles_of(open_mask), dice, tuple(tiles_of(move) for move in moves),
-            tuple(history), self.context,
+            tuple(history), self.context, open_mask=open_mask,
         )
 
     def choose_dice(self, open_mask: int, history: Sequence[Roll] = ()) -> int:
@@ -99,13 +101,13 @@ class StrategyPlayer:
     def choose_move(
         self, open_mask: int, dice: tuple[int, ...], moves: tuple[int, ...], history: Sequence[Roll] = ()
     ) -> int:
-        dice = tuple(sorted(dice))
         memo = self._memo_moves
         if memo is not None:
-            known = memo.get((open_mask, dice))
+            key = (open_mask, THROW_INDEX[dice])
+            known = memo.get(key)
             if known is not None:
                 return known
-        view = self._view(open_mask, dice, moves, history)
+        view = self._view(open_mask, tuple(sorted(dice)), moves, history)
         try:
             answer = self.strategy.choose_move(view)
         except (Exception, SystemExit) as error:  # a user's strategy may raise anything, or call sys.exit
@@ -115,7 +117,7 @@ class StrategyPlayer:
             raise StrategyError(self.name, view, answer, "answered with something other than one of the legal moves")
         mask = mask_of(move)
         if memo is not None:
-            memo[(open_mask, dice)] = mask
+            memo[key] = mask
         return mask
 
     def move_policy(self, open_mask: int, dice: tuple[int, ...]) -> int:

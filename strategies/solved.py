@@ -126,28 +126,27 @@ class Target(Strategy):
         assert view.dice is not None
         mask, dice = view.open_mask, view.dice
         expected = solve_expected_score(view.rules)
-        move = self._choose(
-            view, expected.best_move(mask, dice), expected.move_values(mask, dice),
-            lambda goal: goal.move_values(mask, dice),
-        )
-        return tiles_of(move)
+        aim = self._aim(view)
+        if aim is None:
+            return tiles_of(expected.best_move(mask, dice))
+        return tiles_of(_surest(aim.move_values(mask, dice), expected.move_values(mask, dice)))
 
     def choose_dice(self, view: View) -> int:
         mask = view.open_mask
         expected = solve_expected_score(view.rules)
-        return self._choose(
-            view, expected.best_dice(mask), expected.dice_values(mask), lambda goal: goal.dice_values(mask)
-        )
+        aim = self._aim(view)
+        if aim is None:
+            return expected.best_dice(mask)
+        return _surest(aim.dice_values(mask), expected.dice_values(mask))
 
-    def _choose(
-        self, view: View, optimal: int, means: dict[int, float], chances_of: Callable[[Solution], dict[int, float]]
-    ) -> int:
-        """The option with the best chance of reaching the goal, of those the one with the lowest
-        expected score; with no goal, the optimal one."""
+    def _aim(self, view: View) -> Solution | None:
+        """The policy with the best chance of reaching this view's goal, or None to play optimal
+        (no goal, or one that every turn or no turn reaches)."""
         target = self.goal(view)
-        solution = None if target is None else chance_below(view.rules, target)
-        if solution is None:
-            return optimal
-        chances = chances_of(solution)
-        best = max(chances.values())
-        return min((option for option in chances if chances[option] >= best - SAME), key=means.__getitem__)
+        return None if target is None else chance_below(view.rules, target)
+
+
+def _surest(chances: dict[int, float], means: dict[int, float]) -> int:
+    """The option with the best chance of reaching the goal; of those, the one with the lowest expected score."""
+    best = max(chances.values())
+    return min((option for option in chances if chances[option] >= best - SAME), key=means.__getitem__)

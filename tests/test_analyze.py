@@ -1,7 +1,8 @@
-"""`shutbox analyze` and `shutbox strategies`, through the real command; and atomic report files."""
+"""`shutbox analyze` and `shutbox strategies`, through the real command; and atomic file writes."""
 
 from __future__ import annotations
 
+import errno
 import os
 import subprocess
 import sys
@@ -10,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from shutbox_cli.files import FileWriteError, write_toml_atomically
+from shutbox_cli.files import FileWriteError, reason, write_atomically, write_toml_atomically
 from shutbox_cli.game import Rules, distribution, solve_expected_score
 from strategies import StrategyPlayer, load_strategy
 from strategies.analysis import simulate
@@ -43,6 +44,7 @@ class TestExact:
         report = tmp_path / "greedy.toml"
         shown = narrow(shutbox("analyze", "greedy-high", "--report", str(report)).stdout)
         assert "Method: exact" in shown and "Expected score: 12.268294" in shown and "Shuts the box: 5.563%" in shown
+        assert "Rules for a turn: standard." in shown
         assert "    0  5.563%  ███" in shown
         data = tomllib.loads(report.read_text())
         assert set(data) == {"strategy", "spec", "rules", "method", "expected_score", "shut_probability", "distribution"}
@@ -57,7 +59,8 @@ class TestExact:
 
     def test_the_rule_options_are_the_rules_analysed(self, tmp_path: Path) -> None:
         report = tmp_path / "optimal.toml"
-        shutbox("analyze", "optimal", "--tiles", "12", "--one-die-mode", "compulsory", "--report", str(report))
+        shown = shutbox("analyze", "optimal", "--tiles", "12", "--one-die-mode", "compulsory", "--report", str(report))
+        assert "Rules for a turn: tiles = 12, one_die_mode = compulsory." in shown.stdout
         data = tomllib.loads(report.read_text())
         rules = Rules(tiles=12, one_die_mode="compulsory")
         assert data["rules"] == rules.to_mapping()
@@ -174,3 +177,43 @@ class TestAtomicReports:
     def test_a_missing_folder_is_one_sentence(self, tmp_path: Path) -> None:
         with pytest.raises(FileWriteError, match=r"^cannot write '.*/no/r\.toml': there is no folder '.*/no'\.$"):
             write_toml_atomically(tmp_path / "no" / "r.toml", {"a": 1})
+
+    def test_a_new_file_gets_the_permissions_the_umask_gives_not_private_ones(self, tmp_path: Path) -> None:
+        for umask, mode in ((0o022, 0o644), (0o027, 0o640)):
+            previous = os.umask(umask)
+            try:
+                write_atomically(tmp_path / f"new-{umask:o}", b"data")
+            finally:
+                os.umask(previous)
+            assert (tmp_path / f"new-{umask:o}").stat().st_mode & 0o777 == mode
+
+    def test_the_data_reaches_the_disk_before_it_replaces_the_old_file(self, tmp_path: Path, monkeypatch) -> None:
+        path = tmp_path / "scores.json"
+        path.write_bytes(b"old")
+        synced = []
+        real_fsync = os.fsync
+
+        def fsync(handle: int) -> None:
+            synced.append(path.read_bytes())  # what the target holds while the new data is synced
+            real_fsync(handle)
+
+        monkeypatch.setattr(os, "fsync", fsync)
+        write_atomically(path, b"new")
+        assert synced == [b"old"] and path.read_bytes() == b"new"
+
+    def test_a_failed_rename_leaves_the_old_file_and_no_temporary_file(self, tmp_path: Path, monkeypatch) -> None:
+        path = tmp_path / "scores.json"
+        path.write_bytes(b"old")
+
+        def refuse(source: str, target: object) -> None:
+            raise OSError(errno.EXDEV, "Invalid cross-device link")
+
+        monkeypatch.setattr(os, "replace", refuse)
+        with pytest.raises(OSError, match="cross-device"):
+            write_atomically(path, b"new")
+        assert path.read_bytes() == b"old" and os.listdir(tmp_path) == ["scores.json"]
+
+    def test_a_reason_is_the_system_message_else_the_errors_own_words(self) -> None:
+        assert reason(PermissionError(errno.EACCES, "Permission denied")) == "Permission denied"
+        assert reason(ValueError("not a best-score table")) == "not a best-score table"
+        assert reason(KeyError()) == "KeyError"

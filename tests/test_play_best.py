@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import subprocess
@@ -64,6 +65,30 @@ def test_a_corrupt_file_is_reported_and_replaced(tmp_path: Path, content: bytes)
     assert problem.endswith("; it has been replaced.")
     assert json.loads((tmp_path / FILE_NAME).read_text()) == {"format": 1, "best": {}}
     assert store.submit(Rules(), 9).new_best
+
+
+def test_the_file_is_written_like_any_new_file_and_leaves_nothing_else(tmp_path: Path) -> None:
+    previous = os.umask(0o022)
+    try:
+        reopened(tmp_path).submit(Rules(), 12)
+    finally:
+        os.umask(previous)
+    assert os.listdir(tmp_path) == [FILE_NAME]
+    assert (tmp_path / FILE_NAME).stat().st_mode & 0o777 == 0o644
+
+
+def test_a_best_that_cannot_be_saved_is_reported_and_the_old_file_is_kept(tmp_path: Path, monkeypatch) -> None:
+    reopened(tmp_path).submit(Rules(), 12)
+    kept = (tmp_path / FILE_NAME).read_text()
+
+    def refuse(source: str, target: object) -> None:
+        raise PermissionError(errno.EACCES, "Permission denied")
+
+    monkeypatch.setattr(os, "replace", refuse)
+    submitted = reopened(tmp_path).submit(Rules(), 5)
+    assert submitted.new_best
+    assert submitted.problem == f"The best score could not be saved to {tmp_path / FILE_NAME} (Permission denied)."
+    assert (tmp_path / FILE_NAME).read_text() == kept and os.listdir(tmp_path) == [FILE_NAME]
 
 
 def test_the_data_folder_can_be_moved_by_an_environment_variable(tmp_path: Path, monkeypatch) -> None:

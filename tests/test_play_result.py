@@ -83,3 +83,26 @@ def test_drop_out_when_everyone_goes_out_together_the_lowest_total_wins() -> Non
         "Everyone still playing reached 10 in round 1; the lowest total wins.",
         "You win with a total of 11.",
     ]
+
+
+def test_drop_out_a_tie_among_those_who_go_out_together_is_settled_by_the_tie_rule() -> None:
+    rules = Rules(drop_out=10, ties="seat")
+    record = scripted(rules, {(0, 0): (4, 7), (0, 1): (2, 9)}, first_seat=1)
+    assert outcome_lines(rules, record, NAMES) == [
+        "Everyone still playing reached 10 in round 1; the lowest total wins.",
+        "Bob and Ann tie with a total of 11; Bob wins as the earlier seat.",
+    ]
+
+
+def test_of_three_players_only_those_on_the_lowest_score_are_named_as_tied() -> None:
+    rules = Rules(ties="playoff")
+    names = ("Ann", "Bob", "Cy")
+    record = scripted(rules, {(0, 0): (9,), (0, 1): (3, 4), (0, 2): (7,), (1, 1): (6,), (1, 2): (1,)}, players=3)
+    assert outcome_lines(rules, record, names) == ["Bob and Cy tie with 7; Cy wins the playoff."]
+
+
+def test_shutting_the_box_in_a_playoff_wins_it_at_once() -> None:
+    rules = Rules(ties="playoff")
+    record = scripted(rules, {(0, 0): (7,), (0, 1): (3, 4), (1, 0): ()}, first_seat=0)
+    assert outcome_lines(rules, record, NAMES) == ["Ann shut the box and wins the playoff."]
+    assert score_table(rules, record, NAMES)[2] == "Playoff 1    0    -"

@@ -3,9 +3,11 @@ message naming the strategy, the open tiles, the dice and the answer."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
-from shutbox_cli.game import Rules, play_turn
+from shutbox_cli.game import Rules, move_table, play_turn
 from strategies import Move, Strategy, StrategyError, StrategyPlayer, View
 from strategies.base import SOLO_CONTEXT
 
@@ -114,3 +116,41 @@ def test_a_context_free_strategy_is_asked_once_per_box_and_roll() -> None:
     for _ in range(5):
         play_turn(STANDARD, iter([(4, 5)] + [(6, 6)] * 5), player.start_turn(SOLO_CONTEXT, 1, 0))
     assert strategy.asked == 3  # 9 on the full box, then two choices for 12; the last 12 has one move
+
+
+class Recorder(Strategy):
+    """Takes the first legal move and keeps every view it is shown."""
+
+    def __init__(self) -> None:
+        self.views: list[View] = []
+
+    def choose_move(self, view: View) -> Move:
+        self.views.append(view)
+        return view.legal_moves[0]
+
+
+def test_a_throw_in_either_order_is_one_question_shown_lowest_first() -> None:
+    strategy = Recorder()
+    player = StrategyPlayer(strategy, STANDARD)
+    full = STANDARD.full_box
+    first = player.choose_move(full, (5, 2), move_table(STANDARD).moves(full, (5, 2)))
+    second = player.choose_move(full, (2, 5), move_table(STANDARD).moves(full, (2, 5)))
+    assert first == second and len(strategy.views) == 1
+    assert strategy.views[0].dice == (2, 5) and strategy.views[0].roll == 7
+
+
+def test_the_view_carries_the_open_mask_and_cannot_be_changed() -> None:
+    strategy = Recorder()
+    player = StrategyPlayer(strategy, STANDARD)
+    box = 0b100010011  # tiles 1 2 5 9
+    player.choose_move(box, (4, 4), move_table(STANDARD).moves(box, (4, 4)))
+    shown = strategy.views[0]
+    assert (shown.open_tiles, shown.open_mask, shown.open_sum) == ((1, 2, 5, 9), box, 17)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        shown.open_mask = 0  # type: ignore[misc]
+
+
+def test_a_view_made_without_the_mask_works_it_out_from_the_tiles() -> None:
+    made = View(STANDARD, (1, 2, 5, 9), None, (), (), SOLO_CONTEXT)
+    assert (made.open_mask, made.open_sum, made.dice_options) == (0b100010011, 17, (2,))
+    assert made == View(STANDARD, (1, 2, 5, 9), None, (), (), SOLO_CONTEXT, open_mask=0b100010011)

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from shutbox_cli.game import Rules, TurnContext, distribution, solve_beat, solve_expected_score, solve_shut
-from strategies import StrategyLoadError, load_strategy
+from shutbox_cli.game import (
+    THROWS, Rules, TurnContext, dice_options, distribution, mask_of, move_table, solve_beat, solve_expected_score,
+    solve_shut, tiles_of,
+)
+from strategies import Strategy, StrategyLoadError, load_strategy
 from strategies.solved import Optimal, Target
-from strategy_helpers import move, policies
+from strategy_helpers import move, policies, view
 
 STANDARD = Rules()
 FULL = tuple(range(1, 10))
@@ -28,6 +31,60 @@ def chance_below(rules: Rules, strategy: Target, shown: TurnContext, target: int
 def same_play(rules: Rules, first: object, second: object, shown: TurnContext) -> bool:
     """Whether two strategies make the same decision in every state of a turn."""
     return distribution(rules, *policies(first, rules, shown)) == distribution(rules, *policies(second, rules, shown))
+
+
+def decisions(rules: Rules, strategy: Strategy, shown: TurnContext) -> tuple[dict, dict]:
+    """Every choice the strategy makes in this context: its move for each box and throw with more
+    than one, and its number of dice for each box where both are allowed."""
+    table = move_table(rules)
+    moves = {
+        (mask, throw): mask_of(strategy.choose_move(view(rules, tiles_of(mask), throw, shown)))
+        for mask in range(1, rules.full_box + 1)
+        for throw in THROWS
+        if len(table.moves(mask, throw)) > 1
+    }
+    dice = {
+        mask: strategy.choose_dice(view(rules, tiles_of(mask), None, shown))
+        for mask in range(1, rules.full_box + 1)
+        if len(dice_options(rules, mask)) > 1
+    }
+    return moves, dice
+
+
+def aiming(rules: Rules, target: int) -> tuple[dict, dict]:
+    """The choices that give the best chance of a score below `target` (a score a turn can end with),
+    and among options within 1e-9 of it, the lowest expected score."""
+    goal, expected = solve_beat(rules, target), solve_expected_score(rules)
+
+    def surest(chances: dict[int, float], means: dict[int, float]) -> int:
+        best = max(chances.values())
+        return min((option for option in chances if chances[option] >= best - 1e-9), key=means.__getitem__)
+
+    moves, dice = decisions(rules, Optimal(), context(player=0))
+    return (
+        {key: surest(goal.move_values(*key), expected.move_values(*key)) for key in moves},
+        {mask: surest(goal.dice_values(mask), expected.dice_values(mask)) for mask in dice},
+    )
+
+
+@pytest.mark.parametrize(("rules", "shown"), [
+    (STANDARD, context(player=0)),
+    (Rules(instant_win=False, ties="seat"), context(scores=(0, None))),
+    (Rules(rounds=3), context(round_=1, scores=(2, None), totals=(10, 30))),
+    (Rules(drop_out=60), context(player=0, totals=(10, 10))),
+], ids=["first-to-play", "zero-to-tie-by-seat", "before-the-last-round", "room-for-any-score"])
+def test_with_no_goal_every_choice_is_the_optimal_one(rules: Rules, shown: TurnContext) -> None:
+    assert decisions(rules, Target(), shown) == decisions(rules, Optimal(), shown)
+
+
+@pytest.mark.parametrize(("rules", "shown", "target"), [
+    (STANDARD, context(scores=(8, None)), 8),
+    (Rules(drop_out=60), context(player=0, totals=(45, 10)), 15),
+], ids=["one-round", "drop-out"])
+def test_with_a_goal_every_choice_is_the_surest_and_then_the_lowest_scoring(
+    rules: Rules, shown: TurnContext, target: int
+) -> None:
+    assert decisions(rules, Target(), shown) == aiming(rules, target)
 
 
 def test_first_to_play_it_plays_optimal() -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import pty
+import re
 import signal
 import subprocess
 import sys
@@ -14,6 +15,9 @@ from pathlib import Path
 
 import pytest
 from rich.text import Text
+
+from shutbox_cli.game import Rules, play_turn, turn_rolls
+from strategies import StrategyError, StrategyPlayer, load_strategy
 
 SMALL = ["-s", "greedy-high", "-s", "random", "-s", "tips", "--games", "1000"]
 """Three strategies, three matchups of 1000 games: three work units each."""
@@ -124,15 +128,23 @@ def test_without_a_seed_one_is_drawn_printed_and_recorded(tmp_path: Path) -> Non
 
 @pytest.mark.parametrize("workers", ["1", "2"])
 def test_a_strategy_that_raises_stops_the_run_with_where_and_what(bad: Path, workers: str) -> None:
-    done = shutbox("-s", "bad.py:Raises", "-s", "greedy-high", "-s", "random", "--seed", "7", "-j", workers,
+    done = shutbox("-s", "bad.py:Raises", "-s", "greedy-high", "-s", "random", "--seed", "8", "-j", workers,
                    "--report", "report.toml", cwd=bad)
     assert done.returncode == 1
     assert done.stderr.count("\n") == 1
     for words in ("'bad.py:Raises'", "matchup bad.py:Raises vs greedy-high", "game 2 (seat order bad.py:Raises, ",
                   "round 0, seat 0, dealt from seed", "as game 1", "ZeroDivisionError: no luck today",
-                  "open tiles 2 3 4 5", "dice 2+3"):
+                  "open tiles 2 7 8 9", "dice 4+5"):
         assert words in done.stderr
     assert not (bad / "report.toml").exists()
+    # The message is enough to replay the failing turn: its seat's dice stream, and the strategy.
+    found = re.search(r"round (\d+), seat (\d+), dealt from seed (\d+) as game (\d+)", done.stderr)
+    assert found is not None
+    round_, seat, seed, game = map(int, found.groups())
+    strategy = load_strategy(f"{bad / 'bad.py'}:Raises").make()
+    with pytest.raises(StrategyError) as caught:
+        play_turn(Rules(), turn_rolls(seed, game, round_, seat), StrategyPlayer(strategy, Rules(), "bad.py:Raises"))
+    assert str(caught.value) in done.stderr
 
 
 def test_an_illegal_move_is_named_the_same_at_any_worker_count(bad: Path) -> None:
@@ -214,7 +226,7 @@ def test_the_default_tournament_fits_80_columns_and_quiet_is_one_line(tmp_path: 
     assert done.stderr == ""  # no progress bar when stderr is not a terminal, even with FORCE_COLOR
     lines = Text.from_ansi(done.stdout).plain.splitlines()
     assert max(len(line) for line in lines) <= 80
-    for words in ("greedy-high", "random", "win rate", "Head to head", "repeat with --seed"):
+    for words in ("greedy-high", "random", "win rate", "Head to head", "repeat with --seed", "Rules: standard."):
         assert words in done.stdout
     quiet = shutbox("--games", "200", "--seed", "4", "-q", cwd=tmp_path)
     assert quiet.returncode == 0
@@ -236,8 +248,10 @@ def test_a_wide_head_to_head_falls_back_to_one_pair_a_line(tmp_path: Path, colum
 
 
 def test_solo_tables_show_scores_without_wins(tmp_path: Path) -> None:
-    done = shutbox("-s", "optimal", "-s", "greedy-high", "--table", "1", "--games", "300", "--seed", "2", cwd=tmp_path)
+    done = shutbox("-s", "optimal", "-s", "greedy-high", "--table", "1", "--games", "300", "--seed", "2",
+                   "--tiles", "12", "--one-die", "high-tiles", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
+    assert "Rules: tiles = 12, one_die = high-tiles." in done.stdout
     assert "solo tables" in done.stdout and "win rate" not in done.stdout and "Head to head" not in done.stdout
 
 

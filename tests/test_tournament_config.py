@@ -66,11 +66,11 @@ def test_config_file_mistakes_are_one_sentence_naming_file_and_key(tmp_path: Pat
 @pytest.mark.parametrize(
     "args, words",
     [
-        (["--games", "0"], "option --games"),
-        (["--table", "4", "-s", "random", "-s", "greedy-high"], "option --table"),
-        (["--timeout", "-1"], "option --timeout"),
+        (["--games", "0"], "--games must be at least 1, not 0."),
+        (["--table", "4", "-s", "random", "-s", "greedy-high"], "--table is 4, more players"),
+        (["--timeout", "-1"], "--timeout must be a number of seconds"),
         (["-s", "random"], "the table size (by default) is 2"),
-        (["-s", "nothing-like-it"], "option --strategy 'nothing-like-it'"),
+        (["-s", "nothing-like-it"], "--strategy 'nothing-like-it'"),
         (["--report", "/no/such/folder/report.toml"], "/no/such/folder"),
     ],
 )
@@ -78,6 +78,34 @@ def test_option_mistakes_exit_2_with_one_sentence(args: list[str], words: str) -
     status, out, err = invoke(*args)
     assert status == 2 and out == ""
     assert err.count("\n") == 1 and words in err
+
+
+@pytest.mark.parametrize(
+    "file_rules, args, said",
+    [
+        ("", ["--tiles", "14"], "--tiles must be a whole number from 2 to 12, not 14."),
+        ("tiles = 14", [], "{path}: [rules] tiles must be a whole number from 2 to 12, not 14."),
+        ("tiles = 9", ["--tiles", "14"], "--tiles must be a whole number from 2 to 12, not 14."),
+        ("", ["--rounds", "2", "--drop-out", "45"], "--rounds and --drop-out cannot both be set: "),
+        ("rounds = 2", ["--drop-out", "45"], "{path}: [rules] rounds and --drop-out cannot both be set: "),
+        ("speed = 3", [], "{path}: [rules] unknown rule 'speed'; the rules are "),
+    ],
+    ids=["option", "file", "option over file", "two options", "file and option", "unknown rule in file"],
+)
+def test_rule_mistakes_name_each_rule_where_its_value_came_from(
+    tmp_path: Path, file_rules: str, args: list[str], said: str
+) -> None:
+    path = tmp_path / "tournament.toml"
+    path.write_text(f"[rules]\n{file_rules}\n{TWO}")
+    status, out, err = invoke(str(path), *args)
+    assert status == 2 and out == ""
+    assert err.startswith("shutbox: error: " + said.format(path=path)) and err.count("\n") == 1
+
+
+def test_a_rule_option_mistake_reads_as_in_every_command() -> None:
+    status, _, err = invoke("--tiles", "14")
+    assert status == 2 and err == "shutbox: error: --tiles must be a whole number from 2 to 12, not 14.\n"
+    assert err == CliRunner().invoke(app, ["analyze", "greedy-high", "--tiles", "14"]).stderr
 
 
 def test_a_report_path_that_is_a_folder_is_refused_before_the_run(tmp_path: Path) -> None:

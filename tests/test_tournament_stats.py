@@ -9,8 +9,9 @@ from collections import Counter
 import pytest
 
 from shutbox_cli.game import Distribution, Rules, distribution
+from shutbox_cli.game.stats import Z95, wilson
 from strategies import StrategyPlayer, load_strategy
-from tournaments.aggregate import Z95, Summary, summarise, wilson
+from tournaments.aggregate import Summary, summarise
 from tournaments.config import Options, StrategyEntry, TournamentConfig, load_config
 from tournaments.plan import make_plan
 from tournaments.run import run_tournament
@@ -94,6 +95,24 @@ def test_every_strategy_sits_in_every_seat_equally_often_and_duplicate_deals_rep
     assert set(dice_games.values()) == {3}
 
 
+def test_every_matchup_is_dealt_the_same_dice() -> None:
+    # "one" and "two" are the same strategy: if random meets the same dice against each, it
+    # plays (and scores) exactly the same in both matchups, its own generator included.
+    field = (entry("random"), entry("greedy-high", "one"), entry("greedy-high", "two"))
+    for duplicate in (True, False):
+        config = TournamentConfig(field, Rules(), games=300, seed=4, duplicate=duplicate)
+        against_one, against_two, _ = run_tournament(make_plan(config), 1).tallies
+        assert against_one == against_two
+
+
+def test_renaming_a_strategy_changes_nothing_it_meets() -> None:
+    def tallies(*names: str) -> list:
+        field = tuple(entry(spec, name) for spec, name in zip(("random", "tips", "greedy-high"), names))
+        return run_tournament(make_plan(TournamentConfig(field, Rules(), games=300, table=2, seed=6)), 1).tallies
+
+    assert tallies("random", "tips", "greedy-high") == tallies("Lucky", "Tipster", "zz-greedy")
+
+
 @pytest.mark.parametrize("ties", ["share", "seat", "playoff"])
 def test_drop_out_games_follow_the_rules(ties: str) -> None:
     rules = Rules(drop_out=12, ties=ties)
@@ -157,14 +176,7 @@ def test_shared_wins_count_as_fractions_and_add_up_to_the_games() -> None:
     assert any(win != int(win) for win in wins)  # some wins were shared three ways or two
 
 
-def test_wilson_interval_matches_known_values() -> None:
-    assert wilson(0, 10) == pytest.approx((0.0, 0.27753), abs=1e-5)
-    assert wilson(5, 10) == pytest.approx((0.23659, 0.76341), abs=1e-5)
-    assert wilson(50, 100) == pytest.approx((0.40383, 0.59617), abs=1e-5)
-
-
-def test_the_default_field_uses_the_installed_built_ins() -> None:
+def test_the_default_tournament_is_six_built_ins_two_to_a_table_on_duplicate_deals() -> None:
     config = load_config(None, Options())
-    assert config.names[0] == "greedy-high"
-    assert 2 <= len(config.names) <= 6
+    assert config.names == ("greedy-high", "optimal", "max-shut", "tips", "random", "fewest-tiles")
     assert config.table == 2 and config.duplicate

@@ -7,14 +7,12 @@ the run was spread over workers.
 from __future__ import annotations
 
 import dataclasses
-import math
 from fractions import Fraction
+
+from shutbox_cli.game.stats import mean_interval, wilson
 
 from .run import Results
 from .tally import Tally, share_unit
-
-Z95 = 1.959963984540054
-"""The normal quantile of a two-sided 95% interval."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -68,27 +66,6 @@ class Summary:
     def solo(self) -> bool:
         """Whether each table seats one strategy (score statistics, no wins)."""
         return self.results.plan.table == 1
-
-
-def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a proportion (successes may be fractional)."""
-    if trials == 0:
-        return (0.0, 1.0)
-    rate = successes / trials
-    spread = z * z / trials
-    centre = (rate + spread / 2) / (1 + spread)
-    half = z * math.sqrt(rate * (1 - rate) / trials + spread / (4 * trials)) / (1 + spread)
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
-def mean_interval(total: int, squares: int, count: int, z: float = Z95) -> tuple[float, float]:
-    """The normal-approximation interval of a mean, from exact sums."""
-    mean = total / count
-    if count < 2:
-        return (mean, mean)
-    variance = Fraction(count * squares - total * total, count * (count - 1))
-    half = z * math.sqrt(variance / count)
-    return (mean - half, mean + half)
 
 
 def _rank_key(name: str, tally: Tally, solo: bool) -> tuple:

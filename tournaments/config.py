@@ -3,7 +3,8 @@
 Options override the file. A report written by `shutbox tournament --report` keeps the
 configuration it ran under in its `[config]` table, so a report is also a config file:
 the loader reads `[config]` and ignores the result sections beside it. Every mistake is
-a `ConfigError` of one sentence naming the file (or option) and the key.
+a `ConfigError` of one sentence naming the file and key, or the option as it is typed
+(`--tiles`), that the wrong value came from.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from shutbox_cli.game import Rules, RulesError
-from strategies import StrategyLoadError, load_strategy, registry
+from strategies import StrategyLoadError, load_strategy
 
 DEFAULT_GAMES = 2000
 """Games per matchup when none is given."""
@@ -24,11 +25,11 @@ DEFAULT_TABLE = 2
 DEFAULT_TIMEOUT = 120.0
 """Seconds one work unit may take before the run stops as stuck."""
 
-DEFAULT_FIELD = (
-    "greedy-high", "optimal", "max-shut", "tips", "random", "fewest-tiles", "most-tiles", "lowest-first",
-)
-"""The default tournament's strategies, in order of preference: those the registry has."""
-DEFAULT_FIELD_SIZE = 6
+DEFAULT_FIELD = ("greedy-high", "optimal", "max-shut", "tips", "random", "fewest-tiles")
+"""The default tournament's strategies, all built in: the sources' computer player, the two
+exact optima (lowest expected score, best chance to shut), the sources' tips, the know-nothing
+floor and the best plain rule of thumb. Six make 15 matchups, a run of seconds; the other
+rules of thumb (most-tiles, lowest-first) only add two players little better than random."""
 
 _TOP_KEYS = ("seed", "games", "table", "duplicate", "workers", "timeout", "rules", "strategy")
 _STRATEGY_KEYS = ("spec", "name", "params")
@@ -88,6 +89,12 @@ class Options:
     rules: Mapping[str, Any] = dataclasses.field(default_factory=dict)
 
 
+def _option_flag(name: str) -> str:
+    """How the tournament command spells an option (`drop_out` is `--drop-out`), as every
+    shutbox command does (this layer cannot import the face's `rule_options.option_flag`)."""
+    return "--" + name.replace("_", "-")
+
+
 class _Where:
     """Names where a value came from, for error messages."""
 
@@ -96,16 +103,6 @@ class _Where:
 
     def key(self, key: str) -> str:
         return f"{self.path}: key {key!r}"
-
-    @staticmethod
-    def option(name: str) -> str:
-        return f"option --{name.replace('_', '-')}"
-
-
-def default_field() -> tuple[str, ...]:
-    """The default tournament's strategy names: the preferred ones that are installed."""
-    known = registry()
-    return tuple(name for name in DEFAULT_FIELD if name in known)[:DEFAULT_FIELD_SIZE]
 
 
 def read_table(path: Path) -> dict[str, Any]:
@@ -198,21 +195,27 @@ def _load_field(field: list[tuple[str, str, str | None, dict[str, Any]]]) -> tup
 
 
 def _rules(where: _Where, file_rules: object, option_rules: Mapping[str, Any]) -> Rules:
+    """The file's `[rules]` (valid on their own) with the rule options over them."""
     if file_rules is None:
         file_rules = {}
     if not isinstance(file_rules, dict):
         raise ConfigError(f"{where.key('rules')} must be a table ([rules]), not {file_rules!r}.")
     if file_rules:
-        try:
-            Rules.from_mapping(file_rules)
-        except RulesError as error:
-            raise ConfigError(f"{where.path}: [rules] {error}") from None
+        _checked_rules(where, file_rules, {})
     given = {name: value for name, value in option_rules.items() if value is not None}
+    return _checked_rules(where, {**file_rules, **given}, given)
+
+
+def _checked_rules(where: _Where, table: Mapping[str, Any], given: Mapping[str, Any]) -> Rules:
+    """Rules from a table, or a ConfigError naming each rule where its value came from:
+    `--tiles` for an option, `FILE: [rules] tiles` for a key of the file."""
     try:
-        return Rules.from_mapping({**file_rules, **given})
+        return Rules.from_mapping(table)
     except RulesError as error:
-        both = f"{where.path} [rules] with the rule options" if file_rules else "the rule options"
-        raise ConfigError(f"{both}: {error}") from None
+        if where.path is None or (error.options and all(name in given for name in error.options)):
+            raise ConfigError(error.spelled(_option_flag)) from None
+        message = error.spelled(lambda name: _option_flag(name) if name in given else f"[rules] {name}")
+        raise ConfigError(f"{where.path}: {message if error.options else '[rules] ' + message}") from None
 
 
 def load_config(path: Path | None, options: Options) -> TournamentConfig:
@@ -225,7 +228,7 @@ def load_config(path: Path | None, options: Options) -> TournamentConfig:
 
     def pick(key: str, given: object, check: Any, *extra: Any) -> Any:
         if given is not None:
-            return check(where.option(key), given, *extra)
+            return check(_option_flag(key), given, *extra)
         if key in table:
             return check(where.key(key), table[key], *extra)
         return None
@@ -239,21 +242,21 @@ def load_config(path: Path | None, options: Options) -> TournamentConfig:
     timeout = pick("timeout", options.timeout, _seconds) or DEFAULT_TIMEOUT
 
     if options.strategies:
-        field = [(f"{_Where.option('strategy')} {spec!r}", spec, None, {}) for spec in options.strategies]
+        field = [(f"{_option_flag('strategy')} {spec!r}", spec, None, {}) for spec in options.strategies]
     elif "strategy" in table:
         field = _file_strategies(where, table["strategy"])
     elif path is None:
-        field = [(f"default strategy {spec!r}", spec, None, {}) for spec in default_field()]
+        field = [(f"default strategy {spec!r}", spec, None, {}) for spec in DEFAULT_FIELD]
     else:
         field = []
     if not field:
-        source = f"{path}: key 'strategy'" if path is not None else "option --strategy"
+        source = where.key("strategy") if path is not None else _option_flag("strategy")
         raise ConfigError(f"{source}: no strategies are given; add [[strategy]] tables or --strategy SPEC.")
     strategies = _load_field(field)
 
     if size > len(strategies):
         if options.table is not None:
-            source = _Where.option("table")
+            source = _option_flag("table")
         elif "table" in table:
             source = where.key("table")
         else:

@@ -4,6 +4,9 @@ A matchup is one combination of strategies for the table size. Its games come in
 of `table` games: game `r` of a deal seats the players rotated by `r`, so every strategy
 sits in every seat equally often. With `duplicate`, the games of a deal share their dice
 (every strategy meets the same dice in the same seat); without, each game has its own.
+The dice depend only on the tournament's seed and the deal (or game) number, never on
+who plays: every matchup is dealt the same games, so strategies are compared on common
+dice across the whole field, and renaming one changes nothing it meets.
 Work units hold a fixed number of deals, whatever the number of workers, so the plan and
 the results do not depend on how the run is spread out.
 """
@@ -24,12 +27,10 @@ UNIT_GAMES = 400
 
 @dataclasses.dataclass(frozen=True)
 class Matchup:
-    """Strategies at one table. Player `p` of every game is `strategies[players[p]]`;
-    the dice of game `g` are `turn_rolls(seed, g, round, seat)`."""
+    """Strategies at one table: player `p` of every game is `strategies[players[p]]`."""
 
     index: int
     players: tuple[int, ...]
-    seed: int
 
 
 @dataclasses.dataclass(frozen=True)
@@ -44,7 +45,9 @@ class WorkUnit:
 
 @dataclasses.dataclass(frozen=True)
 class GameSlot:
-    """One game of a matchup: its number, its dice stream's game index and who sits first."""
+    """One game of a matchup: its number, its dice stream's game index and who sits first.
+
+    Seat `s` meets the dice `turn_rolls(plan.deal_seed, dice_game, round, s)` in every matchup."""
 
     number: int
     dice_game: int
@@ -53,9 +56,10 @@ class GameSlot:
 
 @dataclasses.dataclass(frozen=True)
 class Plan:
-    """The whole tournament as matchups and work units."""
+    """The whole tournament as matchups and work units; `deal_seed` seeds every game's dice."""
 
     config: TournamentConfig
+    deal_seed: int
     matchups: tuple[Matchup, ...]
     deals: int
     deals_per_unit: int
@@ -98,15 +102,9 @@ def make_plan(config: TournamentConfig) -> Plan:
     """Plan a tournament whose seed is known. Games per matchup round up to whole deals."""
     if config.seed is None:
         raise ValueError("a tournament needs its seed before it is planned.")
-    names = config.names
-    shared_dice = config.duplicate and config.table == 1  # solo duplicate: every strategy meets the same dice
-
-    def seed(players: tuple[int, ...]) -> int:
-        return derive_seed("deals", config.seed, *([] if shared_dice else [names[p] for p in players]))
-
     matchups = tuple(
-        Matchup(index, players, seed(players))
-        for index, players in enumerate(itertools.combinations(range(len(names)), config.table))
+        Matchup(index, players)
+        for index, players in enumerate(itertools.combinations(range(len(config.strategies)), config.table))
     )
     deals = -(-config.games // config.table)
-    return Plan(config, matchups, deals, max(1, UNIT_GAMES // config.table))
+    return Plan(config, derive_seed("deals", config.seed), matchups, deals, max(1, UNIT_GAMES // config.table))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from shutbox_cli.game import GameRecord, TurnContext, TurnRecord, play_game, play_turn, turn_rolls
+from shutbox_cli.game import GameRecord, TurnContext, TurnRecord, play_game, play_turn, seat_order, turn_rolls
 from strategies import StrategyError, StrategyLoadError, StrategyPlayer
 
 from .plan import GameSlot, Matchup, Plan, WorkUnit
@@ -34,7 +34,7 @@ def unit_title(plan: Plan, unit: WorkUnit) -> str:
     matchup = plan.matchups[unit.matchup]
     first = unit.first_deal * plan.table
     last = (unit.first_deal + unit.deals) * plan.table - 1
-    return f"matchup {matchup_title(plan, matchup)}, games {first} to {last} (dealt from seed {matchup.seed})"
+    return f"matchup {matchup_title(plan, matchup)}, games {first} to {last} (dealt from seed {plan.deal_seed})"
 
 
 class UnitPlayer:
@@ -75,7 +75,7 @@ class UnitPlayer:
 
     def play_game(self, matchup: Matchup, slot: GameSlot, players: list[StrategyPlayer]) -> GameRecord:
         """One game of a matchup; a strategy's failure says where it happened."""
-        rules, seed = self.rules, matchup.seed
+        rules, seed = self.rules, self.plan.deal_seed
 
         def play(context: TurnContext) -> TurnRecord:
             player = players[context.player].start_turn(context, seed, slot.dice_game)
@@ -88,9 +88,10 @@ class UnitPlayer:
 
     def _where(self, matchup: Matchup, slot: GameSlot, context: TurnContext) -> str:
         names = self.plan.config.names
-        count = len(matchup.players)
-        order = ", ".join(names[matchup.players[(slot.first_seat + seat) % count]] for seat in range(count))
+        order = seat_order(len(matchup.players), slot.first_seat)
+        seated = ", ".join(names[matchup.players[player]] for player in order)
         return (
-            f"in matchup {matchup_title(self.plan, matchup)}, game {slot.number} (seat order {order}), "
-            f"round {context.round}, seat {context.seat}, dealt from seed {matchup.seed} as game {slot.dice_game}: "
+            f"in matchup {matchup_title(self.plan, matchup)}, game {slot.number} (seat order {seated}), "
+            f"round {context.round}, seat {context.seat}, dealt from seed {self.plan.deal_seed} as game "
+            f"{slot.dice_game}: "
         )

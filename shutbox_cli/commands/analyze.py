@@ -5,7 +5,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
 
-from ..errors import fail
+from ..errors import FAILURE, fail
 from ..rule_options import rules_from_options, with_rule_options
 
 if TYPE_CHECKING:
@@ -69,16 +69,18 @@ def analyze_command(
     except FileWriteError as error:
         fail(str(error))
     except (StrategyError, StrategyLoadError) as error:
-        fail(str(error), status=1)
+        fail(str(error), FAILURE)
 
 
 def _show(analysis: "Analysis", description: str, drawn: bool) -> None:
     from rich.console import Console
     from rich.markup import escape
 
+    from ..describe import TURN_OPTIONS, rules_in_short
+
     console = Console(highlight=False)
     console.print(f"[bold]{escape(analysis.strategy)}[/bold]: {escape(description)}")
-    console.print(f"Rules for a turn: {_turn_rules(analysis)}")
+    console.print(f"Rules for a turn: {rules_in_short(analysis.rules, TURN_OPTIONS)}.")
     if analysis.method == "exact":
         console.print("Method: exact, from the strategy's answer for every box and roll.")
         console.print(f"Expected score: [bold]{analysis.expected_score:.9g}[/bold]")
@@ -94,20 +96,6 @@ def _show(analysis: "Analysis", description: str, drawn: bool) -> None:
             f"(95% CI {_percent(low)} to {_percent(high)})"
         )
     _show_distribution(console, analysis)
-
-
-def _turn_rules(analysis: "Analysis") -> str:
-    """The rules that shape a single turn (rounds, ties and the like do not)."""
-    rules = analysis.rules
-    parts = [f"{rules.tiles} tiles", f"shut {rules.shut_rule.value}"]
-    if rules.one_die.value == "off":
-        parts.append("one die: off")
-    else:
-        parts.append(f"one die: {rules.one_die.value} ({rules.one_die_mode.value})")
-    parts.append(f"score: {rules.scoring.value}")
-    if rules.first_roll.value != "none":
-        parts.append(f"first roll: {rules.first_roll.value}")
-    return ", ".join(parts)
 
 
 def _show_distribution(console: "Console", analysis: "Analysis") -> None:

@@ -4,7 +4,7 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from ..errors import fail
+from ..errors import FAILURE, fail
 from ..rule_options import rules_from_options, with_rule_options
 
 MAX_DELAY = 60.0
@@ -71,5 +71,5 @@ def play_command(
     try:
         status = play_table(Screen(delay), rules, seats, draw_seed() if seed is None else seed, best)
     except StrategyError as error:
-        fail(str(error), status=1)
+        fail(str(error), FAILURE)
     raise typer.Exit(status)

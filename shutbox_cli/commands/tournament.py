@@ -5,14 +5,11 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from ..errors import fail
+from ..errors import FAILURE, INTERRUPTED, fail
 from ..rule_options import with_rule_options
 
 if TYPE_CHECKING:
     from tournaments.config import Options
-
-STRATEGY_FAILED = 1
-INTERRUPTED = 130
 
 
 def register(app: typer.Typer) -> None:
@@ -110,7 +107,7 @@ def _tournament(config_file: Path | None, options: "Options", report: Path | Non
         with progress_bar(plan.total_games, show_bar=not quiet) as advance:
             results = run_tournament(plan, config.workers or default_workers(), advance)
     except TournamentFailure as error:
-        fail(str(error), STRATEGY_FAILED)
+        fail(str(error), FAILURE)
     except Interrupted as stop:
         typer.echo(
             f"shutbox: interrupted after {stop.games:,} of {plan.total_games:,} games (seed {config.seed}); "

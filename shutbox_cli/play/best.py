@@ -12,9 +12,9 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
-import tempfile
 from pathlib import Path
 
+from ..files import reason, write_atomically
 from ..game import Rules
 
 DATA_DIR_VARIABLE = "SHUTBOX_DATA_DIR"
@@ -64,7 +64,7 @@ class BestScores:
         except FileNotFoundError:
             return None
         except (OSError, UnicodeDecodeError) as error:
-            return self._replace(f"could not be read ({_reason(error)})")
+            return self._replace(f"could not be read ({reason(error)})")
         try:
             data = json.loads(text)
             best = data["best"]
@@ -73,7 +73,7 @@ class BestScores:
             ):
                 raise ValueError("not a best-score table")
         except (ValueError, TypeError, KeyError) as error:
-            return self._replace(f"is not a best-score file ({_reason(error)})")
+            return self._replace(f"is not a best-score file ({reason(error)})")
         self.best = best
         return None
 
@@ -104,20 +104,7 @@ class BestScores:
         text = json.dumps({"format": FORMAT, "best": self.best}, indent=2, sort_keys=True) + "\n"
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            handle, temporary = tempfile.mkstemp(prefix=".best-", suffix=".tmp", dir=self.path.parent)
-            try:
-                with os.fdopen(handle, "w", encoding="utf-8") as file:
-                    file.write(text)
-                os.replace(temporary, self.path)
-            except BaseException:
-                os.unlink(temporary)
-                raise
+            write_atomically(self.path, text.encode())
         except OSError as error:
-            return _reason(error)
+            return reason(error)
         return None
-
-
-def _reason(error: Exception) -> str:
-    if isinstance(error, OSError) and error.strerror:
-        return error.strerror
-    return str(error) or type(error).__name__

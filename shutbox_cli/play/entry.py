@@ -9,7 +9,7 @@ from __future__ import annotations
 import dataclasses
 import re
 
-from ..game import FirstRoll, Rules, ShutRule, mask_of, tiles_of
+from ..game import Rules, ShutRule, mask_of, tiles_of
 from ..game.rules import MAX_TILES
 from .board import move_text
 
@@ -103,8 +103,8 @@ def check_selection(
 
 def _not_allowed(rules: Rules, open_mask: int, dice: tuple[int, ...], seen: list[int]) -> str:
     """Why tiles that add up to the roll may still not be shut."""
-    required = {FirstRoll.TWO_TO_GO: 2, FirstRoll.THREE_TO_GO: 3}.get(rules.first_roll)
-    if required and open_mask == rules.full_box and required not in seen:
+    required = rules.first_roll.tile
+    if required is not None and open_mask == rules.full_box and required not in seen:
         return f"The first shut of a turn must include the {required} ({rules.first_roll.value}); ? lists them."
     chosen = move_text(sorted(seen))
     if len(dice) == 1:

@@ -13,52 +13,33 @@ def join_names(names: Sequence[str]) -> str:
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
-def _instant_winner(rules: Rules, record: GameRecord) -> int | None:
-    """The player whose shut box ended the game at once, if one did."""
-    last = record.rounds[-1]
-    if rules.instant_win and len(record.winners) == 1:
-        turn = last.turns[record.winners[0]]
-        if turn is not None and turn.shut_box:
-            return record.winners[0]
-    return None
-
-
 def outcome_lines(rules: Rules, record: GameRecord, names: Sequence[str]) -> list[str]:
     """How a game of two or more players ended, in one or two sentences."""
-    winners = record.winners
-    instant = _instant_winner(rules, record)
-    if instant is not None:
+    first = record.winners[0]
+    winner = names[first]
+    if record.shut_box_win:
         what = "the playoff" if record.rounds[-1].playoff else "the game"
-        return [f"{verb(names[instant], 'shut the box and win', 'shut the box and wins')} {what}."]
-    regular = [game_round for game_round in record.rounds if not game_round.playoff]
+        return [f"{verb(winner, 'shut the box and win', 'shut the box and wins')} {what}."]
     lines: list[str] = []
     if rules.drop_out is not None:
-        left = [player for player in record.order if record.out_after[player] is None]
-        if len(left) == 1 and record.players > 1:
-            name = names[left[0]]
-            return [f"{verb(name, 'win', 'wins')}: the last player left, with a total of {record.totals[left[0]]}."]
-        last = regular[-1].number
-        eligible = [player for player in record.order if record.out_after[player] == last]
-        lines.append(f"Everyone still playing reached {rules.drop_out} in round {last + 1}; the lowest total wins.")
-        values: Sequence[int | None] = record.totals
-    elif rules.multi_round:
-        eligible, values = list(record.order), record.totals
-    else:
-        eligible, values = list(record.order), regular[0].scores
-    best = min(values[player] for player in eligible)  # type: ignore[type-var]
-    tied = [player for player in eligible if values[player] == best]
+        out_after = record.out_after[first]
+        if out_after is None:
+            return [f"{verb(winner, 'win', 'wins')}: the last player left, with a total of {record.totals[first]}."]
+        lines.append(
+            f"Everyone still playing reached {rules.drop_out} in round {out_after + 1}; the lowest total wins."
+        )
+    # Every winner, and every player the tie rule settled between, has the winning result.
+    best = record.totals[first] if rules.multi_round else record.rounds[0].scores[first]
     measure = f"a total of {best}" if rules.multi_round else str(best)
-    winner = names[winners[0]]
-    if len(tied) == 1:
+    if not record.tied:
         lines.append(f"{verb(winner, 'win', 'wins')} with {measure}.")
-    elif rules.ties is Ties.SHARE:
-        lines.append(f"{join_names([names[player] for player in tied])} share the win with {measure}.")
+        return lines
+    tied = join_names([names[player] for player in record.tied])
+    if rules.ties is Ties.SHARE:
+        lines.append(f"{tied} share the win with {measure}.")
     else:
         how = "as the earlier seat" if rules.ties is Ties.SEAT else "the playoff"
-        lines.append(
-            f"{join_names([names[player] for player in tied])} tie with {measure}; "
-            f"{verb(winner, 'win', 'wins')} {how}."
-        )
+        lines.append(f"{tied} tie with {measure}; {verb(winner, 'win', 'wins')} {how}.")
     return lines
 
 

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..describe import describe_rules
-from ..game import FirstRoll, GameRecord, Rules, ShutRule, Turn, TurnContext, TurnRecord, play_game, turn_rolls
+from ..describe import describe_changes
+from ..errors import FAILURE, INTERRUPTED
+from ..game import GameRecord, Rules, ShutRule, Turn, TurnContext, TurnRecord, play_game, turn_rolls
 from .best import BestScores
 from .board import possessive, roll_name, tile_list, verb
 from .entry import how_to_type
@@ -19,8 +20,6 @@ from .screen import EndOfInput, Quit, Screen
 from .seats import Seat
 
 QUIT_STATUS = 0
-END_OF_INPUT_STATUS = 1
-INTERRUPT_STATUS = 130
 
 
 class Table:
@@ -60,10 +59,8 @@ class Table:
     def header(self) -> None:
         say = self.screen.say
         say(f"Shut the Box: tiles 1 to {self.rules.tiles}. Seed {self.seed}.", style="bold")
-        standard = describe_rules(Rules(tiles=self.rules.tiles))
-        for line in describe_rules(self.rules):
-            if line not in standard:
-                say(line)
+        for line in describe_changes(self.rules):
+            say(line)
         if not self.solo:
             names = [seat.name + (" (computer)" if seat.computer else "") for seat in self.seats]
             say(f"Players: {join_names(names)}.")
@@ -120,8 +117,8 @@ class Table:
         """Why the last roll ended the turn."""
         rules = self.rules
         dice = record.rolls[-1].dice
-        if rules.first_roll is not FirstRoll.NONE and len(record.rolls) == 1:
-            tile = 2 if rules.first_roll is FirstRoll.TWO_TO_GO else 3
+        tile = rules.first_roll.tile
+        if tile is not None and len(record.rolls) == 1:
             roll = roll_name(rules, dice)
             return f"The first shut must include the {tile} ({rules.first_roll.value}), and {roll} cannot."
         if rules.shut_rule is ShutRule.ANY:
@@ -185,10 +182,10 @@ def play_table(screen: Screen, rules: Rules, seats: Sequence[Seat], seed: int, b
     except EndOfInput:
         screen.say()
         screen.say("Input ended in the middle of the game. Goodbye.")
-        return END_OF_INPUT_STATUS
+        return FAILURE
     except KeyboardInterrupt:
         screen.say()
         screen.say("Interrupted. Goodbye.")
-        return INTERRUPT_STATUS
+        return INTERRUPTED
     screen.say("Goodbye.")
     return QUIT_STATUS
