@@ -46,3 +46,12 @@ def test_mean_interval_works_from_exact_sums_so_large_values_lose_nothing() -> N
     low, high = mean_interval(sum(values), sum(v * v for v in values), len(values))
     half = Z95 * math.sqrt(1 / 3)
     assert (high - low) / 2 == pytest.approx(half, rel=1e-3)
+
+
+def test_fewer_independent_samples_widen_the_intervals_by_the_square_root() -> None:
+    low, high = mean_interval(300, 1500, 100)
+    low4, high4 = mean_interval(300, 1500, 100, independent=25)
+    assert (high4 - low4) == pytest.approx(2 * (high - low))
+    assert wilson(50, 100, independent=100) == wilson(50, 100)
+    narrow, wide = wilson(50, 100), wilson(50, 100, independent=25)
+    assert wide[0] < narrow[0] and wide[1] > narrow[1]

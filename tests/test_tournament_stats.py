@@ -180,3 +180,14 @@ def test_the_default_tournament_is_six_built_ins_two_to_a_table_on_duplicate_dea
     config = load_config(None, Options())
     assert config.names == ("greedy-high", "optimal", "max-shut", "tips", "random", "fewest-tiles")
     assert config.table == 2 and config.duplicate
+
+
+def test_intervals_count_each_deal_once_because_matchups_share_their_dice() -> None:
+    config = TournamentConfig(
+        tuple(entry(spec) for spec in ("greedy-high", "tips", "random")), Rules(), games=400, table=2, seed=3,
+    )
+    summary = run(config)
+    for standing in summary.ranking:  # two matchups each, on the same 400 deals
+        assert standing.games == 800
+        assert standing.win_interval == wilson(standing.wins, 800, independent=400)
+        assert standing.win_interval != wilson(standing.wins, 800)

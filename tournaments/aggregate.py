@@ -21,7 +21,9 @@ class Standing:
 
     `wins` counts a shared win as a fraction; `win_interval` is the 95% Wilson interval of
     the win rate; `score_interval` the 95% normal interval of the mean score per turn
-    (regular rounds only). `mean_rounds` is only set for drop-out games: the rounds a
+    (regular rounds only). Every matchup plays the same deals, so a strategy's games in
+    different matchups share their dice: the intervals count each deal once (as if the
+    strategy had played one matchup's worth of games), which makes them conservative. `mean_rounds` is only set for drop-out games: the rounds a
     strategy lasted, the one it went out in included.
     """
 
@@ -77,7 +79,7 @@ def _rank_key(name: str, tally: Tally, solo: bool) -> tuple:
     return (-Fraction(tally.win_shares, max(tally.games, 1)), *score, name)
 
 
-def _standing(name: str, spec: str, tally: Tally, unit: int, drop_out: bool) -> Standing:
+def _standing(name: str, spec: str, tally: Tally, unit: int, drop_out: bool, matchups: int) -> Standing:
     wins = Fraction(tally.win_shares, unit)
     rate = wins / tally.games if tally.games else Fraction(0)
     score = Fraction(tally.score_sum, tally.turns) if tally.turns else None
@@ -87,10 +89,13 @@ def _standing(name: str, spec: str, tally: Tally, unit: int, drop_out: bool) -> 
         games=tally.games,
         wins=float(wins),
         win_rate=float(rate),
-        win_interval=wilson(float(wins), tally.games),
+        win_interval=wilson(float(wins), tally.games, independent=tally.games / matchups),
         turns=tally.turns,
         mean_score=None if score is None else float(score),
-        score_interval=mean_interval(tally.score_sum, tally.score_squares, tally.turns) if tally.turns else None,
+        score_interval=(
+            mean_interval(tally.score_sum, tally.score_squares, tally.turns, independent=tally.turns / matchups)
+            if tally.turns else None
+        ),
         mean_total=tally.total_sum / tally.played if tally.played else None,
         shut_rate=tally.shut_boxes / tally.turns if tally.turns else None,
         mean_rounds=tally.turns / tally.games if drop_out and tally.games else None,
@@ -103,11 +108,13 @@ def summarise(results: Results) -> Summary:
     config = plan.config
     count = len(config.strategies)
     totals = [Tally() for _ in range(count)]
+    matchups = [0] * count
     pair_games = [[0] * count for _ in range(count)]
     pair_shares = [[0] * count for _ in range(count)]
     for matchup, tallies in zip(plan.matchups, results.tallies, strict=True):
         for index, tally in zip(matchup.players, tallies, strict=True):
             totals[index].add(tally)
+            matchups[index] += 1
             for other in matchup.players:
                 if other != index:
                     pair_games[index][other] += tally.games
@@ -117,7 +124,10 @@ def summarise(results: Results) -> Summary:
     drop_out = config.rules.drop_out is not None
     order = sorted(range(count), key=lambda index: _rank_key(config.names[index], totals[index], solo))
     ranking = tuple(
-        _standing(config.strategies[index].name, config.strategies[index].spec, totals[index], unit, drop_out)
+        _standing(
+            config.strategies[index].name, config.strategies[index].spec, totals[index], unit, drop_out,
+            matchups[index],
+        )
         for index in order
     )
     head_to_head = tuple(

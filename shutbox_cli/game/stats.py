@@ -14,24 +14,27 @@ Interval = tuple[float, float]
 """An interval (low, high)."""
 
 
-def wilson(successes: float, trials: int, z: float = Z95) -> Interval:
+def wilson(successes: float, trials: int, z: float = Z95, independent: float | None = None) -> Interval:
     """The Wilson score interval of a proportion: sound near 0 and 1, unlike the normal one.
-    `successes` may be fractional (a shared win counts in part); no trials gives (0, 1)."""
+    `successes` may be fractional (a shared win counts in part); no trials gives (0, 1).
+    `independent` is how many of the trials count as independent (all, unless told less)."""
     if trials == 0:
         return (0.0, 1.0)
     rate = successes / trials
-    spread = z * z / trials
+    size = trials if independent is None else independent
+    spread = z * z / size
     centre = (rate + spread / 2) / (1 + spread)
-    half = z * math.sqrt(rate * (1 - rate) / trials + spread / (4 * trials)) / (1 + spread)
+    half = z * math.sqrt(rate * (1 - rate) / size + spread / (4 * size)) / (1 + spread)
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def mean_interval(total: int, squares: int, count: int, z: float = Z95) -> Interval:
+def mean_interval(total: int, squares: int, count: int, z: float = Z95, independent: float | None = None) -> Interval:
     """The normal-approximation interval of a mean, from the exact sum of the values and of their
-    squares (the sample variance is computed exactly, rounded once); one value gives (mean, mean)."""
+    squares (the sample variance is computed exactly, rounded once); one value gives (mean, mean).
+    `independent` is how many of the values count as independent (all, unless told less)."""
     mean = total / count
     if count < 2:
         return (mean, mean)
     variance = Fraction(count * squares - total * total, count * (count - 1))
-    half = z * math.sqrt(variance / count)
+    half = z * math.sqrt(variance / (count if independent is None else independent))
     return (mean - half, mean + half)
