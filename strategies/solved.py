@@ -110,7 +110,7 @@ class Target(Strategy):
             return None
         finals = [
             total + posted
-            for player, (total, posted) in enumerate(zip(context.totals, context.scores))
+            for player, (total, posted) in enumerate(zip(context.totals, context.scores, strict=True))
             if posted is not None and player != me
         ]
         return self._beat(rules, min(finals) - context.totals[me] if finals else None)

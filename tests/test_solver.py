@@ -254,9 +254,9 @@ def test_solve_beat_bounds_and_inclusive_versus_strict() -> None:
     assert solve_beat(rules, 43).value == pytest.approx(1 - 1 / 36**2, rel=1e-12)
     assert solve_beat(rules, 0).value == 0.0
     assert solve_beat(rules, 0, inclusive=True).value == pytest.approx(solve_shut(rules).value, rel=1e-12)
-    chances = [solve_beat(rules, target).value for target in range(0, 47)]
+    chances = [solve_beat(rules, target).value for target in range(47)]
     assert all(later >= earlier - 1e-12 for earlier, later in pairwise(chances))
-    for target in range(0, 46):
+    for target in range(46):
         assert solve_beat(rules, target, inclusive=True).value == pytest.approx(chances[target + 1], rel=1e-12)
 
 

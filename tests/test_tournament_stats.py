@@ -107,7 +107,7 @@ def test_every_matchup_is_dealt_the_same_dice() -> None:
 
 def test_renaming_a_strategy_changes_nothing_it_meets() -> None:
     def tallies(*names: str) -> list:
-        field = tuple(entry(spec, name) for spec, name in zip(("random", "tips", "greedy-high"), names))
+        field = tuple(entry(spec, name) for spec, name in zip(("random", "tips", "greedy-high"), names, strict=True))
         return run_tournament(make_plan(TournamentConfig(field, Rules(), games=300, table=2, seed=6)), 1).tallies
 
     assert tallies("random", "tips", "greedy-high") == tallies("Lucky", "Tipster", "zz-greedy")

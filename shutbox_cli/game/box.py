@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from .rules import HIGH_TILE, ONE_DIE_LOW_SUM, OneDie, OneDieMode, Rules, Scoring
 
@@ -30,7 +30,7 @@ def score(rules: Rules, open_mask: int) -> int:
     return _score_table(rules.tiles, rules.scoring)[open_mask]
 
 
-@lru_cache(maxsize=None)
+@cache
 def _score_table(tiles: int, scoring: Scoring) -> tuple[int, ...]:
     def one(mask: int) -> int:
         open_tiles = tiles_of(mask)
@@ -62,7 +62,7 @@ def dice_table(rules: Rules) -> tuple[tuple[int, ...], ...]:
     return _dice_table(rules.tiles, rules.one_die, rules.one_die_mode)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _dice_table(tiles: int, one_die: OneDie, mode: OneDieMode) -> tuple[tuple[int, ...], ...]:
     rules = Rules(tiles=tiles, one_die=one_die, one_die_mode=mode)
     one = (1,) if mode is OneDieMode.COMPULSORY else (1, 2)

@@ -6,7 +6,7 @@ one die or two. Tables are built on first use and cached per (tiles, shut rule, 
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from itertools import combinations
 
 from .box import tiles_of
@@ -38,7 +38,7 @@ def _move_order(move: int) -> tuple[int, tuple[int, ...]]:
     return move.bit_count(), tiles_of(move)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _candidates(tiles: int, shut_rule: ShutRule, throw: tuple[int, ...]) -> tuple[int, ...]:
     """Every move the throw could make on a full box, in display order."""
     total = sum(throw)
@@ -54,9 +54,9 @@ def _candidates(tiles: int, shut_rule: ShutRule, throw: tuple[int, ...]) -> tupl
         if shut_rule is ShutRule.ONE_TILE and len(throw) == 2:
             singles |= set(throw)
         found = [1 << (tile - 1) for tile in singles if tile <= tiles]
-        if shut_rule is ShutRule.DICE_OR_TOTAL and len(throw) == 2 and throw[0] != throw[1]:
-            if throw[1] <= tiles:
-                found.append(1 << (throw[0] - 1) | 1 << (throw[1] - 1))
+        low, high = throw[0], throw[-1]
+        if shut_rule is ShutRule.DICE_OR_TOTAL and low != high and high <= tiles:  # both dice, two tiles
+            found.append(1 << (low - 1) | 1 << (high - 1))
     return tuple(sorted(set(found), key=_move_order))
 
 
@@ -94,7 +94,7 @@ def move_table(rules: Rules) -> MoveTable:
     return _move_table(rules.tiles, rules.shut_rule, rules.first_roll)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _move_table(tiles: int, shut_rule: ShutRule, first_roll: FirstRoll) -> MoveTable:
     return MoveTable(tiles, shut_rule, first_roll)
 
