@@ -217,3 +217,10 @@ class TestAtomicReports:
         assert reason(PermissionError(errno.EACCES, "Permission denied")) == "Permission denied"
         assert reason(ValueError("not a best-score table")) == "not a best-score table"
         assert reason(KeyError()) == "KeyError"
+
+
+def test_simulation_options_given_for_an_exact_strategy_are_pointed_out() -> None:
+    done = shutbox("analyze", "greedy-high", "--turns", "500", "--seed", "1")
+    assert done.stderr == "shutbox: --turns and --seed apply to simulations; this strategy is analysed exactly.\n"
+    assert "Method: exact" in done.stdout
+    assert shutbox("analyze", "greedy-high").stderr == ""

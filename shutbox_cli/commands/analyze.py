@@ -33,9 +33,10 @@ def analyze_command(
         help="The strategy: a name, module:Class or path/file.py:Class, maybe with (k=v).", show_default=False,
     )],
     rule_values: dict[str, Any],
-    turns: Annotated[int, typer.Option(
-        "--turns", min=2, help="Turns to simulate (for strategies that cannot be tabulated).",
-    )] = DEFAULT_TURNS,
+    turns: Annotated[Optional[int], typer.Option(
+        "--turns", min=2, show_default=False,
+        help=f"Turns to simulate, for strategies that cannot be analysed exactly (default: {DEFAULT_TURNS:,}).",
+    )] = None,
     seed: Annotated[Optional[int], typer.Option(
         "--seed", min=0, help="Seed of the simulated dice (drawn and printed if not given).", show_default=False,
     )] = None,
@@ -61,8 +62,10 @@ def analyze_command(
             check_writable(report)
         if loaded.cls.tabulable():
             analysis = analyse_exactly(loaded, rules)
+            if turns is not None or seed is not None:
+                typer.echo("shutbox: --turns and --seed apply to simulations; this strategy is analysed exactly.", err=True)
         else:
-            analysis = simulate(loaded, rules, turns, draw_seed() if seed is None else seed)
+            analysis = simulate(loaded, rules, turns or DEFAULT_TURNS, draw_seed() if seed is None else seed)
         if report is not None:
             write_toml_atomically(report, analysis.to_report())
         _show(analysis, loaded.cls.description, drawn=seed is None)
