@@ -158,6 +158,12 @@ def _import_file(path_text: str, spec: str) -> Any:
         raise StrategyLoadError(f"file {path_text!r} of strategy {spec!r} is not a Python module.")
     module = importlib.util.module_from_spec(module_spec)
     sys.modules[module_name] = module
+    # While it loads, the file may import modules beside it, as a script could; its folder
+    # goes last on the path, so nothing there can shadow an installed module.
+    folder = str(path.parent)
+    added = folder not in sys.path
+    if added:
+        sys.path.append(folder)
     try:
         module_spec.loader.exec_module(module)
     except Exception as error:  # a user's file may raise anything while it loads
@@ -165,6 +171,9 @@ def _import_file(path_text: str, spec: str) -> Any:
         raise StrategyLoadError(
             f"file {path_text!r} of strategy {spec!r} failed to import: {cause(error)}"
         ) from error
+    finally:
+        if added:
+            sys.path.remove(folder)
     return module
 
 

@@ -60,6 +60,20 @@ class TestSpecs:
         assert loaded.origin == "file examples/cautious.py"
         assert load_strategy(str(ROOT / CAUTIOUS)).cls is loaded.cls  # the same file is imported once
 
+    def test_a_single_file_may_import_a_module_beside_it(self, tmp_path: Path) -> None:
+        (tmp_path / "shutbox_test_helper_tiles.py").write_text("def highest(moves):\n    return max(moves)\n")
+        (tmp_path / "uses_helper.py").write_text(
+            "from shutbox_test_helper_tiles import highest\n"
+            "from strategies import Strategy\n"
+            "class High(Strategy):\n"
+            "    def choose_move(self, view):\n"
+            "        return highest(view.legal_moves)\n"
+        )
+        path_before = list(sys.path)
+        loaded = load_strategy(f"{tmp_path / 'uses_helper.py'}:High")
+        assert loaded.cls.__name__ == "High"
+        assert sys.path == path_before  # the folder was on the path only while the file loaded
+
     def test_a_module_and_class(self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
         (tmp_path / "my_bots.py").write_text(
             "from strategies import Strategy\n"
