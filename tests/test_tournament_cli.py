@@ -56,6 +56,11 @@ class Exits(Strategy):
         return view.legal_moves[0]
 
 
+class Interrupts(Strategy):
+    def choose_move(self, view):
+        raise KeyboardInterrupt
+
+
 class Stuck(Strategy):
     def choose_move(self, view):
         while len(view.open_tiles) < 4:
@@ -170,6 +175,13 @@ def test_a_strategy_that_calls_sys_exit_is_named_not_obeyed(bad: Path, workers: 
     assert done.returncode == 1
     assert done.stderr.count("\n") == 1
     assert "matchup bad.py:Exits vs greedy-high" in done.stderr and "'bad.py:Exits' called sys.exit(4)" in done.stderr
+
+
+def test_a_strategy_raising_keyboard_interrupt_in_a_worker_is_named_without_a_traceback(bad: Path) -> None:
+    done = shutbox("-s", "bad.py:Interrupts", "-s", "greedy-high", "-j", "2", "--seed", "1", cwd=bad)
+    assert done.returncode == 1
+    assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
+    assert "matchup bad.py:Interrupts vs greedy-high" in done.stderr and "raised KeyboardInterrupt" in done.stderr
 
 
 @pytest.mark.parametrize("workers", ["1", "2"])

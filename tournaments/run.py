@@ -151,6 +151,9 @@ def _worker_main(connection: Any, plan: Plan) -> None:
         except TournamentFailure as error:
             connection.send(("failed", str(error)))
             return
+        except KeyboardInterrupt:  # Ctrl-C is ignored here, so a strategy raised it itself
+            connection.send(("failed", f"while playing {unit_title(plan, unit)}, a strategy raised KeyboardInterrupt."))
+            return
         connection.send(("done", result))
 
 
