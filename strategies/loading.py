@@ -108,6 +108,14 @@ def registry() -> dict[str, str]:
     }
 
 
+def split_name(text: str) -> tuple[str | None, str]:
+    """`NAME=SPEC` names a strategy where it plays; a bare spec (even `target(margin=2)`) does not."""
+    name, equals, spec = text.partition("=")
+    if equals and "(" not in name and name.strip():
+        return name.strip(), spec.strip()
+    return None, text.strip()
+
+
 def split_spec(spec: str) -> tuple[str, dict[str, Any]]:
     """Split `target(a=1, b="x")` into its target and parameters."""
     text = spec.strip()

@@ -71,6 +71,7 @@ def test_config_file_mistakes_are_one_sentence_naming_file_and_key(tmp_path: Pat
         (["--timeout", "-1"], "--timeout must be a number of seconds"),
         (["-s", "random"], "the table size (by default) is 2"),
         (["-s", "nothing-like-it"], "--strategy 'nothing-like-it'"),
+        (["-s", "optimal", "-s", "optimal"], "NAME=SPEC on the command line"),
         (["--report", "/no/such/folder/report.toml"], "/no/such/folder"),
     ],
 )
@@ -164,6 +165,12 @@ def test_the_file_gives_everything_and_options_override_it(tmp_path: Path) -> No
     assert overridden.names == ("random", "tips")
     assert (overridden.games, overridden.seed, overridden.duplicate) == (7, 1, False)
     assert overridden.rules == Rules(tiles=12, drop_out=45)
+
+
+def test_a_strategy_option_may_name_its_strategy() -> None:
+    config = load_config(None, Options(strategies=("Wild=random", "greedy-high", "Me=optimal")))
+    assert config.names == ("Wild", "greedy-high", "Me")
+    assert [entry.spec for entry in config.strategies] == ["random", "greedy-high", "optimal"]
 
 
 def test_a_report_reads_back_as_the_config_it_ran(tmp_path: Path) -> None:

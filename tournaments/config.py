@@ -18,6 +18,7 @@ from typing import Any
 
 from shutbox_cli.game import Rules, RulesError
 from strategies import StrategyLoadError, load_strategy
+from strategies.loading import split_name
 
 DEFAULT_GAMES = 2000
 """Games per matchup when none is given."""
@@ -187,7 +188,8 @@ def _load_field(field: list[tuple[str, str, str | None, dict[str, Any]]]) -> tup
         if loaded.name in seen:
             raise ConfigError(
                 f"{where}: the name {loaded.name!r} is already taken by strategy {seen[loaded.name]}; "
-                "give one of them another name (name = \"...\" in the file, or a spec with parameters)."
+                "give one of them another name (name = \"...\" in the file, NAME=SPEC on the command line, "
+                "or a spec with parameters)."
             )
         seen[loaded.name] = number
         entries.append(StrategyEntry(loaded.spec, loaded.name, dict(loaded.params)))
@@ -242,7 +244,10 @@ def load_config(path: Path | None, options: Options) -> TournamentConfig:
     timeout = pick("timeout", options.timeout, _seconds) or DEFAULT_TIMEOUT
 
     if options.strategies:
-        field = [(f"{_option_flag('strategy')} {spec!r}", spec, None, {}) for spec in options.strategies]
+        field = [
+            (f"{_option_flag('strategy')} {text!r}", spec, name, {})
+            for text, (name, spec) in zip(options.strategies, map(split_name, options.strategies), strict=True)
+        ]
     elif "strategy" in table:
         field = _file_strategies(where, table["strategy"])
     elif path is None:

@@ -26,7 +26,7 @@ def tournament_command(
     strategy: Annotated[list[str] | None, typer.Option(
         "--strategy", "-s", metavar="SPEC", show_default=False,
         help="A strategy to enter (repeat for more): a name, module:Class or file.py:Class, with parameters "
-             "as name(k=v). Replaces the file's strategies.",
+             "as name(k=v), and NAME=SPEC to give it a display name. Replaces the file's strategies.",
     )] = None,
     games: Annotated[int | None, typer.Option(
         "--games", "-n", show_default=False,
