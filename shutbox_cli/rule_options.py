@@ -8,6 +8,7 @@ turns them (over a base table, such as a tournament file's `[rules]`) into valid
 import functools
 import inspect
 from collections.abc import Callable
+from enum import StrEnum
 from typing import Annotated, Any, Optional
 
 import typer
@@ -18,24 +19,38 @@ from .game.rules import FirstRoll, OneDie, OneDieMode, Rules, RulesError, Scorin
 _PANEL = "Rules (RULES.md)"
 
 
-def _option(*names: str, help: str, **extra: Any) -> Any:
+def _option(*names: str, help: str, metavar: str, **extra: Any) -> Any:
     # Help is rich markup: escape "[default: ...]", or it is taken for a style and dropped.
-    return typer.Option(*names, help=help.replace("[", "\\["), rich_help_panel=_PANEL, show_default=False, **extra)
+    return typer.Option(
+        *names, help=help.replace("[", "\\["), metavar=metavar, rich_help_panel=_PANEL, show_default=False, **extra
+    )
+
+
+def _choice(name: str, enum: type[StrEnum], metavar: str, help: str, default: str) -> Any:
+    """An option with named values: a short metavar, the values spelled out in the help."""
+    values = ", ".join(member.value for member in enum)
+    text = f"{help}: {values} [default: {default}]."
+    return Annotated[Optional[enum], _option(name, metavar=metavar, help=text)]  # type: ignore[valid-type]
 
 
 RULE_PARAMETERS = [
     inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=None, annotation=annotation)
     for name, annotation in [
-        ("tiles", Annotated[Optional[int], _option("--tiles", help="Box size, 2 to 12 tiles [default: 9].")]),
-        ("shut_rule", Annotated[Optional[ShutRule], _option("--shut-rule", help="Which tiles a roll may shut [default: any].")]),
-        ("one_die", Annotated[Optional[OneDie], _option("--one-die", help="When one die may be rolled [default: high-tiles, low-sum for 11-12 tiles].")]),
-        ("one_die_mode", Annotated[Optional[OneDieMode], _option("--one-die-mode", help="Whether one die is a choice or a must [default: optional].")]),
-        ("scoring", Annotated[Optional[Scoring], _option("--scoring", help="How open tiles score [default: sum].")]),
-        ("first_roll", Annotated[Optional[FirstRoll], _option("--first-roll", help="Tile the first shut must include [default: none].")]),
-        ("instant_win", Annotated[Optional[bool], _option("--instant-win/--no-instant-win", help="Whether shutting the box wins at once [default: on for one round, off for several].")]),
-        ("ties", Annotated[Optional[Ties], _option("--ties", help="How equal lowest scores are settled [default: share].")]),
-        ("rounds", Annotated[Optional[int], _option("--rounds", help="Rounds whose scores add up [default: 1].")]),
-        ("drop_out", Annotated[Optional[int], _option("--drop-out", help="Total at which a player is out; last one left wins.")]),
+        ("tiles", Annotated[Optional[int], _option("--tiles", metavar="N", help="Box size, 2 to 12 tiles [default: 9].")]),
+        ("shut_rule", _choice("--shut-rule", ShutRule, "RULE", "Which tiles a roll may shut", "any")),
+        ("one_die", _choice("--one-die", OneDie, "WHEN", "When one die may be rolled", "high-tiles; low-sum on 11-12 tiles")),
+        ("one_die_mode", _choice("--one-die-mode", OneDieMode, "MODE", "Whether one die is a choice or a must", "optional")),
+        ("scoring", _choice("--scoring", Scoring, "HOW", "How open tiles score", "sum")),
+        ("first_roll", _choice("--first-roll", FirstRoll, "RULE", "Tile the first shut must include", "none")),
+        ("instant_win", Annotated[Optional[bool], _option(
+            "--instant-win/--no-instant-win", metavar="",
+            help="Whether shutting the box wins at once [default: on for one round, off for several].",
+        )]),
+        ("ties", _choice("--ties", Ties, "RULE", "How equal lowest scores are settled", "share")),
+        ("rounds", Annotated[Optional[int], _option("--rounds", metavar="N", help="Rounds whose scores add up [default: 1].")]),
+        ("drop_out", Annotated[Optional[int], _option(
+            "--drop-out", metavar="LIMIT", help="Total at which a player is out; last one left wins.",
+        )]),
     ]
 ]
 RULE_NAMES = tuple(parameter.name for parameter in RULE_PARAMETERS)

@@ -30,7 +30,8 @@ def register(app: typer.Typer) -> None:
 @with_rule_options
 def analyze_command(
     spec: Annotated[str, typer.Argument(
-        help="The strategy: a name, module:Class or path/file.py:Class, maybe with (k=v).", show_default=False,
+        metavar="SPEC", show_default=False,
+        help="The strategy: a name, module:Class or path/file.py:Class, maybe with (k=v).",
     )],
     rule_values: dict[str, Any],
     turns: Annotated[Optional[int], typer.Option(
