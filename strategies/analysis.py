@@ -90,5 +90,5 @@ def simulate(loaded: LoadedStrategy, rules: Rules, turns: int, seed: int) -> Ana
     return Analysis(
         loaded.name, loaded.spec, rules, "simulation",
         {score: count / turns for score, count in ordered.items()}, total / turns, shut / turns,
-        turns, seed, ordered, mean_interval(total, squares, turns), wilson(shut, turns),
+        turns, seed, ordered, mean_interval(total, squares, turns, floor=0), wilson(shut, turns),
     )

@@ -55,3 +55,11 @@ def test_fewer_independent_samples_widen_the_intervals_by_the_square_root() -> N
     assert wilson(50, 100, independent=100) == wilson(50, 100)
     narrow, wide = wilson(50, 100), wilson(50, 100, independent=25)
     assert wide[0] < narrow[0] and wide[1] > narrow[1]
+
+
+def test_a_mean_interval_never_goes_below_the_floor() -> None:
+    values = [0] * 99 + [10_000]  # heavy tail: the normal interval would reach below 0
+    total, squares = sum(values), sum(value * value for value in values)
+    assert mean_interval(total, squares, len(values))[0] < 0
+    low, high = mean_interval(total, squares, len(values), floor=0)
+    assert low == 0 and high == mean_interval(total, squares, len(values))[1]

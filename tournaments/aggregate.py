@@ -93,7 +93,9 @@ def _standing(name: str, spec: str, tally: Tally, unit: int, drop_out: bool, mat
         turns=tally.turns,
         mean_score=None if score is None else float(score),
         score_interval=(
-            mean_interval(tally.score_sum, tally.score_squares, tally.turns, independent=tally.turns / matchups)
+            mean_interval(
+                tally.score_sum, tally.score_squares, tally.turns, independent=tally.turns / matchups, floor=0
+            )
             if tally.turns else None
         ),
         mean_total=tally.total_sum / tally.played if tally.played else None,

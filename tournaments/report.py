@@ -17,10 +17,13 @@ from .config import REPORT_CONFIG, config_table
 
 DIGITS = 6
 """Decimal places of every figure in a report."""
+SIGNIFICANT = 12
+"""Significant digits of every figure in a report, at most."""
 
 
 def _round(value: float) -> float:
-    return round(value, DIGITS)
+    """`DIGITS` decimals, and no more than `SIGNIFICANT` significant digits (digit scores are large)."""
+    return float(f"{round(value, DIGITS):.{SIGNIFICANT}g}")
 
 
 def _interval(interval: tuple[float, float]) -> list[float]:

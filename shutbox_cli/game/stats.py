@@ -28,13 +28,16 @@ def wilson(successes: float, trials: int, z: float = Z95, independent: float | N
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def mean_interval(total: int, squares: int, count: int, z: float = Z95, independent: float | None = None) -> Interval:
+def mean_interval(
+    total: int, squares: int, count: int, z: float = Z95, independent: float | None = None, floor: float = -math.inf
+) -> Interval:
     """The normal-approximation interval of a mean, from the exact sum of the values and of their
     squares (the sample variance is computed exactly, rounded once); one value gives (mean, mean).
-    `independent` is how many of the values count as independent (all, unless told less)."""
+    `independent` is how many of the values count as independent (all, unless told less); no
+    value is below `floor`, so neither is the interval (scores: 0)."""
     mean = total / count
     if count < 2:
         return (mean, mean)
     variance = Fraction(count * squares - total * total, count * (count - 1))
     half = z * math.sqrt(variance / (count if independent is None else independent))
-    return (mean - half, mean + half)
+    return (max(floor, mean - half), mean + half)
