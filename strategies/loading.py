@@ -214,6 +214,8 @@ def resolve(target: str, spec: str | None = None) -> tuple[type[Strategy], str]:
     if ":" in target and target not in names:
         where = target.rpartition(":")[0]
         return _find_class(target, spec), f"file {where}" if _is_file(where) else f"module {where}"
+    if target not in names and _is_file(target):
+        raise StrategyLoadError(f"strategy {spec!r} names a file but not its class: write {target}:ClassName.")
     if target not in names:
         known = ", ".join(names)
         raise StrategyLoadError(f"no strategy named {target!r}; known names: {known}.")

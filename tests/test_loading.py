@@ -95,6 +95,11 @@ class TestFailures:
         assert failure("no_such_module:Thing") == "no module named 'no_such_module' for strategy 'no_such_module:Thing'."
         assert failure("nowhere/bot.py:Bot") == "no file 'nowhere/bot.py' for strategy 'nowhere/bot.py:Bot'."
 
+    def test_a_file_without_its_class(self) -> None:
+        assert failure("examples/cautious.py") == (
+            "strategy 'examples/cautious.py' names a file but not its class: write examples/cautious.py:ClassName."
+        )
+
     def test_a_module_that_fails_to_import(self, tmp_path: Path) -> None:
         broken = tmp_path / "broken.py"
         broken.write_text("import no_such_dependency\n")
