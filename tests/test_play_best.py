@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from shutbox_cli.game import Rules, Turn, tiles_of, turn_rolls
-from shutbox_cli.play.best import FILE_NAME, BestScores, data_dir, rules_key
+from shutbox_cli.game import GameRecord, Rules, Turn, TurnContext, TurnRecord, play_game, tiles_of, turn_rolls
+from shutbox_cli.play.best import FILE_NAME, BestScores, Submitted, data_dir, keeps_best, rules_key
 
 
 def reopened(folder: Path) -> BestScores:
@@ -117,9 +117,8 @@ def test_the_command_reports_a_corrupt_file_and_no_save_leaves_the_folder_alone(
     assert done.returncode == 0 and not empty.exists()
 
 
-def solo_answers(rules: Rules, seed: int) -> tuple[str, int]:
-    """What a person types for a whole solo game (first combination listed, two dice), and the score it ends with."""
-    turn = Turn(rules, turn_rolls(seed, 0, 0, 0))
+def turn_answers(turn: Turn) -> list[str]:
+    """What a person types to play a turn to its end: the first combination listed, two dice when asked."""
     answers, asked = [], False
     while not turn.over:
         if turn.dice_options == (1, 2) and not asked:
@@ -134,19 +133,72 @@ def solo_answers(rules: Rules, seed: int) -> tuple[str, int]:
         if len(turn.moves) > 1:
             answers.append(" ".join(map(str, tiles_of(move))))
         turn.shut(move)
-    return "\n".join(answers + ["n"]) + "\n", turn.record().score
+    return answers
+
+
+def solo_answers(rules: Rules, seed: int) -> tuple[str, GameRecord]:
+    """What a person types for a whole solo game, then no to playing again, and the game it makes."""
+    answers: list[str] = []
+
+    def play(context: TurnContext) -> TurnRecord:
+        turn = Turn(rules, turn_rolls(seed, 0, context.round, context.seat))
+        answers.extend(turn_answers(turn))
+        return turn.record()
+
+    record = play_game(rules, 1, play)
+    return "\n".join(answers + ["n"]) + "\n", record
 
 
 def test_a_solo_game_keeps_its_best_per_box_size_through_the_command(tmp_path: Path) -> None:
-    answers, result = solo_answers(Rules(), 7)
+    answers, record = solo_answers(Rules(), 7)
+    result = record.totals[0]
     first = play_solo(tmp_path, "--seed", "7", answers=answers)
     assert first.returncode == 0, first.stderr
     assert f"Result: {result}. New best!\n" in first.stdout
     again = play_solo(tmp_path, "--seed", "7", answers=answers)
     assert f"Your best with these rules: {result}." in again.stdout
     assert f"Result: {result}. Your best is {result}.\n" in again.stdout
-    answers, twelve = solo_answers(Rules(tiles=12), 7)
+    answers, record = solo_answers(Rules(tiles=12), 7)
+    twelve = record.totals[0]
     other_box = play_solo(tmp_path, "--seed", "7", "--tiles", "12", answers=answers)
     assert f"Result: {twelve}. New best!\n" in other_box.stdout
     kept = json.loads((tmp_path / FILE_NAME).read_text())["best"]
     assert sorted(kept.values()) == sorted([result, twelve]) and len(kept) == 2
+
+
+def test_a_drop_out_best_is_the_most_rounds_lasted(tmp_path: Path) -> None:
+    rules = Rules(drop_out=60)
+    reopened(tmp_path).submit(rules, 5)
+    store = reopened(tmp_path)
+    assert (store.submit(rules, 4).new_best, store.submit(rules, 5).new_best) == (False, False)
+    assert store.submit(rules, 8) == Submitted(True, 5)
+    assert reopened(tmp_path).get(rules) == 8 and reopened(tmp_path).get(Rules()) is None
+
+
+def test_a_solo_drop_out_game_keeps_the_rounds_lasted_through_the_command(tmp_path: Path) -> None:
+    rules = Rules(drop_out=60)
+    answers, record = solo_answers(rules, 4)
+    assert (len(record.rounds), record.totals) == (6, (71,))
+    first = play_solo(tmp_path, "--seed", "4", "--drop-out", "60", answers=answers)
+    assert first.returncode == 0, first.stderr
+    assert "Result: 6 rounds, out with a total of 71. New best!\n" in first.stdout
+    answers, record = solo_answers(rules, 1)
+    again = play_solo(tmp_path, "--seed", "1", "--drop-out", "60", answers=answers)
+    assert "Your best with these rules: 6 rounds." in again.stdout
+    assert "Result: 5 rounds, out with a total of 65. Your best is 6 rounds.\n" in again.stdout
+    answers, record = solo_answers(rules, 2)
+    longer = play_solo(tmp_path, "--seed", "2", "--drop-out", "60", answers=answers)
+    assert "Result: 8 rounds, out with a total of 78. New best! (was 6 rounds)\n" in longer.stdout
+    assert json.loads((tmp_path / FILE_NAME).read_text())["best"] == {rules_key(rules): 8}
+
+
+@pytest.mark.parametrize(("seed", "result"), [(2, "a win, by shutting the box in round 1"),
+                                               (4, "6 rounds, out with a total of 71")])
+def test_a_drop_out_game_with_instant_win_says_it_keeps_no_best(tmp_path: Path, seed: int, result: str) -> None:
+    rules = Rules(drop_out=60, instant_win=True)
+    assert not keeps_best(rules) and keeps_best(Rules(drop_out=60)) and keeps_best(Rules(instant_win=True))
+    answers, _ = solo_answers(rules, seed)
+    done = play_solo(tmp_path, "--seed", str(seed), "--drop-out", "60", "--instant-win", answers=answers)
+    assert done.returncode == 0, done.stderr
+    assert f"Result: {result}. Drop-out games with instant win keep no best.\n" in done.stdout
+    assert not (tmp_path / FILE_NAME).exists()

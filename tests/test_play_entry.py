@@ -5,11 +5,13 @@ from __future__ import annotations
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from rich.text import Text
 
 from shutbox_cli.game import Rules, ShutRule, legal_moves, mask_of, tiles_of
-from shutbox_cli.play.board import one_die_refusal, tile_row
+from shutbox_cli.play.board import one_die_refusal, tile_rows
 from shutbox_cli.play.entry import EntryError, check_selection, extend_selection, read_tiles
 from shutbox_cli.play.hints import move_hint
+from shutbox_cli.play.wrap import wrap
 
 RULES = Rules()
 
@@ -135,8 +137,8 @@ def test_every_legal_move_typed_in_any_order_is_accepted_and_nothing_else_is_com
 
 
 def test_the_box_row_shows_open_tiles_in_brackets_shut_ones_as_dashes_and_the_score() -> None:
-    assert tile_row(RULES, mask_of((1, 2, 9))).plain == "  [1] [2]  -   -   -   -   -   -  [9]   score 12"
-    row = tile_row(Rules(tiles=12), mask_of((3, 10))).plain
+    assert tile_rows(RULES, mask_of((1, 2, 9)))[0].plain == "  [1] [2]  -   -   -   -   -   -  [9]   score 12"
+    [row] = [line.plain for line in tile_rows(Rules(tiles=12), mask_of((3, 10)))]
     assert row == "    -    -  [ 3]   -    -    -    -    -    -  [10]   -    -    score 13"
 
 
@@ -159,3 +161,34 @@ def test_the_hint_puts_the_best_move_first_and_lines_up_values_of_any_size() -> 
     rows = lines[1:]
     assert len(rows) == 3 and rows[0].split()[0] == "5" and rows[0].endswith("  best")
     assert len({len(row.removesuffix("  best")) for row in rows}) == 1
+
+
+def wrapped(line: str, width: int) -> list[str]:
+    return [piece.plain for piece in wrap(Text(line), width)]
+
+
+def test_long_lines_break_between_words_and_after_commas_never_inside_a_sum() -> None:
+    line = "Combinations for 12: 12, 1 + 11, 1 + 2 + 9, 1 + 2 + 3 + 6."
+    assert wrapped(line, 30) == ["Combinations for 12: 12,", "1 + 11, 1 + 2 + 9,", "1 + 2 + 3 + 6."]
+    assert wrapped("Robo rolls 3 + 6 = 9 and shuts 4 + 5.", 16) == ["Robo rolls", "3 + 6 = 9 and", "shuts 4 + 5."]
+    assert wrapped("Type the tiles to shut as 3 6, 3,6 or 36.", 28) == ["Type the tiles to shut as", "3 6, 3,6 or 36."]
+    assert wrapped(line, 80) == [line]
+
+
+def test_a_group_wider_than_the_terminal_stands_alone_and_a_prompt_keeps_its_last_space() -> None:
+    assert wrapped("shut 1 + 2 + 3 + 6 now", 6) == ["shut", "1 + 2 + 3 + 6", "now"]
+    assert wrapped("Shut tiles for 12: 1 + 2 + ", 12) == ["Shut tiles", "for 12:", "1 + 2 + "]
+    assert wrapped("  1 + 2 + 4 + 5   51.48  best", 20) == ["  1 + 2 + 4 + 5", "  51.48  best"]
+
+
+def test_a_row_of_tiles_too_wide_for_the_terminal_breaks_between_tiles_each_in_its_column() -> None:
+    rules = Rules(tiles=12)
+    rows = tile_rows(rules, mask_of((3, 10)), width=30)
+    assert [row.plain for row in rows] == [
+        "    -    -  [ 3]   -    -", "    -    -    -    -  [10]", "    -    -    score 13",
+    ]
+    assert [span.style for span in rows[0].spans if rows[0].plain[span.start:span.end] == "[ 3]"] == ["bold"]
+    assert [row.plain for row in tile_rows(rules, mask_of(range(1, 13)), width=40)] == [
+        "  [ 1] [ 2] [ 3] [ 4] [ 5] [ 6] [ 7]", "  [ 8] [ 9] [10] [11] [12]   score 78",
+    ]
+    assert len(tile_rows(rules, mask_of((3, 10)), width=80)) == 1

@@ -15,17 +15,18 @@ from pathlib import Path
 import pexpect
 import pytest
 
-from shutbox_cli.game import Rules, solve_expected_score
+from shutbox_cli.game import Rules, legal_moves, solve_expected_score
 from shutbox_cli.play.board import mask_text
 
 SHUT = r"Shut tiles for \d+: (?:[\d +]+\+ )?$"
-ROLL = r"Roll[^\r\n]*: $"
+ROLL = r"Roll[^:]*: $"  # [^:]: a narrow terminal may break the prompt between words
 ONE_DIE = r"One die or two\? \[1/2\]: $"
 AGAIN = r"(?:Rematch|Play again)\? \[y/N\]: $"
 
 
 def spawn(tmp_path: Path, *options: str, columns: int = 100, **env: str) -> pexpect.spawn:
-    environment = {key: value for key, value in os.environ.items() if key != "FORCE_COLOR"}
+    # The terminal's size is the pseudo-terminal's: COLUMNS and LINES from outside would override it.
+    environment = {key: value for key, value in os.environ.items() if key not in ("FORCE_COLOR", "COLUMNS", "LINES")}
     environment.update({"SHUTBOX_DATA_DIR": str(tmp_path), "NO_COLOR": "1", "TERM": "xterm", **env})
     return pexpect.spawn(
         sys.executable, ["-m", "shutbox_cli", "play", "--delay", "0", *options],
@@ -248,4 +249,31 @@ def test_a_narrow_terminal_breaks_long_lines_between_words(tmp_path: Path) -> No
     assert ("Score: the open tiles read lowest first as one number (1, 2, 9 scores 129); lowest wins; "
             "a shut box scores 0.") in " ".join(lines)
     child.sendline("q")
+    assert finish(child) == 0
+
+
+@pytest.mark.parametrize("columns", [40, 80])
+def test_a_narrow_terminal_breaks_lists_of_moves_between_moves_never_inside_one(tmp_path: Path, columns: int) -> None:
+    rules = Rules(tiles=12)
+    child = spawn(tmp_path, "--seed", "2", "--tiles", "12", columns=columns)
+    child.expect_exact("Roll [Enter]: ")
+    rows = child.before.split("\r\n")[-2 if columns == 80 else -3:-1]
+    assert rows == (["  [ 1] [ 2] [ 3] [ 4] [ 5] [ 6] [ 7] [ 8] [ 9] [10] [11] [12]   score 78"] if columns == 80 else
+                    ["  [ 1] [ 2] [ 3] [ 4] [ 5] [ 6] [ 7]", "  [ 8] [ 9] [10] [11] [12]   score 78"])
+    child.sendline("")
+    child.expect_exact("You roll 6 + 6 = 12.\r\nShut tiles for 12: ")
+    child.sendline("?")
+    child.expect_exact("?\r\n")
+    child.expect_exact("Shut tiles for 12: ")
+    listed = child.before.split("\r\n")[:-1]
+    combinations = ", ".join(mask_text(move) for move in legal_moves(rules, rules.full_box, (6, 6)))
+    assert " ".join(listed) == f"Combinations for 12: {combinations}."
+    assert len(listed) > 1 and all(len(line) <= columns and line.endswith((",", ".")) for line in listed)
+    # The rest of the game, hints and all: no line longer than the terminal, none broken in a sum.
+    take_hint(child)
+    played = play_until(child, AGAIN)
+    for line in played.split("\r\n"):
+        assert len(line) <= columns, line
+        assert not line.rstrip().endswith(("+", "=", "[")) and not line.lstrip().startswith(("+", "=", "]")), line
+    child.sendline("n")
     assert finish(child) == 0

@@ -1,8 +1,11 @@
 """Solo best scores on this device, one per rule set, in the user's data folder.
 
-The file is JSON: `{"format": 1, "best": {"<rule key>": score}}`. The key is built from
+The file is JSON: `{"format": 1, "best": {"<rule key>": value}}`. The key is built from
 the rules mapping, leaving out what cannot change a solo game (the tie rule, and instant
 win in one-round games), so `--tiles 12` and `--scoring count` each keep their own best.
+The value is the lowest score (or total, over several rounds); in a drop-out game, where
+every solo game ends over the limit, it is the most rounds lasted. Drop-out games with
+instant win keep none: a shut box wins them at once, and that cannot be weighed in rounds.
 A file that cannot be read is reported and replaced; every write goes to a temporary file
 that is then renamed, so a crash never leaves half a file.
 """
@@ -39,6 +42,16 @@ def rules_key(rules: Rules) -> str:
     if not rules.multi_round:
         table.pop("instant_win", None)
     return " ".join(f"{name}={value}" for name, value in table.items())
+
+
+def keeps_best(rules: Rules) -> bool:
+    """Whether a solo game under these rules keeps a best (all but drop-out games with instant win)."""
+    return rules.drop_out is None or not rules.instant_win
+
+
+def beats(rules: Rules, value: int, best: int) -> bool:
+    """Whether a result beats the best: more rounds lasted in a drop-out game, else a lower score."""
+    return value > best if rules.drop_out is not None else value < best
 
 
 @dataclasses.dataclass(frozen=True)
@@ -80,13 +93,13 @@ class BestScores:
     def get(self, rules: Rules) -> int | None:
         return self.best.get(rules_key(rules))
 
-    def submit(self, rules: Rules, score: int) -> Submitted:
-        """Keep the score if it beats the best for these rules (or is the first)."""
+    def submit(self, rules: Rules, value: int) -> Submitted:
+        """Keep a result if it beats the best for these rules (or is the first)."""
         key = rules_key(rules)
         previous = self.best.get(key)
-        if previous is not None and score >= previous:
+        if previous is not None and not beats(rules, value, previous):
             return Submitted(False, previous)
-        self.best[key] = score
+        self.best[key] = value
         reason = self._save()
         problem = None if reason is None else f"The best score could not be saved to {self.path} ({reason})."
         return Submitted(True, previous, problem)

@@ -7,19 +7,31 @@ from rich.text import Text
 from ..game import OneDie, Rules, ShutRule, score, tiles_of
 from ..game.rules import HIGH_TILE, ONE_DIE_LOW_SUM
 
+ROW_INDENT = "  "
 
-def tile_row(rules: Rules, open_mask: int) -> Text:
-    """The box as a row of tiles: open ones in brackets, shut ones as a dash, and the score now."""
-    width = len(str(rules.tiles))
-    row = Text("  ")
-    for tile in range(1, rules.tiles + 1):
-        if open_mask >> (tile - 1) & 1:
-            row.append(f"[{tile:>{width}}]", style="bold")
-        else:
-            row.append(f" {'-':>{width}} ", style="dim")
-        row.append(" ")
-    row.append(f"  score {score(rules, open_mask)}", style="cyan")
-    return row
+
+def tile_rows(rules: Rules, open_mask: int, width: int | None = None) -> list[Text]:
+    """The box as a row of tiles: open ones in brackets, shut ones as a dash, and the score now.
+
+    Given a terminal's `width`, the row is broken between tiles into as many rows as it
+    takes, every row indented alike, so each tile keeps its column.
+    """
+    digits = len(str(rules.tiles))
+    cells = [
+        Text(f"[{tile:>{digits}}]", style="bold") if open_mask >> (tile - 1) & 1
+        else Text(f" {'-':>{digits}} ", style="dim")
+        for tile in range(1, rules.tiles + 1)
+    ]
+    gaps = [""] + [" "] * (rules.tiles - 1) + ["   "]
+    rows = [Text(ROW_INDENT)]
+    for gap, cell in zip(gaps, cells + [Text(f"score {score(rules, open_mask)}", style="cyan")], strict=True):
+        if width is not None and gap and rows[-1].cell_len + len(gap) + cell.cell_len > width:
+            rows[-1].rstrip()
+            rows.append(Text(ROW_INDENT))
+            gap = ""
+        rows[-1].append(gap)
+        rows[-1].append_text(cell)
+    return rows
 
 
 def move_text(tiles: tuple[int, ...] | list[int]) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from strategies import LoadedStrategy, StrategyPlayer
 
 from ..game import Rules, Turn, TurnContext, TurnRecord, finish_turn
-from .board import dice_text, mask_text, tile_row
+from .board import dice_text, mask_text, tile_rows
 from .screen import Screen
 
 
@@ -29,9 +29,9 @@ class ComputerSeat:
             joint = "," if len(roll.dice) == 1 else ""
             screen.say(f"{self.name} rolls {dice_text(roll.dice)}{joint} and shuts {mask_text(roll.shut)}.")
             if not turn.over:
-                screen.say(tile_row(turn.rules, turn.open_mask))
+                screen.say_rows(tile_rows(turn.rules, turn.open_mask, screen.width))
                 screen.pause()
 
-        screen.say(tile_row(turn.rules, turn.open_mask))
+        screen.say_rows(tile_rows(turn.rules, turn.open_mask, screen.width))
         screen.pause()
         return finish_turn(turn, self.player.start_turn(context, seed, game), watch=show)

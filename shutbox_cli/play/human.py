@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..game import ShutRule, Turn, TurnContext, TurnRecord, tiles_of
-from .board import dice_count, dice_text, mask_text, one_die_reason, one_die_refusal, roll_name, tile_row, verb
+from .board import dice_count, dice_text, mask_text, one_die_reason, one_die_refusal, roll_name, tile_rows, verb
 from .entry import EntryError, extend_selection, read_tiles
 from .hints import dice_hint, move_hint
 from .screen import Screen
@@ -39,7 +39,7 @@ class _HumanTurn:
     def play(self) -> None:
         turn, screen = self.turn, self.screen
         while not turn.over:
-            screen.say(tile_row(self.rules, turn.open_mask))
+            screen.say_rows(tile_rows(self.rules, turn.open_mask, screen.width))
             dice = turn.roll(self.ask_dice())
             screen.say(f"{verb(self.name, 'roll', 'rolls')} {dice_text(dice)}.")
             if turn.over:

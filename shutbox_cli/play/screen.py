@@ -14,6 +14,8 @@ import time
 from rich.console import Console
 from rich.text import Text
 
+from .wrap import wrap
+
 TERMINAL_DELAY = 0.6
 """Seconds to pause (before a computer seat's roll, after a forced shut) when a person is watching."""
 
@@ -35,19 +37,38 @@ class Screen:
         self.console = Console(
             highlight=False, markup=False, emoji=False, color_system=None if no_color else "auto",
         )
-        # A terminal gets long lines broken between words; a transcript keeps one line per sentence.
+        # A terminal gets long lines broken between words (see wrap); a transcript keeps one line per sentence.
         self.console.soft_wrap = not self.console.is_terminal
         watched = self.stdin.isatty() and self.console.is_terminal
         self.delay = delay if delay is not None else (TERMINAL_DELAY if watched else 0.0)
         self.echo = not self.stdin.isatty()
 
+    @property
+    def width(self) -> int | None:
+        """The terminal's width in cells; None for a transcript, whose lines are never broken."""
+        return None if self.console.soft_wrap else self.console.width
+
+    def _fit(self, line: str | Text) -> list[Text]:
+        """The line as the terminal should show it: broken to its width, or whole for a transcript."""
+        text = Text(line) if isinstance(line, str) else line
+        return [text] if self.width is None else wrap(text, self.width)
+
     def say(self, line: str | Text = "", style: str | None = None) -> None:
-        """Write one line."""
-        self.console.print(line, style=style)
+        """Write one line (on a terminal, as many as it takes)."""
+        for part in self._fit(line):
+            self.console.print(part, style=style)
+
+    def say_rows(self, rows: list[Text]) -> None:
+        """Write lines already laid out for this terminal's width (a box of tiles)."""
+        for row in rows:
+            self.console.print(row)
 
     def ask(self, prompt: str | Text) -> str:
         """Show a prompt and return the answer, stripped; `q` raises Quit, end of input EndOfInput."""
-        self.console.print(prompt, end="", style="bold")
+        *before, last = self._fit(prompt)
+        for part in before:
+            self.console.print(part, style="bold")
+        self.console.print(last, end="", style="bold")
         self.console.file.flush()
         line = self.stdin.readline()
         if not line:

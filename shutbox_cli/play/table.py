@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from ..describe import describe_changes
 from ..errors import FAILURE, INTERRUPTED
 from ..game import GameRecord, Rules, ShutRule, Turn, TurnContext, TurnRecord, play_game, turn_rolls
-from .best import BestScores
+from .best import BestScores, keeps_best
 from .board import possessive, roll_name, tile_list, verb
 from .entry import how_to_type
 from .result import join_names, outcome_lines, score_table, scores_line
@@ -31,7 +31,7 @@ class Table:
         self.seats = list(seats)
         self.names = [seat.name for seat in seats]
         self.seed = seed
-        self.best = best if len(seats) == 1 else None
+        self.best = best if len(seats) == 1 and keeps_best(rules) else None
         self.game = 0
         self._round: int | None = None
         self._active: tuple[bool, ...] = ()
@@ -70,7 +70,7 @@ class Table:
                 say(problem, style="yellow")
             known = self.best.get(self.rules)
             if known is not None:
-                say(f"Your best with these rules: {known}.")
+                say(f"Your best with these rules: {self.best_text(known)}.")
         say("Enter rolls; ? lists the combinations; h hints; q quits.")
         say(f"Type the tiles to shut as {how_to_type(self.rules.tiles)}.")
 
@@ -140,20 +140,33 @@ class Table:
             for line in outcome_lines(self.rules, record, self.names):
                 say(line, style="bold")
 
+    def best_text(self, value: int) -> str:
+        """A solo result as the best is measured: a score or total, or rounds lasted in a drop-out game."""
+        if self.rules.drop_out is None:
+            return str(value)
+        return f"{value} round{'' if value == 1 else 's'}"
+
     def solo_result(self, record: GameRecord) -> None:
+        """The solo result line: the result, and whether it is a new best (or why none is kept)."""
         say = self.screen.say
         if self.rules.drop_out is not None:
-            lasted = len(record.rounds)
-            say(f"Result: a total of {record.totals[0]} after {lasted} round{'s' if lasted > 1 else ''}.", style="bold")
-            return
-        result = record.totals[0] if self.rules.multi_round else record.rounds[0].turns[0].score  # type: ignore[union-attr]
-        line = f"Result: {result}."
-        if self.best is not None:
+            result = len(record.rounds)
+            if record.shut_box_win:
+                line = f"Result: a win, by shutting the box in round {result}."
+            else:
+                line = f"Result: {self.best_text(result)}, out with a total of {record.totals[0]}."
+        else:
+            result = record.totals[0]  # the score of a one-round game, the total of several
+            line = f"Result: {result}."
+        if not keeps_best(self.rules):
+            line += " Drop-out games with instant win keep no best."
+        elif self.best is not None:
             submitted = self.best.submit(self.rules, result)
             if submitted.new_best:
-                line += " New best!" + ("" if submitted.previous is None else f" (was {submitted.previous})")
+                was = "" if submitted.previous is None else f" (was {self.best_text(submitted.previous)})"
+                line += f" New best!{was}"
             else:
-                line += f" Your best is {submitted.previous}."
+                line += f" Your best is {self.best_text(submitted.previous)}."  # type: ignore[arg-type]
             if submitted.problem:
                 say(submitted.problem, style="yellow")
         say(line, style="bold")

@@ -1,0 +1,128 @@
+"""Computer seats from a user's strategy file (`--computer path/to/file.py:Class`), and a
+strategy that fails in the middle of a game: one sentence on stderr, exit status 1."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from test_play_best import turn_answers
+from test_play_transcript import play
+
+from shutbox_cli.game import Rules, Turn, tiles_of, turn_rolls
+
+STRATEGIES = '''
+import sys
+
+from strategies import Strategy
+
+
+class OnesFirst(Strategy):
+    """Shuts the lowest tiles it can (1 + 2 + 5 for an 8 on a full box), always with two dice."""
+
+    name = "ones-first"
+
+    def choose_move(self, view):
+        return min(view.legal_moves)
+
+    def choose_dice(self, view):
+        return 2
+
+
+class Raises(OnesFirst):
+    name = "raises"
+
+    def choose_move(self, view):
+        if len(view.open_tiles) <= 6:
+            raise RuntimeError("lost count")
+        return super().choose_move(view)
+
+
+class Illegal(OnesFirst):
+    name = "illegal"
+
+    def choose_move(self, view):
+        return view.open_tiles if len(view.open_tiles) <= 6 else super().choose_move(view)
+
+
+class Exits(OnesFirst):
+    name = "exits"
+
+    def choose_move(self, view):
+        if len(view.open_tiles) <= 6:
+            sys.exit(0)
+        return super().choose_move(view)
+
+
+class BadDice(Strategy):
+    name = "bad-dice"
+
+    def choose_move(self, view):
+        return max(view.legal_moves, key=lambda move: sorted(move, reverse=True))
+
+    def choose_dice(self, view):
+        return 3
+'''
+SEED = 1
+
+
+def game(tmp_path: Path, strategy: str) -> tuple[list[str], list[str]]:
+    """The options and answers of a game of Ann against a strategy of the file written into tmp_path;
+    Ann plays the first combination listed, does not shut the box, and declines a rematch."""
+    path = tmp_path / "my_strategies.py"
+    path.write_text(STRATEGIES)
+    ann = Turn(Rules(), turn_rolls(SEED, 0, 0, 0))
+    answers = turn_answers(ann) + ["n"]
+    assert not ann.record().shut_box  # else the computer would never play
+    options = ["--seed", str(SEED), "--player", "Ann", "--computer", f"{path}:{strategy}", "--no-save"]
+    return options, answers
+
+
+def test_a_strategy_file_takes_a_computer_seat_under_its_strategy_name(tmp_path: Path) -> None:
+    options, answers = game(tmp_path, "OnesFirst")
+    done = play(tmp_path, options, "\n".join(answers) + "\n", NO_COLOR="1")
+    assert (done.returncode, done.stderr) == (0, "")
+    assert "Players: Ann and ones-first (computer).\n" in done.stdout
+    assert "\nones-first's turn.\n" in done.stdout
+    # Its turn on the dice of its seat, each choice the lowest tiles, as its file says.
+    turn, expected = Turn(Rules(), turn_rolls(SEED, 0, 0, 1)), []
+    while not turn.over:
+        dice = turn.roll(2)
+        if turn.over:
+            expected.append(f"ones-first rolls {dice[0]} + {dice[1]} = {sum(dice)}.")
+            break
+        move = min(turn.moves, key=tiles_of)
+        expected.append(f"ones-first rolls {dice[0]} + {dice[1]} = {sum(dice)} and shuts "
+                        f"{' + '.join(map(str, tiles_of(move)))}.")
+        turn.shut(move)
+    assert [line for line in done.stdout.splitlines() if line.startswith("ones-first rolls")] == expected
+    assert "1 + 2 + 5" in expected[0]  # not what greedy-high would shut (8)
+    assert f"ones-first scores {turn.record().score} (open tiles " in done.stdout
+    assert done.stdout.endswith("Rematch? [y/N]: n\nGoodbye.\n")
+
+
+@pytest.mark.parametrize(
+    ("strategy", "sentence"),
+    [
+        ("Raises", "strategy 'raises' raised an error with open tiles 3 4 6 7 8 9 and dice 3+6: "
+                   "RuntimeError: lost count."),
+        ("Illegal", "strategy 'illegal' answered with something other than one of the legal moves "
+                    "with open tiles 3 4 6 7 8 9 and dice 3+6: it answered (3, 4, 6, 7, 8, 9)."),
+        ("BadDice", "strategy 'bad-dice' chose a number of dice other than 1 or 2 with open tiles 1 2 3 "
+                    "and dice not rolled yet: it answered 3."),
+        ("Exits", "strategy 'exits' called sys.exit(0) with open tiles 3 4 6 7 8 9 and dice 3+6: "
+                  "a strategy must answer, not end the program."),
+    ],
+)
+def test_a_strategy_failing_mid_game_stops_it_with_one_sentence_and_status_1(
+    tmp_path: Path, strategy: str, sentence: str
+) -> None:
+    options, answers = game(tmp_path, strategy)
+    done = play(tmp_path, options, "\n".join(answers) + "\n", NO_COLOR="1")
+    assert (done.returncode, done.stderr) == (1, f"shutbox: error: {sentence}\n")
+    # The game stopped where the strategy failed: its last board shows the open tiles named.
+    open_tiles = sentence.split("open tiles ")[1].split(" and dice")[0].split()
+    last_row = done.stdout.rstrip("\n").splitlines()[-1]
+    assert re.findall(r"\[(\d+)\]", last_row) == open_tiles
+    assert "wins" not in done.stdout and "Rematch" not in done.stdout
