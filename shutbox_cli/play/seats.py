@@ -24,17 +24,10 @@ class SeatError(ValueError):
     """A --player or --computer value that cannot make a seat; the message is one sentence."""
 
 
-def split_computer(text: str) -> tuple[str | None, str]:
-    """`NAME=SPEC` gives a computer seat its own name; a bare spec (even `target(margin=2)`) does not."""
-    name, equals, spec = text.partition("=")
-    if equals and "(" not in name and name.strip():
-        return name.strip(), spec.strip()
-    return None, text.strip()
-
-
 def make_seats(rules: Rules, players: Sequence[str], computers: Sequence[str]) -> list[Seat]:
     """People first, in the order given (one called "You" if none is named), then the computers."""
     from strategies import StrategyLoadError, load_strategy
+    from strategies.loading import split_name
 
     from .computer import ComputerSeat
     from .human import HumanSeat
@@ -55,7 +48,7 @@ def make_seats(rules: Rules, players: Sequence[str], computers: Sequence[str]) -
             raise SeatError("a --player name is empty; give each player a name.")
         seats.append(HumanSeat(unique(name.strip())))
     for text in computers:
-        name, spec = split_computer(text)
+        name, spec = split_name(text)
         try:
             loaded = load_strategy(spec, name=name)
         except StrategyLoadError as error:
