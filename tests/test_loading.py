@@ -191,3 +191,17 @@ def test_an_installed_package_registers_its_strategy_by_entry_point(tmp_path: Pa
     assert re.search(r"^lucky +stochastic +Shuts the highest tile it can", listed, re.MULTILINE)
     assert "package shutbox-lucky 0.1.0 (shutbox_lucky:Lucky)" in shutbox("strategies", "lucky")
     assert "Method: simulation of 200 turns, seed 4" in shutbox("analyze", "lucky", "--turns", "200", "--seed", "4")
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        ("Robo=optimal", ("Robo", "optimal")),
+        ("target(margin=2)", (None, "target(margin=2)")),
+        ("T2=target(margin=2)", ("T2", "target(margin=2)")),
+        (" greedy-high ", (None, "greedy-high")),
+        ("=optimal", (None, "=optimal")),
+    ],
+)
+def test_name_equals_spec_names_a_strategy_and_a_bare_spec_does_not(text: str, named: tuple) -> None:
+    assert strategies.loading.split_name(text) == named
