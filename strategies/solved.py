@@ -6,13 +6,18 @@ every decision without solving anything twice.
 
 from __future__ import annotations
 
-import bisect
+import itertools
+import operator
 from collections.abc import Callable
 from functools import lru_cache
 
-from shutbox_cli.game import Rules, Solution, Ties, score, solve_beat, solve_expected_score, solve_shut, tiles_of
+from shutbox_cli.game import (
+    Rules, Solution, TurnContext, score, solution_distribution, solve_expected_score, solve_shut, tiles_of,
+)
+from shutbox_cli.game.solver import solve_utility
 
 from .base import Move, Strategy, View
+from .winning import final_scores, turn_rules, win_chances
 
 SAME = 1e-9
 """Chances closer than this are the same chance (they differ by rounding only)."""
@@ -47,48 +52,29 @@ class MaxShut(_Solved):
     solve = staticmethod(solve_shut)
 
 
-@lru_cache(maxsize=64)
-def _scores(rules: Rules) -> tuple[int, ...]:
-    """Every score a turn can end with under these rules, lowest first."""
-    return tuple(sorted({score(rules, mask) for mask in range(rules.full_box + 1)}))
-
-
-def chance_below(rules: Rules, target: int) -> Solution | None:
-    """The policy with the highest chance of a score below `target`, or None when every
-    turn scores below it (nothing to play for but a low score) or none can."""
-    scores = _scores(rules)
-    at = bisect.bisect_left(scores, target)
-    if at == 0 or at == len(scores):
-        return None
-    # Only the scores a turn can reach matter, so every target between two of them is the same goal.
-    return solve_beat(rules, scores[at])
-
-
 class Target(Strategy):
-    """Plays to win the game it is in, from what the context shows.
+    """Plays for the highest chance to win the game it is in, from what the context shows.
 
-    It aims at a goal: a score strictly below some target T. Where that chance ties
-    between moves (or no goal applies) it plays for the lowest expected score, so with
-    no goal it plays exactly like `optimal`.
+    It weighs each score its turn can end with by the chance of winning the game with it,
+    taking the players still to play this round, and everyone in later rounds (itself
+    included), to play `optimal` (strategies/winning.py works the chances out):
+    - one round, and every playoff round: against the scores posted and the players to come;
+      a tie is worth 1/k of a win among k (`share`, `playoff`) or goes to the earlier seat;
+    - several rounds: by final totals in the last round; before it, it plays like `optimal`;
+    - drop-out: going out in a later round is better, and of players out in the same round
+      the lowest total wins; last to play with everyone else out, staying in wins.
 
-    - One round (and every playoff round): T is the best score already posted this
-      round. Under every tie rule it plays to beat it strictly: a tie loses under
-      `seat` (the posted score sits earlier) and is worth about half a win under
-      `share` and `playoff`, and counted so, aiming strictly does better than aiming
-      for a tie too for most targets, and never worse by more than 0.2 points in 100
-      (computed exactly for the standard game). When the best posted score is 0, a
-      tie is the most it can get: it plays to shut the box, unless ties go by seat.
-    - Several rounds: in the last round, T is the lowest final total posted so far
-      minus its own total (to finish strictly below it); earlier rounds, `optimal`.
-    - Drop-out: T is the room left under the limit (limit - own total) less `margin`
-      points of cushion (the whole room if the cushion leaves none), so it stays in
-      the game first and keeps its total low second.
+    Where only its own turn is left to chance, and in one-round games, it plays the exact
+    best policy for those chances (of equal moves, the one aiming lower). Elsewhere it plays
+    whichever is worth most of `optimal` and, for each score t, the surest way below t.
+    Alone, or when no score of its own changes the result, it plays exactly like `optimal`.
+    `margin`: in drop-out it counts its own total that many points higher, to play safer.
     """
 
     name = "target"
     description = (
-        "Plays to win: to beat the best score posted this round (by totals in the last of several rounds), "
-        "or to stay under the drop-out limit by margin points; else like optimal."
+        "Plays for the highest chance to win the game in hand, against the scores posted and the "
+        "optimal players still to come (final totals in a last round, rounds lasted in drop-out)."
     )
     reads_context = True
 
@@ -97,56 +83,78 @@ class Target(Strategy):
             raise ValueError(f"margin must be a whole number of points, 0 or more, not {margin!r}")
         self.margin = margin
 
-    def goal(self, view: View) -> int | None:
-        """The target T to score strictly below, or None to play for the lowest expected score."""
-        rules, context = view.rules, view.context
-        me = context.player
-        if context.playoff or not rules.multi_round:
-            return self._beat(rules, context.score_to_beat)
-        if rules.drop_out is not None:
-            room = rules.drop_out - context.totals[me]
-            return room - self.margin if room > self.margin else room
-        if context.round < rules.rounds - 1:
-            return None
-        finals = [
-            total + posted
-            for player, (total, posted) in enumerate(zip(context.totals, context.scores, strict=True))
-            if posted is not None and player != me
-        ]
-        return self._beat(rules, min(finals) - context.totals[me] if finals else None)
-
-    def _beat(self, rules: Rules, to_beat: int | None) -> int | None:
-        if to_beat is None or to_beat < 0:
-            return None
-        if to_beat == 0:  # a tie at 0 is the best there is
-            return None if rules.ties is Ties.SEAT else 1
-        return to_beat
-
     def choose_move(self, view: View) -> Move:
         assert view.dice is not None
-        mask, dice = view.open_mask, view.dice
-        expected = solve_expected_score(view.rules)
-        aim = self._aim(view)
-        if aim is None:
-            return tiles_of(expected.best_move(mask, dice))
-        return tiles_of(_surest(aim.move_values(mask, dice), expected.move_values(mask, dice)))
+        return tiles_of(_aim(view.rules, view.context, self.margin).best_move(view.open_mask, view.dice))
 
     def choose_dice(self, view: View) -> int:
-        mask = view.open_mask
-        expected = solve_expected_score(view.rules)
-        aim = self._aim(view)
-        if aim is None:
-            return expected.best_dice(mask)
-        return _surest(aim.dice_values(mask), expected.dice_values(mask))
-
-    def _aim(self, view: View) -> Solution | None:
-        """The policy with the best chance of reaching this view's goal, or None to play optimal
-        (no goal, or one that every turn or no turn reaches)."""
-        target = self.goal(view)
-        return None if target is None else chance_below(view.rules, target)
+        return _aim(view.rules, view.context, self.margin).best_dice(view.open_mask)
 
 
-def _surest(chances: dict[int, float], means: dict[int, float]) -> int:
-    """The option with the best chance of reaching the goal; of those, the one with the lowest expected score."""
-    best = max(chances.values())
-    return min((option for option in chances if chances[option] >= best - SAME), key=means.__getitem__)
+LOWER = 1e-6
+"""What a score one place lower is worth at most, on a scale where a sure win is 1 and a sure
+loss 0: it only settles ties between equally winning moves, towards the lower score."""
+
+
+@lru_cache(maxsize=256)
+def _aim(rules: Rules, context: TurnContext, margin: int) -> Solution:
+    """The policy target plays in this context (asked at every decision of a turn)."""
+    found = win_chances(rules, context, margin)
+    exact = found is not None and (found.settled or context.playoff or not rules.multi_round)
+    return _policy(turn_rules(rules), None if found is None else found.chances, exact)
+
+
+@lru_cache(maxsize=8192)
+def _policy(rules: Rules, chances: tuple[float, ...] | None, exact: bool) -> Solution:
+    """The exact best policy for these win chances by score, or the best of the menu's; `optimal`
+    when every score is worth the same (then a low score is all there is to play for)."""
+    if chances is None or max(chances) - min(chances) < SAME:
+        return solve_expected_score(rules)
+    if exact:
+        return _best_for(rules, chances)
+    best, best_value = solve_expected_score(rules), -1.0
+    for policy, ends in _menu(rules):
+        value = sum(map(operator.mul, ends, chances))
+        if value > best_value + SAME:
+            best, best_value = policy, value
+    return best
+
+
+def _best_for(rules: Rules, chances: tuple[float, ...]) -> Solution:
+    """The policy with the highest expected chance, by the score it ends with (`final_scores` order)."""
+    low, high = min(chances), max(chances)
+    places = len(chances)
+    # Scaled to run from 0 to 1 (the same policy), so that situations alike share one solution.
+    worth = {points: round((chance - low) / (high - low), 9) + LOWER * (places - place) / places
+             for place, (points, chance) in enumerate(zip(final_scores(rules), chances, strict=True))}
+    return solve_utility(rules, "win", tuple(worth[points] for points in _box_scores(rules)))
+
+
+@lru_cache(maxsize=64)
+def _box_scores(rules: Rules) -> tuple[int, ...]:
+    """The score of every box, by mask."""
+    return tuple(score(rules, mask) for mask in range(rules.full_box + 1))
+
+
+MENU = 32
+"""The most scores t the menu has a way below for: spread evenly over the scores that an
+`optimal` turn ends on or above at least 1 time in 100 (aiming below a higher one is hardly
+different from `optimal`)."""
+
+
+@lru_cache(maxsize=64)
+def _menu(rules: Rules) -> tuple[tuple[Solution, tuple[float, ...]], ...]:
+    """`optimal` and, for scores t, the surest way to score below t (then the lowest score):
+    each with its chance of ending on each score (in `final_scores` order)."""
+    scores = final_scores(rules)
+    optimal = solve_expected_score(rules)
+    above = list(itertools.accumulate(reversed([solution_distribution(optimal).probabilities.get(points, 0.0)
+                                                for points in scores])))[::-1]  # above[i]: at least scores[i]
+    aims = [points for points, chance in zip(scores, above, strict=True) if points and chance > 0.01]
+    if len(aims) > MENU:
+        aims = [aims[round(step * (len(aims) - 1) / (MENU - 1))] for step in range(MENU)]
+    menu: dict[tuple[float, ...], Solution] = {}
+    for policy in [optimal, *(_best_for(rules, tuple(float(points < aim) for points in scores)) for aim in aims)]:
+        ends = solution_distribution(policy).probabilities
+        menu.setdefault(tuple(ends.get(points, 0.0) for points in scores), policy)  # several aims may play alike
+    return tuple((policy, ends) for ends, policy in menu.items())

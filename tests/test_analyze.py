@@ -151,7 +151,7 @@ class TestStrategiesCommand:
         shown = narrow(shutbox("strategies", "target").stdout)
         assert "parameters   margin: int = 0" in shown
         assert "from         built-in (strategies.solved:Target)" in shown
-        assert "Drop-out: T is the room left under the limit" in shown
+        assert "drop-out: going out in a later round is better" in shown
 
     def test_an_unknown_one_is_one_sentence_and_status_2(self) -> None:
         assert shutbox("strategies", "nope", status=2).stderr.startswith("shutbox: error: no strategy named 'nope'")

@@ -1,5 +1,5 @@
-"""Exact analysis: optimal policies for three objectives, and the score distribution of any
-policy that depends only on the open tiles and the dice.
+"""Exact analysis: optimal policies for three objectives or for any utility of the final box,
+and the score distribution of any policy that depends only on the open tiles and the dice.
 
 A turn is a small Markov decision process over 2**tiles box masks. Every move shuts at
 least one tile, so the box only ever moves to a smaller mask, and one pass over the masks
@@ -153,6 +153,20 @@ def _solve_beat(rules: Rules, target: int, inclusive: bool) -> Solution:
     )
     name = f"score-at-most-{target}" if inclusive else f"score-below-{target}"
     return _solve(rules, name, terminal, minimize=False)
+
+
+def solve_utility(rules: Rules, name: str, utility: tuple[float, ...]) -> Solution:
+    """The policy with the highest expected utility, where `utility[mask]` is what ending the turn
+    with that box is worth (a chance of winning, say); `name` names the objective."""
+    turn_rules = rules.turn_rules
+    if len(utility) != turn_rules.full_box + 1:
+        raise ValueError(f"a utility needs one value per box, {turn_rules.full_box + 1}, not {len(utility)}")
+    return _solve_utility(turn_rules, name, utility)
+
+
+@lru_cache(maxsize=512)
+def _solve_utility(rules: Rules, name: str, utility: tuple[float, ...]) -> Solution:
+    return _solve(rules, name, utility, minimize=False)
 
 
 @dataclasses.dataclass(frozen=True)
