@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import operator
 import random
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 
 from shutbox_cli.game import Roll, Rules, TurnContext, derive_seed, mask_of, move_table, tiles_of
 from shutbox_cli.game.moves import THROW_INDEX
@@ -81,15 +81,19 @@ class StrategyPlayer:
             tuple(history), self.context, open_mask=open_mask,
         )
 
+    def _ask(self, question: Callable[[View], object], view: View) -> object:
+        """The strategy's answer to one question; an error it raises (or sys.exit) names it."""
+        try:
+            return question(view)
+        except (Exception, SystemExit) as error:  # a user's strategy may raise anything, or call sys.exit
+            raise StrategyError(self.name, view, None, "raised an error", error) from error
+
     def choose_dice(self, open_mask: int, history: Sequence[Roll] = ()) -> int:
         memo = self._memo_dice
         if memo is not None and open_mask in memo:
             return memo[open_mask]
         view = self._view(open_mask, None, (), history)
-        try:
-            answer = self.strategy.choose_dice(view)
-        except (Exception, SystemExit) as error:  # a user's strategy may raise anything, or call sys.exit
-            raise StrategyError(self.name, view, None, "raised an error", error) from error
+        answer = self._ask(self.strategy.choose_dice, view)
         count = _whole(answer)
         if count is None or count not in view.dice_options:
             allowed = " or ".join(map(str, view.dice_options))
@@ -108,10 +112,7 @@ class StrategyPlayer:
             if known is not None:
                 return known
         view = self._view(open_mask, tuple(sorted(dice)), moves, history)
-        try:
-            answer = self.strategy.choose_move(view)
-        except (Exception, SystemExit) as error:  # a user's strategy may raise anything, or call sys.exit
-            raise StrategyError(self.name, view, None, "raised an error", error) from error
+        answer = self._ask(self.strategy.choose_move, view)
         move = _as_move(answer)
         if move is None or move not in view.legal_moves:
             raise StrategyError(self.name, view, answer, "answered with something other than one of the legal moves")
