@@ -17,7 +17,7 @@ from shutbox_cli.game import (
 from shutbox_cli.game.solver import solve_utility
 
 from .base import Move, Strategy, View
-from .winning import final_scores, turn_rules, win_chances
+from .winning import final_scores, win_chances
 
 SAME = 1e-9
 """Chances closer than this are the same chance (they differ by rounding only)."""
@@ -101,7 +101,7 @@ def _aim(rules: Rules, context: TurnContext, margin: int) -> Solution:
     """The policy target plays in this context (asked at every decision of a turn)."""
     found = win_chances(rules, context, margin)
     exact = found is not None and (found.settled or context.playoff or not rules.multi_round)
-    return _policy(turn_rules(rules), None if found is None else found.chances, exact)
+    return _policy(rules.turn_rules, None if found is None else found.chances, exact)
 
 
 @lru_cache(maxsize=8192)

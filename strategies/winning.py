@@ -54,12 +54,6 @@ class WinChances:
 
 
 @lru_cache(maxsize=64)
-def turn_rules(rules: Rules) -> Rules:
-    """`rules.turn_rules`, built once per rule set (asked every turn)."""
-    return rules.turn_rules
-
-
-@lru_cache(maxsize=64)
 def final_scores(rules: Rules) -> tuple[int, ...]:
     """Every score a turn can end with under these rules, lowest first."""
     return tuple(sorted({score(rules, mask) for mask in range(rules.full_box + 1)}))
@@ -110,7 +104,7 @@ def win_chances(rules: Rules, context: TurnContext, margin: int = 0) -> WinChanc
     (alone in the game, or in a round of several before the last). In drop-out its own total
     counts `margin` points higher."""
     me, totals = context.player, context.totals
-    ends = final_scores(turn_rules(rules))
+    ends = final_scores(rules.turn_rules)
     top = ends[-1]
     rivals = [player for player, active in enumerate(context.active) if active and player != me]
     if not rivals:
@@ -127,7 +121,7 @@ def win_chances(rules: Rules, context: TurnContext, margin: int = 0) -> WinChanc
         state = [(come, total) for come, total in state if total < rules.drop_out or total <= own + top]
         state += [(True, totals[player]) for player in to_come]
         settled = all(not come and total >= rules.drop_out for come, total in state)
-        if not settled and rules.drop_out ** 2 * len(optimal_scores(turn_rules(rules))) > DROP_OUT_WORK:
+        if not settled and rules.drop_out ** 2 * len(optimal_scores(rules.turn_rules)) > DROP_OUT_WORK:
             return None
         chances = _drop_out(rules, own, tuple(sorted(state)))
     elif context.round == rules.rounds - 1:
@@ -152,7 +146,7 @@ def _at_round_end(rules: Rules, top: int, posted: tuple[int, ...], head_starts: 
 @lru_cache(maxsize=1024)
 def _round_end(rules: Rules, best: int, tied: int, head_starts: tuple[int, ...]) -> tuple[float, ...]:
     """Win chances by score against `tied` rivals posted on `best` and rivals to come with these head starts."""
-    scores = optimal_scores(turn_rules(rules))
+    scores = optimal_scores(rules.turn_rules)
     outright = _outright(rules)
     rivals = [Rival({best: 1.0}, False)] * tied
     for start in head_starts:
@@ -160,13 +154,13 @@ def _round_end(rules: Rules, best: int, tied: int, head_starts: tuple[int, ...])
                             True, outright))
     return tuple(
         1.0 if rules.instant_win and points == 0 else win_value(rivals, points, rules.ties)
-        for points in final_scores(turn_rules(rules))
+        for points in final_scores(rules.turn_rules)
     )
 
 
 def _outright(rules: Rules) -> float:
     """The chance that an optimal turn wins outright by shutting the box (0 without the instant win)."""
-    points, chance = optimal_scores(turn_rules(rules))[0]
+    points, chance = optimal_scores(rules.turn_rules)[0]
     return chance if rules.instant_win and points == 0 else 0.0
 
 
@@ -176,7 +170,7 @@ def _outright(rules: Rules) -> float:
 @lru_cache(maxsize=64)
 def _span(rules: Rules) -> int:
     """More than any total a player can go out with."""
-    return rules.drop_out + final_scores(turn_rules(rules))[-1]  # type: ignore[operator]
+    return rules.drop_out + final_scores(rules.turn_rules)[-1]  # type: ignore[operator]
 
 
 @lru_cache(maxsize=16)
@@ -185,7 +179,7 @@ def _from_totals(rules: Rules) -> tuple[Outcomes, ...]:
     with it (worked out from the highest total down: a turn never lowers a total)."""
     limit, span = rules.drop_out, _span(rules)
     assert limit is not None
-    scores = optimal_scores(turn_rules(rules))
+    scores = optimal_scores(rules.turn_rules)
     shut = sum(chance for points, chance in scores if points == 0)
     found: list[Outcomes] = [()] * limit
     for total in range(limit - 1, -1, -1):
@@ -226,7 +220,7 @@ def _drop_out_rival(rules: Rules, to_come: bool, total: int) -> Rival:
         return Rival(dict(_after_round(rules, total)), False)
     outright = _outright(rules)
     outcomes: dict[int, float] = {}
-    for points, chance in optimal_scores(turn_rules(rules)):
+    for points, chance in optimal_scores(rules.turn_rules):
         if not (outright and points == 0):
             for outcome, more in _after_round(rules, total + points):
                 outcomes[outcome] = outcomes.get(outcome, 0.0) + chance * more
@@ -285,9 +279,7 @@ def _field(rules: Rules, rivals: tuple[tuple[bool, int], ...]) -> _Field:
 def _drop_out(rules: Rules, own: int, rivals: tuple[tuple[bool, int], ...]) -> tuple[float, ...]:
     """Win chances by score in drop-out, for a player with total `own` before this round."""
     field = _field(rules, rivals)
-    known = field.known
-    chances = [known[after] if after in known else field.chance(after)
-               for after in [own + points for points in final_scores(turn_rules(rules))]]
+    chances = [field.chance(own + points) for points in final_scores(rules.turn_rules)]
     if rules.instant_win:
         chances[0] = 1.0  # a shut box (score 0, the lowest) wins at once
     return tuple(chances)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Mapping
 from enum import StrEnum
+from functools import cache
 from typing import Any
 
 
@@ -152,7 +153,7 @@ class Rules:
     def turn_rules(self) -> Rules:
         """The options that shape one turn (box, shut rule, dice, scoring, first roll), with
         the game's format left at its defaults: what turn-level results may be cached by."""
-        return Rules(self.tiles, self.shut_rule, self.one_die, self.one_die_mode, self.scoring, self.first_roll)
+        return _turn_rules(self)
 
     @property
     def full_box(self) -> int:
@@ -185,3 +186,9 @@ def _whole_number(name: str, value: object, low: int, high: int | None = None) -
         accepted = f"from {low} to {high}" if high is not None else f"of at least {low}"
         raise RulesError((name,), f" must be a whole number {accepted}, not {value!r}.")
     return value
+
+
+@cache
+def _turn_rules(rules: Rules) -> Rules:
+    """`Rules.turn_rules`, built once per rule set: solvers and strategies ask for it every turn."""
+    return Rules(rules.tiles, rules.shut_rule, rules.one_die, rules.one_die_mode, rules.scoring, rules.first_roll)
