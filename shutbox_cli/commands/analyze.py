@@ -45,8 +45,10 @@ def analyze_command(
         "--report", help="Also write the analysis to this TOML file.", show_default=False,
     )] = None,
 ) -> None:
-    """How a strategy scores over single turns: exact expected score, chance of shutting the box and
-    the score distribution; a seeded simulation with 95% intervals if it is stochastic or reads context."""
+    """How a strategy scores over single turns, exactly or by seeded simulation.
+
+    Exact figures when the strategy is deterministic and context-free; otherwise 95% intervals.
+    """
     from strategies import StrategyError, StrategyLoadError, load_strategy
     from strategies.analysis import analyse_exactly, simulate
 
