@@ -12,7 +12,7 @@ import statistics
 import time
 from collections.abc import Callable, Sequence
 
-from shutbox_cli.game import Rules, moves, play_turn, solver, solve_expected_score, solve_shut, turn_rolls
+from shutbox_cli.game import Rules, moves, play_turn, solve_expected_score, solve_shut, solver, turn_rolls
 from strategies import StrategyPlayer, load_strategy
 
 

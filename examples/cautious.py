@@ -1,7 +1,7 @@
 """A strategy in a single file, to copy and change.
 
-    shutbox analyze examples/cautious.py:Cautious
-    shutbox analyze "examples/cautious.py:Cautious(margin=4)"
+shutbox analyze examples/cautious.py:Cautious
+shutbox analyze "examples/cautious.py:Cautious(margin=4)"
 """
 
 from itertools import combinations

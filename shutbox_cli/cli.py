@@ -4,7 +4,7 @@ import contextlib
 import errno
 import os
 import sys
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any
 
 import typer
 
@@ -33,7 +33,7 @@ def _version(value: bool) -> None:
 def main_callback(
     ctx: typer.Context,
     version: Annotated[
-        Optional[bool],
+        bool | None,
         typer.Option("--version", callback=_version, is_eager=True, help="Show the version and exit."),
     ] = None,
 ) -> None:
@@ -61,7 +61,7 @@ def rules_command(rule_values: dict[str, Any]) -> None:
 def main() -> None:
     """Console-script entry point: click's usage errors become one sentence, exit 2."""
     # typer's usage-error class (click's, or its own copy of click's) is the base of BadParameter.
-    usage_error = next(cls for cls in typer.BadParameter.__mro__ if cls.__name__ == "UsageError")
+    usage_error: Any = next(cls for cls in typer.BadParameter.__mro__ if cls.__name__ == "UsageError")
     try:
         status = app(standalone_mode=False)
     except usage_error as error:
@@ -80,7 +80,7 @@ def main() -> None:
 
 def _report_lost_output(error: OSError) -> None:
     """Say in one line why output failed; a reader that closed the pipe needs no message."""
-    sys.stdout = open(os.devnull, "w")  # nothing more can reach the real output
+    sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - kept for the rest of the process: nothing more can reach the real output
     if error.errno != errno.EPIPE:
         with contextlib.suppress(OSError):
             say_error(f"cannot write the output: {error.strerror or error}.")

@@ -9,7 +9,7 @@ import functools
 import inspect
 from collections.abc import Callable
 from enum import StrEnum
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any
 
 import typer
 
@@ -30,27 +30,51 @@ def _choice(name: str, enum: type[StrEnum], metavar: str, help: str, default: st
     """An option with named values: a short metavar, the values spelled out in the help."""
     values = ", ".join(member.value for member in enum)
     text = f"{help}: {values} [default: {default}]."
-    return Annotated[Optional[enum], _option(name, metavar=metavar, help=text)]  # type: ignore[valid-type]
+    return Annotated[enum | None, _option(name, metavar=metavar, help=text)]
 
 
 RULE_PARAMETERS = [
     inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=None, annotation=annotation)
     for name, annotation in [
-        ("tiles", Annotated[Optional[int], _option("--tiles", metavar="N", help="Box size, 2 to 12 tiles [default: 9].")]),
+        ("tiles", Annotated[int | None, _option("--tiles", metavar="N", help="Box size, 2 to 12 tiles [default: 9].")]),
         ("shut_rule", _choice("--shut-rule", ShutRule, "RULE", "Which tiles a roll may shut", "any")),
-        ("one_die", _choice("--one-die", OneDie, "WHEN", "When one die may be rolled", "high-tiles; low-sum on 11-12 tiles")),
-        ("one_die_mode", _choice("--one-die-mode", OneDieMode, "MODE", "Whether one die is a choice or a must", "optional")),
+        (
+            "one_die",
+            _choice("--one-die", OneDie, "WHEN", "When one die may be rolled", "high-tiles; low-sum on 11-12 tiles"),
+        ),
+        (
+            "one_die_mode",
+            _choice("--one-die-mode", OneDieMode, "MODE", "Whether one die is a choice or a must", "optional"),
+        ),
         ("scoring", _choice("--scoring", Scoring, "HOW", "How open tiles score", "sum")),
         ("first_roll", _choice("--first-roll", FirstRoll, "RULE", "Tile the first shut must include", "none")),
-        ("instant_win", Annotated[Optional[bool], _option(
-            "--instant-win/--no-instant-win", metavar="",
-            help="Whether shutting the box wins at once [default: on for one round, off for several].",
-        )]),
+        (
+            "instant_win",
+            Annotated[
+                bool | None,
+                _option(
+                    "--instant-win/--no-instant-win",
+                    metavar="",
+                    help="Whether shutting the box wins at once [default: on for one round, off for several].",
+                ),
+            ],
+        ),
         ("ties", _choice("--ties", Ties, "RULE", "How equal lowest scores are settled", "share")),
-        ("rounds", Annotated[Optional[int], _option("--rounds", metavar="N", help="Rounds whose scores add up [default: 1].")]),
-        ("drop_out", Annotated[Optional[int], _option(
-            "--drop-out", metavar="LIMIT", help="Total at which a player is out; last one left wins.",
-        )]),
+        (
+            "rounds",
+            Annotated[int | None, _option("--rounds", metavar="N", help="Rounds whose scores add up [default: 1].")],
+        ),
+        (
+            "drop_out",
+            Annotated[
+                int | None,
+                _option(
+                    "--drop-out",
+                    metavar="LIMIT",
+                    help="Total at which a player is out; last one left wins.",
+                ),
+            ],
+        ),
     ]
 ]
 RULE_NAMES = tuple(parameter.name for parameter in RULE_PARAMETERS)

@@ -136,7 +136,7 @@ def head_to_head_long(summary: Summary) -> Table:
     table.add_column("won", justify="right", no_wrap=True)
     table.add_column("opp. won", justify="right", no_wrap=True)
     for index, name in enumerate(names):
-        for other in names[index + 1:]:
+        for other in names[index + 1 :]:
             pair, back = rates[(name, other)], rates[(other, name)]
             table.add_row(
                 escape(name), escape(other), f"{pair.games:,}", _percent(pair.win_rate), _percent(back.win_rate)
@@ -190,7 +190,9 @@ def progress_bar(total: int, show_bar: bool) -> Iterator[Callable[[int], None] |
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
     columns = (
-        TextColumn("games"), BarColumn(), MofNCompleteColumn(),
+        TextColumn("games"),
+        BarColumn(),
+        MofNCompleteColumn(),
         TextColumn("[progress.data.speed]{task.fields[rate]}"),
         TimeRemainingColumn(),
     )

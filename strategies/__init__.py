@@ -5,6 +5,13 @@ from .loading import LoadedStrategy, StrategyLoadError, load_strategy, registry
 from .player import StrategyError, StrategyPlayer
 
 __all__ = [
-    "LoadedStrategy", "Move", "Strategy", "StrategyError", "StrategyLoadError", "StrategyPlayer", "View",
-    "load_strategy", "registry",
+    "LoadedStrategy",
+    "Move",
+    "Strategy",
+    "StrategyError",
+    "StrategyLoadError",
+    "StrategyPlayer",
+    "View",
+    "load_strategy",
+    "registry",
 ]

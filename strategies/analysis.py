@@ -88,7 +88,16 @@ def simulate(loaded: LoadedStrategy, rules: Rules, turns: int, seed: int) -> Ana
     squares = sum(score * score * count for score, count in counts.items())
     ordered = dict(sorted(counts.items()))
     return Analysis(
-        loaded.name, loaded.spec, rules, "simulation",
-        {score: count / turns for score, count in ordered.items()}, total / turns, shut / turns,
-        turns, seed, ordered, mean_interval(total, squares, turns, floor=0), wilson(shut, turns),
+        loaded.name,
+        loaded.spec,
+        rules,
+        "simulation",
+        {score: count / turns for score, count in ordered.items()},
+        total / turns,
+        shut / turns,
+        turns,
+        seed,
+        ordered,
+        mean_interval(total, squares, turns, floor=0),
+        wilson(shut, turns),
     )

@@ -76,7 +76,8 @@ class LowestFirst(Strategy):
 
     name = "lowest-first"
     description = (
-        "Shuts the set whose highest tile is lowest (2+3+4 before 1+2+6 before 9); one die at an open total of 6 or less."
+        "Shuts the set whose highest tile is lowest (2+3+4 before 1+2+6 before 9); "
+        "one die at an open total of 6 or less."
     )
 
     def choose_move(self, view: View) -> Move:

@@ -34,7 +34,7 @@ class StrategyInfo:
 
     @property
     def description(self) -> str:
-        return self.problem if self.cls is None else self.cls.description
+        return self.cls.description if self.cls is not None else self.problem or ""
 
     @property
     def details(self) -> str:
@@ -49,7 +49,9 @@ class StrategyInfo:
             return "unavailable"
         if cls.tabulable():
             return "exact"
-        return ", ".join(word for word, true in (("stochastic", cls.stochastic), ("reads context", cls.reads_context)) if true)
+        return ", ".join(
+            word for word, true in (("stochastic", cls.stochastic), ("reads context", cls.reads_context)) if true
+        )
 
     @property
     def nature_in_full(self) -> str:
@@ -57,10 +59,13 @@ class StrategyInfo:
         cls = self.cls
         if cls is None:
             return "unavailable"
-        chance = "stochastic (its own random generator, seeded apart from the dice)" if cls.stochastic else "deterministic"
+        chance = (
+            "stochastic (its own random generator, seeded apart from the dice)" if cls.stochastic else "deterministic"
+        )
         context = "reads the game context" if cls.reads_context else "context-free"
         follows = (
-            "analysed exactly, and played from a table of its own answers" if cls.tabulable()
+            "analysed exactly, and played from a table of its own answers"
+            if cls.tabulable()
             else "analysed by seeded simulation"
         )
         return f"{chance}, {context}: {follows}"

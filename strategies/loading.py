@@ -68,9 +68,7 @@ class LoadedStrategy:
         try:
             return self.cls(**self.params)
         except Exception as error:  # a user's constructor may raise anything
-            raise StrategyLoadError(
-                f"strategy {self.spec!r} could not be built: {cause(error)}"
-            ) from error
+            raise StrategyLoadError(f"strategy {self.spec!r} could not be built: {cause(error)}") from error
 
 
 def cause(error: BaseException) -> str:
@@ -103,9 +101,7 @@ def registrations() -> dict[str, tuple[Registration, ...]]:
 
 def registry() -> dict[str, str]:
     """Every registered strategy name and the `module:Class` it stands for (conflicts joined by '|')."""
-    return {
-        name: "|".join(sorted(entry.target for entry in entries)) for name, entries in registrations().items()
-    }
+    return {name: "|".join(sorted(entry.target for entry in entries)) for name, entries in registrations().items()}
 
 
 def split_name(text: str) -> tuple[str | None, str]:
@@ -128,7 +124,9 @@ def split_spec(spec: str) -> tuple[str, dict[str, Any]]:
     try:
         call = ast.parse(f"f({arguments})", mode="eval").body
         if (
-            isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and not call.args
+            isinstance(call, ast.Call)
+            and isinstance(call.func, ast.Name)
+            and not call.args
             and all(keyword.arg for keyword in call.keywords)
         ):
             params = {str(keyword.arg): ast.literal_eval(keyword.value) for keyword in call.keywords}
@@ -147,7 +145,9 @@ def _import_module(module_name: str, spec: str) -> Any:
     except ModuleNotFoundError as error:
         if error.name and (module_name + ".").startswith(error.name + "."):
             raise StrategyLoadError(f"no module named {module_name!r} for strategy {spec!r}.") from None
-        raise StrategyLoadError(f"module {module_name!r} of strategy {spec!r} failed to import: {cause(error)}") from error
+        raise StrategyLoadError(
+            f"module {module_name!r} of strategy {spec!r} failed to import: {cause(error)}"
+        ) from error
     except Exception as error:  # a user's module may raise anything while it loads
         raise StrategyLoadError(
             f"module {module_name!r} of strategy {spec!r} failed to import: {cause(error)}"
@@ -176,9 +176,7 @@ def _import_file(path_text: str, spec: str) -> Any:
         module_spec.loader.exec_module(module)
     except Exception as error:  # a user's file may raise anything while it loads
         del sys.modules[module_name]
-        raise StrategyLoadError(
-            f"file {path_text!r} of strategy {spec!r} failed to import: {cause(error)}"
-        ) from error
+        raise StrategyLoadError(f"file {path_text!r} of strategy {spec!r} failed to import: {cause(error)}") from error
     finally:
         if added:
             sys.path.remove(folder)
@@ -231,7 +229,8 @@ def _check_params(cls: type[Strategy], params: Mapping[str, Any], spec: str) -> 
         inspect.signature(cls).bind(**params)
     except TypeError as error:
         accepted = [
-            parameter.name for parameter in inspect.signature(cls).parameters.values()
+            parameter.name
+            for parameter in inspect.signature(cls).parameters.values()
             if parameter.kind in (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
         ]
         takes = ", ".join(accepted) if accepted else "no parameters"

@@ -75,10 +75,17 @@ class StrategyPlayer:
             self.strategy.rng.seed(derive_seed("strategy", seed, game, context.round, context.seat))
         return self
 
-    def _view(self, open_mask: int, dice: tuple[int, ...] | None, moves: tuple[int, ...], history: Sequence[Roll]) -> View:
+    def _view(
+        self, open_mask: int, dice: tuple[int, ...] | None, moves: tuple[int, ...], history: Sequence[Roll]
+    ) -> View:
         return View(
-            self.rules, tiles_of(open_mask), dice, tuple(tiles_of(move) for move in moves),
-            tuple(history), self.context, open_mask=open_mask,
+            self.rules,
+            tiles_of(open_mask),
+            dice,
+            tuple(tiles_of(move) for move in moves),
+            tuple(history),
+            self.context,
+            open_mask=open_mask,
         )
 
     def _ask(self, question: Callable[[View], object], view: View) -> object:

@@ -12,7 +12,14 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from shutbox_cli.game import (
-    Rules, Solution, TurnContext, score, solution_distribution, solve_expected_score, solve_shut, tiles_of,
+    Rules,
+    Solution,
+    TurnContext,
+    score,
+    solution_distribution,
+    solve_expected_score,
+    solve_shut,
+    tiles_of,
 )
 from shutbox_cli.game.solver import solve_utility
 
@@ -125,8 +132,10 @@ def _best_for(rules: Rules, chances: tuple[float, ...]) -> Solution:
     low, high = min(chances), max(chances)
     places = len(chances)
     # Scaled to run from 0 to 1 (the same policy), so that situations alike share one solution.
-    worth = {points: round((chance - low) / (high - low), 9) + LOWER * (places - place) / places
-             for place, (points, chance) in enumerate(zip(final_scores(rules), chances, strict=True))}
+    worth = {
+        points: round((chance - low) / (high - low), 9) + LOWER * (places - place) / places
+        for place, (points, chance) in enumerate(zip(final_scores(rules), chances, strict=True))
+    }
     return solve_utility(rules, "win", tuple(worth[points] for points in _box_scores(rules)))
 
 
@@ -148,8 +157,11 @@ def _menu(rules: Rules) -> tuple[tuple[Solution, tuple[float, ...]], ...]:
     each with its chance of ending on each score (in `final_scores` order)."""
     scores = final_scores(rules)
     optimal = solve_expected_score(rules)
-    above = list(itertools.accumulate(reversed([solution_distribution(optimal).probabilities.get(points, 0.0)
-                                                for points in scores])))[::-1]  # above[i]: at least scores[i]
+    above = list(
+        itertools.accumulate(
+            reversed([solution_distribution(optimal).probabilities.get(points, 0.0) for points in scores])
+        )
+    )[::-1]  # above[i]: at least scores[i]
     aims = [points for points, chance in zip(scores, above, strict=True) if points and chance > 0.01]
     if len(aims) > MENU:
         aims = [aims[round(step * (len(aims) - 1) / (MENU - 1))] for step in range(MENU)]

@@ -121,7 +121,7 @@ def win_chances(rules: Rules, context: TurnContext, margin: int = 0) -> WinChanc
         state = [(come, total) for come, total in state if total < rules.drop_out or total <= own + top]
         state += [(True, totals[player]) for player in to_come]
         settled = all(not come and total >= rules.drop_out for come, total in state)
-        if not settled and rules.drop_out ** 2 * len(optimal_scores(rules.turn_rules)) > DROP_OUT_WORK:
+        if not settled and rules.drop_out**2 * len(optimal_scores(rules.turn_rules)) > DROP_OUT_WORK:
             return None
         chances = _drop_out(rules, own, tuple(sorted(state)))
     elif context.round == rules.rounds - 1:
@@ -150,8 +150,11 @@ def _round_end(rules: Rules, best: int, tied: int, head_starts: tuple[int, ...])
     outright = _outright(rules)
     rivals = [Rival({best: 1.0}, False)] * tied
     for start in head_starts:
-        rivals.append(Rival({start + points: chance for points, chance in scores if not (outright and points == 0)},
-                            True, outright))
+        rivals.append(
+            Rival(
+                {start + points: chance for points, chance in scores if not (outright and points == 0)}, True, outright
+            )
+        )
     return tuple(
         1.0 if rules.instant_win and points == 0 else win_value(rivals, points, rules.ties)
         for points in final_scores(rules.turn_rules)
@@ -166,6 +169,7 @@ def _outright(rules: Rules) -> float:
 
 # Drop-out outcomes: the total a player goes out with, less `span` for every round it stays in first
 # (round 0 is this one); `span` exceeds any total a player can go out with, so a later round is lower.
+
 
 @lru_cache(maxsize=64)
 def _span(rules: Rules) -> int:
@@ -242,8 +246,10 @@ def _staying(rules: Rules) -> tuple[tuple[tuple[int, ...], tuple[float, ...]], .
 def _outlast(rules: Rules, to_come: bool, total: int) -> tuple[float, ...]:
     """By this player's total after this round (under the limit), its chance of beating this rival alone."""
     rival, staying = _drop_out_rival(rules, to_come, total), _staying(rules)
-    worth = {outcome: win_value((rival,), outcome, rules.ties)
-             for outcome in {outcome for outcomes, _ in staying for outcome in outcomes}}
+    worth = {
+        outcome: win_value((rival,), outcome, rules.ties)
+        for outcome in {outcome for outcomes, _ in staying for outcome in outcomes}
+    }
     return tuple(sum(map(operator.mul, chances, map(worth.__getitem__, outcomes))) for outcomes, chances in staying)
 
 

@@ -7,16 +7,28 @@ from strategies import Strategy, View
 from strategies.base import SOLO_CONTEXT
 
 
-def view(rules: Rules, open_tiles: tuple[int, ...], dice: tuple[int, ...] | None,
-         context: TurnContext = SOLO_CONTEXT) -> View:
+def view(
+    rules: Rules, open_tiles: tuple[int, ...], dice: tuple[int, ...] | None, context: TurnContext = SOLO_CONTEXT
+) -> View:
     """The view of one decision: a move for `dice`, or the number of dice when `dice` is None."""
     moves = () if dice is None else move_table(rules).moves(mask_of(open_tiles), tuple(sorted(dice)))
-    return View(rules, tuple(sorted(open_tiles)), None if dice is None else tuple(sorted(dice)),
-                tuple(tiles_of(move) for move in moves), (), context)
+    return View(
+        rules,
+        tuple(sorted(open_tiles)),
+        None if dice is None else tuple(sorted(dice)),
+        tuple(tiles_of(move) for move in moves),
+        (),
+        context,
+    )
 
 
-def move(strategy: Strategy, rules: Rules, open_tiles: tuple[int, ...], dice: tuple[int, ...],
-         context: TurnContext = SOLO_CONTEXT) -> tuple[int, ...]:
+def move(
+    strategy: Strategy,
+    rules: Rules,
+    open_tiles: tuple[int, ...],
+    dice: tuple[int, ...],
+    context: TurnContext = SOLO_CONTEXT,
+) -> tuple[int, ...]:
     """The strategy's move, checked to be legal."""
     shown = view(rules, open_tiles, dice, context)
     chosen = strategy.choose_move(shown)

@@ -22,7 +22,10 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def shutbox(*arguments: str, status: int = 0, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
     done = subprocess.run(
-        [sys.executable, "-m", "shutbox_cli", *arguments], capture_output=True, text=True, cwd=cwd,
+        [sys.executable, "-m", "shutbox_cli", *arguments],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
         env={**os.environ, "COLUMNS": "80", "NO_COLOR": "1"},
     )
     assert done.returncode == status, done.stderr
@@ -47,14 +50,23 @@ class TestExact:
         assert "Rules for a turn: standard." in shown
         assert "    0  5.563%  ███" in shown
         data = tomllib.loads(report.read_text())
-        assert set(data) == {"strategy", "spec", "rules", "method", "expected_score", "shut_probability", "distribution"}
+        assert set(data) == {
+            "strategy",
+            "spec",
+            "rules",
+            "method",
+            "expected_score",
+            "shut_probability",
+            "distribution",
+        }
         assert data["strategy"] == "greedy-high" and data["method"] == "exact"
         assert data["rules"] == Rules().to_mapping()
         assert data["expected_score"] == pytest.approx(exact("greedy-high", Rules()), rel=1e-13)
         assert data["shut_probability"] == data["distribution"]["0"]
         assert sum(data["distribution"].values()) == pytest.approx(1, abs=1e-12)
         assert data["expected_score"] == pytest.approx(
-            sum(int(score) * chance for score, chance in data["distribution"].items()), rel=1e-12)
+            sum(int(score) * chance for score, chance in data["distribution"].items()), rel=1e-12
+        )
         assert "turns" not in data and "seed" not in data
 
     def test_the_rule_options_are_the_rules_analysed(self, tmp_path: Path) -> None:
@@ -69,8 +81,9 @@ class TestExact:
     def test_huge_digits_scores_fit_the_screen_and_the_report_has_every_one(self, tmp_path: Path) -> None:
         report = tmp_path / "digits.toml"
         rules = Rules(tiles=12, scoring="digits")
-        shown = narrow(shutbox("analyze", "greedy-high", "--tiles", "12", "--scoring", "digits",
-                              "--report", str(report)).stdout)
+        shown = narrow(
+            shutbox("analyze", "greedy-high", "--tiles", "12", "--scoring", "digits", "--report", str(report)).stdout
+        )
         data = tomllib.loads(report.read_text())
         player = StrategyPlayer(load_strategy("greedy-high").make(), rules)
         found = distribution(rules, player.move_policy, player.dice_policy)
@@ -122,7 +135,10 @@ class TestErrors:
 
     def test_a_report_that_cannot_be_written_is_one_sentence_and_status_2(self, tmp_path: Path) -> None:
         done = shutbox("analyze", "optimal", "--report", str(tmp_path / "missing" / "r.toml"), status=2)
-        assert done.stderr == f"shutbox: error: cannot write '{tmp_path}/missing/r.toml': there is no folder '{tmp_path}/missing'.\n"
+        assert (
+            done.stderr
+            == f"shutbox: error: cannot write '{tmp_path}/missing/r.toml': there is no folder '{tmp_path}/missing'.\n"
+        )
         assert shutbox("analyze", "optimal", "--report", str(tmp_path), status=2).stderr.endswith("it is a folder.\n")
         assert done.stdout == ""
 
@@ -135,7 +151,9 @@ class TestErrors:
             "        return (99,)\n"
         )
         done = shutbox("analyze", "bad.py:Bad", "--report", "r.toml", status=1, cwd=tmp_path)
-        assert done.stderr.startswith("shutbox: error: strategy 'bad' answered with something other than one of the legal moves")
+        assert done.stderr.startswith(
+            "shutbox: error: strategy 'bad' answered with something other than one of the legal moves"
+        )
         assert "it answered (99,)." in done.stderr and "Traceback" not in done.stderr
         assert not (tmp_path / "r.toml").exists()
 

@@ -37,7 +37,8 @@ def test_drop_out_says_who_wins_when_everyone_goes_out_in_the_same_round() -> No
 
 def test_the_first_roll_rule_names_its_tile() -> None:
     assert "First shut: must include the 3, or the turn ends at once (3-to-go)." in describe_rules(
-        Rules(first_roll="3-to-go"))
+        Rules(first_roll="3-to-go")
+    )
     assert not any(line.startswith("First shut") for line in describe_rules(Rules()))
 
 
@@ -49,7 +50,8 @@ def test_a_player_is_told_only_the_changes_and_in_rounds_what_a_shut_box_does() 
         "Shutting the box scores 0 and play goes on.",
     ]
     assert describe_changes(Rules(rounds=3, instant_win=True))[1] == (
-        "Shutting the box wins the game at once; later seats do not play.")
+        "Shutting the box wins the game at once; later seats do not play."
+    )
 
 
 def test_the_short_form_lists_options_that_differ_from_their_defaults() -> None:

@@ -51,7 +51,10 @@ class TestSpecs:
         assert load_strategy("target(margin=2)", name="Tee").name == "Tee"
 
     def test_split_spec_reads_plain_values(self) -> None:
-        assert split_spec(" x.py:C(a=1, b='two', c=0.5, d=[1, 2]) ") == ("x.py:C", {"a": 1, "b": "two", "c": 0.5, "d": [1, 2]})
+        assert split_spec(" x.py:C(a=1, b='two', c=0.5, d=[1, 2]) ") == (
+            "x.py:C",
+            {"a": 1, "b": "two", "c": 0.5, "d": [1, 2]},
+        )
 
     def test_a_single_file_by_path(self, monkeypatch: pytest.MonkeyPatch) -> None:
         monkeypatch.chdir(ROOT)
@@ -92,7 +95,9 @@ class TestFailures:
         assert failure("gredy-high").startswith("no strategy named 'gredy-high'; known names: greedy-high, random,")
 
     def test_no_such_module_or_file(self) -> None:
-        assert failure("no_such_module:Thing") == "no module named 'no_such_module' for strategy 'no_such_module:Thing'."
+        assert (
+            failure("no_such_module:Thing") == "no module named 'no_such_module' for strategy 'no_such_module:Thing'."
+        )
         assert failure("nowhere/bot.py:Bot") == "no file 'nowhere/bot.py' for strategy 'nowhere/bot.py:Bot'."
 
     def test_a_file_without_its_class(self) -> None:
@@ -103,31 +108,48 @@ class TestFailures:
     def test_a_module_that_fails_to_import(self, tmp_path: Path) -> None:
         broken = tmp_path / "broken.py"
         broken.write_text("import no_such_dependency\n")
-        assert failure(f"{broken}:Bot").endswith("failed to import: ModuleNotFoundError: No module named 'no_such_dependency'.")
+        assert failure(f"{broken}:Bot").endswith(
+            "failed to import: ModuleNotFoundError: No module named 'no_such_dependency'."
+        )
         broken.write_text("def (:\n")
         assert "failed to import: SyntaxError: invalid syntax" in failure(f"{broken}:Bot")
 
     def test_no_such_class(self) -> None:
-        assert failure("strategies.builtin:Nope") == "'strategies.builtin' has no class 'Nope' (strategy 'strategies.builtin:Nope')."
+        assert (
+            failure("strategies.builtin:Nope")
+            == "'strategies.builtin' has no class 'Nope' (strategy 'strategies.builtin:Nope')."
+        )
 
     def test_not_a_strategy(self) -> None:
-        assert failure("strategies.builtin:LOW_TILES") == "'LOW_TILES' in 'strategies.builtin' is not a subclass of strategies.Strategy."
-        assert failure("strategies.base:Strategy") == "'Strategy' in 'strategies.base' does not define choose_move(self, view)."
+        assert (
+            failure("strategies.builtin:LOW_TILES")
+            == "'LOW_TILES' in 'strategies.builtin' is not a subclass of strategies.Strategy."
+        )
+        assert (
+            failure("strategies.base:Strategy")
+            == "'Strategy' in 'strategies.base' does not define choose_move(self, view)."
+        )
 
     def test_a_constructor_that_fails_says_its_message(self, monkeypatch: pytest.MonkeyPatch) -> None:
         monkeypatch.chdir(ROOT)
         assert failure(f"{CAUTIOUS}(margin=-1)") == (
-            f"strategy '{CAUTIOUS}(margin=-1)' could not be built: ValueError: margin must be a whole number, 0 or more, not -1."
+            f"strategy '{CAUTIOUS}(margin=-1)' could not be built: "
+            "ValueError: margin must be a whole number, 0 or more, not -1."
         )
 
     def test_bad_parameters(self) -> None:
         assert failure("target(speed=3)") == (
-            "strategy 'target(speed=3)' got bad parameters (got an unexpected keyword argument 'speed'); it takes: margin."
+            "strategy 'target(speed=3)' got bad parameters (got an unexpected keyword argument 'speed'); "
+            "it takes: margin."
         )
         assert failure("greedy-high", depth=2).endswith("it takes: no parameters.")
-        assert failure("target(margin=two)").startswith("the parameters in 'target(margin=two)' are not of the form name=value")
+        assert failure("target(margin=two)").startswith(
+            "the parameters in 'target(margin=two)' are not of the form name=value"
+        )
         assert failure("target(2)").startswith("the parameters in 'target(2)' are not")
-        assert failure("target(margin=2)(margin=3)").startswith("the parameters in 'target(margin=2)(margin=3)' are not")
+        assert failure("target(margin=2)(margin=3)").startswith(
+            "the parameters in 'target(margin=2)(margin=3)' are not"
+        )
         assert failure("target(margin=2).h(x=1)").startswith("the parameters in")
         assert failure("  ") == "a strategy spec is empty; give a name such as 'greedy-high' or 'module:Class'."
 
@@ -164,7 +186,9 @@ def test_an_installed_package_registers_its_strategy_by_entry_point(tmp_path: Pa
     python = environment / "bin" / "python"
     purelib = subprocess.run(
         [python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
-        check=True, capture_output=True, text=True,
+        check=True,
+        capture_output=True,
+        text=True,
     ).stdout.strip()
     # What --system-site-packages would give, but for this interpreter, itself perhaps a venv:
     # shutbox, its dependencies and pip are importable in the new environment.
@@ -175,15 +199,21 @@ def test_an_installed_package_registers_its_strategy_by_entry_point(tmp_path: Pa
     package = shutil.copytree(ROOT / "examples" / "shutbox-lucky", tmp_path / "shutbox-lucky")  # builds leave files
     installed = subprocess.run(
         [python, "-m", "pip", "install", "--no-deps", "--disable-pip-version-check", "--quiet", str(package)],
-        capture_output=True, text=True,
+        capture_output=True,
+        text=True,
     )
     if installed.returncode and "setuptools" in installed.stderr and "satisf" in installed.stderr:
         pytest.skip("pip cannot fetch setuptools to build the example package (no network and no local index).")
     assert installed.returncode == 0, installed.stderr
 
     def shutbox(*arguments: str) -> str:
-        done = subprocess.run([python, "-m", "shutbox_cli", *arguments], capture_output=True, text=True,
-                              env={**os.environ, "COLUMNS": "100"}, cwd=tmp_path)
+        done = subprocess.run(
+            [python, "-m", "shutbox_cli", *arguments],
+            capture_output=True,
+            text=True,
+            env={**os.environ, "COLUMNS": "100"},
+            cwd=tmp_path,
+        )
         assert done.returncode == 0, done.stderr
         return done.stdout
 

@@ -102,8 +102,12 @@ def play_solo(tmp_path: Path, *options: str, answers: str) -> subprocess.Complet
     """A solo game through the real command, with its answers piped in."""
     env = {**os.environ, "SHUTBOX_DATA_DIR": str(tmp_path), "NO_COLOR": "1"}
     return subprocess.run(
-        [sys.executable, "-m", "shutbox_cli", "play", *options], input=answers, env=env,
-        capture_output=True, text=True, timeout=60,
+        [sys.executable, "-m", "shutbox_cli", "play", *options],
+        input=answers,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
 
 
@@ -146,7 +150,7 @@ def solo_answers(rules: Rules, seed: int) -> tuple[str, GameRecord]:
         return turn.record()
 
     record = play_game(rules, 1, play)
-    return "\n".join(answers + ["n"]) + "\n", record
+    return "\n".join([*answers, "n"]) + "\n", record
 
 
 def test_a_solo_game_keeps_its_best_per_box_size_through_the_command(tmp_path: Path) -> None:
@@ -192,8 +196,9 @@ def test_a_solo_drop_out_game_keeps_the_rounds_lasted_through_the_command(tmp_pa
     assert json.loads((tmp_path / FILE_NAME).read_text())["best"] == {rules_key(rules): 8}
 
 
-@pytest.mark.parametrize(("seed", "result"), [(2, "a win, by shutting the box in round 1"),
-                                               (4, "6 rounds, out with a total of 71")])
+@pytest.mark.parametrize(
+    ("seed", "result"), [(2, "a win, by shutting the box in round 1"), (4, "6 rounds, out with a total of 71")]
+)
 def test_a_drop_out_game_with_instant_win_says_it_keeps_no_best(tmp_path: Path, seed: int, result: str) -> None:
     rules = Rules(drop_out=60, instant_win=True)
     assert not keeps_best(rules) and keeps_best(Rules(drop_out=60)) and keeps_best(Rules(instant_win=True))

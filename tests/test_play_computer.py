@@ -73,7 +73,7 @@ def game(tmp_path: Path, strategy: str) -> tuple[list[str], list[str]]:
     path = tmp_path / "my_strategies.py"
     path.write_text(STRATEGIES)
     ann = Turn(Rules(), turn_rolls(SEED, 0, 0, 0))
-    answers = turn_answers(ann) + ["n"]
+    answers = [*turn_answers(ann), "n"]
     assert not ann.record().shut_box  # else the computer would never play
     options = ["--seed", str(SEED), "--player", "Ann", "--computer", f"{path}:{strategy}", "--no-save"]
     return options, answers
@@ -93,8 +93,9 @@ def test_a_strategy_file_takes_a_computer_seat_under_its_strategy_name(tmp_path:
             expected.append(f"ones-first rolls {dice[0]} + {dice[1]} = {sum(dice)}.")
             break
         move = min(turn.moves, key=tiles_of)
-        expected.append(f"ones-first rolls {dice[0]} + {dice[1]} = {sum(dice)} and shuts "
-                        f"{' + '.join(map(str, tiles_of(move)))}.")
+        expected.append(
+            f"ones-first rolls {dice[0]} + {dice[1]} = {sum(dice)} and shuts {' + '.join(map(str, tiles_of(move)))}."
+        )
         turn.shut(move)
     assert [line for line in done.stdout.splitlines() if line.startswith("ones-first rolls")] == expected
     assert "1 + 2 + 5" in expected[0]  # not what greedy-high would shut (8)
@@ -105,14 +106,25 @@ def test_a_strategy_file_takes_a_computer_seat_under_its_strategy_name(tmp_path:
 @pytest.mark.parametrize(
     ("strategy", "sentence"),
     [
-        ("Raises", "strategy 'raises' raised an error with open tiles 3 4 6 7 8 9 and dice 3+6: "
-                   "RuntimeError: lost count."),
-        ("Illegal", "strategy 'illegal' answered with something other than one of the legal moves "
-                    "with open tiles 3 4 6 7 8 9 and dice 3+6: it answered (3, 4, 6, 7, 8, 9)."),
-        ("BadDice", "strategy 'bad-dice' chose a number of dice other than 1 or 2 with open tiles 1 2 3 "
-                    "and dice not rolled yet: it answered 3."),
-        ("Exits", "strategy 'exits' called sys.exit(0) with open tiles 3 4 6 7 8 9 and dice 3+6: "
-                  "a strategy must answer, not end the program."),
+        (
+            "Raises",
+            "strategy 'raises' raised an error with open tiles 3 4 6 7 8 9 and dice 3+6: RuntimeError: lost count.",
+        ),
+        (
+            "Illegal",
+            "strategy 'illegal' answered with something other than one of the legal moves "
+            "with open tiles 3 4 6 7 8 9 and dice 3+6: it answered (3, 4, 6, 7, 8, 9).",
+        ),
+        (
+            "BadDice",
+            "strategy 'bad-dice' chose a number of dice other than 1 or 2 with open tiles 1 2 3 "
+            "and dice not rolled yet: it answered 3.",
+        ),
+        (
+            "Exits",
+            "strategy 'exits' called sys.exit(0) with open tiles 3 4 6 7 8 9 and dice 3+6: "
+            "a strategy must answer, not end the program.",
+        ),
     ],
 )
 def test_a_strategy_failing_mid_game_stops_it_with_one_sentence_and_status_1(

@@ -185,10 +185,13 @@ def test_a_row_of_tiles_too_wide_for_the_terminal_breaks_between_tiles_each_in_i
     rules = Rules(tiles=12)
     rows = tile_rows(rules, mask_of((3, 10)), width=30)
     assert [row.plain for row in rows] == [
-        "    -    -  [ 3]   -    -", "    -    -    -    -  [10]", "    -    -    score 13",
+        "    -    -  [ 3]   -    -",
+        "    -    -    -    -  [10]",
+        "    -    -    score 13",
     ]
-    assert [span.style for span in rows[0].spans if rows[0].plain[span.start:span.end] == "[ 3]"] == ["bold"]
+    assert [span.style for span in rows[0].spans if rows[0].plain[span.start : span.end] == "[ 3]"] == ["bold"]
     assert [row.plain for row in tile_rows(rules, mask_of(range(1, 13)), width=40)] == [
-        "  [ 1] [ 2] [ 3] [ 4] [ 5] [ 6] [ 7]", "  [ 8] [ 9] [10] [11] [12]   score 78",
+        "  [ 1] [ 2] [ 3] [ 4] [ 5] [ 6] [ 7]",
+        "  [ 8] [ 9] [10] [11] [12]   score 78",
     ]
     assert len(tile_rows(rules, mask_of((3, 10)), width=80)) == 1

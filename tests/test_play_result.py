@@ -10,8 +10,9 @@ from shutbox_cli.play.result import outcome_lines, score_table, scores_line
 NAMES = ("Ann", "Bob")
 
 
-def scripted(rules: Rules, left_open: Mapping[tuple[int, int], tuple[int, ...]], players: int = 2,
-             first_seat: int = 0) -> GameRecord:
+def scripted(
+    rules: Rules, left_open: Mapping[tuple[int, int], tuple[int, ...]], players: int = 2, first_seat: int = 0
+) -> GameRecord:
     """A game where player p leaves `left_open[(round, p)]` open in each round."""
 
     def play(context: TurnContext) -> TurnRecord:

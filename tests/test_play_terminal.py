@@ -29,8 +29,12 @@ def spawn(tmp_path: Path, *options: str, columns: int = 100, **env: str) -> pexp
     environment = {key: value for key, value in os.environ.items() if key not in ("FORCE_COLOR", "COLUMNS", "LINES")}
     environment.update({"SHUTBOX_DATA_DIR": str(tmp_path), "NO_COLOR": "1", "TERM": "xterm", **env})
     return pexpect.spawn(
-        sys.executable, ["-m", "shutbox_cli", "play", "--delay", "0", *options],
-        env=environment, encoding="utf-8", timeout=10, dimensions=(40, columns),
+        sys.executable,
+        ["-m", "shutbox_cli", "play", "--delay", "0", *options],
+        env=environment,
+        encoding="utf-8",
+        timeout=10,
+        dimensions=(40, columns),
     )
 
 
@@ -119,8 +123,12 @@ def test_every_kind_of_wrong_input_gets_one_sentence_and_the_same_prompt(tmp_pat
     child.expect_exact("You roll 1 + 4 = 5.\r\n")
     prompt = "Shut tiles for 5: "
     child.expect_exact(prompt)
-    expect_refusal(child, "seven", "Type the tiles to shut as numbers, such as 3 6, 3,6, 3+6 or 36; "
-                   "? lists the combinations.", prompt)
+    expect_refusal(
+        child,
+        "seven",
+        "Type the tiles to shut as numbers, such as 3 6, 3,6, 3+6 or 36; ? lists the combinations.",
+        prompt,
+    )
     expect_refusal(child, "10", "There is no tile 10: the box has tiles 1 to 9.", prompt)
     expect_refusal(child, "4 5", "4 + 5 make 9, which is more than 5.", prompt)
     expect_refusal(child, "2 2", "Tile 2 is typed twice; each tile can be shut only once.", prompt)
@@ -246,8 +254,9 @@ def test_a_narrow_terminal_breaks_long_lines_between_words(tmp_path: Path) -> No
     child.expect_exact("Roll [Enter]: ")
     lines = child.before.split("\r\n")
     assert max(map(len, lines)) <= 60
-    assert ("Score: the open tiles read lowest first as one number (1, 2, 9 scores 129); lowest wins; "
-            "a shut box scores 0.") in " ".join(lines)
+    assert (
+        "Score: the open tiles read lowest first as one number (1, 2, 9 scores 129); lowest wins; a shut box scores 0."
+    ) in " ".join(lines)
     child.sendline("q")
     assert finish(child) == 0
 
@@ -257,9 +266,12 @@ def test_a_narrow_terminal_breaks_lists_of_moves_between_moves_never_inside_one(
     rules = Rules(tiles=12)
     child = spawn(tmp_path, "--seed", "2", "--tiles", "12", columns=columns)
     child.expect_exact("Roll [Enter]: ")
-    rows = child.before.split("\r\n")[-2 if columns == 80 else -3:-1]
-    assert rows == (["  [ 1] [ 2] [ 3] [ 4] [ 5] [ 6] [ 7] [ 8] [ 9] [10] [11] [12]   score 78"] if columns == 80 else
-                    ["  [ 1] [ 2] [ 3] [ 4] [ 5] [ 6] [ 7]", "  [ 8] [ 9] [10] [11] [12]   score 78"])
+    rows = child.before.split("\r\n")[-2 if columns == 80 else -3 : -1]
+    assert rows == (
+        ["  [ 1] [ 2] [ 3] [ 4] [ 5] [ 6] [ 7] [ 8] [ 9] [10] [11] [12]   score 78"]
+        if columns == 80
+        else ["  [ 1] [ 2] [ 3] [ 4] [ 5] [ 6] [ 7]", "  [ 8] [ 9] [10] [11] [12]   score 78"]
+    )
     child.sendline("")
     child.expect_exact("You roll 6 + 6 = 12.\r\nShut tiles for 12: ")
     child.sendline("?")

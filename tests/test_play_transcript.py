@@ -28,8 +28,12 @@ def play(tmp_path: Path, options: list[str], answers: str, **env: str) -> subpro
     environment = {key: value for key, value in os.environ.items() if key not in ("NO_COLOR", "FORCE_COLOR")}
     environment.update({"SHUTBOX_DATA_DIR": str(tmp_path), **env})
     return subprocess.run(
-        [sys.executable, "-m", "shutbox_cli", "play", *options], input=answers, env=environment,
-        capture_output=True, text=True, timeout=60,
+        [sys.executable, "-m", "shutbox_cli", "play", *options],
+        input=answers,
+        env=environment,
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
 
 
@@ -95,7 +99,17 @@ def test_a_bad_setup_is_one_sentence_and_exit_2(tmp_path: Path, options: list[st
 
 
 def test_a_computer_seat_can_be_named_and_names_are_kept_apart(tmp_path: Path) -> None:
-    options = ["--seed", "3", "--player", "Ann", "--computer", "Robo=greedy-high", "--computer", "greedy-high",
-               "--computer", "greedy-high"]
+    options = [
+        "--seed",
+        "3",
+        "--player",
+        "Ann",
+        "--computer",
+        "Robo=greedy-high",
+        "--computer",
+        "greedy-high",
+        "--computer",
+        "greedy-high",
+    ]
     done = play(tmp_path, options, "q\n", NO_COLOR="1")
     assert "Players: Ann, Robo (computer), greedy-high (computer) and greedy-high 2 (computer)." in done.stdout

@@ -18,8 +18,12 @@ def test_the_piped_game_in_the_readme_plays_to_the_end(tmp_path: Path) -> None:
     answers, arguments = re.fullmatch(r"printf '([^']*)' \| shutbox play (.*)", line).groups()  # type: ignore[union-attr]
     env = {**os.environ, "NO_COLOR": "1", "SHUTBOX_DATA_DIR": str(tmp_path)}
     done = subprocess.run(
-        [SHUTBOX, "play", *arguments.split()], input=answers.encode().decode("unicode_escape"),
-        capture_output=True, text=True, env=env, timeout=60,
+        [SHUTBOX, "play", *arguments.split()],
+        input=answers.encode().decode("unicode_escape"),
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
     )
     assert done.returncode == 0, done.stdout[-500:]
     assert "\nResult: " in done.stdout and done.stdout.endswith("Goodbye.\n")

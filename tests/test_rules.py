@@ -140,7 +140,7 @@ def test_invalid_values_are_rejected_in_one_sentence(options: dict, option: str,
 
 
 def test_three_to_go_needs_a_tile_three() -> None:
-    with pytest.raises(RulesError, match='first_roll "3-to-go".*at least 3 tiles'):
+    with pytest.raises(RulesError, match=r'first_roll "3-to-go".*at least 3 tiles'):
         Rules(tiles=2, first_roll="3-to-go")
     assert Rules(tiles=2, first_roll="2-to-go").first_roll is FirstRoll.TWO_TO_GO
 

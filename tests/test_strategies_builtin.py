@@ -5,9 +5,18 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from strategy_helpers import move, policies, view
 
 from shutbox_cli.game import (
-    Rules, distribution, legal_moves, play_game, play_turn, score, solve_expected_score, solve_shut, solver,
+    Rules,
+    distribution,
+    legal_moves,
+    play_game,
+    play_turn,
+    score,
+    solve_expected_score,
+    solve_shut,
+    solver,
     turn_rolls,
 )
 from strategies import StrategyPlayer, load_strategy
@@ -15,7 +24,6 @@ from strategies.base import SOLO_CONTEXT
 from strategies.builtin import FewestTiles, GreedyHigh, LowestFirst, MostTiles, RandomMove, Tips
 from strategies.loading import BUILTINS
 from strategies.solved import MaxShut, Optimal
-from strategy_helpers import move, policies, view
 
 STANDARD = Rules()
 
@@ -83,13 +91,21 @@ class TestSolved:
         found = distribution(STANDARD, *policies(MaxShut(), STANDARD))
         assert found.shut_probability == pytest.approx(0.0976137, abs=5e-8)
 
-    @pytest.mark.parametrize("rules", [Rules(tiles=12), Rules(tiles=10, one_die_mode="compulsory", scoring="count"),
-                                       Rules(shut_rule="dice-or-total", first_roll="2-to-go")])
+    @pytest.mark.parametrize(
+        "rules",
+        [
+            Rules(tiles=12),
+            Rules(tiles=10, one_die_mode="compulsory", scoring="count"),
+            Rules(shut_rule="dice-or-total", first_roll="2-to-go"),
+        ],
+    )
     def test_they_follow_the_rules_in_force_one_die_choice_included(self, rules: Rules) -> None:
         assert distribution(rules, *policies(Optimal(), rules)).expected_score == pytest.approx(
-            solve_expected_score(rules).value, rel=1e-12)
+            solve_expected_score(rules).value, rel=1e-12
+        )
         assert distribution(rules, *policies(MaxShut(), rules)).shut_probability == pytest.approx(
-            solve_shut(rules).value, rel=1e-12)
+            solve_shut(rules).value, rel=1e-12
+        )
 
     @pytest.mark.parametrize("name", ["optimal", "max-shut", "target"])
     def test_they_do_not_solve_again_for_each_decision(self, name: str, monkeypatch: pytest.MonkeyPatch) -> None:

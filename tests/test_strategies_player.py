@@ -49,15 +49,18 @@ class WholeNumber:
         return f"WholeNumber({self.value})"
 
 
-@pytest.mark.parametrize(("answer", "problem"), [
-    ((2, 6), "answered with something other than one of the legal moves"),
-    ("9", "answered with something other than one of the legal moves"),
-    ([9, 0], "answered with something other than one of the legal moves"),
-    (9, "answered with something other than one of the legal moves"),
-    ((9.0,), "answered with something other than one of the legal moves"),
-    ((True, 8), "answered with something other than one of the legal moves"),
-    ({9: "nine"}, "answered with something other than one of the legal moves"),
-])
+@pytest.mark.parametrize(
+    ("answer", "problem"),
+    [
+        ((2, 6), "answered with something other than one of the legal moves"),
+        ("9", "answered with something other than one of the legal moves"),
+        ([9, 0], "answered with something other than one of the legal moves"),
+        (9, "answered with something other than one of the legal moves"),
+        ((9.0,), "answered with something other than one of the legal moves"),
+        ((True, 8), "answered with something other than one of the legal moves"),
+        ({9: "nine"}, "answered with something other than one of the legal moves"),
+    ],
+)
 def test_a_bad_move_stops_the_turn_naming_strategy_tiles_dice_and_answer(answer: object, problem: str) -> None:
     with pytest.raises(StrategyError) as caught:
         play(Answers(answer), [(4, 5)])

@@ -9,24 +9,39 @@ from __future__ import annotations
 from functools import cache
 
 import pytest
+from strategy_helpers import policies, view
 
 from shutbox_cli.game import (
-    THROWS, Rules, TurnContext, dice_options, distribution, mask_of, move_table, score, solution_distribution,
-    solve_expected_score, tiles_of,
+    THROWS,
+    Rules,
+    TurnContext,
+    dice_options,
+    distribution,
+    mask_of,
+    move_table,
+    score,
+    solution_distribution,
+    solve_expected_score,
+    tiles_of,
 )
 from shutbox_cli.game.solver import solve_utility
 from strategies import Strategy, StrategyLoadError, load_strategy
 from strategies.base import SOLO_CONTEXT
 from strategies.solved import Optimal, Target
 from strategies.winning import win_chances
-from strategy_helpers import policies, view
 
 STANDARD = Rules()
 HALF, THIRD = 1 / 2, 1 / 3
 
 
-def context(*, player: int = 1, round_: int = 0, scores: tuple[int | None, ...] = (None, None),
-            totals: tuple[int, ...] | None = None, playoff: bool = False) -> TurnContext:
+def context(
+    *,
+    player: int = 1,
+    round_: int = 0,
+    scores: tuple[int | None, ...] = (None, None),
+    totals: tuple[int, ...] | None = None,
+    playoff: bool = False,
+) -> TurnContext:
     """The context of `player`, sitting in seat `player` (player 0 sits first), before it plays."""
     totals = totals or (0,) * len(scores)
     return TurnContext(player, player, round_, playoff, scores, totals, (True,) * len(scores))
@@ -138,10 +153,14 @@ class TestDropOut:
         assert all(found[points] > found[points + 1] for points in range(14))
 
     @pytest.mark.parametrize("ties", ["share", "seat"])
-    @pytest.mark.parametrize(("player", "scores", "totals"), [
-        (1, (5, None), (6, 9)),  # last to play: the other has 11 and stays in
-        (0, (None, None), (9, 8)),  # first to play: the other is still to come
-    ], ids=["last-to-play", "first-to-play"])
+    @pytest.mark.parametrize(
+        ("player", "scores", "totals"),
+        [
+            (1, (5, None), (6, 9)),  # last to play: the other has 11 and stays in
+            (0, (None, None), (9, 8)),  # first to play: the other is still to come
+        ],
+        ids=["last-to-play", "first-to-play"],
+    )
     def test_with_one_other_player_the_chances_are_exact(
         self, ties: str, player: int, scores: tuple, totals: tuple
     ) -> None:
@@ -161,6 +180,7 @@ class TestDropOut:
     def test_margin_counts_its_own_total_that_many_points_higher(self) -> None:
         def at(total: int) -> TurnContext:
             return context(player=0, totals=(total, 30))
+
         assert decisions(self.RULES, Target(margin=5), at(30)) == decisions(self.RULES, Target(), at(35))
         assert decisions(self.RULES, Target(margin=5), at(30)) != decisions(self.RULES, Target(), at(30))
 
@@ -183,19 +203,22 @@ def two_player_drop_out(rules: Rules, other: dict[int, float], tie: float):
     @cache
     def next_round(mine: int, theirs: int) -> float:
         both_shut = other.get(0, 0.0) ** 2  # a round of two shut boxes leaves the totals as they were
-        rest = sum(a * b * settle(mine + x, theirs + y)
-                   for x, a in other.items() for y, b in other.items() if x or y)
+        rest = sum(a * b * settle(mine + x, theirs + y) for x, a in other.items() for y, b in other.items() if x or y)
         return rest / (1 - both_shut)
 
     return settle
 
 
 class TestNoInformation:
-    @pytest.mark.parametrize(("rules", "shown"), [
-        (STANDARD, SOLO_CONTEXT),
-        (Rules(drop_out=45), SOLO_CONTEXT),
-        (Rules(drop_out=45), context(player=1, scores=(44, None), totals=(45 - 1, 10))),  # out above its reach
-    ], ids=["solo", "solo-drop-out", "cannot-change-the-result"])
+    @pytest.mark.parametrize(
+        ("rules", "shown"),
+        [
+            (STANDARD, SOLO_CONTEXT),
+            (Rules(drop_out=45), SOLO_CONTEXT),
+            (Rules(drop_out=45), context(player=1, scores=(44, None), totals=(45 - 1, 10))),  # out above its reach
+        ],
+        ids=["solo", "solo-drop-out", "cannot-change-the-result"],
+    )
     def test_it_plays_exactly_like_optimal(self, rules: Rules, shown: TurnContext) -> None:
         assert decisions(rules, Target(), shown) == decisions(rules, Optimal(), shown)
 

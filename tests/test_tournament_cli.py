@@ -94,7 +94,11 @@ def shutbox(
 ) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "shutbox_cli", "tournament", *args],
-        cwd=cwd, capture_output=True, text=True, timeout=timeout, env={**environment(), **(env or {})},
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        env={**environment(), **(env or {})},
     )
 
 
@@ -106,8 +110,21 @@ def bad(tmp_path: Path) -> Path:
 
 def test_reports_are_byte_identical_whatever_the_workers_and_differ_by_seed(tmp_path: Path) -> None:
     for name, workers, seed in (("one.toml", "1", "21"), ("two.toml", "2", "21"), ("other.toml", "2", "22")):
-        done = shutbox(*SMALL, "--drop-out", "40", "--table", "3", "-j", workers, "--seed", seed,
-                       "--report", name, "-q", cwd=tmp_path)
+        done = shutbox(
+            *SMALL,
+            "--drop-out",
+            "40",
+            "--table",
+            "3",
+            "-j",
+            workers,
+            "--seed",
+            seed,
+            "--report",
+            name,
+            "-q",
+            cwd=tmp_path,
+        )
         assert done.returncode == 0, done.stderr
     one, two, other = ((tmp_path / name).read_bytes() for name in ("one.toml", "two.toml", "other.toml"))
     assert one == two
@@ -133,13 +150,33 @@ def test_without_a_seed_one_is_drawn_printed_and_recorded(tmp_path: Path) -> Non
 
 @pytest.mark.parametrize("workers", ["1", "2"])
 def test_a_strategy_that_raises_stops_the_run_with_where_and_what(bad: Path, workers: str) -> None:
-    done = shutbox("-s", "bad.py:Raises", "-s", "greedy-high", "-s", "random", "--seed", "8", "-j", workers,
-                   "--report", "report.toml", cwd=bad)
+    done = shutbox(
+        "-s",
+        "bad.py:Raises",
+        "-s",
+        "greedy-high",
+        "-s",
+        "random",
+        "--seed",
+        "8",
+        "-j",
+        workers,
+        "--report",
+        "report.toml",
+        cwd=bad,
+    )
     assert done.returncode == 1
     assert done.stderr.count("\n") == 1
-    for words in ("'bad.py:Raises'", "matchup bad.py:Raises vs greedy-high", "game 2 (seat order bad.py:Raises, ",
-                  "round 0, seat 0, dealt from seed", "as game 1", "ZeroDivisionError: no luck today",
-                  "open tiles 2 7 8 9", "dice 4+5"):
+    for words in (
+        "'bad.py:Raises'",
+        "matchup bad.py:Raises vs greedy-high",
+        "game 2 (seat order bad.py:Raises, ",
+        "round 0, seat 0, dealt from seed",
+        "as game 1",
+        "ZeroDivisionError: no luck today",
+        "open tiles 2 7 8 9",
+        "dice 4+5",
+    ):
         assert words in done.stderr
     assert not (bad / "report.toml").exists()
     # The message is enough to replay the failing turn: its seat's dice stream, and the strategy.
@@ -210,9 +247,29 @@ def _group_members(group: int) -> list[str]:
 def test_ctrl_c_stops_promptly_without_report_or_leftover_processes(bad: Path) -> None:
     mark = bad / "started"
     process = subprocess.Popen(
-        [sys.executable, "-m", "shutbox_cli", "tournament", "-s", f"bad.py:Slow(mark={str(mark)!r})",
-         "-s", "greedy-high", "-s", "random", "-j", "2", "--seed", "1", "--report", "report.toml"],
-        cwd=bad, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=environment(),
+        [
+            sys.executable,
+            "-m",
+            "shutbox_cli",
+            "tournament",
+            "-s",
+            f"bad.py:Slow(mark={str(mark)!r})",
+            "-s",
+            "greedy-high",
+            "-s",
+            "random",
+            "-j",
+            "2",
+            "--seed",
+            "1",
+            "--report",
+            "report.toml",
+        ],
+        cwd=bad,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=environment(),
         start_new_session=True,
     )
     try:
@@ -247,21 +304,49 @@ def test_the_default_tournament_fits_80_columns_and_quiet_is_one_line(tmp_path: 
 
 @pytest.mark.parametrize("columns", [80, 60])
 def test_a_wide_head_to_head_falls_back_to_one_pair_a_line(tmp_path: Path, columns: int) -> None:
-    field = [arg for spec in ("greedy-high", "random", "tips", "optimal", "max-shut", "fewest-tiles",
-                              "most-tiles", "lowest-first", "target(margin=1)") for arg in ("-s", spec)]
+    field = [
+        arg
+        for spec in (
+            "greedy-high",
+            "random",
+            "tips",
+            "optimal",
+            "max-shut",
+            "fewest-tiles",
+            "most-tiles",
+            "lowest-first",
+            "target(margin=1)",
+        )
+        for arg in ("-s", spec)
+    ]
     done = shutbox(*field, "--games", "10", "--seed", "1", "-j", "1", cwd=tmp_path, env={"COLUMNS": str(columns)})
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert max(len(line) for line in lines) <= columns
     assert "opp. won" in done.stdout
     assert sum("random" in line and "tips" in line for line in lines) == 1
-    pairs = lines[next(number for number, line in enumerate(lines) if line.startswith("Head to head")):]
+    pairs = lines[next(number for number, line in enumerate(lines) if line.startswith("Head to head")) :]
     assert sum("target(margin=1)" in line and "%" in line for line in pairs) == 8  # names whole, a pair a line
 
 
 def test_solo_tables_show_scores_without_wins(tmp_path: Path) -> None:
-    done = shutbox("-s", "optimal", "-s", "greedy-high", "--table", "1", "--games", "300", "--seed", "2",
-                   "--tiles", "12", "--one-die", "high-tiles", cwd=tmp_path)
+    done = shutbox(
+        "-s",
+        "optimal",
+        "-s",
+        "greedy-high",
+        "--table",
+        "1",
+        "--games",
+        "300",
+        "--seed",
+        "2",
+        "--tiles",
+        "12",
+        "--one-die",
+        "high-tiles",
+        cwd=tmp_path,
+    )
     assert done.returncode == 0, done.stderr
     assert "Rules: tiles = 12, one_die = high-tiles." in done.stdout
     assert "solo tables" in done.stdout and "win rate" not in done.stdout and "Head to head" not in done.stdout
@@ -272,7 +357,12 @@ def test_the_progress_bar_goes_to_stderr_on_a_terminal(tmp_path: Path) -> None:
     try:
         done = subprocess.run(
             [sys.executable, "-m", "shutbox_cli", "tournament", *SMALL, "--seed", "1", "-j", "1"],
-            cwd=tmp_path, stdout=subprocess.PIPE, stderr=terminal, text=True, timeout=60, env=environment(),
+            cwd=tmp_path,
+            stdout=subprocess.PIPE,
+            stderr=terminal,
+            text=True,
+            timeout=60,
+            env=environment(),
         )
         os.close(terminal)
         shown = b""

@@ -48,9 +48,21 @@ def invoke(*args: str) -> tuple[int, str, str]:
         ('[[strategy]]\nname = "Nameless"\n', "'strategy[1].spec'"),
     ],
     ids=[
-        "unknown key", "wrong type", "games 0", "duplicate not a flag", "table larger than field", "limit 0",
-        "bad rule type", "unknown rule", "no strategies", "unknown strategy", "params not a table",
-        "unknown strategy key", "same name twice", "not TOML", "no spec",
+        "unknown key",
+        "wrong type",
+        "games 0",
+        "duplicate not a flag",
+        "table larger than field",
+        "limit 0",
+        "bad rule type",
+        "unknown rule",
+        "no strategies",
+        "unknown strategy",
+        "params not a table",
+        "unknown strategy key",
+        "same name twice",
+        "not TOML",
+        "no spec",
     ],
 )
 def test_config_file_mistakes_are_one_sentence_naming_file_and_key(tmp_path: Path, text: str, key: str) -> None:
@@ -174,11 +186,20 @@ def test_a_strategy_option_may_name_its_strategy() -> None:
 
 
 def test_a_report_reads_back_as_the_config_it_ran(tmp_path: Path) -> None:
-    config = load_config(None, Options(strategies=("greedy-high", "target(margin=3)"), games=20, seed=8,
-                                       rules={"drop_out": 30, "tiles": None}))
+    config = load_config(
+        None,
+        Options(
+            strategies=("greedy-high", "target(margin=3)"), games=20, seed=8, rules={"drop_out": 30, "tiles": None}
+        ),
+    )
     path = tmp_path / "report.toml"
     path.write_text(tomli_w.dumps(report_table(summarise(run_tournament(make_plan(config), workers=1)))))
     again = load_config(path, Options())
     assert (again.strategies, again.rules, again.games, again.table, again.duplicate, again.seed) == (
-        config.strategies, config.rules, config.games, config.table, config.duplicate, config.seed
+        config.strategies,
+        config.rules,
+        config.games,
+        config.table,
+        config.duplicate,
+        config.seed,
     )

@@ -168,7 +168,10 @@ def test_drop_out_standings_count_the_rounds_each_strategy_lasted() -> None:
 def test_shared_wins_count_as_fractions_and_add_up_to_the_games() -> None:
     config = TournamentConfig(
         tuple(entry(spec) for spec in ("greedy-high", "lowest-first", "most-tiles")),
-        Rules(scoring="count", tiles=4), games=300, table=3, seed=2,
+        Rules(scoring="count", tiles=4),
+        games=300,
+        table=3,
+        seed=2,
     )
     summary = run(config)
     wins = [standing.wins for standing in summary.ranking]
@@ -184,7 +187,11 @@ def test_the_default_tournament_is_six_built_ins_two_to_a_table_on_duplicate_dea
 
 def test_intervals_count_each_deal_once_because_matchups_share_their_dice() -> None:
     config = TournamentConfig(
-        tuple(entry(spec) for spec in ("greedy-high", "tips", "random")), Rules(), games=400, table=2, seed=3,
+        tuple(entry(spec) for spec in ("greedy-high", "tips", "random")),
+        Rules(),
+        games=400,
+        table=2,
+        seed=3,
     )
     summary = run(config)
     for standing in summary.ranking:  # two matchups each, on the same 400 deals

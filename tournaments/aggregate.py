@@ -23,8 +23,9 @@ class Standing:
     the win rate; `score_interval` the 95% normal interval of the mean score per turn
     (regular rounds only). Every matchup plays the same deals, so a strategy's games in
     different matchups share their dice: the intervals count each deal once (as if the
-    strategy had played one matchup's worth of games), which makes them conservative. `mean_rounds` is only set for drop-out games: the rounds a
-    strategy lasted, the one it went out in included.
+    strategy had played one matchup's worth of games), which makes them conservative.
+    `mean_rounds` is only set for drop-out games: the rounds a strategy lasted, the one it
+    went out in included.
     """
 
     name: str
@@ -96,7 +97,8 @@ def _standing(name: str, spec: str, tally: Tally, unit: int, drop_out: bool, mat
             mean_interval(
                 tally.score_sum, tally.score_squares, tally.turns, independent=tally.turns / matchups, floor=0
             )
-            if tally.turns else None
+            if tally.turns
+            else None
         ),
         mean_total=tally.total_sum / tally.played if tally.played else None,
         shut_rate=tally.shut_boxes / tally.turns if tally.turns else None,
@@ -127,7 +129,11 @@ def summarise(results: Results) -> Summary:
     order = sorted(range(count), key=lambda index: _rank_key(config.names[index], totals[index], solo))
     ranking = tuple(
         _standing(
-            config.strategies[index].name, config.strategies[index].spec, totals[index], unit, drop_out,
+            config.strategies[index].name,
+            config.strategies[index].spec,
+            totals[index],
+            unit,
+            drop_out,
             matchups[index],
         )
         for index in order

@@ -151,7 +151,7 @@ def _file_strategies(where: _Where, value: object) -> list[tuple[str, str, str |
     """The file's `[[strategy]]` tables as (key, spec, name, params)."""
     if not isinstance(value, list):
         raise ConfigError(f"{where.key('strategy')} must be an array of tables ([[strategy]]), not {value!r}.")
-    found = []
+    found: list[tuple[str, str, str | None, dict[str, Any]]] = []
     for number, item in enumerate(value, start=1):
         key = f"strategy[{number}]"
         if not isinstance(item, dict):
@@ -163,10 +163,8 @@ def _file_strategies(where: _Where, value: object) -> list[tuple[str, str, str |
                 )
         spec = item.get("spec")
         if not isinstance(spec, str) or not spec.strip():
-            found = "but it is missing" if spec is None else f"not {spec!r}"
-            raise ConfigError(
-                f"{where.key(f'{key}.spec')} must be a strategy spec such as \"greedy-high\", {found}."
-            )
+            given = "but it is missing" if spec is None else f"not {spec!r}"
+            raise ConfigError(f'{where.key(f"{key}.spec")} must be a strategy spec such as "greedy-high", {given}.')
         display = item.get("name")
         if display is not None and (not isinstance(display, str) or not display.strip()):
             raise ConfigError(f"{where.key(f'{key}.name')} must be a non-empty string, not {display!r}.")
@@ -188,7 +186,7 @@ def _load_field(field: list[tuple[str, str, str | None, dict[str, Any]]]) -> tup
         if loaded.name in seen:
             raise ConfigError(
                 f"{where}: the name {loaded.name!r} is already taken by strategy {seen[loaded.name]}; "
-                "give one of them another name (name = \"...\" in the file, NAME=SPEC on the command line, "
+                'give one of them another name (name = "..." in the file, NAME=SPEC on the command line, '
                 "or a spec with parameters)."
             )
         seen[loaded.name] = number
@@ -243,6 +241,7 @@ def load_config(path: Path | None, options: Options) -> TournamentConfig:
     workers = pick("workers", options.workers, _whole, 1)
     timeout = pick("timeout", options.timeout, _seconds) or DEFAULT_TIMEOUT
 
+    field: list[tuple[str, str, str | None, dict[str, Any]]]
     if options.strategies:
         field = [
             (f"{_option_flag('strategy')} {text!r}", spec, name, {})

@@ -188,7 +188,8 @@ def _run_pool(plan: Plan, count: int, finished: Callable[[UnitResult], None]) ->
         failure: tuple[int, str] | None = None
         while True:
             busy = [
-                (worker, worker.unit) for worker in pool
+                (worker, worker.unit)
+                for worker in pool
                 if worker.unit is not None and (failure is None or worker.unit.number < failure[0])
             ]
             if not busy:

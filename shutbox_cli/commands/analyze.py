@@ -1,7 +1,7 @@
 """`shutbox analyze SPEC`: how a strategy scores on its own, exactly or by seeded simulation."""
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Optional
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -29,21 +29,41 @@ def register(app: typer.Typer) -> None:
 
 @with_rule_options
 def analyze_command(
-    spec: Annotated[str, typer.Argument(
-        metavar="SPEC", show_default=False,
-        help="The strategy: a name, module:Class or path/file.py:Class, maybe with (k=v).",
-    )],
+    spec: Annotated[
+        str,
+        typer.Argument(
+            metavar="SPEC",
+            show_default=False,
+            help="The strategy: a name, module:Class or path/file.py:Class, maybe with (k=v).",
+        ),
+    ],
     rule_values: dict[str, Any],
-    turns: Annotated[Optional[int], typer.Option(
-        "--turns", min=2, show_default=False,
-        help=f"Turns to simulate, for strategies that cannot be analysed exactly (default: {DEFAULT_TURNS:,}).",
-    )] = None,
-    seed: Annotated[Optional[int], typer.Option(
-        "--seed", min=0, help="Seed of the simulated dice (drawn and printed if not given).", show_default=False,
-    )] = None,
-    report: Annotated[Optional[Path], typer.Option(
-        "--report", help="Also write the analysis to this TOML file.", show_default=False,
-    )] = None,
+    turns: Annotated[
+        int | None,
+        typer.Option(
+            "--turns",
+            min=2,
+            show_default=False,
+            help=f"Turns to simulate, for strategies that cannot be analysed exactly (default: {DEFAULT_TURNS:,}).",
+        ),
+    ] = None,
+    seed: Annotated[
+        int | None,
+        typer.Option(
+            "--seed",
+            min=0,
+            help="Seed of the simulated dice (drawn and printed if not given).",
+            show_default=False,
+        ),
+    ] = None,
+    report: Annotated[
+        Path | None,
+        typer.Option(
+            "--report",
+            help="Also write the analysis to this TOML file.",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """How a strategy scores over single turns, exactly or by seeded simulation.
 
@@ -66,7 +86,9 @@ def analyze_command(
         if loaded.cls.tabulable():
             analysis = analyse_exactly(loaded, rules)
             if turns is not None or seed is not None:
-                typer.echo("shutbox: --turns and --seed apply to simulations; this strategy is analysed exactly.", err=True)
+                typer.echo(
+                    "shutbox: --turns and --seed apply to simulations; this strategy is analysed exactly.", err=True
+                )
         else:
             analysis = simulate(loaded, rules, turns or DEFAULT_TURNS, draw_seed() if seed is None else seed)
         if report is not None:

@@ -1,6 +1,6 @@
 """`shutbox play`: play at the prompt, alone, with friends on one keyboard, or against computer seats."""
 
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any
 
 import typer
 
@@ -19,31 +19,38 @@ def register(app: typer.Typer) -> None:
 def play_command(
     rule_values: dict[str, Any],
     player: Annotated[
-        Optional[list[str]],
+        list[str] | None,
         typer.Option(
-            "--player", metavar="NAME",
+            "--player",
+            metavar="NAME",
             help='A person at the keyboard, by name; repeat for hot-seat play \\[default: one, "You"].',
         ),
     ] = None,
     computer: Annotated[
-        Optional[list[str]],
+        list[str] | None,
         typer.Option(
-            "--computer", metavar="SPEC",
+            "--computer",
+            metavar="SPEC",
             help="A computer seat by strategy spec (greedy-high, module:Class, file.py:Class, name(k=v)); "
             "NAME=SPEC names it. Repeatable; computers sit after the people.",
         ),
     ] = None,
     seed: Annotated[
-        Optional[int],
+        int | None,
         typer.Option(
-            "--seed", metavar="SEED", min=0,
+            "--seed",
+            metavar="SEED",
+            min=0,
             help="Seed for the dice; the same seed and answers replay the game.",
         ),
     ] = None,
     delay: Annotated[
-        Optional[float],
+        float | None,
         typer.Option(
-            "--delay", metavar="SECONDS", min=0, max=MAX_DELAY,
+            "--delay",
+            metavar="SECONDS",
+            min=0,
+            max=MAX_DELAY,
             help="Seconds to pause before each computer roll and after a forced shut "
             "\\[default: 0.6 on a terminal, else 0].",
         ),

@@ -1,6 +1,6 @@
 """`shutbox strategies [NAME]`: every available strategy, or one in full."""
 
-from typing import TYPE_CHECKING, Annotated, Optional
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -18,7 +18,7 @@ def register(app: typer.Typer) -> None:
 
 def strategies_command(
     name: Annotated[
-        Optional[str],
+        str | None,
         typer.Argument(help="Show this one in full: a name, module:Class or path/file.py:Class.", show_default=False),
     ] = None,
 ) -> None:

@@ -19,44 +19,89 @@ def register(app: typer.Typer) -> None:
 @with_rule_options
 def tournament_command(
     rule_values: dict[str, Any],
-    config_file: Annotated[Path | None, typer.Argument(
-        metavar="CONFIG.toml", show_default=False,
-        help="A tournament file, or the report of an earlier run (it runs again). Options override it.",
-    )] = None,
-    strategy: Annotated[list[str] | None, typer.Option(
-        "--strategy", "-s", metavar="SPEC", show_default=False,
-        help="A strategy to enter (repeat for more): a name, module:Class or file.py:Class, with parameters "
-             "as name(k=v), and NAME=SPEC to give it a display name. Replaces the file's strategies.",
-    )] = None,
-    games: Annotated[int | None, typer.Option(
-        "--games", "-n", show_default=False,
-        help="Games per matchup, rounded up to a multiple of the table size (default: 2000).",
-    )] = None,
-    table: Annotated[int | None, typer.Option(
-        "--table", "-t", show_default=False,
-        help="Players per table; 1 plays solo tables for score statistics (default: 2).",
-    )] = None,
-    seed: Annotated[int | None, typer.Option(
-        "--seed", show_default=False, help="Seed of every deal; drawn and printed when not given.",
-    )] = None,
-    workers: Annotated[int | None, typer.Option(
-        "--workers", "-j", show_default=False,
-        help="Worker processes (default: one per core); 1 plays in this process, so a strategy that ends "
-             "its process (os._exit) ends the command too.",
-    )] = None,
-    duplicate: Annotated[bool | None, typer.Option(
-        "--duplicate/--no-duplicate", show_default=False,
-        help="Replay each deal with the seats rotated, so every strategy meets the same dice in the same seat "
-             "(default: on).",
-    )] = None,
-    timeout: Annotated[float | None, typer.Option(
-        "--timeout", metavar="SECONDS", show_default=False,
-        help="Stop the run when one work unit (about 400 games) takes longer than this (default: 120).",
-    )] = None,
-    report: Annotated[Path | None, typer.Option(
-        "--report", "-o", metavar="FILE.toml", show_default=False,
-        help="Write the results and the full configuration to this TOML file.",
-    )] = None,
+    config_file: Annotated[
+        Path | None,
+        typer.Argument(
+            metavar="CONFIG.toml",
+            show_default=False,
+            help="A tournament file, or the report of an earlier run (it runs again). Options override it.",
+        ),
+    ] = None,
+    strategy: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--strategy",
+            "-s",
+            metavar="SPEC",
+            show_default=False,
+            help="A strategy to enter (repeat for more): a name, module:Class or file.py:Class, with parameters "
+            "as name(k=v), and NAME=SPEC to give it a display name. Replaces the file's strategies.",
+        ),
+    ] = None,
+    games: Annotated[
+        int | None,
+        typer.Option(
+            "--games",
+            "-n",
+            show_default=False,
+            help="Games per matchup, rounded up to a multiple of the table size (default: 2000).",
+        ),
+    ] = None,
+    table: Annotated[
+        int | None,
+        typer.Option(
+            "--table",
+            "-t",
+            show_default=False,
+            help="Players per table; 1 plays solo tables for score statistics (default: 2).",
+        ),
+    ] = None,
+    seed: Annotated[
+        int | None,
+        typer.Option(
+            "--seed",
+            show_default=False,
+            help="Seed of every deal; drawn and printed when not given.",
+        ),
+    ] = None,
+    workers: Annotated[
+        int | None,
+        typer.Option(
+            "--workers",
+            "-j",
+            show_default=False,
+            help="Worker processes (default: one per core); 1 plays in this process, so a strategy that ends "
+            "its process (os._exit) ends the command too.",
+        ),
+    ] = None,
+    duplicate: Annotated[
+        bool | None,
+        typer.Option(
+            "--duplicate/--no-duplicate",
+            show_default=False,
+            help="Replay each deal with the seats rotated, so every strategy meets the same dice in the same seat "
+            "(default: on).",
+        ),
+    ] = None,
+    timeout: Annotated[
+        float | None,
+        typer.Option(
+            "--timeout",
+            metavar="SECONDS",
+            show_default=False,
+            help="Stop the run when one work unit (about 400 games) takes longer than this (default: 120).",
+        ),
+    ] = None,
+    report: Annotated[
+        Path | None,
+        typer.Option(
+            "--report",
+            "-o",
+            metavar="FILE.toml",
+            show_default=False,
+            help="Write the results and the full configuration to this TOML file.",
+        ),
+    ] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only a one-line summary.")] = False,
 ) -> None:
     """Run a seeded tournament of strategies and rank them.
@@ -67,8 +112,14 @@ def tournament_command(
     from tournaments.config import Options
 
     options = Options(
-        strategies=tuple(strategy or ()), games=games, table=table, seed=seed, duplicate=duplicate,
-        workers=workers, timeout=timeout, rules=rule_values,
+        strategies=tuple(strategy or ()),
+        games=games,
+        table=table,
+        seed=seed,
+        duplicate=duplicate,
+        workers=workers,
+        timeout=timeout,
+        rules=rule_values,
     )
     try:
         _tournament(config_file, options, report, quiet)

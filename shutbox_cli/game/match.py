@@ -100,9 +100,13 @@ class _Game:
             if not active[player]:
                 continue
             context = TurnContext(
-                player, seat, number, playoff,
+                player,
+                seat,
+                number,
+                playoff,
                 tuple(None if turn is None else turn.score for turn in turns),
-                tuple(self.totals), active,
+                tuple(self.totals),
+                active,
             )
             turn = self.play(context)
             turns[player] = turn
@@ -113,9 +117,9 @@ class _Game:
         record = RoundRecord(number, playoff, tuple(turns))
         self.rounds.append(record)
         if not playoff:
-            for player, turn in enumerate(turns):
-                if turn is not None:
-                    self.totals[player] += turn.score
+            for player, played in enumerate(turns):
+                if played is not None:
+                    self.totals[player] += played.score
         return record, instant
 
     def seated(self, players: Sequence[int]) -> list[int]:
@@ -177,6 +181,11 @@ def play_game(rules: Rules, players: int, play: TurnPlayer, first_seat: int = 0)
     game = _Game(rules, players, play, first_seat)
     winners = game.run()
     return GameRecord(
-        game.order, tuple(game.rounds), tuple(game.totals), tuple(game.out_after), winners,
-        game.tied, game.shut_box_win,
+        game.order,
+        tuple(game.rounds),
+        tuple(game.totals),
+        tuple(game.out_after),
+        winners,
+        game.tied,
+        game.shut_box_win,
     )

@@ -13,9 +13,7 @@ from .box import tiles_of
 from .rules import FirstRoll, Rules, ShutRule
 
 ONE_DIE_THROWS: tuple[tuple[int, ...], ...] = tuple((face,) for face in range(1, 7))
-TWO_DICE_THROWS: tuple[tuple[int, ...], ...] = tuple(
-    (low, high) for low in range(1, 7) for high in range(low, 7)
-)
+TWO_DICE_THROWS: tuple[tuple[int, ...], ...] = tuple((low, high) for low in range(1, 7) for high in range(low, 7))
 THROWS = ONE_DIE_THROWS + TWO_DICE_THROWS
 """Every distinct throw, dice sorted: six with one die, 21 with two."""
 
@@ -30,8 +28,6 @@ def throw_probability(throw: tuple[int, ...]) -> float:
     if len(throw) == 1:
         return 1 / 6
     return (1 if throw[0] == throw[1] else 2) / 36
-
-
 
 
 def _move_order(move: int) -> tuple[int, tuple[int, ...]]:

@@ -107,11 +107,12 @@ class Rules:
 
     tiles: int = 9
     shut_rule: ShutRule = ShutRule.ANY
-    one_die: OneDie | None = None
+    # None asks for the default, resolved on construction: after it, always a OneDie / bool.
+    one_die: OneDie = None  # type: ignore[assignment]
     one_die_mode: OneDieMode = OneDieMode.OPTIONAL
     scoring: Scoring = Scoring.SUM
     first_roll: FirstRoll = FirstRoll.NONE
-    instant_win: bool | None = None
+    instant_win: bool = None  # type: ignore[assignment]
     ties: Ties = Ties.SHARE
     rounds: int = 1
     drop_out: int | None = None

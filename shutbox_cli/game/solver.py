@@ -81,7 +81,8 @@ class Solution:
         row = move_table(self.rules).row(open_mask)
         return {
             count: sum(
-                chance * (self.values[open_mask & ~self.moves[open_mask][index]] if row[index] else self.terminal[open_mask])
+                chance
+                * (self.values[open_mask & ~self.moves[open_mask][index]] if row[index] else self.terminal[open_mask])
                 for index, _, chance in THROWS_BY_COUNT[count]
             )
             for count in dice_options(self.rules, open_mask)

@@ -80,7 +80,9 @@ class Turn:
         if count not in self.dice_options:
             raise IllegalDecision(
                 f"{count} dice may not be rolled now; allowed: {' or '.join(map(str, self.dice_options))}.",
-                self.open_mask, None, count,
+                self.open_mask,
+                None,
+                count,
             )
         pair = next(self._rolls)
         dice = pair[:count]
@@ -134,7 +136,7 @@ def finish_turn(turn: Turn, chooser: Chooser, watch: Callable[[Turn], None] | No
         options = turn.dice_options
         count = chooser.choose_dice(turn.open_mask, turn.history) if len(options) > 1 else options[0]
         turn.roll(count)
-        if not turn.over:
+        if turn.dice is not None:
             moves = turn.moves
             move = moves[0] if len(moves) == 1 else chooser.choose_move(turn.open_mask, turn.dice, moves, turn.history)
             turn.shut(move)

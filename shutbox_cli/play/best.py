@@ -81,8 +81,10 @@ class BestScores:
         try:
             data = json.loads(text)
             best = data["best"]
-            if data.get("format") != FORMAT or not isinstance(best, dict) or not all(
-                isinstance(key, str) and type(value) is int and value >= 0 for key, value in best.items()
+            if (
+                data.get("format") != FORMAT
+                or not isinstance(best, dict)
+                or not all(isinstance(key, str) and type(value) is int and value >= 0 for key, value in best.items())
             ):
                 raise ValueError("not a best-score table")
         except (ValueError, TypeError, KeyError) as error:

@@ -18,13 +18,14 @@ def tile_rows(rules: Rules, open_mask: int, width: int | None = None) -> list[Te
     """
     digits = len(str(rules.tiles))
     cells = [
-        Text(f"[{tile:>{digits}}]", style="bold") if open_mask >> (tile - 1) & 1
+        Text(f"[{tile:>{digits}}]", style="bold")
+        if open_mask >> (tile - 1) & 1
         else Text(f" {'-':>{digits}} ", style="dim")
         for tile in range(1, rules.tiles + 1)
     ]
     gaps = [""] + [" "] * (rules.tiles - 1) + ["   "]
     rows = [Text(ROW_INDENT)]
-    for gap, cell in zip(gaps, cells + [Text(f"score {score(rules, open_mask)}", style="cyan")], strict=True):
+    for gap, cell in zip(gaps, [*cells, Text(f"score {score(rules, open_mask)}", style="cyan")], strict=True):
         if width is not None and gap and rows[-1].cell_len + len(gap) + cell.cell_len > width:
             rows[-1].rstrip()
             rows.append(Text(ROW_INDENT))

@@ -111,15 +111,18 @@ def _not_allowed(rules: Rules, open_mask: int, dice: tuple[int, ...], seen: list
         return f"Under the dice-or-total rule one die shuts only the {dice[0]}, not {chosen}."
     if dice[0] != dice[1]:
         return (
-            f"Under the dice-or-total rule you shut the {sum(dice)}, or the {dice[0]} and the {dice[1]}, "
-            f"not {chosen}."
+            f"Under the dice-or-total rule you shut the {sum(dice)}, or the {dice[0]} and the {dice[1]}, not {chosen}."
         )
     return f"Under the dice-or-total rule a double shuts only the {sum(dice)}, not {chosen}."
 
 
 def extend_selection(
-    rules: Rules, open_mask: int, dice: tuple[int, ...], moves: tuple[int, ...],
-    started: int, typed: tuple[int, ...],
+    rules: Rules,
+    open_mask: int,
+    dice: tuple[int, ...],
+    moves: tuple[int, ...],
+    started: int,
+    typed: tuple[int, ...],
 ) -> Selection:
     """Add typed tiles to a selection begun earlier; typed tiles that repeat one of it start afresh.
 

@@ -67,7 +67,7 @@ def score_table(rules: Rules, record: GameRecord, names: Sequence[str]) -> list[
     for player in order:
         out = rules.drop_out is not None and record.out_after[player] is not None
         totals.append(f"{record.totals[player]}{' out' if out else ''}")
-    rows.append(["Total"] + totals)
+    rows.append(["Total", *totals])
     widths = [max(len(row[column]) for row in rows) for column in range(len(rows[0]))]
     lines = []
     for row in rows:

@@ -35,7 +35,10 @@ class Screen:
         self.stdin = sys.stdin
         no_color = bool(os.environ.get("NO_COLOR"))
         self.console = Console(
-            highlight=False, markup=False, emoji=False, color_system=None if no_color else "auto",
+            highlight=False,
+            markup=False,
+            emoji=False,
+            color_system=None if no_color else "auto",
         )
         # A terminal gets long lines broken between words (see wrap); a transcript keeps one line per sentence.
         self.console.soft_wrap = not self.console.is_terminal

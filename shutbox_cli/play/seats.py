@@ -48,9 +48,9 @@ def make_seats(rules: Rules, players: Sequence[str], computers: Sequence[str]) -
             raise SeatError("a --player name is empty; give each player a name.")
         seats.append(HumanSeat(unique(name.strip())))
     for text in computers:
-        name, spec = split_name(text)
+        display, spec = split_name(text)
         try:
-            loaded = load_strategy(spec, name=name)
+            loaded = load_strategy(spec, name=display)
         except StrategyLoadError as error:
             raise SeatError(str(error)) from None
         seats.append(ComputerSeat(unique(loaded.name), loaded, rules))

@@ -33,7 +33,7 @@ def break_offsets(plain: str, width: int, indent: int) -> list[int]:
     for gap in _GAP.finditer(plain):
         if not _breakable(plain, gap.start(), gap.end()):
             continue
-        used = cell_len(plain[start:gap.start()]) + (indent if offsets else 0)
+        used = cell_len(plain[start : gap.start()]) + (indent if offsets else 0)
         if last is not None and used > width:
             offsets.append(last)
             start = last
