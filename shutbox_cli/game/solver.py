@@ -89,34 +89,54 @@ class Solution:
         }
 
 
-def _solve(rules: Rules, objective: str, terminal: tuple[float, ...], minimize: bool) -> Solution:
+def _solve(
+    rules: Rules, objective: str, terminal: tuple[float, ...], minimize: bool, tiebreak: tuple[float, ...] | None = None
+) -> Solution:
+    """One ascending pass over the masks. Choices whose values differ by less than _EPSILON are
+    equal; among equal choices `tiebreak` (a terminal score, lower is better) decides, else the
+    first in move order."""
     table = move_table(rules)
     size = rules.full_box + 1
     values = [terminal[0]] * size
+    seconds = [0.0 if tiebreak is None else tiebreak[0]] * size
     best_dice = [2] * size
     best_moves: list[tuple[int, ...]] = [()] * size
     sign = -1.0 if minimize else 1.0
+
+    def better(value: float, second: float, best: float, best_second: float) -> bool:
+        gain = sign * (value - best)
+        return gain > _EPSILON or (tiebreak is not None and gain >= -_EPSILON and best_second - second > _EPSILON)
+
     for mask in range(1, size):
         row = table.row(mask)
         chosen = [0] * len(row)
         after = [terminal[mask]] * len(row)
+        after_second = [0.0 if tiebreak is None else tiebreak[mask]] * len(row)
         for index, moves in enumerate(row):
             if moves:
                 best_move = moves[0]
-                best = values[mask & ~best_move]
+                best, best_second = values[mask & ~best_move], seconds[mask & ~best_move]
                 for move in moves[1:]:
-                    value = values[mask & ~move]
-                    if sign * (value - best) > _EPSILON:
-                        best_move, best = move, value
-                chosen[index], after[index] = best_move, best
-        best_value = None
+                    value, second = values[mask & ~move], seconds[mask & ~move]
+                    if better(value, second, best, best_second):
+                        best_move, best, best_second = move, value, second
+                chosen[index], after[index], after_second[index] = best_move, best, best_second
+        best_value: float | None = None
+        best_second = 0.0
         for count in dice_options(rules, mask):
-            value = sum(chance * after[index] for index, _, chance in THROWS_BY_COUNT[count])
-            if best_value is None or sign * (value - best_value) > _EPSILON:
-                best_value, best_dice[mask] = value, count
-        values[mask] = best_value  # type: ignore[assignment]
+            throws = THROWS_BY_COUNT[count]
+            value = sum(chance * after[index] for index, _, chance in throws)
+            second = sum(chance * after_second[index] for index, _, chance in throws)
+            if best_value is None or better(value, second, best_value, best_second):
+                best_value, best_second, best_dice[mask] = value, second, count
+        assert best_value is not None  # every box allows one or two dice
+        values[mask], seconds[mask] = best_value, best_second
         best_moves[mask] = tuple(chosen)
     return Solution(rules, objective, minimize, terminal, tuple(values), tuple(best_dice), tuple(best_moves))
+
+
+def _score_terminal(rules: Rules) -> tuple[float, ...]:
+    return tuple(float(score(rules, mask)) for mask in range(rules.full_box + 1))
 
 
 def solve_expected_score(rules: Rules) -> Solution:
@@ -126,19 +146,19 @@ def solve_expected_score(rules: Rules) -> Solution:
 
 @lru_cache(maxsize=64)
 def _solve_expected_score(rules: Rules) -> Solution:
-    terminal = tuple(float(score(rules, mask)) for mask in range(rules.full_box + 1))
-    return _solve(rules, "expected-score", terminal, minimize=True)
+    return _solve(rules, "expected-score", _score_terminal(rules), minimize=True)
 
 
 def solve_shut(rules: Rules) -> Solution:
-    """The policy with the highest chance of shutting the box."""
+    """The policy with the highest chance of shutting the box; among choices of equal chance,
+    the one with the lower expected score."""
     return _solve_shut(rules.turn_rules)
 
 
 @lru_cache(maxsize=64)
 def _solve_shut(rules: Rules) -> Solution:
     terminal = (1.0,) + (0.0,) * rules.full_box
-    return _solve(rules, "shut", terminal, minimize=False)
+    return _solve(rules, "shut", terminal, minimize=False, tiebreak=_score_terminal(rules))
 
 
 def solve_beat(rules: Rules, target: int, inclusive: bool = False) -> Solution:
