@@ -12,6 +12,7 @@ from . import __version__
 from .commands import analyze, play, strategies, tournament
 from .errors import FAILURE, INTERRUPTED, USAGE_ERROR, say_error
 from .rule_options import rules_from_options, with_rule_options
+from .shadowing import shadowing_message
 
 app = typer.Typer(
     name="shutbox",
@@ -60,6 +61,10 @@ def rules_command(rule_values: dict[str, Any]) -> None:
 
 def main() -> None:
     """Console-script entry point: click's usage errors become one sentence, exit 2."""
+    shadowed = shadowing_message()
+    if shadowed is not None:
+        say_error(shadowed)
+        sys.exit(USAGE_ERROR)
     # typer's usage-error class (click's, or its own copy of click's) is the base of BadParameter.
     usage_error: Any = next(cls for cls in typer.BadParameter.__mro__ if cls.__name__ == "UsageError")
     try:
