@@ -3,6 +3,8 @@ drawing any valid rule set, so property tests range over every rule variant."""
 
 from __future__ import annotations
 
+import signal
+
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
@@ -11,6 +13,12 @@ from shutbox_cli.game import FirstRoll, OneDie, OneDieMode, Rules, Scoring, Shut
 # No per-example deadline: the machine is shared, and tests assert behaviour, never timing.
 settings.register_profile("shutbox", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("shutbox")
+
+# A shell starts a background job with Ctrl-C ignored, and a program started from an ignoring
+# process inherits that: the tests that send Ctrl-C to a real shutbox would see nothing happen.
+# Handling it here (as an interactive pytest would) lets every child start with the default.
+if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 @st.composite
