@@ -1,6 +1,6 @@
 """A rule set in words: in full, one sentence per rule, and in short, what differs from the defaults.
 
-Defaults are RULES.md's, on a box of the same size and in the same game format: a 12-tile box
+Defaults are docs/rules.md's, on a box of the same size and in the same game format: a 12-tile box
 rolls one die by the low-sum rule, and a game of rounds plays on after a shut box, unless told otherwise.
 """
 
@@ -91,7 +91,7 @@ def describe_changes(rules: Rules) -> list[str]:
 
 
 def rules_in_short(rules: Rules, options: Collection[str] | None = None) -> str:
-    """The options that differ from their defaults, as `option = value` in the words of RULES.md
+    """The options that differ from their defaults, as `option = value` in the words of docs/rules.md
     (`tiles = 12, ties = playoff`), or `standard`; only those of `options` when given."""
     standard = Rules().to_mapping()
     defaults = Rules(tiles=rules.tiles, rounds=rules.rounds, drop_out=rules.drop_out).to_mapping()

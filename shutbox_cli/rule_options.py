@@ -1,4 +1,4 @@
-"""The rule options of RULES.md as command-line options, defined once for every command.
+"""The rule options of docs/rules.md as command-line options, defined once for every command.
 
 `with_rule_options` adds `--tiles`, `--shut-rule`, ... to a Typer command and hands the
 command the values given as a dict in its `rule_values` parameter; `rules_from_options`
@@ -16,7 +16,7 @@ import typer
 from .errors import fail
 from .game.rules import FirstRoll, OneDie, OneDieMode, Rules, RulesError, Scoring, ShutRule, Ties
 
-_PANEL = "Rules (RULES.md)"
+_PANEL = "Rules (docs/rules.md)"
 
 
 def _option(*names: str, help: str, metavar: str, **extra: Any) -> Any:

@@ -318,7 +318,7 @@ def real_player(rules: Rules, seed: int, game: int = 0, styles: Sequence[str] = 
 
 
 def referee(rules: Rules, players: int, record: GameRecord) -> tuple[int, ...]:
-    """Who should have won, worked out again from the scores in the record (RULES.md)."""
+    """Who should have won, worked out again from the scores in the record (docs/rules.md)."""
     seat_of = {player: seat for seat, player in enumerate(record.order)}
     by_seat = lambda group: sorted(group, key=seat_of.__getitem__)  # noqa: E731
     played = [{player for player, turn in enumerate(round_.turns) if turn is not None} for round_ in record.rounds]

@@ -1,4 +1,4 @@
-"""Legal moves, the one-die rule and scoring: the worked checks of RULES.md, and every
+"""Legal moves, the one-die rule and scoring: the worked checks of docs/rules.md, and every
 (open tiles, throw) of the 9-, 10- and 12-tile boxes against a brute-force enumeration."""
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ def move_sets(rules: Rules, open_tiles: object, dice: tuple[int, ...]) -> set[tu
     return {tiles_of(move) for move in legal_moves(rules, mask_of(open_tiles), dice)}
 
 
-# --- the worked checks of RULES.md -----------------------------------------------------------
+# --- the worked checks of docs/rules.md -----------------------------------------------------------
 
 
 @pytest.mark.parametrize(("roll", "count"), list(zip(range(2, 13), [1, 2, 2, 3, 4, 5, 6, 8, 9, 10, 12], strict=True)))
@@ -122,7 +122,7 @@ def subsets_by_sum(open_tiles: tuple[int, ...]) -> dict[int, list[tuple[int, ...
 
 
 def brute_force(shut_rule: str, open_tiles: tuple[int, ...], groups: dict, dice: tuple[int, ...]) -> set:
-    """The legal sets for a throw, straight from the wording of RULES.md."""
+    """The legal sets for a throw, straight from the wording of docs/rules.md."""
     total = sum(dice)
     if shut_rule == "any":
         return set(groups.get(total, []))

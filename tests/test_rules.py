@@ -1,4 +1,4 @@
-"""The rule set: the defaults of RULES.md, validation with one-sentence errors, equality,
+"""The rule set: the defaults of docs/rules.md, validation with one-sentence errors, equality,
 and the TOML-style mapping round trip."""
 
 from __future__ import annotations

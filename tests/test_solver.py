@@ -110,7 +110,7 @@ def subsets_by_sum(open_tiles: frozenset[int]) -> dict[int, tuple[tuple[int, ...
 
 
 def legal_sets(rules: Rules, open_tiles: frozenset[int], dice: tuple[int, ...], first: bool) -> list[tuple[int, ...]]:
-    """The sets the throw may shut, by the wording of RULES.md."""
+    """The sets the throw may shut, by the wording of docs/rules.md."""
     total = sum(dice)
     if rules.shut_rule == "one-tile":
         found = [(tile,) for tile in sorted(open_tiles) if tile == total or tile in dice]

@@ -117,7 +117,7 @@ def needed_first(rules: Rules) -> int | None:
 
 
 def is_legal(rules: Rules, open_tiles: set[int], dice: tuple[int, ...], shut: tuple[int, ...], first: bool) -> bool:
-    """Whether shutting these tiles answers this throw, by the wording of RULES.md."""
+    """Whether shutting these tiles answers this throw, by the wording of docs/rules.md."""
     total = sum(dice)
     if not shut or not set(shut) <= open_tiles or len(set(shut)) != len(shut):
         return False

@@ -1,4 +1,4 @@
-"""The rule set of a game: every option of RULES.md, validated, frozen and hashable."""
+"""The rule set of a game: every option of docs/rules.md, validated, frozen and hashable."""
 
 from __future__ import annotations
 
@@ -99,7 +99,7 @@ def _choices(enum: type[StrEnum]) -> str:
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Rules:
-    """One complete rule set. Options left as None take the defaults of RULES.md.
+    """One complete rule set. Options left as None take the defaults of docs/rules.md.
 
     The defaults that depend on other options are resolved on construction, so two
     rule sets that play the same game compare equal and hash alike.
