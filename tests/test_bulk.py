@@ -3,13 +3,23 @@
 from __future__ import annotations
 
 import itertools
+import math
 
 import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from shutbox_cli.game import Rules, move_table, play_turn, solve_expected_score, solve_shut, turn_rolls
-from shutbox_cli.game.bulk import END, play_turns, turn_table
+from shutbox_cli.game import (
+    Rules,
+    TurnRecord,
+    move_table,
+    play_game,
+    play_turn,
+    solve_expected_score,
+    solve_shut,
+    turn_rolls,
+)
+from shutbox_cli.game.bulk import END, play_games, play_turns, turn_table
 
 TURNS = 300
 
@@ -55,3 +65,33 @@ def test_the_table_folds_in_the_dice_choice_and_the_forced_moves() -> None:
     assert (table[0b100, 12:18] == 0).all()  # only 3 open, one die showing 3: shut
     assert table[0b100, 0] == END  # one die showing 1: the turn ends
     assert asked and all(len(move_table(rules).moves(mask, throw)) > 1 for mask, throw in asked)
+
+
+PLAYERS = [solve_expected_score, solve_shut]
+
+
+@settings(max_examples=40)
+@given(rules=st.from_type(Rules), seats=st.integers(1, 4), seed=st.integers(0, 2**32))
+def test_bulk_games_come_out_as_the_general_engine_plays_them(rules: Rules, seats: int, seed: int) -> None:
+    games = 60
+    policies = [PLAYERS[seat % 2](rules) for seat in range(seats)]
+
+    def turn(seat: int, number: int, game: int) -> TurnRecord:
+        return play_turn(rules, turn_rolls(seed, game, number, seat), policies[seat])
+
+    def seat_turns(seat: int, number: int, index: np.ndarray) -> np.ndarray:
+        return np.array([turn(seat, number, int(game)).open_mask for game in index], dtype=np.int16)
+
+    share = math.lcm(*range(1, seats + 1))
+    found = play_games(rules, seats, games, share, seat_turns)
+    for game in range(games):
+        record = play_game(rules, seats, lambda context, game=game: turn(context.seat, context.round, game))
+        for seat in range(seats):
+            regular = [r.turns[seat] for r in record.rounds if not r.playoff and r.turns[seat] is not None]
+            assert found.wins[seat, game] == (share // len(record.winners) if seat in record.winners else 0)
+            assert found.turns[seat, game] == len(regular)
+            assert found.score_sum[seat, game] == sum(t.score for t in regular)
+            assert found.score_squares[seat, game] == sum(t.score**2 for t in regular)
+            assert found.shut_boxes[seat, game] == sum(t.shut_box for t in regular)
+            assert found.totals[seat, game] == record.totals[seat]
+            assert found.out_after[seat, game] == (-1 if record.out_after[seat] is None else record.out_after[seat])

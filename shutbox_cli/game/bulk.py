@@ -69,3 +69,167 @@ def play_turns(table: npt.NDArray[np.int16], start: int, count: int, rolls: Roll
         masks[live] = after[going]
         roll += 1
     return masks
+
+
+WIDE = 2**56
+"""Squared scores from this size on are kept as Python ints (a game's sum of squares over many
+rounds must not overflow 64 bits)."""
+
+SeatTurns = Callable[[int, int, npt.NDArray[np.intp]], npt.NDArray[np.int16]]
+"""The open mask at the end of the turn of seat s in round r, for the games at these indices."""
+
+
+class GameResults:
+    """What many games of one table came to, by seat (arrays indexed [seat, game]).
+
+    `wins` counts in units of `share` (a win split k ways is share // k); `turns`, `score_sum`,
+    `score_squares` and `shut_boxes` count regular rounds (not playoffs); `totals` are the final
+    totals; `out_after` is the round a seat dropped out in (-1 if never).
+    """
+
+    def __init__(self, seats: int, games: int, share: int, wide: bool) -> None:
+        shape = (seats, games)
+        self.share = share
+        self.wins = np.zeros(shape, dtype=np.int64)
+        self.turns = np.zeros(shape, dtype=np.int64)
+        # Digit scores of big boxes outgrow 64 bits when squared: Python ints keep them exact.
+        sums = object if wide else np.int64
+        self.score_sum = np.zeros(shape, dtype=sums)
+        self.score_squares = np.zeros(shape, dtype=sums)
+        self.shut_boxes = np.zeros(shape, dtype=np.int64)
+        self.totals = np.zeros(shape, dtype=sums)
+        self.out_after = np.full(shape, -1, dtype=np.int64)
+
+
+def play_games(rules: Rules, seats: int, games: int, share: int, turns: SeatTurns) -> GameResults:
+    """Play `games` games of `seats` seats at once, exactly as `match.play_game` plays one:
+    seats in order, instant wins, fixed rounds or drop-out, and the tie rule."""
+    table = _scores(rules)
+    wide = max(table) ** 2 >= WIDE
+    results = GameResults(seats, games, share, wide)
+    scores = np.asarray(table, dtype=object if wide else np.int64)
+    if rules.drop_out is None:
+        _fixed_rounds(rules, seats, games, turns, scores, results)
+    else:
+        _drop_out(rules, seats, games, turns, scores, results)
+    return results
+
+
+def _play_round(
+    rules: Rules,
+    number: int,
+    playing: npt.NDArray[np.bool_],
+    turns: SeatTurns,
+    scores: npt.NDArray[np.int64],
+    results: GameResults | None,
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """One round of the games with any seat playing (`playing[seat, game]`): each seat's score
+    (-1 where it did not play) and the seat that won at once by shutting the box (-1 if none).
+    A regular round (`results` given) is counted and added to the totals."""
+    seats, games = playing.shape
+    round_scores = np.full((seats, games), -1, dtype=np.int64)
+    instant = np.full(games, -1, dtype=np.int64)
+    for seat in range(seats):
+        index = np.flatnonzero(playing[seat] & (instant < 0))
+        if not index.size:
+            continue
+        got = scores[turns(seat, number, index)]
+        round_scores[seat, index] = got
+        if rules.instant_win:
+            instant[index[got == 0]] = seat  # a shut box: later seats do not play
+        if results is not None:
+            results.turns[seat, index] += 1
+            results.score_sum[seat, index] += got
+            results.score_squares[seat, index] += got * got
+            results.shut_boxes[seat, index] += got == 0
+    if results is not None:
+        results.totals += np.maximum(round_scores, 0)
+    return round_scores, instant
+
+
+def _settle(
+    rules: Rules,
+    number: int,
+    values: npt.NDArray[np.int64],
+    among: npt.NDArray[np.bool_],
+    games: npt.NDArray[np.intp],
+    turns: SeatTurns,
+    scores: npt.NDArray[np.int64],
+    results: GameResults,
+) -> None:
+    """Give the wins of `games` to the lowest `values` among the seats `among` (both [seat, game]
+    over those games), settling ties by the rule; playoff rounds are numbered from `number`."""
+    best = np.where(among, values, np.iinfo(np.int64).max).min(axis=0)
+    tied = among & (values == best)
+    if rules.ties.value == "share":
+        results.wins[:, games] += tied * (results.share // tied.sum(axis=0))
+        return
+    first = tied.argmax(axis=0)  # the earliest tied seat
+    if rules.ties.value == "seat":
+        results.wins[first, games] += results.share
+        return
+    while games.size:
+        alone = tied.sum(axis=0) == 1
+        results.wins[first[alone], games[alone]] += results.share
+        games, tied = games[~alone], tied[:, ~alone]
+        if not games.size:
+            return
+        playing = np.zeros((tied.shape[0], results.wins.shape[1]), dtype=bool)
+        playing[:, games] = tied
+        round_scores, instant = _play_round(rules, number, playing, turns, scores, None)
+        number += 1
+        won = instant[games] >= 0
+        results.wins[instant[games][won], games[won]] += results.share
+        games, tied = games[~won], tied[:, ~won]
+        values = round_scores[:, games]
+        best = np.where(tied, values, np.iinfo(np.int64).max).min(axis=0)
+        tied &= values == best
+        first = tied.argmax(axis=0)
+
+
+def _fixed_rounds(
+    rules: Rules, seats: int, games: int, turns: SeatTurns, scores: npt.NDArray[np.int64], results: GameResults
+) -> None:
+    playing = np.ones((seats, games), dtype=bool)
+    over = np.zeros(games, dtype=bool)
+    for number in range(rules.rounds):
+        playing[:, over] = False
+        _, instant = _play_round(rules, number, playing, turns, scores, results)
+        won = np.flatnonzero(instant >= 0)
+        results.wins[instant[won], won] += results.share
+        over[won] = True
+    left = np.flatnonzero(~over)
+    _settle(
+        rules, rules.rounds, results.totals[:, left], np.ones((seats, left.size), bool), left, turns, scores, results
+    )
+
+
+def _drop_out(
+    rules: Rules, seats: int, games: int, turns: SeatTurns, scores: npt.NDArray[np.int64], results: GameResults
+) -> None:
+    assert rules.drop_out is not None
+    active = np.ones((seats, games), dtype=bool)
+    number = 0
+    while active.any():
+        _, instant = _play_round(rules, number, active, turns, scores, results)
+        won = np.flatnonzero(instant >= 0)
+        results.wins[instant[won], won] += results.share
+        active[:, won] = False
+        out = active & (results.totals >= rules.drop_out)
+        results.out_after[out] = number
+        left = active & ~out
+        number += 1
+        standing = left.sum(axis=0)
+        last = np.flatnonzero(standing == 1) if seats > 1 else np.empty(0, dtype=np.intp)
+        results.wins[left[:, last].argmax(axis=0), last] += results.share
+        gone = np.flatnonzero((standing == 0) & out.any(axis=0))
+        if gone.size:
+            _settle(rules, number, results.totals[:, gone], out[:, gone], gone, turns, scores, results)
+        active = left
+        active[:, last] = False
+
+
+def _scores(rules: Rules) -> tuple[int, ...]:
+    from .box import score
+
+    return tuple(score(rules, mask) for mask in range(rules.full_box + 1))
