@@ -52,6 +52,7 @@ def _worker_main(connection: Any, plan: Plan) -> None:
     except StrategyLoadError as error:
         connection.send(("failed", str(error)))
         return
+    connection.send(("ready", None))
     while True:
         try:
             unit = connection.recv()
@@ -76,6 +77,8 @@ class _Worker:
     connection: Any
     unit: WorkUnit | None = None
     started: float = 0.0
+    ready: bool = False
+    """Whether it has loaded the strategies: a worker that dies before then died starting up."""
 
 
 def _run_pool(plan: Plan, count: int, finished: Callable[[UnitResult], None]) -> None:
@@ -122,6 +125,9 @@ def _run_pool(plan: Plan, count: int, finished: Callable[[UnitResult], None]) ->
                     kind, payload = "failed", timeout_message(plan, unit)
                 else:
                     continue
+                if kind == "ready":
+                    worker.ready = True
+                    continue
                 if kind == "failed":
                     worker.unit = None
                     if failure is None or unit.number < failure[0]:
@@ -151,6 +157,11 @@ def _death_message(plan: Plan, worker: _Worker) -> str:
     worker.process.join(timeout=1)
     code = worker.process.exitcode
     how = f"was killed by signal {-code}" if code is not None and code < 0 else f"exited with status {code}"
+    if not worker.ready:
+        return (
+            f"a worker process {how} while starting up; a strategy's module may have ended it, or the script "
+            'that runs the tournament lacks `if __name__ == "__main__":` (worker processes import the script).'
+        )
     doing = f"while playing {unit_title(plan, worker.unit)}" if worker.unit is not None else "while idle"
     return f"a worker process {how} {doing}; a strategy may have ended the process."
 
