@@ -16,10 +16,7 @@ import dataclasses
 import statistics
 import time
 
-from tournaments.aggregate import summarise
-from tournaments.config import Options, load_config
-from tournaments.plan import make_plan
-from tournaments.run import run_tournament
+from tournaments import Options, load_config, run
 
 FORMATS = {"one round": {}, "3 rounds": {"rounds": 3}, "drop-out 45": {"drop_out": 45}}
 FIELDS = {2: ("optimal", "target"), 3: ("optimal", "target", "greedy-high")}
@@ -33,11 +30,13 @@ class Run:
 
 
 def play(rules: dict, table: int, games: int, seed: int, workers: int) -> Run:
-    config = load_config(None, Options(strategies=FIELDS[table], games=games, table=table, seed=seed, rules=rules))
+    config = load_config(
+        None, Options(strategies=FIELDS[table], games=games, table=table, seed=seed, workers=workers, rules=rules)
+    )
     start = time.perf_counter()
-    results = run_tournament(make_plan(config), workers)
+    summary = run(config)
     seconds = time.perf_counter() - start
-    rates = {standing.name: standing.win_rate for standing in summarise(results).ranking}
+    rates = {standing.name: standing.win_rate for standing in summary.ranking}
     return Run(rates["target"], rates["optimal"], seconds)
 
 

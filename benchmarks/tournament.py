@@ -21,9 +21,8 @@ import resource
 import time
 from pathlib import Path
 
-from tournaments.config import Options, load_config
+from tournaments import Options, default_backend, load_config, run
 from tournaments.plan import make_plan
-from tournaments.run import run_tournament
 
 
 def rss_mb(pid: int | str = "self") -> float:
@@ -56,7 +55,7 @@ def speed(workers: int) -> None:
     config = dataclasses.replace(load_config(None, Options()), seed=1)
     plan = make_plan(config)
     start = time.perf_counter()
-    run_tournament(plan, workers)
+    run(config, backend=default_backend(workers, plan))
     seconds = time.perf_counter() - start
     print(
         f"-j {workers}: {plan.total_games:,} games ({len(config.strategies)} strategies, "
@@ -69,19 +68,17 @@ def million(games: int) -> None:
     config = dataclasses.replace(base, seed=1, games=games // 3)
     plan = make_plan(config)
     samples: list[tuple[int, float, float]] = []
-    done = 0
     next_sample = 0
 
-    def progress(count: int) -> None:
-        nonlocal done, next_sample
-        done += count
+    def progress(done: int, total: int) -> None:
+        nonlocal next_sample
         if done >= next_sample:
             workers = max((rss_mb(pid) for pid in children()), default=0.0)
             samples.append((done, rss_mb(), workers))
             next_sample += plan.total_games // 10
 
     start = time.perf_counter()
-    run_tournament(plan, 2, progress)
+    run(config, backend=default_backend(2, plan), progress=progress)
     seconds = time.perf_counter() - start
     print(f"\n{plan.total_games:,} games at -j 2 in {seconds:.1f} s = {plan.total_games / seconds:,.0f} games/s")
     print(f"{'games done':>12}  {'main RSS':>9}  {'worker RSS (largest)':>20}")

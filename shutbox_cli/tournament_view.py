@@ -13,8 +13,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from shutbox_cli.describe import rules_in_short
-from tournaments.aggregate import Summary
-from tournaments.plan import Plan
+from tournaments import Summary
 
 
 def _percent(rate: float) -> str:
@@ -45,12 +44,12 @@ def _fits(console: Console, table: Table) -> bool:
     return console.measure(table, options=console.options.update_width(10_000)).maximum <= console.width
 
 
-def header(plan: Plan, seed_drawn: bool) -> list[str]:
+def header(summary: Summary) -> list[str]:
     """What was played: field, format, size and seed."""
-    config = plan.config
+    config, plan = summary.config, summary.plan
     seats = "solo tables" if plan.table == 1 else f"{plan.table} players per table"
     deals = ", duplicate deals" if config.duplicate and plan.table > 1 else ""
-    seed = f"seed {config.seed}" + (f" (drawn; repeat with --seed {config.seed})" if seed_drawn else "")
+    seed = f"seed {config.seed}" + (f" (drawn; repeat with --seed {config.seed})" if summary.seed_drawn else "")
     matchups = _plural(len(plan.matchups), "matchup")
     return [
         f"Tournament: {len(config.strategies)} strategies, {seats}{deals}; {matchups} × "
@@ -62,7 +61,7 @@ def header(plan: Plan, seed_drawn: bool) -> list[str]:
 def ranking_table(summary: Summary, wins: bool = True) -> Table:
     """The standings, best first. Columns that say nothing for this format are left out,
     and the wins column too when asked (the win rate says the same)."""
-    rules = summary.results.plan.config.rules
+    rules = summary.config.rules
     table = _table()
     table.add_column("#", justify="right")
     table.add_column("strategy", overflow="fold", min_width=12)
@@ -97,7 +96,7 @@ def ranking_table(summary: Summary, wins: bool = True) -> Table:
 
 
 def legend(summary: Summary) -> str:
-    rules = summary.results.plan.config.rules
+    rules = summary.config.rules
     each = summary.ranking[0].games if summary.ranking else 0
     parts = [f"each strategy played {each:,} games"]
     if not summary.solo:
@@ -144,9 +143,9 @@ def head_to_head_long(summary: Summary) -> Table:
     return table
 
 
-def show(console: Console, summary: Summary, seed_drawn: bool, report: str | None) -> None:
+def show(console: Console, summary: Summary, report: str | None) -> None:
     """The full terminal report."""
-    for line in header(summary.results.plan, seed_drawn):
+    for line in header(summary):
         console.print(escape(line))
     ranking = ranking_table(summary)
     console.print(ranking if _fits(console, ranking) else ranking_table(summary, wins=False))
@@ -167,7 +166,7 @@ def show(console: Console, summary: Summary, seed_drawn: bool, report: str | Non
 def quiet_line(summary: Summary, report: str | None) -> str:
     """`--quiet`: the leader, its figure, the size of the run and the seed, in one line."""
     best = summary.ranking[0]
-    seed = summary.results.plan.config.seed
+    seed = summary.config.seed
     if summary.solo:
         score = "no turns" if best.mean_score is None else f"mean score {best.mean_score:.2f}"
         lead = f"best: {best.name}, {score}"
@@ -179,8 +178,9 @@ def quiet_line(summary: Summary, report: str | None) -> str:
 
 
 @contextlib.contextmanager
-def progress_bar(total: int, show_bar: bool) -> Iterator[Callable[[int], None] | None]:
-    """A live bar on stderr (games done, rate, time left) when asked and stderr is a terminal.
+def progress_bar(show_bar: bool) -> Iterator[Callable[[int, int], None] | None]:
+    """A live bar on stderr (games done, rate, time left) when asked and stderr is a terminal;
+    it is told the games done and the total, as `tournaments.run` tells its progress.
 
     Asks the stream itself, not rich: rich takes FORCE_COLOR to mean a terminal, and would
     animate the bar into a CI log."""
@@ -197,11 +197,11 @@ def progress_bar(total: int, show_bar: bool) -> Iterator[Callable[[int], None] |
         TimeRemainingColumn(),
     )
     with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
-        task = progress.add_task("games", total=total, rate="")
+        task = progress.add_task("games", total=None, rate="")
 
-        def advance(games: int) -> None:
-            progress.advance(task, games)
+        def update(done: int, total: int) -> None:
+            progress.update(task, completed=done, total=total)
             speed = progress.tasks[task].speed
             progress.update(task, rate="" if speed is None else f"{speed:,.0f} games/s")
 
-        yield advance
+        yield update

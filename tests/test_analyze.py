@@ -11,11 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from shutbox_cli.files import FileWriteError, reason, write_atomically, write_toml_atomically
 from shutbox_cli.game import Rules, distribution, solve_expected_score
-from strategies import StrategyPlayer, load_strategy
-from strategies.analysis import simulate
-from strategies.loading import BUILTINS
+from strategies.loading import BUILTINS, load_strategy
+from strategies.player import StrategyPlayer
+from tournaments.analysis import simulate
+from tournaments.errors import FileWriteError
+from tournaments.files import reason, write_atomically, write_toml_atomically
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -242,3 +243,31 @@ def test_simulation_options_given_for_an_exact_strategy_are_pointed_out() -> Non
     assert done.stderr == "shutbox: --turns and --seed apply to simulations; this strategy is analysed exactly.\n"
     assert "Method: exact" in done.stdout
     assert shutbox("analyze", "greedy-high").stderr == ""
+
+
+@pytest.mark.parametrize(
+    "given, said",
+    [
+        (["--rounds", "3"], "--rounds"),
+        (["--drop-out", "45"], "--drop-out"),
+        (["--ties", "seat"], "--ties"),
+        (["--instant-win"], "--instant-win"),
+        (["--no-instant-win"], "--no-instant-win"),
+        (["--drop-out", "45", "--tiles", "10", "--rounds", "2", "--ties", "share"], "--ties, --rounds and --drop-out"),
+    ],
+)
+def test_game_format_options_are_refused_in_one_sentence(given: list[str], said: str) -> None:
+    done = shutbox("analyze", "random", *given, status=2)
+    verb = "apply" if " and " in said else "applies"
+    assert done.stderr == (
+        f"shutbox: error: analyze studies single turns; {said} {verb} to games "
+        "(use `shutbox tournament --table 1 ...`).\n"
+    )
+    assert done.stdout == ""
+
+
+def test_the_help_gives_the_librarys_default_number_of_turns() -> None:
+    from shutbox_cli.commands.analyze import DEFAULT_TURNS as SAID  # the help's figure, kept out of the library
+    from tournaments.analysis import DEFAULT_TURNS  # so that `shutbox --help` does not import it
+
+    assert SAID == DEFAULT_TURNS

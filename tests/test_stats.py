@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from shutbox_cli.game.stats import Z95, mean_interval, wilson
+from tournaments.stats import Z95, mean_interval, wilson
 
 Z999 = 3.2905267314919255
 

@@ -17,7 +17,8 @@ import pytest
 from rich.text import Text
 
 from shutbox_cli.game import Rules, play_turn, turn_rolls
-from strategies import StrategyError, StrategyPlayer, load_strategy
+from strategies.loading import load_strategy
+from strategies.player import StrategyError, StrategyPlayer
 
 SMALL = ["-s", "greedy-high", "-s", "random", "-s", "tips", "--games", "1000"]
 """Three strategies, three matchups of 1000 games: three work units each."""

@@ -12,13 +12,9 @@ import tomli_w
 from typer.testing import CliRunner
 
 from shutbox_cli.cli import app
-from shutbox_cli.files import write_toml_atomically
 from shutbox_cli.game import Rules
-from tournaments.aggregate import summarise
-from tournaments.config import Options, load_config
-from tournaments.plan import make_plan
-from tournaments.report import report_table
-from tournaments.run import run_tournament
+from tournaments import InProcess, Options, load_config, report_table, run
+from tournaments.files import write_toml_atomically
 
 TWO = '[[strategy]]\nspec = "greedy-high"\n[[strategy]]\nspec = "random"\n'
 
@@ -193,7 +189,7 @@ def test_a_report_reads_back_as_the_config_it_ran(tmp_path: Path) -> None:
         ),
     )
     path = tmp_path / "report.toml"
-    path.write_text(tomli_w.dumps(report_table(summarise(run_tournament(make_plan(config), workers=1)))))
+    path.write_text(tomli_w.dumps(report_table(run(config, backend=InProcess()))))
     again = load_config(path, Options())
     assert (again.strategies, again.rules, again.games, again.table, again.duplicate, again.seed) == (
         config.strategies,

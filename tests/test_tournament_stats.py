@@ -8,13 +8,14 @@ from collections import Counter
 
 import pytest
 
+import tournaments
 from shutbox_cli.game import Distribution, Rules, distribution
-from shutbox_cli.game.stats import Z95, wilson
-from strategies import StrategyPlayer, load_strategy
-from tournaments.aggregate import Summary, summarise
-from tournaments.config import Options, StrategyEntry, TournamentConfig, load_config
+from strategies.loading import load_strategy
+from strategies.player import StrategyPlayer
+from tournaments import InProcess, Options, Summary, TournamentConfig, load_config
+from tournaments.config import StrategyEntry
 from tournaments.plan import make_plan
-from tournaments.run import run_tournament
+from tournaments.stats import Z95, wilson
 from tournaments.units import UnitPlayer
 
 
@@ -32,7 +33,7 @@ Z999 = 3.2905267314919255
 
 
 def run(config: TournamentConfig) -> Summary:
-    return summarise(run_tournament(make_plan(config), workers=1))
+    return tournaments.run(config, backend=InProcess())
 
 
 def exact(spec: str, rules: Rules) -> Distribution:
@@ -101,14 +102,14 @@ def test_every_matchup_is_dealt_the_same_dice() -> None:
     field = (entry("random"), entry("greedy-high", "one"), entry("greedy-high", "two"))
     for duplicate in (True, False):
         config = TournamentConfig(field, Rules(), games=300, seed=4, duplicate=duplicate)
-        against_one, against_two, _ = run_tournament(make_plan(config), 1).tallies
+        against_one, against_two, _ = run(config).tallies
         assert against_one == against_two
 
 
 def test_renaming_a_strategy_changes_nothing_it_meets() -> None:
-    def tallies(*names: str) -> list:
+    def tallies(*names: str) -> tuple:
         field = tuple(entry(spec, name) for spec, name in zip(("random", "tips", "greedy-high"), names, strict=True))
-        return run_tournament(make_plan(TournamentConfig(field, Rules(), games=300, table=2, seed=6)), 1).tallies
+        return run(TournamentConfig(field, Rules(), games=300, table=2, seed=6)).tallies
 
     assert tallies("random", "tips", "greedy-high") == tallies("Lucky", "Tipster", "zz-greedy")
 

@@ -7,11 +7,12 @@ the run was spread over workers.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from fractions import Fraction
 
-from shutbox_cli.game.stats import mean_interval, wilson
-
-from .run import Results
+from .config import TournamentConfig
+from .plan import Plan
+from .stats import mean_interval, wilson
 from .tally import Tally, share_unit
 
 
@@ -55,20 +56,28 @@ class HeadToHead:
 
 @dataclasses.dataclass(frozen=True)
 class Summary:
-    """A finished tournament's statistics, best strategy first."""
+    """A finished tournament: what was played (`plan`, and its `config` with the seed it ran
+    under), the counts per matchup (`tallies[m][p]` for player `p` of `plan.matchups[m]`), and
+    the statistics, best strategy first. `seed_drawn` says the seed was drawn for this run."""
 
-    results: Results
+    plan: Plan
+    tallies: tuple[tuple[Tally, ...], ...]
     ranking: tuple[Standing, ...]
     head_to_head: tuple[HeadToHead, ...]
+    seed_drawn: bool = False
+
+    @property
+    def config(self) -> TournamentConfig:
+        return self.plan.config
 
     @property
     def games(self) -> int:
-        return self.results.plan.total_games
+        return self.plan.total_games
 
     @property
     def solo(self) -> bool:
         """Whether each table seats one strategy (score statistics, no wins)."""
-        return self.results.plan.table == 1
+        return self.plan.table == 1
 
 
 def _rank_key(name: str, tally: Tally, solo: bool) -> tuple:
@@ -106,17 +115,16 @@ def _standing(name: str, spec: str, tally: Tally, unit: int, drop_out: bool, mat
     )
 
 
-def summarise(results: Results) -> Summary:
-    """Standings, ranking and head-to-head table of a finished run."""
-    plan = results.plan
+def summarise(plan: Plan, tallies: Sequence[Sequence[Tally]], seed_drawn: bool = False) -> Summary:
+    """Standings, ranking and head-to-head table of a finished run, from its tallies per matchup."""
     config = plan.config
     count = len(config.strategies)
     totals = [Tally() for _ in range(count)]
     matchups = [0] * count
     pair_games = [[0] * count for _ in range(count)]
     pair_shares = [[0] * count for _ in range(count)]
-    for matchup, tallies in zip(plan.matchups, results.tallies, strict=True):
-        for index, tally in zip(matchup.players, tallies, strict=True):
+    for matchup, counted in zip(plan.matchups, tallies, strict=True):
+        for index, tally in zip(matchup.players, counted, strict=True):
             totals[index].add(tally)
             matchups[index] += 1
             for other in matchup.players:
@@ -150,4 +158,5 @@ def summarise(results: Results) -> Summary:
         for b in order
         if a != b and pair_games[a][b]
     )
-    return Summary(results, ranking, head_to_head)
+    kept = tuple(tuple(counted) for counted in tallies)
+    return Summary(plan, kept, ranking, head_to_head, seed_drawn)

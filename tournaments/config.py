@@ -17,8 +17,9 @@ from pathlib import Path
 from typing import Any
 
 from shutbox_cli.game import Rules, RulesError
-from strategies import StrategyLoadError, load_strategy
-from strategies.loading import split_name
+from strategies.loading import StrategyLoadError, load_strategy, split_name
+
+from .errors import ConfigError
 
 DEFAULT_GAMES = 2000
 """Games per matchup when none is given."""
@@ -36,10 +37,6 @@ _TOP_KEYS = ("seed", "games", "table", "duplicate", "workers", "timeout", "rules
 _STRATEGY_KEYS = ("spec", "name", "params")
 REPORT_CONFIG = "config"
 """The table of a report that holds the configuration it ran under."""
-
-
-class ConfigError(ValueError):
-    """A configuration mistake; the message is one sentence naming where and which key."""
 
 
 @dataclasses.dataclass(frozen=True)

@@ -1,4 +1,4 @@
-"""A finished tournament as a TOML-ready table.
+"""A finished tournament as a TOML-ready table, and reports written to a file.
 
 The report holds the full configuration under `[config]` (so `shutbox tournament
 report.toml` runs the same tournament again), the seed and the shutbox version, and the
@@ -8,12 +8,15 @@ no worker count, and every figure rounded so no float shows its last, unstable b
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
 from typing import Any
 
-from shutbox_cli import __version__
-
 from .aggregate import Standing, Summary
+from .analysis import Analysis
 from .config import REPORT_CONFIG, config_table
+from .files import write_toml_atomically
+from .version import shutbox_version
 
 DIGITS = 6
 """Decimal places of every figure in a report."""
@@ -51,11 +54,11 @@ def _standing_table(rank: int, standing: Standing, solo: bool) -> dict[str, Any]
 
 def report_table(summary: Summary) -> dict[str, Any]:
     """The whole report as a table for tomli-w."""
-    plan = summary.results.plan
+    plan = summary.plan
     report: dict[str, Any] = {
-        "shutbox_version": __version__,
-        "seed": plan.config.seed,
-        REPORT_CONFIG: config_table(plan.config),
+        "shutbox_version": shutbox_version(),
+        "seed": summary.config.seed,
+        REPORT_CONFIG: config_table(summary.config),
         "totals": {
             "games": summary.games,
             "matchups": len(plan.matchups),
@@ -75,3 +78,10 @@ def report_table(summary: Summary) -> dict[str, Any]:
             for pair in summary.head_to_head
         ]
     return report
+
+
+def write_report(path: str | os.PathLike[str], result: Summary | Analysis) -> None:
+    """Write a tournament's report (or an analysis's) as TOML, whole or not at all: a temporary
+    file in the same folder, renamed over `path`. Raises FileWriteError naming the file."""
+    table = report_table(result) if isinstance(result, Summary) else result.to_report()
+    write_toml_atomically(Path(path), table)

@@ -6,14 +6,12 @@ from __future__ import annotations
 import dataclasses
 
 from shutbox_cli.game import GameRecord, TurnContext, TurnRecord, play_game, play_turn, seat_order, turn_rolls
-from strategies import StrategyError, StrategyLoadError, StrategyPlayer
+from strategies.loading import StrategyLoadError
+from strategies.player import StrategyError, StrategyPlayer
 
+from .errors import TournamentFailure
 from .plan import GameSlot, Matchup, Plan, WorkUnit
 from .tally import Tally, count_game, share_unit
-
-
-class TournamentFailure(Exception):
-    """The run cannot go on: a strategy failed, a worker died or a unit ran past the time limit."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -35,6 +33,14 @@ def unit_title(plan: Plan, unit: WorkUnit) -> str:
     first = unit.first_deal * plan.table
     last = (unit.first_deal + unit.deals) * plan.table - 1
     return f"matchup {matchup_title(plan, matchup)}, games {first} to {last} (dealt from seed {plan.deal_seed})"
+
+
+def timeout_message(plan: Plan, unit: WorkUnit) -> str:
+    """Why the run stopped when a unit ran past the time limit, whichever backend played it."""
+    return (
+        f"{unit_title(plan, unit)} ran past the limit of {plan.config.timeout:g} seconds per work unit; "
+        "a strategy may be stuck (raise the limit with --timeout)."
+    )
 
 
 class UnitPlayer:

@@ -11,9 +11,10 @@ from ..rule_options import rules_from_options, with_rule_options
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from strategies.analysis import Analysis
+    from tournaments import Analysis
 
 DEFAULT_TURNS = 100_000
+"""What the help says; the library's `tournaments.analysis.DEFAULT_TURNS` decides (a test holds them equal)."""
 LONG_DISTRIBUTION = 46
 """The terminal shows at most this many scores, the likeliest (the report has them all): every
 score of the standard 9-tile box, 0 to 45, fits..."""
@@ -69,38 +70,45 @@ def analyze_command(
 
     Exact figures when the strategy is deterministic and context-free; otherwise 95% intervals.
     """
-    from strategies import StrategyError, StrategyLoadError, load_strategy
-    from strategies.analysis import analyse_exactly, simulate
+    import tournaments
+    from strategies.loading import StrategyLoadError, load_strategy
+    from tournaments.files import check_writable
 
-    from ..files import FileWriteError, check_writable, write_toml_atomically
-    from ..game import draw_seed
-
+    _refuse_game_options(rule_values)
     rules = rules_from_options(rule_values)
     try:
         loaded = load_strategy(spec)
-    except StrategyLoadError as error:
-        fail(str(error))
-    try:
         if report is not None:
             check_writable(report)
-        if loaded.cls.tabulable():
-            analysis = analyse_exactly(loaded, rules)
-            if turns is not None or seed is not None:
-                typer.echo(
-                    "shutbox: --turns and --seed apply to simulations; this strategy is analysed exactly.", err=True
-                )
-        else:
-            analysis = simulate(loaded, rules, turns or DEFAULT_TURNS, draw_seed() if seed is None else seed)
+        analysis = tournaments.analyse(loaded, rules, turns, seed)
         if report is not None:
-            write_toml_atomically(report, analysis.to_report())
-        _show(analysis, loaded.cls.description, drawn=seed is None)
-    except FileWriteError as error:
+            tournaments.write_report(report, analysis)
+    except (StrategyLoadError, tournaments.FileWriteError) as error:
         fail(str(error))
-    except (StrategyError, StrategyLoadError) as error:
+    except tournaments.TournamentFailure as error:
         fail(str(error), FAILURE)
+    if analysis.method == "exact" and (turns is not None or seed is not None):
+        typer.echo("shutbox: --turns and --seed apply to simulations; this strategy is analysed exactly.", err=True)
+    _show(analysis, loaded.cls.description)
 
 
-def _show(analysis: "Analysis", description: str, drawn: bool) -> None:
+def _refuse_game_options(rule_values: dict[str, Any]) -> None:
+    """analyze plays single turns: an option that shapes a whole game is a usage error, not ignored."""
+    from ..describe import TURN_OPTIONS
+    from ..rule_options import option_flag
+
+    given = [
+        "--no-instant-win" if value is False else option_flag(name)
+        for name, value in rule_values.items()
+        if name not in TURN_OPTIONS and value is not None
+    ]
+    if given:
+        options = " and ".join([", ".join(given[:-1]), given[-1]] if len(given) > 1 else given)
+        verb = "applies" if len(given) == 1 else "apply"
+        fail(f"analyze studies single turns; {options} {verb} to games (use `shutbox tournament --table 1 ...`).")
+
+
+def _show(analysis: "Analysis", description: str) -> None:
     from rich.console import Console
     from rich.markup import escape
 
@@ -114,7 +122,7 @@ def _show(analysis: "Analysis", description: str, drawn: bool) -> None:
         console.print(f"Expected score: [bold]{analysis.expected_score:.9g}[/bold]")
         console.print(f"Shuts the box: [bold]{_percent(analysis.shut_probability)}[/bold]")
     else:
-        how = "drawn; pass --seed to repeat" if drawn else "given"
+        how = "drawn; pass --seed to repeat" if analysis.seed_drawn else "given"
         console.print(f"Method: simulation of {analysis.turns:,} turns, seed {analysis.seed} ({how}).")
         low, high = analysis.expected_score_interval or (0.0, 0.0)
         console.print(f"Expected score: [bold]{analysis.expected_score:.4f}[/bold] (95% CI {low:.4f} to {high:.4f})")

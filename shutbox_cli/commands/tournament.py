@@ -1,15 +1,12 @@
 """`shutbox tournament [CONFIG.toml]`: pit strategies against each other, seeded, in parallel."""
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import Annotated, Any
 
 import typer
 
 from ..errors import FAILURE, INTERRUPTED, fail
 from ..rule_options import with_rule_options
-
-if TYPE_CHECKING:
-    from tournaments.config import Options
 
 
 def register(app: typer.Typer) -> None:
@@ -109,9 +106,14 @@ def tournament_command(
     With no arguments at all: a quick tournament of the built-in strategies.
     Exit status: 0 done, 1 a strategy failed, 2 a usage or config error, 130 interrupted.
     """
-    from tournaments.config import Options
+    from rich.console import Console
 
-    options = Options(
+    import tournaments
+    from tournaments.files import check_writable
+
+    from ..tournament_view import progress_bar, quiet_line, show
+
+    options = tournaments.Options(
         strategies=tuple(strategy or ()),
         games=games,
         table=table,
@@ -122,59 +124,25 @@ def tournament_command(
         rules=rule_values,
     )
     try:
-        _tournament(config_file, options, report, quiet)
+        config = tournaments.load_config(config_file, options)
+        if report is not None:
+            check_writable(report)  # before the run, not after it
+        with progress_bar(show_bar=not quiet) as progress:
+            summary = tournaments.run(config, progress=progress)
+        if report is not None:
+            tournaments.write_report(report, summary)
+    except (tournaments.ConfigError, tournaments.FileWriteError) as error:
+        fail(str(error))
+    except tournaments.TournamentFailure as error:
+        fail(str(error), FAILURE)
+    except tournaments.Interrupted as stop:
+        typer.echo(f"shutbox: {stop}; no report written.", err=True)
+        raise typer.Exit(INTERRUPTED) from None
     except KeyboardInterrupt:
         typer.echo("shutbox: interrupted; no report written.", err=True)
         raise typer.Exit(INTERRUPTED) from None
-
-
-def _tournament(config_file: Path | None, options: "Options", report: Path | None, quiet: bool) -> None:
-    import dataclasses
-
-    from rich.console import Console
-
-    from tournaments.aggregate import summarise
-    from tournaments.config import ConfigError, load_config
-    from tournaments.plan import make_plan
-    from tournaments.report import report_table
-    from tournaments.run import Interrupted, default_workers, run_tournament
-    from tournaments.units import TournamentFailure
-
-    from ..files import FileWriteError, check_writable, write_toml_atomically
-    from ..game import draw_seed
-    from ..tournament_view import progress_bar, quiet_line, show
-
-    try:
-        config = load_config(config_file, options)
-        if report is not None:
-            check_writable(report)
-    except (ConfigError, FileWriteError) as error:
-        fail(str(error))
-    seed_drawn = config.seed is None
-    if seed_drawn:
-        config = dataclasses.replace(config, seed=draw_seed())
-    plan = make_plan(config)
-    try:
-        with progress_bar(plan.total_games, show_bar=not quiet) as advance:
-            results = run_tournament(plan, config.workers or default_workers(), advance)
-    except TournamentFailure as error:
-        fail(str(error), FAILURE)
-    except Interrupted as stop:
-        typer.echo(
-            f"shutbox: interrupted after {stop.games:,} of {plan.total_games:,} games (seed {config.seed}); "
-            "no report written.",
-            err=True,
-        )
-        raise typer.Exit(INTERRUPTED) from None
-    summary = summarise(results)
-    written = None
-    if report is not None:
-        try:
-            write_toml_atomically(report, report_table(summary))
-        except FileWriteError as error:
-            fail(str(error))
-        written = str(report)
+    written = None if report is None else str(report)
     if quiet:
         typer.echo(quiet_line(summary, written))
     else:
-        show(Console(highlight=False), summary, seed_drawn, written)
+        show(Console(highlight=False), summary, written)

@@ -17,7 +17,8 @@ import json
 import os
 from pathlib import Path
 
-from ..files import reason, write_atomically
+from tournaments.files import reason, write_atomically
+
 from ..game import Rules
 
 DATA_DIR_VARIABLE = "SHUTBOX_DATA_DIR"

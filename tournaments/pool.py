@@ -1,4 +1,4 @@
-"""Running a plan: its work units in this process (one worker) or in a pool of worker processes.
+"""The `ProcessPool` backend: work units played by a few worker processes.
 
 Each worker loads the strategies itself from their specs (a class from a user's file does
 not travel well between processes), plays whole work units and sends back only tallies.
@@ -12,123 +12,36 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import os
 import signal
 import threading
 import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from strategies import StrategyLoadError
+from strategies.loading import StrategyLoadError
 
+from .errors import ConfigError, TournamentFailure
 from .plan import Plan, WorkUnit
-from .tally import Tally
-from .units import TournamentFailure, UnitPlayer, UnitResult, unit_title
+from .units import UnitPlayer, UnitResult, timeout_message, unit_title
 
 START_METHOD = "spawn"
 """How worker processes start: a fresh interpreter on every platform, never a fork of a
 process that may be running a progress-bar thread."""
 
-Progress = Callable[[int], None]
-"""Told the number of games each finished work unit played."""
 
+@dataclasses.dataclass(frozen=True)
+class ProcessPool:
+    """Plays the units in `workers` spawned processes (no more than the plan has units).
+    A strategy that ends its process is reported as a dead worker, not obeyed."""
 
-class Interrupted(Exception):
-    """The run was stopped (Ctrl-C) after `games` games."""
+    workers: int
 
-    def __init__(self, games: int) -> None:
-        super().__init__(f"interrupted after {games} games.")
-        self.games = games
+    def __post_init__(self) -> None:
+        if self.workers < 1:
+            raise ConfigError(f"a process pool needs at least 1 worker, not {self.workers}.")
 
-
-class _UnitTimeout(BaseException):
-    """Raised in this process when a unit runs past the limit; a BaseException so that no
-    strategy's `except Exception` swallows it."""
-
-
-@dataclasses.dataclass
-class Results:
-    """The tallies of a finished run: per matchup, one per player of that matchup."""
-
-    plan: Plan
-    tallies: list[list[Tally]]
-
-    def add(self, matchup: int, counted: list[Tally]) -> None:
-        for tally, more in zip(self.tallies[matchup], counted, strict=True):
-            tally.add(more)
-
-
-def default_workers() -> int:
-    """The number of cores this process may use."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # not on every platform
-        return os.cpu_count() or 1
-
-
-def run_tournament(plan: Plan, workers: int, progress: Progress | None = None) -> Results:
-    """Play the whole plan with `workers` processes (1: in this process) and add up the tallies.
-
-    Raises TournamentFailure when the run cannot finish, Interrupted on Ctrl-C.
-    """
-    results = Results(plan, [[Tally() for _ in matchup.players] for matchup in plan.matchups])
-    done = 0
-
-    def finished(result: UnitResult) -> None:
-        nonlocal done
-        results.add(result.matchup, result.tallies)
-        done += result.games
-        if progress is not None:
-            progress(result.games)
-
-    try:
-        if workers <= 1 or plan.unit_count == 1:
-            _run_here(plan, finished)
-        else:
-            _run_pool(plan, min(workers, plan.unit_count), finished)
-    except KeyboardInterrupt:
-        raise Interrupted(done) from None
-    return results
-
-
-def _run_here(plan: Plan, finished: Callable[[UnitResult], None]) -> None:
-    try:
-        player = UnitPlayer(plan)
-    except StrategyLoadError as error:
-        raise TournamentFailure(str(error)) from None
-    for unit in plan.units():
-        try:
-            with _time_limit(plan.config.timeout):
-                result = player.play(unit)
-        except _UnitTimeout:
-            raise TournamentFailure(_timeout_message(plan, unit)) from None
-        finished(result)
-
-
-@contextlib.contextmanager
-def _time_limit(seconds: float) -> Iterator[None]:
-    """Raise _UnitTimeout in this process after `seconds`, where the platform has interval timers."""
-    if not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread():
-        yield
-        return
-
-    def expire(signum: int, frame: Any) -> None:
-        raise _UnitTimeout
-
-    previous = signal.signal(signal.SIGALRM, expire)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
-
-
-def _timeout_message(plan: Plan, unit: WorkUnit) -> str:
-    return (
-        f"{unit_title(plan, unit)} ran past the limit of {plan.config.timeout:g} seconds per work unit; "
-        "a strategy may be stuck (raise the limit with --timeout)."
-    )
+    def run(self, plan: Plan, finished: Callable[[UnitResult], None]) -> None:
+        _run_pool(plan, min(self.workers, plan.unit_count), finished)
 
 
 def _worker_main(connection: Any, plan: Plan) -> None:
@@ -139,6 +52,7 @@ def _worker_main(connection: Any, plan: Plan) -> None:
     except StrategyLoadError as error:
         connection.send(("failed", str(error)))
         return
+    connection.send(("ready", None))
     while True:
         try:
             unit = connection.recv()
@@ -163,6 +77,8 @@ class _Worker:
     connection: Any
     unit: WorkUnit | None = None
     started: float = 0.0
+    ready: bool = False
+    """Whether it has loaded the strategies: a worker that dies before then died starting up."""
 
 
 def _run_pool(plan: Plan, count: int, finished: Callable[[UnitResult], None]) -> None:
@@ -206,8 +122,11 @@ def _run_pool(plan: Plan, count: int, finished: Callable[[UnitResult], None]) ->
                 elif worker.process.sentinel in ready:
                     kind, payload = "failed", _death_message(plan, worker)
                 elif time.monotonic() - worker.started > plan.config.timeout:
-                    kind, payload = "failed", _timeout_message(plan, unit)
+                    kind, payload = "failed", timeout_message(plan, unit)
                 else:
+                    continue
+                if kind == "ready":
+                    worker.ready = True
                     continue
                 if kind == "failed":
                     worker.unit = None
@@ -238,6 +157,11 @@ def _death_message(plan: Plan, worker: _Worker) -> str:
     worker.process.join(timeout=1)
     code = worker.process.exitcode
     how = f"was killed by signal {-code}" if code is not None and code < 0 else f"exited with status {code}"
+    if not worker.ready:
+        return (
+            f"a worker process {how} while starting up; a strategy's module may have ended it, or the script "
+            'that runs the tournament lacks `if __name__ == "__main__":` (worker processes import the script).'
+        )
     doing = f"while playing {unit_title(plan, worker.unit)}" if worker.unit is not None else "while idle"
     return f"a worker process {how} {doing}; a strategy may have ended the process."
 

@@ -1,4 +1,4 @@
-"""Writing files whole or not at all, shared by every command that writes one (reports, best scores)."""
+"""Writing files whole or not at all: tournament and analysis reports, and the face's best scores."""
 
 from __future__ import annotations
 
@@ -9,9 +9,7 @@ from typing import Any
 
 import tomli_w
 
-
-class FileWriteError(OSError):
-    """A file that cannot be written; the message is one sentence naming it and why."""
+from .errors import FileWriteError
 
 
 def reason(error: BaseException) -> str:

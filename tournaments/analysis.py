@@ -1,5 +1,5 @@
 """How a strategy scores on its own, turn after turn: exactly when it is tabulable, otherwise
-by a seeded simulation with 95% confidence intervals."""
+by a seeded simulation with 95% confidence intervals. `analyse` decides which."""
 
 from __future__ import annotations
 
@@ -7,20 +7,24 @@ import dataclasses
 from collections import Counter
 from typing import Any
 
-from shutbox_cli.game import Rules, distribution, play_turn, turn_rolls
-from shutbox_cli.game.stats import Interval, mean_interval, wilson
+from shutbox_cli.game import Rules, distribution, draw_seed, play_turn, turn_rolls
+from strategies.base import SOLO_CONTEXT
+from strategies.loading import LoadedStrategy, StrategyLoadError
+from strategies.player import StrategyError, StrategyPlayer
 
-from .base import SOLO_CONTEXT
-from .loading import LoadedStrategy
-from .player import StrategyPlayer
+from .errors import ConfigError, TournamentFailure
+from .stats import Interval, mean_interval, wilson
+
+DEFAULT_TURNS = 100_000
+"""Turns a simulation plays when none are given."""
 
 
 @dataclasses.dataclass(frozen=True)
 class Analysis:
     """A strategy's score distribution over single turns from a full box.
 
-    `method` is "exact" or "simulation"; a simulation also has `turns`, `seed`, the
-    score counts and the 95% intervals.
+    `method` is "exact" or "simulation"; a simulation also has `turns`, `seed` (and
+    `seed_drawn` when it was drawn for this run), the score counts and the 95% intervals.
     """
 
     strategy: str
@@ -35,6 +39,7 @@ class Analysis:
     counts: dict[int, int] | None = None
     expected_score_interval: Interval | None = None
     shut_probability_interval: Interval | None = None
+    seed_drawn: bool = False
 
     def interval(self, score: int) -> Interval | None:
         """The 95% interval of one score's probability (None when exact)."""
@@ -63,6 +68,22 @@ class Analysis:
         return report
 
 
+def analyse(loaded: LoadedStrategy, rules: Rules, turns: int | None = None, seed: int | None = None) -> Analysis:
+    """A strategy's single turns under `rules`: exact when it is tabulable (`turns` and `seed`
+    are then unused), else a simulation of `turns` (default DEFAULT_TURNS) turns from `seed`
+    (drawn when None). Raises TournamentFailure when the strategy fails, ConfigError for fewer
+    than 2 turns."""
+    try:
+        if loaded.cls.tabulable():
+            return analyse_exactly(loaded, rules)
+        found = simulate(
+            loaded, rules, DEFAULT_TURNS if turns is None else turns, draw_seed() if seed is None else seed
+        )
+        return dataclasses.replace(found, seed_drawn=seed is None)
+    except (StrategyError, StrategyLoadError) as error:
+        raise TournamentFailure(str(error)) from None
+
+
 def analyse_exactly(loaded: LoadedStrategy, rules: Rules) -> Analysis:
     """The exact distribution of a tabulable strategy, from its own answers for every state."""
     player = StrategyPlayer(loaded.make(), rules, loaded.name)
@@ -75,7 +96,7 @@ def analyse_exactly(loaded: LoadedStrategy, rules: Rules) -> Analysis:
 def simulate(loaded: LoadedStrategy, rules: Rules, turns: int, seed: int) -> Analysis:
     """Play `turns` solo turns with dice streams from `seed` (turn k is game k, round 0, seat 0)."""
     if turns < 2:
-        raise ValueError("a simulation needs at least 2 turns.")
+        raise ConfigError(f"a simulation needs at least 2 turns, not {turns}.")
     player = StrategyPlayer(loaded.make(), rules, loaded.name)
     counts: Counter[int] = Counter()
     shut = 0

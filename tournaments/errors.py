@@ -1,0 +1,33 @@
+"""Every error a tournament or an analysis can raise, from one place.
+
+`TournamentError` is the base of them all. A caller that only wants to know whether to blame
+its input, a strategy or Ctrl-C catches the three kinds below it.
+"""
+
+from __future__ import annotations
+
+
+class TournamentError(Exception):
+    """Base of the errors raised by the tournaments library."""
+
+
+class ConfigError(TournamentError, ValueError):
+    """A configuration mistake; the message is one sentence naming where and which key."""
+
+
+class FileWriteError(TournamentError, OSError):
+    """A report that cannot be written; the message is one sentence naming the file and why."""
+
+
+class TournamentFailure(TournamentError):
+    """The run cannot go on: a strategy failed, a worker died or a unit ran past the time limit."""
+
+
+class Interrupted(TournamentError):
+    """The run was stopped (Ctrl-C) after `games` of its `total` games; `seed` repeats it."""
+
+    def __init__(self, games: int, total: int, seed: int) -> None:
+        super().__init__(f"interrupted after {games:,} of {total:,} games (seed {seed})")
+        self.games = games
+        self.total = total
+        self.seed = seed

@@ -1,0 +1,50 @@
+"""One call runs a tournament: draw the seed if there is none, plan, play the plan through a
+backend, add up the tallies and sum them up."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+
+from shutbox_cli.game import draw_seed
+
+from .aggregate import Summary, summarise
+from .backends import Backend, default_backend
+from .config import TournamentConfig
+from .errors import Interrupted
+from .plan import make_plan
+from .tally import Tally
+from .units import UnitResult
+
+Progress = Callable[[int, int], None]
+"""Told the games finished so far and the run's total: once before the first unit, then after each."""
+
+
+def run(config: TournamentConfig, *, backend: Backend | None = None, progress: Progress | None = None) -> Summary:
+    """Play a whole tournament and return its summary.
+
+    Without a seed in `config`, one is drawn: the summary's config holds it and
+    `seed_drawn` is set. Without a backend, `default_backend` picks one from
+    `config.workers`. Raises TournamentFailure when the run cannot finish (a strategy
+    failed, a worker died, a unit timed out) and Interrupted on Ctrl-C.
+    """
+    seed = draw_seed() if config.seed is None else config.seed
+    plan = make_plan(dataclasses.replace(config, seed=seed))
+    tallies = [[Tally() for _ in matchup.players] for matchup in plan.matchups]
+    done = 0
+
+    def finished(result: UnitResult) -> None:
+        nonlocal done
+        for tally, more in zip(tallies[result.matchup], result.tallies, strict=True):
+            tally.add(more)
+        done += result.games
+        if progress is not None:
+            progress(done, plan.total_games)
+
+    try:
+        if progress is not None:
+            progress(0, plan.total_games)
+        (backend or default_backend(config.workers, plan)).run(plan, finished)
+    except KeyboardInterrupt:
+        raise Interrupted(done, plan.total_games, seed) from None
+    return summarise(plan, tallies, seed_drawn=config.seed is None)
