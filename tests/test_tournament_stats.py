@@ -21,7 +21,7 @@ from tournaments.units import UnitPlayer
 
 def entry(spec: str, name: str | None = None) -> StrategyEntry:
     loaded = load_strategy(spec, None, name)
-    return StrategyEntry(loaded.spec, loaded.name, dict(loaded.params))
+    return StrategyEntry(loaded.spec, loaded.name, dict(loaded.params), loaded.cls.tabulable())
 
 
 SOLO_SEED = 0

@@ -8,7 +8,11 @@ The dice depend only on the tournament's seed and the deal (or game) number, nev
 who plays: every matchup is dealt the same games, so strategies are compared on common
 dice across the whole field, and renaming one changes nothing it meets.
 Work units hold a fixed number of deals, whatever the number of workers, so the plan and
-the results do not depend on how the run is spread out.
+the results do not depend on how the run is spread out. A matchup of exact strategies only
+(their play depends on the open tiles and the dice alone) is played in bulk, from tables: its
+units are large and shared by every such matchup, so each exact strategy's turn in a (deal,
+round, seat) is played once for all of them. Any other matchup plays turn by turn, in small units
+of its own.
 """
 
 from __future__ import annotations
@@ -22,25 +26,32 @@ from shutbox_cli.game import derive_seed
 from .config import TournamentConfig
 
 UNIT_GAMES = 400
-"""About how many games one work unit plays (rounded down to whole deals, at least one)."""
+"""About how many games one work unit of a matchup played turn by turn holds (rounded down to
+whole deals, at least one)."""
+BULK_UNIT_GAMES = 1 << 18
+"""About how many games one bulk unit holds, over all the matchups it covers."""
 
 
 @dataclasses.dataclass(frozen=True)
 class Matchup:
-    """Strategies at one table: player `p` of every game is `strategies[players[p]]`."""
+    """Strategies at one table: player `p` of every game is `strategies[players[p]]`; `exact`
+    when every one of them is exact (played in bulk)."""
 
     index: int
     players: tuple[int, ...]
+    exact: bool = False
 
 
 @dataclasses.dataclass(frozen=True)
 class WorkUnit:
-    """Deals `first_deal` up to (not including) `first_deal + deals` of one matchup."""
+    """Deals `first_deal` up to (not including) `first_deal + deals` of some matchups: one
+    played turn by turn, or every exact matchup at once (`bulk`)."""
 
     number: int
-    matchup: int
+    matchups: tuple[int, ...]
     first_deal: int
     deals: int
+    bulk: bool = False
 
 
 @dataclasses.dataclass(frozen=True)
@@ -63,6 +74,9 @@ class Plan:
     matchups: tuple[Matchup, ...]
     deals: int
     deals_per_unit: int
+    deals_per_bulk_unit: int
+    bulk: bool = True
+    """Whether exact strategies play from tables (False: every seat turn by turn, the reference)."""
 
     @property
     def table(self) -> int:
@@ -77,20 +91,32 @@ class Plan:
         return self.games_per_matchup * len(self.matchups)
 
     @property
+    def bulk_matchups(self) -> tuple[int, ...]:
+        """The matchups played in bulk."""
+        return tuple(matchup.index for matchup in self.matchups if matchup.exact)
+
+    @property
     def unit_count(self) -> int:
-        per_matchup = -(-self.deals // self.deals_per_unit)
-        return per_matchup * len(self.matchups)
+        return sum(1 for _ in self.units())
 
     def units(self) -> Iterator[WorkUnit]:
-        """The work units in a fixed order: matchup by matchup, deal by deal."""
+        """The work units in a fixed order: the bulk units deal by deal, then the other
+        matchups one by one, deal by deal."""
         number = 0
+        bulk = self.bulk_matchups
+        if bulk:
+            for first in range(0, self.deals, self.deals_per_bulk_unit):
+                yield WorkUnit(number, bulk, first, min(self.deals_per_bulk_unit, self.deals - first), bulk=True)
+                number += 1
         for matchup in self.matchups:
+            if matchup.exact:
+                continue
             for first in range(0, self.deals, self.deals_per_unit):
-                yield WorkUnit(number, matchup.index, first, min(self.deals_per_unit, self.deals - first))
+                yield WorkUnit(number, (matchup.index,), first, min(self.deals_per_unit, self.deals - first))
                 number += 1
 
     def games(self, unit: WorkUnit) -> Iterator[GameSlot]:
-        """The games of a work unit, in order."""
+        """The games of one matchup of a work unit, in order."""
         table = self.table
         for deal in range(unit.first_deal, unit.first_deal + unit.deals):
             for rotation in range(table):
@@ -98,13 +124,24 @@ class Plan:
                 yield GameSlot(number, deal if self.config.duplicate else number, rotation)
 
 
-def make_plan(config: TournamentConfig) -> Plan:
-    """Plan a tournament whose seed is known. Games per matchup round up to whole deals."""
+def make_plan(config: TournamentConfig, bulk: bool = True) -> Plan:
+    """Plan a tournament whose seed is known. Games per matchup round up to whole deals.
+    `bulk=False` plays every matchup turn by turn: the reference the bulk engine is held to."""
     if config.seed is None:
         raise ValueError("a tournament needs its seed before it is planned.")
+    exact = [bulk and entry.exact for entry in config.strategies]
     matchups = tuple(
-        Matchup(index, players)
+        Matchup(index, players, all(exact[player] for player in players))
         for index, players in enumerate(itertools.combinations(range(len(config.strategies)), config.table))
     )
     deals = -(-config.games // config.table)
-    return Plan(config, derive_seed("deals", config.seed), matchups, deals, max(1, UNIT_GAMES // config.table))
+    per_bulk_deal = config.table * max(1, sum(matchup.exact for matchup in matchups))
+    return Plan(
+        config,
+        derive_seed("deals", config.seed),
+        matchups,
+        deals,
+        max(1, UNIT_GAMES // config.table),
+        max(1, BULK_UNIT_GAMES // per_bulk_deal),
+        bulk,
+    )

@@ -20,23 +20,31 @@ Progress = Callable[[int, int], None]
 """Told the games finished so far and the run's total: once before the first unit, then after each."""
 
 
-def run(config: TournamentConfig, *, backend: Backend | None = None, progress: Progress | None = None) -> Summary:
+def run(
+    config: TournamentConfig,
+    *,
+    backend: Backend | None = None,
+    progress: Progress | None = None,
+    bulk: bool = True,
+) -> Summary:
     """Play a whole tournament and return its summary.
 
-    Without a seed in `config`, one is drawn: the summary's config holds it and
-    `seed_drawn` is set. Without a backend, `default_backend` picks one from
-    `config.workers`. Raises TournamentFailure when the run cannot finish (a strategy
+    Without a seed in `config`, one is drawn: the summary's config holds it and `seed_drawn`
+    is set. Without a backend, `default_backend` picks one from `config.workers`. `bulk=False`
+    plays every seat turn by turn in the general engine: the reference the bulk engine is held
+    to, with the same results. Raises TournamentFailure when the run cannot finish (a strategy
     failed, a worker died, a unit timed out) and Interrupted on Ctrl-C.
     """
     seed = draw_seed() if config.seed is None else config.seed
-    plan = make_plan(dataclasses.replace(config, seed=seed))
+    plan = make_plan(dataclasses.replace(config, seed=seed), bulk)
     tallies = [[Tally() for _ in matchup.players] for matchup in plan.matchups]
     done = 0
 
     def finished(result: UnitResult) -> None:
         nonlocal done
-        for tally, more in zip(tallies[result.matchup], result.tallies, strict=True):
-            tally.add(more)
+        for matchup, counted in result.tallies.items():
+            for tally, more in zip(tallies[matchup], counted, strict=True):
+                tally.add(more)
         done += result.games
         if progress is not None:
             progress(done, plan.total_games)

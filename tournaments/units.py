@@ -1,14 +1,32 @@
-"""Playing work units: each game of a unit at the table, its strategies loaded once per
-process, and the result counted into small tallies."""
+"""Playing work units, their strategies loaded once per process, and the results counted into
+small tallies: a bulk unit from the exact strategies' tables (`bulk.py`), any other game by game
+at the table, where exact seats play from their tables too and the others turn by turn."""
 
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterator
+from typing import Protocol
 
-from shutbox_cli.game import GameRecord, TurnContext, TurnRecord, play_game, play_turn, seat_order, turn_rolls
+import numpy as np
+import numpy.typing as npt
+
+from shutbox_cli.game import (
+    GameRecord,
+    Rules,
+    TurnContext,
+    TurnRecord,
+    play_game,
+    play_turn,
+    score,
+    seat_order,
+    turn_rolls,
+)
+from shutbox_cli.game.bulk import turn_table
 from strategies.loading import StrategyLoadError
 from strategies.player import StrategyError, StrategyPlayer
 
+from .bulk import BulkUnit
 from .errors import TournamentFailure
 from .plan import GameSlot, Matchup, Plan, WorkUnit
 from .tally import Tally, count_game, share_unit
@@ -16,10 +34,10 @@ from .tally import Tally, count_game, share_unit
 
 @dataclasses.dataclass(frozen=True)
 class UnitResult:
-    """What a worker sends back for one unit: the unit's matchup, its tallies and game count."""
+    """What a worker sends back for one unit: the tallies of each of its matchups (one per
+    player) and the number of games it played."""
 
-    matchup: int
-    tallies: list[Tally]
+    tallies: dict[int, list[Tally]]
     games: int
 
 
@@ -29,10 +47,13 @@ def matchup_title(plan: Plan, matchup: Matchup) -> str:
 
 
 def unit_title(plan: Plan, unit: WorkUnit) -> str:
-    matchup = plan.matchups[unit.matchup]
     first = unit.first_deal * plan.table
     last = (unit.first_deal + unit.deals) * plan.table - 1
-    return f"matchup {matchup_title(plan, matchup)}, games {first} to {last} (dealt from seed {plan.deal_seed})"
+    if unit.bulk:
+        which = f"the {len(unit.matchups)} matchups of exact strategies"
+    else:
+        which = f"matchup {matchup_title(plan, plan.matchups[unit.matchups[0]])}"
+    return f"{which}, games {first} to {last} (dealt from seed {plan.deal_seed})"
 
 
 def timeout_message(plan: Plan, unit: WorkUnit) -> str:
@@ -51,46 +72,63 @@ class UnitPlayer:
         self.rules = plan.config.rules
         self.loaded = [entry.load() for entry in plan.config.strategies]
         self.unit = share_unit(plan.table)
-        self._kept: dict[int, StrategyPlayer] = {}
+        self._tables: dict[int, npt.NDArray[np.int16]] = {}
 
-    def _player(self, index: int) -> StrategyPlayer:
-        """A player for a strategy. A tabulable strategy keeps its player (and its memo) for
-        the whole run; any other starts afresh each unit, so no state leaks between units."""
-        kept = self._kept.get(index)
-        if kept is not None:
-            return kept
+    def table(self, index: int) -> npt.NDArray[np.int16]:
+        """An exact strategy's turn table, built on first use from the strategy's own answers."""
+        table = self._tables.get(index)
+        if table is None:
+            player = self._new_player(index)
+            try:
+                table = turn_table(self.rules, player.move_policy, player.dice_policy)
+            except StrategyError as error:
+                raise TournamentFailure(f"while tabulating its answers, {error}") from None
+            self._tables[index] = table
+        return table
+
+    def _new_player(self, index: int) -> StrategyPlayer:
         loaded = self.loaded[index]
         try:
-            player = StrategyPlayer(loaded.make(), self.rules, loaded.name)
+            return StrategyPlayer(loaded.make(), self.rules, loaded.name)
         except StrategyLoadError as error:
             raise TournamentFailure(str(error)) from None
-        if loaded.cls.tabulable():
-            self._kept[index] = player
-        return player
+
+    def _seat(self, index: int) -> TurnPlayer:
+        """How a strategy plays its turns in this unit: an exact one from its table (recorded
+        without its rolls: the tallies need only the score), any other afresh each unit, so no
+        state leaks between units."""
+        if not self.plan.config.strategies[index].exact or not self.plan.bulk:
+            return _StrategyTurns(self.rules, self._new_player(index))
+        return _TableTurns(self.rules, self.table(index))
 
     def play(self, unit: WorkUnit) -> UnitResult:
         """Play every game of a unit and count it."""
-        matchup = self.plan.matchups[unit.matchup]
-        players = [self._player(index) for index in matchup.players]
-        tallies = [Tally() for _ in players]
+        if unit.bulk:
+            return UnitResult(
+                BulkUnit(self.plan, unit, self.table).play(), unit.deals * self.plan.table * len(unit.matchups)
+            )
+        (index,) = unit.matchups
+        matchup = self.plan.matchups[index]
+        seats = [self._seat(player) for player in matchup.players]
+        tallies = [Tally() for _ in seats]
         games = 0
         for slot in self.plan.games(unit):
-            count_game(self.play_game(matchup, slot, players), tallies, self.unit)
+            count_game(self.play_game(matchup, slot, seats), tallies, self.unit)
             games += 1
-        return UnitResult(unit.matchup, tallies, games)
+        return UnitResult({index: tallies}, games)
 
-    def play_game(self, matchup: Matchup, slot: GameSlot, players: list[StrategyPlayer]) -> GameRecord:
+    def play_game(self, matchup: Matchup, slot: GameSlot, seats: list[TurnPlayer]) -> GameRecord:
         """One game of a matchup; a strategy's failure says where it happened."""
-        rules, seed = self.rules, self.plan.deal_seed
+        seed = self.plan.deal_seed
 
         def play(context: TurnContext) -> TurnRecord:
-            player = players[context.player].start_turn(context, seed, slot.dice_game)
+            rolls = turn_rolls(seed, slot.dice_game, context.round, context.seat)
             try:
-                return play_turn(rules, turn_rolls(seed, slot.dice_game, context.round, context.seat), player)
+                return seats[context.player].play(context, seed, slot.dice_game, rolls)
             except StrategyError as error:
                 raise TournamentFailure(self._where(matchup, slot, context) + str(error)) from None
 
-        return play_game(rules, len(players), play, slot.first_seat)
+        return play_game(self.rules, len(seats), play, slot.first_seat)
 
     def _where(self, matchup: Matchup, slot: GameSlot, context: TurnContext) -> str:
         names = self.plan.config.names
@@ -101,3 +139,39 @@ class UnitPlayer:
             f"round {context.round}, seat {context.seat}, dealt from seed {self.plan.deal_seed} as game "
             f"{slot.dice_game}: "
         )
+
+
+class TurnPlayer(Protocol):
+    """Plays one seat's turn of a game on the dice it is dealt."""
+
+    def play(self, context: TurnContext, seed: int, game: int, rolls: Iterator[tuple[int, int]]) -> TurnRecord: ...
+
+
+@dataclasses.dataclass(frozen=True)
+class _StrategyTurns:
+    """A strategy asked at each decision, through the general engine."""
+
+    rules: Rules
+    player: StrategyPlayer
+
+    def play(self, context: TurnContext, seed: int, game: int, rolls: Iterator[tuple[int, int]]) -> TurnRecord:
+        return play_turn(self.rules, rolls, self.player.start_turn(context, seed, game))
+
+
+class _TableTurns:
+    """An exact strategy played from its table, one roll a lookup."""
+
+    def __init__(self, rules: Rules, table: npt.NDArray[np.int16]) -> None:
+        self.rules = rules
+        self.rows: list[list[int]] = table.tolist()
+        self.full = rules.full_box
+
+    def play(self, context: TurnContext, seed: int, game: int, rolls: Iterator[tuple[int, int]]) -> TurnRecord:
+        rows, mask = self.rows, self.full
+        for first, second in rolls:
+            after = rows[mask][6 * first + second - 7]
+            if after <= 0:
+                mask = 0 if after == 0 else mask
+                break
+            mask = after
+        return TurnRecord((), mask, score(self.rules, mask))

@@ -100,6 +100,8 @@ def tournament_command(
         ),
     ] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only a one-line summary.")] = False,
+    # Hidden: every seat turn by turn, the reference the bulk engine is tested against.
+    general_engine: Annotated[bool, typer.Option("--general-engine", hidden=True)] = False,
 ) -> None:
     """Run a seeded tournament of strategies and rank them.
 
@@ -128,7 +130,7 @@ def tournament_command(
         if report is not None:
             check_writable(report)  # before the run, not after it
         with progress_bar(show_bar=not quiet) as progress:
-            summary = tournaments.run(config, progress=progress)
+            summary = tournaments.run(config, progress=progress, bulk=not general_engine)
         if report is not None:
             tournaments.write_report(report, summary)
     except (tournaments.ConfigError, tournaments.FileWriteError) as error:

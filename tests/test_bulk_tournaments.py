@@ -1,0 +1,103 @@
+"""The bulk engine plays exact strategies' games from tables; it must give exactly the results
+of the general engine, which plays every seat turn by turn: same tallies, same report bytes."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import tomli_w
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from shutbox_cli.game import Rules, solve_expected_score
+from tournaments import InProcess, Options, load_config, report_table, run
+
+ROOT = Path(__file__).resolve().parent.parent
+EXACT = ("optimal", "max-shut", "fewest-tiles", "tips", "greedy-high", "most-tiles")
+SLOW = ("random", "target", "examples/cautious.py:Cautious")
+
+
+def both_engines(options: Options) -> tuple[dict, dict]:
+    config = load_config(None, options)
+    found = [report_table(run(config, backend=InProcess(), bulk=bulk)) for bulk in (True, False)]
+    return found[0], found[1]
+
+
+@settings(max_examples=30)
+@given(
+    rules=st.from_type(Rules),
+    table=st.integers(1, 4),
+    duplicate=st.booleans(),
+    field=st.lists(st.sampled_from(EXACT + SLOW), min_size=4, max_size=5, unique=True),
+    seed=st.integers(0, 2**40),
+)
+def test_bulk_and_general_engines_give_the_same_report(
+    rules: Rules, table: int, duplicate: bool, field: list[str], seed: int
+) -> None:
+    options = Options(
+        strategies=field, games=24, table=table, seed=seed, duplicate=duplicate, rules=rules.to_mapping()
+    )
+    bulk, general = both_engines(options)
+    assert tomli_w.dumps(bulk) == tomli_w.dumps(general)
+
+
+def test_a_field_of_exact_strategies_plays_every_matchup_in_bulk_units() -> None:
+    from tournaments.plan import make_plan
+
+    config = load_config(None, Options(strategies=list(EXACT[:4]) + ["random"], games=2000, seed=1))
+    plan = make_plan(config)
+    units = list(plan.units())
+    bulk = [unit for unit in units if unit.bulk]
+    assert len(bulk) == 1 and len(bulk[0].matchups) == 6  # the six pairs of the four exact strategies
+    assert {unit.matchups[0] for unit in units if not unit.bulk} == {
+        matchup.index for matchup in plan.matchups if 4 in matchup.players
+    }
+
+
+def test_solo_bulk_scores_agree_with_the_exact_expected_score() -> None:
+    games = 200_000
+    config = load_config(None, Options(strategies=["optimal", "greedy-high"], games=games, table=1, seed=5))
+    summary = run(config, backend=InProcess())
+    optimal = next(standing for standing in summary.ranking if standing.name == "optimal")
+    low, high = optimal.score_interval
+    assert low <= solve_expected_score(Rules()).value <= high
+    assert optimal.turns == games
+
+
+def shutbox(*arguments: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "shutbox_cli", "tournament", *arguments],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        timeout=300,
+    )
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        ["--games", "3000"],
+        ["--games", "900", "--table", "3", "--drop-out", "60", "--ties", "playoff"],
+        ["--games", "600", "--table", "4", "--rounds", "3", "--no-duplicate", "--tiles", "12"],
+    ],
+    ids=["default field", "drop-out, three seats", "rounds, four seats, 12 tiles"],
+)
+def test_the_command_writes_the_same_report_with_either_engine_at_any_workers(
+    tmp_path: Path, options: list[str]
+) -> None:
+    field = ["-s", "optimal", "-s", "max-shut", "-s", "tips", "-s", "greedy-high", "-s", "random"]
+    runs = {
+        "bulk-1": ["-j", "1"],
+        "bulk-2": ["-j", "2"],
+        "general": ["-j", "1", "--general-engine"],
+    }
+    reports = {}
+    for name, extra in runs.items():
+        done = shutbox(*field, *options, "--seed", "11", "-q", "--report", str(tmp_path / f"{name}.toml"), *extra, cwd=ROOT)
+        assert done.returncode == 0, done.stderr
+        reports[name] = (tmp_path / f"{name}.toml").read_bytes()
+    assert reports["bulk-1"] == reports["bulk-2"] == reports["general"]

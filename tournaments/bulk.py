@@ -1,0 +1,105 @@
+"""Playing a bulk unit: every exact matchup's games over a range of deals at once.
+
+An exact strategy's turn in a (deal, round, seat) is the same in every matchup it plays, so
+each is played once per unit, in lockstep with numpy from the strategy's table, and looked up
+by every game that seats the strategy there. The games themselves are array logic
+(`shutbox_cli.game.bulk.play_games`), counted into the same tallies the general engine counts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+import numpy.typing as npt
+from shutbox_cli.game.bulk_dice import outcomes, stream_keys
+
+from shutbox_cli.game.bulk import GameResults, play_games, play_turns
+
+from .plan import Plan, WorkUnit
+from .tally import Tally, share_unit
+
+Masks = npt.NDArray[np.int16]
+SMALL = 4
+"""A round asked for fewer than 1/SMALL of a unit's dice games plays just those, uncached."""
+
+
+class BulkUnit:
+    """The games of one bulk unit, laid out matchup by matchup, rotation by rotation, deal by deal."""
+
+    def __init__(self, plan: Plan, unit: WorkUnit, table_of: Callable[[int], npt.NDArray[np.int16]]) -> None:
+        self.plan = plan
+        self.unit = unit
+        self.table_of = table_of
+        seats, deals = plan.table, unit.deals
+        self.layout = (len(unit.matchups), seats, deals)
+        matchup, rotation, deal = np.indices(self.layout).reshape(3, -1)
+        # Which dice stream each game's seats meet: the deal's, or with duplicate off the game's own.
+        self.dice_index = deal if plan.config.duplicate else deal * seats + rotation
+        first = unit.first_deal * (1 if plan.config.duplicate else seats)
+        self.dice_games = first + np.arange(deals if plan.config.duplicate else deals * seats)
+        players = np.array([plan.matchups[index].players for index in unit.matchups], dtype=np.intp)
+        self.strategy_at = [players[matchup, (rotation + seat) % seats] for seat in range(seats)]
+        self._turns: dict[tuple[int, int, int], Masks] = {}
+
+    def _play(self, strategy: int, seat: int, round_: int, dice: npt.NDArray[np.intp]) -> Masks:
+        """The final masks of a strategy's turns in this seat and round, for these dice games."""
+        keys = stream_keys(self.plan.deal_seed, self.dice_games[dice], round_, seat)
+        table = self.table_of(strategy)
+        return play_turns(table, table.shape[0] - 1, keys.size, lambda k, live: outcomes(keys[live], k))
+
+    def _strategy_turns(self, strategy: int, seat: int, round_: int, dice: npt.NDArray[np.intp]) -> Masks:
+        key = (strategy, seat, round_)
+        known = self._turns.get(key)
+        if known is not None:
+            return known[dice]
+        if dice.size * SMALL < self.dice_games.size:
+            return self._play(strategy, seat, round_, dice)
+        known = self._turns[key] = self._play(strategy, seat, round_, np.arange(self.dice_games.size))
+        return known[dice]
+
+    def turns(self, seat: int, round_: int, games: npt.NDArray[np.intp]) -> Masks:
+        """`SeatTurns` for `play_games`: each game's turn in this seat and round."""
+        strategies = self.strategy_at[seat][games]
+        dice = self.dice_index[games]
+        found = np.empty(games.size, dtype=np.int16)
+        for strategy in np.unique(strategies):
+            chosen = strategies == strategy
+            found[chosen] = self._strategy_turns(int(strategy), seat, round_, dice[chosen])
+        return found
+
+    def play(self) -> dict[int, list[Tally]]:
+        """Every game of the unit, counted per matchup and player."""
+        plan, unit = self.plan, self.unit
+        count = int(np.prod(self.layout))
+        results = play_games(plan.config.rules, plan.table, count, share_unit(plan.table), self.turns)
+        return _tallies(results, unit, self.layout)
+
+
+def _tallies(results: GameResults, unit: WorkUnit, layout: tuple[int, int, int]) -> dict[int, list[Tally]]:
+    _, seats, deals = layout
+    played = results.turns > 0
+    fields = {
+        "win_shares": results.wins,
+        "turns": results.turns,
+        "score_sum": results.score_sum,
+        "score_squares": results.score_squares,
+        "shut_boxes": results.shut_boxes,
+        "played": played,
+        "total_sum": np.where(played, results.totals, 0),
+    }
+    # By seat, summed over deals: [field][seat] -> (matchup, rotation).
+    sums = {
+        name: [values[seat].reshape(layout).sum(axis=2) for seat in range(seats)] for name, values in fields.items()
+    }
+    found: dict[int, list[Tally]] = {}
+    for position, matchup in enumerate(unit.matchups):
+        tallies = []
+        for player in range(seats):
+            tally = Tally(games=seats * deals)
+            for name, by_seat in sums.items():
+                value = sum(int(by_seat[(player - rotation) % seats][position, rotation]) for rotation in range(seats))
+                setattr(tally, name, value)
+            tallies.append(tally)
+        found[matchup] = tallies
+    return found
