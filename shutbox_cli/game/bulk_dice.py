@@ -28,7 +28,7 @@ def _words(values: ArrayLike) -> Words:
     return array.astype(np.uint64, copy=False)
 
 
-def _mix(words: Words) -> Words:
+def mix(words: Words) -> Words:
     """SplitMix64's finaliser on every word, in place (the arrays are never 0-d, so they wrap silently)."""
     words ^= words >> np.uint64(30)
     words *= np.uint64(MIX_1)
@@ -46,7 +46,7 @@ def stream_keys(seed: ArrayLike, game: ArrayLike, round_: ArrayLike, seat: Array
     for part in parts:
         keys ^= part
         keys += np.uint64(ABSORB)
-        _mix(keys)
+        mix(keys)
     return keys.reshape(shape)
 
 
@@ -56,7 +56,7 @@ def outcomes(keys: ArrayLike, k: ArrayLike) -> NDArray[np.uint8]:
     words = _words(k) + np.uint64(1)
     words *= np.uint64(GAMMA)
     words = words + _words(keys)
-    _mix(words)
+    mix(words)
     # The high word of words * 36, exactly, from the two 32-bit halves (numpy has no 128-bit product).
     high = (words >> np.uint64(32)) * np.uint64(OUTCOMES)
     high += ((words & _LOW_32) * np.uint64(OUTCOMES)) >> np.uint64(32)

@@ -21,10 +21,10 @@ DICE_SCHEME = "splitmix64-v1"
 
 MASK = (1 << 64) - 1
 GAMMA = 0x9E3779B97F4A7C15
-"""SplitMix64's step between counters: 2^64 over the golden ratio, odd."""
+"""SplitMix64's step from one roll to the next: 2^64 over the golden ratio, rounded down (odd)."""
 ABSORB = 0xBB67AE8584CAA73B
-"""The step when absorbing a key part (the first SHA-512 initial word after the first), so key
-absorption and counting never walk the same sequence."""
+"""The step when absorbing a key part (the fractional part of sqrt(3), SHA-512's second initial
+word): another step than GAMMA, so absorbing the key and counting rolls never walk the same path."""
 MIX_1 = 0xBF58476D1CE4E5B9
 MIX_2 = 0x94D049BB133111EB
 OUTCOMES = 36
