@@ -181,23 +181,23 @@ def test_a_drop_out_best_is_the_most_rounds_lasted(tmp_path: Path) -> None:
 
 def test_a_solo_drop_out_game_keeps_the_rounds_lasted_through_the_command(tmp_path: Path) -> None:
     rules = Rules(drop_out=60)
-    answers, record = solo_answers(rules, 4)
-    assert (len(record.rounds), record.totals) == (6, (71,))
-    first = play_solo(tmp_path, "--seed", "4", "--drop-out", "60", answers=answers)
-    assert first.returncode == 0, first.stderr
-    assert "Result: 6 rounds, out with a total of 71. New best!\n" in first.stdout
     answers, record = solo_answers(rules, 1)
-    again = play_solo(tmp_path, "--seed", "1", "--drop-out", "60", answers=answers)
-    assert "Your best with these rules: 6 rounds." in again.stdout
-    assert "Result: 5 rounds, out with a total of 65. Your best is 6 rounds.\n" in again.stdout
+    assert (len(record.rounds), record.totals) == (6, (67,))
+    first = play_solo(tmp_path, "--seed", "1", "--drop-out", "60", answers=answers)
+    assert first.returncode == 0, first.stderr
+    assert "Result: 6 rounds, out with a total of 67. New best!\n" in first.stdout
     answers, record = solo_answers(rules, 2)
-    longer = play_solo(tmp_path, "--seed", "2", "--drop-out", "60", answers=answers)
-    assert "Result: 8 rounds, out with a total of 78. New best! (was 6 rounds)\n" in longer.stdout
-    assert json.loads((tmp_path / FILE_NAME).read_text())["best"] == {rules_key(rules): 8}
+    again = play_solo(tmp_path, "--seed", "2", "--drop-out", "60", answers=answers)
+    assert "Your best with these rules: 6 rounds." in again.stdout
+    assert "Result: 5 rounds, out with a total of 64. Your best is 6 rounds.\n" in again.stdout
+    answers, record = solo_answers(rules, 6)
+    longer = play_solo(tmp_path, "--seed", "6", "--drop-out", "60", answers=answers)
+    assert "Result: 9 rounds, out with a total of 68. New best! (was 6 rounds)\n" in longer.stdout
+    assert json.loads((tmp_path / FILE_NAME).read_text())["best"] == {rules_key(rules): 9}
 
 
 @pytest.mark.parametrize(
-    ("seed", "result"), [(2, "a win, by shutting the box in round 1"), (4, "6 rounds, out with a total of 71")]
+    ("seed", "result"), [(2, "a win, by shutting the box in round 2"), (4, "5 rounds, out with a total of 63")]
 )
 def test_a_drop_out_game_with_instant_win_says_it_keeps_no_best(tmp_path: Path, seed: int, result: str) -> None:
     rules = Rules(drop_out=60, instant_win=True)

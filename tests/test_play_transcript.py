@@ -8,7 +8,8 @@ a rematch. To re-record after an intended change of wording, run from the reposi
     NO_COLOR=1 python -m shutbox_cli play --seed 1 --player Ann --computer greedy-high --no-save \\
         < tests/data/play_seed1_ann_vs_greedy.in > tests/data/play_seed1_ann_vs_greedy.out
 
-and read the new transcript through before keeping it.
+and read the new transcript through before keeping it. A change of the dice needs a new script too:
+the answers follow the rolls.
 """
 
 from __future__ import annotations
@@ -48,27 +49,35 @@ def test_a_scripted_game_replays_its_recorded_transcript(tmp_path: Path, colour:
 def test_the_recorded_transcript_covers_a_whole_session() -> None:
     transcript = (DATA / "play_seed1_ann_vs_greedy.out").read_text()
     for moment in [
-        "Combinations for 8: 8, 1 + 7, 2 + 6, 3 + 5, 1 + 2 + 5, 1 + 3 + 4.",
-        "Hint: shut 8.",
-        "4 + 5 make 9, which is more than 8.",
+        "Combinations for 10: 1 + 9, 2 + 8, 3 + 7, 4 + 6, 1 + 2 + 7, 1 + 3 + 6, 1 + 4 + 5, 2 + 3 + 5, 1 + 2 + 3 + 4.",
+        "Hint: shut 1 + 9.",
+        "5 + 6 make 11, which is more than 10.",
         "2 so far, 3 still needed (Enter starts again).",
-        "Tile 4 is already shut.",
+        "Selection cleared; type the tiles for 5 again.",
+        "Tile 1 is already shut.",
         "There is no tile 10: the box has tiles 1 to 9.",
-        "7, 8 and 9 are shut: you may roll one die from now on.",
-        "Roll one die [Enter], or 2 for two dice: ",
-        "No tiles add up to 4.",
-        "greedy-high rolls one die: 4, and shuts 1 + 3.",
-        "Ann wins with 1.",
+        "Only one way to make 4: 4, shut.",
+        "greedy-high rolls one die: 2.\nNo tiles add up to 2.",
+        "greedy-high wins with 1.",
         "Rematch? [y/N]: y",
         "Game 2. greedy-high goes first.",
-        "Scores: greedy-high 25, Ann 10.",
+        "greedy-high rolls one die: 1, and shuts 1.",
+        "One die is not allowed yet: it needs every tile from 7 up to be shut.",
+        "Shut tiles for 12: 3+9",
+        "Shut tiles for 8: 17",
+        "7, 8 and 9 are shut: you may roll one die from now on.",
+        "Hint: roll two dice (expected final score 7.23; one die 10.88).",
+        "Roll one die [Enter], or 2 for two dice: ",
+        "Shut tiles for 6: 24",
+        "Scores: greedy-high 17, Ann 6.",
+        "Ann wins with 6.",
     ]:
         assert moment in transcript
     assert transcript.endswith("Rematch? [y/N]: n\nGoodbye.\n")
 
 
 def test_input_ending_mid_game_says_goodbye_and_exits_1(tmp_path: Path) -> None:
-    done = play(tmp_path, GAME, "\n8\n", NO_COLOR="1")
+    done = play(tmp_path, GAME, "\n1 9\n", NO_COLOR="1")
     assert done.returncode == 1 and done.stderr == ""
     assert done.stdout.endswith("Roll [Enter]: \nInput ended in the middle of the game. Goodbye.\n")
 

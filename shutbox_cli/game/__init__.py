@@ -1,7 +1,7 @@
 """The rules engine: pure Python, no I/O, no terminal. Everything else builds on it."""
 
 from .box import dice_options, mask_of, one_die_allowed, score, tile_sum, tiles_of
-from .dice import derive_seed, draw_seed, turn_rolls
+from .dice import DICE_SCHEME, derive_seed, draw_seed, turn_rolls
 from .match import GameRecord, RoundRecord, TurnContext, TurnPlayer, play_game, seat_order
 from .moves import THROWS, MoveTable, legal_moves, move_table
 from .rules import FirstRoll, OneDie, OneDieMode, Rules, RulesError, Scoring, ShutRule, Ties
@@ -17,6 +17,7 @@ from .solver import (
 from .turn import Chooser, IllegalDecision, Roll, Turn, TurnRecord, finish_turn, play_turn
 
 __all__ = [
+    "DICE_SCHEME",
     "THROWS",
     "Chooser",
     "Distribution",
