@@ -37,9 +37,7 @@ def both_engines(options: Options) -> tuple[dict, dict]:
 def test_bulk_and_general_engines_give_the_same_report(
     rules: Rules, table: int, duplicate: bool, field: list[str], seed: int
 ) -> None:
-    options = Options(
-        strategies=field, games=24, table=table, seed=seed, duplicate=duplicate, rules=rules.to_mapping()
-    )
+    options = Options(strategies=field, games=24, table=table, seed=seed, duplicate=duplicate, rules=rules.to_mapping())
     bulk, general = both_engines(options)
     assert tomli_w.dumps(bulk) == tomli_w.dumps(general)
 
@@ -47,7 +45,7 @@ def test_bulk_and_general_engines_give_the_same_report(
 def test_a_field_of_exact_strategies_plays_every_matchup_in_bulk_units() -> None:
     from tournaments.plan import make_plan
 
-    config = load_config(None, Options(strategies=list(EXACT[:4]) + ["random"], games=2000, seed=1))
+    config = load_config(None, Options(strategies=[*EXACT[:4], "random"], games=2000, seed=1))
     plan = make_plan(config)
     units = list(plan.units())
     bulk = [unit for unit in units if unit.bulk]
@@ -97,7 +95,9 @@ def test_the_command_writes_the_same_report_with_either_engine_at_any_workers(
     }
     reports = {}
     for name, extra in runs.items():
-        done = shutbox(*field, *options, "--seed", "11", "-q", "--report", str(tmp_path / f"{name}.toml"), *extra, cwd=ROOT)
+        done = shutbox(
+            *field, *options, "--seed", "11", "-q", "--report", str(tmp_path / f"{name}.toml"), *extra, cwd=ROOT
+        )
         assert done.returncode == 0, done.stderr
         reports[name] = (tmp_path / f"{name}.toml").read_bytes()
     assert reports["bulk-1"] == reports["bulk-2"] == reports["general"]

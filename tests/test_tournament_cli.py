@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from rich.text import Text
 
-from shutbox_cli.game import Rules, play_turn, turn_rolls
+from shutbox_cli.game import Rules, mask_of, play_turn, turn_rolls
 from strategies.loading import load_strategy
 from strategies.player import StrategyError, StrategyPlayer
 
@@ -36,6 +36,12 @@ class Raises(Strategy):
         if len(view.open_tiles) < 5:
             raise ZeroDivisionError("no luck today")
         return view.legal_moves[0]
+
+
+class RaisesInGame(Raises):
+    """Plays turn by turn (it declares reading the context), so it fails inside a game."""
+
+    reads_context = True
 
 
 class Illegal(Strategy):
@@ -153,7 +159,7 @@ def test_without_a_seed_one_is_drawn_printed_and_recorded(tmp_path: Path) -> Non
 def test_a_strategy_that_raises_stops_the_run_with_where_and_what(bad: Path, workers: str) -> None:
     done = shutbox(
         "-s",
-        "bad.py:Raises",
+        "bad.py:RaisesInGame",
         "-s",
         "greedy-high",
         "-s",
@@ -169,9 +175,9 @@ def test_a_strategy_that_raises_stops_the_run_with_where_and_what(bad: Path, wor
     assert done.returncode == 1
     assert done.stderr.count("\n") == 1
     for words in (
-        "'bad.py:Raises'",
-        "matchup bad.py:Raises vs greedy-high",
-        "game 1 (seat order greedy-high, bad.py:Raises)",
+        "'bad.py:RaisesInGame'",
+        "matchup bad.py:RaisesInGame vs greedy-high",
+        "game 1 (seat order greedy-high, bad.py:RaisesInGame)",
         "round 0, seat 1, dealt from seed",
         "as game 0",
         "ZeroDivisionError: no luck today",
@@ -184,9 +190,31 @@ def test_a_strategy_that_raises_stops_the_run_with_where_and_what(bad: Path, wor
     found = re.search(r"round (\d+), seat (\d+), dealt from seed (\d+) as game (\d+)", done.stderr)
     assert found is not None
     round_, seat, seed, game = map(int, found.groups())
-    strategy = load_strategy(f"{bad / 'bad.py'}:Raises").make()
+    strategy = load_strategy(f"{bad / 'bad.py'}:RaisesInGame").make()
+    player = StrategyPlayer(strategy, Rules(), "bad.py:RaisesInGame")
     with pytest.raises(StrategyError) as caught:
-        play_turn(Rules(), turn_rolls(seed, game, round_, seat), StrategyPlayer(strategy, Rules(), "bad.py:Raises"))
+        play_turn(Rules(), turn_rolls(seed, game, round_, seat), player)
+    assert str(caught.value) in done.stderr
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_an_exact_strategy_that_raises_is_named_with_the_box_it_was_asked_about(bad: Path, workers: str) -> None:
+    """An exact strategy is asked about every box and roll before its games are played (they
+    are played from its answers), so the message names the question it failed on."""
+    done = shutbox("-s", "bad.py:Raises", "-s", "greedy-high", "--seed", "8", "-j", workers, cwd=bad)
+    assert done.returncode == 1
+    assert done.stderr.count("\n") == 1
+    found = re.search(
+        r"while tabulating its answers, strategy 'bad.py:Raises' raised an error with open tiles ([\d ]+) "
+        r"and dice (\d)\+?(\d)?: ZeroDivisionError: no luck today",
+        done.stderr,
+    )
+    assert found is not None, done.stderr
+    tiles = tuple(map(int, found.group(1).split()))
+    dice = tuple(int(die) for die in found.groups()[1:] if die)
+    player = StrategyPlayer(load_strategy(f"{bad / 'bad.py'}:Raises").make(), Rules(), "bad.py:Raises")
+    with pytest.raises(StrategyError) as caught:
+        player.move_policy(mask_of(tiles), dice)
     assert str(caught.value) in done.stderr
 
 

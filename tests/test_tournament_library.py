@@ -120,12 +120,18 @@ def test_every_error_is_a_tournament_error_and_a_config_error_is_a_value_error()
         ProcessPool(0)
 
 
-def test_the_default_backend_plays_here_for_one_worker_or_one_unit() -> None:
-    plan = make_plan(config())
-    assert default_backend(1, plan) == InProcess()
-    assert default_backend(2, plan) == ProcessPool(2)
-    one_unit = make_plan(config(strategies=FIELD[:2], games=10))
-    assert one_unit.unit_count == 1 and default_backend(4, one_unit) == InProcess()
+def test_the_default_backend_plays_here_for_one_worker_or_a_small_plan_of_built_ins() -> None:
+    small = make_plan(config())
+    assert default_backend(1, small) == InProcess()
+    assert default_backend(2, small) == InProcess()
+    big = make_plan(config(games=200_000))
+    assert default_backend(1, big) == InProcess()
+    assert default_backend(2, big) == ProcessPool(2)
+    # A user's strategy plays in a worker however small the plan: a crash there is reported.
+    users = make_plan(
+        config(strategies=("greedy-high", str(ROOT / "examples" / "cautious.py") + ":Cautious"), games=10)
+    )
+    assert users.unit_count == 1 and default_backend(4, users) == ProcessPool(4)
 
 
 def test_a_report_is_written_whole_or_not_at_all(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -94,10 +94,28 @@ def default_workers() -> int:
         return os.cpu_count() or 1
 
 
+IN_PROCESS_SECONDS = 1.0
+"""Plans of built-in strategies estimated to take less than this play in this process: a pool
+would take longer to start than to play them."""
+GAMES_PER_SECOND = {True: 1_000_000, False: 20_000}
+"""Rough games per second of one core, in bulk and turn by turn (for the estimate only)."""
+
+
+def estimated_seconds(plan: Plan) -> float:
+    """About how long one core takes to play the plan."""
+    rules = plan.config.rules
+    rounds = rules.rounds if rules.drop_out is None else max(1.0, rules.drop_out / 10)
+    return sum(
+        plan.games_per_matchup * rounds / GAMES_PER_SECOND[plan.bulk and matchup.exact] for matchup in plan.matchups
+    )
+
+
 def default_backend(workers: int | None, plan: Plan) -> Backend:
-    """This process for one worker or a plan of one unit; else a pool of `workers` processes
-    (None: one per core)."""
+    """This process for one worker, or for a small plan of built-in strategies; else a pool of
+    `workers` processes (None: one per core), so a user's strategy that crashes its process
+    is reported, however small the plan."""
     count = default_workers() if workers is None else workers
-    if count <= 1 or plan.unit_count == 1:
+    builtin = all(entry.builtin for entry in plan.config.strategies)
+    if count <= 1 or (builtin and estimated_seconds(plan) < IN_PROCESS_SECONDS):
         return InProcess()
     return ProcessPool(count)

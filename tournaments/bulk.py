@@ -12,9 +12,9 @@ from collections.abc import Callable
 
 import numpy as np
 import numpy.typing as npt
-from shutbox_cli.game.bulk_dice import outcomes, stream_keys
 
 from shutbox_cli.game.bulk import GameResults, play_games, play_turns
+from shutbox_cli.game.bulk_dice import outcomes, stream_keys
 
 from .plan import Plan, WorkUnit
 from .tally import Tally, share_unit

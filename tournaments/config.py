@@ -41,13 +41,14 @@ REPORT_CONFIG = "config"
 
 @dataclasses.dataclass(frozen=True)
 class StrategyEntry:
-    """One strategy of the field: its spec, its parameters, the name it plays under, and
-    whether it is exact (its play depends on the open tiles and the dice alone)."""
+    """One strategy of the field: its spec, its parameters, the name it plays under, whether
+    it is exact (its play depends on the open tiles and the dice alone) and built in."""
 
     spec: str
     name: str
     params: Mapping[str, Any]
     exact: bool = False
+    builtin: bool = False
 
     def load(self) -> Any:
         """The loaded strategy (a `strategies.LoadedStrategy`)."""
@@ -189,7 +190,11 @@ def _load_field(field: list[tuple[str, str, str | None, dict[str, Any]]]) -> tup
                 "or a spec with parameters)."
             )
         seen[loaded.name] = number
-        entries.append(StrategyEntry(loaded.spec, loaded.name, dict(loaded.params), loaded.cls.tabulable()))
+        entries.append(
+            StrategyEntry(
+                loaded.spec, loaded.name, dict(loaded.params), loaded.cls.tabulable(), loaded.origin == "built-in"
+            )
+        )
     return tuple(entries)
 
 

@@ -49,10 +49,13 @@ def matchup_title(plan: Plan, matchup: Matchup) -> str:
 def unit_title(plan: Plan, unit: WorkUnit) -> str:
     first = unit.first_deal * plan.table
     last = (unit.first_deal + unit.deals) * plan.table - 1
-    if unit.bulk:
-        which = f"the {len(unit.matchups)} matchups of exact strategies"
+    titles = [matchup_title(plan, plan.matchups[index]) for index in unit.matchups]
+    if len(titles) == 1:
+        which = f"matchup {titles[0]}"
+    elif len(titles) <= 3:
+        which = f"matchups {', '.join(titles[:-1])} and {titles[-1]}"
     else:
-        which = f"matchup {matchup_title(plan, plan.matchups[unit.matchups[0]])}"
+        which = f"matchups {', '.join(titles[:2])} and {len(titles) - 2} more"
     return f"{which}, games {first} to {last} (dealt from seed {plan.deal_seed})"
 
 
@@ -62,6 +65,10 @@ def timeout_message(plan: Plan, unit: WorkUnit) -> str:
         f"{unit_title(plan, unit)} ran past the limit of {plan.config.timeout:g} seconds per work unit; "
         "a strategy may be stuck (raise the limit with --timeout)."
     )
+
+
+class _TabulationFailure(TournamentFailure):
+    """An exact strategy failed while its table was being built (the unit is not known there)."""
 
 
 class UnitPlayer:
@@ -82,7 +89,7 @@ class UnitPlayer:
             try:
                 table = turn_table(self.rules, player.move_policy, player.dice_policy)
             except StrategyError as error:
-                raise TournamentFailure(f"while tabulating its answers, {error}") from None
+                raise _TabulationFailure(f"while tabulating its answers, {error}") from None
             self._tables[index] = table
         return table
 
@@ -103,6 +110,12 @@ class UnitPlayer:
 
     def play(self, unit: WorkUnit) -> UnitResult:
         """Play every game of a unit and count it."""
+        try:
+            return self._play(unit)
+        except _TabulationFailure as error:
+            raise TournamentFailure(f"in {unit_title(self.plan, unit)}: {error}") from None
+
+    def _play(self, unit: WorkUnit) -> UnitResult:
         if unit.bulk:
             return UnitResult(
                 BulkUnit(self.plan, unit, self.table).play(), unit.deals * self.plan.table * len(unit.matchups)
