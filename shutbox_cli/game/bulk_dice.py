@@ -29,7 +29,7 @@ def _words(values: ArrayLike) -> Words:
 
 
 def mix(words: Words) -> Words:
-    """SplitMix64's finaliser on every word, in place (the arrays are never 0-d, so they wrap silently)."""
+    """SplitMix64's finaliser on every word of an array, in place (array operations wrap silently)."""
     words ^= words >> np.uint64(30)
     words *= np.uint64(MIX_1)
     words ^= words >> np.uint64(27)
