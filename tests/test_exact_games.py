@@ -271,6 +271,21 @@ def test_fractions_and_floats_agree() -> None:
             assert float(getattr(exact_seat, field)) == pytest.approx(getattr(rounded_seat, field), abs=1e-12)
 
 
+def test_margins_in_fixed_rounds_decide_the_duel() -> None:
+    """Without instant win, A wins on a negative margin and shares on 0; the mean margin is three
+    rounds of the difference in expected scores."""
+    rules = Rules(rounds=3)
+    a, b = exact_odds(rules, solve_expected_score(rules)), exact_odds(rules, greedy(rules))
+    for seat in (0, 1):
+        found = duel(rules, a, b, seat)
+        margins = found.margins or {}
+        assert sum(margins.values()) == 1
+        below = sum(chance for margin, chance in margins.items() if margin < 0)
+        assert found.a_wins == below + margins.get(0, 0) / 2
+        assert sum(margin * chance for margin, chance in margins.items()) == 3 * (a.expected_score - b.expected_score)
+    assert duel(Rules(drop_out=45), a, b, 0).margins is None
+
+
 @given(
     st.integers(2, 7),
     st.sampled_from(list(ShutRule)),
@@ -319,13 +334,14 @@ def table(rules: Rules, players: int) -> list[Solution | StrategyPlayer]:
 @pytest.mark.parametrize("rules", FORMATS, ids=lambda rules: str(rules.to_mapping()))
 def test_simulated_games_agree_with_the_exact_outcome(rules: Rules, players: int) -> None:
     """The general engine plays GAMES games (turns from `play_turn`, dice from `turn_rolls`, seed
-    fixed); each seat's win rate, the shut-box wins and the rounds played lie within 99.9%
-    intervals of the exact values (a seat's win share has variance at most p(1 - p))."""
+    fixed); each seat's win rate, the shut-box wins, the rounds played and each seat's turns lie
+    within 99.9% intervals of the exact values (a seat's win share has variance at most p(1 - p))."""
     choosers = table(rules, players)
     exact = game_odds(rules, [turn_odds(rules, chooser) for chooser in choosers])
     wins = [0.0] * players
     shut_box_wins = 0
     rounds: list[int] = []
+    turns: list[list[int]] = [[] for _ in range(players)]
     for game in range(GAMES):
 
         def play(context: TurnContext, game: int = game) -> TurnRecord:
@@ -336,7 +352,10 @@ def test_simulated_games_agree_with_the_exact_outcome(rules: Rules, players: int
         for winner in record.winners:
             wins[winner] += 1 / len(record.winners)
         shut_box_wins += record.shut_box_win
-        rounds.append(sum(not round_.playoff for round_ in record.rounds))
+        regular = [round_ for round_ in record.rounds if not round_.playoff]
+        rounds.append(len(regular))
+        for seat in range(players):
+            turns[seat].append(sum(round_.turns[seat] is not None for round_ in regular))
 
     def near(count: float, chance: float) -> bool:
         return abs(count / GAMES - chance) <= Z999 * math.sqrt(chance * (1 - chance) / GAMES) + 1 / GAMES
@@ -344,9 +363,15 @@ def test_simulated_games_agree_with_the_exact_outcome(rules: Rules, players: int
     assert abs(sum(exact.wins) + exact.unresolved - 1) < 1e-12
     assert all(near(count, chance) for count, chance in zip(wins, exact.wins, strict=True)), (wins, exact.wins)
     assert near(shut_box_wins, exact.shut_box_win)
-    mean = sum(rounds) / GAMES
-    spread = math.sqrt(sum((count - mean) ** 2 for count in rounds) / (GAMES - 1))
-    assert abs(mean - exact.rounds) <= Z999 * spread / math.sqrt(GAMES) + 1 / GAMES
+    assert near_mean(rounds, exact.rounds)
+    assert all(near_mean(counts, seat.turns) for counts, seat in zip(turns, exact.seats, strict=True))
+
+
+def near_mean(counts: list[int], expected: float) -> bool:
+    """Whether the mean of the counts lies within a 99.9% interval of the expected value."""
+    mean = sum(counts) / len(counts)
+    spread = math.sqrt(sum((count - mean) ** 2 for count in counts) / (len(counts) - 1))
+    return abs(mean - expected) <= Z999 * spread / math.sqrt(len(counts)) + 1 / len(counts)
 
 
 # --- agreement with every game play_game can play ------------------------------------------------
@@ -450,6 +475,7 @@ def test_exact_outcomes_match_every_game_played_out(game: tuple[Rules, list[str]
     exact = game_odds(rules, turns)
     found, cut = every_game(rules, turns, F(1, 10**5))
     assert exact.arithmetic == "fraction"
+    assert sum(exact.wins) + exact.unresolved == 1
     for played_out, chance in zip(found, exact.wins, strict=True):
         assert played_out - 1e-12 <= chance <= played_out + cut + 1e-12
     if not cut:

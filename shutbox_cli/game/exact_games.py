@@ -242,19 +242,10 @@ class _Game(Generic[C]):
                 unresolved = going
                 break
             rounds += going
-            for seat in range(count):
-                before = [
-                    (sizes[other] * (one - self.shut[other]) if other < seat else sizes[other], out[other])
-                    for other in range(count)
-                    if other != seat
-                ]
-                plays = sizes[seat] * _at_least(before, self.need - 1, one)
-                turns[seat] += plays
-                if number == 0:
-                    played[seat] = plays
-                shut = plays * self.shut[seat]
-                tally.wins[seat] += shut
-                tally.shut_box_win += shut
+            plays = self._plays(tally, sizes, out)
+            turns = [before + now for before, now in zip(turns, plays, strict=True)]
+            if number == 0:
+                played = plays
             stepped = [_step(alive[seat], self.steps[seat], limit) for seat in range(count)]
             alive = [stay for stay, _ in stepped]
             if limit is None:
@@ -288,6 +279,24 @@ class _Game(Generic[C]):
             unresolved,
             self.arithmetic,
         )
+
+    def _plays(self, tally: _Tally[C], sizes: Sequence[C], out: Sequence[C]) -> list[C]:
+        """Each seat's chance to play this round (it is in, the game goes on, and no earlier seat
+        shuts the box this round), given each seat's chance to be in or out; add the instant wins."""
+        one, count = self.one, self.count
+        plays = []
+        for seat in range(count):
+            others = [
+                (sizes[other] * (one - self.shut[other]) if other < seat else sizes[other], out[other])
+                for other in range(count)
+                if other != seat
+            ]
+            chance = sizes[seat] * _at_least(others, self.need - 1, one)
+            plays.append(chance)
+            shut = chance * self.shut[seat]
+            tally.wins[seat] += shut
+            tally.shut_box_win += shut
+        return plays
 
     def _last_standing(
         self, tally: _Tally[C], stay: Sequence[Mapping[int, C]], dropped: Sequence[Mapping[int, C]], out: Sequence[C]
