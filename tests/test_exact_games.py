@@ -151,8 +151,8 @@ def test_two_rounds_add_up(ties: str, wins: tuple[Fraction, Fraction]) -> None:
 
 
 def test_drop_out_last_player_standing() -> None:
-    """Limit 7: seat 0 scores 3 a round (out in round 3 with 9), seat 1 scores 2 (6 then): seat 1
-    is the last one left after 3 rounds."""
+    """Limit 7: seat 0 scores 3 a round (out in the third round, with 9), seat 1 scores 2 (6 by
+    then): seat 1 is the last one left after 3 rounds."""
     game = game_odds(Rules(drop_out=7), [odds({3: 1}), odds({2: 1})])
     assert game.wins == (0, 1)
     assert game.rounds == 3
@@ -181,8 +181,8 @@ def test_drop_out_with_instant_win_ends_at_the_first_shut_box() -> None:
 
 def test_drop_out_with_scores_of_0_is_followed_until_what_is_left_is_negligible() -> None:
     """A seat that scores 0 (a shut box, instant win off) or 1, evens, against a steady 1, limit 2:
-    seat 1 is out in round 1 (total 2); seat 0 is still in then with chance 3/4 and wins, or is
-    out too with 2 (1/4) and shares. That game surely ends in round 1; two such seats may keep
+    seat 1 is out in the second round (total 2); seat 0 is still in then with chance 3/4 and wins,
+    or is out too with 2 (1/4) and shares. That game surely ends then; two such seats may keep
     scoring 0 for ever, so theirs is followed until the chance that it goes on is negligible."""
     shutter = odds({0: F(1, 2), 1: F(1, 2)}, F(1, 2))
     game = game_odds(Rules(drop_out=2), [shutter, odds({1: 1})])
