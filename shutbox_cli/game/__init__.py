@@ -2,6 +2,7 @@
 
 from .box import dice_options, mask_of, one_die_allowed, score, tile_sum, tiles_of
 from .dice import DICE_SCHEME, derive_seed, draw_seed, turn_rolls
+from .exact_games import Duel, GameOdds, SeatOdds, TurnOdds, duel, exact_turn_odds, game_odds
 from .match import GameRecord, RoundRecord, TurnContext, TurnPlayer, play_game, seat_order
 from .moves import THROWS, MoveTable, legal_moves, move_table
 from .rules import FirstRoll, OneDie, OneDieMode, Rules, RulesError, Scoring, ShutRule, Ties
@@ -21,7 +22,9 @@ __all__ = [
     "THROWS",
     "Chooser",
     "Distribution",
+    "Duel",
     "FirstRoll",
+    "GameOdds",
     "GameRecord",
     "IllegalDecision",
     "MoveTable",
@@ -32,18 +35,23 @@ __all__ = [
     "Rules",
     "RulesError",
     "Scoring",
+    "SeatOdds",
     "ShutRule",
     "Solution",
     "Ties",
     "Turn",
     "TurnContext",
+    "TurnOdds",
     "TurnPlayer",
     "TurnRecord",
     "derive_seed",
     "dice_options",
     "distribution",
     "draw_seed",
+    "duel",
+    "exact_turn_odds",
     "finish_turn",
+    "game_odds",
     "legal_moves",
     "mask_of",
     "move_table",

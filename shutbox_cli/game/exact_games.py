@@ -1,0 +1,516 @@
+"""Exact game outcomes for exact strategies: who wins and how long games last, from each seat's
+turn distribution, in every format `match.py` plays (instant win, the three tie rules, fixed
+rounds, drop-out).
+
+An exact strategy's turns are independent and alike, so a game is a fixed function of each
+seat's own sequence of turns: a walk over its total that stops when it drops out or shuts the box
+(with instant win on). The chance of any situation at the start of a round is then a product over
+the seats, and a game costs a few convolutions per round rather than a Markov chain over every
+combination of totals. A playoff is a geometric series, summed in closed form.
+
+Chances are `Fraction`s when every turn distribution is given in fractions (exact, and costly over
+many rounds), floats otherwise; the result says which.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Mapping, Sequence
+from fractions import Fraction
+from itertools import combinations
+from typing import Generic, Literal, TypeVar, cast
+
+from .box import dice_options, score
+from .moves import move_table
+from .rules import Rules, Ties
+from .solver import THROWS_BY_COUNT, DicePolicy, Distribution, MovePolicy
+
+C = TypeVar("C", float, Fraction)
+"""A chance: exact (`Fraction`) or rounded (`float`), one kind throughout a computation."""
+
+Arithmetic = Literal["fraction", "float"]
+
+LEFT_OVER = 1e-15
+"""A drop-out game in which a score of 0 does not end anything may last any number of rounds: it is
+followed until the chance that it is still going falls below this, and that chance is reported."""
+
+FLOAT_SUM = 1e-9
+"""How far from 1 a turn distribution in floats may add up (it is a sum of many rounded terms)."""
+
+
+@dataclasses.dataclass(frozen=True)
+class TurnOdds(Generic[C]):
+    """One turn from a full box: each score's chance (a shut box counted at its score, 0) and the
+    chance of a shut box, which is what instant win looks at."""
+
+    probabilities: Mapping[int, C]
+    shut_probability: C
+
+    @staticmethod
+    def of(found: Distribution) -> TurnOdds[float]:
+        """The odds of a turn distribution from the solver (floats)."""
+        return TurnOdds(found.probabilities, found.shut_probability)
+
+    @property
+    def expected_score(self) -> C:
+        return sum((chance * points for points, chance in self.probabilities.items()), self.shut_probability * 0)
+
+
+def exact_turn_odds(rules: Rules, choose_move: MovePolicy, choose_dice: DicePolicy) -> TurnOdds[Fraction]:
+    """`solver.distribution` in fractions: the exact score distribution of a policy of (open mask,
+    dice) from a full box, with the same walk down the box masks."""
+    table = move_table(rules)
+    nothing = Fraction(0)
+    reach = [nothing] * (rules.full_box + 1)
+    reach[rules.full_box] = Fraction(1)
+    ended = [nothing] * (rules.full_box + 1)
+    for mask in range(rules.full_box, 0, -1):
+        chance_here = reach[mask]
+        if not chance_here:
+            continue
+        options = dice_options(rules, mask)
+        count = choose_dice(mask) if len(options) > 1 else options[0]
+        row = table.row(mask)
+        for index, throw, _ in THROWS_BY_COUNT[count]:
+            chance = chance_here * _throw_chance(throw)
+            moves = row[index]
+            if not moves:
+                ended[mask] += chance
+            else:
+                move = moves[0] if len(moves) == 1 else choose_move(mask, throw)
+                reach[mask & ~move] += chance
+    ended[0] = reach[0]
+    probabilities: dict[int, Fraction] = {}
+    for mask, chance in enumerate(ended):
+        if chance:
+            key = score(rules, mask)
+            probabilities[key] = probabilities.get(key, nothing) + chance
+    return TurnOdds(dict(sorted(probabilities.items())), ended[0])
+
+
+def _throw_chance(throw: tuple[int, ...]) -> Fraction:
+    """The exact chance of a sorted throw with its number of dice."""
+    if len(throw) == 1:
+        return Fraction(1, 6)
+    return Fraction(1 if throw[0] == throw[1] else 2, 36)
+
+
+@dataclasses.dataclass(frozen=True)
+class SeatOdds(Generic[C]):
+    """One seat's exact figures over a game.
+
+    `win` counts a shared win as an equal part; `played` is the chance of taking at least one
+    regular turn (a shut box can end a game before later seats play); `turns` the expected number
+    of regular turns (in drop-out, the rounds the seat lasted); `expected_total` the expected final
+    total (0 in a game the seat did not play). `expected_score` and `shut_probability` are per turn.
+    """
+
+    win: C
+    played: C
+    turns: C
+    expected_total: C
+    expected_score: C
+    shut_probability: C
+
+    @property
+    def mean_total(self) -> C | None:
+        """The expected final total over the games the seat played (a tournament's mean total)."""
+        return self.expected_total / self.played if self.played else None
+
+
+@dataclasses.dataclass(frozen=True)
+class GameOdds(Generic[C]):
+    """The exact outcome of one game, seats in order of play.
+
+    `shut_box_win` is the chance that a shut box wins it (in a playoff too); `tie` the chance that
+    the tie rule has to settle it; `rounds` and `playoff_rounds` the expected numbers of regular and
+    playoff rounds. `unresolved` is the chance left unfollowed: 0 unless a drop-out game may last
+    any number of rounds, and then below `LEFT_OVER`; the wins add up to 1 less that.
+    """
+
+    rules: Rules
+    seats: tuple[SeatOdds[C], ...]
+    shut_box_win: C
+    tie: C
+    rounds: C
+    playoff_rounds: C
+    unresolved: C
+    arithmetic: Arithmetic
+
+    @property
+    def wins(self) -> tuple[C, ...]:
+        """Each seat's chance of winning, a shared win counted as an equal part."""
+        return tuple(seat.win for seat in self.seats)
+
+
+@dataclasses.dataclass(frozen=True)
+class Duel(Generic[C]):
+    """A against B at a table of two, A in seat `seat` (0 plays first).
+
+    `margins` is the distribution of A's final total minus B's as the game record has them (a
+    negative margin: A's total is lower); None in a drop-out game.
+    """
+
+    game: GameOdds[C]
+    seat: int
+    margins: dict[int, C] | None
+
+    @property
+    def a_wins(self) -> C:
+        """A's chance of winning, a shared win counted as half."""
+        return self.game.seats[self.seat].win
+
+    @property
+    def b_wins(self) -> C:
+        return self.game.seats[1 - self.seat].win
+
+
+def game_odds(rules: Rules, turns: Sequence[TurnOdds[C]]) -> GameOdds[C]:
+    """The exact outcome of one game whose seats, in order of play, have these turn odds."""
+    return _Game(rules, turns).odds()
+
+
+def duel(rules: Rules, a: TurnOdds[C], b: TurnOdds[C], seat: int) -> Duel[C]:
+    """A against B with A in seat 0 or 1: the exact game and the distribution of the margin."""
+    if seat not in (0, 1):
+        raise ValueError(f"A's seat must be 0 or 1, not {seat!r}.")
+    game = _Game(rules, (a, b) if seat == 0 else (b, a))
+    margins = None if rules.drop_out is not None else game.margins(seat)
+    return Duel(game.odds(), seat, margins)
+
+
+@dataclasses.dataclass
+class _Tally(Generic[C]):
+    """What a game's computation adds up as it goes."""
+
+    wins: list[C]
+    shut_box_win: C
+    tie: C
+    playoff_rounds: C
+
+
+@dataclasses.dataclass(frozen=True)
+class _Playoff(Generic[C]):
+    """A playoff among tied seats: each one's chance to win it, the chance a shut box ends it, and
+    its expected number of rounds."""
+
+    wins: dict[int, C]
+    shut_end: C
+    rounds: C
+
+
+class _Game(Generic[C]):
+    """One game's seats and rules, and the walks that decide it."""
+
+    def __init__(self, rules: Rules, turns: Sequence[TurnOdds[C]]) -> None:
+        if not turns:
+            raise ValueError("a game needs at least one player.")
+        self.turns: list[TurnOdds[C]]
+        self.turns, self.arithmetic = _one_kind(turns)
+        for seat, odds in enumerate(self.turns):
+            _check(odds, seat)
+        self.rules = rules
+        self.count = len(turns)
+        self.need = min(2, self.count)  # seats still in for a drop-out game to go on
+        self.one: C = self.turns[0].shut_probability * 0 + 1
+        self.zero: C = self.one * 0
+        instant = rules.instant_win
+        self.shut: list[C] = [odds.shut_probability if instant else self.zero for odds in self.turns]
+        self.steps: list[dict[int, C]] = [_go_on(odds, instant) for odds in self.turns]
+        """The scores of the turns that do not end the game, with their chances."""
+        self._playoffs: dict[tuple[int, ...], _Playoff[C]] = {}
+        self.endless = rules.drop_out is not None and any(steps.get(0, 0) > 0 for steps in self.steps)
+        stuck = [seat for seat, steps in enumerate(self.steps) if set(steps) == {0} and not self.shut[seat]]
+        if self.endless and len(stuck) >= self.need:
+            raise ValueError(f"a drop-out game would never end: seats {stuck} always score 0.")
+
+    def odds(self) -> GameOdds[C]:
+        """Follow the game round by round: the chance each seat is still in with each total."""
+        rules, one, zero, count = self.rules, self.one, self.zero, self.count
+        limit = rules.drop_out
+        tally = _Tally([zero] * count, zero, zero, zero)
+        alive: list[dict[int, C]] = [{0: one} for _ in range(count)]
+        out = [zero] * count  # the chance a seat dropped out in an earlier round (and no box was shut)
+        turns: list[C] = [zero] * count
+        played: list[C] = [zero] * count
+        rounds = unresolved = zero
+        number = 0
+        while True:
+            sizes = [sum(totals.values(), zero) for totals in alive]
+            going = _at_least(list(zip(sizes, out, strict=True)), self.need, one)
+            if not going or (self.endless and going < LEFT_OVER):
+                unresolved = going
+                break
+            rounds += going
+            plays = self._plays(tally, sizes, out)
+            turns = [before + now for before, now in zip(turns, plays, strict=True)]
+            if number == 0:
+                played = plays
+            stepped = [_step(alive[seat], self.steps[seat], limit) for seat in range(count)]
+            alive = [stay for stay, _ in stepped]
+            if limit is None:
+                if number == rules.rounds - 1:
+                    self._settle(tally, alive, [zero] * count)
+                    break
+            else:
+                dropped = [gone for _, gone in stepped]
+                self._last_standing(tally, alive, dropped, out)
+                self._settle(tally, dropped, out)
+                out = [before + sum(gone.values(), zero) for before, gone in zip(out, dropped, strict=True)]
+            number += 1
+        seats = tuple(
+            SeatOdds(
+                win,
+                played[seat],
+                turns[seat],
+                turns[seat] * odds.expected_score,
+                odds.expected_score,
+                odds.shut_probability,
+            )
+            for seat, (win, odds) in enumerate(zip(tally.wins, self.turns, strict=True))
+        )
+        return GameOdds(
+            rules,
+            seats,
+            tally.shut_box_win,
+            tally.tie,
+            rounds,
+            tally.playoff_rounds,
+            unresolved,
+            self.arithmetic,
+        )
+
+    def _plays(self, tally: _Tally[C], sizes: Sequence[C], out: Sequence[C]) -> list[C]:
+        """Each seat's chance to play this round (it is in, the game goes on, and no earlier seat
+        shuts the box this round), given each seat's chance to be in or out; add the instant wins."""
+        one, count = self.one, self.count
+        plays = []
+        for seat in range(count):
+            others = [
+                (sizes[other] * (one - self.shut[other]) if other < seat else sizes[other], out[other])
+                for other in range(count)
+                if other != seat
+            ]
+            chance = sizes[seat] * _at_least(others, self.need - 1, one)
+            plays.append(chance)
+            shut = chance * self.shut[seat]
+            tally.wins[seat] += shut
+            tally.shut_box_win += shut
+        return plays
+
+    def _last_standing(
+        self, tally: _Tally[C], stay: Sequence[Mapping[int, C]], dropped: Sequence[Mapping[int, C]], out: Sequence[C]
+    ) -> None:
+        """Add the games a seat wins by being the only one left after a round of a drop-out game."""
+        if self.count == 1:
+            return
+        gone = [before + sum(now.values(), self.zero) for before, now in zip(out, dropped, strict=True)]
+        for seat in range(self.count):
+            others = [other for other in range(self.count) if other != seat]
+            someone_now = _product((gone[other] for other in others), self.one) - _product(
+                (out[other] for other in others), self.one
+            )
+            tally.wins[seat] += sum(stay[seat].values(), self.zero) * someone_now
+
+    def _settle(self, tally: _Tally[C], present: Sequence[Mapping[int, C]], absent: Sequence[C]) -> None:
+        """Add the games won on the lowest total among the seats present, by the tie rule.
+
+        Each seat is present with the chances of its totals in `present`, or absent with the chance
+        in `absent`, independently; only the cases with at least `need` seats present count.
+        """
+        one, zero = self.one, self.zero
+        points = {total for totals in present for total in totals}
+        above = [_above(totals, points, zero) for totals in present]
+        tied: tuple[int, ...]
+        for seat in range(self.count):
+            others = [other for other in range(self.count) if other != seat]
+            for total, chance in present[seat].items():
+                for size in range(len(others) + 1):
+                    for tied in combinations(others, size):
+                        weight = _product((present[other].get(total, zero) for other in tied), chance)
+                        if not weight:
+                            continue
+                        rest = [other for other in others if other not in tied]
+                        spread = _product((absent[other] + above[other][total] for other in rest), one)
+                        if not tied and self.need > 1:
+                            spread -= _product((absent[other] for other in rest), one)
+                        weight *= spread
+                        group = tuple(sorted((seat, *tied)))
+                        tally.wins[seat] += weight * self._share(group, seat)
+                        if tied and seat == group[0]:
+                            tally.tie += weight
+                            if self.rules.ties is Ties.PLAYOFF:
+                                playoff = self._playoff(group)
+                                tally.shut_box_win += weight * playoff.shut_end
+                                tally.playoff_rounds += weight * playoff.rounds
+
+    def _share(self, group: tuple[int, ...], seat: int) -> C:
+        """The part of a win that `seat` takes when the seats of `group` tie on the lowest result."""
+        if len(group) == 1:
+            return self.one
+        if self.rules.ties is Ties.SHARE:
+            return self.one / len(group)
+        if self.rules.ties is Ties.SEAT:
+            return self.one if seat == group[0] else self.zero
+        return self._playoff(group).wins[seat]
+
+    def _playoff(self, group: tuple[int, ...]) -> _Playoff[C]:
+        """A playoff among `group`: rounds among them until one has the lowest score alone (or,
+        with instant win, shuts the box). A round that leaves all of them tied again is played
+        again, so the answer is one round's outcome divided by the chance that it settles anything."""
+        known = self._playoffs.get(group)
+        if known is not None:
+            return known
+        one, zero = self.one, self.zero
+        wins = dict.fromkeys(group, zero)
+        shut_end = zero
+        unshut = one
+        for seat in group:
+            shut = unshut * self.shut[seat]
+            wins[seat] += shut
+            shut_end += shut
+            unshut *= one - self.shut[seat]
+        points = {points for seat in group for points in self.steps[seat]}
+        above = {seat: _above(self.steps[seat], points, zero) for seat in group}
+        lowest: dict[tuple[int, ...], C] = {}
+        for point in points:
+            for size in range(1, len(group) + 1):
+                for low in combinations(group, size):
+                    chance = _product((self.steps[seat].get(point, zero) for seat in low), one)
+                    chance = _product((above[seat][point] for seat in group if seat not in low), chance)
+                    if chance:
+                        lowest[low] = lowest.get(low, zero) + chance
+        settles = one - lowest.pop(group, zero)
+        if settles < LEFT_OVER:
+            raise ValueError(f"a playoff among seats {list(group)} would never end: they always score alike.")
+        rounds = one
+        for low, chance in lowest.items():
+            if len(low) == 1:
+                wins[low[0]] += chance
+                continue
+            further = self._playoff(low)
+            for seat in low:
+                wins[seat] += chance * further.wins[seat]
+            shut_end += chance * further.shut_end
+            rounds += chance * further.rounds
+        found = _Playoff({seat: win / settles for seat, win in wins.items()}, shut_end / settles, rounds / settles)
+        self._playoffs[group] = found
+        return found
+
+    def margins(self, seat: int) -> dict[int, C]:
+        """The distribution of seat `seat`'s final total minus the other's, at a table of two
+        playing fixed rounds: the totals when a shut box ends the game, or after the last round."""
+        if self.count != 2 or self.rules.drop_out is not None:
+            raise ValueError("margins are for two seats playing fixed rounds.")
+        found: dict[int, C] = {}
+        first: dict[int, C] = {0: self.one}
+        second: dict[int, C] = {0: self.one}
+        for _ in range(self.rules.rounds):
+            _add_margins(found, first, second, self.shut[0])
+            first = _step(first, self.steps[0], None)[0]
+            _add_margins(found, first, second, self.shut[1])
+            second = _step(second, self.steps[1], None)[0]
+        _add_margins(found, first, second, self.one)
+        sign = 1 if seat == 0 else -1
+        return {sign * margin: chance for margin, chance in sorted(found.items(), key=lambda item: sign * item[0])}
+
+
+def _one_kind(turns: Sequence[TurnOdds[C]]) -> tuple[list[TurnOdds[C]], Arithmetic]:
+    """The turn odds all in fractions (if every chance is a Fraction or an int) or all in floats:
+    a caller without a type checker may mix them."""
+    if all(_exact(odds.shut_probability) and all(map(_exact, odds.probabilities.values())) for odds in turns):
+        kind: type = Fraction
+        arithmetic: Arithmetic = "fraction"
+    else:
+        kind, arithmetic = float, "float"
+    found = [
+        TurnOdds({points: kind(chance) for points, chance in odds.probabilities.items()}, kind(odds.shut_probability))
+        for odds in turns
+    ]
+    return cast(list[TurnOdds[C]], found), arithmetic
+
+
+def _exact(chance: object) -> bool:
+    return isinstance(chance, (Fraction, int))
+
+
+def _check(odds: TurnOdds[C], seat: int) -> None:
+    """Refuse a turn distribution that is not one."""
+    exact = isinstance(odds.shut_probability, Fraction)
+    slack = 0 if exact else FLOAT_SUM
+    for points, chance in odds.probabilities.items():
+        if isinstance(points, bool) or not isinstance(points, int) or points < 0 or chance < 0:
+            raise ValueError(f"seat {seat}'s turn distribution has {points!r}: {chance!r}; scores are whole numbers.")
+    total = sum(odds.probabilities.values(), odds.shut_probability * 0)
+    if abs(total - 1) > slack:
+        raise ValueError(f"seat {seat}'s turn distribution adds up to {total}, not 1.")
+    if odds.shut_probability < 0 or odds.shut_probability - odds.probabilities.get(0, 0) > slack:
+        raise ValueError(
+            f"seat {seat}'s shut-box chance {odds.shut_probability} is not between 0 and the chance of scoring 0."
+        )
+
+
+def _go_on(odds: TurnOdds[C], instant_win: bool) -> dict[int, C]:
+    """The scores of the turns that do not end the game, with their chances (a shut box ends it
+    when instant win is on)."""
+    steps = dict(odds.probabilities)
+    if instant_win and 0 in steps:
+        steps[0] -= odds.shut_probability
+    return {points: chance for points, chance in steps.items() if chance > 0}
+
+
+def _step(totals: Mapping[int, C], steps: Mapping[int, C], limit: int | None) -> tuple[dict[int, C], dict[int, C]]:
+    """One more turn for a seat with these chances of its totals: the new totals of the seat still
+    in, and of the seat that reaches the drop-out limit in it."""
+    stay: dict[int, C] = {}
+    dropped: dict[int, C] = {}
+    for total, chance in totals.items():
+        for points, step in steps.items():
+            new = total + points
+            into = dropped if limit is not None and new >= limit else stay
+            into[new] = into[new] + chance * step if new in into else chance * step
+    return stay, dropped
+
+
+def _above(totals: Mapping[int, C], points: Iterable[int], zero: C) -> dict[int, C]:
+    """For each of `points`, the chance of a total above it."""
+    ordered = sorted(totals, reverse=True)
+    found: dict[int, C] = {}
+    higher = zero
+    index = 0
+    for point in sorted(set(points), reverse=True):
+        while index < len(ordered) and ordered[index] > point:
+            higher += totals[ordered[index]]
+            index += 1
+        found[point] = higher
+    return found
+
+
+def _at_least(seats: Sequence[tuple[C, C]], count: int, one: C) -> C:
+    """The chance that at least `count` seats are in, each seat in or out with its own
+    (independent) chances; the rest of a seat's chance is a case that does not count."""
+    zero = one * 0
+    ways = [one]  # ways[k]: the chance that exactly k of the seats so far are in
+    for inside, outside in seats:
+        ways = [
+            (ways[k] * outside if k < len(ways) else zero) + (ways[k - 1] * inside if k else zero)
+            for k in range(len(ways) + 1)
+        ]
+    return sum(ways[count:], zero)
+
+
+def _product(chances: Iterable[C], start: C) -> C:
+    for chance in chances:
+        start *= chance
+    return start
+
+
+def _add_margins(found: dict[int, C], first: Mapping[int, C], second: Mapping[int, C], weight: C) -> None:
+    """Add the differences of two independent totals, weighted."""
+    if not weight:
+        return
+    for total, chance in first.items():
+        for other, other_chance in second.items():
+            margin = total - other
+            add = weight * chance * other_chance
+            found[margin] = found[margin] + add if margin in found else add
