@@ -123,7 +123,7 @@ def test_drop_out_games_follow_the_rules(ties: str) -> None:
     plan = make_plan(config)
     player = UnitPlayer(plan)
     matchup = plan.matchups[0]
-    players = [player._player(index) for index in matchup.players]
+    players = [player._seat(index) for index in matchup.players]
     together = 0
     for unit in plan.units():
         for slot in plan.games(unit):
