@@ -1,5 +1,6 @@
-"""The bulk engine plays exact strategies' games from tables; it must give exactly the results
-of the general engine, which plays every seat turn by turn: same tallies, same report bytes."""
+"""The bulk engine plays context-free strategies' games many at once (exact ones from tables);
+it must give exactly the results of the general engine, which plays every game turn by turn:
+same tallies, same report bytes."""
 
 from __future__ import annotations
 
@@ -42,14 +43,14 @@ def test_bulk_and_general_engines_give_the_same_report(
     assert tomli_w.dumps(bulk) == tomli_w.dumps(general)
 
 
-def test_a_field_of_exact_strategies_plays_every_matchup_in_bulk_units() -> None:
+def test_matchups_of_context_free_strategies_share_bulk_units_and_the_others_play_game_by_game() -> None:
     from tournaments.plan import make_plan
 
-    config = load_config(None, Options(strategies=[*EXACT[:4], "random"], games=2000, seed=1))
-    plan = make_plan(config)
+    field = ["optimal", "max-shut", "fewest-tiles", "random", "target"]  # target reads the context
+    plan = make_plan(load_config(None, Options(strategies=field, games=2000, seed=1)))
     units = list(plan.units())
     bulk = [unit for unit in units if unit.bulk]
-    assert len(bulk) == 1 and len(bulk[0].matchups) == 6  # the six pairs of the four exact strategies
+    assert len(bulk) == 1 and len(bulk[0].matchups) == 6  # the six pairs of the first four
     assert {unit.matchups[0] for unit in units if not unit.bulk} == {
         matchup.index for matchup in plan.matchups if 4 in matchup.players
     }

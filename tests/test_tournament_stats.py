@@ -21,7 +21,13 @@ from tournaments.units import UnitPlayer
 
 def entry(spec: str, name: str | None = None) -> StrategyEntry:
     loaded = load_strategy(spec, None, name)
-    return StrategyEntry(loaded.spec, loaded.name, dict(loaded.params), loaded.cls.tabulable())
+    return StrategyEntry(
+        loaded.spec,
+        loaded.name,
+        dict(loaded.params),
+        exact=loaded.cls.tabulable(),
+        context_free=not loaded.cls.reads_context,
+    )
 
 
 SOLO_SEED = 0

@@ -97,17 +97,22 @@ def default_workers() -> int:
 IN_PROCESS_SECONDS = 1.0
 """Plans of built-in strategies estimated to take less than this play in this process: a pool
 would take longer to start than to play them."""
-GAMES_PER_SECOND = {True: 1_000_000, False: 20_000}
-"""Rough games per second of one core, in bulk and turn by turn (for the estimate only)."""
+BULK_GAMES_PER_SECOND = 1_000_000
+TURNS_PER_SECOND = 30_000
+"""Rough speeds of one core (for the estimate only): games of a bulk unit, and turns of a
+strategy asked at each decision."""
 
 
 def estimated_seconds(plan: Plan) -> float:
     """About how long one core takes to play the plan."""
-    rules = plan.config.rules
+    rules, table = plan.config.rules, plan.table
     rounds = rules.rounds if rules.drop_out is None else max(1.0, rules.drop_out / 10)
-    return sum(
-        plan.games_per_matchup * rounds / GAMES_PER_SECOND[plan.bulk and matchup.exact] for matchup in plan.matchups
-    )
+    bulk = [matchup for matchup in plan.matchups if plan.bulk and matchup.bulk]
+    asked = {player for matchup in bulk for player in matchup.players if not plan.config.strategies[player].exact}
+    seconds = len(bulk) * plan.games_per_matchup / BULK_GAMES_PER_SECOND
+    seconds += len(asked) * plan.deals * table * rounds / TURNS_PER_SECOND  # each turn once for all its matchups
+    seconds += (len(plan.matchups) - len(bulk)) * plan.games_per_matchup * table * rounds / TURNS_PER_SECOND
+    return seconds
 
 
 def default_backend(workers: int | None, plan: Plan) -> Backend:

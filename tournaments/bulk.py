@@ -1,9 +1,10 @@
-"""Playing a bulk unit: every exact matchup's games over a range of deals at once.
+"""Playing a bulk unit: every bulk matchup's games over a range of deals at once.
 
-An exact strategy's turn in a (deal, round, seat) is the same in every matchup it plays, so
-each is played once per unit, in lockstep with numpy from the strategy's table, and looked up
-by every game that seats the strategy there. The games themselves are array logic
-(`shutbox_cli.game.bulk.play_games`), counted into the same tallies the general engine counts.
+A context-free strategy's turn in a (deal, round, seat) is the same in every matchup it plays,
+so each is played once per unit (by the unit player: an exact strategy in lockstep with numpy
+from its table, any other turn by turn) and looked up by every game that seats the strategy
+there. The games themselves are array logic (`shutbox_cli.game.bulk.play_games`), counted into
+the same tallies the general engine counts.
 """
 
 from __future__ import annotations
@@ -13,13 +14,14 @@ from collections.abc import Callable
 import numpy as np
 import numpy.typing as npt
 
-from shutbox_cli.game.bulk import GameResults, play_games, play_turns
-from shutbox_cli.game.bulk_dice import outcomes, stream_keys
+from shutbox_cli.game.bulk import GameResults, play_games
 
 from .plan import Plan, WorkUnit
 from .tally import Tally, share_unit
 
 Masks = npt.NDArray[np.int16]
+StrategyTurns = Callable[[int, int, int, npt.NDArray[np.int64]], Masks]
+"""Strategy i's turns in seat s and round r of these dice games: the open mask each ends with."""
 SMALL = 4
 """A round asked for fewer than 1/SMALL of a unit's dice games plays just those, uncached."""
 
@@ -27,10 +29,10 @@ SMALL = 4
 class BulkUnit:
     """The games of one bulk unit, laid out matchup by matchup, rotation by rotation, deal by deal."""
 
-    def __init__(self, plan: Plan, unit: WorkUnit, table_of: Callable[[int], npt.NDArray[np.int16]]) -> None:
+    def __init__(self, plan: Plan, unit: WorkUnit, strategy_turns: StrategyTurns) -> None:
         self.plan = plan
         self.unit = unit
-        self.table_of = table_of
+        self.strategy_turns = strategy_turns
         seats, deals = plan.table, unit.deals
         self.layout = (len(unit.matchups), seats, deals)
         matchup, rotation, deal = np.indices(self.layout).reshape(3, -1)
@@ -42,20 +44,14 @@ class BulkUnit:
         self.strategy_at = [players[matchup, (rotation + seat) % seats] for seat in range(seats)]
         self._turns: dict[tuple[int, int, int], Masks] = {}
 
-    def _play(self, strategy: int, seat: int, round_: int, dice: npt.NDArray[np.intp]) -> Masks:
-        """The final masks of a strategy's turns in this seat and round, for these dice games."""
-        keys = stream_keys(self.plan.deal_seed, self.dice_games[dice], round_, seat)
-        table = self.table_of(strategy)
-        return play_turns(table, table.shape[0] - 1, keys.size, lambda k, live: outcomes(keys[live], k))
-
     def _strategy_turns(self, strategy: int, seat: int, round_: int, dice: npt.NDArray[np.intp]) -> Masks:
         key = (strategy, seat, round_)
         known = self._turns.get(key)
         if known is not None:
             return known[dice]
         if dice.size * SMALL < self.dice_games.size:
-            return self._play(strategy, seat, round_, dice)
-        known = self._turns[key] = self._play(strategy, seat, round_, np.arange(self.dice_games.size))
+            return self.strategy_turns(strategy, seat, round_, self.dice_games[dice])
+        known = self._turns[key] = self.strategy_turns(strategy, seat, round_, self.dice_games)
         return known[dice]
 
     def turns(self, seat: int, round_: int, games: npt.NDArray[np.intp]) -> Masks:

@@ -41,13 +41,15 @@ REPORT_CONFIG = "config"
 
 @dataclasses.dataclass(frozen=True)
 class StrategyEntry:
-    """One strategy of the field: its spec, its parameters, the name it plays under, whether
-    it is exact (its play depends on the open tiles and the dice alone) and built in."""
+    """One strategy of the field: its spec, its parameters, the name it plays under, and its
+    nature: exact (its play depends on the open tiles and the dice alone), context-free (it
+    does not read the game context, though it may be stochastic) and built in."""
 
     spec: str
     name: str
     params: Mapping[str, Any]
     exact: bool = False
+    context_free: bool = False
     builtin: bool = False
 
     def load(self) -> Any:
@@ -192,7 +194,12 @@ def _load_field(field: list[tuple[str, str, str | None, dict[str, Any]]]) -> tup
         seen[loaded.name] = number
         entries.append(
             StrategyEntry(
-                loaded.spec, loaded.name, dict(loaded.params), loaded.cls.tabulable(), loaded.origin == "built-in"
+                loaded.spec,
+                loaded.name,
+                dict(loaded.params),
+                exact=loaded.cls.tabulable(),
+                context_free=not loaded.cls.reads_context,
+                builtin=loaded.origin == "built-in",
             )
         )
     return tuple(entries)

@@ -8,11 +8,11 @@ The dice depend only on the tournament's seed and the deal (or game) number, nev
 who plays: every matchup is dealt the same games, so strategies are compared on common
 dice across the whole field, and renaming one changes nothing it meets.
 Work units hold a fixed number of deals, whatever the number of workers, so the plan and
-the results do not depend on how the run is spread out. A matchup of exact strategies only
-(their play depends on the open tiles and the dice alone) is played in bulk, from tables: its
-units are large and shared by every such matchup, so each exact strategy's turn in a (deal,
-round, seat) is played once for all of them. Any other matchup plays turn by turn, in small units
-of its own.
+the results do not depend on how the run is spread out. A matchup of context-free strategies
+only (none reads the game context) is played in bulk: a strategy's turn in a (deal, round,
+seat) is then the same whoever else sits at the table, so bulk units cover every such matchup
+and play each turn once for all of them (an exact strategy's from its table, in lockstep with
+numpy). A matchup with a context-reading strategy plays game by game, in small units of its own.
 """
 
 from __future__ import annotations
@@ -34,18 +34,18 @@ BULK_UNIT_GAMES = 1 << 18
 
 @dataclasses.dataclass(frozen=True)
 class Matchup:
-    """Strategies at one table: player `p` of every game is `strategies[players[p]]`; `exact`
-    when every one of them is exact (played in bulk)."""
+    """Strategies at one table: player `p` of every game is `strategies[players[p]]`; `bulk`
+    when every one of them is context-free."""
 
     index: int
     players: tuple[int, ...]
-    exact: bool = False
+    bulk: bool = False
 
 
 @dataclasses.dataclass(frozen=True)
 class WorkUnit:
     """Deals `first_deal` up to (not including) `first_deal + deals` of some matchups: one
-    played turn by turn, or every exact matchup at once (`bulk`)."""
+    played game by game, or every bulk matchup at once (`bulk`)."""
 
     number: int
     matchups: tuple[int, ...]
@@ -76,7 +76,7 @@ class Plan:
     deals_per_unit: int
     deals_per_bulk_unit: int
     bulk: bool = True
-    """Whether exact strategies play from tables (False: every seat turn by turn, the reference)."""
+    """Whether context-free strategies play in bulk (False: every game turn by turn, the reference)."""
 
     @property
     def table(self) -> int:
@@ -93,7 +93,7 @@ class Plan:
     @property
     def bulk_matchups(self) -> tuple[int, ...]:
         """The matchups played in bulk."""
-        return tuple(matchup.index for matchup in self.matchups if matchup.exact)
+        return tuple(matchup.index for matchup in self.matchups if matchup.bulk)
 
     @property
     def unit_count(self) -> int:
@@ -109,7 +109,7 @@ class Plan:
                 yield WorkUnit(number, bulk, first, min(self.deals_per_bulk_unit, self.deals - first), bulk=True)
                 number += 1
         for matchup in self.matchups:
-            if matchup.exact:
+            if matchup.bulk:
                 continue
             for first in range(0, self.deals, self.deals_per_unit):
                 yield WorkUnit(number, (matchup.index,), first, min(self.deals_per_unit, self.deals - first))
@@ -129,13 +129,13 @@ def make_plan(config: TournamentConfig, bulk: bool = True) -> Plan:
     `bulk=False` plays every matchup turn by turn: the reference the bulk engine is held to."""
     if config.seed is None:
         raise ValueError("a tournament needs its seed before it is planned.")
-    exact = [bulk and entry.exact for entry in config.strategies]
+    free = [bulk and entry.context_free for entry in config.strategies]
     matchups = tuple(
-        Matchup(index, players, all(exact[player] for player in players))
+        Matchup(index, players, all(free[player] for player in players))
         for index, players in enumerate(itertools.combinations(range(len(config.strategies)), config.table))
     )
     deals = -(-config.games // config.table)
-    per_bulk_deal = config.table * max(1, sum(matchup.exact for matchup in matchups))
+    per_bulk_deal = config.table * max(1, sum(matchup.bulk for matchup in matchups))
     return Plan(
         config,
         derive_seed("deals", config.seed),

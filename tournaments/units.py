@@ -22,11 +22,12 @@ from shutbox_cli.game import (
     seat_order,
     turn_rolls,
 )
-from shutbox_cli.game.bulk import turn_table
+from shutbox_cli.game.bulk import play_turns, turn_table
+from shutbox_cli.game.bulk_dice import outcomes, stream_keys
 from strategies.loading import StrategyLoadError
 from strategies.player import StrategyError, StrategyPlayer
 
-from .bulk import BulkUnit
+from .bulk import BulkUnit, Masks
 from .errors import TournamentFailure
 from .plan import GameSlot, Matchup, Plan, WorkUnit
 from .tally import Tally, count_game, share_unit
@@ -72,7 +73,11 @@ class _TabulationFailure(TournamentFailure):
 
 
 class UnitPlayer:
-    """Plays work units of one plan with the strategies loaded once in this process."""
+    """Plays work units of one plan with the strategies loaded once in this process.
+
+    An exact strategy's table is built once and kept for the whole run; any other strategy
+    starts afresh each unit, so no state leaks between units.
+    """
 
     def __init__(self, plan: Plan) -> None:
         self.plan = plan
@@ -80,9 +85,12 @@ class UnitPlayer:
         self.loaded = [entry.load() for entry in plan.config.strategies]
         self.unit = share_unit(plan.table)
         self._tables: dict[int, npt.NDArray[np.int16]] = {}
+        self._fresh: dict[int, StrategyPlayer] = {}
 
-    def table(self, index: int) -> npt.NDArray[np.int16]:
-        """An exact strategy's turn table, built on first use from the strategy's own answers."""
+    def _table(self, index: int) -> npt.NDArray[np.int16] | None:
+        """An exact strategy's turn table (None for any other), built on first use from its answers."""
+        if not (self.plan.bulk and self.plan.config.strategies[index].exact):
+            return None
         table = self._tables.get(index)
         if table is None:
             player = self._new_player(index)
@@ -100,16 +108,42 @@ class UnitPlayer:
         except StrategyLoadError as error:
             raise TournamentFailure(str(error)) from None
 
+    def _player(self, index: int) -> StrategyPlayer:
+        """The strategy's player for this unit."""
+        player = self._fresh.get(index)
+        if player is None:
+            player = self._fresh[index] = self._new_player(index)
+        return player
+
     def _seat(self, index: int) -> TurnPlayer:
-        """How a strategy plays its turns in this unit: an exact one from its table (recorded
-        without its rolls: the tallies need only the score), any other afresh each unit, so no
-        state leaks between units."""
-        if not self.plan.config.strategies[index].exact or not self.plan.bulk:
-            return _StrategyTurns(self.rules, self._new_player(index))
-        return _TableTurns(self.rules, self.table(index))
+        """How a strategy plays its turns at a table: an exact one from its table (recorded
+        without its rolls: the tallies need only the score), any other asked at each decision."""
+        table = self._table(index)
+        return _StrategyTurns(self.rules, self._player(index)) if table is None else _TableTurns(self.rules, table)
+
+    def strategy_turns(self, index: int, seat: int, round_: int, games: npt.NDArray[np.int64]) -> Masks:
+        """A context-free strategy's turns in a seat and round of these dice games, for a bulk unit."""
+        seed = self.plan.deal_seed
+        table = self._table(index)
+        if table is not None:
+            keys = stream_keys(seed, games, round_, seat)
+            return play_turns(table, self.rules.full_box, keys.size, lambda k, live: outcomes(keys[live], k))
+        player, ended = self._player(index), np.empty(games.size, dtype=np.int16)
+        context = TurnContext(0, seat, round_, False, (None,), (0,), (True,))  # never read: context-free
+        for position, game in enumerate(games.tolist()):
+            try:
+                turn = play_turn(
+                    self.rules, turn_rolls(seed, game, round_, seat), player.start_turn(context, seed, game)
+                )
+            except StrategyError as error:
+                where = f"round {round_}, seat {seat}, dealt from seed {seed} as game {game}: "
+                raise _TabulationFailure(where + str(error)) from None
+            ended[position] = turn.open_mask
+        return ended
 
     def play(self, unit: WorkUnit) -> UnitResult:
         """Play every game of a unit and count it."""
+        self._fresh.clear()
         try:
             return self._play(unit)
         except _TabulationFailure as error:
@@ -117,9 +151,8 @@ class UnitPlayer:
 
     def _play(self, unit: WorkUnit) -> UnitResult:
         if unit.bulk:
-            return UnitResult(
-                BulkUnit(self.plan, unit, self.table).play(), unit.deals * self.plan.table * len(unit.matchups)
-            )
+            counted = BulkUnit(self.plan, unit, self.strategy_turns).play()
+            return UnitResult(counted, unit.deals * self.plan.table * len(unit.matchups))
         (index,) = unit.matchups
         matchup = self.plan.matchups[index]
         seats = [self._seat(player) for player in matchup.players]

@@ -4,12 +4,20 @@ from __future__ import annotations
 
 from functools import cache
 
-from .rules import HIGH_TILE, ONE_DIE_LOW_SUM, OneDie, OneDieMode, Rules, Scoring
+from .rules import HIGH_TILE, MAX_TILES, ONE_DIE_LOW_SUM, OneDie, OneDieMode, Rules, Scoring
+
+
+def _tiles(mask: int) -> tuple[int, ...]:
+    return tuple(bit + 1 for bit in range(mask.bit_length()) if mask >> bit & 1)
+
+
+_TILES = tuple(_tiles(mask) for mask in range(1 << MAX_TILES))
+"""The tiles of every box: asked at every decision, so looked up rather than worked out."""
 
 
 def tiles_of(mask: int) -> tuple[int, ...]:
     """The tile numbers in a mask, lowest first."""
-    return tuple(bit + 1 for bit in range(mask.bit_length()) if mask >> bit & 1)
+    return _TILES[mask] if 0 <= mask < len(_TILES) else _tiles(mask)
 
 
 def mask_of(tiles: object) -> int:

@@ -1,0 +1,172 @@
+"""The bulk engine's speed, measured (not tested), as ratios taken side by side in one run.
+
+1. 9-tile turns of an exact strategy (optimal) on one core: the general engine (the strategy
+   asked through its player at each decision), a plain Python loop over its table, and numpy in
+   lockstep (dice included).
+2. Tournaments of exact strategies only (optimal, max-shut, fewest-tiles, tips, greedy-high) on
+   one core: two seats one round, `--drop-out 100`, `--table 4`; games per second.
+3. 10,000,000 games of that field at -j 2 through the real command: wall time, and the peak of
+   the resident memory of all its processes together (sampled from /proc, Linux).
+4. With --baseline PATH (a checkout of an earlier commit): the default tournament, `shutbox
+   tournament --seed 1 -j 1`, timed in both checkouts, best of --repeats.
+
+Run: python benchmarks/bulk.py [--baseline PATH] [--repeats R] [--skip-ten-million]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+
+from shutbox_cli.game import Rules, play_turn, turn_rolls
+from shutbox_cli.game.bulk import play_turns, turn_table
+from shutbox_cli.game.bulk_dice import outcomes, stream_keys
+from strategies.loading import load_strategy
+from strategies.player import StrategyPlayer
+from tournaments import InProcess, Options, load_config, run
+
+ROOT = Path(__file__).resolve().parent.parent
+FIELD = ("optimal", "max-shut", "fewest-tiles", "tips", "greedy-high")
+
+
+def best_rate(count: int, job: Callable[[], object], repeats: int) -> float:
+    """The highest of `repeats` rates, `count` per second."""
+    best = float("inf")
+    for _ in range(repeats):
+        start = time.perf_counter()
+        job()
+        best = min(best, time.perf_counter() - start)
+    return count / best
+
+
+def turns(repeats: int) -> None:
+    rules = Rules()
+    player = StrategyPlayer(load_strategy("optimal").make(), rules)
+    table = turn_table(rules, player.move_policy, player.dice_policy)
+    rows = table.tolist()
+
+    def general(count: int = 20_000) -> None:
+        for game in range(count):
+            play_turn(rules, turn_rolls(1, game, 0, 0), player)
+
+    def python_table(count: int = 100_000) -> None:
+        for game in range(count):
+            mask = rules.full_box
+            for first, second in turn_rolls(1, game, 0, 0):
+                after = rows[mask][6 * first + second - 7]
+                if after <= 0:
+                    break
+                mask = after
+
+    def bulk(count: int = 1_000_000) -> None:
+        keys = stream_keys(1, np.arange(count), 0, 0)
+        play_turns(table, rules.full_box, count, lambda k, live: outcomes(keys[live], k))
+
+    rates = {
+        "general engine": best_rate(20_000, general, repeats),
+        "Python table loop": best_rate(100_000, python_table, repeats),
+        "numpy in lockstep": best_rate(1_000_000, bulk, repeats),
+    }
+    print("\n9-tile turns of optimal, one core (dice included):")
+    for name, rate in rates.items():
+        print(f"  {name:<18} {rate:>13,.0f} turns/s  {rate / rates['Python table loop']:6.2f}x the table loop")
+
+
+def tournaments(repeats: int) -> None:
+    print("\nExact field (5 strategies), one core, in this process:")
+    for label, options in (
+        ("2 seats, one round", {"games": 200_000}),
+        ("2 seats, --drop-out 100", {"games": 40_000, "rules": {"drop_out": 100}}),
+        ("--table 4", {"games": 200_000, "table": 4}),
+    ):
+        config = load_config(None, Options(strategies=FIELD, seed=1, **options))  # type: ignore[arg-type]
+        games = config.games * (10 if config.table == 2 else 5)
+        rate = best_rate(games, lambda config=config: run(config, backend=InProcess()), repeats)
+        print(f"  {label:<24} {rate:>11,.0f} games/s")
+
+
+def tree_rss_mb(root: int) -> float:
+    """The resident memory of a process and all its descendants, in MB."""
+    parents: dict[int, int] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                parents[int(entry)] = int(Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+    family, grew = {root}, True
+    while grew:
+        more = {pid for pid, parent in parents.items() if parent in family} - family
+        family |= more
+        grew = bool(more)
+    total = 0.0
+    for pid in family:
+        try:
+            for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    total += int(line.split()[1]) / 1024
+        except OSError:
+            continue
+    return total
+
+
+def ten_million() -> None:
+    field = [argument for spec in FIELD for argument in ("-s", spec)]
+    command = [sys.executable, "-m", "shutbox_cli", "tournament", *field, "--games", "1000000", "--seed", "1"]
+    start = time.perf_counter()
+    process = subprocess.Popen([*command, "-j", "2", "-q"], cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    peak = 0.0
+    while process.poll() is None:
+        peak = max(peak, tree_rss_mb(process.pid))
+        time.sleep(0.05)
+    seconds = time.perf_counter() - start
+    print(
+        f"\n10,000,000 games of the exact field at -j 2: {seconds:.1f} s wall, peak memory of all processes {peak:.0f} MB"
+    )
+    print(f"  {process.communicate()[0].strip()}")
+
+
+def default_tournament(baseline: Path, repeats: int) -> None:
+    def timed(folder: Path) -> float:
+        best = float("inf")
+        for _ in range(repeats):
+            start = time.perf_counter()
+            subprocess.run(
+                [sys.executable, "-m", "shutbox_cli", "tournament", "--seed", "1", "-j", "1", "-q"],
+                cwd=folder,
+                check=True,
+                capture_output=True,
+            )
+            best = min(best, time.perf_counter() - start)
+        return best
+
+    now, before = timed(ROOT), timed(baseline)
+    print(f"\nDefault tournament, -j 1, whole command: this checkout {now:.2f} s, baseline {before:.2f} s")
+    print(f"  {before / now:.1f}x faster")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--baseline", type=Path, help="a checkout of an earlier commit to compare with")
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--skip-ten-million", action="store_true")
+    arguments = parser.parse_args()
+    print(f"Python {platform.python_version()}, numpy {np.__version__} on {platform.machine()}, {os.cpu_count()} cores")
+    turns(arguments.repeats)
+    tournaments(arguments.repeats)
+    if not arguments.skip_ten_million:
+        ten_million()
+    if arguments.baseline is not None:
+        default_tournament(arguments.baseline, arguments.repeats)
+
+
+if __name__ == "__main__":
+    main()
