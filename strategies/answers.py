@@ -5,11 +5,18 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Collection, Mapping, Sequence
+from functools import cache
 
 from shutbox_cli.game import Roll, Rules, TurnContext, mask_of, tiles_of
 
 from .base import Move, Strategy, View, context_free_view
 from .errors import StrategyError
+
+
+@cache
+def tiles_by_mask(tiles: int) -> tuple[tuple[int, ...], ...]:
+    """`tiles_of(mask)` for every mask of a box, worked out once: views are built for every question."""
+    return tuple(tiles_of(mask) for mask in range(1 << tiles))
 
 
 def make_view(
@@ -22,10 +29,11 @@ def make_view(
     context: TurnContext,
 ) -> View:
     """The view of one decision as this strategy may see it (`dice` sorted, `moves` as masks)."""
-    legal = tuple(tiles_of(move) for move in moves)
+    tiles = tiles_by_mask(rules.tiles)
+    legal = tuple(tiles[move] for move in moves)
     if type(strategy).reads_context:
-        return View(rules, tiles_of(open_mask), dice, legal, tuple(history), context, open_mask=open_mask)
-    return context_free_view(rules, tiles_of(open_mask), dice, legal, open_mask)
+        return View(rules, tiles[open_mask], dice, legal, tuple(history), context, open_mask=open_mask)
+    return context_free_view(rules, tiles[open_mask], dice, legal, open_mask)
 
 
 def _whole(value: object) -> int | None:

@@ -20,7 +20,10 @@ from .loading import cause
 
 _ROOT = Path(__file__).resolve().parent.parent
 _OURS = tuple(f"{_ROOT / package}{os.sep}" for package in ("shutbox_cli", "strategies", "tournaments"))
-_STDLIB = tuple({f"{Path(sysconfig.get_paths()[key]).resolve()}{os.sep}" for key in ("stdlib", "platstdlib")})
+_PATHS = sysconfig.get_paths()
+_STDLIB = tuple({f"{Path(_PATHS[key]).resolve()}{os.sep}" for key in ("stdlib", "platstdlib")})
+_INSTALLED = tuple({f"{Path(_PATHS[key]).resolve()}{os.sep}" for key in ("purelib", "platlib")})
+"""Installed packages, a strategy's among them: outside a virtual environment they sit inside the stdlib folder."""
 MOST_FRAMES = 6
 """The most frames shown, the innermost ones (a runaway recursion has thousands)."""
 
@@ -37,9 +40,10 @@ class _ShortRepr(reprlib.Repr):
 
     def repr_instance(self, x: object, level: int) -> str:
         try:
-            return super().repr_instance(x, level)
-        except BaseException:  # a repr that calls sys.exit is still the strategy's answer, not our exit
+            text = repr(x)
+        except (Exception, SystemExit):  # a strategy's own class may have a repr that raises
             return f"<{type(x).__name__} object>"
+        return text if len(text) <= self.maxother else text[: self.maxother - 3] + "..."
 
 
 _short_repr = _ShortRepr()
@@ -49,7 +53,7 @@ def answer_text(answer: object) -> str:
     """The answer as its repr, at most a line long, whatever its repr does."""
     try:
         return _short_repr.repr(answer)
-    except BaseException:
+    except (Exception, SystemExit):
         return f"<{type(answer).__name__} object>"
 
 
@@ -66,7 +70,7 @@ def _theirs(filename: str) -> bool:
         path = str(Path(filename).resolve())
     except (OSError, ValueError):
         return True
-    return not path.startswith(_OURS + _STDLIB)
+    return not path.startswith(_OURS) and (path.startswith(_INSTALLED) or not path.startswith(_STDLIB))
 
 
 def strategy_frames(error: BaseException) -> list[str]:

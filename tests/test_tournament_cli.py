@@ -17,7 +17,8 @@ import pytest
 from rich.text import Text
 
 from shutbox_cli.game import Rules, play_turn, turn_rolls
-from strategies import StrategyError, StrategyPlayer, load_strategy
+from strategies.loading import load_strategy
+from strategies.player import StrategyError, StrategyPlayer
 
 SMALL = ["-s", "greedy-high", "-s", "random", "-s", "tips", "--games", "1000"]
 """Three strategies, three matchups of 1000 games: three work units each."""
@@ -31,6 +32,8 @@ from strategies import Strategy
 
 
 class Raises(Strategy):
+    reads_context = True  # so it is asked in play, not tabulated: it fails at a game's own state
+
     def choose_move(self, view):
         if len(view.open_tiles) < 5:
             raise ZeroDivisionError("no luck today")
@@ -81,6 +84,12 @@ class Slow(Strategy):
         time.sleep(0.005)
         return view.legal_moves[0]
 '''
+
+
+def frame(path: Path, code: str) -> list[str]:
+    """The two lines a failing strategy's message shows for the line of bad.py holding `code`."""
+    number = next(number for number, line in enumerate(BAD_STRATEGIES.splitlines(), 1) if code in line)
+    return [f'  File "{path}", line {number}, in choose_move', f"    {code}"]
 
 
 def environment() -> dict[str, str]:
@@ -166,7 +175,8 @@ def test_a_strategy_that_raises_stops_the_run_with_where_and_what(bad: Path, wor
         cwd=bad,
     )
     assert done.returncode == 1
-    assert done.stderr.count("\n") == 1
+    # the sentence, then the strategy's own frame
+    assert done.stderr.splitlines()[1:] == frame(bad / "bad.py", 'raise ZeroDivisionError("no luck today")')
     for words in (
         "'bad.py:Raises'",
         "matchup bad.py:Raises vs greedy-high",
@@ -210,7 +220,7 @@ def test_a_worker_that_dies_is_reported_not_waited_for(bad: Path) -> None:
 def test_a_strategy_that_calls_sys_exit_is_named_not_obeyed(bad: Path, workers: str) -> None:
     done = shutbox("-s", "bad.py:Exits", "-s", "greedy-high", "-j", workers, "--seed", "1", cwd=bad)
     assert done.returncode == 1
-    assert done.stderr.count("\n") == 1
+    assert done.stderr.splitlines()[1:] == frame(bad / "bad.py", "raise SystemExit(4)")
     assert "matchup bad.py:Exits vs greedy-high" in done.stderr and "'bad.py:Exits' called sys.exit(4)" in done.stderr
 
 
