@@ -136,6 +136,20 @@ def test_the_frames_shown_are_the_strategys_own_innermost_last() -> None:
     ]
 
 
+class Unprintable(Exception):
+    def __str__(self) -> str:
+        raise RuntimeError("no message for you")
+
+
+def test_an_error_whose_message_raises_is_still_named() -> None:
+    with pytest.raises(StrategyError) as caught:
+        play(Answers(Unprintable()), [(4, 5)])
+    assert str(caught.value).splitlines()[0] == (
+        "strategy 'my-bot' raised an error with open tiles 1 2 3 4 5 6 7 8 9 and dice 4+5: "
+        "Unprintable: (its message could not be shown)."
+    )
+
+
 def test_a_strategy_that_calls_sys_exit_stops_the_turn_and_not_the_program() -> None:
     with pytest.raises(StrategyError) as caught:
         play(Answers(SystemExit(3)), [(4, 5)])
