@@ -13,9 +13,9 @@ import pytest
 
 from shutbox_cli.files import FileWriteError, reason, write_atomically, write_toml_atomically
 from shutbox_cli.game import Rules, distribution, solve_expected_score
-from strategies import StrategyPlayer, load_strategy
 from strategies.analysis import simulate
-from strategies.loading import BUILTINS
+from strategies.loading import BUILTINS, load_strategy
+from strategies.player import StrategyPlayer
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -10,7 +10,8 @@ import pytest
 
 from shutbox_cli.game import Distribution, Rules, distribution
 from shutbox_cli.game.stats import Z95, wilson
-from strategies import StrategyPlayer, load_strategy
+from strategies.loading import load_strategy
+from strategies.player import StrategyPlayer
 from tournaments.aggregate import Summary, summarise
 from tournaments.config import Options, StrategyEntry, TournamentConfig, load_config
 from tournaments.plan import make_plan
