@@ -89,7 +89,7 @@ class StrategyError(Exception):
     """A strategy raised, or answered with something the rules do not allow.
 
     The message names the strategy, the open tiles, the dice, and the answer (or the error
-    raised, followed by the strategy's own frames); `tabulating` says the question was asked
+    `raised`, followed by the strategy's own frames); `tabulating` says the question was asked
     while its table of answers was being built, not in play.
     """
 
@@ -128,6 +128,7 @@ class StrategyError(Exception):
         self.name = name
         self.view = view
         self.answer = answer
+        self.raised = raised
 
 
 _WHY = {  # what a declaration changes, said where it is missing
