@@ -1,6 +1,6 @@
-"""Strategies that break the contract their classes declare (they declare nothing), for the
-tests of `shutbox check`, `strategies.testing` and the engine's guard: each is loaded by path,
-`tests/sneaky_strategies.py:Name`, as a writer's own file would be."""
+"""Strategies that break the contract their classes declare, or lean on the global random
+generator, for the tests of `shutbox check`, `strategies.testing` and the engine's guard: each
+is loaded by path, `tests/sneaky_strategies.py:Name`, as a writer's own file would be."""
 
 from __future__ import annotations
 
@@ -52,3 +52,25 @@ class HiddenState(Strategy):
     def choose_move(self, view: View) -> Move:
         self.asked += 1
         return view.legal_moves[self.asked % len(view.legal_moves)]
+
+
+class DeclaredRandom(Strategy):
+    """Declares stochastic = True but draws from the module-level generator, not self.rng."""
+
+    name = "declared-random"
+    stochastic = True
+
+    def choose_move(self, view: View) -> Move:
+        return random.choice(view.legal_moves)
+
+
+class ContextRandom(Strategy):
+    """Declares reads_context = True and, once a score is posted, picks with the module-level generator."""
+
+    name = "context-random"
+    reads_context = True
+
+    def choose_move(self, view: View) -> Move:
+        if view.context.score_to_beat is None:
+            return view.legal_moves[0]
+        return random.choice(view.legal_moves)
