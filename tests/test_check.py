@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from shutbox_cli.commands import check as check_command
-from strategies import Move, Strategy, View, check
+from strategies import Move, Strategy, View, check, questions
 from strategies.builtin import Tips
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -95,21 +95,21 @@ def test_a_bad_spec_is_one_sentence_and_status_2() -> None:
 
 
 def test_the_seed_and_samples_choose_the_questions() -> None:
-    first = check.sample_questions(3, 10)
-    assert first == check.sample_questions(3, 10) != check.sample_questions(4, 10)
-    assert len(check.sample_questions(3, 20)[0]) > len(first[0])
+    first = questions.sample_questions(3, 10)
+    assert first == questions.sample_questions(3, 10) != questions.sample_questions(4, 10)
+    assert len(questions.sample_questions(3, 20)[0]) > len(first[0])
     again = check.check_strategy(Tips, seed=3, samples=10)
     assert again.questions == len(first[0]) and again.rule_sets == first[1] == 10
 
 
 def test_the_questions_range_over_every_rule_and_format() -> None:
-    questions, _ = check.sample_questions(0, check.DEFAULT_SAMPLES)
-    rules = {question.rules for question in questions}
+    asked, _ = questions.sample_questions(0, check.DEFAULT_SAMPLES)
+    rules = {question.rules for question in asked}
     for option in ("tiles", "shut_rule", "one_die", "one_die_mode", "scoring", "first_roll", "ties", "instant_win"):
         assert len({getattr(each, option) for each in rules}) > 1, option
     assert {each.rounds > 1 for each in rules} == {True, False} and any(each.drop_out for each in rules)
-    assert any(question.dice is None for question in questions)  # how many dice, as well as which move
-    assert any(question.history for question in questions) and any(question.context.round for question in questions)
+    assert any(question.dice is None for question in asked)  # how many dice, as well as which move
+    assert any(question.history for question in asked) and any(question.context.round for question in asked)
 
 
 def test_the_command_samples_as_many_rule_sets_as_the_library_by_default() -> None:
