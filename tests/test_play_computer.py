@@ -67,6 +67,13 @@ class Tabulated(OnesFirst):
         return super().choose_move(view)
 
 
+class Peeks(OnesFirst):
+    name = "peeks"
+
+    def choose_move(self, view):
+        return view.legal_moves[view.context.seat % len(view.legal_moves)]
+
+
 class BadDice(Strategy):
     name = "bad-dice"
     reads_context = True
@@ -178,3 +185,16 @@ def test_a_context_free_strategy_fails_at_its_first_question_naming_the_box_it_w
         + frame('raise RuntimeError("lost count")', tmp_path, "Tabulated"),
     )
     assert "tabulated's turn." in done.stdout and "tabulated rolls" not in done.stdout  # before its first shut
+
+
+def test_a_computer_reading_the_game_undeclared_is_stopped_naming_the_declaration(tmp_path: Path) -> None:
+    options, answers = game(tmp_path, "Peeks")
+    done = play(tmp_path, options, "\n".join(answers) + "\n", NO_COLOR="1")
+    assert done.returncode == 1
+    assert done.stderr.startswith(
+        "shutbox: error: strategy 'peeks' read view.context without declaring reads_context = True, with open "
+        "tiles 1 2 3 and dice 3 (asked while tabulating its answers): add `reads_context = True` to its class"
+    )
+    assert done.stderr.endswith(
+        frame("return view.legal_moves[view.context.seat % len(view.legal_moves)]", tmp_path, "Peeks")
+    )
