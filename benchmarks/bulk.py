@@ -129,7 +129,8 @@ def ten_million() -> None:
         time.sleep(0.05)
     seconds = time.perf_counter() - start
     print(
-        f"\n10,000,000 games of the exact field at -j 2: {seconds:.1f} s wall, peak memory of all processes {peak:.0f} MB"
+        f"\n10,000,000 games of the exact field at -j 2: {seconds:.1f} s wall, "
+        f"peak memory of all processes {peak:.0f} MB"
     )
     print(f"  {process.communicate()[0].strip()}")
 

@@ -13,7 +13,8 @@ import time
 from collections.abc import Callable, Sequence
 
 from shutbox_cli.game import Rules, moves, play_turn, solve_expected_score, solve_shut, solver, turn_rolls
-from strategies import StrategyPlayer, load_strategy
+from strategies.loading import load_strategy
+from strategies.player import StrategyPlayer
 
 
 def timings(job: Callable[[], object], repeats: int, before: Callable[[], None] = lambda: None) -> list[float]:

@@ -19,7 +19,8 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 
 from shutbox_cli.game import Rules, TurnOdds, distribution, exact_turn_odds, game_odds
-from strategies import StrategyPlayer, load_strategy
+from strategies.loading import load_strategy
+from strategies.player import StrategyPlayer
 
 STRATEGIES = ("optimal", "max-shut", "fewest-tiles", "tips", "greedy-high")
 

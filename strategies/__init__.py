@@ -1,17 +1,26 @@
-"""Strategies: the contract a strategy implements, the built-ins, and loading a user's own."""
+"""Strategies for shutbox: what a strategy writer needs, and nothing else.
+
+Subclass `Strategy`, answer `choose_move(view)` with one of `view.legal_moves` (a `Move`), and
+declare `stochastic` or `reads_context` if it is either. `strategies.testing` checks a strategy
+against the contract in a unit test. The runner's own parts live in the submodules
+(`strategies.loading`, `strategies.player`, `strategies.table`, `strategies.check`).
+"""
+
+from shutbox_cli.game import FirstRoll, OneDie, OneDieMode, Roll, Rules, Scoring, ShutRule, Ties, TurnContext
 
 from .base import Move, Strategy, View
-from .loading import LoadedStrategy, StrategyLoadError, load_strategy, registry
-from .player import StrategyError, StrategyPlayer
 
 __all__ = [
-    "LoadedStrategy",
+    "FirstRoll",
     "Move",
+    "OneDie",
+    "OneDieMode",
+    "Roll",
+    "Rules",
+    "Scoring",
+    "ShutRule",
     "Strategy",
-    "StrategyError",
-    "StrategyLoadError",
-    "StrategyPlayer",
+    "Ties",
+    "TurnContext",
     "View",
-    "load_strategy",
-    "registry",
 ]

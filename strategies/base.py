@@ -2,17 +2,17 @@
 
 A strategy sees a read-only `View` of each decision and answers with one of
 `view.legal_moves` (a tuple of tiles, lowest first), or with 1 or 2 dice when the
-one-die option is open. Class attributes declare its nature, so the engine knows
-what it may do with it: a strategy that is neither `stochastic` nor `reads_context`
-depends only on (open tiles, dice) and is tabulated once per rule set, analysed
-exactly and played fast.
+one-die option is open. Class attributes declare its nature, and the engine holds it to
+them: `self.rng` exists only for a `stochastic` strategy, and `view.context` and
+`view.turn` only for one that `reads_context`. A strategy that is neither depends only on
+(rules, open tiles, dice): it is tabulated once per rule set, analysed exactly and played fast.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import random
-from typing import ClassVar
+from typing import Any, ClassVar, NoReturn
 
 from shutbox_cli.game import Roll, Rules, TurnContext, dice_options, mask_of
 
@@ -20,7 +20,17 @@ Move = tuple[int, ...]
 """A move: the tiles to shut, lowest first."""
 
 SOLO_CONTEXT = TurnContext(player=0, seat=0, round=0, playoff=False, scores=(None,), totals=(0,), active=(True,))
-"""The context a context-free strategy is shown: the first turn of a solo game."""
+"""The first turn of a solo game: the context a context-reading strategy is shown outside a game."""
+
+
+class Undeclared(AttributeError):
+    """A strategy used what its class does not declare: `view.context` or `view.turn` without
+    `reads_context = True`, or `self.rng` without `stochastic = True`."""
+
+    def __init__(self, strategy: str, used: str, declaration: str) -> None:
+        self.used = used
+        self.declaration = declaration
+        super().__init__(f"{strategy} {used} without declaring {declaration}")
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -32,10 +42,11 @@ class View:
     open_mask: the same as a bitmask (tile k is bit k-1), e.g. 0b100010011.
     dice: the dice rolled, lowest first, e.g. (3, 6); None when the question is how many dice to roll.
     legal_moves: every set of tiles the roll may shut, each a tuple lowest first; empty before the roll.
-    turn: the rolls of this turn so far (`Roll.dice`, `Roll.shut_tiles`).
+    turn: the rolls of this turn so far (`Roll.dice`, `Roll.shut_tiles`). Only for `reads_context`.
     context: where the turn stands in its game: `player`, `seat`, `round`, `playoff`;
       by player number, `scores` posted this round (None for not yet), `totals` before this
-      round and who is still `active`; and `score_to_beat` (the lowest score posted this round, or None).
+      round and who is still `active`; and `score_to_beat` (the lowest score posted this round,
+      or None). Only for `reads_context`.
     """
 
     rules: Rules
@@ -44,7 +55,7 @@ class View:
     legal_moves: tuple[Move, ...]
     turn: tuple[Roll, ...]
     context: TurnContext
-    # Given by the StrategyPlayer, which has it at hand; worked out from open_tiles when left out.
+    # Given by the engine, which has it at hand; worked out from open_tiles when left out.
     open_mask: int = dataclasses.field(default=-1, kw_only=True, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -67,6 +78,62 @@ class View:
         return dice_options(self.rules, self.open_mask)
 
 
+def _undeclared(used: str) -> property:
+    def read(self: View) -> NoReturn:
+        raise Undeclared("the strategy", f"read {used}", "reads_context = True")
+
+    return property(read, doc=f"{used}: only a strategy declaring reads_context = True may read it.")
+
+
+class _ContextFreeView(View):
+    """The view a strategy that does not read the context is shown: `turn` and `context` raise.
+
+    It compares and hashes by the decision alone, so a strategy may still keep views in a dict.
+    """
+
+    __slots__ = ()
+
+    turn = _undeclared("view.turn")
+    context = _undeclared("view.context")
+
+    def __repr__(self) -> str:
+        return (
+            f"View(rules={self.rules!r}, open_tiles={self.open_tiles!r}, dice={self.dice!r}, "
+            f"legal_moves={self.legal_moves!r})"
+        )
+
+    def _decision(self) -> tuple[Any, ...]:
+        return self.rules, self.open_mask, self.dice, self.legal_moves
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _ContextFreeView) and self._decision() == other._decision()
+
+    def __hash__(self) -> int:
+        return hash(self._decision())
+
+
+_new_view = object.__new__
+_set = object.__setattr__
+
+
+def context_free_view(
+    rules: Rules,
+    open_tiles: tuple[int, ...],
+    dice: tuple[int, ...] | None,
+    legal_moves: tuple[Move, ...],
+    open_mask: int,
+) -> View:
+    """A view without the turn and the context (reading either raises `Undeclared`), built as
+    fast as a `View`: the engine builds one for every question."""
+    view = _new_view(_ContextFreeView)
+    _set(view, "rules", rules)
+    _set(view, "open_tiles", open_tiles)
+    _set(view, "dice", dice)
+    _set(view, "legal_moves", legal_moves)
+    _set(view, "open_mask", open_mask)
+    return view
+
+
 class Strategy:
     """Base class of every strategy. Override `choose_move`; `choose_dice` is optional.
 
@@ -75,6 +142,7 @@ class Strategy:
       description: one line saying how it plays;
       stochastic: True if it uses `self.rng` (given by the engine, seeded apart from the dice);
       reads_context: True if it reads `view.context` or `view.turn`.
+    Without a declaration, `self.rng`, `view.context` and `view.turn` raise `Undeclared`.
     Parameters are keyword arguments of `__init__`.
     """
 
@@ -90,10 +158,7 @@ class Strategy:
         try:
             return self._rng
         except AttributeError:
-            raise AttributeError(
-                f"{type(self).__name__} uses self.rng, which the engine gives only to a strategy "
-                "declaring stochastic = True"
-            ) from None
+            raise Undeclared(type(self).__name__, "used self.rng", "stochastic = True") from None
 
     @rng.setter
     def rng(self, generator: random.Random) -> None:

@@ -73,7 +73,10 @@ class LoadedStrategy:
 
 def cause(error: BaseException) -> str:
     """An exception as the end of a one-sentence message: `ValueError: margin must be positive.`"""
-    text = " ".join(str(error).split()) or "(no message)"
+    try:
+        text = " ".join(str(error).split()) or "(no message)"
+    except (Exception, SystemExit):  # a user's exception may have a __str__ that raises
+        text = "(its message could not be shown)"
     return f"{type(error).__name__}: {text}{'' if text.endswith(('.', '!', '?')) else '.'}"
 
 

@@ -36,8 +36,8 @@ from shutbox_cli.game import (
     turn_rolls,
 )
 from shutbox_cli.game.exact_games import LEFT_OVER
-from strategies import StrategyPlayer
 from strategies.builtin import GreedyHigh, Tips
+from strategies.player import StrategyPlayer
 
 F = Fraction
 Z999 = 3.2905

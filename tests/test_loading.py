@@ -16,9 +16,8 @@ from pathlib import Path
 import pytest
 
 import strategies.loading
-from strategies import StrategyLoadError, load_strategy
 from strategies.catalog import catalog, strategy_info
-from strategies.loading import BUILTINS, ENTRY_POINT_GROUP, registry, split_spec
+from strategies.loading import BUILTINS, ENTRY_POINT_GROUP, StrategyLoadError, load_strategy, registry, split_spec
 
 ROOT = Path(__file__).resolve().parent.parent
 CAUTIOUS = "examples/cautious.py:Cautious"

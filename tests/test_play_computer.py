@@ -32,6 +32,7 @@ class OnesFirst(Strategy):
 
 class Raises(OnesFirst):
     name = "raises"
+    reads_context = True  # so it is asked in play, not tabulated: it fails at the game's own state
 
     def choose_move(self, view):
         if len(view.open_tiles) <= 6:
@@ -41,6 +42,7 @@ class Raises(OnesFirst):
 
 class Illegal(OnesFirst):
     name = "illegal"
+    reads_context = True  # so it is asked in play, not tabulated: it fails at the game's own state
 
     def choose_move(self, view):
         return view.open_tiles if len(view.open_tiles) <= 6 else super().choose_move(view)
@@ -48,6 +50,7 @@ class Illegal(OnesFirst):
 
 class Exits(OnesFirst):
     name = "exits"
+    reads_context = True  # so it is asked in play, not tabulated: it fails at the game's own state
 
     def choose_move(self, view):
         if len(view.open_tiles) <= 6:
@@ -55,8 +58,25 @@ class Exits(OnesFirst):
         return super().choose_move(view)
 
 
+class Tabulated(OnesFirst):
+    name = "tabulated"
+
+    def choose_move(self, view):
+        if len(view.open_tiles) <= 6:
+            raise RuntimeError("lost count")
+        return super().choose_move(view)
+
+
+class Peeks(OnesFirst):
+    name = "peeks"
+
+    def choose_move(self, view):
+        return view.legal_moves[view.context.seat % len(view.legal_moves)]
+
+
 class BadDice(Strategy):
     name = "bad-dice"
+    reads_context = True
 
     def choose_move(self, view):
         return max(view.legal_moves, key=lambda move: sorted(move, reverse=True))
@@ -103,38 +123,78 @@ def test_a_strategy_file_takes_a_computer_seat_under_its_strategy_name(tmp_path:
     assert done.stdout.endswith("Rematch? [y/N]: n\nGoodbye.\n")
 
 
+def frame(code: str, tmp_path: Path, strategy: str) -> str:
+    """The frame of the line holding `code` in a strategy of the file, as a failing strategy's message ends with it."""
+    lines = STRATEGIES.splitlines()
+    start = lines.index(next(line for line in lines if line.startswith(f"class {strategy}(")))
+    number = next(number for number, line in enumerate(lines[start:], start + 1) if code in line)
+    return f'  File "{tmp_path / "my_strategies.py"}", line {number}, in choose_move\n    {code}\n'
+
+
 @pytest.mark.parametrize(
-    ("strategy", "sentence"),
+    ("strategy", "sentence", "code"),
     [
         (
             "Raises",
             "strategy 'raises' raised an error with open tiles 3 4 5 7 8 9 and dice 3+4: RuntimeError: lost count.",
+            'raise RuntimeError("lost count")',
         ),
         (
             "Illegal",
             "strategy 'illegal' answered with something other than one of the legal moves "
-            "with open tiles 3 4 5 7 8 9 and dice 3+4: it answered (3, 4, 5, 7, 8, 9).",
+            "with open tiles 3 4 5 7 8 9 and dice 3+4: it answered (3, 4, 5, 7, 8, 9); the legal moves are 7, 3+4.",
+            None,
         ),
         (
             "BadDice",
             "strategy 'bad-dice' chose a number of dice other than 1 or 2 with open tiles 1 2 4 5 6 "
             "and dice not rolled yet: it answered 3.",
+            None,
         ),
         (
             "Exits",
             "strategy 'exits' called sys.exit(0) with open tiles 3 4 5 7 8 9 and dice 3+4: "
             "a strategy must answer, not end the program.",
+            "sys.exit(0)",
         ),
     ],
 )
-def test_a_strategy_failing_mid_game_stops_it_with_one_sentence_and_status_1(
-    tmp_path: Path, strategy: str, sentence: str
+def test_a_strategy_failing_mid_game_stops_it_with_one_sentence_its_frames_and_status_1(
+    tmp_path: Path, strategy: str, sentence: str, code: str | None
 ) -> None:
     options, answers = game(tmp_path, strategy)
     done = play(tmp_path, options, "\n".join(answers) + "\n", NO_COLOR="1")
-    assert (done.returncode, done.stderr) == (1, f"shutbox: error: {sentence}\n")
+    frames = "" if code is None else frame(code, tmp_path, strategy)
+    assert (done.returncode, done.stderr) == (1, f"shutbox: error: {sentence}\n{frames}")
     # The game stopped where the strategy failed: its last board shows the open tiles named.
     open_tiles = sentence.split("open tiles ")[1].split(" and dice")[0].split()
     last_row = done.stdout.rstrip("\n").splitlines()[-1]
     assert re.findall(r"\[(\d+)\]", last_row) == open_tiles
     assert "wins" not in done.stdout and "Rematch" not in done.stdout
+
+
+def test_a_context_free_strategy_fails_at_its_first_question_naming_the_box_it_was_asked_about(
+    tmp_path: Path,
+) -> None:
+    options, answers = game(tmp_path, "Tabulated")
+    done = play(tmp_path, options, "\n".join(answers) + "\n", NO_COLOR="1")
+    assert (done.returncode, done.stderr) == (
+        1,
+        "shutbox: error: strategy 'tabulated' raised an error with open tiles 1 2 3 and dice 3 (asked while "
+        "tabulating its answers): RuntimeError: lost count.\n"
+        + frame('raise RuntimeError("lost count")', tmp_path, "Tabulated"),
+    )
+    assert "tabulated's turn." in done.stdout and "tabulated rolls" not in done.stdout  # before its first shut
+
+
+def test_a_computer_reading_the_game_undeclared_is_stopped_naming_the_declaration(tmp_path: Path) -> None:
+    options, answers = game(tmp_path, "Peeks")
+    done = play(tmp_path, options, "\n".join(answers) + "\n", NO_COLOR="1")
+    assert done.returncode == 1
+    assert done.stderr.startswith(
+        "shutbox: error: strategy 'peeks' read view.context without declaring reads_context = True, with open "
+        "tiles 1 2 3 and dice 3 (asked while tabulating its answers): add `reads_context = True` to its class"
+    )
+    assert done.stderr.endswith(
+        frame("return view.legal_moves[view.context.seat % len(view.legal_moves)]", tmp_path, "Peeks")
+    )

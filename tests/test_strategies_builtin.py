@@ -17,12 +17,13 @@ from shutbox_cli.game import (
     solve_expected_score,
     solve_shut,
     solver,
+    tiles_of,
     turn_rolls,
 )
-from strategies import StrategyPlayer, load_strategy
 from strategies.base import SOLO_CONTEXT
 from strategies.builtin import FewestTiles, GreedyHigh, LowestFirst, MostTiles, RandomMove, Tips
-from strategies.loading import BUILTINS
+from strategies.loading import BUILTINS, load_strategy
+from strategies.player import StrategyPlayer
 from strategies.solved import MaxShut, Optimal
 
 STANDARD = Rules()
@@ -110,13 +111,20 @@ class TestSolved:
     @pytest.mark.parametrize("name", ["optimal", "max-shut", "target"])
     def test_they_do_not_solve_again_for_each_decision(self, name: str, monkeypatch: pytest.MonkeyPatch) -> None:
         rules = Rules(tiles=11)
-        player = StrategyPlayer(load_strategy(name).make(), rules)
-        play_turn(rules, turn_rolls(1, 0, 0, 0), player)
+        decisions = []  # the choices of 50 optimal turns
+        for game in range(50):
+            open_mask = rules.full_box
+            for roll in play_turn(rules, turn_rolls(1, game, 0, 0), solve_expected_score(rules)).rolls:
+                dice = tuple(sorted(roll.dice))
+                if len(legal_moves(rules, open_mask, dice)) > 1:
+                    decisions.append((open_mask, dice))
+                open_mask &= ~roll.shut
+        move(load_strategy(name).make(), rules, tiles_of(decisions[0][0]), decisions[0][1])
         solves = []
         monkeypatch.setattr(solver, "_solve", lambda *args, **kwargs: solves.append(args))
-        for game in range(1, 50):  # a fresh instance and player every time: no table of answers to lean on
-            play_turn(rules, turn_rolls(1, game, 0, 0), StrategyPlayer(load_strategy(name).make(), rules))
-        assert solves == []
+        for open_mask, dice in decisions:  # a fresh instance every time: nothing of its own to lean on
+            move(load_strategy(name).make(), rules, tiles_of(open_mask), dice)
+        assert len(decisions) > 50 and solves == []
 
 
 def test_random_plays_every_legal_move_and_is_repeatable_per_seed() -> None:
@@ -138,7 +146,8 @@ def test_random_plays_every_legal_move_and_is_repeatable_per_seed() -> None:
 @given(rules=st.from_type(Rules), seed=st.integers(0, 2**32), players=st.integers(1, 3))
 def test_every_builtin_plays_whole_games_legally_under_any_rules(rules: Rules, seed: int, players: int) -> None:
     for name in BUILTINS:
-        seated = [StrategyPlayer(load_strategy(name).make(), rules) for _ in range(players)]
+        loaded = load_strategy(name)
+        seated = [StrategyPlayer(loaded.make(), rules, params=loaded.params) for _ in range(players)]
 
         def play(context, seated=seated):  # type: ignore[no-untyped-def]
             player = seated[context.player].start_turn(context, seed, 0)

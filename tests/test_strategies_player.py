@@ -1,29 +1,40 @@
 """A strategy seated at the table: every answer is checked, and a bad one stops the game with a
-message naming the strategy, the open tiles, the dice and the answer."""
+message naming the strategy, the open tiles, the dice and the answer, then the strategy's own
+frames. A context-free strategy answers from its table, built whole on its first question; the
+game's context and turn exist only for a strategy declaring it reads them."""
 
 from __future__ import annotations
 
 import dataclasses
+import random
+from pathlib import Path
 
 import pytest
 
-from shutbox_cli.game import Rules, move_table, play_turn
-from strategies import Move, Strategy, StrategyError, StrategyPlayer, View
+from shutbox_cli.game import Rules, move_table, play_turn, turn_rolls
+from strategies import Move, Strategy, View
 from strategies.base import SOLO_CONTEXT
+from strategies.player import StrategyError, StrategyPlayer
 
 STANDARD = Rules()
 
 
+def line_of(code: str) -> int:
+    """The number of the line of this file holding `code` (a frame a failing strategy's message shows)."""
+    return next(number for number, line in enumerate(Path(__file__).read_text().splitlines(), 1) if code in line)
+
+
 class Answers(Strategy):
-    """Answers the first roll with whatever it is given; counts the questions."""
+    """Answers every roll with whatever it is given. It declares that it reads the game, so it is
+    asked in play (never tabulated) and its errors name the state of the game."""
 
     name = "answers"
+    reads_context = True
 
     def __init__(self, answer: object = None, dice: object = 2) -> None:
-        self.answer, self.dice, self.asked = answer, dice, 0
+        self.answer, self.dice = answer, dice
 
     def choose_move(self, view: View) -> Move:
-        self.asked += 1
         if isinstance(self.answer, BaseException):
             raise self.answer
         return self.answer if self.answer is not None else view.legal_moves[0]  # type: ignore[return-value]
@@ -49,38 +60,100 @@ class WholeNumber:
         return f"WholeNumber({self.value})"
 
 
+class BadRepr:
+    """An answer whose repr raises."""
+
+    def __repr__(self) -> str:
+        raise RuntimeError("no repr")
+
+
+LEGAL_FOR_9 = "the legal moves are 9, 1+8, 2+7, 3+6, 4+5, 1+2+6, 1+3+5, 2+3+4."
+
+
 @pytest.mark.parametrize(
-    ("answer", "problem"),
+    ("answer", "shown"),
     [
-        ((2, 6), "answered with something other than one of the legal moves"),
-        ("9", "answered with something other than one of the legal moves"),
-        ([9, 0], "answered with something other than one of the legal moves"),
-        (9, "answered with something other than one of the legal moves"),
-        ((9.0,), "answered with something other than one of the legal moves"),
-        ((True, 8), "answered with something other than one of the legal moves"),
-        ({9: "nine"}, "answered with something other than one of the legal moves"),
+        ((2, 6), "(2, 6)"),
+        ("9", "'9'"),
+        ([9, 0], "[9, 0]"),
+        (9, "9"),
+        ((9.0,), "(9.0,)"),
+        ((True, 8), "(True, 8)"),
+        ({9: "nine"}, "{9: 'nine'}"),
+        (BadRepr(), "<BadRepr object>"),
+        (tuple(range(40)), "(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, ...)"),
     ],
 )
-def test_a_bad_move_stops_the_turn_naming_strategy_tiles_dice_and_answer(answer: object, problem: str) -> None:
+def test_a_bad_move_stops_the_turn_naming_strategy_tiles_dice_answer_and_the_legal_moves(
+    answer: object, shown: str
+) -> None:
     with pytest.raises(StrategyError) as caught:
         play(Answers(answer), [(4, 5)])
     assert str(caught.value) == (
-        f"strategy 'my-bot' {problem} with open tiles 1 2 3 4 5 6 7 8 9 and dice 4+5: it answered {answer!r}."
+        "strategy 'my-bot' answered with something other than one of the legal moves with open tiles "
+        f"1 2 3 4 5 6 7 8 9 and dice 4+5: it answered {shown}; {LEGAL_FOR_9}"
     )
 
 
-def test_a_strategy_that_raises_stops_the_turn_with_its_error_not_an_answer() -> None:
+def test_a_strategy_that_raises_stops_the_turn_with_its_error_and_its_own_frames() -> None:
     with pytest.raises(StrategyError) as caught:
         play(Answers(ValueError("no idea")), [(4, 5)])
     assert str(caught.value) == (
-        "strategy 'my-bot' raised an error with open tiles 1 2 3 4 5 6 7 8 9 and dice 4+5: ValueError: no idea."
+        "strategy 'my-bot' raised an error with open tiles 1 2 3 4 5 6 7 8 9 and dice 4+5: ValueError: no idea.\n"
+        f'  File "{__file__}", line {line_of("raise self.answer")}, in choose_move\n'
+        "    raise self.answer"
+    )
+
+
+class Deep(Strategy):
+    """Fails three calls deep, through the standard library's `sorted`."""
+
+    def choose_move(self, view: View) -> Move:
+        return self.pick(view.legal_moves)
+
+    def pick(self, moves: tuple[Move, ...]) -> Move:
+        return sorted(moves, key=self.rank)[0]
+
+    def rank(self, move: Move) -> int:
+        return len(move) // (len(move) - 1)
+
+
+def test_the_frames_shown_are_the_strategys_own_innermost_last() -> None:
+    with pytest.raises(StrategyError) as caught:
+        StrategyPlayer(Deep(), STANDARD, "deep").policy  # noqa: B018 - building the table asks the strategy
+    lines = str(caught.value).splitlines()
+    assert lines[0].startswith("strategy 'deep' raised an error with open tiles ")
+    assert lines[0].endswith(
+        "(asked while tabulating its answers): ZeroDivisionError: integer division or modulo by zero."
+    )
+    assert lines[1:] == [
+        f'  File "{__file__}", line {line_of("return self.pick(view.legal_moves)")}, in choose_move',
+        "    return self.pick(view.legal_moves)",
+        f'  File "{__file__}", line {line_of("key=self.rank)[0]")}, in pick',
+        "    return sorted(moves, key=self.rank)[0]",
+        f'  File "{__file__}", line {line_of("len(move) // (len(move) - 1)")}, in rank',
+        "    return len(move) // (len(move) - 1)",
+    ]
+
+
+class Unprintable(Exception):
+    def __str__(self) -> str:
+        raise RuntimeError("no message for you")
+
+
+def test_an_error_whose_message_raises_is_still_named() -> None:
+    with pytest.raises(StrategyError) as caught:
+        play(Answers(Unprintable()), [(4, 5)])
+    assert str(caught.value).splitlines()[0] == (
+        "strategy 'my-bot' raised an error with open tiles 1 2 3 4 5 6 7 8 9 and dice 4+5: "
+        "Unprintable: (its message could not be shown)."
     )
 
 
 def test_a_strategy_that_calls_sys_exit_stops_the_turn_and_not_the_program() -> None:
     with pytest.raises(StrategyError) as caught:
         play(Answers(SystemExit(3)), [(4, 5)])
-    assert str(caught.value) == (
+    assert str(caught.value).splitlines()[0] == (
         "strategy 'my-bot' called sys.exit(3) with open tiles 1 2 3 4 5 6 7 8 9 and dice 4+5: "
         "a strategy must answer, not end the program."
     )
@@ -104,21 +177,24 @@ def test_a_whole_number_of_dice_is_taken_as_an_int() -> None:
     assert (count, type(count)) == (1, int)
 
 
+class Sneaky(Strategy):
+    def choose_move(self, view: View) -> Move:
+        return self.rng.choice(view.legal_moves)
+
+
 def test_only_a_stochastic_strategy_gets_a_random_generator() -> None:
-    class Sneaky(Strategy):
-        def choose_move(self, view: View) -> Move:
-            return self.rng.choice(view.legal_moves)
-
-    with pytest.raises(StrategyError, match=r"AttributeError: Sneaky uses self.rng, .* declaring stochastic = True\.$"):
+    with pytest.raises(StrategyError) as caught:
         play(Sneaky(), [(4, 5)])
-
-
-def test_a_context_free_strategy_is_asked_once_per_box_and_roll() -> None:
-    strategy = Answers()
-    player = StrategyPlayer(strategy, STANDARD)
-    for _ in range(5):
-        play_turn(STANDARD, iter([(4, 5)] + [(6, 6)] * 5), player.start_turn(SOLO_CONTEXT, 1, 0))
-    assert strategy.asked == 3  # 9 on the full box, then two choices for 12; the last 12 has one move
+    first, *frames = str(caught.value).splitlines()
+    assert first.startswith("strategy 'my-bot' used self.rng without declaring stochastic = True, with open tiles ")
+    assert first.endswith(
+        "(asked while tabulating its answers): add `stochastic = True` to its class "
+        "(the engine then gives it self.rng, seeded apart from the dice)."
+    )
+    assert frames == [
+        f'  File "{__file__}", line {line_of("return self.rng.choice(view.legal_moves)")}, in choose_move',
+        "    return self.rng.choice(view.legal_moves)",
+    ]
 
 
 class Recorder(Strategy):
@@ -132,23 +208,55 @@ class Recorder(Strategy):
         return view.legal_moves[0]
 
 
-def test_a_throw_in_either_order_is_one_question_shown_lowest_first() -> None:
+def test_a_context_free_strategy_is_asked_every_question_once_on_its_first_and_never_again() -> None:
     strategy = Recorder()
     player = StrategyPlayer(strategy, STANDARD)
+    play_turn(STANDARD, turn_rolls(1, 0, 0, 0), player.start_turn(SOLO_CONTEXT, 1, 0))
+    asked = [(view.open_mask, view.dice) for view in strategy.views]
+    table = move_table(STANDARD)
+    every = [
+        (mask, dice)
+        for mask in range(1, STANDARD.full_box + 1)
+        for dice in sorted(
+            {tuple(sorted(pair)) for pair in [(a, b) for a in range(1, 7) for b in range(1, 7)]}
+            | ({(face,) for face in range(1, 7)} if mask < 1 << 6 else set()),
+            key=lambda dice: (len(dice), dice),
+        )
+        if len(table.moves(mask, dice)) > 1
+    ]
+    assert asked == every  # ascending boxes, each throw once, dice lowest first, one die only where allowed
+    for game in range(1, 20):
+        play_turn(STANDARD, turn_rolls(1, game, 0, 0), player.start_turn(SOLO_CONTEXT, 1, game))
+    assert len(strategy.views) == len(every)
+
+
+def test_a_throw_in_either_order_is_one_answer() -> None:
+    player = StrategyPlayer(Recorder(), STANDARD)
     full = STANDARD.full_box
     first = player.choose_move(full, (5, 2), move_table(STANDARD).moves(full, (5, 2)))
-    second = player.choose_move(full, (2, 5), move_table(STANDARD).moves(full, (2, 5)))
-    assert first == second and len(strategy.views) == 1
-    assert strategy.views[0].dice == (2, 5) and strategy.views[0].roll == 7
+    assert first == player.choose_move(full, (2, 5), move_table(STANDARD).moves(full, (2, 5))) == 0b1000000
+
+
+def test_a_tabulated_strategys_bad_answer_names_the_box_it_was_asked_about() -> None:
+    class Stubborn(Strategy):
+        def choose_move(self, view: View) -> Move:
+            return (2, 6)
+
+    with pytest.raises(StrategyError) as caught:
+        play(Stubborn(), [(4, 5)])
+    assert str(caught.value) == (
+        "strategy 'my-bot' answered with something other than one of the legal moves with open tiles 1 2 3 "
+        "and dice 3 (asked while tabulating its answers): it answered (2, 6); the legal moves are 3, 1+2."
+    )
 
 
 def test_the_view_carries_the_open_mask_and_cannot_be_changed() -> None:
     strategy = Recorder()
-    player = StrategyPlayer(strategy, STANDARD)
-    box = 0b100010011  # tiles 1 2 5 9
-    player.choose_move(box, (4, 4), move_table(STANDARD).moves(box, (4, 4)))
-    shown = strategy.views[0]
-    assert (shown.open_tiles, shown.open_mask, shown.open_sum) == ((1, 2, 5, 9), box, 17)
+    StrategyPlayer(strategy, STANDARD).policy  # noqa: B018 - building the table asks the strategy
+    box = 0b100001111  # tiles 1 2 3 4 9
+    shown = next(view for view in strategy.views if view.open_mask == box and view.dice == (2, 3))
+    assert (shown.open_tiles, shown.open_mask, shown.open_sum, shown.roll) == ((1, 2, 3, 4, 9), box, 19, 5)
+    assert shown.legal_moves == ((1, 4), (2, 3))
     with pytest.raises(dataclasses.FrozenInstanceError):
         shown.open_mask = 0  # type: ignore[misc]
 
@@ -157,3 +265,75 @@ def test_a_view_made_without_the_mask_works_it_out_from_the_tiles() -> None:
     made = View(STANDARD, (1, 2, 5, 9), None, (), (), SOLO_CONTEXT)
     assert (made.open_mask, made.open_sum, made.dice_options) == (0b100010011, 17, (2,))
     assert made == View(STANDARD, (1, 2, 5, 9), None, (), (), SOLO_CONTEXT, open_mask=0b100010011)
+
+
+class Reads(Strategy):
+    """Reads one part of the view that only a context-reading strategy may read; stochastic, so
+    it is asked in play."""
+
+    stochastic = True
+
+    def __init__(self, part: str = "context") -> None:
+        self.part = part
+
+    def choose_move(self, view: View) -> Move:
+        if self.part == "context":
+            return view.legal_moves[view.context.seat]
+        return view.legal_moves[len(view.turn)]
+
+
+@pytest.mark.parametrize(
+    ("part", "code"),
+    [("context", "return view.legal_moves[view.context.seat]"), ("turn", "return view.legal_moves[len(view.turn)]")],
+)
+def test_a_strategy_that_reads_the_game_without_declaring_it_is_stopped(part: str, code: str) -> None:
+    with pytest.raises(StrategyError) as caught:
+        play(Reads(part), [(4, 5)])
+    assert str(caught.value).splitlines() == [
+        f"strategy 'my-bot' read view.{part} without declaring reads_context = True, with open tiles "
+        "1 2 3 4 5 6 7 8 9 and dice 4+5: add `reads_context = True` to its class (a strategy that reads the "
+        "game is simulated, not analysed exactly).",
+        f'  File "{__file__}", line {line_of(code)}, in choose_move',
+        f"    {code}",
+    ]
+
+
+@pytest.mark.parametrize(("part", "second"), [("context", (6,)), ("turn", (1, 5))])
+def test_a_strategy_declaring_it_reads_the_game_sees_the_context_and_the_turn(part: str, second: Move) -> None:
+    reader = type("Reader", (Reads,), {"reads_context": True})(part)
+    record = play_turn(STANDARD, iter([(4, 5), (3, 3), (1, 1), (1, 1)]), StrategyPlayer(reader, STANDARD))
+    assert record.rolls[0].shut_tiles == (9,)  # seat 0 of a solo game, and no roll before it: the first move
+    # for 6 with 9 shut: the first move again at seat 0; the second after one roll of the turn
+    assert record.rolls[1].shut_tiles == second
+
+
+def test_a_context_free_view_hides_the_game_but_compares_and_shows_the_decision() -> None:
+    strategy = Recorder()
+    StrategyPlayer(strategy, STANDARD).policy  # noqa: B018 - building the table asks the strategy
+    shown = next(view for view in strategy.views if view.open_mask == STANDARD.full_box and view.dice == (4, 5))
+    assert isinstance(shown, View) and getattr(shown, "context", None) is None and not hasattr(shown, "turn")
+    full = View(STANDARD, shown.open_tiles, (4, 5), shown.legal_moves, (), SOLO_CONTEXT)
+    assert {shown: 1}[shown] == 1 and shown != full
+    assert "legal_moves=((9,), (1, 8)" in repr(shown) and "context" not in repr(shown)
+
+
+class GlobalRandom(Strategy):
+    """Picks with the module-level `random`, as a careless strategy might."""
+
+    stochastic = True
+
+    def choose_move(self, view: View) -> Move:
+        return random.choice(view.legal_moves)
+
+
+def test_a_stochastic_strategy_using_the_global_random_plays_each_turn_the_same_whatever_came_before() -> None:
+    def first_moves(seed: int, disturb: int) -> list[Move]:
+        player, found = StrategyPlayer(GlobalRandom(), STANDARD), []
+        for game in range(50):
+            random.seed(disturb + game)  # whatever else happened in the process before this turn
+            player.start_turn(SOLO_CONTEXT, seed, game)
+            found.append(play_turn(STANDARD, iter([(4, 5)] + [(1, 1)] * 20), player).rolls[0].shut_tiles)
+        return found
+
+    assert first_moves(1, 0) == first_moves(1, 1000) != first_moves(2, 0)
+    assert len(set(first_moves(1, 0))) > 3

@@ -25,8 +25,9 @@ from shutbox_cli.game import (
     tiles_of,
 )
 from shutbox_cli.game.solver import solve_utility
-from strategies import Strategy, StrategyLoadError, load_strategy
+from strategies import Strategy
 from strategies.base import SOLO_CONTEXT
+from strategies.loading import StrategyLoadError, load_strategy
 from strategies.solved import Optimal, Target
 from strategies.winning import win_chances
 

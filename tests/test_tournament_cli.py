@@ -90,6 +90,12 @@ class Slow(Strategy):
 '''
 
 
+def frame(path: Path, code: str) -> list[str]:
+    """The two lines a failing strategy's message shows for the line of bad.py holding `code`."""
+    number = next(number for number, line in enumerate(BAD_STRATEGIES.splitlines(), 1) if code in line)
+    return [f'  File "{path}", line {number}, in choose_move', f"    {code}"]
+
+
 def environment() -> dict[str, str]:
     env = {key: value for key, value in os.environ.items() if key not in ("FORCE_COLOR", "NO_COLOR", "TERM")}
     env["COLUMNS"] = "80"
@@ -173,7 +179,8 @@ def test_a_strategy_that_raises_stops_the_run_with_where_and_what(bad: Path, wor
         cwd=bad,
     )
     assert done.returncode == 1
-    assert done.stderr.count("\n") == 1
+    # the sentence, then the strategy's own frame
+    assert done.stderr.splitlines()[1:] == frame(bad / "bad.py", 'raise ZeroDivisionError("no luck today")')
     for words in (
         "'bad.py:RaisesInGame'",
         "matchup bad.py:RaisesInGame vs greedy-high",
@@ -239,7 +246,7 @@ def test_a_worker_that_dies_is_reported_not_waited_for(bad: Path) -> None:
 def test_a_strategy_that_calls_sys_exit_is_named_not_obeyed(bad: Path, workers: str) -> None:
     done = shutbox("-s", "bad.py:Exits", "-s", "greedy-high", "-j", workers, "--seed", "1", cwd=bad)
     assert done.returncode == 1
-    assert done.stderr.count("\n") == 1
+    assert done.stderr.splitlines()[1:] == frame(bad / "bad.py", "raise SystemExit(4)")
     assert "matchup bad.py:Exits vs greedy-high" in done.stderr and "'bad.py:Exits' called sys.exit(4)" in done.stderr
 
 

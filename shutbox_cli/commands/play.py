@@ -61,7 +61,7 @@ def play_command(
 
     Exit status: 0 when play stops, 1 if input ends mid-game or a strategy fails, 2 for a bad option, 130 on Ctrl-C.
     """
-    from strategies import StrategyError
+    from strategies.player import StrategyError
 
     from ..game import draw_seed
     from ..play.best import BestScores, data_dir

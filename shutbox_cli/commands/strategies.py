@@ -25,8 +25,8 @@ def strategies_command(
     """List every strategy, built-in and installed, with its nature; or show one in full."""
     from rich.console import Console
 
-    from strategies import StrategyLoadError
     from strategies.catalog import catalog, strategy_info
+    from strategies.loading import StrategyLoadError
 
     console = Console(highlight=False)
     if name is None:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from strategies import LoadedStrategy, StrategyPlayer
+from strategies.loading import LoadedStrategy
+from strategies.player import StrategyPlayer
 
 from ..game import Rules, Turn, TurnContext, TurnRecord, finish_turn
 from .board import dice_text, mask_text, tile_rows
@@ -16,7 +17,7 @@ class ComputerSeat:
 
     def __init__(self, name: str, loaded: LoadedStrategy, rules: Rules) -> None:
         self.name = name
-        self.player = StrategyPlayer(loaded.make(), rules, name)
+        self.player = StrategyPlayer(loaded.make(), rules, name, params=loaded.params)
 
     def play_turn(self, screen: Screen, turn: Turn, context: TurnContext, seed: int, game: int) -> TurnRecord:
         """Play a turn with the engine, writing each roll and shut as it happens."""

@@ -26,8 +26,7 @@ class SeatError(ValueError):
 
 def make_seats(rules: Rules, players: Sequence[str], computers: Sequence[str]) -> list[Seat]:
     """People first, in the order given (one called "You" if none is named), then the computers."""
-    from strategies import StrategyLoadError, load_strategy
-    from strategies.loading import split_name
+    from strategies.loading import StrategyLoadError, load_strategy, split_name
 
     from .computer import ComputerSeat
     from .human import HumanSeat

@@ -1,0 +1,70 @@
+"""`shutbox check SPEC`: a strategy against the contract, under many random rule sets."""
+
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from ..errors import FAILURE, fail
+
+if TYPE_CHECKING:
+    from strategies.check import CheckReport
+
+DEFAULT_SAMPLES = 50
+"""Rule sets sampled by default (the library's own default, repeated here for the help)."""
+
+
+def register(app: typer.Typer) -> None:
+    app.command("check")(check_command)
+
+
+def check_command(
+    spec: Annotated[
+        str,
+        typer.Argument(
+            metavar="SPEC",
+            show_default=False,
+            help="The strategy: a name, module:Class or path/file.py:Class, maybe with (k=v).",
+        ),
+    ],
+    seed: Annotated[int, typer.Option("--seed", min=0, help="Seed of the rule sets, games and dice sampled.")] = 0,
+    samples: Annotated[
+        int, typer.Option("--samples", min=1, help="Rule sets to sample, one game of questions under each.")
+    ] = DEFAULT_SAMPLES,
+) -> None:
+    """Check a strategy against the contract: legal answers, its declarations kept, its speed.
+
+    Exit status: 0 when every check holds, 1 when one fails, 2 for a bad strategy spec.
+    """
+    from strategies.check import check_strategy
+    from strategies.loading import StrategyLoadError, load_strategy
+
+    try:
+        loaded = load_strategy(spec)
+        report = check_strategy(loaded.cls, loaded.params, name=loaded.name, seed=seed, samples=samples)
+    except StrategyLoadError as error:
+        fail(str(error))
+    _show(report)
+    if not report.ok:
+        raise typer.Exit(FAILURE)
+
+
+def _show(report: "CheckReport") -> None:
+    from rich.console import Console
+    from rich.markup import escape
+    from rich.table import Table
+
+    console = Console(highlight=False)
+    console.print(
+        f"[bold]{escape(report.strategy)}[/bold]: {report.questions} questions from games under "
+        f"{report.rule_sets} random rule sets (seed {report.seed})."
+    )
+    table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
+    table.add_column("check", no_wrap=True)
+    table.add_column("result", no_wrap=True)
+    table.add_column("detail", ratio=1, overflow="fold")
+    for result in report.results:
+        verdict = "[green]pass[/green]" if result.ok else "[bold red]FAIL[/bold red]"
+        table.add_row(result.name, verdict, escape(result.detail))
+    console.print(table)
+    failed = len(report.failures)
+    console.print("Every check holds." if not failed else f"{failed} of {len(report.results)} checks fail.")

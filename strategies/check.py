@@ -1,0 +1,323 @@
+"""Checking a strategy against the contract, as `shutbox check` and `strategies.testing` do.
+
+The questions come from games played under many random rule sets (`strategies.questions`).
+The strategy answers them three times, each time a fresh instance: in order; shuffled; and in
+order with the global random generators in other states. Its answers must be legal, the same
+each time unless it declares `stochastic = True`, and the same in any order unless it declares
+either; it may read `view.context` and `view.turn` only if it declares `reads_context = True`
+(else they raise).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import random
+import signal
+import statistics
+import threading
+import time
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any
+
+from shutbox_cli.game import tiles_of
+
+from .answers import ask_dice, ask_move, make_view
+from .base import Strategy, Undeclared
+from .errors import StrategyError, move_text
+from .loading import StrategyLoadError, cause
+from .questions import Question, sample_questions
+from .seeding import globals_kept, seed_globals
+
+DEFAULT_SAMPLES = 50
+"""Rule sets sampled, one game under each: some 400 questions, a second or two for most built-ins."""
+TIME_LIMIT = 10.0
+"""Seconds one answer may take before the check stops: a strategy must not hang a tournament."""
+OTHER_STATE = 1 << 40
+"""Added to a question's seed for the global generators in the run with them in other states."""
+
+LEGAL = "legal answers"
+RANDOM = "random only if stochastic"
+STATE = "no state between questions"
+CONTEXT = "context only if reads_context"
+EXCEPTIONS = "no exceptions"
+TIME = "decision time"
+CHECKS = (LEGAL, RANDOM, STATE, CONTEXT, EXCEPTIONS, TIME)
+"""Every check, in the order a report lists them."""
+
+
+@dataclasses.dataclass(frozen=True)
+class CheckResult:
+    """One check: whether it holds, and what was seen (a failure's detail may run to several lines)."""
+
+    name: str
+    ok: bool
+    detail: str
+
+
+@dataclasses.dataclass(frozen=True)
+class CheckReport:
+    """Every check of one strategy, with what it was asked: `ok` when all hold."""
+
+    strategy: str
+    seed: int
+    rule_sets: int
+    questions: int
+    results: tuple[CheckResult, ...]
+
+    @property
+    def ok(self) -> bool:
+        return all(result.ok for result in self.results)
+
+    @property
+    def failures(self) -> tuple[CheckResult, ...]:
+        return tuple(result for result in self.results if not result.ok)
+
+    def result(self, name: str) -> CheckResult:
+        """The result of one check, by name (one of CHECKS)."""
+        return next(result for result in self.results if result.name == name)
+
+    def __str__(self) -> str:
+        width = max(len(name) for name in CHECKS)
+        lines = [
+            f"strategy {self.strategy!r}: {self.questions} questions under {self.rule_sets} rule sets, seed {self.seed}"
+        ]
+        for result in self.results:
+            first, *rest = result.detail.splitlines()
+            lines.append(f"  {'pass' if result.ok else 'FAIL'}  {result.name:<{width}}  {first}")
+            lines += [f"  {'':4}  {'':<{width}}  {line}" for line in rest]
+        lines.append("every check holds." if self.ok else f"{len(self.failures)} of {len(self.results)} checks fail.")
+        return "\n".join(lines)
+
+
+class _TooSlow(BaseException):
+    """An answer ran past the time limit; a BaseException so that no strategy's `except Exception` swallows it."""
+
+
+class _Stuck(BaseException):
+    """The question an answer ran past the time limit on."""
+
+    def __init__(self, question: Question) -> None:
+        self.question = question
+
+
+@contextlib.contextmanager
+def _time_limit(seconds: float) -> Iterator[None]:
+    """Raise _TooSlow after `seconds`, where the platform has interval timers (main thread only)."""
+    if not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def expire(signum: int, frame: Any) -> None:
+        raise _TooSlow
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+Answer = int | StrategyError
+"""A question's answer (a move as a mask, or a number of dice), or the error it ended in."""
+
+
+class _Run:
+    """One fresh instance answering the questions in a given order, each with the global random
+    generators (and its own, if stochastic) seeded from the question."""
+
+    def __init__(self, make: Callable[[], Strategy], name: str, time_limit: float) -> None:
+        self.make, self.name, self.time_limit = make, name, time_limit
+        self.seconds: list[float] = []
+
+    def answers(self, questions: list[Question], order: list[int], offset: int = 0) -> dict[int, Answer]:
+        seed_globals(offset)
+        strategy = self.make()
+        found: dict[int, Answer] = {}
+        for number in order:
+            question = questions[number]
+            seed_globals(question.seed + offset)
+            if strategy.stochastic:
+                strategy.rng = random.Random(question.seed + offset)
+            view = make_view(
+                strategy,
+                question.rules,
+                question.open_mask,
+                question.dice,
+                question.moves,
+                question.history,
+                question.context,
+            )
+            try:
+                with _time_limit(self.time_limit):
+                    start = time.perf_counter()
+                    if question.dice is None:
+                        found[number] = ask_dice(strategy, view, self.name)
+                    else:
+                        found[number] = ask_move(strategy, view, self.name)
+            except StrategyError as error:
+                found[number] = error
+            except _TooSlow:
+                raise _Stuck(question) from None
+            self.seconds.append(time.perf_counter() - start)
+        return found
+
+
+def check_strategy(
+    cls: type[Strategy],
+    params: Mapping[str, Any] | None = None,
+    *,
+    name: str | None = None,
+    seed: int = 0,
+    samples: int = DEFAULT_SAMPLES,
+    time_limit: float = TIME_LIMIT,
+) -> CheckReport:
+    """Check a strategy class (built with `params`) against the contract; see the module's docstring.
+
+    Raises StrategyLoadError if it cannot be built; a stuck answer stops the check (the time check fails).
+    """
+    if samples < 1:
+        raise ValueError(f"a check needs at least 1 sample, not {samples}.")
+    params = dict(params or {})
+    name = name or cls.name or cls.__name__
+
+    def make() -> Strategy:
+        try:
+            return cls(**params)
+        except Exception as error:  # a user's constructor may raise anything
+            raise StrategyLoadError(f"strategy {name!r} could not be built: {cause(error)}") from error
+
+    questions, rule_sets = sample_questions(seed, samples)
+    order = list(range(len(questions)))
+    shuffled = random.Random(seed).sample(order, len(order))
+    first = _Run(make, name, time_limit)
+    other: dict[str, dict[int, Answer]] = {}
+    try:
+        with globals_kept():
+            answers = first.answers(questions, order)
+            if not cls.stochastic:
+                other[RANDOM] = _Run(make, name, time_limit).answers(questions, order, OTHER_STATE)
+            if cls.tabulable():
+                other[STATE] = _Run(make, name, time_limit).answers(questions, shuffled)
+    except _Stuck as stuck:
+        where = stuck.question.where()
+        timing = CheckResult(
+            TIME, False, f"an answer took longer than {time_limit:g} s ({where}): the check stopped there."
+        )
+        results = tuple(CheckResult(check, False, "not checked: an answer took too long.") for check in CHECKS[:-1])
+        return CheckReport(name, seed, rule_sets, len(questions), (*results, timing))
+    results = (
+        _legal(answers),
+        _same(RANDOM, cls, questions, answers, other.get(RANDOM)),
+        _same(STATE, cls, questions, answers, other.get(STATE)),
+        _context(cls, answers),
+        _exceptions(answers),
+        _timing(first.seconds),
+    )
+    return CheckReport(name, seed, rule_sets, len(questions), results)
+
+
+def _errors(answers: dict[int, Answer], keep: Callable[[StrategyError], bool]) -> list[StrategyError]:
+    return [answer for answer in answers.values() if isinstance(answer, StrategyError) and keep(answer)]
+
+
+def _undeclared(error: StrategyError, declaration: str) -> bool:
+    return isinstance(error.raised, Undeclared) and error.raised.declaration == declaration
+
+
+def _first(found: list[StrategyError], answers: dict[int, Answer]) -> str:
+    """How many questions ended in these errors, and the first error in full."""
+    return f"in {len(found)} of {len(answers)} questions, the first:\n{found[0]}"
+
+
+def _legal(answers: dict[int, Answer]) -> CheckResult:
+    illegal = _errors(answers, lambda error: error.raised is None)
+    if illegal:
+        return CheckResult(LEGAL, False, f"illegal answers {_first(illegal, answers)}")
+    answered = sum(not isinstance(answer, StrategyError) for answer in answers.values())
+    return CheckResult(LEGAL, True, f"{answered} answers, all legal")
+
+
+_SAME = {
+    RANDOM: "the same answers from fresh instances with the global random generators in other states",
+    STATE: "the same answers asked in a shuffled order",
+}
+_DIFFERENT = {
+    RANDOM: (
+        "with the global random generators in other states",
+        "declare `stochastic = True` and draw from self.rng",
+    ),
+    STATE: (
+        "asked in a shuffled order",
+        "keep no state between questions, or declare `reads_context = True` if it follows the turn or the game",
+    ),
+}
+
+
+def _shown(answer: Answer, question: Question) -> str:
+    if isinstance(answer, StrategyError):
+        return "an error"
+    return str(answer) if question.dice is None else move_text(tiles_of(answer))
+
+
+def _same(
+    check: str,
+    cls: type[Strategy],
+    questions: list[Question],
+    answers: dict[int, Answer],
+    again: dict[int, Answer] | None,
+) -> CheckResult:
+    """Whether a second run gave the same answers as the first (None: not asked, its declaration allows it)."""
+    if check == RANDOM:
+        rng = _errors(answers, lambda error: _undeclared(error, "stochastic = True"))
+        if rng:
+            return CheckResult(check, False, f"used self.rng undeclared {_first(rng, answers)}")
+    if again is None:
+        if check == RANDOM:
+            return CheckResult(check, True, "declares stochastic = True: its answers may vary (so it is simulated)")
+        declared = " and ".join(word for word in ("stochastic", "reads_context") if getattr(cls, word))
+        return CheckResult(check, True, f"declares {declared}: it may keep state between questions")
+    differ = [
+        number
+        for number, answer in answers.items()
+        if not isinstance(answer, StrategyError) and again.get(number) != answer
+    ]
+    if not differ:
+        return CheckResult(check, True, _SAME[check])
+    how, fix = _DIFFERENT[check]
+    question = questions[differ[0]]
+    example = f"{_shown(answers[differ[0]], question)} then {_shown(again[differ[0]], question)}"
+    detail = (
+        f"different answers {how} to {len(differ)} of {len(answers)} questions ({question.where()}: {example}); {fix}."
+    )
+    return CheckResult(check, False, detail)
+
+
+def _context(cls: type[Strategy], answers: dict[int, Answer]) -> CheckResult:
+    if cls.reads_context:
+        return CheckResult(CONTEXT, True, "declares reads_context = True: shown the context and the turn")
+    read = _errors(answers, lambda error: _undeclared(error, "reads_context = True"))
+    if read:
+        return CheckResult(CONTEXT, False, f"read the game undeclared {_first(read, answers)}")
+    return CheckResult(CONTEXT, True, "never read view.context or view.turn")
+
+
+def _exceptions(answers: dict[int, Answer]) -> CheckResult:
+    raised = _errors(answers, lambda error: error.raised is not None and not isinstance(error.raised, Undeclared))
+    if raised:
+        return CheckResult(EXCEPTIONS, False, f"raised {_first(raised, answers)}")
+    return CheckResult(EXCEPTIONS, True, "none raised")
+
+
+def _duration(seconds: float) -> str:
+    if seconds < 1e-3:
+        return f"{seconds * 1e6:.0f} µs"
+    return f"{seconds * 1e3:.1f} ms" if seconds < 1 else f"{seconds:.2f} s"
+
+
+def _timing(seconds: list[float]) -> CheckResult:
+    if not seconds:
+        return CheckResult(TIME, True, "no questions asked")
+    return CheckResult(TIME, True, f"median {_duration(statistics.median(seconds))}, worst {_duration(max(seconds))}")

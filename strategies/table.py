@@ -1,0 +1,110 @@
+"""A tabulable strategy as a table: its answer for every box and throw, asked once, whole.
+
+`tabulate` asks a fresh instance every question of a rule set in a fixed order, the global
+random generators seeded from the position before each one, so the table is a pure function
+of (class, parameters, rules): the same in every process, whatever the number of workers.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from array import array
+from collections import OrderedDict
+from collections.abc import Mapping
+from typing import Any
+
+from shutbox_cli.game import THROWS, Rules, dice_options, move_table
+from shutbox_cli.game.moves import THROW_INDEX
+
+from .answers import ask_dice, ask_move, tiles_by_mask
+from .base import Strategy, context_free_view
+from .seeding import globals_kept, seed_globals
+
+THROW_COUNT = len(THROWS)
+NOT_ROLLED = -1
+"""In `PolicyTable.next_mask`: the rules do not allow that number of dice with that box."""
+_DICE_QUESTION = 31
+"""The position key of a mask's dice question (throw indexes are below it)."""
+KEPT_TABLES = 32
+"""How many tables a process keeps (one on 12 tiles is about 220 KB)."""
+
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class PolicyTable:
+    """A strategy's whole policy under one rule set, as lookups.
+
+    `next_mask[mask * THROW_COUNT + throw]` is the box after the throw `THROWS[throw]` from the
+    box `mask`: the move's tiles shut, forced moves included; the same box when the throw matches
+    nothing (the turn ends); `NOT_ROLLED` when the rules do not allow that number of dice there.
+    The shut box (mask 0) stays shut. `dice[mask]` is the number of dice rolled from that box.
+    A bulk engine can view them as arrays: `numpy.frombuffer(table.next_mask, numpy.int16)
+    .reshape(-1, THROW_COUNT)` and `numpy.frombuffer(table.dice, numpy.uint8)`.
+    """
+
+    rules: Rules
+    next_mask: array
+    dice: bytes
+
+    def move(self, open_mask: int, dice: tuple[int, ...]) -> int:
+        """The move (a mask) for a throw, in either order (0 when it matches nothing)."""
+        return open_mask ^ self.next_mask[open_mask * THROW_COUNT + THROW_INDEX[dice]]
+
+    def dice_count(self, open_mask: int) -> int:
+        """The number of dice rolled from this box."""
+        return self.dice[open_mask]
+
+
+def tabulate(strategy: Strategy, rules: Rules, name: str) -> PolicyTable:
+    """Ask a fresh instance of a tabulable strategy every question of these rules, in ascending
+    order of box: how many dice where the rules leave the choice, then the move for every throw
+    with two or more legal moves. Raises StrategyError (naming `name`) at its first bad answer."""
+    if not strategy.tabulable():
+        raise ValueError(f"strategy {name!r} is stochastic or reads the game context: it cannot be tabulated.")
+    table = move_table(rules)
+    counts = [len(throw) for throw in THROWS]
+    tiles = tiles_by_mask(rules.tiles)
+    next_mask = array("h", [0] * ((rules.full_box + 1) * THROW_COUNT))
+    dice = bytearray(rules.full_box + 1)
+    dice[0] = dice_options(rules, 0)[0]
+    with globals_kept():
+        for mask in range(1, rules.full_box + 1):
+            options = dice_options(rules, mask)
+            open_tiles = tiles[mask]
+            if len(options) > 1:
+                seed_globals(mask * 32 + _DICE_QUESTION)
+                view = context_free_view(rules, open_tiles, None, (), mask)
+                dice[mask] = ask_dice(strategy, view, name, tabulating=True)
+            else:
+                dice[mask] = options[0]
+            base = mask * THROW_COUNT
+            for index, moves in enumerate(table.row(mask)):
+                if counts[index] not in options:
+                    next_mask[base + index] = NOT_ROLLED
+                elif len(moves) < 2:
+                    next_mask[base + index] = mask & ~moves[0] if moves else mask
+                else:
+                    seed_globals(mask * 32 + index)
+                    legal = tuple(tiles[move] for move in moves)
+                    view = context_free_view(rules, open_tiles, THROWS[index], legal, mask)
+                    next_mask[base + index] = mask & ~ask_move(strategy, view, name, tabulating=True)
+    return PolicyTable(rules, next_mask, bytes(dice))
+
+
+_kept: OrderedDict[tuple[Any, ...], PolicyTable] = OrderedDict()
+
+
+def policy_table(strategy: Strategy, rules: Rules, name: str, params: Mapping[str, Any] | None = None) -> PolicyTable:
+    """The strategy's table under these rules. Given the parameters it was built with (a fresh
+    instance), the table is kept in this process for every instance of the same class and
+    parameters; without them, it is tabulated for this instance alone."""
+    if params is None:
+        return tabulate(strategy, rules, name)
+    key = (type(strategy), tuple(sorted((key, repr(value)) for key, value in params.items())), rules)
+    found = _kept.get(key)
+    if found is None:
+        found = _kept[key] = tabulate(strategy, rules, name)
+        if len(_kept) > KEPT_TABLES:
+            _kept.popitem(last=False)
+    else:
+        _kept.move_to_end(key)
+    return found
