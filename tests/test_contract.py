@@ -92,6 +92,15 @@ def test_the_runners_parts_are_not_exported() -> None:
             exec(f"from strategies import {name}")
 
 
+@pytest.mark.parametrize(
+    ("name", "failing", "says"),
+    [
+        ("SneakyRandom", "test_is_random_only_if_declared_stochastic", "declare `stochastic = True`"),
+        ("SneakyContext", "test_reads_the_game_only_if_declared", "add `reads_context = True` to its class"),
+        ("SneakyTurn", "test_reads_the_game_only_if_declared", "read view.turn without declaring reads_context"),
+        ("HiddenState", "test_keeps_no_state_between_questions", "keep no state between questions"),
+    ],
+)
 def test_a_broken_declaration_fails_its_contract_test_and_only_that(name: str, failing: str, says: str) -> None:
     sys.path.insert(0, str(ROOT / "tests"))
     try:

@@ -210,10 +210,11 @@ def test_an_exact_strategy_that_raises_is_named_with_the_box_it_was_asked_about(
     are played from its answers), so the message names the question it failed on."""
     done = shutbox("-s", "bad.py:Raises", "-s", "greedy-high", "--seed", "8", "-j", workers, cwd=bad)
     assert done.returncode == 1
-    assert done.stderr.count("\n") == 1
+    assert done.stderr.splitlines()[1:] == frame(bad / "bad.py", 'raise ZeroDivisionError("no luck today")')
     found = re.search(
-        r"while tabulating its answers, strategy 'bad.py:Raises' raised an error with open tiles ([\d ]+) "
-        r"and dice (\d)\+?(\d)?: ZeroDivisionError: no luck today",
+        r"in matchup bad.py:Raises vs greedy-high, games 0 to 1999 \(dealt from seed \d+\): "
+        r"strategy 'bad.py:Raises' raised an error with open tiles ([\d ]+) and dice (\d)\+?(\d)? "
+        r"\(asked while tabulating its answers\): ZeroDivisionError: no luck today",
         done.stderr,
     )
     assert found is not None, done.stderr

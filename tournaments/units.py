@@ -97,7 +97,7 @@ class UnitPlayer:
             try:
                 table = turn_table(self.rules, player.move_policy, player.dice_policy)
             except StrategyError as error:
-                raise _TabulationFailure(f"while tabulating its answers, {error}") from None
+                raise _TabulationFailure(str(error)) from None
             self._tables[index] = table
         return table
 
