@@ -157,11 +157,9 @@ def _menu(rules: Rules) -> tuple[tuple[Solution, tuple[float, ...]], ...]:
     each with its chance of ending on each score (in `final_scores` order)."""
     scores = final_scores(rules)
     optimal = solve_expected_score(rules)
-    above = list(
-        itertools.accumulate(
-            reversed([solution_distribution(optimal).probabilities.get(points, 0.0) for points in scores])
-        )
-    )[::-1]  # above[i]: at least scores[i]
+    ends = solution_distribution(optimal).probabilities
+    above = list(itertools.accumulate(reversed([ends.get(points, 0.0) for points in scores])))[::-1]
+    # above[i]: the chance of at least scores[i]
     aims = [points for points, chance in zip(scores, above, strict=True) if points and chance > 0.01]
     if len(aims) > MENU:
         aims = [aims[round(step * (len(aims) - 1) / (MENU - 1))] for step in range(MENU)]
