@@ -10,14 +10,11 @@ either; it may read `view.context` and `view.turn` only if it declares `reads_co
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import random
-import signal
 import statistics
-import threading
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from shutbox_cli.game import tiles_of
@@ -25,6 +22,7 @@ from shutbox_cli.game import tiles_of
 from .answers import ask_dice, ask_move, make_view
 from .base import Strategy, Undeclared
 from .errors import StrategyError, move_text
+from .limits import TimeUp, time_limit
 from .loading import StrategyLoadError, cause
 from .questions import Question, sample_questions
 from .seeding import globals_kept, seed_globals
@@ -90,34 +88,11 @@ class CheckReport:
         return "\n".join(lines)
 
 
-class _TooSlow(BaseException):
-    """An answer ran past the time limit; a BaseException so that no strategy's `except Exception` swallows it."""
-
-
 class _Stuck(BaseException):
     """The question an answer ran past the time limit on."""
 
     def __init__(self, question: Question) -> None:
         self.question = question
-
-
-@contextlib.contextmanager
-def _time_limit(seconds: float) -> Iterator[None]:
-    """Raise _TooSlow after `seconds`, where the platform has interval timers (main thread only)."""
-    if not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread():
-        yield
-        return
-
-    def expire(signum: int, frame: Any) -> None:
-        raise _TooSlow
-
-    previous = signal.signal(signal.SIGALRM, expire)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
 
 
 Answer = int | StrategyError
@@ -151,7 +126,7 @@ class _Run:
                 question.context,
             )
             try:
-                with _time_limit(self.time_limit):
+                with time_limit(self.time_limit):
                     start = time.perf_counter()
                     if question.dice is None:
                         found[number] = ask_dice(strategy, view, self.name)
@@ -159,7 +134,7 @@ class _Run:
                         found[number] = ask_move(strategy, view, self.name)
             except StrategyError as error:
                 found[number] = error
-            except _TooSlow:
+            except TimeUp:
                 raise _Stuck(question) from None
             self.seconds.append(time.perf_counter() - start)
         return found

@@ -8,14 +8,12 @@ above this module changes when one is added.
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import os
-import signal
-import threading
-from collections.abc import Callable, Iterator
-from typing import Any, Protocol
+from collections.abc import Callable
+from typing import Protocol
 
+from strategies.limits import TimeUp, time_limit
 from strategies.loading import StrategyLoadError
 
 from .errors import TournamentFailure
@@ -42,11 +40,6 @@ class Backend(Protocol):
     def run(self, plan: Plan, finished: Finished) -> None: ...
 
 
-class _UnitTimeout(BaseException):
-    """Raised in this process when a unit runs past the limit; a BaseException so that no
-    strategy's `except Exception` swallows it."""
-
-
 @dataclasses.dataclass(frozen=True)
 class InProcess:
     """Plays the units one after another in this process: no start-up cost, but a strategy
@@ -60,30 +53,11 @@ class InProcess:
             raise TournamentFailure(str(error)) from None
         for unit in plan.units():
             try:
-                with _time_limit(plan.config.timeout):
+                with time_limit(plan.config.timeout):
                     result = player.play(unit)
-            except _UnitTimeout:
+            except TimeUp:
                 raise TournamentFailure(timeout_message(plan, unit)) from None
             finished(result)
-
-
-@contextlib.contextmanager
-def _time_limit(seconds: float) -> Iterator[None]:
-    """Raise _UnitTimeout in this process after `seconds`, where the platform has interval timers."""
-    if not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread():
-        yield
-        return
-
-    def expire(signum: int, frame: Any) -> None:
-        raise _UnitTimeout
-
-    previous = signal.signal(signal.SIGALRM, expire)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
 
 
 def default_workers() -> int:
