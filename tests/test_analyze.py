@@ -52,6 +52,7 @@ class TestExact:
         assert "    0  5.563%  ███" in shown
         data = tomllib.loads(report.read_text())
         assert set(data) == {
+            "shutbox_version",
             "strategy",
             "spec",
             "rules",

@@ -15,7 +15,7 @@ import tomli_w
 
 import shutbox_cli
 import tournaments
-from shutbox_cli.game import Rules
+from shutbox_cli.game import DICE_SCHEME, Rules
 from strategies.loading import load_strategy
 from tournaments import (
     ConfigError,
@@ -50,6 +50,7 @@ def test_in_process_and_a_pool_of_two_give_the_same_summary_and_report_bytes(tmp
     here = run(three_rounds, backend=InProcess())
     pooled = run(three_rounds, backend=ProcessPool(2))
     assert report_table(here) == report_table(pooled)
+    assert report_table(here)["dice"] == DICE_SCHEME == "splitmix64-v1"  # which dice made the report
     assert here.tallies == pooled.tallies
     write_report(tmp_path / "here.toml", here)
     write_report(str(tmp_path / "pooled.toml"), pooled)

@@ -7,13 +7,14 @@ import dataclasses
 from collections import Counter
 from typing import Any
 
-from shutbox_cli.game import Rules, distribution, draw_seed, play_turn, turn_rolls
+from shutbox_cli.game import DICE_SCHEME, Rules, distribution, draw_seed, play_turn, turn_rolls
 from strategies.base import SOLO_CONTEXT
 from strategies.loading import LoadedStrategy, StrategyLoadError
 from strategies.player import StrategyError, StrategyPlayer
 
 from .errors import ConfigError, TournamentFailure
 from .stats import Interval, mean_interval, wilson
+from .version import shutbox_version
 
 DEFAULT_TURNS = 100_000
 """Turns a simulation plays when none are given."""
@@ -50,6 +51,7 @@ class Analysis:
     def to_report(self) -> dict[str, Any]:
         """The analysis as a TOML-ready table (scores as string keys, floats in full)."""
         report: dict[str, Any] = {
+            "shutbox_version": shutbox_version(),
             "strategy": self.strategy,
             "spec": self.spec,
             "method": self.method,
@@ -60,6 +62,7 @@ class Analysis:
             report |= {
                 "turns": self.turns,
                 "seed": self.seed,
+                "dice": DICE_SCHEME,
                 "expected_score_ci": list(self.expected_score_interval or ()),
                 "shut_probability_ci": list(self.shut_probability_interval or ()),
             }

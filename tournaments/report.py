@@ -12,6 +12,8 @@ import os
 from pathlib import Path
 from typing import Any
 
+from shutbox_cli.game import DICE_SCHEME
+
 from .aggregate import Standing, Summary
 from .analysis import Analysis
 from .config import REPORT_CONFIG, config_table
@@ -58,6 +60,7 @@ def report_table(summary: Summary) -> dict[str, Any]:
     report: dict[str, Any] = {
         "shutbox_version": shutbox_version(),
         "seed": summary.config.seed,
+        "dice": DICE_SCHEME,
         REPORT_CONFIG: config_table(summary.config),
         "totals": {
             "games": summary.games,
