@@ -1,29 +1,104 @@
-"""Playing a bulk unit: every bulk matchup's games over a range of deals at once.
+"""Playing many games at once: a bulk unit, every bulk matchup's games over a range of deals,
+and the tables exact strategies play from.
 
 A context-free strategy's turn in a (deal, round, seat) is the same in every matchup it plays,
-so each is played once per unit (by the unit player: an exact strategy in lockstep with numpy
-from its table, any other turn by turn) and looked up by every game that seats the strategy
-there. The games themselves are array logic (`shutbox_cli.game.bulk.play_games`), counted into
-the same tallies the general engine counts.
+so each is played once per unit (an exact strategy in lockstep with numpy from its table, any
+other turn by turn) and looked up by every game that seats the strategy there. The games
+themselves are array logic (`shutbox_cli.game.bulk.play_games`), counted into the same tallies
+the general engine counts.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import numpy as np
 import numpy.typing as npt
 
-from shutbox_cli.game.bulk import GameResults, play_games
+from shutbox_cli.game import Rules, TurnContext, TurnRecord, play_turn, score, turn_rolls
+from shutbox_cli.game.bulk import GameResults, play_games, play_turns, turn_table
+from shutbox_cli.game.bulk_dice import outcomes, stream_keys
+from strategies.player import StrategyError
 
 from .plan import Plan, WorkUnit
 from .tally import Tally, share_unit
+from .units import TabulationFailure, UnitPlayer
 
 Masks = npt.NDArray[np.int16]
 StrategyTurns = Callable[[int, int, int, npt.NDArray[np.int64]], Masks]
 """Strategy i's turns in seat s and round r of these dice games: the open mask each ends with."""
 SMALL = 4
 """A round asked for fewer than 1/SMALL of a unit's dice games plays just those, uncached."""
+
+
+class BulkPlayer:
+    """The bulk side of a unit player: exact strategies' tables, kept for the run, and bulk units."""
+
+    def __init__(self, owner: UnitPlayer) -> None:
+        self.owner = owner
+        self.plan = owner.plan
+        self.rules = owner.rules
+        self._tables: dict[int, npt.NDArray[np.int16]] = {}
+
+    def table(self, index: int) -> npt.NDArray[np.int16]:
+        """An exact strategy's turn table, built on first use from its own answers."""
+        table = self._tables.get(index)
+        if table is None:
+            player = self.owner.new_player(index)
+            try:
+                table = turn_table(self.rules, player.move_policy, player.dice_policy)
+            except StrategyError as error:
+                raise TabulationFailure(str(error)) from None
+            self._tables[index] = table
+        return table
+
+    def table_turns(self, index: int) -> TableTurns:
+        """An exact strategy's seat at a table played game by game."""
+        return TableTurns(self.rules, self.table(index))
+
+    def strategy_turns(self, index: int, seat: int, round_: int, games: npt.NDArray[np.int64]) -> Masks:
+        """A context-free strategy's turns in a seat and round of these dice games."""
+        seed = self.plan.deal_seed
+        if self.plan.config.strategies[index].exact:
+            table = self.table(index)
+            keys = stream_keys(seed, games, round_, seat)
+            return play_turns(table, self.rules.full_box, keys.size, lambda k, live: outcomes(keys[live], k))
+        player, ended = self.owner.player(index), np.empty(games.size, dtype=np.int16)
+        context = TurnContext(0, seat, round_, False, (None,), (0,), (True,))  # never read: context-free
+        for position, game in enumerate(games.tolist()):
+            try:
+                turn = play_turn(
+                    self.rules, turn_rolls(seed, game, round_, seat), player.start_turn(context, seed, game)
+                )
+            except StrategyError as error:
+                where = f"round {round_}, seat {seat}, dealt from seed {seed} as game {game}: "
+                raise TabulationFailure(where + str(error)) from None
+            ended[position] = turn.open_mask
+        return ended
+
+    def play(self, unit: WorkUnit) -> dict[int, list[Tally]]:
+        """Every game of a bulk unit, counted per matchup and player."""
+        return BulkUnit(self.plan, unit, self.strategy_turns).play()
+
+
+class TableTurns:
+    """An exact strategy's seat at a table played game by game: one roll a lookup in its table
+    (recorded without its rolls: the tallies need only the score)."""
+
+    def __init__(self, rules: Rules, table: npt.NDArray[np.int16]) -> None:
+        self.rules = rules
+        self.rows: list[list[int]] = table.tolist()
+        self.full = rules.full_box
+
+    def play(self, context: TurnContext, seed: int, game: int, rolls: Iterator[tuple[int, int]]) -> TurnRecord:
+        rows, mask = self.rows, self.full
+        for first, second in rolls:
+            after = rows[mask][6 * first + second - 7]
+            if after <= 0:
+                mask = 0 if after == 0 else mask
+                break
+            mask = after
+        return TurnRecord((), mask, score(self.rules, mask))
 
 
 class BulkUnit:

@@ -28,7 +28,7 @@ from .config import TournamentConfig
 UNIT_GAMES = 400
 """About how many games one work unit of a matchup played turn by turn holds (rounded down to
 whole deals, at least one)."""
-BULK_UNIT_GAMES = 1 << 18
+BULK_UNIT_GAMES = 1 << 14
 """About how many games one bulk unit holds, over all the matchups it covers."""
 
 

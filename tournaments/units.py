@@ -1,36 +1,24 @@
 """Playing work units, their strategies loaded once per process, and the results counted into
-small tallies: a bulk unit from the exact strategies' tables (`bulk.py`), any other game by game
-at the table, where exact seats play from their tables too and the others turn by turn."""
+small tallies: a bulk unit many games at once (`bulk.py`, which alone needs numpy: a process
+that only hands out units never loads it), any other game by game at the table, where exact
+seats play from their tables too and the others turn by turn."""
 
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterator
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
-import numpy as np
-import numpy.typing as npt
-
-from shutbox_cli.game import (
-    GameRecord,
-    Rules,
-    TurnContext,
-    TurnRecord,
-    play_game,
-    play_turn,
-    score,
-    seat_order,
-    turn_rolls,
-)
-from shutbox_cli.game.bulk import play_turns, turn_table
-from shutbox_cli.game.bulk_dice import outcomes, stream_keys
+from shutbox_cli.game import GameRecord, Rules, TurnContext, TurnRecord, play_game, play_turn, seat_order, turn_rolls
 from strategies.loading import StrategyLoadError
 from strategies.player import StrategyError, StrategyPlayer
 
-from .bulk import BulkUnit, Masks
 from .errors import TournamentFailure
 from .plan import GameSlot, Matchup, Plan, WorkUnit
 from .tally import Tally, count_game, share_unit
+
+if TYPE_CHECKING:
+    from .bulk import BulkPlayer
 
 
 @dataclasses.dataclass(frozen=True)
@@ -68,8 +56,9 @@ def timeout_message(plan: Plan, unit: WorkUnit) -> str:
     )
 
 
-class _TabulationFailure(TournamentFailure):
-    """An exact strategy failed while its table was being built (the unit is not known there)."""
+class TabulationFailure(TournamentFailure):
+    """A strategy failed where no game is to blame (building its table, a turn of a bulk unit):
+    the unit player says which unit."""
 
 
 class UnitPlayer:
@@ -84,75 +73,51 @@ class UnitPlayer:
         self.rules = plan.config.rules
         self.loaded = [entry.load() for entry in plan.config.strategies]
         self.unit = share_unit(plan.table)
-        self._tables: dict[int, npt.NDArray[np.int16]] = {}
         self._fresh: dict[int, StrategyPlayer] = {}
+        self._bulk: BulkPlayer | None = None
 
-    def _table(self, index: int) -> npt.NDArray[np.int16] | None:
-        """An exact strategy's turn table (None for any other), built on first use from its answers."""
-        if not (self.plan.bulk and self.plan.config.strategies[index].exact):
-            return None
-        table = self._tables.get(index)
-        if table is None:
-            player = self._new_player(index)
-            try:
-                table = turn_table(self.rules, player.move_policy, player.dice_policy)
-            except StrategyError as error:
-                raise _TabulationFailure(str(error)) from None
-            self._tables[index] = table
-        return table
+    @property
+    def bulk(self) -> BulkPlayer:
+        """The bulk side of this player, made (and numpy loaded) on first use."""
+        if self._bulk is None:
+            from .bulk import BulkPlayer
 
-    def _new_player(self, index: int) -> StrategyPlayer:
+            self._bulk = BulkPlayer(self)
+        return self._bulk
+
+    def new_player(self, index: int) -> StrategyPlayer:
+        """A new player for a strategy."""
         loaded = self.loaded[index]
         try:
             return StrategyPlayer(loaded.make(), self.rules, loaded.name)
         except StrategyLoadError as error:
             raise TournamentFailure(str(error)) from None
 
-    def _player(self, index: int) -> StrategyPlayer:
+    def player(self, index: int) -> StrategyPlayer:
         """The strategy's player for this unit."""
         player = self._fresh.get(index)
         if player is None:
-            player = self._fresh[index] = self._new_player(index)
+            player = self._fresh[index] = self.new_player(index)
         return player
 
     def _seat(self, index: int) -> TurnPlayer:
-        """How a strategy plays its turns at a table: an exact one from its table (recorded
-        without its rolls: the tallies need only the score), any other asked at each decision."""
-        table = self._table(index)
-        return _StrategyTurns(self.rules, self._player(index)) if table is None else _TableTurns(self.rules, table)
-
-    def strategy_turns(self, index: int, seat: int, round_: int, games: npt.NDArray[np.int64]) -> Masks:
-        """A context-free strategy's turns in a seat and round of these dice games, for a bulk unit."""
-        seed = self.plan.deal_seed
-        table = self._table(index)
-        if table is not None:
-            keys = stream_keys(seed, games, round_, seat)
-            return play_turns(table, self.rules.full_box, keys.size, lambda k, live: outcomes(keys[live], k))
-        player, ended = self._player(index), np.empty(games.size, dtype=np.int16)
-        context = TurnContext(0, seat, round_, False, (None,), (0,), (True,))  # never read: context-free
-        for position, game in enumerate(games.tolist()):
-            try:
-                turn = play_turn(
-                    self.rules, turn_rolls(seed, game, round_, seat), player.start_turn(context, seed, game)
-                )
-            except StrategyError as error:
-                where = f"round {round_}, seat {seat}, dealt from seed {seed} as game {game}: "
-                raise _TabulationFailure(where + str(error)) from None
-            ended[position] = turn.open_mask
-        return ended
+        """How a strategy plays its turns at a table: an exact one from its table, any other
+        asked at each decision."""
+        if self.plan.bulk and self.plan.config.strategies[index].exact:
+            return self.bulk.table_turns(index)
+        return StrategyTurns(self.rules, self.player(index))
 
     def play(self, unit: WorkUnit) -> UnitResult:
         """Play every game of a unit and count it."""
         self._fresh.clear()
         try:
             return self._play(unit)
-        except _TabulationFailure as error:
+        except TabulationFailure as error:
             raise TournamentFailure(f"in {unit_title(self.plan, unit)}: {error}") from None
 
     def _play(self, unit: WorkUnit) -> UnitResult:
         if unit.bulk:
-            counted = BulkUnit(self.plan, unit, self.strategy_turns).play()
-            return UnitResult(counted, unit.deals * self.plan.table * len(unit.matchups))
+            return UnitResult(self.bulk.play(unit), unit.deals * self.plan.table * len(unit.matchups))
         (index,) = unit.matchups
         matchup = self.plan.matchups[index]
         seats = [self._seat(player) for player in matchup.players]
@@ -194,7 +159,7 @@ class TurnPlayer(Protocol):
 
 
 @dataclasses.dataclass(frozen=True)
-class _StrategyTurns:
+class StrategyTurns:
     """A strategy asked at each decision, through the general engine."""
 
     rules: Rules
@@ -202,22 +167,3 @@ class _StrategyTurns:
 
     def play(self, context: TurnContext, seed: int, game: int, rolls: Iterator[tuple[int, int]]) -> TurnRecord:
         return play_turn(self.rules, rolls, self.player.start_turn(context, seed, game))
-
-
-class _TableTurns:
-    """An exact strategy played from its table, one roll a lookup."""
-
-    def __init__(self, rules: Rules, table: npt.NDArray[np.int16]) -> None:
-        self.rules = rules
-        self.rows: list[list[int]] = table.tolist()
-        self.full = rules.full_box
-
-    def play(self, context: TurnContext, seed: int, game: int, rolls: Iterator[tuple[int, int]]) -> TurnRecord:
-        rows, mask = self.rows, self.full
-        for first, second in rolls:
-            after = rows[mask][6 * first + second - 7]
-            if after <= 0:
-                mask = 0 if after == 0 else mask
-                break
-            mask = after
-        return TurnRecord((), mask, score(self.rules, mask))
