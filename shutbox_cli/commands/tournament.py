@@ -67,8 +67,9 @@ def tournament_command(
             "--workers",
             "-j",
             show_default=False,
-            help="Worker processes (default: one per core); 1 plays in this process, so a strategy that ends "
-            "its process (os._exit) ends the command too.",
+            help="Worker processes (default: one per core). 1 plays in this process, so a strategy that ends "
+            "its process (os._exit) ends the command too; so does a plan of built-in strategies small enough "
+            "to finish in about a second, whatever -j says. A user's strategy plays in workers.",
         ),
     ] = None,
     duplicate: Annotated[
