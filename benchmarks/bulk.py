@@ -25,6 +25,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
+from timing import best_seconds
 
 from shutbox_cli.game import Rules, play_turn, turn_rolls
 from shutbox_cli.game.bulk import play_turns, turn_table
@@ -39,12 +40,7 @@ FIELD = ("optimal", "max-shut", "fewest-tiles", "tips", "greedy-high")
 
 def best_rate(count: int, job: Callable[[], object], repeats: int) -> float:
     """The highest of `repeats` rates, `count` per second."""
-    best = float("inf")
-    for _ in range(repeats):
-        start = time.perf_counter()
-        job()
-        best = min(best, time.perf_counter() - start)
-    return count / best
+    return count / best_seconds(job, repeats)
 
 
 def turns(repeats: int) -> None:

@@ -10,11 +10,11 @@ import argparse
 import hashlib
 import platform
 import random
-import time
 from collections.abc import Callable, Iterator, Sequence
 from itertools import islice
 
 import numpy as np
+from timing import best_seconds
 
 from shutbox_cli.game import DICE_SCHEME, turn_rolls
 from shutbox_cli.game.bulk_dice import rolls
@@ -26,16 +26,6 @@ def old_turn_rolls(seed: int, game: int, round_: int, seat: int) -> Iterator[tup
     rand = random.Random(int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")).random
     while True:
         yield int(rand() * 6) + 1, int(rand() * 6) + 1
-
-
-def best_seconds(job: Callable[[], object], repeats: int) -> float:
-    """The fastest of `repeats` timed runs of `job`."""
-    seconds = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        job()
-        seconds.append(time.perf_counter() - start)
-    return min(seconds)
 
 
 def stream_costs(

@@ -15,23 +15,16 @@ import argparse
 import platform
 import statistics
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
+
+from timing import best_seconds
 
 from shutbox_cli.game import Rules, TurnOdds, distribution, exact_turn_odds, game_odds
 from strategies.loading import load_strategy
 from strategies.player import StrategyPlayer
 
 STRATEGIES = ("optimal", "max-shut", "fewest-tiles", "tips", "greedy-high")
-
-
-def best_seconds(job: Callable[[], object], repeats: int) -> float:
-    seconds = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        job()
-        seconds.append(time.perf_counter() - start)
-    return min(seconds)
 
 
 def players(rules: Rules) -> dict[str, StrategyPlayer]:

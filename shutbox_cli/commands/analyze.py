@@ -5,6 +5,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from ..arguments import StrategySpec
 from ..errors import FAILURE, fail
 from ..rule_options import rules_from_options, with_rule_options
 
@@ -30,14 +31,7 @@ def register(app: typer.Typer) -> None:
 
 @with_rule_options
 def analyze_command(
-    spec: Annotated[
-        str,
-        typer.Argument(
-            metavar="SPEC",
-            show_default=False,
-            help="The strategy: a name, module:Class or path/file.py:Class, maybe with (k=v).",
-        ),
-    ],
+    spec: StrategySpec,
     rule_values: dict[str, Any],
     turns: Annotated[
         int | None,

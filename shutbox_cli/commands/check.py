@@ -4,6 +4,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from ..arguments import StrategySpec
 from ..errors import FAILURE, fail
 
 if TYPE_CHECKING:
@@ -18,14 +19,7 @@ def register(app: typer.Typer) -> None:
 
 
 def check_command(
-    spec: Annotated[
-        str,
-        typer.Argument(
-            metavar="SPEC",
-            show_default=False,
-            help="The strategy: a name, module:Class or path/file.py:Class, maybe with (k=v).",
-        ),
-    ],
+    spec: StrategySpec,
     seed: Annotated[int, typer.Option("--seed", min=0, help="Seed of the rule sets, games and dice sampled.")] = 0,
     samples: Annotated[
         int, typer.Option("--samples", min=1, help="Rule sets to sample, one game of questions under each.")

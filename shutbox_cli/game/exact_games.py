@@ -20,10 +20,8 @@ from fractions import Fraction
 from itertools import combinations
 from typing import Generic, Literal, TypeVar, cast
 
-from .box import dice_options, score
-from .moves import move_table
 from .rules import Rules, Ties
-from .solver import THROWS_BY_COUNT, DicePolicy, Distribution, MovePolicy
+from .solver import DicePolicy, Distribution, MovePolicy, fraction_distribution
 
 C = TypeVar("C", float, Fraction)
 """A chance: exact (`Fraction`) or rounded (`float`), one kind throughout a computation."""
@@ -57,42 +55,9 @@ class TurnOdds(Generic[C]):
 
 
 def exact_turn_odds(rules: Rules, choose_move: MovePolicy, choose_dice: DicePolicy) -> TurnOdds[Fraction]:
-    """`solver.distribution` in fractions: the exact score distribution of a policy of (open mask,
-    dice) from a full box, with the same walk down the box masks."""
-    table = move_table(rules)
-    nothing = Fraction(0)
-    reach = [nothing] * (rules.full_box + 1)
-    reach[rules.full_box] = Fraction(1)
-    ended = [nothing] * (rules.full_box + 1)
-    for mask in range(rules.full_box, 0, -1):
-        chance_here = reach[mask]
-        if not chance_here:
-            continue
-        options = dice_options(rules, mask)
-        count = choose_dice(mask) if len(options) > 1 else options[0]
-        row = table.row(mask)
-        for index, throw, _ in THROWS_BY_COUNT[count]:
-            chance = chance_here * _throw_chance(throw)
-            moves = row[index]
-            if not moves:
-                ended[mask] += chance
-            else:
-                move = moves[0] if len(moves) == 1 else choose_move(mask, throw)
-                reach[mask & ~move] += chance
-    ended[0] = reach[0]
-    probabilities: dict[int, Fraction] = {}
-    for mask, chance in enumerate(ended):
-        if chance:
-            key = score(rules, mask)
-            probabilities[key] = probabilities.get(key, nothing) + chance
-    return TurnOdds(dict(sorted(probabilities.items())), ended[0])
-
-
-def _throw_chance(throw: tuple[int, ...]) -> Fraction:
-    """The exact chance of a sorted throw with its number of dice."""
-    if len(throw) == 1:
-        return Fraction(1, 6)
-    return Fraction(1 if throw[0] == throw[1] else 2, 36)
+    """The exact score distribution of a policy of (open mask, dice) from a full box, in fractions."""
+    probabilities, shut = fraction_distribution(rules, choose_move, choose_dice)
+    return TurnOdds(probabilities, shut)
 
 
 @dataclasses.dataclass(frozen=True)

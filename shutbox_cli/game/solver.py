@@ -9,8 +9,10 @@ in increasing order solves it.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from fractions import Fraction
 from functools import lru_cache
+from typing import TypeVar
 
 from .box import dice_options, score
 from .moves import ONE_DIE_THROWS, THROW_INDEX, TWO_DICE_THROWS, move_table, throw_probability
@@ -204,10 +206,42 @@ class Distribution:
 
 def distribution(rules: Rules, choose_move: MovePolicy, choose_dice: DicePolicy) -> Distribution:
     """The exact score distribution of a policy of (open mask, dice), from a full box."""
+    probabilities, shut = _walk(rules, choose_move, choose_dice, THROWS_BY_COUNT, 0.0)
+    return Distribution(probabilities, shut)
+
+
+def fraction_distribution(
+    rules: Rules, choose_move: MovePolicy, choose_dice: DicePolicy
+) -> tuple[dict[int, Fraction], Fraction]:
+    """`distribution` in fractions: each score's chance and the chance of a shut box."""
+    return _walk(rules, choose_move, choose_dice, _FRACTION_THROWS, Fraction(0))
+
+
+_FRACTION_THROWS = {
+    count: tuple(
+        (index, throw, Fraction(1, 6) if count == 1 else Fraction(2 - (throw[0] == throw[1]), 36))
+        for index, throw, _ in throws
+    )
+    for count, throws in THROWS_BY_COUNT.items()
+}
+"""THROWS_BY_COUNT with each chance as a fraction."""
+
+Chance = TypeVar("Chance", float, Fraction)
+
+
+def _walk(
+    rules: Rules,
+    choose_move: MovePolicy,
+    choose_dice: DicePolicy,
+    throws_by_count: Mapping[int, Sequence[tuple[int, tuple[int, ...], Chance]]],
+    nothing: Chance,
+) -> tuple[dict[int, Chance], Chance]:
+    """Walk down the box masks from a full box with the policy: each score's chance, sorted,
+    and the chance of a shut box."""
     table = move_table(rules)
-    reach = [0.0] * (rules.full_box + 1)
-    reach[rules.full_box] = 1.0
-    ended = [0.0] * (rules.full_box + 1)
+    reach = [nothing] * (rules.full_box + 1)
+    reach[rules.full_box] = nothing + 1
+    ended = [nothing] * (rules.full_box + 1)
     for mask in range(rules.full_box, 0, -1):
         chance_here = reach[mask]
         if not chance_here:
@@ -215,7 +249,7 @@ def distribution(rules: Rules, choose_move: MovePolicy, choose_dice: DicePolicy)
         options = dice_options(rules, mask)
         count = choose_dice(mask) if len(options) > 1 else options[0]
         row = table.row(mask)
-        for index, throw, chance in THROWS_BY_COUNT[count]:
+        for index, throw, chance in throws_by_count[count]:
             moves = row[index]
             if not moves:
                 ended[mask] += chance_here * chance
@@ -223,12 +257,12 @@ def distribution(rules: Rules, choose_move: MovePolicy, choose_dice: DicePolicy)
             move = moves[0] if len(moves) == 1 else choose_move(mask, throw)
             reach[mask & ~move] += chance_here * chance
     ended[0] = reach[0]
-    probabilities: dict[int, float] = {}
+    probabilities: dict[int, Chance] = {}
     for mask, chance in enumerate(ended):
         if chance:
             key = score(rules, mask)
-            probabilities[key] = probabilities.get(key, 0.0) + chance
-    return Distribution(dict(sorted(probabilities.items())), ended[0])
+            probabilities[key] = probabilities.get(key, nothing) + chance
+    return dict(sorted(probabilities.items())), ended[0]
 
 
 def solution_distribution(solution: Solution) -> Distribution:
