@@ -148,6 +148,39 @@ def default_tournament(baseline: Path, repeats: int) -> None:
     now, before = timed(ROOT), timed(baseline)
     print(f"\nDefault tournament, -j 1, whole command: this checkout {now:.2f} s, baseline {before:.2f} s")
     print(f"  {before / now:.1f}x faster")
+    play_now, play_before = played(ROOT, NOW, repeats), played(baseline, BEFORE, repeats)
+    print(f"Default tournament, -j 1, playing only (after imports): {play_now:.2f} s, baseline {play_before:.2f} s")
+    print(f"  {play_before / play_now:.1f}x faster")
+
+
+NOW = """
+from tournaments import InProcess, Options, load_config, run
+config = load_config(None, Options(seed=1))
+play = lambda: run(config, backend=InProcess())
+"""
+BEFORE = """
+from tournaments.config import Options, load_config
+from tournaments.plan import make_plan
+from tournaments.run import run_tournament
+import dataclasses
+config = dataclasses.replace(load_config(None, Options()), seed=1)
+play = lambda: run_tournament(make_plan(config), 1)
+"""
+"""How each checkout's library plays the default tournament in this process."""
+
+
+def played(folder: Path, setup: str, repeats: int) -> float:
+    """The best time of the default tournament played by a checkout's library, imports excluded
+    (each run in a fresh process, so nothing is kept from one run to the next)."""
+    timing = "import time\nstart = time.perf_counter()\nplay()\nprint(time.perf_counter() - start)"
+    return min(
+        float(
+            subprocess.run(
+                [sys.executable, "-c", setup + timing], cwd=folder, check=True, capture_output=True, text=True
+            ).stdout
+        )
+        for _ in range(repeats)
+    )
 
 
 def main() -> None:
