@@ -19,7 +19,9 @@ from shutbox_cli.game import (
     solve_shut,
     turn_rolls,
 )
-from shutbox_cli.game.bulk import END, play_games, play_turns, turn_table
+from shutbox_cli.game.bulk import END, play_games, play_turns, turn_table, turn_table_of
+from strategies.loading import load_strategy
+from strategies.player import StrategyPlayer
 
 TURNS = 300
 
@@ -95,3 +97,13 @@ def test_bulk_games_come_out_as_the_general_engine_plays_them(rules: Rules, seat
             assert found.shut_boxes[seat, game] == sum(t.shut_box for t in regular)
             assert found.totals[seat, game] == record.totals[seat]
             assert found.out_after[seat, game] == (-1 if record.out_after[seat] is None else record.out_after[seat])
+
+
+@settings(max_examples=25)
+@given(rules=st.from_type(Rules), name=st.sampled_from(["optimal", "greedy-high", "tips", "lowest-first"]))
+def test_a_strategy_tabulated_by_throw_gives_the_same_turn_table(rules: Rules, name: str) -> None:
+    player = StrategyPlayer(load_strategy(name).make(), rules)
+    policy = player.policy
+    after = np.frombuffer(policy.next_mask, dtype=np.int16).reshape(rules.full_box + 1, -1)
+    found = turn_table_of(after, np.frombuffer(policy.dice, dtype=np.uint8))
+    assert (found == turn_table(rules, player.move_policy, player.dice_policy)).all()

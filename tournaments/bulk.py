@@ -16,7 +16,7 @@ import numpy as np
 import numpy.typing as npt
 
 from shutbox_cli.game import Rules, TurnContext, TurnRecord, play_turn, score, turn_rolls
-from shutbox_cli.game.bulk import GameResults, play_games, play_turns, turn_table
+from shutbox_cli.game.bulk import GameResults, play_games, play_turns, turn_table_of
 from shutbox_cli.game.bulk_dice import outcomes, stream_keys
 from strategies.player import StrategyError
 
@@ -46,9 +46,11 @@ class BulkPlayer:
         if table is None:
             player = self.owner.new_player(index)
             try:
-                table = turn_table(self.rules, player.move_policy, player.dice_policy)
+                policy = player.policy
             except StrategyError as error:
                 raise TabulationFailure(str(error)) from None
+            after = np.frombuffer(policy.next_mask, dtype=np.int16).reshape(self.rules.full_box + 1, -1)
+            table = turn_table_of(after, np.frombuffer(policy.dice, dtype=np.uint8))
             self._tables[index] = table
         return table
 

@@ -16,7 +16,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .box import dice_table
-from .moves import move_table
+from .moves import THROW_INDEX, move_table
 from .rules import Rules
 
 END = -1
@@ -52,6 +52,27 @@ def turn_table(rules: Rules, choose_move: MovePolicy, choose_dice: DicePolicy) -
                     move = legal[0] if len(legal) == 1 else choose_move(mask, throw)
                     chosen[throw] = mask & ~move
             table[mask, outcome] = chosen[throw]
+    return table
+
+
+_THROWS_OF = np.array(
+    [
+        [THROW_INDEX[(outcome // 6 + 1,)] for outcome in range(OUTCOMES)],
+        [THROW_INDEX[(outcome // 6 + 1, outcome % 6 + 1)] for outcome in range(OUTCOMES)],
+    ],
+    dtype=np.intp,
+)
+"""The throw (its index in THROWS) an outcome makes with one die and with two."""
+
+
+def turn_table_of(after: npt.NDArray[np.int16], dice: npt.NDArray[np.uint8]) -> npt.NDArray[np.int16]:
+    """`turn_table` from a policy already tabulated by throw: `after[mask, throw]` the box after
+    each throw of THROWS (the same box when it matches nothing) and `dice[mask]` the dice rolled."""
+    masks = np.arange(after.shape[0])
+    throws = _THROWS_OF[dice.astype(np.intp) - 1]  # [mask, outcome]
+    table = after[masks[:, None], throws].astype(np.int16)
+    table[table == masks[:, None]] = END
+    table[0] = END
     return table
 
 
