@@ -8,6 +8,9 @@ One call runs a tournament, from a script or a notebook:
     summary = run(config)  # or run(config, backend=InProcess())
     write_report("report.toml", summary)
 
+A field of exact strategies can be computed instead of played (`Options(method="exact")`): `run`
+then gives an `ExactSummary`, with chances in place of estimates.
+
 Imports the engine and the strategies only; it prints nothing and never exits.
 """
 
@@ -16,6 +19,7 @@ from .analysis import Analysis, analyse
 from .backends import Backend, InProcess, default_backend
 from .config import Options, TournamentConfig, load_config
 from .errors import ConfigError, FileWriteError, Interrupted, TournamentError, TournamentFailure
+from .exact import ExactSummary, SeatStanding, run_exact
 from .pool import ProcessPool
 from .report import report_table, write_report
 from .runner import Progress, run
@@ -24,6 +28,7 @@ __all__ = [
     "Analysis",
     "Backend",
     "ConfigError",
+    "ExactSummary",
     "FileWriteError",
     "HeadToHead",
     "InProcess",
@@ -31,6 +36,7 @@ __all__ = [
     "Options",
     "ProcessPool",
     "Progress",
+    "SeatStanding",
     "Standing",
     "Summary",
     "TournamentConfig",
@@ -41,5 +47,6 @@ __all__ = [
     "load_config",
     "report_table",
     "run",
+    "run_exact",
     "write_report",
 ]
