@@ -43,8 +43,7 @@ def refuse_inexact(name: str, exact: bool, reads_context: bool) -> None:
     if not exact:
         why = "it reads the game context" if reads_context else "it is stochastic"
         raise ConfigError(
-            f"{name!r} is not an exact strategy ({why}), so its games cannot be computed exactly; "
-            "leave it out or run a simulation."
+            f"{name!r} is not an exact strategy ({why}): its games can be simulated, not computed exactly."
         )
 
 

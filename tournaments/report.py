@@ -19,6 +19,7 @@ from typing import Any
 from .aggregate import Standing, Summary
 from .analysis import Analysis
 from .config import REPORT_CONFIG, config_table
+from .duel import ExactDuel
 from .exact import ExactSummary, SeatStanding
 from .files import write_toml_atomically
 from .version import shutbox_version
@@ -140,8 +141,8 @@ def report_table(summary: Summary | ExactSummary) -> dict[str, Any]:
     return report
 
 
-def write_report(path: str | os.PathLike[str], result: Summary | ExactSummary | Analysis) -> None:
-    """Write a tournament's report (or an analysis's) as TOML, whole or not at all: a temporary
-    file in the same folder, renamed over `path`. Raises FileWriteError naming the file."""
-    table = result.to_report() if isinstance(result, Analysis) else report_table(result)
+def write_report(path: str | os.PathLike[str], result: Summary | ExactSummary | Analysis | ExactDuel) -> None:
+    """Write a tournament's report (or an analysis's, or a duel's) as TOML, whole or not at all: a
+    temporary file in the same folder, renamed over `path`. Raises FileWriteError naming the file."""
+    table = result.to_report() if isinstance(result, (Analysis, ExactDuel)) else report_table(result)
     write_toml_atomically(Path(path), table)
