@@ -97,7 +97,7 @@ def analyze_command(
     from tournaments.files import check_writable
 
     if against is not None:
-        _duel(spec, against, seat, rule_values, report, given=turns is not None or seed is not None)
+        _duel(spec, against, seat, rule_values, report, simulation=turns is not None or seed is not None)
         return
     if seat is not None:
         fail("--seat applies to a game against another strategy (--against SPEC).")
@@ -120,7 +120,7 @@ def analyze_command(
 
 
 def _duel(
-    spec: str, against: str, seat: int | None, rule_values: dict[str, Any], report: Path | None, given: bool
+    spec: str, against: str, seat: int | None, rule_values: dict[str, Any], report: Path | None, simulation: bool
 ) -> None:
     """`--against`: one game of SPEC against another strategy, computed exactly."""
     import tournaments
@@ -139,10 +139,8 @@ def _duel(
         fail(str(error))
     except tournaments.TournamentFailure as error:
         fail(str(error), FAILURE)
-    if given:
-        typer.echo(
-            "shutbox: --turns and --seed apply to simulations; a game against --against is computed exactly.", err=True
-        )
+    if simulation:
+        typer.echo("shutbox: --turns and --seed apply to simulations; a game --against is computed exactly.", err=True)
     _show_duel(found)
 
 
@@ -219,15 +217,10 @@ def _show_duel(found: "ExactDuel") -> None:
     if not margined:
         console.print("A drop-out game has no winning margin: the last player left wins.")
         return
-    shown_row = margined[-1]
-    margins = shown_row.margins or {}
+    margins = margined[-1].margins or {}
     shown = _shown(margins)
-    table = Table(
-        title=f"Margin: {a}'s final total minus {b}'s (below 0: {a}'s is lower)",
-        title_justify="left",
-        box=None,
-        pad_edge=False,
-    )
+    console.print(f"Margin: {a}'s final total minus {b}'s (below 0: {a}'s is lower).")
+    table = Table(box=None, pad_edge=False)
     table.add_column("margin", justify="right")
     for row in margined:
         table.add_column(_seat_name(row) if len(margined) > 1 else "chance", justify="right")
