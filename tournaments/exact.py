@@ -80,8 +80,8 @@ class Seating:
 class SeatStanding:
     """One strategy's figures in one seat (1 plays first), over every matchup it plays: `games` is
     the number of its seatings there, `wins` the expected wins over them (a shared win in part),
-    `mean_total` its expected final total over the games it played in (several rounds or drop-out)
-    and `mean_rounds` the rounds it lasted (drop-out)."""
+    `mean_total` its expected final total over the games it played in, and `mean_rounds` the
+    rounds it lasted (drop-out)."""
 
     name: str
     seat: int
@@ -147,8 +147,9 @@ class _Sums:
     def win_rate(self) -> Chance:
         return self.wins / self.games if self.games else 0
 
-    def mean_total(self, rules: Rules) -> float | None:
-        return float(self.total / self.played) if rules.multi_round and self.played else None
+    @property
+    def mean_total(self) -> float | None:
+        return float(self.total / self.played) if self.played else None
 
     def mean_rounds(self, rules: Rules) -> float | None:
         return float(self.turns / self.games) if rules.drop_out is not None and self.games else None
@@ -230,7 +231,7 @@ def _summarise(
             figures.games,
             float(figures.wins),
             float(figures.win_rate),
-            figures.mean_total(rules),
+            figures.mean_total,
             figures.mean_rounds(rules),
         )
         for index in order
@@ -251,7 +252,7 @@ def _standing(entry: StrategyEntry, sums: _Sums, turn: TurnOdds[Any], rules: Rul
         turns=float(sums.turns),
         mean_score=score,
         score_interval=(score, score),
-        mean_total=sums.mean_total(rules),
+        mean_total=sums.mean_total,
         shut_rate=float(turn.shut_probability),
         mean_rounds=sums.mean_rounds(rules),
     )
