@@ -19,6 +19,8 @@ from tournaments import ExactSummary, Summary
 Results = Summary | ExactSummary
 EXACT_DIGITS = 3
 """Decimals of an exact win rate in percent (a simulated one shows 1: its interval is wider)."""
+MATRIX_DIGITS = 2
+"""Decimals of an exact head-to-head win rate: one fewer, so the matrix fits more strategies."""
 
 
 def _percent(rate: float, digits: int = 1) -> str:
@@ -159,12 +161,13 @@ def head_to_head_matrix(summary: Results) -> Table:
     """Row's win rate in the games where column sat at the same table; columns by rank."""
     names = [standing.name for standing in summary.ranking]
     rates = {(pair.strategy, pair.opponent): pair.win_rate for pair in summary.head_to_head}
+    digits = MATRIX_DIGITS if isinstance(summary, ExactSummary) else 1
     table = _table()
     table.add_column("", no_wrap=True)
     for rank in range(1, len(names) + 1):
         table.add_column(str(rank), justify="right", no_wrap=True)
     for rank, name in enumerate(names, 1):
-        cells = ["·" if name == other else _percent(rates[(name, other)], _digits(summary) - 1) for other in names]
+        cells = ["·" if name == other else _percent(rates[(name, other)], digits) for other in names]
         table.add_row(f"{rank} {escape(name)}", *cells)
     return table
 

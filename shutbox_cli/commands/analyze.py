@@ -72,6 +72,7 @@ def analyze_command(
         int | None,
         typer.Option(
             "--seat",
+            metavar="1|2",
             min=1,
             max=2,
             show_default=False,
