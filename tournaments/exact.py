@@ -49,9 +49,10 @@ def refuse_inexact(name: str, exact: bool, reads_context: bool) -> None:
 
 def turn_odds(loaded: LoadedStrategy, rules: Rules, fractions: bool) -> TurnOdds[Any]:
     """An exact strategy's turn distribution from a full box, from its answers for every box and
-    roll; a strategy that fails while answering is a TournamentFailure."""
+    roll (its table is kept in this process for the next run); a strategy that fails while
+    answering is a TournamentFailure."""
     try:
-        player = StrategyPlayer(loaded.make(), rules, loaded.name)
+        player = StrategyPlayer(loaded.make(), rules, loaded.name, params=loaded.params)
         if fractions:
             return exact_turn_odds(rules, player.move_policy, player.dice_policy)
         return TurnOdds.of(distribution(rules, player.move_policy, player.dice_policy))
