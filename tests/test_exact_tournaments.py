@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from shutbox_cli.game import Rules
+from shutbox_cli.game import Rules, TurnOdds
 from strategies.loading import load_strategy
 from tournaments import (
     ConfigError,
@@ -28,6 +28,7 @@ from tournaments import (
     write_report,
 )
 from tournaments.analysis import analyse_exactly
+from tournaments.exact import game
 from tournaments.stats import mean_interval, wilson
 from tournaments.tally import Tally, share_unit
 
@@ -309,3 +310,10 @@ def test_the_terminal_shows_exact_figures_and_a_table_by_seat(tmp_path: Path) ->
     assert "95% CI" not in done.stdout
     assert any(line.split() == ["1", "optimal", "57.407%", "53.319%"] for line in lines)
     assert max(len(line) for line in lines) <= 80
+
+
+def test_rules_whose_games_never_end_are_a_config_error() -> None:
+    """Two seats that always score 3 tie in every playoff round (the engine refuses such a game)."""
+    always_three = TurnOdds({3: F(1)}, F(0))
+    with pytest.raises(ConfigError, match=r"^these rules cannot be computed exactly: a playoff among seats \[0, 1\]"):
+        game(Rules(ties="playoff"), [always_three, always_three])
