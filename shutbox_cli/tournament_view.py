@@ -1,5 +1,6 @@
 """How a tournament looks in a terminal: the header, the ranking, the head-to-head table,
-the one-line summary of `--quiet`, and the progress bar (on stderr, only on a terminal)."""
+the one-line summary of `--quiet`, and the progress bar (on stderr, only on a terminal).
+An exact tournament shows chances with more digits, no intervals, and a table by seat."""
 
 from __future__ import annotations
 
@@ -13,11 +14,21 @@ from rich.markup import escape
 from rich.table import Table
 
 from shutbox_cli.describe import rules_in_short
-from tournaments import Summary
+from tournaments import ExactSummary, Summary
+
+Results = Summary | ExactSummary
+EXACT_DIGITS = 3
+"""Decimals of an exact win rate in percent (a simulated one shows 1: its interval is wider)."""
+MATRIX_DIGITS = 2
+"""Decimals of an exact head-to-head win rate: one fewer, so the matrix fits more strategies."""
 
 
-def _percent(rate: float) -> str:
-    return f"{100 * rate:.1f}%"
+def _percent(rate: float, digits: int = 1) -> str:
+    return f"{100 * rate:.{digits}f}%"
+
+
+def _digits(summary: Results) -> int:
+    return EXACT_DIGITS if isinstance(summary, ExactSummary) else 1
 
 
 def _interval(low: float, high: float, percent: bool) -> str:
@@ -44,8 +55,10 @@ def _fits(console: Console, table: Table) -> bool:
     return console.measure(table, options=console.options.update_width(10_000)).maximum <= console.width
 
 
-def header(summary: Summary) -> list[str]:
-    """What was played: field, format, size and seed."""
+def header(summary: Results) -> list[str]:
+    """What was played (or computed): field, format, size and seed (or arithmetic)."""
+    if isinstance(summary, ExactSummary):
+        return exact_header(summary)
     config, plan = summary.config, summary.plan
     seats = "solo tables" if plan.table == 1 else f"{plan.table} players per table"
     deals = ", duplicate deals" if config.duplicate and plan.table > 1 else ""
@@ -58,20 +71,38 @@ def header(summary: Summary) -> list[str]:
     ]
 
 
-def ranking_table(summary: Summary, wins: bool = True) -> Table:
+def exact_header(summary: ExactSummary) -> list[str]:
+    """What was computed: field, format, size and arithmetic."""
+    config = summary.config
+    seats = "solo tables" if config.table == 1 else f"{config.table} players per table"
+    matchups = _plural(len(summary.seatings), "matchup")
+    arithmetic = "fractions" if summary.arithmetic == "fraction" else "floats"
+    return [
+        f"Exact tournament: {len(config.strategies)} strategies, {seats}; {matchups} × "
+        f"{_plural(config.table, 'seating')} = {summary.games:,} games computed exactly, in {arithmetic}.",
+        f"Rules: {rules_in_short(config.rules)}.",
+    ]
+
+
+def ranking_table(summary: Results, wins: bool = True) -> Table:
     """The standings, best first. Columns that say nothing for this format are left out,
-    and the wins column too when asked (the win rate says the same)."""
+    and the wins column too when asked (the win rate says the same) or exact (expected wins
+    over a few seatings say nothing more); exact figures have no intervals."""
     rules = summary.config.rules
+    intervals = not isinstance(summary, ExactSummary)
+    wins = wins and intervals
+    digits = _digits(summary)
     table = _table()
     table.add_column("#", justify="right")
     table.add_column("strategy", overflow="fold", min_width=12)
     if not summary.solo:
         table.add_column("win rate", justify="right")
-        table.add_column("95% CI", justify="right", no_wrap=True)
+        if intervals:
+            table.add_column("95% CI", justify="right", no_wrap=True)
         if wins:
             table.add_column("wins", justify="right")
     table.add_column("score", justify="right")
-    if summary.solo:
+    if summary.solo and intervals:
         table.add_column("95% CI", justify="right", no_wrap=True)
     table.add_column("shut", justify="right")
     if rules.multi_round:
@@ -81,12 +112,13 @@ def ranking_table(summary: Summary, wins: bool = True) -> Table:
     for rank, standing in enumerate(summary.ranking, 1):
         row = [str(rank), escape(standing.name)]
         if not summary.solo:
-            row += [_percent(standing.win_rate), _interval(*standing.win_interval, percent=True)]
+            row.append(_percent(standing.win_rate, digits))
+            row += [_interval(*standing.win_interval, percent=True)] if intervals else []
             row += [_count(standing.wins)] if wins else []
-        row.append("–" if standing.mean_score is None else f"{standing.mean_score:.2f}")
-        if summary.solo:
+        row.append("–" if standing.mean_score is None else f"{standing.mean_score:.{1 + digits}f}")
+        if summary.solo and intervals:
             row.append("–" if standing.score_interval is None else _interval(*standing.score_interval, percent=False))
-        row.append("–" if standing.shut_rate is None else _percent(standing.shut_rate))
+        row.append("–" if standing.shut_rate is None else _percent(standing.shut_rate, digits))
         if rules.multi_round:
             row.append("–" if standing.mean_total is None else f"{standing.mean_total:.1f}")
         if rules.drop_out is not None:
@@ -95,7 +127,9 @@ def ranking_table(summary: Summary, wins: bool = True) -> Table:
     return table
 
 
-def legend(summary: Summary) -> str:
+def legend(summary: Results) -> str:
+    if isinstance(summary, ExactSummary):
+        return exact_legend(summary)
     rules = summary.config.rules
     each = summary.ranking[0].games if summary.ranking else 0
     parts = [f"each strategy played {each:,} games"]
@@ -109,21 +143,36 @@ def legend(summary: Summary) -> str:
     return "; ".join(parts) + "."
 
 
-def head_to_head_matrix(summary: Summary) -> Table:
+def exact_legend(summary: ExactSummary) -> str:
+    rules = summary.config.rules
+    each = summary.ranking[0].games if summary.ranking else 0
+    parts = [f"each strategy sat in {_plural(each, 'seating')}, each computed exactly"]
+    if not summary.solo:
+        parts.append("win rate: its chance of winning, averaged over them; a shared win counts as a fraction")
+    parts.append("score: expected score per turn; shut: chance of shutting the box in a turn")
+    if rules.multi_round:
+        parts.append("total: expected final total")
+    if rules.drop_out is not None:
+        parts.append("rounds: expected rounds lasted")
+    return "; ".join(parts) + "."
+
+
+def head_to_head_matrix(summary: Results) -> Table:
     """Row's win rate in the games where column sat at the same table; columns by rank."""
     names = [standing.name for standing in summary.ranking]
     rates = {(pair.strategy, pair.opponent): pair.win_rate for pair in summary.head_to_head}
+    digits = MATRIX_DIGITS if isinstance(summary, ExactSummary) else 1
     table = _table()
     table.add_column("", no_wrap=True)
     for rank in range(1, len(names) + 1):
         table.add_column(str(rank), justify="right", no_wrap=True)
     for rank, name in enumerate(names, 1):
-        cells = ["·" if name == other else _percent(rates[(name, other)]) for other in names]
+        cells = ["·" if name == other else _percent(rates[(name, other)], digits) for other in names]
         table.add_row(f"{rank} {escape(name)}", *cells)
     return table
 
 
-def head_to_head_long(summary: Summary) -> Table:
+def head_to_head_long(summary: Results) -> Table:
     """The head-to-head figures a pair per line, for fields too wide for a matrix.
     (Every two strategies of the field meet at some table, so every pair has figures.)"""
     rates = {(pair.strategy, pair.opponent): pair for pair in summary.head_to_head}
@@ -138,12 +187,29 @@ def head_to_head_long(summary: Summary) -> Table:
         for other in names[index + 1 :]:
             pair, back = rates[(name, other)], rates[(other, name)]
             table.add_row(
-                escape(name), escape(other), f"{pair.games:,}", _percent(pair.win_rate), _percent(back.win_rate)
+                escape(name),
+                escape(other),
+                f"{pair.games:,}",
+                _percent(pair.win_rate, _digits(summary)),
+                _percent(back.win_rate, _digits(summary)),
             )
     return table
 
 
-def show(console: Console, summary: Summary, report: str | None) -> None:
+def seat_table(summary: ExactSummary) -> Table:
+    """Each strategy's chance of winning from each seat, over its matchups; strategies by rank."""
+    rates = {(seat.name, seat.seat): seat.win_rate for seat in summary.seats}
+    table = _table()
+    table.add_column("strategy", overflow="fold", min_width=12)
+    for seat in range(1, summary.config.table + 1):
+        table.add_column(f"seat {seat}", justify="right", no_wrap=True)
+    for rank, standing in enumerate(summary.ranking, 1):
+        cells = [_percent(rates[(standing.name, seat)], EXACT_DIGITS) for seat in range(1, summary.config.table + 1)]
+        table.add_row(f"{rank} {escape(standing.name)}", *cells)
+    return table
+
+
+def show(console: Console, summary: Results, report: str | None) -> None:
     """The full terminal report."""
     for line in header(summary):
         console.print(escape(line))
@@ -159,13 +225,24 @@ def show(console: Console, summary: Summary, report: str | None) -> None:
         else:
             console.print("Head to head: how often each of two strategies won the games where both sat.")
             console.print(head_to_head_long(summary))
+    if isinstance(summary, ExactSummary) and not summary.solo:
+        console.print()
+        console.print("By seat: each strategy's chance of winning from each seat (seat 1 plays first).")
+        console.print(seat_table(summary))
     if report:
         console.print(escape(f"Report written to {report}."))
 
 
-def quiet_line(summary: Summary, report: str | None) -> str:
+def quiet_line(summary: Results, report: str | None) -> str:
     """`--quiet`: the leader, its figure, the size of the run and the seed, in one line."""
     best = summary.ranking[0]
+    written = f"; report {report}" if report else ""
+    if isinstance(summary, ExactSummary):
+        if summary.solo:
+            lead = f"best: {best.name}, expected score {best.mean_score:.3f}"
+        else:
+            lead = f"winner: {best.name}, win rate {_percent(best.win_rate, EXACT_DIGITS)}"
+        return f"{lead}; {summary.games:,} games computed exactly, in {summary.arithmetic}s{written}"
     seed = summary.config.seed
     if summary.solo:
         score = "no turns" if best.mean_score is None else f"mean score {best.mean_score:.2f}"
@@ -173,7 +250,6 @@ def quiet_line(summary: Summary, report: str | None) -> str:
     else:
         low, high = best.win_interval
         lead = f"winner: {best.name}, win rate {_percent(best.win_rate)} (95% CI {_interval(low, high, percent=True)})"
-    written = f"; report {report}" if report else ""
     return f"{lead}; {summary.games:,} games; seed {seed}{written}"
 
 

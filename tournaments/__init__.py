@@ -8,6 +8,10 @@ One call runs a tournament, from a script or a notebook:
     summary = run(config)  # or run(config, backend=InProcess())
     write_report("report.toml", summary)
 
+A field of exact strategies can be computed instead of played (`Options(method="exact")`): `run`
+then gives an `ExactSummary`, with chances in place of estimates; `duel_exactly` is one game of
+two of them (`shutbox analyze A --against B`).
+
 Imports the engine and the strategies only; it prints nothing and never exits.
 """
 
@@ -15,7 +19,9 @@ from .aggregate import HeadToHead, Standing, Summary
 from .analysis import Analysis, analyse
 from .backends import Backend, InProcess, default_backend
 from .config import Options, TournamentConfig, load_config
+from .duel import DuelSeat, ExactDuel, duel_exactly
 from .errors import ConfigError, FileWriteError, Interrupted, TournamentError, TournamentFailure
+from .exact import ExactSummary, SeatStanding, run_exact
 from .pool import ProcessPool
 from .report import report_table, write_report
 from .runner import Progress, run
@@ -24,6 +30,9 @@ __all__ = [
     "Analysis",
     "Backend",
     "ConfigError",
+    "DuelSeat",
+    "ExactDuel",
+    "ExactSummary",
     "FileWriteError",
     "HeadToHead",
     "InProcess",
@@ -31,6 +40,7 @@ __all__ = [
     "Options",
     "ProcessPool",
     "Progress",
+    "SeatStanding",
     "Standing",
     "Summary",
     "TournamentConfig",
@@ -38,8 +48,10 @@ __all__ = [
     "TournamentFailure",
     "analyse",
     "default_backend",
+    "duel_exactly",
     "load_config",
     "report_table",
     "run",
+    "run_exact",
     "write_report",
 ]

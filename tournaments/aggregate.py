@@ -26,7 +26,9 @@ class Standing:
     different matchups share their dice: the intervals count each deal once (as if the
     strategy had played one matchup's worth of games), which makes them conservative.
     `mean_rounds` is only set for drop-out games: the rounds a strategy lasted, the one it
-    went out in included.
+    went out in included. In an exact tournament (`tournaments.exact`) the figures are chances
+    and expectations: `wins` and `turns` are expected over its seatings, and an interval is its
+    value twice.
     """
 
     name: str
@@ -35,7 +37,7 @@ class Standing:
     wins: float
     win_rate: float
     win_interval: tuple[float, float]
-    turns: int
+    turns: float
     mean_score: float | None
     score_interval: tuple[float, float] | None
     mean_total: float | None
@@ -45,13 +47,15 @@ class Standing:
 
 @dataclasses.dataclass(frozen=True)
 class HeadToHead:
-    """How often `strategy` won the games in which `opponent` sat at the same table."""
+    """How often `strategy` won the games in which `opponent` sat at the same table; in an exact
+    tournament also its win rate in those games from each seat (`by_seat[0]`: seat 1)."""
 
     strategy: str
     opponent: str
     games: int
     wins: float
     win_rate: float
+    by_seat: tuple[float, ...] = ()
 
 
 @dataclasses.dataclass(frozen=True)

@@ -32,8 +32,12 @@ DEFAULT_FIELD = ("greedy-high", "optimal", "max-shut", "tips", "random", "fewest
 exact optima (lowest expected score, best chance to shut), the sources' tips, the know-nothing
 floor and the best plain rule of thumb. Six make 15 matchups, a run of seconds; the other
 rules of thumb (most-tiles, lowest-first) only add two players little better than random."""
+DEFAULT_EXACT_FIELD = tuple(spec for spec in DEFAULT_FIELD if spec != "random")
+"""The default field of an exact tournament: the default one's exact strategies."""
 
-_TOP_KEYS = ("seed", "games", "table", "duplicate", "workers", "timeout", "rules", "strategy")
+_TOP_KEYS = ("seed", "games", "table", "duplicate", "workers", "timeout", "method", "rules", "strategy")
+METHODS = ("simulate", "exact")
+"""How a tournament finds its results: by playing seeded games, or exactly (exact strategies only)."""
 _STRATEGY_KEYS = ("spec", "name", "params")
 REPORT_CONFIG = "config"
 """The table of a report that holds the configuration it ran under."""
@@ -72,6 +76,7 @@ class TournamentConfig:
     seed: int | None = None
     workers: int | None = None
     timeout: float = DEFAULT_TIMEOUT
+    method: str = "simulate"
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -90,6 +95,7 @@ class Options:
     workers: int | None = None
     timeout: float | None = None
     rules: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+    method: str | None = None
 
 
 def _option_flag(name: str) -> str:
@@ -141,6 +147,12 @@ def _flag(where: str, value: object) -> bool:
     if not isinstance(value, bool):
         raise ConfigError(f"{where} must be true or false, not {value!r}.")
     return value
+
+
+def _method(where: str, value: object) -> str:
+    if value not in METHODS:
+        raise ConfigError(f"{where} must be {' or '.join(map(repr, METHODS))}, not {value!r}.")
+    return str(value)
 
 
 def _seconds(where: str, value: object) -> float:
@@ -251,6 +263,14 @@ def load_config(path: Path | None, options: Options) -> TournamentConfig:
     duplicate = pick("duplicate", options.duplicate, _flag)
     workers = pick("workers", options.workers, _whole, 1)
     timeout = pick("timeout", options.timeout, _seconds) or DEFAULT_TIMEOUT
+    method = pick("method", options.method, _method) or "simulate"
+    if method == "exact":
+        given = [_option_flag(key) for key in ("games", "seed") if getattr(options, key) is not None]
+        if given:
+            raise ConfigError(
+                f"{' and '.join(given)} {'does' if len(given) == 1 else 'do'} not apply to an exact tournament: "
+                "it deals no games, it computes every seating's chances."
+            )
 
     field: list[tuple[str, str, str | None, dict[str, Any]]]
     if options.strategies:
@@ -261,7 +281,8 @@ def load_config(path: Path | None, options: Options) -> TournamentConfig:
     elif "strategy" in table:
         field = _file_strategies(where, table["strategy"])
     elif path is None:
-        field = [(f"default strategy {spec!r}", spec, None, {}) for spec in DEFAULT_FIELD]
+        default = DEFAULT_EXACT_FIELD if method == "exact" else DEFAULT_FIELD
+        field = [(f"default strategy {spec!r}", spec, None, {}) for spec in default]
     else:
         field = []
     if not field:
@@ -290,13 +311,15 @@ def load_config(path: Path | None, options: Options) -> TournamentConfig:
         seed=seed,
         workers=workers,
         timeout=timeout,
+        method=method,
     )
 
 
 def config_table(config: TournamentConfig) -> dict[str, Any]:
     """The configuration as a TOML table that `load_config` reads back to the same tournament.
 
-    Workers and the timeout are left out: they decide how a run goes, not what it finds.
+    Workers and the timeout are left out: they decide how a run goes, not what it finds; so are
+    the seed and the number of games of an exact tournament, which deals no games.
     """
     strategies = []
     for entry in config.strategies:
@@ -304,11 +327,15 @@ def config_table(config: TournamentConfig) -> dict[str, Any]:
         if entry.params:
             item["params"] = dict(entry.params)
         strategies.append(item)
-    return {
+    table = {
         "seed": config.seed,
         "games": config.games,
         "table": config.table,
         "duplicate": config.duplicate,
+        "method": config.method,
         "rules": config.rules.to_mapping(),
         "strategy": strategies,
     }
+    if config.method == "exact":
+        del table["seed"], table["games"]
+    return table

@@ -4,6 +4,10 @@ The report holds the full configuration under `[config]` (so `shutbox tournament
 report.toml` runs the same tournament again), the seed and the shutbox version, and the
 results. It holds nothing that differs between runs of the same configuration: no time,
 no worker count, and every figure rounded so no float shows its last, unstable bits.
+
+An exact tournament's report has the same tables without intervals (no `*_ci95`) and without a
+seed (nothing is dealt), says `method = "exact"` and its `arithmetic`, counts a seating computed
+exactly as a game, and adds a `[[seat]]` table: each strategy's figures from each seat.
 """
 
 from __future__ import annotations
@@ -17,6 +21,8 @@ from shutbox_cli.game import DICE_SCHEME
 from .aggregate import Standing, Summary
 from .analysis import Analysis
 from .config import REPORT_CONFIG, config_table
+from .duel import ExactDuel
+from .exact import ExactSummary, SeatStanding
 from .files import write_toml_atomically
 from .version import shutbox_version
 
@@ -35,16 +41,18 @@ def _interval(interval: tuple[float, float]) -> list[float]:
     return [_round(interval[0]), _round(interval[1])]
 
 
-def _standing_table(rank: int, standing: Standing, solo: bool) -> dict[str, Any]:
+def _standing_table(rank: int, standing: Standing, solo: bool, exact: bool = False) -> dict[str, Any]:
     table: dict[str, Any] = {"rank": rank, "name": standing.name, "spec": standing.spec, "games": standing.games}
     if not solo:
         table["wins"] = _round(standing.wins)
         table["win_rate"] = _round(standing.win_rate)
-        table["win_rate_ci95"] = _interval(standing.win_interval)
-    table["turns"] = standing.turns
+        if not exact:
+            table["win_rate_ci95"] = _interval(standing.win_interval)
+    table["turns"] = _round(standing.turns) if exact else standing.turns
     if standing.mean_score is not None and standing.score_interval is not None:
         table["mean_score"] = _round(standing.mean_score)
-        table["mean_score_ci95"] = _interval(standing.score_interval)
+        if not exact:
+            table["mean_score_ci95"] = _interval(standing.score_interval)
     if standing.mean_total is not None:
         table["mean_total"] = _round(standing.mean_total)
     if standing.shut_rate is not None:
@@ -54,8 +62,61 @@ def _standing_table(rank: int, standing: Standing, solo: bool) -> dict[str, Any]
     return table
 
 
-def report_table(summary: Summary) -> dict[str, Any]:
+def _seat_table(seat: SeatStanding) -> dict[str, Any]:
+    table: dict[str, Any] = {
+        "strategy": seat.name,
+        "seat": seat.seat,
+        "games": seat.games,
+        "wins": _round(seat.wins),
+        "win_rate": _round(seat.win_rate),
+    }
+    if seat.mean_total is not None:
+        table["mean_total"] = _round(seat.mean_total)
+    if seat.mean_rounds is not None:
+        table["mean_rounds"] = _round(seat.mean_rounds)
+    return table
+
+
+def exact_report_table(summary: ExactSummary) -> dict[str, Any]:
+    """An exact tournament's report as a table for tomli-w."""
+    config = summary.config
+    report: dict[str, Any] = {
+        "shutbox_version": shutbox_version(),
+        "method": config.method,
+        "arithmetic": summary.arithmetic,
+        REPORT_CONFIG: config_table(config),
+        "totals": {
+            "games": summary.games,
+            "matchups": len(summary.seatings),
+            "games_per_matchup": config.table,
+            "unresolved": _round(summary.unresolved),
+        },
+        "ranking": [
+            _standing_table(rank, standing, summary.solo, exact=True)
+            for rank, standing in enumerate(summary.ranking, 1)
+        ],
+    }
+    if summary.head_to_head:
+        report["head_to_head"] = [
+            {
+                "strategy": pair.strategy,
+                "opponent": pair.opponent,
+                "games": pair.games,
+                "wins": _round(pair.wins),
+                "win_rate": _round(pair.win_rate),
+                "win_rate_by_seat": [_round(rate) for rate in pair.by_seat],
+            }
+            for pair in summary.head_to_head
+        ]
+    if not summary.solo:
+        report["seat"] = [_seat_table(seat) for seat in summary.seats]
+    return report
+
+
+def report_table(summary: Summary | ExactSummary) -> dict[str, Any]:
     """The whole report as a table for tomli-w."""
+    if isinstance(summary, ExactSummary):
+        return exact_report_table(summary)
     plan = summary.plan
     report: dict[str, Any] = {
         "shutbox_version": shutbox_version(),
@@ -83,8 +144,8 @@ def report_table(summary: Summary) -> dict[str, Any]:
     return report
 
 
-def write_report(path: str | os.PathLike[str], result: Summary | Analysis) -> None:
-    """Write a tournament's report (or an analysis's) as TOML, whole or not at all: a temporary
-    file in the same folder, renamed over `path`. Raises FileWriteError naming the file."""
-    table = report_table(result) if isinstance(result, Summary) else result.to_report()
+def write_report(path: str | os.PathLike[str], result: Summary | ExactSummary | Analysis | ExactDuel) -> None:
+    """Write a tournament's report (or an analysis's, or a duel's) as TOML, whole or not at all: a
+    temporary file in the same folder, renamed over `path`. Raises FileWriteError naming the file."""
+    table = result.to_report() if isinstance(result, (Analysis, ExactDuel)) else report_table(result)
     write_toml_atomically(Path(path), table)

@@ -1,5 +1,5 @@
 """One call runs a tournament: draw the seed if there is none, plan, play the plan through a
-backend, add up the tallies and sum them up."""
+backend, add up the tallies and sum them up; or, for `method = "exact"`, compute it exactly."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from .aggregate import Summary, summarise
 from .backends import Backend, default_backend
 from .config import TournamentConfig
 from .errors import Interrupted
+from .exact import ExactSummary, run_exact
 from .plan import make_plan
 from .tally import Tally
 from .units import UnitResult
@@ -26,8 +27,11 @@ def run(
     backend: Backend | None = None,
     progress: Progress | None = None,
     bulk: bool = True,
-) -> Summary:
+) -> Summary | ExactSummary:
     """Play a whole tournament and return its summary.
+
+    An exact tournament (`config.method == "exact"`) is computed in this process whatever the
+    backend, its progress counted in seatings, and gives an `ExactSummary` (see `run_exact`).
 
     Without a seed in `config`, one is drawn: the summary's config holds it and `seed_drawn`
     is set. Without a backend, `default_backend` picks one from `config.workers`. `bulk=False`
@@ -35,6 +39,8 @@ def run(
     to, with the same results. Raises TournamentFailure when the run cannot finish (a strategy
     failed, a worker died, a unit timed out) and Interrupted on Ctrl-C.
     """
+    if config.method == "exact":
+        return run_exact(config, progress)
     seed = draw_seed() if config.seed is None else config.seed
     plan = make_plan(dataclasses.replace(config, seed=seed), bulk)
     tallies = [[Tally() for _ in matchup.players] for matchup in plan.matchups]

@@ -1,4 +1,5 @@
-"""`shutbox analyze SPEC`: how a strategy scores on its own, exactly or by seeded simulation."""
+"""`shutbox analyze SPEC`: how a strategy scores on its own, exactly or by seeded simulation; and
+`shutbox analyze A --against B`: A's exact chance of beating B in one game, and the margins."""
 
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -12,7 +13,7 @@ from ..rule_options import rules_from_options, with_rule_options
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from tournaments import Analysis
+    from tournaments import Analysis, DuelSeat, ExactDuel
 
 DEFAULT_TURNS = 100_000
 """What the help says; the library's `tournaments.analysis.DEFAULT_TURNS` decides (a test holds them equal)."""
@@ -51,6 +52,27 @@ def analyze_command(
             show_default=False,
         ),
     ] = None,
+    against: Annotated[
+        str | None,
+        typer.Option(
+            "--against",
+            metavar="SPEC",
+            show_default=False,
+            help="Another exact strategy: SPEC's exact chance of beating it in one game under the rules, game "
+            "options included, and the distribution of the winning margin.",
+        ),
+    ] = None,
+    seat: Annotated[
+        int | None,
+        typer.Option(
+            "--seat",
+            metavar="1|2",
+            min=1,
+            max=2,
+            show_default=False,
+            help="With --against: SPEC's seat, 1 (plays first) or 2 (default: both, and their average).",
+        ),
+    ] = None,
     report: Annotated[
         Path | None,
         typer.Option(
@@ -60,7 +82,8 @@ def analyze_command(
         ),
     ] = None,
 ) -> None:
-    """How a strategy scores over single turns, exactly or by seeded simulation.
+    """How a strategy scores over single turns, exactly or by seeded simulation; or, with --against,
+    its exact chance of beating another strategy in one game.
 
     Exact figures when the strategy is deterministic and context-free; otherwise 95% intervals.
     """
@@ -68,6 +91,11 @@ def analyze_command(
     from strategies.loading import StrategyLoadError, load_strategy
     from tournaments.files import check_writable
 
+    if against is not None:
+        _duel(spec, against, seat, rule_values, report, simulation=turns is not None or seed is not None)
+        return
+    if seat is not None:
+        fail("--seat applies to a game against another strategy (--against SPEC).")
     _refuse_game_options(rule_values)
     rules = rules_from_options(rule_values)
     try:
@@ -84,6 +112,31 @@ def analyze_command(
     if analysis.method == "exact" and (turns is not None or seed is not None):
         typer.echo("shutbox: --turns and --seed apply to simulations; this strategy is analysed exactly.", err=True)
     _show(analysis, loaded.cls.description)
+
+
+def _duel(
+    spec: str, against: str, seat: int | None, rule_values: dict[str, Any], report: Path | None, simulation: bool
+) -> None:
+    """`--against`: one game of SPEC against another strategy, computed exactly."""
+    import tournaments
+    from strategies.loading import StrategyLoadError, load_strategy
+    from tournaments.files import check_writable
+
+    rules = rules_from_options(rule_values)
+    try:
+        loaded, other = load_strategy(spec), load_strategy(against)
+        if report is not None:
+            check_writable(report)
+        found = tournaments.duel_exactly(loaded, other, rules, seat)
+        if report is not None:
+            tournaments.write_report(report, found)
+    except (StrategyLoadError, tournaments.ConfigError, tournaments.FileWriteError) as error:
+        fail(str(error))
+    except tournaments.TournamentFailure as error:
+        fail(str(error), FAILURE)
+    if simulation:
+        typer.echo("shutbox: --turns and --seed apply to simulations; a game --against is computed exactly.", err=True)
+    _show_duel(found)
 
 
 def _refuse_game_options(rule_values: dict[str, Any]) -> None:
@@ -128,13 +181,64 @@ def _show(analysis: "Analysis", description: str) -> None:
     _show_distribution(console, analysis)
 
 
+def _shown(distribution: dict[int, float]) -> dict[int, float]:
+    """What the terminal shows of a long distribution: the likeliest values, none too rare."""
+    if len(distribution) <= LONG_DISTRIBUTION:
+        return distribution
+    likely = sorted(distribution, key=distribution.__getitem__, reverse=True)[:LONG_DISTRIBUTION]
+    return {value: distribution[value] for value in sorted(likely) if distribution[value] >= RARE}
+
+
+def _show_duel(found: "ExactDuel") -> None:
+    from rich.console import Console
+    from rich.markup import escape
+    from rich.table import Table
+
+    from ..describe import rules_in_short
+
+    console = Console(highlight=False)
+    a, b = escape(found.strategy), escape(found.against)
+    arithmetic = "fractions" if found.arithmetic == "fraction" else "floats"
+    console.print(f"[bold]{a}[/bold] against [bold]{b}[/bold]: one game, computed exactly (in {arithmetic}).")
+    console.print(f"Rules: {rules_in_short(found.rules)}.")
+    table = Table(box=None, pad_edge=False)
+    for title in (f"{a}'s seat", f"{a} wins", f"{b} wins", "tie settled"):
+        table.add_column(title, justify="right")
+    for row in found.seats:
+        table.add_row(_seat_name(row), _percent(row.wins), _percent(row.losses), _percent(row.tie))
+    console.print(table)
+    console.print(f"A shared win counts half; tie settled: the chance the tie rule ({found.rules.ties.value}) decided.")
+    margined = [row for row in found.seats if row.margins is not None]
+    if not margined:
+        console.print("A drop-out game has no winning margin: the last player left wins.")
+        return
+    margins = margined[-1].margins or {}
+    shown = _shown(margins)
+    console.print(f"Margin: {a}'s final total minus {b}'s (below 0: {a}'s is lower).")
+    table = Table(box=None, pad_edge=False)
+    table.add_column("margin", justify="right")
+    for row in margined:
+        table.add_column(_seat_name(row) if len(margined) > 1 else "chance", justify="right")
+    table.add_column("", no_wrap=True)
+    top = max(shown.values())
+    for margin, chance in shown.items():
+        cells = [_percent((row.margins or {}).get(margin, 0.0)) for row in margined]
+        table.add_row(f"{margin:+d}" if margin else "0", *cells, _bar(chance / top))
+    console.print(table)
+    hidden = len(margins) - len(shown)
+    if hidden:
+        rest = sum(chance for margin, chance in margins.items() if margin not in shown)
+        console.print(f"{hidden} less likely margins are not shown ({_percent(rest)} together); --report has them all.")
+
+
+def _seat_name(row: "DuelSeat") -> str:
+    return "both (average)" if row.seat is None else f"seat {row.seat}"
+
+
 def _show_distribution(console: "Console", analysis: "Analysis") -> None:
     from rich.table import Table
 
-    shown = analysis.distribution
-    if len(shown) > LONG_DISTRIBUTION:
-        likely = sorted(shown, key=shown.__getitem__, reverse=True)[:LONG_DISTRIBUTION]
-        shown = {score: shown[score] for score in sorted(likely) if shown[score] >= RARE}
+    shown = _shown(analysis.distribution)
     simulated = analysis.method == "simulation"
     table = Table(title="Score distribution", title_justify="left", box=None, pad_edge=False)
     table.add_column("score", justify="right")

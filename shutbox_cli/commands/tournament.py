@@ -90,6 +90,15 @@ def tournament_command(
             help="Stop the run when one work unit (about 400 games) takes longer than this (default: 120).",
         ),
     ] = None,
+    exact: Annotated[
+        bool | None,
+        typer.Option(
+            "--exact/--simulate",
+            show_default=False,
+            help="Compute every game's chances exactly instead of playing games (exact strategies only; "
+            "--games and --seed do not apply; default: simulate, or the file's method).",
+        ),
+    ] = None,
     report: Annotated[
         Path | None,
         typer.Option(
@@ -104,7 +113,7 @@ def tournament_command(
     # Hidden: every seat turn by turn, the reference the bulk engine is tested against.
     general_engine: Annotated[bool, typer.Option("--general-engine", hidden=True)] = False,
 ) -> None:
-    """Run a seeded tournament of strategies and rank them.
+    """Run a seeded tournament of strategies and rank them, or with --exact compute it exactly.
 
     With no arguments at all: a quick tournament of the built-in strategies.
     Exit status: 0 done, 1 a strategy failed, 2 a usage or config error, 130 interrupted.
@@ -125,6 +134,7 @@ def tournament_command(
         workers=workers,
         timeout=timeout,
         rules=rule_values,
+        method=None if exact is None else "exact" if exact else "simulate",
     )
     try:
         config = tournaments.load_config(config_file, options)
