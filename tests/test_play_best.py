@@ -57,14 +57,36 @@ def test_rules_that_cannot_change_a_solo_game_share_a_best() -> None:
 
 
 @pytest.mark.parametrize("content", [b"{not json", b'{"format": 1, "best": {"x": -3}}', b"[1, 2]", b"\xff\xfe"])
-def test_a_corrupt_file_is_reported_and_replaced(tmp_path: Path, content: bytes) -> None:
+def test_a_corrupt_file_is_kept_aside_and_reported_and_a_new_one_started(tmp_path: Path, content: bytes) -> None:
     (tmp_path / FILE_NAME).write_bytes(content)
     store = BestScores(tmp_path)
     problem = store.load()
+    aside = tmp_path / "best-scores.corrupt.json"
     assert problem is not None and problem.startswith(f"The best-score file {tmp_path / FILE_NAME} ")
-    assert problem.endswith("; it has been replaced.")
-    assert json.loads((tmp_path / FILE_NAME).read_text()) == {"format": 1, "best": {}}
+    assert problem.endswith(f"; it was kept as {aside} and a new one is started.")
+    assert aside.read_bytes() == content and not (tmp_path / FILE_NAME).exists()
     assert store.submit(Rules(), 9).new_best
+    assert json.loads((tmp_path / FILE_NAME).read_text()) == {"format": 1, "best": {rules_key(Rules()): 9}}
+
+
+def test_a_second_corrupt_file_never_overwrites_the_first_one_kept(tmp_path: Path) -> None:
+    for number, content in enumerate([b"first", b"second"]):
+        (tmp_path / FILE_NAME).write_bytes(content)
+        problem = BestScores(tmp_path).load()
+        aside = tmp_path / ("best-scores.corrupt.json" if number == 0 else "best-scores.corrupt-2.json")
+        assert problem is not None and f"kept as {aside} " in problem
+    assert (tmp_path / "best-scores.corrupt.json").read_bytes() == b"first"
+    assert (tmp_path / "best-scores.corrupt-2.json").read_bytes() == b"second"
+
+
+def test_a_file_that_cannot_be_read_is_left_alone_and_never_written(tmp_path: Path) -> None:
+    (tmp_path / FILE_NAME).mkdir()  # a folder where the file should be: reading it fails
+    store = BestScores(tmp_path)
+    problem = store.load()
+    assert problem is not None and problem.endswith("; it is left alone, unchanged.")
+    submitted = store.submit(Rules(), 9)
+    assert submitted.new_best and submitted.problem is not None and "left alone" in submitted.problem
+    assert (tmp_path / FILE_NAME).is_dir() and os.listdir(tmp_path) == [FILE_NAME]
 
 
 def test_the_file_is_written_like_any_new_file_and_leaves_nothing_else(tmp_path: Path) -> None:
@@ -111,11 +133,14 @@ def play_solo(tmp_path: Path, *options: str, answers: str) -> subprocess.Complet
     )
 
 
-def test_the_command_reports_a_corrupt_file_and_no_save_leaves_the_folder_alone(tmp_path: Path) -> None:
+def test_the_command_keeps_a_corrupt_file_aside_and_no_save_leaves_the_folder_alone(tmp_path: Path) -> None:
     (tmp_path / FILE_NAME).write_text("garbage")
     done = play_solo(tmp_path, "--seed", "7", answers="q\n")
     assert done.returncode == 0 and "Traceback" not in done.stderr
+    aside = tmp_path / "best-scores.corrupt.json"
     assert f"The best-score file {tmp_path / FILE_NAME} is not a best-score file" in done.stdout
+    assert f"it was kept as {aside} and a new one is started." in done.stdout
+    assert aside.read_text() == "garbage" and not (tmp_path / FILE_NAME).exists()  # quitting at once loses nothing
     empty = tmp_path / "empty"
     done = play_solo(empty, "--seed", "7", "--no-save", answers="q\n")
     assert done.returncode == 0 and not empty.exists()
