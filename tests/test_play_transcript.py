@@ -50,9 +50,11 @@ def test_the_recorded_transcript_covers_a_whole_session() -> None:
     transcript = (DATA / "play_seed1_ann_vs_greedy.out").read_text()
     for moment in [
         "Combinations for 10: 1 + 9, 2 + 8, 3 + 7, 4 + 6, 1 + 2 + 7, 1 + 3 + 6, 1 + 4 + 5, 2 + 3 + 5, 1 + 2 + 3 + 4.",
-        "Hint: shut 1 + 9.",
+        "Hint: shut 1 + 9. Chance to win this game with each choice, with best play after it:",
+        "  1 + 9          wins 49.3% of the time  best",
         "5 + 6 make 11, which is more than 10.",
         "2 so far, 3 still needed (Enter starts again).",
+        "Shut tiles for 5 (2 so far): 5\n2 + 5 make 7, which is more than 5.",
         "Selection cleared; type the tiles for 5 again.",
         "Tile 1 is already shut.",
         "There is no tile 10: the box has tiles 1 to 9.",
@@ -66,11 +68,17 @@ def test_the_recorded_transcript_covers_a_whole_session() -> None:
         "Shut tiles for 12: 3+9",
         "Shut tiles for 8: 17",
         "7, 8 and 9 are shut: you may roll one die from now on.",
-        "Hint: roll two dice (expected final score 7.23; one die 10.88).",
+        "Score to beat: 17 (greedy-high).",
+        "Hint: roll two dice (wins 97.2% of the time; one die: wins 83.3% of the time).",
         "Roll one die [Enter], or 2 for two dice: ",
         "Shut tiles for 6: 24",
         "Scores: greedy-high 17, Ann 6.",
         "Ann wins with 6.",
+        "Coach: Ann's choices this game, and what each cost against the best:",
+        "  Roll 4 (open 2 4 5 6): one die (wins 83.3% of the time); best two dice (wins 97.2% of the time): "
+        "it cost 13.9 points of win chance.",
+        "Total cost: 13.9 points of win chance (6 of 7 choices the best).\n"
+        "Costliest: roll 4 (13.9 points of win chance).",
     ]:
         assert moment in transcript
     assert transcript.endswith("Rematch? [y/N]: n\nGoodbye.\n")

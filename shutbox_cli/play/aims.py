@@ -36,8 +36,8 @@ class Goal(enum.Enum):
 
 
 def percent(chance: float, width: int = 0) -> str:
-    """A chance for a player: `11.2%` (the number right-aligned in `width` characters)."""
-    return f"{100 * chance:{width}.1f}%"
+    """A chance for a player: `11.2%`, right-aligned in `width` characters."""
+    return f"{100 * chance:.1f}%".rjust(width)
 
 
 def number(goal: Goal, value: float, width: int = 0) -> str:

@@ -18,7 +18,7 @@ from typing import Any
 from ..game import Rules, RulesError
 from .datafile import DataFile, data_dir
 
-__all__ = ["FILE_NAME", "BestScores", "Submitted", "data_dir", "keeps_best", "rules_key"]
+__all__ = ["FILE_NAME", "BestScores", "Submitted", "best_text", "data_dir", "keeps_best", "rules_key", "rules_of_key"]
 
 FILE_NAME = "best-scores.json"
 FORMAT = 1
@@ -48,6 +48,13 @@ def rules_of_key(key: str) -> Rules | None:
 def keeps_best(rules: Rules) -> bool:
     """Whether a solo game under these rules keeps a best (all but drop-out games with instant win)."""
     return rules.drop_out is None or not rules.instant_win
+
+
+def best_text(rules: Rules, value: int) -> str:
+    """A solo result as the best is measured: a score or total, or rounds lasted in a drop-out game."""
+    if rules.drop_out is None:
+        return str(value)
+    return f"{value} round{'' if value == 1 else 's'}"
 
 
 def beats(rules: Rules, value: int, best: int) -> bool:

@@ -17,7 +17,7 @@ def _figure(aim: Aim, choice: Choice, after: int, width: int) -> str:
     the chance to stay in too."""
     text = worth(aim.goal, choice.value, width)
     stay_in = aim.stay_in_after(after)
-    return text if stay_in is None else f"{text}, stays in {percent(stay_in, 5)}"
+    return text if stay_in is None else f"{text}, stays in {percent(stay_in, 6)}"
 
 
 def move_hint(aim: Aim, open_mask: int, dice: tuple[int, ...]) -> list[str]:

@@ -7,12 +7,12 @@ game; 130 on Ctrl-C.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ..describe import describe_changes
 from ..errors import FAILURE, INTERRUPTED
 from ..game import GameRecord, Rules, ShutRule, Turn, TurnContext, TurnRecord, play_game, turn_rolls
-from .best import BestScores, keeps_best
+from .best import BestScores, best_text, keeps_best
 from .board import possessive, roll_name, tile_list, verb
 from .coach import costs_by_goal, game_lines, record_lines, turn_lines
 from .entry import how_to_type
@@ -186,10 +186,7 @@ class Table:
         return "total" if self.rules.multi_round else "score"
 
     def best_text(self, value: int) -> str:
-        """A solo result as the best is measured: a score or total, or rounds lasted in a drop-out game."""
-        if self.rules.drop_out is None:
-            return str(value)
-        return f"{value} round{'' if value == 1 else 's'}"
+        return best_text(self.rules, value)
 
     def solo_result(self, record: GameRecord) -> int:
         """The solo result line: the result, and whether it is a new best (or why none is kept); return the result."""
@@ -242,11 +239,12 @@ class Table:
             self.screen.say("Type y to play again, or n (or Enter) to stop.")
 
 
-def play_table(table: Table) -> int:
-    """Run the table; return the exit status. Quitting and interrupting end with a one-line goodbye."""
+def play_table(table: Table, run: Callable[[], object] | None = None) -> int:
+    """Run the table (or `run`, something else at it); return the exit status. Quitting and
+    interrupting end with a one-line goodbye."""
     screen = table.screen
     try:
-        table.run()
+        (run or table.run)()
     except Quit:
         screen.say("Goodbye.")
         return QUIT_STATUS
