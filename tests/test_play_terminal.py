@@ -299,3 +299,23 @@ def test_a_narrow_terminal_breaks_lists_of_moves_between_moves_never_inside_one(
         assert not line.rstrip().endswith(("+", "=", "[")) and not line.lstrip().startswith(("+", "=", "]")), line
     child.sendline("n")
     assert finish(child) == 0
+
+
+def test_keys_typed_while_a_computer_plays_are_thrown_away_not_taken_as_answers(tmp_path: Path) -> None:
+    child = spawn(tmp_path, "--seed", "5", "--player", "Ann", "--computer", "greedy-high", "--delay", "0.5")
+    play_until(child, r"greedy-high's turn\.\r\n")
+    child.sendline("")  # Enter while the computer plays: it would decline the rematch
+    child.sendline("n")
+    child.expect_exact("Rematch? [y/N]: ")
+    child.sendline("y")
+    child.expect_exact("Game 2. greedy-high goes first.")
+    child.expect_exact("greedy-high's turn.")
+    child.sendline("")  # Enter while the computer plays: it would roll Ann's dice
+    child.expect_exact("Ann's turn.")
+    child.expect_exact("Roll [Enter]: ")
+    child.sendline("?")
+    child.expect_exact("?\r\nEnter (or r) rolls; after a roll type the tiles to shut; ? lists them, h hints, q quits.")
+    child.expect_exact("Roll [Enter]: ")
+    assert "Ann rolls" not in child.before
+    child.sendline("q")
+    assert finish(child) == 0

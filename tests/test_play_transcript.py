@@ -15,6 +15,7 @@ the answers follow the rolls.
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -130,3 +131,28 @@ def test_a_computer_seat_can_be_named_and_names_are_kept_apart(tmp_path: Path) -
     ]
     done = play(tmp_path, options, "q\n", NO_COLOR="1")
     assert "Players: Ann, Robo (computer), greedy-high (computer) and greedy-high 2 (computer)." in done.stdout
+
+
+def test_enter_at_the_one_die_question_rolls_two_dice_as_its_prompt_says(tmp_path: Path) -> None:
+    from test_play_best import solo_answers
+
+    from shutbox_cli.game import Rules
+
+    answers, record = solo_answers(Rules(), 7)  # it answers 2 at the one-die question
+    lines = answers.split("\n")
+    lines[lines.index("2")] = ""
+    done = play(tmp_path, ["--seed", "7", "--no-save"], "\n".join(lines), NO_COLOR="1")
+    assert done.returncode == 0, done.stdout[-500:]
+    assert re.search(r"\nOne die or two\? \[1/2, Enter: 2\]: \nYou roll \d \+ \d = \d+\.\n", done.stdout)
+    assert f"\nResult: {record.totals[0]}." in done.stdout and done.stdout.endswith("Play again? [y/N]: n\nGoodbye.\n")
+
+
+def test_computers_alone_play_while_you_watch_and_every_piped_line_is_used(tmp_path: Path) -> None:
+    options = ["--seed", "3", "--computer", "optimal", "--computer", "greedy-high"]
+    done = play(tmp_path, options, "y\nn\n", NO_COLOR="1")
+    assert (done.returncode, done.stderr) == (0, "")
+    assert "Players: optimal (computer) and greedy-high (computer).\n" in done.stdout
+    assert "Enter rolls" not in done.stdout and "Coach" not in done.stdout
+    assert "Watch another game? [y/N]: y\n" in done.stdout and "\nGame 2. greedy-high goes first.\n" in done.stdout
+    assert done.stdout.endswith("Watch another game? [y/N]: n\nGoodbye.\n")
+    assert done.stdout.count("Scores: ") == 2 and not (tmp_path / "best-scores.json").exists()

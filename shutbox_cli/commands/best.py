@@ -21,7 +21,6 @@ def best_command(
     """
     from rich.console import Console
     from rich.markup import escape
-    from rich.table import Table
 
     from ..play.best import data_dir
     from ..play.coach import total_text
@@ -51,16 +50,18 @@ def best_command(
         typer.echo(f"No solo games kept yet in {folder}; `shutbox play` keeps your best with each rule set.")
         return
     typer.echo(f"Solo games kept in {folder}:")
-    table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
-    for column in ("rules", "best", "games", "mean", "mean cost per game"):
-        table.add_column(column, no_wrap=column != "rules", overflow="fold")
+    rows = [("rules", "best", "games", "mean", "mean cost per game")]
     for row in listed:
         record = row.record
-        games = "" if record is None else str(record.games)
-        mean = "" if record is None else f"{record.mean_result:.2f} ({row.measure})"
-        cost = "" if record is None else total_text({goal: cost / record.games for goal, cost in record.costs.items()})
-        table.add_row(escape(row.rules), row.best or "", games, mean, cost)
-    console.print(table)
+        if record is None:
+            rows.append((row.rules, row.best or "", "", "", ""))
+            continue
+        costs = {goal: cost / record.games for goal, cost in record.costs.items()}
+        mean = f"{record.mean_result:.2f} ({row.measure})"
+        rows.append((row.rules, row.best or "", str(record.games), mean, total_text(costs)))
+    widths = [max(len(row[column]) for row in rows) for column in range(len(rows[0]))]
+    for cells in rows:
+        typer.echo("  ".join(cell.ljust(width) for cell, width in zip(cells, widths, strict=True)).rstrip())
 
 
 def _confirmed(question: str) -> bool:
