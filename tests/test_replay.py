@@ -82,7 +82,7 @@ def reports(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.mark.parametrize(
     ("report", "matchup", "games"),
-    [("bulk.toml", "optimal vs tips", range(4)), ("drop-out.toml", None, range(3))],
+    [("bulk.toml", "optimal vs tips", range(4)), ("drop-out.toml", None, range(2))],
 )
 def test_a_replay_shows_the_rolls_and_moves_the_tournament_played(
     reports: Path, report: str, matchup: str | None, games: range

@@ -13,8 +13,6 @@ from .hints import dice_hint, move_hint
 from .screen import Screen
 
 ROLL_HELP = "Enter (or r) rolls; after a roll type the tiles to shut; ? lists them, h hints, q quits."
-
-
 ONE_DIE_DEFAULT = 2
 """What Enter rolls at the one-die question: two dice, as every roll of the turn so far."""
 

@@ -28,7 +28,12 @@ def standing_lines(rules: Rules, context: TurnContext, names: Sequence[str]) -> 
     ]
     if running and context.score_to_beat is not None:
         own = f"{names[context.player]} {context.totals[context.player]}"
-        others = [f"{name} {total}{' (to play)' if to_play else ''}" for name, total, to_play in running]
+        limit = rules.drop_out
+
+        def tagged(total: int, to_play: bool) -> str:
+            return " (to play)" if to_play else " (out)" if limit is not None and total >= limit else ""
+
+        others = [f"{name} {total}{tagged(total, to_play)}" for name, total, to_play in running]
         lines.append(f"Totals: {', '.join([own, *others])}.")
     highest = keeps_in(rules, context)
     if highest is not None:
