@@ -9,7 +9,7 @@ from typing import Annotated, Any
 import typer
 
 from . import __version__
-from .commands import analyze, check, play, strategies, tournament
+from .commands import analyze, best, check, play, replay, strategies, tournament
 from .errors import FAILURE, INTERRUPTED, USAGE_ERROR, say_error
 from .rule_options import rules_from_options, with_rule_options
 from .shadowing import shadowing_message
@@ -44,7 +44,7 @@ def main_callback(
 
 
 # Each command module registers itself; heavy imports stay inside the commands.
-for _module in (analyze, check, play, strategies, tournament):
+for _module in (analyze, best, check, play, replay, strategies, tournament):
     _module.register(app)
 
 

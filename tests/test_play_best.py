@@ -5,6 +5,7 @@ from __future__ import annotations
 import errno
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -13,6 +14,7 @@ import pytest
 
 from shutbox_cli.game import GameRecord, Rules, Turn, TurnContext, TurnRecord, play_game, tiles_of, turn_rolls
 from shutbox_cli.play.best import FILE_NAME, BestScores, Submitted, data_dir, keeps_best, rules_key
+from tournaments.replay import rule_flags
 
 
 def reopened(folder: Path) -> BestScores:
@@ -57,14 +59,36 @@ def test_rules_that_cannot_change_a_solo_game_share_a_best() -> None:
 
 
 @pytest.mark.parametrize("content", [b"{not json", b'{"format": 1, "best": {"x": -3}}', b"[1, 2]", b"\xff\xfe"])
-def test_a_corrupt_file_is_reported_and_replaced(tmp_path: Path, content: bytes) -> None:
+def test_a_corrupt_file_is_kept_aside_and_reported_and_a_new_one_started(tmp_path: Path, content: bytes) -> None:
     (tmp_path / FILE_NAME).write_bytes(content)
     store = BestScores(tmp_path)
     problem = store.load()
+    aside = tmp_path / "best-scores.corrupt.json"
     assert problem is not None and problem.startswith(f"The best-score file {tmp_path / FILE_NAME} ")
-    assert problem.endswith("; it has been replaced.")
-    assert json.loads((tmp_path / FILE_NAME).read_text()) == {"format": 1, "best": {}}
+    assert problem.endswith(f"; it was kept as {aside} and a new one is started.")
+    assert aside.read_bytes() == content and not (tmp_path / FILE_NAME).exists()
     assert store.submit(Rules(), 9).new_best
+    assert json.loads((tmp_path / FILE_NAME).read_text()) == {"format": 1, "best": {rules_key(Rules()): 9}}
+
+
+def test_a_second_corrupt_file_never_overwrites_the_first_one_kept(tmp_path: Path) -> None:
+    for number, content in enumerate([b"first", b"second"]):
+        (tmp_path / FILE_NAME).write_bytes(content)
+        problem = BestScores(tmp_path).load()
+        aside = tmp_path / ("best-scores.corrupt.json" if number == 0 else "best-scores.corrupt-2.json")
+        assert problem is not None and f"kept as {aside} " in problem
+    assert (tmp_path / "best-scores.corrupt.json").read_bytes() == b"first"
+    assert (tmp_path / "best-scores.corrupt-2.json").read_bytes() == b"second"
+
+
+def test_a_file_that_cannot_be_read_is_left_alone_and_never_written(tmp_path: Path) -> None:
+    (tmp_path / FILE_NAME).mkdir()  # a folder where the file should be: reading it fails
+    store = BestScores(tmp_path)
+    problem = store.load()
+    assert problem is not None and problem.endswith("; it is left alone, unchanged.")
+    submitted = store.submit(Rules(), 9)
+    assert submitted.new_best and submitted.problem is not None and "left alone" in submitted.problem
+    assert (tmp_path / FILE_NAME).is_dir() and os.listdir(tmp_path) == [FILE_NAME]
 
 
 def test_the_file_is_written_like_any_new_file_and_leaves_nothing_else(tmp_path: Path) -> None:
@@ -111,11 +135,14 @@ def play_solo(tmp_path: Path, *options: str, answers: str) -> subprocess.Complet
     )
 
 
-def test_the_command_reports_a_corrupt_file_and_no_save_leaves_the_folder_alone(tmp_path: Path) -> None:
+def test_the_command_keeps_a_corrupt_file_aside_and_no_save_leaves_the_folder_alone(tmp_path: Path) -> None:
     (tmp_path / FILE_NAME).write_text("garbage")
     done = play_solo(tmp_path, "--seed", "7", answers="q\n")
     assert done.returncode == 0 and "Traceback" not in done.stderr
+    aside = tmp_path / "best-scores.corrupt.json"
     assert f"The best-score file {tmp_path / FILE_NAME} is not a best-score file" in done.stdout
+    assert f"it was kept as {aside} and a new one is started." in done.stdout
+    assert aside.read_text() == "garbage" and not (tmp_path / FILE_NAME).exists()  # quitting at once loses nothing
     empty = tmp_path / "empty"
     done = play_solo(empty, "--seed", "7", "--no-save", answers="q\n")
     assert done.returncode == 0 and not empty.exists()
@@ -207,3 +234,64 @@ def test_a_drop_out_game_with_instant_win_says_it_keeps_no_best(tmp_path: Path, 
     assert done.returncode == 0, done.stderr
     assert f"Result: {result}. Drop-out games with instant win keep no best.\n" in done.stdout
     assert not (tmp_path / FILE_NAME).exists()
+
+
+def best_command(tmp_path: Path, *options: str, answers: str = "") -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "SHUTBOX_DATA_DIR": str(tmp_path), "NO_COLOR": "1", "COLUMNS": "100"}
+    return subprocess.run(
+        [sys.executable, "-m", "shutbox_cli", "best", *options],
+        input=answers,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+def test_shutbox_best_lists_each_rule_set_with_its_best_and_record(tmp_path: Path) -> None:
+    empty = best_command(tmp_path)
+    assert empty.returncode == 0
+    assert empty.stdout == f"No solo games kept yet in {tmp_path}; `shutbox play` keeps your best with each rule set.\n"
+    games = {"standard": Rules(), "drop_out = 60": Rules(drop_out=60), "tiles = 12": Rules(tiles=12)}
+    for rules in games.values():
+        answers, _ = solo_answers(rules, 7)
+        assert play_solo(tmp_path, "--seed", "7", *rule_flags(rules), answers=answers).returncode == 0
+    store = reopened(tmp_path)
+    done = best_command(tmp_path)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0] == f"Solo games kept in {tmp_path}:"
+    assert lines[1].split() == ["rules", "best", "games", "mean", "mean", "cost", "per", "game"]
+    for line, (shown, rules) in zip(lines[2:], games.items(), strict=True):  # the standard game first, then by box
+        best = store.get(rules)
+        assert best is not None and line.startswith(shown)
+        kept = f"{best} round{'' if best == 1 else 's'}" if rules.drop_out else str(best)
+        measure = "rounds lasted" if rules.drop_out else "score"
+        assert re.match(rf" +{kept} +1 +{best:.2f} \({measure}\)  ", line[len(shown) :]), line
+
+
+def test_shutbox_best_reset_asks_first_and_clears_with_yes(tmp_path: Path) -> None:
+    answers, _ = solo_answers(Rules(), 7)
+    assert play_solo(tmp_path, "--seed", "7", answers=answers).returncode == 0
+    kept = sorted(os.listdir(tmp_path))
+    assert kept == [FILE_NAME, "solo-record.json"]
+    for answer in ("", "n\n"):
+        declined = best_command(tmp_path, "--reset", answers=answer)
+        assert declined.returncode == 0 and declined.stdout.startswith(
+            f"Clear the best scores and the record of 1 rule set in {tmp_path}? [y/N]: "
+        )
+        assert declined.stdout.endswith("Nothing was cleared.\n") and sorted(os.listdir(tmp_path)) == kept
+    cleared = best_command(tmp_path, "--reset", answers="y\n")
+    assert cleared.returncode == 0 and cleared.stdout.endswith("Cleared.\n") and os.listdir(tmp_path) == []
+    assert play_solo(tmp_path, "--seed", "7", answers=answers).returncode == 0
+    assert best_command(tmp_path, "--reset", "--yes").stdout == "Cleared.\n" and os.listdir(tmp_path) == []
+
+
+def test_shutbox_best_keeps_a_corrupt_file_aside_and_says_where(tmp_path: Path) -> None:
+    (tmp_path / FILE_NAME).write_text("{")
+    done = best_command(tmp_path)
+    assert done.returncode == 0 and "Traceback" not in done.stderr
+    said = " ".join(done.stdout.split())
+    assert f"The best-score file {tmp_path / FILE_NAME} is not a best-score file" in said
+    assert f"it was kept as {tmp_path / 'best-scores.corrupt.json'} and a new one is started." in said
+    assert (tmp_path / "best-scores.corrupt.json").read_text() == "{"

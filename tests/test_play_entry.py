@@ -8,10 +8,12 @@ from hypothesis import strategies as st
 from rich.text import Text
 
 from shutbox_cli.game import Rules, ShutRule, legal_moves, mask_of, tiles_of
+from shutbox_cli.play.aims import aim_for
 from shutbox_cli.play.board import one_die_refusal, tile_rows
 from shutbox_cli.play.entry import EntryError, check_selection, extend_selection, read_tiles
 from shutbox_cli.play.hints import move_hint
 from shutbox_cli.play.wrap import wrap
+from strategies.base import SOLO_CONTEXT
 
 RULES = Rules()
 
@@ -33,6 +35,8 @@ def test_long_boxes_read_whole_numbers_not_digits() -> None:
     [
         ("1" + "0" * 5000, 9, "There is no tile 100000000...: the box has tiles 1 to 9."),
         ("9" * 5000, 12, "There is no tile 999999999...: the box has tiles 1 to 12."),
+        ("9" * 23, 9, "There is no tile 999999999...: the box has tiles 1 to 9."),  # not nine 9s typed twice
+        ("12345", 4, "There is no tile 12345: the box has tiles 1 to 4."),
         ("120", 12, "There is no tile 120: the box has tiles 1 to 12."),
     ],
 )
@@ -156,7 +160,7 @@ def test_asking_for_one_die_too_early_says_when_it_will_be_allowed(rules: Rules,
 
 def test_the_hint_puts_the_best_move_first_and_lines_up_values_of_any_size() -> None:
     rules = Rules(scoring="digits")
-    lines = move_hint(rules, rules.full_box, (1, 4))
+    lines = move_hint(aim_for(rules, SOLO_CONTEXT), rules.full_box, (1, 4))
     assert lines[0].startswith("Hint: shut 5. ")
     rows = lines[1:]
     assert len(rows) == 3 and rows[0].split()[0] == "5" and rows[0].endswith("  best")

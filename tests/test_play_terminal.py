@@ -18,9 +18,9 @@ import pytest
 from shutbox_cli.game import Rules, legal_moves, solve_expected_score
 from shutbox_cli.play.board import mask_text
 
-SHUT = r"Shut tiles for \d+: (?:[\d +]+\+ )?$"
+SHUT = r"Shut tiles for \d+(?: \([\d +]+ so far\))?: $"
 ROLL = r"Roll[^:]*: $"  # [^:]: a narrow terminal may break the prompt between words
-ONE_DIE = r"One die or two\? \[1/2\]: $"
+ONE_DIE = r"One die or two\? \[1/2, Enter: 2\]: $"
 AGAIN = r"(?:Rematch|Play again)\? \[y/N\]: $"
 
 
@@ -132,8 +132,12 @@ def test_every_kind_of_wrong_input_gets_one_sentence_and_the_same_prompt(tmp_pat
     expect_refusal(child, "10", "There is no tile 10: the box has tiles 1 to 9.", prompt)
     expect_refusal(child, "4 5", "4 + 5 make 9, which is more than 5.", prompt)
     expect_refusal(child, "2 2", "Tile 2 is typed twice; each tile can be shut only once.", prompt)
-    expect_refusal(child, "2", "2 so far, 3 still needed (Enter starts again).", prompt + "2 + ")
-    expect_refusal(child, "4", "2 + 4 make 6, which is more than 5.", prompt + "2 + ")
+    partial = "Shut tiles for 5 (2 so far): "
+    expect_refusal(child, "2", "2 so far, 3 still needed (Enter starts again).", partial)
+    expect_refusal(child, "4", "2 + 4 make 6, which is more than 5.", partial)
+    expect_refusal(
+        child, "99999999999999999999999", "There is no tile 999999999...: the box has tiles 1 to 9.", partial
+    )
     child.sendline("3")
     child.expect_exact("  [1]  -   -  [4] [5] [6] [7] [8] [9]   score 40")
     child.expect_exact("Roll [Enter]: ")
@@ -146,17 +150,22 @@ def test_every_kind_of_wrong_input_gets_one_sentence_and_the_same_prompt(tmp_pat
     assert finish(child) == 0
 
 
-def test_the_one_die_choice_is_asked_once_and_remembered_until_changed(tmp_path: Path) -> None:
+def test_the_one_die_choice_is_asked_once_enter_rolls_two_and_it_is_remembered_until_changed(tmp_path: Path) -> None:
     child = spawn(tmp_path, "--seed", "8")
     play_until(child, r"7, 8 and 9 are shut: you may roll one die from now on\.\r\n")
-    child.expect_exact("One die or two? [1/2]: ")
-    expect_refusal(child, "", "Type 1 to roll one die or 2 to roll two.", "One die or two? [1/2]: ")
+    child.expect_exact("One die or two? [1/2, Enter: 2]: ")
+    expect_refusal(
+        child,
+        "3",
+        "Type 1 to roll one die or 2 to roll two (Enter rolls two dice).",
+        "One die or two? [1/2, Enter: 2]: ",
+    )
+    child.sendline("")
+    child.expect(r"You roll \d \+ \d = \d+\.")
+    play_until(child, re.escape("Roll two dice [Enter], or 1 for one die: "))
     child.sendline("1")
     child.expect(r"You roll one die: \d\.")
     play_until(child, re.escape("Roll one die [Enter], or 2 for two dice: "))
-    child.sendline("2")
-    child.expect(r"You roll \d \+ \d = \d+\.")
-    play_until(child, re.escape("Roll two dice [Enter], or 1 for one die: "))
     child.sendline("q")
     assert finish(child) == 0
 
@@ -184,7 +193,8 @@ def test_the_hint_names_the_optimal_move_and_what_every_choice_is_worth(tmp_path
     child.expect_exact(f"Hint: shut {mask_text(best)}. ")
     child.expect_exact("Shut tiles for 5: ")
     for move, value in solution.move_values(rules.full_box, (1, 4)).items():
-        assert re.search(rf"\r\n  {re.escape(mask_text(move))} +{value:.2f}( +best)?\r\n", child.before)
+        row = rf"\r\n  {re.escape(mask_text(move))} +expected final score +{value:.2f}( +best)?\r\n"
+        assert re.search(row, child.before)
     child.sendline("q")
     assert finish(child) == 0
 
@@ -195,7 +205,7 @@ def test_q_quits_in_the_middle_of_a_selection(tmp_path: Path) -> None:
     child.sendline("")
     child.expect_exact("Shut tiles for 5: ")
     child.sendline("2")
-    child.expect_exact("Shut tiles for 5: 2 + ")
+    child.expect_exact("Shut tiles for 5 (2 so far): ")
     child.sendline("q")
     child.expect_exact("q\r\nGoodbye.\r\n")
     assert finish(child) == 0
@@ -288,4 +298,24 @@ def test_a_narrow_terminal_breaks_lists_of_moves_between_moves_never_inside_one(
         assert len(line) <= columns, line
         assert not line.rstrip().endswith(("+", "=", "[")) and not line.lstrip().startswith(("+", "=", "]")), line
     child.sendline("n")
+    assert finish(child) == 0
+
+
+def test_keys_typed_while_a_computer_plays_are_thrown_away_not_taken_as_answers(tmp_path: Path) -> None:
+    child = spawn(tmp_path, "--seed", "5", "--player", "Ann", "--computer", "greedy-high", "--delay", "0.5")
+    play_until(child, r"greedy-high's turn\.\r\n")
+    child.sendline("")  # Enter while the computer plays: it would decline the rematch
+    child.sendline("n")
+    child.expect_exact("Rematch? [y/N]: ")
+    child.sendline("y")
+    child.expect_exact("Game 2. greedy-high goes first.")
+    child.expect_exact("greedy-high's turn.")
+    child.sendline("")  # Enter while the computer plays: it would roll Ann's dice
+    child.expect_exact("Ann's turn.")
+    child.expect_exact("Roll [Enter]: ")
+    child.sendline("?")
+    child.expect_exact("?\r\nEnter (or r) rolls; after a roll type the tiles to shut; ? lists them, h hints, q quits.")
+    child.expect_exact("Roll [Enter]: ")
+    assert "Ann rolls" not in child.before
+    child.sendline("q")
     assert finish(child) == 0

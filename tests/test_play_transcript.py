@@ -15,6 +15,7 @@ the answers follow the rolls.
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -50,9 +51,11 @@ def test_the_recorded_transcript_covers_a_whole_session() -> None:
     transcript = (DATA / "play_seed1_ann_vs_greedy.out").read_text()
     for moment in [
         "Combinations for 10: 1 + 9, 2 + 8, 3 + 7, 4 + 6, 1 + 2 + 7, 1 + 3 + 6, 1 + 4 + 5, 2 + 3 + 5, 1 + 2 + 3 + 4.",
-        "Hint: shut 1 + 9.",
+        "Hint: shut 1 + 9. Chance to win this game with each choice, with best play after it:",
+        "  1 + 9          wins 49.3% of the time  best",
         "5 + 6 make 11, which is more than 10.",
         "2 so far, 3 still needed (Enter starts again).",
+        "Shut tiles for 5 (2 so far): 5\n2 + 5 make 7, which is more than 5.",
         "Selection cleared; type the tiles for 5 again.",
         "Tile 1 is already shut.",
         "There is no tile 10: the box has tiles 1 to 9.",
@@ -66,11 +69,17 @@ def test_the_recorded_transcript_covers_a_whole_session() -> None:
         "Shut tiles for 12: 3+9",
         "Shut tiles for 8: 17",
         "7, 8 and 9 are shut: you may roll one die from now on.",
-        "Hint: roll two dice (expected final score 7.23; one die 10.88).",
+        "Score to beat: 17 (greedy-high).",
+        "Hint: roll two dice (wins 97.2% of the time; one die: wins 83.3% of the time).",
         "Roll one die [Enter], or 2 for two dice: ",
         "Shut tiles for 6: 24",
         "Scores: greedy-high 17, Ann 6.",
         "Ann wins with 6.",
+        "Coach: Ann's choices this game, and what each cost against the best:",
+        "  Roll 4 (open 2 4 5 6): one die (wins 83.3% of the time); best two dice (wins 97.2% of the time): "
+        "it cost 13.9 points of win chance.",
+        "Total cost: 13.9 points of win chance (6 of 7 choices the best).\n"
+        "Costliest: roll 4 (13.9 points of win chance).",
     ]:
         assert moment in transcript
     assert transcript.endswith("Rematch? [y/N]: n\nGoodbye.\n")
@@ -122,3 +131,28 @@ def test_a_computer_seat_can_be_named_and_names_are_kept_apart(tmp_path: Path) -
     ]
     done = play(tmp_path, options, "q\n", NO_COLOR="1")
     assert "Players: Ann, Robo (computer), greedy-high (computer) and greedy-high 2 (computer)." in done.stdout
+
+
+def test_enter_at_the_one_die_question_rolls_two_dice_as_its_prompt_says(tmp_path: Path) -> None:
+    from test_play_best import solo_answers
+
+    from shutbox_cli.game import Rules
+
+    answers, record = solo_answers(Rules(), 7)  # it answers 2 at the one-die question
+    lines = answers.split("\n")
+    lines[lines.index("2")] = ""
+    done = play(tmp_path, ["--seed", "7", "--no-save"], "\n".join(lines), NO_COLOR="1")
+    assert done.returncode == 0, done.stdout[-500:]
+    assert re.search(r"\nOne die or two\? \[1/2, Enter: 2\]: \nYou roll \d \+ \d = \d+\.\n", done.stdout)
+    assert f"\nResult: {record.totals[0]}." in done.stdout and done.stdout.endswith("Play again? [y/N]: n\nGoodbye.\n")
+
+
+def test_computers_alone_play_while_you_watch_and_every_piped_line_is_used(tmp_path: Path) -> None:
+    options = ["--seed", "3", "--computer", "optimal", "--computer", "greedy-high"]
+    done = play(tmp_path, options, "y\nn\n", NO_COLOR="1")
+    assert (done.returncode, done.stderr) == (0, "")
+    assert "Players: optimal (computer) and greedy-high (computer).\n" in done.stdout
+    assert "Enter rolls" not in done.stdout and "Coach" not in done.stdout
+    assert "Watch another game? [y/N]: y\n" in done.stdout and "\nGame 2. greedy-high goes first.\n" in done.stdout
+    assert done.stdout.endswith("Watch another game? [y/N]: n\nGoodbye.\n")
+    assert done.stdout.count("Scores: ") == 2 and not (tmp_path / "best-scores.json").exists()

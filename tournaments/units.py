@@ -15,6 +15,7 @@ from strategies.player import StrategyError, StrategyPlayer
 
 from .errors import TournamentFailure
 from .plan import GameSlot, Matchup, Plan, WorkUnit
+from .replay import replay_command
 from .tally import Tally, count_game, share_unit
 
 if TYPE_CHECKING:
@@ -145,10 +146,11 @@ class UnitPlayer:
         names = self.plan.config.names
         order = seat_order(len(matchup.players), slot.first_seat)
         seated = ", ".join(names[matchup.players[player]] for player in order)
+        watch = replay_command(self.plan.config, matchup, slot)
         return (
             f"in matchup {matchup_title(self.plan, matchup)}, game {slot.number} (seat order {seated}), "
             f"round {context.round}, seat {context.seat}, dealt from seed {self.plan.deal_seed} as game "
-            f"{slot.dice_game}: "
+            f"{slot.dice_game} (watch it with `{watch}`): "
         )
 
 

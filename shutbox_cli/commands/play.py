@@ -32,7 +32,8 @@ def play_command(
             "--computer",
             metavar="SPEC",
             help="A computer seat by strategy spec (greedy-high, module:Class, file.py:Class, name(k=v)); "
-            "NAME=SPEC names it. Repeatable; computers sit after the people.",
+            "NAME=SPEC names it. Repeatable; computers sit after the people, and with no --player they play "
+            "while you watch.",
         ),
     ] = None,
     seed: Annotated[
@@ -55,7 +56,13 @@ def play_command(
             "\\[default: 0.6 on a terminal, else 0].",
         ),
     ] = None,
-    no_save: Annotated[bool, typer.Option("--no-save", help="Neither read nor write the solo best scores.")] = False,
+    no_save: Annotated[
+        bool, typer.Option("--no-save", help="Neither read nor write the solo best scores and record.")
+    ] = False,
+    coach: Annotated[
+        bool,
+        typer.Option("--coach", help="Show the coach after each of your turns too, not only after each game."),
+    ] = False,
 ) -> None:
     """Play Shut the Box at the prompt; q quits.
 
@@ -65,9 +72,10 @@ def play_command(
 
     from ..game import draw_seed
     from ..play.best import BestScores, data_dir
+    from ..play.record import SoloRecord
     from ..play.screen import Screen
     from ..play.seats import SeatError, make_seats
-    from ..play.table import play_table
+    from ..play.table import Table, play_table
 
     rules = rules_from_options(rule_values)
     try:
@@ -75,8 +83,10 @@ def play_command(
     except SeatError as error:
         fail(str(error))
     best = None if no_save else BestScores(data_dir())
+    record = None if no_save else SoloRecord(data_dir())
+    table = Table(Screen(delay), rules, seats, draw_seed() if seed is None else seed, best, record, coach)
     try:
-        status = play_table(Screen(delay), rules, seats, draw_seed() if seed is None else seed, best)
+        status = play_table(table)
     except StrategyError as error:
         fail(str(error), FAILURE)
     raise typer.Exit(status)

@@ -6,34 +6,22 @@ win in one-round games), so `--tiles 12` and `--scoring count` each keep their o
 The value is the lowest score (or total, over several rounds); in a drop-out game, where
 every solo game ends over the limit, it is the most rounds lasted. Drop-out games with
 instant win keep none: a shut box wins them at once, and that cannot be weighed in rounds.
-A file that cannot be read is reported and replaced; every write goes to a temporary file
-that is then renamed, so a crash never leaves half a file.
+A bad file is set aside and a new one started (see datafile).
 """
 
 from __future__ import annotations
 
 import dataclasses
-import json
-import os
 from pathlib import Path
+from typing import Any
 
-from tournaments.files import reason, write_atomically
+from ..game import Rules, RulesError
+from .datafile import DataFile, data_dir
 
-from ..game import Rules
+__all__ = ["FILE_NAME", "BestScores", "Submitted", "best_text", "data_dir", "keeps_best", "rules_key", "rules_of_key"]
 
-DATA_DIR_VARIABLE = "SHUTBOX_DATA_DIR"
 FILE_NAME = "best-scores.json"
 FORMAT = 1
-
-
-def data_dir() -> Path:
-    """The folder for shutbox's data: $SHUTBOX_DATA_DIR, or the platform's user data folder."""
-    override = os.environ.get(DATA_DIR_VARIABLE)
-    if override:
-        return Path(override)
-    from platformdirs import user_data_path
-
-    return user_data_path("shutbox", appauthor=False)
 
 
 def rules_key(rules: Rules) -> str:
@@ -45,9 +33,28 @@ def rules_key(rules: Rules) -> str:
     return " ".join(f"{name}={value}" for name, value in table.items())
 
 
+def rules_of_key(key: str) -> Rules | None:
+    """The rules a key was made from (None for a key this version cannot read)."""
+    table: dict[str, Any] = {}
+    for part in key.split():
+        name, _, text = part.partition("=")
+        table[name] = {"True": True, "False": False}.get(text, int(text) if text.isdigit() else text)
+    try:
+        return Rules.from_mapping(table)
+    except (RulesError, TypeError):
+        return None
+
+
 def keeps_best(rules: Rules) -> bool:
     """Whether a solo game under these rules keeps a best (all but drop-out games with instant win)."""
     return rules.drop_out is None or not rules.instant_win
+
+
+def best_text(rules: Rules, value: int) -> str:
+    """A solo result as the best is measured: a score or total, or rounds lasted in a drop-out game."""
+    if rules.drop_out is None:
+        return str(value)
+    return f"{value} round{'' if value == 1 else 's'}"
 
 
 def beats(rules: Rules, value: int, best: int) -> bool:
@@ -64,34 +71,25 @@ class Submitted:
     problem: str | None = None
 
 
+def _is_best_table(table: dict[str, Any]) -> bool:
+    return all(isinstance(key, str) and type(value) is int and value >= 0 for key, value in table.items())
+
+
 class BestScores:
     """The best-score file: read once when the table opens, written when a best is beaten."""
 
     def __init__(self, folder: Path) -> None:
-        self.path = folder / FILE_NAME
+        self.file = DataFile(folder / FILE_NAME, "best-score file", "best", FORMAT, _is_best_table)
         self.best: dict[str, int] = {}
 
+    @property
+    def path(self) -> Path:
+        return self.file.path
+
     def load(self) -> str | None:
-        """Read the file; return a sentence if it was unreadable and has been replaced."""
-        try:
-            text = self.path.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            return None
-        except (OSError, UnicodeDecodeError) as error:
-            return self._replace(f"could not be read ({reason(error)})")
-        try:
-            data = json.loads(text)
-            best = data["best"]
-            if (
-                data.get("format") != FORMAT
-                or not isinstance(best, dict)
-                or not all(isinstance(key, str) and type(value) is int and value >= 0 for key, value in best.items())
-            ):
-                raise ValueError("not a best-score table")
-        except (ValueError, TypeError, KeyError) as error:
-            return self._replace(f"is not a best-score file ({reason(error)})")
-        self.best = best
-        return None
+        """Read the file; return a sentence if it was set aside (or left alone, unreadable)."""
+        self.best, problem = self.file.read()
+        return problem
 
     def get(self, rules: Rules) -> int | None:
         return self.best.get(rules_key(rules))
@@ -103,24 +101,11 @@ class BestScores:
         if previous is not None and not beats(rules, value, previous):
             return Submitted(False, previous)
         self.best[key] = value
-        reason = self._save()
+        reason = self.file.write(self.best)
         problem = None if reason is None else f"The best score could not be saved to {self.path} ({reason})."
         return Submitted(True, previous, problem)
 
-    def _replace(self, what: str) -> str:
+    def reset(self) -> str | None:
+        """Forget every best; return the reason if the file could not be removed."""
         self.best = {}
-        reason = self._save()
-        message = f"The best-score file {self.path} {what}"
-        if reason is None:
-            return f"{message}; it has been replaced."
-        return f"{message}, and it could not be replaced ({reason})."
-
-    def _save(self) -> str | None:
-        """Write the file whole or not at all; return the reason on failure."""
-        text = json.dumps({"format": FORMAT, "best": self.best}, indent=2, sort_keys=True) + "\n"
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            write_atomically(self.path, text.encode())
-        except OSError as error:
-            return reason(error)
-        return None
+        return self.file.remove()

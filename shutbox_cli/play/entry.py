@@ -45,14 +45,15 @@ def read_tiles(text: str, tiles: int) -> tuple[int, ...]:
     """The tile numbers typed, in the order typed.
 
     On boxes of up to 9 tiles a number made of digits 1 to 9 is read digit by digit (`36`
-    is 3 and 6); anything with a 0 stays a number, so `10` is tile 10 and is refused as such.
+    is 3 and 6), unless it has more digits than the box has tiles; anything with a 0 stays a
+    number, so `10` is tile 10 and is refused as such.
     """
     tokens = [token for token in _SEPARATORS.split(text.strip()) if token]
     if not tokens or not all(token.isascii() and token.isdigit() for token in tokens):
         raise EntryError(f"Type the tiles to shut as numbers, such as {how_to_type(tiles)}; ? lists the combinations.")
     numbers: list[int] = []
     for token in tokens:
-        if tiles <= 9 and "0" not in token:
+        if tiles <= 9 and "0" not in token and len(token) <= tiles:
             numbers.extend(int(digit) for digit in token)
             continue
         digits = token.lstrip("0") or "0"

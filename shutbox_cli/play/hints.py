@@ -1,35 +1,53 @@
-"""The `h` key: what the optimal strategy (lowest expected score) would do, and what each choice is worth."""
+"""The `h` key: the best move (or number of dice) for the game in hand, and what each choice is worth."""
 
 from __future__ import annotations
 
-from ..game import Rules, solve_expected_score
+from .aims import Aim, Choice, Goal, number, percent, worth
 from .board import dice_count, mask_text
 
+_HEADINGS = {
+    Goal.WIN: "Chance to win this game with each choice, with best play after it:",
+    Goal.STAY_IN: "Chance to stay in with each choice, with best play after it:",
+    Goal.SCORE: "Expected final score of each choice, with best play after it:",
+}
 
-def move_hint(rules: Rules, open_mask: int, dice: tuple[int, ...]) -> list[str]:
-    """The best move for a roll, then every legal move with the expected score it leads to."""
-    solution = solve_expected_score(rules)
-    values = solution.move_values(open_mask, dice)
-    best_move = solution.best_move(open_mask, dice)
-    ranked = sorted(values.items(), key=lambda item: (item[0] != best_move, item[1]))
-    width = max(len(mask_text(move)) for move in values)
-    value_width = max(6, *(len(f"{value:.2f}") for value in values.values()))
-    lines = [f"Hint: shut {mask_text(best_move)}. Expected final score of each choice, with best play after it:"]
-    for move, value in ranked:
-        mark = "  best" if move == best_move else ""
-        lines.append(f"  {mask_text(move):<{width}}  {value:{value_width}.2f}{mark}")
+
+def _figure(aim: Aim, choice: Choice, after: int, width: int) -> str:
+    """A choice's value in words, its number right-aligned in `width`; in drop-out against others,
+    the chance to stay in too."""
+    text = worth(aim.goal, choice.value, width)
+    stay_in = aim.stay_in_after(after)
+    return text if stay_in is None else f"{text}, stays in {percent(stay_in, 6)}"
+
+
+def move_hint(aim: Aim, open_mask: int, dice: tuple[int, ...]) -> list[str]:
+    """The best move for a throw, then every legal move with its value, best first."""
+    ranked = aim.ranked_moves(open_mask, dice)
+    best = ranked[0]
+    width = max(len(mask_text(choice.pick)) for choice in ranked)
+    number_width = max(len(number(aim.goal, choice.value)) for choice in ranked)
+    figures = [_figure(aim, choice, open_mask & ~choice.pick, number_width) for choice in ranked]
+    figure_width = max(map(len, figures))
+    lines = [f"Hint: shut {mask_text(best.pick)}. {_HEADINGS[aim.goal]}"]
+    for choice, figure in zip(ranked, figures, strict=True):
+        mark = "  best" if aim.cost(best, choice) == 0 else ""
+        lines.append(f"  {mask_text(choice.pick):<{width}}  {figure:<{figure_width}}{mark}".rstrip())
+    if aim.note:
+        lines.append(aim.note)
     return lines
 
 
-def dice_hint(rules: Rules, open_mask: int) -> str:
-    """Before a roll: how many dice to roll, or that there is nothing to choose."""
-    solution = solve_expected_score(rules)
-    values = solution.dice_values(open_mask)
-    if len(values) == 1:
-        return f"Hint: nothing to choose yet; expected final score with best play: {solution.values[open_mask]:.2f}."
-    best = solution.best_dice(open_mask)
-    other = 2 if best == 1 else 1
-    return (
-        f"Hint: roll {dice_count(best)} (expected final score {values[best]:.2f}; "
-        f"{dice_count(other)} {values[other]:.2f})."
-    )
+def dice_hint(aim: Aim, open_mask: int) -> list[str]:
+    """Before a roll: how many dice to roll and what each is worth, or that there is nothing to choose."""
+    ranked = aim.ranked_dice(open_mask)
+    if len(ranked) == 1:
+        lines = [f"Hint: nothing to choose yet; with best play this turn {worth(aim.goal, ranked[0].value)}."]
+    else:
+        best, other = ranked
+        lines = [
+            f"Hint: roll {dice_count(best.pick)} ({worth(aim.goal, best.value)}; "
+            f"{dice_count(other.pick)}: {worth(aim.goal, other.value)})."
+        ]
+    if aim.note:
+        lines.append(aim.note)
+    return lines

@@ -2,14 +2,17 @@
 
 Answers are read a line at a time from standard input, so a script can pipe a whole game
 in. When input is not a terminal each answer is echoed after its prompt, so the transcript
-reads like a session at the keyboard.
+reads like a session at the keyboard. At a terminal, keys typed before a prompt appears (while
+a computer played, say) are thrown away: they were not meant as an answer to it.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 import time
+from collections.abc import Iterable
 
 from rich.console import Console
 from rich.text import Text
@@ -61,6 +64,16 @@ class Screen:
         for part in self._fit(line):
             self.console.print(part, style=style)
 
+    def say_lines(self, lines: Iterable[str], style: str | None = None) -> None:
+        """Write several lines."""
+        for line in lines:
+            self.say(line, style)
+
+    @property
+    def unicode(self) -> bool:
+        """Whether the output can show characters beyond ASCII (a chart's bars)."""
+        return self.console.encoding.lower().replace("-", "").startswith("utf")
+
     def say_rows(self, rows: list[Text]) -> None:
         """Write lines already laid out for this terminal's width (a box of tiles)."""
         for row in rows:
@@ -68,6 +81,7 @@ class Screen:
 
     def ask(self, prompt: str | Text) -> str:
         """Show a prompt and return the answer, stripped; `q` raises Quit, end of input EndOfInput."""
+        self._discard_typed_ahead()
         *before, last = self._fit(prompt)
         for part in before:
             self.console.print(part, style="bold")
@@ -82,6 +96,17 @@ class Screen:
         if answer.lower() in ("q", "quit"):
             raise Quit
         return answer
+
+    def _discard_typed_ahead(self) -> None:
+        """Throw away what was typed at a terminal before this prompt; piped input is all kept."""
+        if not self.stdin.isatty():
+            return
+        try:
+            import termios
+        except ImportError:  # not a POSIX system: nothing to flush with
+            return
+        with contextlib.suppress(OSError, termios.error):
+            termios.tcflush(self.stdin.fileno(), termios.TCIFLUSH)
 
     def pause(self) -> None:
         """Let a watcher follow a computer seat's play."""

@@ -25,7 +25,8 @@ class SeatError(ValueError):
 
 
 def make_seats(rules: Rules, players: Sequence[str], computers: Sequence[str]) -> list[Seat]:
-    """People first, in the order given (one called "You" if none is named), then the computers."""
+    """People first, in the order given, then the computers; with neither, one person called "You"
+    (computers alone play while the people watch)."""
     from strategies.loading import StrategyLoadError, load_strategy, split_name
 
     from .computer import ComputerSeat
@@ -42,7 +43,7 @@ def make_seats(rules: Rules, players: Sequence[str], computers: Sequence[str]) -
         taken.add(found.casefold())
         return found
 
-    for name in players or [DEFAULT_PLAYER]:
+    for name in players or ([] if computers else [DEFAULT_PLAYER]):
         if not name.strip():
             raise SeatError("a --player name is empty; give each player a name.")
         seats.append(HumanSeat(unique(name.strip())))

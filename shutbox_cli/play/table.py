@@ -7,32 +7,54 @@ game; 130 on Ctrl-C.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ..describe import describe_changes
 from ..errors import FAILURE, INTERRUPTED
 from ..game import GameRecord, Rules, ShutRule, Turn, TurnContext, TurnRecord, play_game, turn_rolls
-from .best import BestScores, keeps_best
+from .best import BestScores, best_text, keeps_best
 from .board import possessive, roll_name, tile_list, verb
+from .coach import costs_by_goal, game_lines, record_lines, turn_lines
 from .entry import how_to_type
+from .human import HumanSeat
+from .record import SoloRecord
 from .result import join_names, outcome_lines, score_table, scores_line
 from .screen import EndOfInput, Quit, Screen
 from .seats import Seat
+from .standing import standing_lines
 
 QUIT_STATUS = 0
 
 
 class Table:
-    """Seats around one box under one rule set, with the dice of one seed."""
+    """Seats around one box under one rule set, with the dice of one seed.
 
-    def __init__(self, screen: Screen, rules: Rules, seats: Sequence[Seat], seed: int, best: BestScores | None) -> None:
+    A solo person's best and running record are kept in `best` and `record` (None: not kept);
+    `coach` shows the coach after each of a person's turns, not only after the game.
+    """
+
+    def __init__(
+        self,
+        screen: Screen,
+        rules: Rules,
+        seats: Sequence[Seat],
+        seed: int,
+        best: BestScores | None = None,
+        record: SoloRecord | None = None,
+        coach: bool = False,
+    ) -> None:
         self.screen = screen
         self.rules = rules
         self.seats = list(seats)
         self.names = [seat.name for seat in seats]
+        self.people = [seat for seat in self.seats if isinstance(seat, HumanSeat)]
         self.seed = seed
-        self.best = best if len(seats) == 1 and keeps_best(rules) else None
+        kept = self.solo and bool(self.people) and keeps_best(rules)
+        self.best = best if kept else None
+        self.record = record if kept else None
+        self.coach = coach
         self.game = 0
+        self.dice_game = 0
         self._round: int | None = None
         self._active: tuple[bool, ...] = ()
 
@@ -48,39 +70,50 @@ class Table:
             if self.game:
                 self.screen.say()
                 self.screen.say(f"Game {self.game + 1}." + ("" if self.solo else f" {self.names[first]} goes first."))
-            self._round, self._active = None, ()
-            record = play_game(self.rules, len(self.seats), self.play_turn, first_seat=first)
-            self.finish(record)
+            self.finish(self.play(self.game, first))
             if not self.ask_rematch():
                 return
             self.game += 1
             first = (first + 1) % len(self.seats)
 
-    def header(self) -> None:
+    def play(self, dice_game: int, first: int) -> GameRecord:
+        """Play one game on the dice of game `dice_game` of the seed, `first` in the first seat."""
+        self.dice_game = dice_game
+        self._round, self._active = None, ()
+        for person in self.people:
+            person.decisions.clear()
+        return play_game(self.rules, len(self.seats), self.play_turn, first_seat=first)
+
+    def header(self, title: str | None = None) -> None:
         say = self.screen.say
-        say(f"Shut the Box: tiles 1 to {self.rules.tiles}. Seed {self.seed}.", style="bold")
+        say(title or f"Shut the Box: tiles 1 to {self.rules.tiles}. Seed {self.seed}.", style="bold")
         for line in describe_changes(self.rules):
             say(line)
-        if not self.solo:
+        if not self.solo or not self.people:
             names = [seat.name + (" (computer)" if seat.computer else "") for seat in self.seats]
-            say(f"Players: {join_names(names)}.")
-        if self.best is not None:
-            problem = self.best.load()
+            say(f"{'Players' if len(names) > 1 else 'Player'}: {join_names(names)}.")
+        for store in (self.best, self.record):
+            problem = None if store is None else store.load()
             if problem:
                 say(problem, style="yellow")
+        if self.best is not None:
             known = self.best.get(self.rules)
             if known is not None:
                 say(f"Your best with these rules: {self.best_text(known)}.")
-        say("Enter rolls; ? lists the combinations; h hints; q quits.")
-        say(f"Type the tiles to shut as {how_to_type(self.rules.tiles)}.")
+        if self.people:
+            say("Enter rolls; ? lists the combinations; h hints; q quits.")
+            say(f"Type the tiles to shut as {how_to_type(self.rules.tiles)}.")
 
     def play_turn(self, context: TurnContext) -> TurnRecord:
         """The engine's turn callback: announce, let the seat play on this turn's dice, score."""
         self.announce(context)
         seat = self.seats[context.player]
-        turn = Turn(self.rules, turn_rolls(self.seed, self.game, context.round, context.seat))
-        record = seat.play_turn(self.screen, turn, context, self.seed, self.game)
+        turn = Turn(self.rules, turn_rolls(self.seed, self.dice_game, context.round, context.seat))
+        earlier = len(seat.decisions) if isinstance(seat, HumanSeat) else 0
+        record = seat.play_turn(self.screen, turn, context, self.seed, self.dice_game)
         self.turn_end(seat.name, record)
+        if self.coach and isinstance(seat, HumanSeat):
+            self.screen.say_lines(turn_lines(seat.decisions[earlier:], self.rules.multi_round))
         return record
 
     def announce(self, context: TurnContext) -> None:
@@ -104,6 +137,7 @@ class Table:
         self._round = context.round
         if not self.solo:
             say(f"{possessive(self.names[context.player])} turn.", style="bold")
+        self.screen.say_lines(standing_lines(self.rules, context, self.names))
 
     def turn_end(self, name: str, record: TurnRecord) -> None:
         say = self.screen.say
@@ -126,7 +160,8 @@ class Table:
         return f"No open tile fits {roll_name(rules, dice)}."
 
     def finish(self, record: GameRecord) -> None:
-        """The result of a finished game: the table of scores where there is one, the winner, the best."""
+        """The result of a finished game: the table of scores where there is one, the winner, the best,
+        the coach for each person, and a solo person's running record."""
         say = self.screen.say
         say()
         if self.rules.multi_round or any(game_round.playoff for game_round in record.rounds):
@@ -134,20 +169,27 @@ class Table:
                 say(line)
         elif not self.solo:
             say(scores_line(record, self.names))
-        if self.solo:
-            self.solo_result(record)
-        else:
+        result = self.solo_result(record) if self.solo else None
+        if not self.solo:
             for line in outcome_lines(self.rules, record, self.names):
                 say(line, style="bold")
+        for person in self.people:
+            say()
+            self.screen.say_lines(game_lines(person.name, person.decisions, self.rules.multi_round))
+        if self.record is not None and result is not None:
+            self.count_in_record(result)
+
+    def result_measure(self) -> str:
+        """What a solo result counts: a score, a total, or rounds lasted."""
+        if self.rules.drop_out is not None:
+            return "rounds lasted"
+        return "total" if self.rules.multi_round else "score"
 
     def best_text(self, value: int) -> str:
-        """A solo result as the best is measured: a score or total, or rounds lasted in a drop-out game."""
-        if self.rules.drop_out is None:
-            return str(value)
-        return f"{value} round{'' if value == 1 else 's'}"
+        return best_text(self.rules, value)
 
-    def solo_result(self, record: GameRecord) -> None:
-        """The solo result line: the result, and whether it is a new best (or why none is kept)."""
+    def solo_result(self, record: GameRecord) -> int:
+        """The solo result line: the result, and whether it is a new best (or why none is kept); return the result."""
         say = self.screen.say
         if self.rules.drop_out is not None:
             result = len(record.rounds)
@@ -170,9 +212,21 @@ class Table:
             if submitted.problem:
                 say(submitted.problem, style="yellow")
         say(line, style="bold")
+        return result
+
+    def count_in_record(self, result: int) -> None:
+        """Add a solo game to the running record and show it."""
+        assert self.record is not None
+        kept, problem = self.record.add(self.rules, result, costs_by_goal(self.people[0].decisions))
+        if problem:
+            self.screen.say(problem, style="yellow")
+        self.screen.say_lines(record_lines(kept, self.result_measure(), self.screen.unicode))
 
     def ask_rematch(self) -> bool:
-        question = "Play again? [y/N]: " if self.solo else "Rematch? [y/N]: "
+        if not self.people:
+            question = "Watch another game? [y/N]: "
+        else:
+            question = "Play again? [y/N]: " if self.solo else "Rematch? [y/N]: "
         while True:
             try:
                 answer = self.screen.ask(question).lower()
@@ -185,10 +239,12 @@ class Table:
             self.screen.say("Type y to play again, or n (or Enter) to stop.")
 
 
-def play_table(screen: Screen, rules: Rules, seats: Sequence[Seat], seed: int, best: BestScores | None) -> int:
-    """Run the table; return the exit status. Quitting and interrupting end with a one-line goodbye."""
+def play_table(table: Table, run: Callable[[], object] | None = None) -> int:
+    """Run the table (or `run`, something else at it); return the exit status. Quitting and
+    interrupting end with a one-line goodbye."""
+    screen = table.screen
     try:
-        Table(screen, rules, seats, seed, best).run()
+        (run or table.run)()
     except Quit:
         screen.say("Goodbye.")
         return QUIT_STATUS

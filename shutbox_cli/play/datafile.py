@@ -1,0 +1,105 @@
+"""A small JSON file of the player's in the data folder: read once, written whole, never lost.
+
+A file that is not what it should be is renamed aside (`best-scores.corrupt.json`, then
+`-2`, ...) and a new one is started, so a bad write or a hand edit costs nothing that was in
+it; a file that cannot be read at all is left alone and never written over. Every write goes
+to a temporary file that is then renamed, so a crash never leaves half a file.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from tournaments.files import reason, write_atomically
+
+DATA_DIR_VARIABLE = "SHUTBOX_DATA_DIR"
+
+
+def data_dir() -> Path:
+    """The folder for shutbox's data: $SHUTBOX_DATA_DIR, or the platform's user data folder."""
+    override = os.environ.get(DATA_DIR_VARIABLE)
+    if override:
+        return Path(override)
+    from platformdirs import user_data_path
+
+    return user_data_path("shutbox", appauthor=False)
+
+
+class DataFile:
+    """One JSON file: `{"format": N, KEY: table}`, where `check` accepts the table."""
+
+    def __init__(self, path: Path, what: str, key: str, form: int, check: Callable[[Any], bool]) -> None:
+        self.path = path
+        self.what = what
+        self.key = key
+        self.form = form
+        self.check = check
+        self.writable = True
+
+    def read(self) -> tuple[dict[str, Any], str | None]:
+        """The table (empty if there is no file) and a sentence if the file was set aside or left alone."""
+        try:
+            text = self.path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return {}, None
+        except UnicodeDecodeError as error:
+            return {}, self._set_aside(f"is not a {self.what} ({reason(error)})")
+        except OSError as error:
+            self.writable = False
+            return {}, f"The {self.what} {self.path} could not be read ({reason(error)}); it is left alone, unchanged."
+        try:
+            data = json.loads(text)
+            table = data[self.key]
+            if data.get("format") != self.form or not isinstance(table, dict) or not self.check(table):
+                raise ValueError(f"not a {self.what}")
+        except (ValueError, TypeError, KeyError, AttributeError) as error:
+            return {}, self._set_aside(f"is not a {self.what} ({reason(error)})")
+        return table, None
+
+    def write(self, table: dict[str, Any]) -> str | None:
+        """Write the file whole or not at all; return the reason on failure."""
+        if not self.writable:
+            return "the file there could not be read, so it is left alone"
+        text = json.dumps({"format": self.form, self.key: table}, indent=2, sort_keys=True) + "\n"
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            write_atomically(self.path, text.encode())
+        except OSError as error:
+            return reason(error)
+        return None
+
+    def remove(self) -> str | None:
+        """Delete the file; return the reason on failure."""
+        if not self.writable:
+            return "the file could not be read, so it is left alone"
+        try:
+            self.path.unlink(missing_ok=True)
+        except OSError as error:
+            return reason(error)
+        return None
+
+    def _set_aside(self, what: str) -> str:
+        """Rename a bad file out of the way, so nothing in it is lost; say where it went."""
+        message = f"The {self.what} {self.path} {what}"
+        aside = self._aside_path()
+        try:
+            os.rename(self.path, aside)
+        except OSError as error:
+            self.writable = False
+            return f"{message}; it could not be set aside ({reason(error)}), so it is left alone, unchanged."
+        return f"{message}; it was kept as {aside} and a new one is started."
+
+    def _aside_path(self) -> Path:
+        """`name.corrupt.json`, or `name.corrupt-2.json` and so on if that is taken."""
+        stem, suffix = self.path.stem, self.path.suffix
+        number = 1
+        while True:
+            tag = "corrupt" if number == 1 else f"corrupt-{number}"
+            aside = self.path.with_name(f"{stem}.{tag}{suffix}")
+            if not aside.exists():
+                return aside
+            number += 1
