@@ -1,9 +1,9 @@
 """Backends: what plays a plan's work units. The tournament runner hands a backend the plan
 and a callback; the backend plays every unit once and hands back each unit's result.
 
-Two backends today: `InProcess` (this process) and `ProcessPool` (worker processes). More
-(a numpy bulk engine, a Dask cluster) are further classes with the same one method; nothing
-above this module changes when one is added.
+Three backends today: `InProcess` (this process), `ProcessPool` (worker processes) and
+`DaskCluster` (a Dask cluster). More (a numpy bulk engine) are further classes with the same
+one method; nothing above this module changes when one is added.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from typing import Any, Protocol
 
 from strategies.loading import StrategyLoadError
 
+from .dask_backend import DaskCluster
 from .errors import TournamentFailure
 from .plan import Plan
 from .pool import ProcessPool
@@ -95,8 +96,10 @@ def default_workers() -> int:
 
 
 def default_backend(workers: int | None, plan: Plan) -> Backend:
-    """This process for one worker or a plan of one unit; else a pool of `workers` processes
-    (None: one per core)."""
+    """The Dask cluster of `plan.config.scheduler` if it names one; else this process for one
+    worker or a plan of one unit; else a pool of `workers` processes (None: one per core)."""
+    if plan.config.scheduler is not None:
+        return DaskCluster(plan.config.scheduler)
     count = default_workers() if workers is None else workers
     if count <= 1 or plan.unit_count == 1:
         return InProcess()

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import re
 import tomllib
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -26,6 +27,9 @@ DEFAULT_GAMES = 2000
 DEFAULT_TABLE = 2
 DEFAULT_TIMEOUT = 120.0
 """Seconds one work unit may take before the run stops as stuck."""
+LOCAL_SCHEDULER = "local"
+"""The scheduler "address" that starts a Dask cluster of this machine's cores for the run."""
+_ADDRESS = re.compile(r"(?:[a-z]+://)?(?:\[[0-9a-fA-F:.]+\]|[^\s/:\[\]]+):\d{1,5}")
 
 DEFAULT_FIELD = ("greedy-high", "optimal", "max-shut", "tips", "random", "fewest-tiles")
 """The default tournament's strategies, all built in: the sources' computer player, the two
@@ -33,7 +37,7 @@ exact optima (lowest expected score, best chance to shut), the sources' tips, th
 floor and the best plain rule of thumb. Six make 15 matchups, a run of seconds; the other
 rules of thumb (most-tiles, lowest-first) only add two players little better than random."""
 
-_TOP_KEYS = ("seed", "games", "table", "duplicate", "workers", "timeout", "rules", "strategy")
+_TOP_KEYS = ("seed", "games", "table", "duplicate", "workers", "scheduler", "timeout", "rules", "strategy")
 _STRATEGY_KEYS = ("spec", "name", "params")
 REPORT_CONFIG = "config"
 """The table of a report that holds the configuration it ran under."""
@@ -54,7 +58,8 @@ class StrategyEntry:
 
 @dataclasses.dataclass(frozen=True)
 class TournamentConfig:
-    """Everything that decides a tournament's results, plus how to run it (workers, timeout).
+    """Everything that decides a tournament's results, plus how to run it (workers or a
+    Dask scheduler, timeout).
 
     `seed` is None until one is drawn; `games` is per matchup.
     """
@@ -67,6 +72,7 @@ class TournamentConfig:
     seed: int | None = None
     workers: int | None = None
     timeout: float = DEFAULT_TIMEOUT
+    scheduler: str | None = None
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -84,6 +90,7 @@ class Options:
     duplicate: bool | None = None
     workers: int | None = None
     timeout: float | None = None
+    scheduler: str | None = None
     rules: Mapping[str, Any] = dataclasses.field(default_factory=dict)
 
 
@@ -142,6 +149,15 @@ def _seconds(where: str, value: object) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or value <= 0:
         raise ConfigError(f"{where} must be a number of seconds above 0, not {value!r}.")
     return float(value)
+
+
+def _scheduler(where: str, value: object) -> str:
+    if not isinstance(value, str) or not (value == LOCAL_SCHEDULER or _ADDRESS.fullmatch(value)):
+        raise ConfigError(
+            f"{where} must be a Dask scheduler's address such as tcp://HOST:8786, or {LOCAL_SCHEDULER!r} "
+            f"for a cluster of this machine's cores, not {value!r}."
+        )
+    return value
 
 
 def _file_strategies(where: _Where, value: object) -> list[tuple[str, str, str | None, dict[str, Any]]]:
@@ -215,6 +231,27 @@ def _checked_rules(where: _Where, table: Mapping[str, Any], given: Mapping[str, 
         raise ConfigError(f"{where.path}: {message if error.options else '[rules] ' + message}") from None
 
 
+def _where_to_run(where: _Where, table: Mapping[str, Any], options: Options) -> tuple[int | None, str | None]:
+    """Worker processes or a Dask scheduler, not both; an option overrides the file's other key."""
+    if options.workers is not None and options.scheduler is not None:
+        raise ConfigError(
+            f"{_option_flag('workers')} and {_option_flag('scheduler')} do not go together: the first sets "
+            "this machine's worker processes, the second runs on a Dask cluster; give one of them."
+        )
+    if options.workers is not None:
+        return _whole(_option_flag("workers"), options.workers, 1), None
+    if options.scheduler is not None:
+        return None, _scheduler(_option_flag("scheduler"), options.scheduler)
+    if "workers" in table and "scheduler" in table:
+        raise ConfigError(
+            f"{where.key('workers')} and key 'scheduler' do not go together: the first sets this machine's "
+            "worker processes, the second runs on a Dask cluster; keep one of them."
+        )
+    workers = _whole(where.key("workers"), table["workers"], 1) if "workers" in table else None
+    scheduler = _scheduler(where.key("scheduler"), table["scheduler"]) if "scheduler" in table else None
+    return workers, scheduler
+
+
 def load_config(path: Path | None, options: Options) -> TournamentConfig:
     """Build and check a configuration: the file (if any) with the options over it.
 
@@ -235,7 +272,7 @@ def load_config(path: Path | None, options: Options) -> TournamentConfig:
     size = pick("table", options.table, _whole, 1) or DEFAULT_TABLE
     seed = pick("seed", options.seed, _whole, 0)
     duplicate = pick("duplicate", options.duplicate, _flag)
-    workers = pick("workers", options.workers, _whole, 1)
+    workers, scheduler = _where_to_run(where, table, options)
     timeout = pick("timeout", options.timeout, _seconds) or DEFAULT_TIMEOUT
 
     field: list[tuple[str, str, str | None, dict[str, Any]]]
@@ -276,13 +313,14 @@ def load_config(path: Path | None, options: Options) -> TournamentConfig:
         seed=seed,
         workers=workers,
         timeout=timeout,
+        scheduler=scheduler,
     )
 
 
 def config_table(config: TournamentConfig) -> dict[str, Any]:
     """The configuration as a TOML table that `load_config` reads back to the same tournament.
 
-    Workers and the timeout are left out: they decide how a run goes, not what it finds.
+    Workers, the scheduler and the timeout are left out: they decide how a run goes, not what it finds.
     """
     strategies = []
     for entry in config.strategies:

@@ -71,6 +71,16 @@ def tournament_command(
             "its process (os._exit) ends the command too.",
         ),
     ] = None,
+    scheduler: Annotated[
+        str | None,
+        typer.Option(
+            "--scheduler",
+            metavar="ADDRESS",
+            show_default=False,
+            help="Play on the Dask cluster of this scheduler (tcp://HOST:8786), or on one of this machine's cores "
+            'started for the run (local); needs pip install "shutbox[dask]".',
+        ),
+    ] = None,
     duplicate: Annotated[
         bool | None,
         typer.Option(
@@ -120,6 +130,7 @@ def tournament_command(
         seed=seed,
         duplicate=duplicate,
         workers=workers,
+        scheduler=scheduler,
         timeout=timeout,
         rules=rule_values,
     )
