@@ -367,6 +367,29 @@ def test_a_local_cluster_from_the_config_file_reports_as_one_process(folder: Pat
 
 
 @pytest.mark.slow
+def test_a_script_without_a_main_guard_is_told_why_its_local_cluster_cannot_start(tmp_path: Path) -> None:
+    unguarded = tmp_path / "unguarded.py"
+    unguarded.write_text(
+        "from tournaments import DaskCluster, Options, load_config, run\n"
+        "config = load_config(None, Options(strategies=['tips', 'random'], games=10, seed=1))\n"
+        "run(config, backend=DaskCluster('local'))\n"
+    )
+    process = subprocess.Popen(
+        [sys.executable, str(unguarded)],
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    done = finish(process)
+    assert done.returncode == 1
+    last = done.stderr.strip().splitlines()[-1]
+    assert last.startswith("tournaments.errors.TournamentFailure: a local Dask cluster could not start")
+    assert 'lack `if __name__ == "__main__":`' in last
+
+
+@pytest.mark.slow
 def test_an_unreachable_scheduler_is_one_sentence(folder: Path) -> None:
     with socket.socket() as probe:  # a port nothing listens on
         probe.bind(("127.0.0.1", 0))

@@ -169,14 +169,20 @@ def _connected(address: str) -> Iterator[Any]:
         if address == LOCAL_SCHEDULER:
             # Workers inherit an ignored Ctrl-C (and no other handler): this process decides what it
             # stops. Any port for the HTTP server (None would still try 8787, and warn if taken).
-            with _ctrl_c_ignored():
-                cluster = LocalCluster(
-                    host="127.0.0.1",
-                    threads_per_worker=1,
-                    processes=True,
-                    dashboard_address="127.0.0.1:0",
-                    silence_logs=logging.ERROR,
-                )
+            try:
+                with _ctrl_c_ignored():
+                    cluster = LocalCluster(
+                        host="127.0.0.1",
+                        threads_per_worker=1,
+                        processes=True,
+                        dashboard_address="127.0.0.1:0",
+                        silence_logs=logging.ERROR,
+                    )
+            except Exception as error:  # whatever its worker processes met while starting
+                raise TournamentFailure(
+                    f"a local Dask cluster could not start ({cause(error).rstrip('.')}); the script that runs the "
+                    'tournament may lack `if __name__ == "__main__":` (worker processes import the script).'
+                ) from None
             client = Client(cluster, set_as_default=False)
         else:
             try:
