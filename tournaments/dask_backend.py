@@ -1,11 +1,13 @@
 """The `DaskCluster` backend: work units played on a Dask cluster (`distributed`, the
 `shutbox[dask]` extra), as tasks of its scheduler.
 
-Every task carries the plan (one shared task the scheduler can recompute), each worker loads
-the strategies once per run (a strategy given as a file travels as its source) and sends back
-only tallies. A worker that dies has its units rescheduled elsewhere by Dask; units are
-deterministic, so a retried unit counts the same. Each task tells the run when it starts, so a
-unit that runs past the time limit is caught as in the pool, and its worker restarted.
+A task plays a few consecutive work units (so that the scheduler's cost per task stays small
+beside the play) and depends on one shared task that holds the plan, which the scheduler can
+recompute. Each worker loads the strategies once per run (a strategy given as a file travels
+as its source) and sends back only tallies. A worker that dies has its tasks rescheduled
+elsewhere by Dask; units are deterministic, so a retried unit counts the same. A task tells
+the run as it starts each unit, so a unit that runs past the time limit is caught as in the
+pool, and its worker restarted.
 """
 
 from __future__ import annotations
@@ -42,6 +44,11 @@ WORKER_WAIT = 10.0
 """Seconds the run waits for a worker when the cluster has none (a restarting worker rejoins sooner)."""
 RESTART_TIMEOUT = 10.0
 """Seconds to wait for a worker stuck in a strategy to restart."""
+_TASKS_PER_THREAD = 16
+"""Tasks a run makes per worker thread at least, where it has units enough (the last ones to
+finish leave threads idle for at most about one task)."""
+_MOST_UNITS_PER_TASK = 16
+"""Units one task plays at most (a task's results come back together: progress in steps)."""
 _POLL = 1.0
 """Seconds between looks at the cluster's workers while no unit finishes."""
 _LOADED_RUNS = 4
@@ -225,11 +232,11 @@ def _check_versions(client: Any, ours: str) -> None:
 
 
 class _Run:
-    """One run on a cluster: submit every unit, hand on results as they come, and stop at the
-    earliest failing unit (units before it run to their end, as in the pool), a unit past the
-    time limit, or a cluster left without workers. Before a failure is raised, the units still
-    running on a worker (cancelled, but a thread cannot be stopped) end or reach the time limit,
-    and then their worker is restarted, so no stuck strategy keeps a worker busy."""
+    """One run on a cluster: submit the units in tasks, hand on results as they come, and stop at
+    the earliest failing unit (units before it play to their end, as in the pool), a unit past
+    the time limit, or a cluster left without workers. Before a failure is raised, the tasks
+    still running on a worker (cancelled, but a thread cannot be stopped) end or reach the time
+    limit, and then their worker is restarted, so no stuck strategy keeps a worker busy."""
 
     def __init__(
         self, client: Any, address: str, shipment: _Shipment, finished: Callable[[UnitResult], None], events: _Events
@@ -240,10 +247,11 @@ class _Run:
         self.plan = shipment.plan
         self.finished = finished
         self.events = events
-        self.futures: dict[int, Any] = {}
-        self.units: dict[int, WorkUnit] = {}
-        self.running: dict[int, tuple[float, str]] = {}
-        """Units a worker has started and not ended: when they started here, and on which worker."""
+        self.tasks: dict[int, tuple[Any, list[WorkUnit]]] = {}
+        """Tasks whose results are still to come, by their first unit's number: future and units."""
+        self.running: dict[int, tuple[int, float, str]] = {}
+        """Tasks a worker is playing, by first unit: the unit it started last, when it started
+        (here), and the worker."""
         self.failure: tuple[int, TournamentError] | None = None
         self.without_workers: float | None = None
         self.looked = time.monotonic()
@@ -259,60 +267,66 @@ class _Run:
                 raise self.failure[1]
         finally:
             with _ctrl_c_ignored():
-                self.client.cancel(list(self.futures.values()))
+                self.client.cancel([future for future, _ in self.tasks.values()])
                 self.client.unsubscribe_topic(self.shipment.topic)
 
     def _submit(self) -> None:
         run = self.shipment.run
-        shared = self.client.submit(_shared, self.shipment, key=f"shutbox-{run}-plan", pure=False)
-        self.units = {unit.number: unit for unit in self.plan.units()}
-        futures = self.client.map(
-            _play,
-            list(self.units.values()),
-            shipment=shared,
-            key=[f"shutbox-{run}-unit-{number}" for number in self.units],
-            pure=False,
-        )
-        for number, future in zip(self.units, futures, strict=True):
-            self.futures[number] = future
-            future.add_done_callback(lambda _, number=number: self.events.put("done", number))
+        shared = self.client.submit(_shared, self.shipment, key=f"shutbox-plan-{run}", pure=False)
+        threads = sum(self.client.nthreads().values()) or 1
+        size = max(1, min(_MOST_UNITS_PER_TASK, self.plan.unit_count // (threads * _TASKS_PER_THREAD)))
+        units = list(self.plan.units())
+        batches = [units[first : first + size] for first in range(0, len(units), size)]
+        keys = [f"shutbox-units-{run}-{batch[0].number}" for batch in batches]  # two task groups
+        futures = self.client.map(_play, batches, shipment=shared, key=keys, pure=False)
+        for batch, future in zip(batches, futures, strict=True):
+            first = batch[0].number
+            self.tasks[first] = (future, batch)
+            future.add_done_callback(lambda _, first=first: self.events.put("done", first))
 
     def _waiting(self) -> list[int]:
-        """The units whose results are still to come: all, or after a failure those before it."""
-        return [number for number in self.futures if self.failure is None or number < self.failure[0]]
+        """The tasks whose results are still needed: all, or after a failure those that start before it."""
+        return [first for first in self.tasks if self.failure is None or first < self.failure[0]]
 
     def _next(self) -> None:
-        """Wait for one event (a unit started, ended or done) or the next look at time limits and workers."""
-        deadlines = [started + self.plan.config.timeout for started, _ in self.running.values()]
+        """Wait for one event (a unit started, a task ended or done) or the next look at time limits and workers."""
+        deadlines = [started + self.plan.config.timeout for _, started, _ in self.running.values()]
         wait = min([self.looked + _POLL, *deadlines]) - time.monotonic()
         try:
             kind, payload = self.events.get(timeout=max(0.0, wait))
         except queue.Empty:
             self._look()
             return
-        if kind == "task" and payload["started"]:
-            self.running[payload["unit"]] = (time.monotonic(), payload["worker"])
+        if kind == "task" and payload["unit"] is not None:
+            self.running[payload["task"]] = (payload["unit"], time.monotonic(), payload["worker"])
         elif kind == "task":
-            self.running.pop(payload["unit"], None)
-        elif payload in self.futures:
+            self.running.pop(payload["task"], None)
+        elif payload in self.tasks:
             self._done(payload)
         if time.monotonic() >= self.looked + _POLL:
             self._look()
 
-    def _done(self, number: int) -> None:
-        future = self.futures.pop(number)
-        unit = self.units[number]
+    def _done(self, first: int) -> None:
+        future, batch = self.tasks.pop(first)
         if future.status == "finished":
-            kind, payload = future.result()
-            if kind == "done":
-                self.finished(payload)
-                return
-            error: TournamentError = ConfigError(payload) if kind == "refused" else TournamentFailure(payload)
-        elif future.status == "error":
-            error = TournamentFailure(self._error_message(unit, future.exception()))
+            for unit, (kind, payload) in zip(batch, future.result(), strict=False):
+                if kind == "done":
+                    self.finished(payload)
+                else:
+                    self._fail(unit.number, ConfigError(payload) if kind == "refused" else TournamentFailure(payload))
+                    return
+            return
+        unit = self._current(first, batch)
+        if future.status == "error":
+            self._fail(unit.number, TournamentFailure(self._error_message(unit, future.exception())))
         else:
-            error = TournamentFailure(f"the Dask cluster at {self.address} dropped {unit_title(self.plan, unit)}.")
-        self._fail(number, error)
+            title = unit_title(self.plan, unit)
+            self._fail(unit.number, TournamentFailure(f"the Dask cluster at {self.address} dropped {title}."))
+
+    def _current(self, first: int, batch: list[WorkUnit]) -> WorkUnit:
+        """The unit a task was playing last, as far as the run has heard."""
+        number = self.running.get(first, (first,))[0]
+        return next(unit for unit in batch if unit.number == number)
 
     def _error_message(self, unit: WorkUnit, error: BaseException) -> str:
         from distributed import KilledWorker
@@ -326,42 +340,45 @@ class _Run:
         return f"the Dask cluster at {self.address} failed to play {title}: {cause(error)}"
 
     def _fail(self, number: int, error: TournamentError) -> None:
-        """Keep the earliest failure; cancel the units after it."""
+        """Keep the earliest failure; cancel the tasks after it."""
         if self.failure is not None and self.failure[0] < number:
             return
         self.failure = (number, error)
-        self.client.cancel([self.futures.pop(n) for n in list(self.futures) if n >= number])
+        self.client.cancel([self.tasks.pop(first)[0] for first in list(self.tasks) if first > number])
 
     def _look(self) -> None:
-        """Stop units past the time limit, forget units of workers gone, and stop the run when the
+        """Stop units past the time limit, forget tasks of workers gone, and stop the run when the
         cluster has had no workers for long."""
         now = self.looked = time.monotonic()
-        for number, (started, worker) in list(self.running.items()):
-            if now - started > self.plan.config.timeout and number in self.running:
-                if number in self._waiting():
-                    self._fail(number, TournamentFailure(timeout_message(self.plan, self.units[number])))
+        for first, (number, started, worker) in list(self.running.items()):
+            if now - started > self.plan.config.timeout and first in self.running:
+                if first in self._waiting():
+                    future, batch = self.tasks.pop(first)
+                    self.client.cancel([future])
+                    self._fail(number, TournamentFailure(timeout_message(self.plan, self._current(first, batch))))
                 self._restart(worker)
         try:
             workers = self.client.nthreads()
         except OSError as error:
             raise TournamentFailure(f"lost the Dask scheduler at {self.address}: {cause(error)}") from None
-        self.running = {number: run for number, run in self.running.items() if run[1] in workers}
+        self.running = {first: task for first, task in self.running.items() if task[2] in workers}
         if workers:
             self.without_workers = None
         elif self.without_workers is None:
             self.without_workers = now
         elif now - self.without_workers > WORKER_WAIT and self.failure is None:
+            unplayed = sum(len(batch) for _, batch in self.tasks.values())
             raise TournamentFailure(
                 f"the Dask cluster at {self.address} has had no workers for {WORKER_WAIT:g} seconds, with "
-                f"{len(self.futures)} of {self.plan.unit_count} work units unplayed; start workers with "
+                f"{unplayed} of {self.plan.unit_count} work units unplayed; start workers with "
                 f"`dask worker {self.address}`."
             )
 
     def _restart(self, worker: str) -> None:
         """Restart a worker stuck in a strategy (where a nanny watches it: a thread cannot be
-        stopped otherwise); its other units start again elsewhere."""
+        stopped otherwise); its other tasks start again elsewhere."""
         self.client.restart_workers([worker], timeout=RESTART_TIMEOUT, raise_for_error=False)
-        self.running = {number: run for number, run in self.running.items() if run[1] != worker}
+        self.running = {first: task for first, task in self.running.items() if task[2] != worker}
 
 
 def _shared(shipment: _Shipment) -> _Shipment:
@@ -376,16 +393,23 @@ _loaded: collections.OrderedDict[str, threading.local] = collections.OrderedDict
 _loaded_lock = threading.Lock()
 
 
-def _play(unit: WorkUnit, shipment: _Shipment) -> tuple[str, Any]:
-    """A task: play one unit on this worker, telling the run when it starts and ends."""
+def _play(batch: list[WorkUnit], shipment: _Shipment) -> list[tuple[str, Any]]:
+    """A task: play a few units on this worker, telling the run as each starts and when the
+    task ends; the outcome of each unit, up to the first that fails."""
     from distributed import get_worker
 
     worker = get_worker()
-    worker.log_event(shipment.topic, {"unit": unit.number, "worker": worker.address, "started": True})
+    task = batch[0].number
+    outcomes: list[tuple[str, Any]] = []
     try:
-        return _play_here(unit, shipment, worker)
+        for unit in batch:
+            worker.log_event(shipment.topic, {"task": task, "unit": unit.number, "worker": worker.address})
+            outcomes.append(_play_here(unit, shipment, worker))
+            if outcomes[-1][0] != "done":
+                break
     finally:
-        worker.log_event(shipment.topic, {"unit": unit.number, "worker": worker.address, "started": False})
+        worker.log_event(shipment.topic, {"task": task, "unit": None, "worker": worker.address})
+    return outcomes
 
 
 def _play_here(unit: WorkUnit, shipment: _Shipment, worker: Any) -> tuple[str, Any]:
