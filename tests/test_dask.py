@@ -49,6 +49,17 @@ class Raises(Strategy):
         return view.legal_moves[0]
 
 
+class Rare(Strategy):
+    """Raises in one state, first met in game 7707 of its matchup with greedy-high at seed 5."""
+
+    reads_context = True
+
+    def choose_move(self, view):
+        if view.open_tiles == (3, 4, 6, 7, 9) and view.dice == (3, 6):
+            raise ZeroDivisionError("rare")
+        return view.legal_moves[-1]
+
+
 class Stuck(Strategy):
     def choose_move(self, view):
         while len(view.open_tiles) < 4:
@@ -256,6 +267,21 @@ def test_a_strategy_that_raises_on_a_worker_is_named_as_in_one_process(cluster: 
     assert "matchup slow.py:Raises vs greedy-high, game 2 " in spread.stderr and "ZeroDivisionError" in spread.stderr
     assert not (folder / "r.toml").exists()
     assert cluster.idle()
+
+
+@pytest.mark.slow
+def test_with_units_enough_for_a_few_per_task_the_report_and_the_failure_are_as_in_one_process(
+    cluster: Cluster, folder: Path
+) -> None:
+    """90 units on 2 workers: 2 a task. Rare fails in unit 19, the second of its task."""
+    for first, report in (("tips", "report.toml"), ("slow.py:Rare", "failed.toml")):
+        field = ["-s", first, "-s", "greedy-high", "-s", "random", "--games", "12000", "--seed", "5", "-q"]
+        alone = shutbox(*field, "-j", "1", "--report", f"alone-{report}", cwd=folder)
+        spread = shutbox(*field, "--scheduler", cluster.address, "--report", report, cwd=folder)
+        assert (spread.returncode, spread.stderr) == (alone.returncode, alone.stderr)
+    assert (folder / "report.toml").read_bytes() == (folder / "alone-report.toml").read_bytes()
+    assert "in matchup slow.py:Rare vs greedy-high, game 7707 " in one_line(spread)
+    assert not (folder / "failed.toml").exists()
 
 
 @pytest.mark.slow
