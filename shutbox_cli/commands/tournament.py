@@ -78,7 +78,7 @@ def tournament_command(
             metavar="ADDRESS",
             show_default=False,
             help="Play on the Dask cluster of this scheduler (tcp://HOST:8786), or on one of this machine's cores "
-            'started for the run (local); needs pip install "shutbox[dask]".',
+            'started for the run (local); needs pip install "shutbox\\[dask]".',
         ),
     ] = None,
     duplicate: Annotated[
