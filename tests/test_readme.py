@@ -31,5 +31,5 @@ def test_the_piped_game_in_the_readme_plays_to_the_end(tmp_path: Path) -> None:
 
 def test_ci_runs_the_readme_test_command() -> None:
     command = "python -m pytest"
-    assert f'pip install ".[test]" && {command}' in README
+    assert f'pip install ".[test,dask]" && {command}' in README
     assert (ROOT / ".ci" / "run").read_text().rstrip().endswith(command)

@@ -1,5 +1,5 @@
 """Tournaments: config -> plan (matchups, deals, work units) -> a backend plays the units (this
-process or a worker pool) -> tallies -> summary (statistics) -> report (a TOML table).
+process, a worker pool or a Dask cluster) -> tallies -> summary (statistics) -> report (a TOML table).
 Simulation studies of one strategy (`analyse`) live here too.
 
 One call runs a tournament, from a script or a notebook:
@@ -19,6 +19,7 @@ from .aggregate import HeadToHead, Standing, Summary
 from .analysis import Analysis, analyse
 from .backends import Backend, InProcess, default_backend
 from .config import Options, TournamentConfig, load_config
+from .dask_backend import DaskCluster
 from .duel import DuelSeat, ExactDuel, duel_exactly
 from .errors import ConfigError, FileWriteError, Interrupted, TournamentError, TournamentFailure
 from .exact import ExactSummary, SeatStanding, run_exact
@@ -30,6 +31,7 @@ __all__ = [
     "Analysis",
     "Backend",
     "ConfigError",
+    "DaskCluster",
     "DuelSeat",
     "ExactDuel",
     "ExactSummary",

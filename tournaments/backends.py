@@ -1,9 +1,9 @@
 """Backends: what plays a plan's work units. The tournament runner hands a backend the plan
 and a callback; the backend plays every unit once and hands back each unit's result.
 
-Two backends today: `InProcess` (this process) and `ProcessPool` (worker processes). More
-(a numpy bulk engine, a Dask cluster) are further classes with the same one method; nothing
-above this module changes when one is added.
+Three backends today: `InProcess` (this process), `ProcessPool` (worker processes) and
+`DaskCluster` (a Dask cluster). More (a numpy bulk engine) are further classes with the same
+one method; nothing above this module changes when one is added.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from typing import Protocol
 from strategies.limits import TimeUp, time_limit
 from strategies.loading import StrategyLoadError
 
+from .dask_backend import DaskCluster
 from .errors import TournamentFailure
 from .plan import Plan
 from .pool import ProcessPool
@@ -90,9 +91,12 @@ def estimated_seconds(plan: Plan) -> float:
 
 
 def default_backend(workers: int | None, plan: Plan) -> Backend:
-    """This process for one worker, or for a small plan of built-in strategies; else a pool of
-    `workers` processes (None: one per core), so a user's strategy that crashes its process
-    is reported, however small the plan."""
+    """The Dask cluster of `plan.config.scheduler` if it names one; else this process for one
+    worker, or for a small plan of built-in strategies; else a pool of `workers` processes
+    (None: one per core), so a user's strategy that crashes its process is reported, however
+    small the plan."""
+    if plan.config.scheduler is not None:
+        return DaskCluster(plan.config.scheduler)
     count = default_workers() if workers is None else workers
     builtin = all(entry.builtin for entry in plan.config.strategies)
     if count <= 1 or (builtin and estimated_seconds(plan) < IN_PROCESS_SECONDS):

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import re
 import tomllib
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -26,6 +27,9 @@ DEFAULT_GAMES = 2000
 DEFAULT_TABLE = 2
 DEFAULT_TIMEOUT = 120.0
 """Seconds one work unit may take before the run stops as stuck."""
+LOCAL_SCHEDULER = "local"
+"""The scheduler "address" that starts a Dask cluster of this machine's cores for the run."""
+_ADDRESS = re.compile(r"(?:[a-z]+://)?(?:\[[0-9a-fA-F:.]+\]|[^\s/:\[\]]+):\d{1,5}")
 
 DEFAULT_FIELD = ("greedy-high", "optimal", "max-shut", "tips", "random", "fewest-tiles")
 """The default tournament's strategies, all built in: the sources' computer player, the two
@@ -35,7 +39,18 @@ rules of thumb (most-tiles, lowest-first) only add two players little better tha
 DEFAULT_EXACT_FIELD = tuple(spec for spec in DEFAULT_FIELD if spec != "random")
 """The default field of an exact tournament: the default one's exact strategies."""
 
-_TOP_KEYS = ("seed", "games", "table", "duplicate", "workers", "timeout", "method", "rules", "strategy")
+_TOP_KEYS = (
+    "seed",
+    "games",
+    "table",
+    "duplicate",
+    "workers",
+    "scheduler",
+    "timeout",
+    "method",
+    "rules",
+    "strategy",
+)
 METHODS = ("simulate", "exact")
 """How a tournament finds its results: by playing seeded games, or exactly (exact strategies only)."""
 _STRATEGY_KEYS = ("spec", "name", "params")
@@ -63,7 +78,8 @@ class StrategyEntry:
 
 @dataclasses.dataclass(frozen=True)
 class TournamentConfig:
-    """Everything that decides a tournament's results, plus how to run it (workers, timeout).
+    """Everything that decides a tournament's results, plus how to run it (workers or a
+    Dask scheduler, timeout).
 
     `seed` is None until one is drawn; `games` is per matchup.
     """
@@ -77,6 +93,7 @@ class TournamentConfig:
     workers: int | None = None
     timeout: float = DEFAULT_TIMEOUT
     method: str = "simulate"
+    scheduler: str | None = None
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -94,6 +111,7 @@ class Options:
     duplicate: bool | None = None
     workers: int | None = None
     timeout: float | None = None
+    scheduler: str | None = None
     rules: Mapping[str, Any] = dataclasses.field(default_factory=dict)
     method: str | None = None
 
@@ -159,6 +177,15 @@ def _seconds(where: str, value: object) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or value <= 0:
         raise ConfigError(f"{where} must be a number of seconds above 0, not {value!r}.")
     return float(value)
+
+
+def _scheduler(where: str, value: object) -> str:
+    if not isinstance(value, str) or not (value == LOCAL_SCHEDULER or _ADDRESS.fullmatch(value)):
+        raise ConfigError(
+            f"{where} must be a Dask scheduler's address such as tcp://HOST:8786, or {LOCAL_SCHEDULER!r} "
+            f"for a cluster of this machine's cores, not {value!r}."
+        )
+    return value
 
 
 def _file_strategies(where: _Where, value: object) -> list[tuple[str, str, str | None, dict[str, Any]]]:
@@ -241,6 +268,27 @@ def _checked_rules(where: _Where, table: Mapping[str, Any], given: Mapping[str, 
         raise ConfigError(f"{where.path}: {message if error.options else '[rules] ' + message}") from None
 
 
+def _where_to_run(where: _Where, table: Mapping[str, Any], options: Options) -> tuple[int | None, str | None]:
+    """Worker processes or a Dask scheduler, not both; an option overrides the file's other key."""
+    if options.workers is not None and options.scheduler is not None:
+        raise ConfigError(
+            f"{_option_flag('workers')} and {_option_flag('scheduler')} do not go together: the first sets "
+            "this machine's worker processes, the second runs on a Dask cluster; give one of them."
+        )
+    if options.workers is not None:
+        return _whole(_option_flag("workers"), options.workers, 1), None
+    if options.scheduler is not None:
+        return None, _scheduler(_option_flag("scheduler"), options.scheduler)
+    if "workers" in table and "scheduler" in table:
+        raise ConfigError(
+            f"{where.key('workers')} and key 'scheduler' do not go together: the first sets this machine's "
+            "worker processes, the second runs on a Dask cluster; keep one of them."
+        )
+    workers = _whole(where.key("workers"), table["workers"], 1) if "workers" in table else None
+    scheduler = _scheduler(where.key("scheduler"), table["scheduler"]) if "scheduler" in table else None
+    return workers, scheduler
+
+
 def load_config(path: Path | None, options: Options) -> TournamentConfig:
     """Build and check a configuration: the file (if any) with the options over it.
 
@@ -261,7 +309,7 @@ def load_config(path: Path | None, options: Options) -> TournamentConfig:
     size = pick("table", options.table, _whole, 1) or DEFAULT_TABLE
     seed = pick("seed", options.seed, _whole, 0)
     duplicate = pick("duplicate", options.duplicate, _flag)
-    workers = pick("workers", options.workers, _whole, 1)
+    workers, scheduler = _where_to_run(where, table, options)
     timeout = pick("timeout", options.timeout, _seconds) or DEFAULT_TIMEOUT
     method = pick("method", options.method, _method) or "simulate"
     if method == "exact":
@@ -312,14 +360,15 @@ def load_config(path: Path | None, options: Options) -> TournamentConfig:
         workers=workers,
         timeout=timeout,
         method=method,
+        scheduler=scheduler,
     )
 
 
 def config_table(config: TournamentConfig) -> dict[str, Any]:
     """The configuration as a TOML table that `load_config` reads back to the same tournament.
 
-    Workers and the timeout are left out: they decide how a run goes, not what it finds; so are
-    the seed and the number of games of an exact tournament, which deals no games.
+    Workers, the scheduler and the timeout are left out: they decide how a run goes, not what it
+    finds; so are the seed and the number of games of an exact tournament, which deals no games.
     """
     strategies = []
     for entry in config.strategies:

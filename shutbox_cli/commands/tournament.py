@@ -72,6 +72,16 @@ def tournament_command(
             "to finish in about a second, whatever -j says. A user's strategy plays in workers.",
         ),
     ] = None,
+    scheduler: Annotated[
+        str | None,
+        typer.Option(
+            "--scheduler",
+            metavar="ADDRESS",
+            show_default=False,
+            help="Play on the Dask cluster of this scheduler (tcp://HOST:8786), or on one of this machine's cores "
+            'started for the run (local); needs pip install "shutbox\\[dask]".',
+        ),
+    ] = None,
     duplicate: Annotated[
         bool | None,
         typer.Option(
@@ -132,6 +142,7 @@ def tournament_command(
         seed=seed,
         duplicate=duplicate,
         workers=workers,
+        scheduler=scheduler,
         timeout=timeout,
         rules=rule_values,
         method=None if exact is None else "exact" if exact else "simulate",
