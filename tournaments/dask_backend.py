@@ -19,6 +19,7 @@ import hashlib
 import logging
 import os
 import queue
+import re
 import signal
 import threading
 import time
@@ -422,9 +423,7 @@ def _play_here(unit: WorkUnit, shipment: _Shipment, worker: Any) -> tuple[str, A
     try:
         player = _player(shipment, folder)
     except StrategyLoadError as error:
-        message = str(error).rstrip(".")
-        for where, source in shipment.files.values():  # name a file as the spec does
-            message = message.replace(str(_local_file(folder, where, source)), where)
+        message = _as_typed(str(error), shipment, folder).rstrip(".")
         return "failed", (
             f"Dask worker {worker.address} cannot load the strategies: {message}; a module or package "
             "strategy must be installed on every worker."
@@ -432,10 +431,18 @@ def _play_here(unit: WorkUnit, shipment: _Shipment, worker: Any) -> tuple[str, A
     try:
         return "done", player.play(unit)
     except TournamentFailure as error:
-        return "failed", str(error)
+        return "failed", _as_typed(str(error), shipment, folder)
     except KeyboardInterrupt:
         title = unit_title(shipment.plan, unit)
         return "failed", f"while playing {title}, a strategy raised KeyboardInterrupt."
+
+
+def _as_typed(message: str, shipment: _Shipment, folder: Path) -> str:
+    """A message with each file strategy named as its spec names it, not by its copy on this
+    worker (in the error and in the strategy's traceback lines)."""
+    for where, source in shipment.files.values():
+        message = message.replace(str(_local_file(folder, where, source)), where)
+    return re.sub(r"(?<=-s )(\S+)=\1(?=\s)", r"\1", message)  # a replay's `-s SPEC=SPEC` is `-s SPEC`
 
 
 def _player(shipment: _Shipment, folder: Path) -> UnitPlayer:
