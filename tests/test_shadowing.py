@@ -23,7 +23,6 @@ def run_here(folder: Path) -> subprocess.CompletedProcess[str]:
             {"strategies/__init__.py": "from .mine import Mine\n", "strategies/mine.py": "class Mine: ...\n"},
             "strategies",
         ),
-        ({"strategies/mine.py": "class Mine: ...\n"}, "strategies"),  # a namespace package
         ({"tournaments.py": "raise SystemExit('never imported')\n"}, "tournaments.py"),
     ],
     ids=["package", "namespace-package", "module"],
@@ -41,6 +40,19 @@ def test_a_package_of_the_same_name_in_the_current_folder_is_named(
     assert len(lines) == 1, done.stderr
     assert lines[0].startswith(f"shutbox: error: {tmp_path.resolve() / shadow} shadows shutbox's own package")
     assert "run the `shutbox` command instead of `python -m shutbox_cli`" in lines[0]
+
+
+def test_a_folder_of_that_name_without_init_runs_or_is_named_never_a_traceback(tmp_path: Path) -> None:
+    """A folder without __init__.py is a namespace package: an installed shutbox wins over it, an
+    editable install's finder comes after it (then it shadows, and is named)."""
+    (tmp_path / "strategies").mkdir()
+    (tmp_path / "strategies" / "mine.py").write_text("class Mine: ...\n")
+    done = run_here(tmp_path)
+    assert "Traceback" not in done.stderr
+    if done.returncode == 2:
+        assert done.stderr.count("\n") == 1 and "shadows shutbox's own package 'strategies'" in done.stderr
+    else:
+        assert done.returncode == 0 and done.stdout.startswith("Box: tiles 1 to 9")
 
 
 def test_a_folder_without_such_packages_runs(tmp_path: Path) -> None:
