@@ -25,7 +25,7 @@ def run_here(folder: Path) -> subprocess.CompletedProcess[str]:
         ),
         ({"tournaments.py": "raise SystemExit('never imported')\n"}, "tournaments.py"),
     ],
-    ids=["package", "namespace-package", "module"],
+    ids=["package", "module"],
 )
 def test_a_package_of_the_same_name_in_the_current_folder_is_named(
     tmp_path: Path, layout: dict[str, str], shadow: str
