@@ -43,6 +43,7 @@ def test_a_package_of_the_same_name_in_the_current_folder_is_named(
     assert "run the `shutbox` command instead of `python -m shutbox_cli`" in lines[0]
 
 
+@pytest.mark.slow
 def test_a_folder_without_such_packages_runs(tmp_path: Path) -> None:
     (tmp_path / "mystrategies").mkdir()
     (tmp_path / "mystrategies" / "__init__.py").write_text("")

@@ -97,7 +97,7 @@ class TestSolved:
     @pytest.mark.parametrize(
         "rules",
         [
-            Rules(tiles=12),
+            pytest.param(Rules(tiles=12), marks=pytest.mark.slow),
             Rules(tiles=10, one_die_mode="compulsory", scoring="count"),
             Rules(shut_rule="dice-or-total", first_roll="2-to-go"),
         ],
@@ -151,6 +151,7 @@ def builtins_loaded() -> tuple[LoadedStrategy, ...]:
     return tuple(load_strategy(name) for name in BUILTINS)
 
 
+@pytest.mark.slow
 @settings(max_examples=25)
 @given(rules=st.from_type(Rules), seed=st.integers(0, 2**32), players=st.integers(1, 3))
 def test_every_builtin_plays_whole_games_legally_under_any_rules(rules: Rules, seed: int, players: int) -> None:
