@@ -43,6 +43,7 @@ def exact(spec: str, rules: Rules) -> float:
     return distribution(rules, player.move_policy, player.dice_policy).expected_score
 
 
+@pytest.mark.slow
 class TestExact:
     def test_a_tabulable_strategy_gets_its_exact_distribution_on_screen_and_in_the_report(self, tmp_path: Path) -> None:
         report = tmp_path / "greedy.toml"
@@ -101,6 +102,7 @@ class TestExact:
         assert shown.startswith("cautious(margin=3): Leaves the most dice totals")
 
 
+@pytest.mark.slow
 class TestSimulation:
     def test_the_same_seed_gives_the_same_report(self, tmp_path: Path) -> None:
         first, second = tmp_path / "a.toml", tmp_path / "b.toml"
@@ -130,6 +132,7 @@ class TestSimulation:
         assert found.counts is not None and sum(found.counts.values()) == 20_000
 
 
+@pytest.mark.slow
 class TestErrors:
     def test_an_unknown_strategy_is_one_sentence_and_status_2(self) -> None:
         done = shutbox("analyze", "gredy", status=2)
@@ -160,6 +163,7 @@ class TestErrors:
         assert not (tmp_path / "r.toml").exists()
 
 
+@pytest.mark.slow
 class TestStrategiesCommand:
     def test_the_table_lists_every_builtin_with_its_nature(self) -> None:
         listed = narrow(shutbox("strategies").stdout)
@@ -239,6 +243,7 @@ class TestAtomicReports:
         assert reason(KeyError()) == "KeyError"
 
 
+@pytest.mark.slow
 def test_simulation_options_given_for_an_exact_strategy_are_pointed_out() -> None:
     done = shutbox("analyze", "greedy-high", "--turns", "500", "--seed", "1")
     assert done.stderr == "shutbox: --turns and --seed apply to simulations; this strategy is analysed exactly.\n"
@@ -246,6 +251,7 @@ def test_simulation_options_given_for_an_exact_strategy_are_pointed_out() -> Non
     assert shutbox("analyze", "greedy-high").stderr == ""
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "given, said",
     [

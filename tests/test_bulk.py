@@ -6,6 +6,7 @@ import itertools
 import math
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -36,6 +37,7 @@ def outcome_codes(rules: Rules, seed: int, turns: int) -> np.ndarray:
     return codes
 
 
+@pytest.mark.slow
 @settings(max_examples=25)
 @given(
     rules=st.from_type(Rules), seed=st.integers(0, 2**32), objective=st.sampled_from([solve_expected_score, solve_shut])
@@ -72,6 +74,7 @@ def test_the_table_folds_in_the_dice_choice_and_the_forced_moves() -> None:
 PLAYERS = [solve_expected_score, solve_shut]
 
 
+@pytest.mark.slow
 @settings(max_examples=40)
 @given(rules=st.from_type(Rules), seats=st.integers(1, 4), seed=st.integers(0, 2**32))
 def test_bulk_games_come_out_as_the_general_engine_plays_them(rules: Rules, seats: int, seed: int) -> None:

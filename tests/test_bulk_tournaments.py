@@ -27,6 +27,7 @@ def both_engines(options: Options) -> tuple[dict, dict]:
     return found[0], found[1]
 
 
+@pytest.mark.slow
 @settings(max_examples=30)
 @given(
     rules=st.from_type(Rules),
@@ -56,6 +57,7 @@ def test_matchups_of_context_free_strategies_share_bulk_units_and_the_others_pla
     }
 
 
+@pytest.mark.slow
 def test_solo_bulk_scores_agree_with_the_exact_expected_score() -> None:
     games = 200_000
     config = load_config(None, Options(strategies=["optimal", "greedy-high"], games=games, table=1, seed=5))
@@ -76,19 +78,22 @@ def shutbox(*arguments: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "options",
     [
-        ["--games", "3000"],
-        ["--games", "900", "--table", "3", "--drop-out", "60", "--ties", "playoff"],
-        ["--games", "600", "--table", "4", "--rounds", "3", "--no-duplicate", "--tiles", "12"],
+        ["--games", "2000"],  # two bulk units of the ten matchups
+        ["--games", "300", "--table", "3", "--drop-out", "60", "--ties", "playoff"],
+        ["--games", "200", "--table", "4", "--rounds", "3", "--no-duplicate", "--tiles", "12"],
     ],
     ids=["default field", "drop-out, three seats", "rounds, four seats, 12 tiles"],
 )
 def test_the_command_writes_the_same_report_with_either_engine_at_any_workers(
     tmp_path: Path, options: list[str]
 ) -> None:
+    # A user's strategy (cautious.py) makes -j 2 a real pool: built-ins alone would stay in process.
     field = ["-s", "optimal", "-s", "max-shut", "-s", "tips", "-s", "greedy-high", "-s", "random"]
+    field += ["-s", "examples/cautious.py:Cautious"]
     runs = {
         "bulk-1": ["-j", "1"],
         "bulk-2": ["-j", "2"],

@@ -40,6 +40,7 @@ def rows(output: str) -> dict[str, tuple[str, str]]:
     return found
 
 
+@pytest.mark.slow
 def test_a_builtin_holds_to_every_check_and_exits_0() -> None:
     done = shutbox_check("greedy-high")
     assert (done.returncode, done.stderr) == (0, "")
@@ -58,6 +59,7 @@ def test_a_builtin_holds_to_every_check_and_exits_0() -> None:
     assert "median" in rows(done.stdout)[check.TIME][1] and done.stdout.endswith("Every check holds.\n")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("name", "failing", "says"),
     [
@@ -78,6 +80,7 @@ def test_a_broken_declaration_fails_its_check_naming_the_declaration_and_exits_1
     assert done.stdout.endswith("1 of 6 checks fail.\n")
 
 
+@pytest.mark.slow
 def test_an_undeclared_read_shows_the_line_that_read() -> None:
     done = shutbox_check(f"{SNEAKY}:SneakyTurn", "--samples", "5")
     line = next(
@@ -86,6 +89,7 @@ def test_an_undeclared_read_shows_the_line_that_read() -> None:
     assert f'File "{ROOT / SNEAKY}", line {line}, in choose_move' in done.stdout
 
 
+@pytest.mark.slow
 def test_a_bad_spec_is_one_sentence_and_status_2() -> None:
     done = shutbox_check("no-such-strategy")
     assert done.returncode == 2 and done.stdout == ""
@@ -94,6 +98,7 @@ def test_a_bad_spec_is_one_sentence_and_status_2() -> None:
     )
 
 
+@pytest.mark.slow
 def test_the_seed_and_samples_choose_the_questions() -> None:
     first = questions.sample_questions(3, 10)
     assert first == questions.sample_questions(3, 10) != questions.sample_questions(4, 10)
@@ -102,6 +107,7 @@ def test_the_seed_and_samples_choose_the_questions() -> None:
     assert again.questions == len(first[0]) and again.rule_sets == first[1] == 10
 
 
+@pytest.mark.slow
 def test_the_questions_range_over_every_rule_and_format() -> None:
     asked, _ = questions.sample_questions(0, check.DEFAULT_SAMPLES)
     rules = {question.rules for question in asked}
@@ -123,6 +129,7 @@ class Stuck(Strategy):
         return view.legal_moves[0]
 
 
+@pytest.mark.slow
 def test_a_stuck_answer_stops_the_check_at_the_time_limit() -> None:
     report = check.check_strategy(Stuck, samples=10, time_limit=0.5)
     assert not report.ok

@@ -28,6 +28,7 @@ def test_version(command: list[str]) -> None:
     assert result.stderr == ""
 
 
+@pytest.mark.slow
 def test_help_lists_the_commands_and_fits_80_columns() -> None:
     result = run(SHUTBOX, "--help")
     assert result.returncode == 0
@@ -36,6 +37,7 @@ def test_help_lists_the_commands_and_fits_80_columns() -> None:
     assert all(len(line) <= 80 for line in result.stdout.splitlines())
 
 
+@pytest.mark.slow
 def test_rules_describes_the_defaults() -> None:
     result = run(SHUTBOX, "rules")
     assert result.returncode == 0
@@ -44,6 +46,7 @@ def test_rules_describes_the_defaults() -> None:
     assert "Shutting the box wins the game at once" in result.stdout
 
 
+@pytest.mark.slow
 def test_rules_for_twelve_tiles_names_the_low_sum_one_die_rule() -> None:
     result = run(SHUTBOX, "rules", "--tiles", "12")
     assert result.returncode == 0
@@ -51,6 +54,7 @@ def test_rules_for_twelve_tiles_names_the_low_sum_one_die_rule() -> None:
     assert "one die once the open tiles add up to 6 or less" in result.stdout
 
 
+@pytest.mark.slow
 def test_rules_in_multi_round_play_turn_instant_win_off() -> None:
     result = run(SHUTBOX, "rules", "--rounds", "3")
     assert result.returncode == 0
@@ -58,6 +62,7 @@ def test_rules_in_multi_round_play_turn_instant_win_off() -> None:
     assert "Shutting the box scores 0 and play goes on." in result.stdout
 
 
+@pytest.mark.slow
 def test_conflicting_rules_exit_2_with_one_sentence() -> None:
     result = run(SHUTBOX, "rules", "--rounds", "3", "--drop-out", "20")
     assert result.returncode == 2
@@ -68,6 +73,7 @@ def test_conflicting_rules_exit_2_with_one_sentence() -> None:
     assert "--rounds" in lines[0] and "--drop-out" in lines[0]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("args", "named"),
     [(["--tiles", "13"], "--tiles"), (["--shut-rule", "all"], "--shut-rule"), (["--bogus"], "--bogus")],
@@ -80,6 +86,7 @@ def test_bad_options_exit_2_without_a_traceback(args: list[str], named: str) -> 
     assert named in result.stderr
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full, a device whose writes fail")
 def test_output_that_cannot_be_written_is_one_sentence_and_exit_1() -> None:
     with open("/dev/full", "w") as full:
@@ -90,6 +97,7 @@ def test_output_that_cannot_be_written_is_one_sentence_and_exit_1() -> None:
     assert result.stderr == "shutbox: error: cannot write the output: No space left on device.\n"
 
 
+@pytest.mark.slow
 def test_a_reader_that_closes_the_pipe_gets_no_traceback() -> None:
     shutbox = subprocess.Popen([SHUTBOX, "strategies"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=ENV)
     assert shutbox.stdout is not None and shutbox.stderr is not None

@@ -48,14 +48,17 @@ class TestTips(StrategyContract):
     strategy = Tips
 
 
+@pytest.mark.slow
 class TestOptimal(StrategyContract):
     strategy = Optimal
 
 
+@pytest.mark.slow
 class TestMaxShut(StrategyContract):
     strategy = MaxShut
 
 
+@pytest.mark.slow
 class TestTarget(StrategyContract):
     strategy = Target
     params: ClassVar[dict[str, int]] = {"margin": 1}
@@ -204,6 +207,7 @@ def test_it_shuts_the_nine():
 """
 
 
+@pytest.mark.slow
 def test_a_strategy_writers_project_tests_its_strategy_with_strategies_testing(tmp_path: Path) -> None:
     project = tmp_path / "my-strategy"
     project.mkdir()
@@ -235,6 +239,7 @@ def shutbox(*arguments: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["SneakyRandom", "HiddenState", "DeclaredRandom", "ContextRandom"])
 def test_a_tournament_report_is_the_same_at_any_workers_and_run_after_run(tmp_path: Path, name: str) -> None:
     """Undeclared, a strategy's table is the same in every process; declared, the global generator
@@ -247,6 +252,7 @@ def test_a_tournament_report_is_the_same_at_any_workers_and_run_after_run(tmp_pa
     assert one == two == again
 
 
+@pytest.mark.slow
 def test_analyze_of_a_strategy_using_the_global_random_in_secret_gives_the_same_figures_twice(tmp_path: Path) -> None:
     runs = [
         shutbox("analyze", f"{ROOT / SNEAKY}:SneakyRandom", "--report", f"{run}.toml", cwd=tmp_path) for run in "ab"
@@ -256,6 +262,7 @@ def test_analyze_of_a_strategy_using_the_global_random_in_secret_gives_the_same_
     assert (tmp_path / "a.toml").read_bytes() == (tmp_path / "b.toml").read_bytes()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "part"), [("SneakyContext", "context"), ("SneakyTurn", "turn")])
 @pytest.mark.parametrize("command", ["analyze", "tournament"])
 def test_an_undeclared_read_stops_analysis_and_tournaments_naming_the_declaration(

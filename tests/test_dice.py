@@ -235,6 +235,7 @@ def test_the_documented_test_vectors_hold_in_python_and_numpy() -> None:
             assert list(islice(dice.turn_rolls(seed, game, round_, seat), k + 1))[k] == pair
 
 
+@pytest.mark.slow
 def test_python_and_numpy_agree_on_a_million_rolls() -> None:
     """20,000 streams of 50 rolls, keyed anywhere in range; then a roll of each at a counter anywhere."""
     keys = sample_keys(9)

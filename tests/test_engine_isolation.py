@@ -48,6 +48,7 @@ def test_our_strategies_package_is_the_one_imported() -> None:
     assert imported == ours.parent.parent / "strategies" / "__init__.py"
 
 
+@pytest.mark.slow
 def test_tournaments_import_only_the_engine_and_the_strategies() -> None:
     modules = [path.stem for path in (ROOT / "tournaments").glob("*.py") if path.stem != "__init__"]
     loaded = modules_after_import(", ".join(f"tournaments.{module}" for module in sorted(modules)))

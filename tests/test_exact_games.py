@@ -271,6 +271,7 @@ def test_fractions_and_floats_agree() -> None:
             assert float(getattr(exact_seat, field)) == pytest.approx(getattr(rounded_seat, field), abs=1e-12)
 
 
+@pytest.mark.slow
 def test_margins_in_fixed_rounds_decide_the_duel() -> None:
     """Without instant win, A wins on a negative margin and shares on 0; the mean margin is three
     rounds of the difference in expected scores."""
@@ -330,6 +331,7 @@ def table(rules: Rules, players: int) -> list[Solution | StrategyPlayer]:
     return [solve_expected_score(rules), greedy(rules), solve_shut(rules), StrategyPlayer(Tips(), rules)][:players]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("rules", FORMATS, ids=lambda rules: str(rules.to_mapping()))
 def test_simulated_games_agree_with_the_exact_outcome(rules: Rules, players: int) -> None:
@@ -464,6 +466,7 @@ def small_games(draw: st.DrawFn) -> tuple[Rules, list[str]]:
     return rules, draw(st.lists(st.sampled_from(STRATEGIES), min_size=players, max_size=players))
 
 
+@pytest.mark.slow
 @given(small_games())
 @settings(max_examples=30)
 def test_exact_outcomes_match_every_game_played_out(game: tuple[Rules, list[str]]) -> None:

@@ -382,6 +382,7 @@ def referee(rules: Rules, players: int, record: GameRecord) -> tuple[int, ...]:
     return (tied[0],)
 
 
+@pytest.mark.slow
 @settings(max_examples=150)
 @given(
     rules=st.from_type(Rules),
@@ -397,6 +398,7 @@ def test_real_games_end_with_the_right_winner(rules: Rules, players: int, seed: 
     assert record == play_game(rules, players, real_player(rules, seed), first_seat=first_seat % players)
 
 
+@pytest.mark.slow
 @given(seed=st.integers(0, 2**40))
 def test_same_seed_same_game_and_a_different_seed_a_different_one(seed: int) -> None:
     rules = Rules(rounds=3)
@@ -415,6 +417,7 @@ def test_a_seat_meets_the_same_dice_whoever_else_is_at_the_table(seed: int) -> N
         assert round_.turns[0] == other_round.turns[0]
 
 
+@pytest.mark.slow
 @given(seed=st.integers(0, 2**40), game=st.integers(0, 1000))
 def test_the_dice_follow_the_seat_not_the_player(seed: int, game: int) -> None:
     """On a rematch the first seat passes on; whoever sits first meets seat 0's dice."""

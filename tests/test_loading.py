@@ -178,6 +178,7 @@ def test_the_catalogue_shows_nature_and_parameters() -> None:
     assert "analysed exactly" in strategy_info("tips").nature_in_full
 
 
+@pytest.mark.slow
 def test_an_installed_package_registers_its_strategy_by_entry_point(tmp_path: Path) -> None:
     """A real `pip install` of examples/shutbox-lucky into a throwaway environment, then the real command."""
     environment = tmp_path / "venv"

@@ -137,7 +137,7 @@ def brute_force(shut_rule: str, open_tiles: tuple[int, ...], groups: dict, dice:
     return {(tile,) for tile in open_tiles if tile == total or tile in dice}
 
 
-@pytest.mark.parametrize("tiles", [9, 10, 12])
+@pytest.mark.parametrize("tiles", [9, 10, pytest.param(12, marks=pytest.mark.slow)])
 @pytest.mark.parametrize("shut_rule", ["any", "dice-or-total", "one-tile"])
 def test_every_mask_and_throw_matches_brute_force(tiles: int, shut_rule: str) -> None:
     rules = Rules(tiles=tiles, shut_rule=shut_rule)

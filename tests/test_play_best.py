@@ -135,6 +135,7 @@ def play_solo(tmp_path: Path, *options: str, answers: str) -> subprocess.Complet
     )
 
 
+@pytest.mark.slow
 def test_the_command_keeps_a_corrupt_file_aside_and_no_save_leaves_the_folder_alone(tmp_path: Path) -> None:
     (tmp_path / FILE_NAME).write_text("garbage")
     done = play_solo(tmp_path, "--seed", "7", answers="q\n")
@@ -180,6 +181,7 @@ def solo_answers(rules: Rules, seed: int) -> tuple[str, GameRecord]:
     return "\n".join([*answers, "n"]) + "\n", record
 
 
+@pytest.mark.slow
 def test_a_solo_game_keeps_its_best_per_box_size_through_the_command(tmp_path: Path) -> None:
     answers, record = solo_answers(Rules(), 7)
     result = record.totals[0]
@@ -206,6 +208,7 @@ def test_a_drop_out_best_is_the_most_rounds_lasted(tmp_path: Path) -> None:
     assert reopened(tmp_path).get(rules) == 8 and reopened(tmp_path).get(Rules()) is None
 
 
+@pytest.mark.slow
 def test_a_solo_drop_out_game_keeps_the_rounds_lasted_through_the_command(tmp_path: Path) -> None:
     rules = Rules(drop_out=60)
     answers, record = solo_answers(rules, 1)
@@ -223,6 +226,7 @@ def test_a_solo_drop_out_game_keeps_the_rounds_lasted_through_the_command(tmp_pa
     assert json.loads((tmp_path / FILE_NAME).read_text())["best"] == {rules_key(rules): 9}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("seed", "result"), [(2, "a win, by shutting the box in round 2"), (4, "5 rounds, out with a total of 63")]
 )

@@ -12,6 +12,8 @@ from test_play_transcript import play
 
 from shutbox_cli.game import Rules, Turn, tiles_of, turn_rolls
 
+pytestmark = pytest.mark.slow  # every test plays through the real command
+
 STRATEGIES = '''
 import sys
 

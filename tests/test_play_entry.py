@@ -120,6 +120,7 @@ def test_retyping_the_whole_move_starts_afresh_and_a_wrong_addition_is_refused()
         extend((3,), (4, 5))
 
 
+@pytest.mark.slow
 @given(st.from_type(Rules), st.data())
 def test_every_legal_move_typed_in_any_order_is_accepted_and_nothing_else_is_complete(rules: Rules, data) -> None:
     open_mask = data.draw(st.integers(1, rules.full_box))

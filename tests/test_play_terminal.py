@@ -18,6 +18,8 @@ import pytest
 from shutbox_cli.game import Rules, legal_moves, solve_expected_score
 from shutbox_cli.play.board import mask_text
 
+pytestmark = pytest.mark.slow  # every test drives a real shutbox in a pseudo-terminal
+
 SHUT = r"Shut tiles for \d+(?: \([\d +]+ so far\))?: $"
 ROLL = r"Roll[^:]*: $"  # [^:]: a narrow terminal may break the prompt between words
 ONE_DIE = r"One die or two\? \[1/2, Enter: 2\]: $"

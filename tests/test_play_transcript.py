@@ -39,6 +39,7 @@ def play(tmp_path: Path, options: list[str], answers: str, **env: str) -> subpro
     )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("colour", [{"NO_COLOR": "1"}, {"TERM": "xterm-256color"}], ids=["NO_COLOR", "piped"])
 def test_a_scripted_game_replays_its_recorded_transcript(tmp_path: Path, colour: dict[str, str]) -> None:
     expected = (DATA / "play_seed1_ann_vs_greedy.out").read_text()
@@ -85,12 +86,14 @@ def test_the_recorded_transcript_covers_a_whole_session() -> None:
     assert transcript.endswith("Rematch? [y/N]: n\nGoodbye.\n")
 
 
+@pytest.mark.slow
 def test_input_ending_mid_game_says_goodbye_and_exits_1(tmp_path: Path) -> None:
     done = play(tmp_path, GAME, "\n1 9\n", NO_COLOR="1")
     assert done.returncode == 1 and done.stderr == ""
     assert done.stdout.endswith("Roll [Enter]: \nInput ended in the middle of the game. Goodbye.\n")
 
 
+@pytest.mark.slow
 def test_input_ending_at_the_rematch_question_is_a_normal_end(tmp_path: Path) -> None:
     answers = (DATA / "play_seed1_ann_vs_greedy.in").read_text().split("\n")
     first_game = "\n".join(answers[: answers.index("y")]) + "\n"
@@ -99,6 +102,7 @@ def test_input_ending_at_the_rematch_question_is_a_normal_end(tmp_path: Path) ->
     assert done.stdout.endswith("Rematch? [y/N]: Goodbye.\n")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("options", "message"),
     [
@@ -116,6 +120,7 @@ def test_a_bad_setup_is_one_sentence_and_exit_2(tmp_path: Path, options: list[st
     assert message in done.stderr and "Traceback" not in done.stderr
 
 
+@pytest.mark.slow
 def test_a_computer_seat_can_be_named_and_names_are_kept_apart(tmp_path: Path) -> None:
     options = [
         "--seed",

@@ -8,11 +8,14 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text()
 SHUTBOX = str(Path(sys.executable).parent / "shutbox")
 
 
+@pytest.mark.slow
 def test_the_piped_game_in_the_readme_plays_to_the_end(tmp_path: Path) -> None:
     line = next(line for line in README.splitlines() if line.startswith("printf ") and "shutbox play" in line)
     answers, arguments = re.fullmatch(r"printf '([^']*)' \| shutbox play (.*)", line).groups()  # type: ignore[union-attr]

@@ -192,6 +192,7 @@ def test_to_mapping_of_the_defaults_is_every_option_but_the_missing_limit() -> N
     }
 
 
+@pytest.mark.slow
 @given(st.from_type(Rules))
 def test_mapping_round_trip_through_toml(rules: Rules) -> None:
     table = rules.to_mapping()

@@ -42,6 +42,7 @@ def test_a_package_of_the_same_name_in_the_current_folder_is_named(
     assert "run the `shutbox` command instead of `python -m shutbox_cli`" in lines[0]
 
 
+@pytest.mark.slow
 def test_a_folder_of_that_name_without_init_runs_or_is_named_never_a_traceback(tmp_path: Path) -> None:
     """A folder without __init__.py is a namespace package: an installed shutbox wins over it, an
     editable install's finder comes after it (then it shadows, and is named)."""
@@ -55,6 +56,7 @@ def test_a_folder_of_that_name_without_init_runs_or_is_named_never_a_traceback(t
         assert done.returncode == 0 and done.stdout.startswith("Box: tiles 1 to 9")
 
 
+@pytest.mark.slow
 def test_a_folder_without_such_packages_runs(tmp_path: Path) -> None:
     (tmp_path / "mystrategies").mkdir()
     (tmp_path / "mystrategies" / "__init__.py").write_text("")

@@ -190,12 +190,14 @@ VARIANTS = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", VARIANTS, ids=lambda rules: repr(rules.to_mapping()))
 def test_expected_score_and_shut_agree_with_an_independent_solver(rules: Rules) -> None:
     check_against_reference(solve_expected_score(rules), lambda open_tiles: open_score(rules, open_tiles))
     check_against_reference(solve_shut(rules), lambda open_tiles: float(not open_tiles))
 
 
+@pytest.mark.slow
 @settings(max_examples=25)
 @given(
     rules=st.from_type(Rules).filter(lambda rules: rules.tiles <= 7), target=st.integers(0, 40), inclusive=st.booleans()
@@ -242,6 +244,7 @@ def lexicographic_shut_solver(rules: Rules):
     return value
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", [Rules(), Rules(one_die="off"), Rules(tiles=7, shut_rule="dice-or-total")])
 def test_max_shut_breaks_ties_by_the_lower_expected_score(rules: Rules) -> None:
     shut, expected = lexicographic_shut_solver(rules)(frozenset(range(1, rules.tiles + 1)), True)
@@ -258,6 +261,7 @@ def test_max_shut_on_the_standard_box_scores_below_its_first_in_order_tie_break(
     assert round(100 * found.shut_probability, 4) == 9.7614
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "rules", [Rules(), Rules(tiles=12), Rules(tiles=10, shut_rule="one-tile")], ids=["9", "12", "10-one-tile"]
 )
@@ -289,6 +293,7 @@ def test_solution_knows_its_objective() -> None:
     assert solve_beat(Rules(), 10, inclusive=True).objective == "score-at-most-10"
 
 
+@pytest.mark.slow
 def test_solve_beat_bounds_and_inclusive_versus_strict() -> None:
     rules = Rules()
     # Chances are sums of floats: equal to 1 up to rounding.
@@ -318,6 +323,7 @@ def test_each_objective_does_at_least_as_well_as_the_lowest_mean_policy_at_it() 
 # --- exact distributions ----------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @settings(max_examples=30)
 @given(rules=st.from_type(Rules), target=st.integers(1, 60))
 def test_distributions_of_optimal_policies_have_their_values(rules: Rules, target: int) -> None:
@@ -339,6 +345,7 @@ def test_distributions_of_optimal_policies_have_their_values(rules: Rules, targe
     assert chance == pytest.approx(beat.value, rel=1e-9, abs=1e-15)
 
 
+@pytest.mark.slow
 @settings(max_examples=30)
 @given(
     rules=st.from_type(Rules).filter(lambda rules: rules.tiles <= 10),
@@ -377,6 +384,7 @@ def test_the_distribution_follows_the_policy() -> None:
     assert most.expected_score > solve_expected_score(rules).value + 1
 
 
+@pytest.mark.slow
 def test_the_twelve_tile_box_solves() -> None:
     for rules in (Rules(tiles=12), Rules(tiles=12, one_die="high-tiles"), Rules(tiles=12, shut_rule="dice-or-total")):
         expected = solve_expected_score(rules)
@@ -396,6 +404,7 @@ Z_999 = 3.2905
 TURNS = 20_000
 
 
+@pytest.mark.slow
 def test_simulated_optimal_play_agrees_with_the_exact_mean() -> None:
     """20000 seeded turns of the lowest-expected-score policy (default rules): the sample
     mean lies within the 99.9% confidence interval mean +- 3.29 sd/sqrt(n) of the exact
@@ -412,6 +421,7 @@ def test_simulated_optimal_play_agrees_with_the_exact_mean() -> None:
     assert abs(sum(scores) / TURNS - 11.0092) < half_width
 
 
+@pytest.mark.slow
 def test_simulated_optimal_play_shuts_the_box_as_often_as_exact() -> None:
     """20000 seeded turns of the highest-chance-to-shut policy, two dice always: the share
     of shut boxes lies within the 99.9% interval p +- 3.29 sqrt(p(1-p)/n) of the exact p."""

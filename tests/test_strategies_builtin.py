@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -22,7 +24,7 @@ from shutbox_cli.game import (
 )
 from strategies.base import SOLO_CONTEXT
 from strategies.builtin import FewestTiles, GreedyHigh, LowestFirst, MostTiles, RandomMove, Tips
-from strategies.loading import BUILTINS, load_strategy
+from strategies.loading import BUILTINS, LoadedStrategy, load_strategy
 from strategies.player import StrategyPlayer
 from strategies.solved import MaxShut, Optimal
 
@@ -95,7 +97,7 @@ class TestSolved:
     @pytest.mark.parametrize(
         "rules",
         [
-            Rules(tiles=12),
+            pytest.param(Rules(tiles=12), marks=pytest.mark.slow),
             Rules(tiles=10, one_die_mode="compulsory", scoring="count"),
             Rules(shut_rule="dice-or-total", first_roll="2-to-go"),
         ],
@@ -119,11 +121,12 @@ class TestSolved:
                 if len(legal_moves(rules, open_mask, dice)) > 1:
                     decisions.append((open_mask, dice))
                 open_mask &= ~roll.shut
-        move(load_strategy(name).make(), rules, tiles_of(decisions[0][0]), decisions[0][1])
+        loaded = load_strategy(name)  # loaded once: each load reads every installed package's entry points
+        move(loaded.make(), rules, tiles_of(decisions[0][0]), decisions[0][1])
         solves = []
         monkeypatch.setattr(solver, "_solve", lambda *args, **kwargs: solves.append(args))
         for open_mask, dice in decisions:  # a fresh instance every time: nothing of its own to lean on
-            move(load_strategy(name).make(), rules, tiles_of(open_mask), dice)
+            move(loaded.make(), rules, tiles_of(open_mask), dice)
         assert len(decisions) > 50 and solves == []
 
 
@@ -142,11 +145,17 @@ def test_random_plays_every_legal_move_and_is_repeatable_per_seed() -> None:
     assert set(first_moves(1)) == {(9,), (1, 8), (2, 7), (3, 6), (4, 5), (1, 2, 6), (1, 3, 5), (2, 3, 4)}
 
 
+@functools.cache
+def builtins_loaded() -> tuple[LoadedStrategy, ...]:
+    """Every built-in, loaded once for all examples: a load reads every installed package's entry points."""
+    return tuple(load_strategy(name) for name in BUILTINS)
+
+
+@pytest.mark.slow
 @settings(max_examples=25)
 @given(rules=st.from_type(Rules), seed=st.integers(0, 2**32), players=st.integers(1, 3))
 def test_every_builtin_plays_whole_games_legally_under_any_rules(rules: Rules, seed: int, players: int) -> None:
-    for name in BUILTINS:
-        loaded = load_strategy(name)
+    for loaded in builtins_loaded():
         seated = [StrategyPlayer(loaded.make(), rules, params=loaded.params) for _ in range(players)]
 
         def play(context, seated=seated):  # type: ignore[no-untyped-def]

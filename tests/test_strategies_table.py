@@ -32,7 +32,12 @@ class SneakyRandom(Strategy):
 
 
 @pytest.mark.parametrize(
-    "rules", [Rules(), Rules(tiles=5, shut_rule="one-tile", first_roll="2-to-go"), Rules(tiles=10, one_die="low-sum")]
+    "rules",
+    [
+        Rules(),
+        Rules(tiles=5, shut_rule="one-tile", first_roll="2-to-go"),
+        pytest.param(Rules(tiles=10, one_die="low-sum"), marks=pytest.mark.slow),
+    ],
 )
 def test_the_table_holds_the_strategys_own_answer_for_every_box_and_throw(rules: Rules) -> None:
     table = tabulate(Tips(), rules, "tips")
@@ -91,6 +96,7 @@ def test_a_strategy_secretly_using_the_global_random_gets_one_table_whatever_its
     assert random.getstate() == before  # tabulating leaves the global generator as it found it
 
 
+@pytest.mark.slow
 def test_the_table_is_the_same_in_another_process(tmp_path: Path) -> None:
     code = textwrap.dedent(
         f"""

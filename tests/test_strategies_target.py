@@ -148,6 +148,7 @@ class TestDropOut:
         assert found.by_score == step(20, HALF)  # under 15 it stays in; 15 to 19 it goes out lowest; 20 ties on 50
         assert chances(Rules(drop_out=45, ties="seat"), shown) == step(20, 0.0)
 
+    @pytest.mark.slow
     def test_last_to_play_going_out_loses_while_anyone_else_stays_in(self) -> None:
         found = chances(self.RULES, context(player=2, scores=(10, 2, None), totals=(40, 38, 30)))  # 40 stays in
         assert all(found[points] == pytest.approx(0.0, abs=1e-12) for points in range(15, 46))
@@ -178,6 +179,7 @@ class TestDropOut:
                 exact = wins(mine + points, theirs + scores[1 - player])
             assert found[points] == pytest.approx(exact, abs=1e-8)
 
+    @pytest.mark.slow
     def test_margin_counts_its_own_total_that_many_points_higher(self) -> None:
         def at(total: int) -> TurnContext:
             return context(player=0, totals=(total, 30))
@@ -232,6 +234,7 @@ def test_when_only_its_turn_is_left_to_chance_it_plays_the_exact_best_policy() -
     assert expected(STANDARD, Optimal(), shown, value) < best - 0.005
 
 
+@pytest.mark.slow
 def test_second_to_play_in_a_two_player_game_it_wins_more_often_than_optimal() -> None:
     first = optimal_ends(STANDARD)  # an optimal first player posts each score this often; a shut box wins at once
     won = {name: 0.0 for name in ("target", "optimal")}

@@ -1,6 +1,7 @@
 """`shutbox tournament` through its real entry point, in real processes: reports that do
 not depend on the number of workers, failing and dying strategies, a stuck strategy,
-Ctrl-C sent to the process group, and what the terminal shows."""
+Ctrl-C sent to the process group, the progress bar; and what the screen shows, which the
+command renders the same in this process."""
 
 from __future__ import annotations
 
@@ -15,13 +16,17 @@ from pathlib import Path
 
 import pytest
 from rich.text import Text
+from typer.testing import CliRunner
 
+from shutbox_cli.cli import app
 from shutbox_cli.game import Rules, mask_of, play_turn, turn_rolls
 from strategies.loading import load_strategy
 from strategies.player import StrategyError, StrategyPlayer
 
+pytestmark = pytest.mark.slow  # every test runs whole tournaments, most through the real command
+
 SMALL = ["-s", "greedy-high", "-s", "random", "-s", "tips", "--games", "1000"]
-"""Three strategies, three matchups of 1000 games: three work units each."""
+"""Three strategies, three matchups of 1000 games (one bulk unit: all three are context-free)."""
 
 BAD_STRATEGIES = '''
 import os
@@ -115,6 +120,13 @@ def shutbox(
     )
 
 
+def shown(*args: str, env: dict[str, str] | None = None) -> tuple[int, str, str]:
+    """The command run in this process, as on an 80-column screen (`env` over that): status, stdout, stderr."""
+    unset: dict[str, str | None] = {"FORCE_COLOR": None, "NO_COLOR": None, "TERM": None}
+    done = CliRunner().invoke(app, ["tournament", *args], env={**unset, "COLUMNS": "80", **(env or {})})
+    return done.exit_code, done.stdout, done.stderr
+
+
 @pytest.fixture
 def bad(tmp_path: Path) -> Path:
     (tmp_path / "bad.py").write_text(BAD_STRATEGIES)
@@ -125,6 +137,8 @@ def test_reports_are_byte_identical_whatever_the_workers_and_differ_by_seed(tmp_
     for name, workers, seed in (("one.toml", "1", "21"), ("two.toml", "2", "21"), ("other.toml", "2", "22")):
         done = shutbox(
             *SMALL,
+            "-s",  # a user's strategy: -j 2 is then a real pool (built-ins alone would stay in process)
+            str(Path(__file__).resolve().parent.parent / "examples" / "cautious.py") + ":Cautious",
             "--drop-out",
             "40",
             "--table",
@@ -326,21 +340,21 @@ def test_ctrl_c_stops_promptly_without_report_or_leftover_processes(bad: Path) -
     assert _group_members(process.pid) == []
 
 
-def test_the_default_tournament_fits_80_columns_and_quiet_is_one_line(tmp_path: Path) -> None:
-    done = shutbox("--games", "200", cwd=tmp_path, env={"FORCE_COLOR": "1"})
-    assert done.returncode == 0, done.stderr
-    assert done.stderr == ""  # no progress bar when stderr is not a terminal, even with FORCE_COLOR
-    lines = Text.from_ansi(done.stdout).plain.splitlines()
+def test_the_default_tournament_fits_80_columns_and_quiet_is_one_line() -> None:
+    status, out, err = shown("--games", "200", env={"FORCE_COLOR": "1"})
+    assert status == 0, err
+    assert err == ""  # no progress bar when stderr is not a terminal, even with FORCE_COLOR
+    lines = Text.from_ansi(out).plain.splitlines()
     assert max(len(line) for line in lines) <= 80
     for words in ("greedy-high", "random", "win rate", "Head to head", "repeat with --seed", "Rules: standard."):
-        assert words in done.stdout
-    quiet = shutbox("--games", "200", "--seed", "4", "-q", cwd=tmp_path)
-    assert quiet.returncode == 0
-    assert quiet.stdout.count("\n") == 1 and "winner:" in quiet.stdout and "seed 4" in quiet.stdout
+        assert words in out
+    status, out, _ = shown("--games", "200", "--seed", "4", "-q")
+    assert status == 0
+    assert out.count("\n") == 1 and "winner:" in out and "seed 4" in out
 
 
 @pytest.mark.parametrize("columns", [80, 60])
-def test_a_wide_head_to_head_falls_back_to_one_pair_a_line(tmp_path: Path, columns: int) -> None:
+def test_a_wide_head_to_head_falls_back_to_one_pair_a_line(columns: int) -> None:
     field = [
         arg
         for spec in (
@@ -356,18 +370,18 @@ def test_a_wide_head_to_head_falls_back_to_one_pair_a_line(tmp_path: Path, colum
         )
         for arg in ("-s", spec)
     ]
-    done = shutbox(*field, "--games", "10", "--seed", "1", "-j", "1", cwd=tmp_path, env={"COLUMNS": str(columns)})
-    assert done.returncode == 0, done.stderr
-    lines = done.stdout.splitlines()
+    status, out, err = shown(*field, "--games", "10", "--seed", "1", "-j", "1", env={"COLUMNS": str(columns)})
+    assert status == 0, err
+    lines = out.splitlines()
     assert max(len(line) for line in lines) <= columns
-    assert "opp. won" in done.stdout
+    assert "opp. won" in out
     assert sum("random" in line and "tips" in line for line in lines) == 1
     pairs = lines[next(number for number, line in enumerate(lines) if line.startswith("Head to head")) :]
     assert sum("target(margin=1)" in line and "%" in line for line in pairs) == 8  # names whole, a pair a line
 
 
-def test_solo_tables_show_scores_without_wins(tmp_path: Path) -> None:
-    done = shutbox(
+def test_solo_tables_show_scores_without_wins() -> None:
+    status, out, err = shown(
         "-s",
         "optimal",
         "-s",
@@ -382,11 +396,10 @@ def test_solo_tables_show_scores_without_wins(tmp_path: Path) -> None:
         "12",
         "--one-die",
         "high-tiles",
-        cwd=tmp_path,
     )
-    assert done.returncode == 0, done.stderr
-    assert "Rules: tiles = 12, one_die = high-tiles." in done.stdout
-    assert "solo tables" in done.stdout and "win rate" not in done.stdout and "Head to head" not in done.stdout
+    assert status == 0, err
+    assert "Rules: tiles = 12, one_die = high-tiles." in out
+    assert "solo tables" in out and "win rate" not in out and "Head to head" not in out
 
 
 def test_the_progress_bar_goes_to_stderr_on_a_terminal(tmp_path: Path) -> None:

@@ -181,6 +181,7 @@ def test_a_strategy_option_may_name_its_strategy() -> None:
     assert [entry.spec for entry in config.strategies] == ["random", "greedy-high", "optimal"]
 
 
+@pytest.mark.slow
 def test_a_report_reads_back_as_the_config_it_ran(tmp_path: Path) -> None:
     config = load_config(
         None,

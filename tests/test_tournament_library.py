@@ -45,6 +45,7 @@ def config(**given: object) -> tournaments.TournamentConfig:
     return load_config(None, Options(**options))
 
 
+@pytest.mark.slow
 def test_in_process_and_a_pool_of_two_give_the_same_summary_and_report_bytes(tmp_path: Path) -> None:
     three_rounds = config(table=3, rules={"rounds": 3})
     here = run(three_rounds, backend=InProcess())
@@ -59,6 +60,7 @@ def test_in_process_and_a_pool_of_two_give_the_same_summary_and_report_bytes(tmp
     assert report_table(other) != report_table(here)
 
 
+@pytest.mark.slow
 def test_the_summary_holds_the_config_and_plan_it_ran() -> None:
     summary = run(config(), backend=InProcess())
     assert summary.config.seed == 5 and not summary.seed_drawn
@@ -67,6 +69,7 @@ def test_the_summary_holds_the_config_and_plan_it_ran() -> None:
     assert [len(counted) for counted in summary.tallies] == [2, 2, 2]
 
 
+@pytest.mark.slow
 def test_without_a_seed_one_is_drawn_and_kept_in_the_summary() -> None:
     summary = run(config(seed=None, games=20), backend=InProcess())
     assert summary.seed_drawn and isinstance(summary.config.seed, int)
@@ -75,6 +78,7 @@ def test_without_a_seed_one_is_drawn_and_kept_in_the_summary() -> None:
     assert report_table(again) == report_table(summary) and not again.seed_drawn
 
 
+@pytest.mark.slow
 def test_progress_is_told_the_games_done_and_the_total_from_zero_to_the_end() -> None:
     told: list[tuple[int, int]] = []
     run(config(), backend=InProcess(), progress=lambda done, total: told.append((done, total)))
@@ -96,6 +100,7 @@ def test_ctrl_c_during_a_run_is_interrupted_with_the_games_done_the_total_and_th
     assert str(stop) == f"interrupted after {stop.games:,} of 3,000 games (seed {stop.seed})"
 
 
+@pytest.mark.slow
 def test_a_failing_strategy_is_a_tournament_failure_on_either_backend(tmp_path: Path) -> None:
     (tmp_path / "bad.py").write_text(
         "from strategies.base import Strategy\n"
@@ -179,6 +184,7 @@ def script(path: Path, cwd: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, str(path)], cwd=cwd, capture_output=True, text=True, timeout=120, env=env)
 
 
+@pytest.mark.slow
 def test_the_example_script_runs_a_tournament_and_writes_the_clis_report(tmp_path: Path) -> None:
     done = script(ROOT / "examples" / "tournament_from_python.py", tmp_path)
     assert done.returncode == 0, done.stderr
@@ -195,6 +201,7 @@ def test_the_example_script_runs_a_tournament_and_writes_the_clis_report(tmp_pat
     assert (tmp_path / "report.toml").read_bytes() == (tmp_path / "cli.toml").read_bytes()
 
 
+@pytest.mark.slow
 def test_a_script_without_a_main_guard_is_told_why_its_workers_die(tmp_path: Path) -> None:
     unguarded = tmp_path / "unguarded.py"
     unguarded.write_text(

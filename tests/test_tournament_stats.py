@@ -47,6 +47,7 @@ def exact(spec: str, rules: Rules) -> Distribution:
     return distribution(rules, player.move_policy, player.dice_policy)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "rules, next_door",
     [
@@ -68,7 +69,9 @@ def test_solo_mean_score_and_shut_rate_agree_with_the_exact_values(rules: Rules,
     assert shut_low <= right.shut_probability <= shut_high
 
 
-@pytest.mark.parametrize("duplicate, spec", [(True, "greedy-high"), (False, "random")])
+@pytest.mark.parametrize(
+    "duplicate, spec", [(True, "greedy-high"), pytest.param(False, "random", marks=pytest.mark.slow)]
+)
 def test_identical_strategies_each_win_about_half(duplicate: bool, spec: str) -> None:
     config = TournamentConfig(
         (entry(spec, "first"), entry(spec, "second")), Rules(), games=3000, table=2, seed=5, duplicate=duplicate
@@ -102,6 +105,7 @@ def test_every_strategy_sits_in_every_seat_equally_often_and_duplicate_deals_rep
     assert set(dice_games.values()) == {3}
 
 
+@pytest.mark.slow
 def test_every_matchup_is_dealt_the_same_dice() -> None:
     # "one" and "two" are the same strategy: if random meets the same dice against each, it
     # plays (and scores) exactly the same in both matchups, its own generator included.
@@ -112,6 +116,7 @@ def test_every_matchup_is_dealt_the_same_dice() -> None:
         assert against_one == against_two
 
 
+@pytest.mark.slow
 def test_renaming_a_strategy_changes_nothing_it_meets() -> None:
     def tallies(*names: str) -> tuple:
         field = tuple(entry(spec, name) for spec, name in zip(("random", "tips", "greedy-high"), names, strict=True))
@@ -120,6 +125,7 @@ def test_renaming_a_strategy_changes_nothing_it_meets() -> None:
     assert tallies("random", "tips", "greedy-high") == tallies("Lucky", "Tipster", "zz-greedy")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("ties", ["share", "seat", "playoff"])
 def test_drop_out_games_follow_the_rules(ties: str) -> None:
     rules = Rules(drop_out=12, ties=ties)
@@ -160,6 +166,7 @@ def test_drop_out_games_follow_the_rules(ties: str) -> None:
     assert together > 0  # simultaneous drop-outs did happen
 
 
+@pytest.mark.slow
 def test_drop_out_standings_count_the_rounds_each_strategy_lasted() -> None:
     config = TournamentConfig(
         (entry("optimal"), entry("greedy-high"), entry("random")), Rules(drop_out=45), games=600, table=3, seed=9
@@ -192,6 +199,7 @@ def test_the_default_tournament_is_six_built_ins_two_to_a_table_on_duplicate_dea
     assert config.table == 2 and config.duplicate
 
 
+@pytest.mark.slow
 def test_intervals_count_each_deal_once_because_matchups_share_their_dice() -> None:
     config = TournamentConfig(
         tuple(entry(spec) for spec in ("greedy-high", "tips", "random")),

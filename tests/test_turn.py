@@ -69,6 +69,7 @@ def test_dice_are_fair_faces() -> None:
         assert abs(count - total / 6) < 5 * spread
 
 
+@pytest.mark.slow
 def test_dice_are_the_same_in_another_process() -> None:
     """Stream seeds are hashed from the key, not taken from Python's randomised hash()."""
     code = (
@@ -175,6 +176,7 @@ class RandomChooser:
         return self.rng.choice(moves)
 
 
+@pytest.mark.slow
 @settings(max_examples=400)
 @given(rules=st.from_type(Rules), seed=st.integers(0, 2**40), choices=st.integers(0, 2**40))
 def test_every_turn_follows_the_rules(rules: Rules, seed: int, choices: int) -> None:
@@ -351,6 +353,7 @@ def test_every_legal_move_is_accepted(answer: int) -> None:
     assert tiles_of(turn.history[0].shut) == tiles_of(answer)
 
 
+@pytest.mark.slow
 @settings(max_examples=100)
 @given(rules=st.from_type(Rules), seed=st.integers(0, 2**40), choices=st.integers(0, 2**40))
 def test_finish_turn_shows_every_roll_once_and_plays_like_play_turn(rules: Rules, seed: int, choices: int) -> None:
