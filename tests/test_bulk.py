@@ -102,6 +102,7 @@ def test_bulk_games_come_out_as_the_general_engine_plays_them(rules: Rules, seat
             assert found.out_after[seat, game] == (-1 if record.out_after[seat] is None else record.out_after[seat])
 
 
+@pytest.mark.slow
 @settings(max_examples=25)
 @given(rules=st.from_type(Rules), name=st.sampled_from(["optimal", "greedy-high", "tips", "lowest-first"]))
 def test_a_strategy_tabulated_by_throw_gives_the_same_turn_table(rules: Rules, name: str) -> None:

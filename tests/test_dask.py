@@ -431,6 +431,7 @@ def test_an_unreachable_scheduler_is_one_sentence(folder: Path) -> None:
     assert f"cannot reach a Dask scheduler at tcp://127.0.0.1:{port} within 3 seconds" in one_line(done)
 
 
+@pytest.mark.slow
 def test_without_distributed_the_scheduler_option_says_what_to_install(folder: Path) -> None:
     """The command with `import distributed` failing, as where the extra is not installed."""
 
@@ -467,6 +468,7 @@ def test_where_to_run_is_checked(folder: Path, args: list[str], file: str, messa
     assert message in one_line(done)
 
 
+@pytest.mark.slow
 def test_an_option_overrides_the_other_way_to_run_in_the_file(folder: Path) -> None:
     """-j on the command line wins over the file's scheduler (and runs without one)."""
     (folder / "t.toml").write_text("scheduler = 'tcp://127.0.0.1:1'\n")

@@ -16,6 +16,8 @@ from strategies.loading import load_strategy
 from tournaments import ConfigError, duel_exactly
 from tournaments.exact import turn_odds
 
+pytestmark = pytest.mark.slow  # each runs analyze through the command
+
 ROOT = Path(__file__).resolve().parent.parent
 
 

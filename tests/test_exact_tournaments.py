@@ -32,6 +32,8 @@ from tournaments.exact import game
 from tournaments.stats import mean_interval, wilson
 from tournaments.tally import Tally, share_unit
 
+pytestmark = pytest.mark.slow  # exact tournaments through the library and the command
+
 F = Fraction
 Z999 = 3.2905
 """The normal quantile of a two-sided 99.9% interval."""

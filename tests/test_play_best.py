@@ -252,6 +252,7 @@ def best_command(tmp_path: Path, *options: str, answers: str = "") -> subprocess
     )
 
 
+@pytest.mark.slow
 def test_shutbox_best_lists_each_rule_set_with_its_best_and_record(tmp_path: Path) -> None:
     empty = best_command(tmp_path)
     assert empty.returncode == 0
@@ -274,6 +275,7 @@ def test_shutbox_best_lists_each_rule_set_with_its_best_and_record(tmp_path: Pat
         assert re.match(rf" +{kept} +1 +{best:.2f} \({measure}\)  ", line[len(shown) :]), line
 
 
+@pytest.mark.slow
 def test_shutbox_best_reset_asks_first_and_clears_with_yes(tmp_path: Path) -> None:
     answers, _ = solo_answers(Rules(), 7)
     assert play_solo(tmp_path, "--seed", "7", answers=answers).returncode == 0
@@ -291,6 +293,7 @@ def test_shutbox_best_reset_asks_first_and_clears_with_yes(tmp_path: Path) -> No
     assert best_command(tmp_path, "--reset", "--yes").stdout == "Cleared.\n" and os.listdir(tmp_path) == []
 
 
+@pytest.mark.slow
 def test_shutbox_best_keeps_a_corrupt_file_aside_and_says_where(tmp_path: Path) -> None:
     (tmp_path / FILE_NAME).write_text("{")
     done = best_command(tmp_path)

@@ -8,6 +8,7 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from test_play_transcript import play
 
 from shutbox_cli.game import Rules, Turn, solve_expected_score, tiles_of, turn_rolls
@@ -100,6 +101,7 @@ def test_an_optimal_game_costs_nothing(tmp_path: Path) -> None:
     assert total == f"Total cost: 0 ({len(costs)} of {len(costs)} choices the best)."
 
 
+@pytest.mark.slow
 def test_the_record_counts_every_solo_game_and_charts_the_latest(tmp_path: Path) -> None:
     worst, worst_costs, worst_score = scripted(7, worst_move, lambda mask: 1)
     best, _, best_score = scripted(7, best_move, SOLUTION.best_dice)

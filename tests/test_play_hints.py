@@ -9,6 +9,7 @@ from functools import cache
 from pathlib import Path
 
 import pexpect
+import pytest
 from test_play_terminal import AGAIN, ONE_DIE, ROLL, SHUT, finish, spawn, take_hint
 from test_play_transcript import play
 
@@ -88,6 +89,7 @@ def bob_wins(mask: int) -> float:
     return worse + equal / 2
 
 
+@pytest.mark.slow
 def test_against_others_the_hint_ranks_by_the_chance_to_win_and_it_is_exact(tmp_path: Path) -> None:
     rules = Rules()
     mask = mask_of(BOB_OPEN)
@@ -119,6 +121,7 @@ def test_against_others_the_hint_ranks_by_the_chance_to_win_and_it_is_exact(tmp_
     assert finish(child) == 0
 
 
+@pytest.mark.slow
 def test_the_one_die_choice_is_ranked_by_the_same_goal() -> None:
     rules = Rules()
     context = TurnContext(1, 1, 0, False, (ANN_POSTED, None, None), (0, 0, 0), (True, True, True))

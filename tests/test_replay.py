@@ -20,6 +20,8 @@ from tournaments import Options, load_config
 from tournaments.replay import find_game, rule_flags
 from tournaments.units import UnitPlayer
 
+pytestmark = pytest.mark.slow  # every replay plays a tournament first
+
 
 def shutbox(*arguments: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     env = {key: value for key, value in os.environ.items() if key not in ("FORCE_COLOR", "TERM")}
