@@ -81,6 +81,13 @@ def test_config_file_mistakes_are_one_sentence_naming_file_and_key(tmp_path: Pat
         (["-s", "nothing-like-it"], "--strategy 'nothing-like-it'"),
         (["-s", "optimal", "-s", "optimal"], "NAME=SPEC on the command line"),
         (["--report", "/no/such/folder/report.toml"], "/no/such/folder"),
+        (["--timeout", "1e300"], "--timeout must be at most 86,400 seconds (a day), not 1e+300."),
+        (["--games", str(10**12 + 1)], "--games must be at most 1,000,000,000,000, not 1,000,000,000,001."),
+        (["--seed", str(2**64)], "--seed must be at most 18,446,744,073,709,551,615"),
+        (
+            [*(word for index in range(30) for word in ("-s", f"s{index}=optimal")), "--table", "13"],
+            "30 strategies at tables of 13 make 119,759,850 matchups, more than the 100,000",
+        ),
     ],
 )
 def test_option_mistakes_exit_2_with_one_sentence(args: list[str], words: str) -> None:
@@ -127,6 +134,26 @@ def test_a_config_file_that_is_not_text_is_one_sentence(tmp_path: Path) -> None:
     path.write_bytes(b"\xff\xfe games = 3")
     status, _, err = invoke(str(path))
     assert status == 2 and err.count("\n") == 1 and "binary.toml is not valid TOML: it is not UTF-8 text" in err
+
+
+@pytest.mark.parametrize("kind", ["fifo", "folder", "device"])
+def test_a_config_path_that_is_not_a_regular_file_is_refused_without_reading_it(tmp_path: Path, kind: str) -> None:
+    path = {"fifo": tmp_path / "pipe.toml", "folder": tmp_path, "device": Path("/dev/zero")}[kind]
+    if kind == "fifo":
+        os.mkfifo(path)  # opening it to read would wait for a writer forever
+    status, _, err = invoke(str(path))
+    assert status == 2 and err.count("\n") == 1
+    assert f"config file {str(path)!r} is not a regular file." in err
+
+
+def test_a_config_file_too_large_or_nested_too_deeply_is_one_sentence(tmp_path: Path) -> None:
+    big = tmp_path / "big.toml"
+    big.write_text("# padding\n" * 200_000)
+    deep = tmp_path / "deep.toml"
+    deep.write_text("x = " + "[" * 50_000 + "]" * 50_000 + "\n")
+    for path, words in ((big, "is larger than 1,048,576 bytes"), (deep, "nests tables or arrays too deeply")):
+        status, _, err = invoke(str(path))
+        assert status == 2 and err.count("\n") == 1 and words in err
 
 
 def test_a_report_path_that_is_not_a_regular_file_is_refused_and_left_alone(tmp_path: Path) -> None:

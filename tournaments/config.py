@@ -54,6 +54,14 @@ _TOP_KEYS = (
 METHODS = ("simulate", "exact")
 """How a tournament finds its results: by playing seeded games, or exactly (exact strategies only)."""
 _STRATEGY_KEYS = ("spec", "name", "params")
+MAX_GAMES = 10**12
+"""Games per matchup, at most: any more would take years, and overflow a report's counts."""
+MAX_SEED = 2**64 - 1
+"""Seeds are taken modulo 2^64 by the dice: a larger one would repeat a smaller one's."""
+MAX_TIMEOUT = 86_400
+MAX_MATCHUPS = 100_000
+"""Matchups are counted before they are built: `--table 13` with 30 strategies would make 10^8."""
+MAX_CONFIG_BYTES = 1 << 20
 REPORT_CONFIG = "config"
 """The table of a report that holds the configuration it ran under."""
 
@@ -133,10 +141,16 @@ class _Where:
 
 
 def read_table(path: Path) -> dict[str, Any]:
-    """The TOML table of a config file (or of a report's `[config]`)."""
+    """The TOML table of a config file (or of a report's `[config]`): a regular file of at most
+    MAX_CONFIG_BYTES (a FIFO or a device would never end)."""
     try:
+        if path.exists() and not path.is_file():
+            raise ConfigError(f"config file {str(path)!r} is not a regular file.")
         with path.open("rb") as file:
-            table = tomllib.load(file)
+            text = file.read(MAX_CONFIG_BYTES + 1)
+        if len(text) > MAX_CONFIG_BYTES:
+            raise ConfigError(f"config file {str(path)!r} is larger than {MAX_CONFIG_BYTES:,} bytes.")
+        table = tomllib.loads(text.decode())
     except FileNotFoundError:
         raise ConfigError(f"no config file {str(path)!r}.") from None
     except OSError as error:
@@ -145,6 +159,8 @@ def read_table(path: Path) -> dict[str, Any]:
         raise ConfigError(f"{path} is not valid TOML: {error}.") from None
     except UnicodeDecodeError:
         raise ConfigError(f"{path} is not valid TOML: it is not UTF-8 text.") from None
+    except RecursionError:
+        raise ConfigError(f"{path} nests tables or arrays too deeply to be a tournament file.") from None
     if isinstance(table.get(REPORT_CONFIG), dict):
         table = table[REPORT_CONFIG]
     for key in table:
@@ -153,11 +169,13 @@ def read_table(path: Path) -> dict[str, Any]:
     return table
 
 
-def _whole(where: str, value: object, least: int) -> int:
+def _whole(where: str, value: object, least: int, most: int | None = None) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise ConfigError(f"{where} must be a whole number, not {value!r}.")
     if value < least:
         raise ConfigError(f"{where} must be at least {least}, not {value}.")
+    if most is not None and value > most:
+        raise ConfigError(f"{where} must be at most {most:,}, not {value:,}.")
     return value
 
 
@@ -176,6 +194,8 @@ def _method(where: str, value: object) -> str:
 def _seconds(where: str, value: object) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or value <= 0:
         raise ConfigError(f"{where} must be a number of seconds above 0, not {value!r}.")
+    if value > MAX_TIMEOUT:
+        raise ConfigError(f"{where} must be at most {MAX_TIMEOUT:,} seconds (a day), not {value:g}.")
     return float(value)
 
 
@@ -305,9 +325,9 @@ def load_config(path: Path | None, options: Options) -> TournamentConfig:
         return None
 
     rules = _rules(where, table.get("rules"), options.rules)
-    games = pick("games", options.games, _whole, 1) or DEFAULT_GAMES
+    games = pick("games", options.games, _whole, 1, MAX_GAMES) or DEFAULT_GAMES
     size = pick("table", options.table, _whole, 1) or DEFAULT_TABLE
-    seed = pick("seed", options.seed, _whole, 0)
+    seed = pick("seed", options.seed, _whole, 0, MAX_SEED)
     duplicate = pick("duplicate", options.duplicate, _flag)
     workers, scheduler = _where_to_run(where, table, options)
     timeout = pick("timeout", options.timeout, _seconds) or DEFAULT_TIMEOUT
@@ -349,6 +369,12 @@ def load_config(path: Path | None, options: Options) -> TournamentConfig:
             f"{source} is {size}, more players than the field's {len(strategies)} "
             f"{'strategy' if len(strategies) == 1 else 'strategies'}; a table seats each strategy once "
             "(table = 1 plays solo)."
+        )
+    matchups = math.comb(len(strategies), size)
+    if matchups > MAX_MATCHUPS:
+        raise ConfigError(
+            f"{len(strategies)} strategies at tables of {size} make {matchups:,} matchups, more than the "
+            f"{MAX_MATCHUPS:,} a tournament plays; enter fewer strategies or seat fewer at a table."
         )
     return TournamentConfig(
         strategies=strategies,
