@@ -3,6 +3,7 @@
 import contextlib
 import errno
 import os
+import re
 import sys
 from typing import Annotated, Any
 
@@ -70,7 +71,7 @@ def main() -> None:
     try:
         status = app(standalone_mode=False)
     except usage_error as error:
-        message = error.format_message().replace("Value error, ", "").rstrip(".")
+        message = _in_our_words(error.format_message())
         hint = f" (see `{error.ctx.command_path} --help`)" if error.ctx else ""
         say_error(f"{message}{hint}.")
         sys.exit(USAGE_ERROR)
@@ -81,6 +82,15 @@ def main() -> None:
         _report_lost_output(error)
         sys.exit(FAILURE)
     sys.exit(status if isinstance(status, int) else 0)
+
+
+_BOUND = re.compile(r"Invalid value for '([^']+)': Input should be (greater|less) than or equal to (\S+)")
+
+
+def _in_our_words(message: str) -> str:
+    """A usage error as one of our sentences, not a validation library's (no final full stop)."""
+    message = message.replace("Value error, ", "").rstrip(".")
+    return _BOUND.sub(lambda m: f"{m[1]} must be at {'least' if m[2] == 'greater' else 'most'} {m[3]}", message)
 
 
 def _report_lost_output(error: OSError) -> None:

@@ -104,3 +104,9 @@ def test_a_reader_that_closes_the_pipe_gets_no_traceback() -> None:
     shutbox.stdout.close()  # like `| head -0`: the reader is gone before anything is written
     assert shutbox.wait(timeout=60) == 1
     assert shutbox.stderr.read() == b""
+
+
+def test_a_bound_is_said_in_our_words_not_a_validation_librarys() -> None:
+    result = run(SHUTBOX, "analyze", "random", "--seed", "-1")
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr == "shutbox: error: --seed must be at least 0 (see `shutbox analyze --help`).\n"
