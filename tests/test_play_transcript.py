@@ -110,8 +110,8 @@ def test_input_ending_at_the_rematch_question_is_a_normal_end(tmp_path: Path) ->
         (["--player", " "], "shutbox: error: a --player name is empty; give each player a name.\n"),
         (["--tiles", "12", "--one-die", "nonsense"], "Invalid value for '--one-die'"),
         (["--tiles", "13"], "shutbox: error: --tiles must be a whole number from 2 to 12, not 13.\n"),
-        (["--delay", "-1"], "Invalid value for '--delay'"),
-        (["--delay", "inf"], "Invalid value for '--delay'"),
+        (["--delay", "-1"], "--delay must be at least 0 "),
+        (["--delay", "inf"], "--delay must be at most 60 "),
     ],
 )
 def test_a_bad_setup_is_one_sentence_and_exit_2(tmp_path: Path, options: list[str], message: str) -> None:
