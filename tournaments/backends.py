@@ -9,13 +9,13 @@ one method; nothing above this module changes when one is added.
 from __future__ import annotations
 
 import dataclasses
-import os
 from collections.abc import Callable
 from typing import Protocol
 
 from strategies.limits import TimeUp, time_limit
 from strategies.loading import StrategyLoadError
 
+from .confine import cores
 from .dask_backend import DaskCluster
 from .errors import TournamentFailure
 from .plan import Plan
@@ -61,14 +61,6 @@ class InProcess:
             finished(result)
 
 
-def default_workers() -> int:
-    """The number of cores this process may use."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # not on every platform
-        return os.cpu_count() or 1
-
-
 IN_PROCESS_SECONDS = 1.0
 """Plans of built-in strategies estimated to take less than this play in this process: a pool
 would take longer to start than to play them."""
@@ -97,7 +89,7 @@ def default_backend(workers: int | None, plan: Plan) -> Backend:
     small the plan."""
     if plan.config.scheduler is not None:
         return DaskCluster(plan.config.scheduler)
-    count = default_workers() if workers is None else workers
+    count = cores() if workers is None else workers
     builtin = all(entry.builtin for entry in plan.config.strategies)
     if count <= 1 or (builtin and estimated_seconds(plan) < IN_PROCESS_SECONDS):
         return InProcess()

@@ -20,6 +20,7 @@ from typing import Any
 from shutbox_cli.game import Rules, RulesError
 from strategies.loading import StrategyLoadError, load_strategy, split_name
 
+from .confine import MAX_WORKERS_PER_CORE, MIN_MEMORY_LIMIT_MIB, cores, max_workers
 from .errors import ConfigError
 
 DEFAULT_GAMES = 2000
@@ -47,6 +48,8 @@ _TOP_KEYS = (
     "workers",
     "scheduler",
     "timeout",
+    "memory_limit",
+    "isolate",
     "method",
     "rules",
     "strategy",
@@ -102,6 +105,10 @@ class TournamentConfig:
     timeout: float = DEFAULT_TIMEOUT
     method: str = "simulate"
     scheduler: str | None = None
+    memory_limit: int | None = None
+    """MiB of memory each worker process may use (None: a default share of the machine's, 0: no limit)."""
+    isolate: bool = False
+    """Whether each user strategy runs in a process of its own, apart from the referee's code."""
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -122,6 +129,8 @@ class Options:
     scheduler: str | None = None
     rules: Mapping[str, Any] = dataclasses.field(default_factory=dict)
     method: str | None = None
+    memory_limit: int | None = None
+    isolate: bool | None = None
 
 
 def _option_flag(name: str) -> str:
@@ -197,6 +206,26 @@ def _seconds(where: str, value: object) -> float:
     if value > MAX_TIMEOUT:
         raise ConfigError(f"{where} must be at most {MAX_TIMEOUT:,} seconds (a day), not {value:g}.")
     return float(value)
+
+
+def _workers(where: str, value: object) -> int:
+    """Worker processes: at least one, at most MAX_WORKERS_PER_CORE per core."""
+    count = _whole(where, value, 1)
+    if count > max_workers():
+        raise ConfigError(
+            f"{where} must be at most {max_workers()} ({MAX_WORKERS_PER_CORE} per core; this machine has "
+            f"{cores()}), not {count:,}."
+        )
+    return count
+
+
+def _memory_limit(where: str, value: object) -> int:
+    """MiB per worker: 0 (no limit) or at least MIN_MEMORY_LIMIT_MIB."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ConfigError(f"{where} must be a whole number of MiB (0 for no limit), not {value!r}.")
+    if 0 < value < MIN_MEMORY_LIMIT_MIB:
+        raise ConfigError(f"{where} must be 0 (no limit) or at least {MIN_MEMORY_LIMIT_MIB} MiB, not {value}.")
+    return value
 
 
 def _scheduler(where: str, value: object) -> str:
@@ -296,7 +325,7 @@ def _where_to_run(where: _Where, table: Mapping[str, Any], options: Options) -> 
             "this machine's worker processes, the second runs on a Dask cluster; give one of them."
         )
     if options.workers is not None:
-        return _whole(_option_flag("workers"), options.workers, 1), None
+        return _workers(_option_flag("workers"), options.workers), None
     if options.scheduler is not None:
         return None, _scheduler(_option_flag("scheduler"), options.scheduler)
     if "workers" in table and "scheduler" in table:
@@ -304,7 +333,7 @@ def _where_to_run(where: _Where, table: Mapping[str, Any], options: Options) -> 
             f"{where.key('workers')} and key 'scheduler' do not go together: the first sets this machine's "
             "worker processes, the second runs on a Dask cluster; keep one of them."
         )
-    workers = _whole(where.key("workers"), table["workers"], 1) if "workers" in table else None
+    workers = _workers(where.key("workers"), table["workers"]) if "workers" in table else None
     scheduler = _scheduler(where.key("scheduler"), table["scheduler"]) if "scheduler" in table else None
     return workers, scheduler
 
@@ -332,6 +361,8 @@ def load_config(path: Path | None, options: Options) -> TournamentConfig:
     workers, scheduler = _where_to_run(where, table, options)
     timeout = pick("timeout", options.timeout, _seconds) or DEFAULT_TIMEOUT
     method = pick("method", options.method, _method) or "simulate"
+    memory_limit = pick("memory_limit", options.memory_limit, _memory_limit)
+    isolate = pick("isolate", options.isolate, _flag)
     if method == "exact":
         given = [_option_flag(key) for key in ("games", "seed") if getattr(options, key) is not None]
         if given:
@@ -387,14 +418,16 @@ def load_config(path: Path | None, options: Options) -> TournamentConfig:
         timeout=timeout,
         method=method,
         scheduler=scheduler,
+        memory_limit=memory_limit,
+        isolate=bool(isolate),
     )
 
 
 def config_table(config: TournamentConfig) -> dict[str, Any]:
     """The configuration as a TOML table that `load_config` reads back to the same tournament.
 
-    Workers, the scheduler and the timeout are left out: they decide how a run goes, not what it
-    finds; so are the seed and the number of games of an exact tournament, which deals no games.
+    Workers, the scheduler, the timeout, the memory limit and isolation are left out: they decide how
+    a run goes, not what it finds; so are the seed and the number of games of an exact tournament, which deals no games.
     """
     strategies = []
     for entry in config.strategies:

@@ -109,6 +109,26 @@ def tournament_command(
             "--games and --seed do not apply; default: simulate, or the file's method).",
         ),
     ] = None,
+    memory_limit: Annotated[
+        int | None,
+        typer.Option(
+            "--memory-limit",
+            metavar="MIB",
+            show_default=False,
+            help="Memory each worker process may use, in MiB; a strategy that needs more fails, named "
+            "(default: three quarters of the machine's memory shared by the workers; 0: no limit).",
+        ),
+    ] = None,
+    isolate: Annotated[
+        bool | None,
+        typer.Option(
+            "--isolate/--no-isolate",
+            show_default=False,
+            help="Run each user strategy in a process of its own that sees only its views, so no strategy "
+            "can reach the dice, the scores or another's results: for strategies whose authors do not trust "
+            "each other (slower; default: off).",
+        ),
+    ] = None,
     report: Annotated[
         Path | None,
         typer.Option(
@@ -146,6 +166,8 @@ def tournament_command(
         timeout=timeout,
         rules=rule_values,
         method=None if exact is None else "exact" if exact else "simulate",
+        memory_limit=memory_limit,
+        isolate=isolate,
     )
     try:
         config = tournaments.load_config(config_file, options)
