@@ -5,15 +5,17 @@ import errno
 import os
 import re
 import sys
-from typing import Annotated, Any
+import threading
+from typing import Annotated, Any, NoReturn
 
 import typer
 
 from . import __version__
 from .commands import analyze, best, check, play, replay, strategies, tournament
-from .errors import FAILURE, INTERRUPTED, USAGE_ERROR, say_error
+from .errors import FAILURE, USAGE_ERROR, say_error, stopped_status
 from .rule_options import rules_from_options, with_rule_options
 from .shadowing import shadowing_message
+from .signals import received
 
 app = typer.Typer(
     name="shutbox",
@@ -61,11 +63,16 @@ def rules_command(rule_values: dict[str, Any]) -> None:
 
 
 def main() -> None:
-    """Console-script entry point: click's usage errors become one sentence, exit 2."""
+    """Console-script entry point: click's usage errors become one sentence, exit 2. The process
+    ends when the command is done, whatever threads a strategy left running in it."""
+    _exit(_run())
+
+
+def _run() -> int:
     shadowed = shadowing_message()
     if shadowed is not None:
         say_error(shadowed)
-        sys.exit(USAGE_ERROR)
+        return USAGE_ERROR
     # typer's usage-error class (click's, or its own copy of click's) is the base of BadParameter.
     usage_error: Any = next(cls for cls in typer.BadParameter.__mro__ if cls.__name__ == "UsageError")
     try:
@@ -74,14 +81,29 @@ def main() -> None:
         message = _in_our_words(error.format_message())
         hint = f" (see `{error.ctx.command_path} --help`)" if error.ctx else ""
         say_error(f"{message}{hint}.")
-        sys.exit(USAGE_ERROR)
+        return USAGE_ERROR
     except typer.Abort:
         typer.echo("\nshutbox: interrupted.", err=True)
-        sys.exit(INTERRUPTED)
+        return stopped_status(received())
     except OSError as error:  # the output went away: a full disk, a closed pipe
         _report_lost_output(error)
-        sys.exit(FAILURE)
-    sys.exit(status if isinstance(status, int) else 0)
+        return FAILURE
+    return status if isinstance(status, int) else 0
+
+
+def _exit(status: int) -> NoReturn:
+    """Exit with `status`; at once if a thread other than this one would keep the process alive
+    (a strategy's, imported in this process), after flushing what was written."""
+    if any(
+        thread.is_alive() and not thread.daemon
+        for thread in threading.enumerate()
+        if thread is not threading.current_thread()
+    ):
+        for stream in (sys.stdout, sys.stderr):
+            with contextlib.suppress(Exception):
+                stream.flush()
+        os._exit(status)
+    sys.exit(status)
 
 
 _BOUND = re.compile(r"Invalid value for '([^']+)': Input should be (greater|less) than or equal to (\S+)")

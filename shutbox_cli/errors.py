@@ -11,7 +11,16 @@ USAGE_ERROR = 2
 """The user asked for something the command cannot do: a bad option, file or rule set."""
 INTERRUPTED = 130
 """Ctrl-C, as shells report a process ended by SIGINT (128 + 2)."""
+HUNG_UP = 129
+"""SIGHUP (the terminal closed), handled like Ctrl-C: 128 + 1."""
+TERMINATED = 143
+"""SIGTERM (a polite kill), handled like Ctrl-C: 128 + 15."""
 ERROR_PREFIX = "shutbox: error: "
+
+
+def stopped_status(signal_number: int | None) -> int:
+    """The exit status of a command stopped by a signal (None: Ctrl-C, as far as we know)."""
+    return {1: HUNG_UP, 15: TERMINATED}.get(signal_number or 2, INTERRUPTED)
 
 
 def say_error(message: str) -> None:

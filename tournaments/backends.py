@@ -34,8 +34,9 @@ class Backend(Protocol):
     Tallies add up exactly in any order, so a backend cannot change the results. It raises
     `TournamentFailure` (one sentence naming the unit, as `units.unit_title` does) when a
     strategy fails to load or play, a worker dies, or a unit runs past `plan.config.timeout`
-    seconds; on Ctrl-C it lets `KeyboardInterrupt` through. Either way it stops its work and
-    leaves no process behind before it returns or raises.
+    seconds; on Ctrl-C (or any signal the caller turns into `KeyboardInterrupt`) it lets
+    `KeyboardInterrupt` through. Either way it stops its work and leaves no process behind
+    (nor any process a strategy started) before it returns or raises.
     """
 
     def run(self, plan: Plan, finished: Finished) -> None: ...
@@ -44,8 +45,10 @@ class Backend(Protocol):
 @dataclasses.dataclass(frozen=True)
 class InProcess:
     """Plays the units one after another in this process: no start-up cost, but a strategy
-    that ends its process (os._exit) ends the caller too. The time limit is an interval
-    timer (SIGALRM), where the platform has one and this is the main thread."""
+    that ends its process (os._exit) ends the caller too, and one that catches every exception
+    or loops in C cannot be stopped, so only built-in strategies play here by default. The
+    time limit is an interval timer (SIGALRM), where the platform has one and this is the
+    main thread."""
 
     def run(self, plan: Plan, finished: Finished) -> None:
         try:
@@ -83,14 +86,15 @@ def estimated_seconds(plan: Plan) -> float:
 
 
 def default_backend(workers: int | None, plan: Plan) -> Backend:
-    """The Dask cluster of `plan.config.scheduler` if it names one; else this process for one
-    worker, or for a small plan of built-in strategies; else a pool of `workers` processes
-    (None: one per core), so a user's strategy that crashes its process is reported, however
-    small the plan."""
+    """The Dask cluster of `plan.config.scheduler` if it names one; else, for built-in
+    strategies only, this process for one worker or a small plan; else a pool of `workers`
+    processes (None: one per core). A user's strategy always plays in a worker process, even
+    for one worker and however small the plan: there the run can stop it whatever it does
+    (catch every exception, loop in C, start processes), and report its crash."""
     if plan.config.scheduler is not None:
         return DaskCluster(plan.config.scheduler)
     count = cores() if workers is None else workers
     builtin = all(entry.builtin for entry in plan.config.strategies)
-    if count <= 1 or (builtin and estimated_seconds(plan) < IN_PROCESS_SECONDS):
+    if builtin and (count <= 1 or estimated_seconds(plan) < IN_PROCESS_SECONDS):
         return InProcess()
     return ProcessPool(count)

@@ -9,13 +9,19 @@ import ctypes
 import os
 import signal
 import sys
+import threading
+import time
 
 MiB = 1 << 20
 MAX_WORKERS_PER_CORE = 4
 """`--workers` may ask for at most this many processes per core: more only share the cores."""
 MIN_MEMORY_LIMIT_MIB = 256
 """Below this a worker cannot even load numpy and the strategies."""
+PARENT_GONE = 70
+"""A worker's exit status when the process that started it is gone (nobody reads it)."""
 _PR_SET_PDEATHSIG = 1
+_WATCH_SECONDS = 0.5
+"""How often a worker without PR_SET_PDEATHSIG looks whether its parent is still there."""
 
 
 def cores() -> int:
@@ -41,12 +47,19 @@ def default_memory_limit_mib(workers: int) -> int:
     return max(MIN_MEMORY_LIMIT_MIB, total * 3 // 4 // max(1, workers) // MiB)
 
 
-def confine(memory_limit_mib: int | None) -> None:
-    """Make this process the leader of a group of its own, have it killed when its parent dies
-    (Linux), and limit its address space to `memory_limit_mib` MiB (None or 0: no limit)."""
+def memory_limit_mib(configured: int | None, workers: int) -> int:
+    """The memory limit of each of `workers` processes: the configured one (0: none), or the
+    default share when none is configured."""
+    return default_memory_limit_mib(workers) if configured is None else configured
+
+
+def confine(memory_limit_mib: int | None, parent: int | None = None) -> None:
+    """Make this process the leader of a group of its own, have it end when its parent
+    (`parent`, the pid that started it, if known) does, and limit its address space to
+    `memory_limit_mib` MiB (None or 0: no limit)."""
     with contextlib.suppress(OSError):
         os.setpgid(0, 0)
-    die_with_parent()
+    die_with_parent(parent)
     if memory_limit_mib:
         with contextlib.suppress(ImportError, ValueError, OSError):
             import resource
@@ -55,14 +68,24 @@ def confine(memory_limit_mib: int | None) -> None:
             resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
 
 
-def die_with_parent() -> None:
-    """Ask the kernel to kill this process when the process that started it ends (Linux only;
-    elsewhere workers notice their closed pipe instead)."""
-    if not sys.platform.startswith("linux"):
-        return
-    with contextlib.suppress(OSError, AttributeError):
-        libc = ctypes.CDLL(None, use_errno=True)
-        libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+def die_with_parent(parent: int | None = None) -> None:
+    """End this process when the process that started it ends: the kernel kills it on Linux;
+    elsewhere a daemon thread looks every half second. If `parent` is already gone (it ended
+    before the kernel was asked), end now."""
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(OSError, AttributeError):
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    elif parent is not None:
+        threading.Thread(target=_watch_parent, args=(parent,), name="shutbox-parent-watch", daemon=True).start()
+    if parent is not None and os.getppid() != parent:
+        os._exit(PARENT_GONE)
+
+
+def _watch_parent(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(_WATCH_SECONDS)
+    os._exit(PARENT_GONE)
 
 
 def kill_group(pid: int) -> None:

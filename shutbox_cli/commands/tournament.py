@@ -1,12 +1,13 @@
 """`shutbox tournament [CONFIG.toml]`: pit strategies against each other, seeded, in parallel."""
 
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, NoReturn
 
 import typer
 
-from ..errors import FAILURE, INTERRUPTED, fail
+from ..errors import FAILURE, fail, stopped_status
 from ..rule_options import with_rule_options
+from ..signals import received, stop_on_signals
 
 
 def register(app: typer.Typer) -> None:
@@ -67,9 +68,10 @@ def tournament_command(
             "--workers",
             "-j",
             show_default=False,
-            help="Worker processes (default: one per core). 1 plays in this process, so a strategy that ends "
-            "its process (os._exit) ends the command too; so does a plan of built-in strategies small enough "
-            "to finish in about a second, whatever -j says. A user's strategy plays in workers.",
+            help="Worker processes (default: one per core). A user's strategy always plays in worker processes, "
+            "also at -j 1, so that the run can stop it at --timeout or Ctrl-C whatever it does, and report its "
+            "crash. Built-in strategies play in this process at -j 1, and so does a plan of them small enough to "
+            "finish in about a second, whatever -j says.",
         ),
     ] = None,
     scheduler: Annotated[
@@ -146,7 +148,12 @@ def tournament_command(
     """Run a seeded tournament of strategies and rank them, or with --exact compute it exactly.
 
     With no arguments at all: a quick tournament of the built-in strategies.
-    Exit status: 0 done, 1 a strategy failed, 2 a usage or config error, 130 interrupted.
+    A user's strategy plays in worker processes, each in a process group of its own with a memory
+    limit; at a timeout, a failure, the end of the run or a stop, each group is killed, so nothing
+    a strategy started outlives the run.
+
+    Exit status: 0 done, 1 a strategy failed, 2 a usage or config error, 130 interrupted by
+    Ctrl-C (SIGINT), 143 by SIGTERM, 129 by SIGHUP (each a clean stop: no report written).
     """
     from rich.console import Console
 
@@ -170,7 +177,9 @@ def tournament_command(
         isolate=isolate,
     )
     try:
+        stop_on_signals()
         config = tournaments.load_config(config_file, options)
+        stop_on_signals()  # again: a strategy's module, imported just now, may have taken them
         if report is not None:
             check_writable(report)  # before the run, not after it
         with progress_bar(show_bar=not quiet) as progress:
@@ -182,13 +191,21 @@ def tournament_command(
     except tournaments.TournamentFailure as error:
         fail(str(error), FAILURE)
     except tournaments.Interrupted as stop:
-        typer.echo(f"shutbox: {stop}; no report written.", err=True)
-        raise typer.Exit(INTERRUPTED) from None
+        _stopped(str(stop))
     except KeyboardInterrupt:
-        typer.echo("shutbox: interrupted; no report written.", err=True)
-        raise typer.Exit(INTERRUPTED) from None
+        _stopped("interrupted")
     written = None if report is None else str(report)
     if quiet:
         typer.echo(quiet_line(summary, written))
     else:
         show(Console(highlight=False), summary, written)
+
+
+def _stopped(what: str) -> NoReturn:
+    """Say the run stopped (and by which signal, unless Ctrl-C) and exit with its status."""
+    import signal
+
+    number = received()
+    by = "" if number in (None, signal.SIGINT) else f", by {signal.Signals(number).name}"
+    typer.echo(f"shutbox: {what}{by}; no report written.", err=True)
+    raise typer.Exit(stopped_status(number))
