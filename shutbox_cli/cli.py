@@ -15,7 +15,7 @@ from .commands import analyze, best, check, play, replay, strategies, tournament
 from .errors import FAILURE, USAGE_ERROR, say_error, stopped_status
 from .rule_options import rules_from_options, with_rule_options
 from .shadowing import shadowing_message
-from .signals import received
+from .signals import ignore_once_stopped, received
 
 app = typer.Typer(
     name="shutbox",
@@ -83,17 +83,30 @@ def _run() -> int:
         say_error(f"{message}{hint}.")
         return USAGE_ERROR
     except typer.Abort:
-        typer.echo("\nshutbox: interrupted.", err=True)
-        return stopped_status(received())
+        return _interrupted()
     except OSError as error:  # the output went away: a full disk, a closed pipe
+        if received() is not None:
+            return _interrupted()
         _report_lost_output(error)
         return FAILURE
+    except Exception:
+        if received() is None:
+            raise
+        return _interrupted()  # a stop broke something on its way out (a library's bare `except:`)
     return status if isinstance(status, int) else 0
+
+
+def _interrupted() -> int:
+    """Say the command was stopped, if the terminal is still there to read it: its status."""
+    with contextlib.suppress(OSError):
+        typer.echo("\nshutbox: interrupted.", err=True)
+    return stopped_status(received())
 
 
 def _exit(status: int) -> NoReturn:
     """Exit with `status`; at once if a thread other than this one would keep the process alive
     (a strategy's, imported in this process), after flushing what was written."""
+    ignore_once_stopped()
     if any(
         thread.is_alive() and not thread.daemon
         for thread in threading.enumerate()

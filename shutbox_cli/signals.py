@@ -23,6 +23,14 @@ def stop_on_signals() -> None:
         signal.signal(number, _stop)
 
 
+def ignore_once_stopped() -> None:
+    """Once a signal has stopped the command, ignore the others for good: Python gives its own
+    handlers back to the system as it shuts down, and a late Ctrl-C would then kill it."""
+    if _received and threading.current_thread() is threading.main_thread():
+        for number in STOPPING:
+            signal.signal(number, signal.SIG_IGN)
+
+
 def received() -> int | None:
     """The signal that stopped the command, if one did."""
     return _received[0] if _received else None

@@ -60,6 +60,8 @@ def _worker_main(connection: Any, plan: Plan, parent: int, memory_limit: int) ->
     until told to stop. It ends with `os._exit`, so no thread a strategy left keeps it alive."""
     confine(memory_limit, parent)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the main process decides what Ctrl-C stops
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, HELD)  # held while it started (a Ctrl-C for the old group is gone)
     with contextlib.suppress(BaseException):
         _serve(connection, plan, memory_limit)
     os._exit(0)
@@ -125,8 +127,9 @@ class _Worker:
 
 
 def _run_pool(plan: Plan, count: int, finished: Callable[[UnitResult], None]) -> None:
-    import multiprocess
-    from multiprocess.connection import wait
+    with _signals_held():  # multiprocess's own import turns a KeyboardInterrupt into another error
+        import multiprocess
+        from multiprocess.connection import wait
 
     context = multiprocess.get_context(START_METHOD)
     limit = memory_limit_mib(plan.config.memory_limit, count)
@@ -134,7 +137,7 @@ def _run_pool(plan: Plan, count: int, finished: Callable[[UnitResult], None]) ->
     pool: list[_Worker] = []
     units = plan.units()
     try:
-        with _ctrl_c_ignored():  # inherited: workers ignore Ctrl-C, only this process handles it
+        with _signals_held():  # a worker starts with them held too, until it is its own group
             for _ in range(count):
                 mine, theirs = context.Pipe()
                 process = context.Process(target=_worker_main, args=(theirs, plan, os.getpid(), limit), daemon=True)
@@ -270,8 +273,8 @@ def _dismiss(pool: list[_Worker]) -> None:
 def _stop(pool: list[_Worker], tracker: Any) -> None:
     """Kill every worker's process group and reap the workers, and the resource tracker if the
     run started it, so none is left behind. Nothing here waits on a pipe a strategy's process
-    may hold open; a second Ctrl-C meanwhile is ignored rather than cutting the clean-up short."""
-    with _ctrl_c_ignored():
+    may hold open; a signal meanwhile waits until the clean-up is done."""
+    with _signals_held():
         for worker in pool:
             _kill(worker)
         for worker in pool:
@@ -283,7 +286,8 @@ def _stop(pool: list[_Worker], tracker: Any) -> None:
 
 @contextlib.contextmanager
 def _ctrl_c_ignored() -> Iterator[None]:
-    """Ignore SIGINT for a while (only the main thread can change signal handlers)."""
+    """Ignore SIGINT for a while (only the main thread can change signal handlers); the Dask
+    backend's processes inherit it."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
@@ -292,6 +296,34 @@ def _ctrl_c_ignored() -> Iterator[None]:
         yield
     finally:
         signal.signal(signal.SIGINT, previous)
+
+
+HELD = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
+"""Signals that stop a run (Ctrl-C, and those a caller may handle like it)."""
+
+
+@contextlib.contextmanager
+def _signals_held() -> Iterator[None]:
+    """Hold back the signals that stop a run for a while: they take effect when it ends, so a
+    worker is never half started nor the clean-up cut short. They are blocked (a worker
+    started meanwhile inherits that, until it is its own group), and, since another thread of
+    this process may take one anyway, their handlers only note them until then."""
+    arrived: list[int] = []
+    handlers: dict[int, Any] = {}
+    if threading.current_thread() is threading.main_thread():
+        for number in HELD:
+            if signal.getsignal(number) is not None:
+                handlers[number] = signal.signal(number, lambda number, frame: arrived.append(number))
+    mask = signal.pthread_sigmask(signal.SIG_BLOCK, HELD) if hasattr(signal, "pthread_sigmask") else None
+    try:
+        yield
+    finally:
+        if mask is not None:
+            signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+        for number, handler in handlers.items():
+            signal.signal(number, handler)
+        for number in dict.fromkeys(arrived):
+            signal.raise_signal(number)
 
 
 def _idle_resource_tracker() -> Any:

@@ -155,6 +155,7 @@ def tournament_command(
     Exit status: 0 done, 1 a strategy failed, 2 a usage or config error, 130 interrupted by
     Ctrl-C (SIGINT), 143 by SIGTERM, 129 by SIGHUP (each a clean stop: no report written).
     """
+    stop_on_signals()
     from rich.console import Console
 
     import tournaments
@@ -177,7 +178,6 @@ def tournament_command(
         isolate=isolate,
     )
     try:
-        stop_on_signals()
         config = tournaments.load_config(config_file, options)
         stop_on_signals()  # again: a strategy's module, imported just now, may have taken them
         if report is not None:
@@ -194,6 +194,10 @@ def tournament_command(
         _stopped(str(stop))
     except KeyboardInterrupt:
         _stopped("interrupted")
+    except Exception:
+        if received() is None:
+            raise
+        _stopped("interrupted")  # the stop broke something on its way out (a library's bare `except:`)
     written = None if report is None else str(report)
     if quiet:
         typer.echo(quiet_line(summary, written))

@@ -70,7 +70,7 @@ class CatchesAll(Attack):
 
     def harm(self):
         while True:
-            try:
+            try:  # noqa: SIM105 - a bare except is the attack
                 time.sleep(0.01)
             except BaseException:
                 pass
@@ -83,7 +83,7 @@ class OwnAlarm(Attack):
         signal.signal(signal.SIGALRM, signal.SIG_IGN)
         while True:
             signal.setitimer(signal.ITIMER_REAL, 0.05)
-            try:
+            try:  # noqa: SIM105 - a bare except is the attack
                 time.sleep(0.01)
             except BaseException:
                 pass
@@ -118,3 +118,7 @@ class SysExitZero(Attack):
 
     def harm(self):
         sys.exit(0)
+
+
+class SlowForks(Slow, Forks):
+    """Takes its time, after leaving a child of the worker asleep."""

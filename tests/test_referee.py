@@ -1,0 +1,231 @@
+"""The referee's processes, attacked through the real command (`python -m shutbox_cli
+tournament`): strategies that start processes or threads, that will not stop, that take all
+the memory or end their process, and signals sent to the real processes. Each run is marked
+with an environment variable that every process it starts inherits, so the process table
+shows whether anything it started is left once it has ended."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+pytestmark = [
+    pytest.mark.slow,  # each test starts shutbox and its workers, a second or more
+    pytest.mark.skipif(not Path("/proc/self/environ").exists(), reason="reads the process table from /proc"),
+]
+
+HOSTILE = Path(__file__).parent / "hostile"
+ATTACKS = HOSTILE / "referee_attacks.py"
+WORKERS = ["1", "2"]
+
+
+def _marked(mark: str) -> list[int]:
+    """The processes (zombies aside: they have no environment left) that carry the mark."""
+    found = []
+    needle = f"REFEREE_MARK={mark}".encode()
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                environ = Path(f"/proc/{entry}/environ").read_bytes()
+            except OSError:
+                continue
+            if needle in environ.split(b"\0"):
+                found.append(int(entry))
+    return found
+
+
+class Run:
+    """One `shutbox tournament` in a folder of its own, its processes marked."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.mark = uuid.uuid4().hex
+        self.started = folder / "started"
+        self.report = folder / "report.toml"
+        self.process: subprocess.Popen[str] | None = None
+
+    def start(self, *args: str) -> subprocess.Popen[str]:
+        env = {key: value for key, value in os.environ.items() if key not in ("FORCE_COLOR", "NO_COLOR", "TERM")}
+        env.update(REFEREE_MARK=self.mark, REFEREE_STARTED=str(self.started), COLUMNS="80")
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "shutbox_cli", "tournament", *args, "--seed", "1", "-q", "-o", str(self.report)],
+            cwd=self.folder,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=env,
+            start_new_session=True,
+        )
+        return self.process
+
+    def finish(self, *args: str) -> tuple[int, str]:
+        """Run to the end: the exit status and stderr."""
+        process = self.start(*args)
+        _, err = process.communicate(timeout=90)
+        return process.returncode, err
+
+    def wait_until_playing(self) -> int:
+        """Wait until a strategy has made its first decision: the process id it played in."""
+        assert self.process is not None
+        deadline = time.monotonic() + 60
+        while not (self.started.exists() and self.started.read_text()) and time.monotonic() < deadline:
+            assert self.process.poll() is None, self.process.communicate()
+            time.sleep(0.02)
+        return int(self.started.read_text())
+
+    def left(self) -> list[int]:
+        """Marked processes still there, once the dying have had a moment to go."""
+        deadline = time.monotonic() + 3
+        while _marked(self.mark) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        return _marked(self.mark)
+
+    def no_report(self) -> bool:
+        return not self.report.exists() and not list(self.folder.glob(".report.toml*"))
+
+    def clean_up(self) -> None:
+        for pid in _marked(self.mark):
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
+
+
+@pytest.fixture
+def run(tmp_path: Path) -> Iterator[Run]:
+    marked = Run(tmp_path)
+    try:
+        yield marked
+    finally:
+        marked.clean_up()
+
+
+def attack(name: str, display: str | None = None) -> list[str]:
+    """The options that seat one attacking strategy against greedy-high."""
+    return ["-s", f"{display or name.lower()}={ATTACKS}:{name}", "-s", "greedy-high"]
+
+
+def one_error(err: str) -> str:
+    """The one error line of stderr (a strategy's own frames may follow it), never a traceback."""
+    assert "Traceback" not in err, err
+    first = err.splitlines()[0]
+    assert first.startswith("shutbox: error: "), err
+    assert all(line.startswith("  ") for line in err.splitlines()[1:]), err
+    return first
+
+
+@pytest.mark.parametrize("workers", WORKERS)
+@pytest.mark.parametrize("strategy", ["Forks", "ShellJob", "Thread"])
+def test_what_a_strategy_starts_neither_outlives_nor_hangs_the_run(run: Run, strategy: str, workers: str) -> None:
+    status, err = run.finish(*attack(strategy), "-n", "1000", "-j", workers)
+    assert status == 0, err
+    assert err == "" and run.report.exists()
+    assert run.left() == []
+
+
+@pytest.mark.parametrize("workers", WORKERS)
+def test_a_thread_a_module_starts_at_import_does_not_keep_shutbox_running(run: Run, workers: str) -> None:
+    spec = f"{HOSTILE / 'referee_thread_at_import.py'}:Plain"
+    status, err = run.finish("-s", spec, "-s", "greedy-high", "-n", "1000", "-j", workers)
+    assert status == 0, err
+    assert run.report.exists()
+    assert run.left() == []
+
+
+@pytest.mark.parametrize("workers", WORKERS)
+@pytest.mark.parametrize("strategy", ["CatchesAll", "OwnAlarm", "LoopsInC"])
+def test_a_strategy_that_will_not_stop_is_stopped_at_the_time_limit(run: Run, strategy: str, workers: str) -> None:
+    status, err = run.finish(*attack(strategy), "-n", "1000", "-j", workers, "--timeout", "2")
+    assert status == 1
+    assert "ran past the limit of 2 seconds per work unit" in one_error(err)
+    assert err.count("\n") == 1
+    assert run.no_report() and run.left() == []
+
+
+@pytest.mark.parametrize("workers", WORKERS)
+def test_a_strategy_out_of_memory_is_named_with_the_limit(run: Run, workers: str) -> None:
+    status, err = run.finish(*attack("Hoards"), "-n", "1000", "-j", workers, "--memory-limit", "512")
+    assert status == 1
+    assert one_error(err).endswith(
+        "strategy 'hoards' ran out of its memory limit of 512 MiB (raise it with --memory-limit)."
+    )
+    assert "matchup hoards vs greedy-high" in err and err.count("\n") == 1
+    assert run.no_report() and run.left() == []
+
+
+@pytest.mark.parametrize("workers", WORKERS)
+def test_a_worker_ended_with_status_0_is_a_failure_named(run: Run, workers: str) -> None:
+    status, err = run.finish(*attack("ExitsZero", "exits"), "-n", "1000", "-j", workers)
+    assert status == 1
+    line = one_error(err)
+    assert "a worker process exited with status 0 while playing matchup exits vs greedy-high" in line
+    assert "strategy 'exits' may have ended the process" in line
+    assert run.no_report() and run.left() == []
+
+
+@pytest.mark.parametrize("workers", WORKERS)
+def test_sys_exit_0_while_playing_is_a_failure_named(run: Run, workers: str) -> None:
+    status, err = run.finish(*attack("SysExitZero", "exits"), "-n", "1000", "-j", workers)
+    assert status == 1
+    assert "strategy 'exits' called sys.exit(0)" in one_error(err)
+    assert run.no_report() and run.left() == []
+
+
+STOPS = [(signal.SIGINT, 130, ""), (signal.SIGTERM, 143, ", by SIGTERM"), (signal.SIGHUP, 129, ", by SIGHUP")]
+
+
+@pytest.mark.parametrize("workers", WORKERS)
+@pytest.mark.parametrize(("sent", "status", "by"), STOPS, ids=[sent.name for sent, _, _ in STOPS])
+def test_a_signal_to_shutbox_stops_the_run_cleanly(
+    run: Run, sent: signal.Signals, status: int, by: str, workers: str
+) -> None:
+    """The strategy leaves a child of its worker asleep: it goes with the run."""
+    process = run.start(*attack("SlowForks", "slow"), "-n", "4000", "-j", workers)
+    run.wait_until_playing()
+    os.kill(process.pid, sent)
+    _, err = process.communicate(timeout=30)
+    assert process.returncode == status
+    assert err.startswith("shutbox: interrupted after ") and err.endswith(f"(seed 1){by}; no report written.\n")
+    assert err.count("\n") == 1
+    assert run.no_report() and run.left() == []
+
+
+@pytest.mark.parametrize("workers", WORKERS)
+@pytest.mark.parametrize(
+    ("first", "second", "status"), [(signal.SIGINT, signal.SIGINT, 130), (signal.SIGTERM, signal.SIGINT, 143)]
+)
+def test_a_second_signal_during_the_stop_does_not_cut_it_short(
+    run: Run, first: signal.Signals, second: signal.Signals, status: int, workers: str
+) -> None:
+    process = run.start(*attack("SlowForks", "slow"), "-n", "4000", "-j", workers)
+    run.wait_until_playing()
+    os.kill(process.pid, first)
+    time.sleep(0.1)
+    if process.poll() is None:
+        os.kill(process.pid, second)
+    _, err = process.communicate(timeout=30)
+    assert process.returncode == status  # an exit, not a death by the second signal
+    assert "interrupted" in err and err.endswith("no report written.\n") and err.count("\n") == 1
+    assert run.no_report() and run.left() == []
+
+
+@pytest.mark.parametrize("workers", WORKERS)
+def test_a_worker_killed_is_reported_and_the_run_stops(run: Run, workers: str) -> None:
+    process = run.start(*attack("SlowForks", "slow"), "-n", "4000", "-j", workers)
+    worker = run.wait_until_playing()
+    assert worker != process.pid  # a user's strategy plays in a worker, also at -j 1
+    os.kill(worker, signal.SIGKILL)
+    _, err = process.communicate(timeout=30)
+    assert process.returncode == 1
+    line = one_error(err)
+    assert "a worker process was killed by signal 9 (SIGKILL) while playing matchup slow vs greedy-high" in line
+    assert "strategy 'slow' may have ended it, or run out of its memory limit of" in line
+    assert err.count("\n") == 1
+    assert run.no_report() and run.left() == []
