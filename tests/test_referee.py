@@ -229,3 +229,15 @@ def test_a_worker_killed_is_reported_and_the_run_stops(run: Run, workers: str) -
     assert "strategy 'slow' may have ended it, or run out of its memory limit of" in line
     assert err.count("\n") == 1
     assert run.no_report() and run.left() == []
+
+
+@pytest.mark.parametrize("workers", WORKERS)
+def test_killing_shutbox_leaves_no_worker_nor_what_a_strategy_started(run: Run, workers: str) -> None:
+    """SIGKILL cannot be handled: the workers die with the main process, and each takes its
+    whole group (a child the strategy left asleep) with it; the resource tracker then ends."""
+    process = run.start(*attack("SlowForks", "slow"), "-n", "4000", "-j", workers)
+    run.wait_until_playing()
+    os.kill(process.pid, signal.SIGKILL)
+    process.communicate(timeout=30)
+    assert process.returncode == -signal.SIGKILL
+    assert run.no_report() and run.left() == []

@@ -127,7 +127,7 @@ def test_every_error_is_a_tournament_error_and_a_config_error_is_a_value_error()
         ProcessPool(0)
 
 
-def test_the_default_backend_plays_here_for_one_worker_or_a_small_plan_of_built_ins() -> None:
+def test_the_default_backend_plays_here_for_one_worker_or_a_small_plan_of_built_ins_only() -> None:
     small = make_plan(config())
     assert default_backend(1, small) == InProcess()
     assert default_backend(2, small) == InProcess()
@@ -139,6 +139,7 @@ def test_the_default_backend_plays_here_for_one_worker_or_a_small_plan_of_built_
         config(strategies=("greedy-high", str(ROOT / "examples" / "cautious.py") + ":Cautious"), games=10)
     )
     assert users.unit_count == 1 and default_backend(4, users) == ProcessPool(4)
+    assert default_backend(1, users) == ProcessPool(1)  # even for one worker: the run can always stop it
 
 
 def test_a_report_is_written_whole_or_not_at_all(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

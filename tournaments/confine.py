@@ -73,13 +73,43 @@ def die_with_parent(parent: int | None = None) -> None:
     elsewhere a daemon thread looks every half second. If `parent` is already gone (it ended
     before the kernel was asked), end now."""
     if sys.platform.startswith("linux"):
-        with contextlib.suppress(OSError, AttributeError):
-            libc = ctypes.CDLL(None, use_errno=True)
-            libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+        _on_parent_death(signal.SIGKILL)
+        _guard_group()
     elif parent is not None:
         threading.Thread(target=_watch_parent, args=(parent,), name="shutbox-parent-watch", daemon=True).start()
     if parent is not None and os.getppid() != parent:
         os._exit(PARENT_GONE)
+
+
+def _on_parent_death(signal_number: int) -> None:
+    """Ask the Linux kernel to send this process `signal_number` when its parent ends."""
+    with contextlib.suppress(OSError, AttributeError):
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(_PR_SET_PDEATHSIG, signal_number, 0, 0, 0)
+
+
+def _guard_group() -> None:
+    """Start a guard: a small child in this process's group, holding none of its files, that
+    kills the whole group when this process ends, however it ends, so that processes a
+    strategy started do not outlive it (the kernel kills only this process with its parent)."""
+    leader = os.getpid()
+    try:
+        if os.fork() != 0:
+            return
+    except OSError:
+        return
+    try:
+        os.closerange(3, os.sysconf("SC_OPEN_MAX"))
+        for number in (signal.SIGINT, signal.SIGHUP):
+            signal.signal(number, signal.SIG_IGN)
+        signal.signal(signal.SIGTERM, lambda number, frame: os.killpg(0, signal.SIGKILL))
+        _on_parent_death(signal.SIGTERM)
+        if os.getppid() != leader:
+            os.killpg(0, signal.SIGKILL)
+        while True:
+            signal.pause()
+    finally:
+        os._exit(0)
 
 
 def _watch_parent(parent: int) -> None:

@@ -197,8 +197,9 @@ def _give(worker: _Worker, unit: WorkUnit | None) -> None:
     """Send a worker its next unit (None: nothing left; it idles until the pool closes)."""
     worker.unit = unit
     if unit is not None:
-        worker.connection.send(unit)
         worker.started = time.monotonic()
+        with contextlib.suppress(OSError):  # a worker that died just now: its exit status says so
+            worker.connection.send(unit)
 
 
 def _death_message(plan: Plan, worker: _Worker, limit: int) -> str:
