@@ -1,11 +1,12 @@
 """`shutbox tournament [CONFIG.toml]`: pit strategies against each other, seeded, in parallel."""
 
+import shlex
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
-from ..errors import FAILURE, INTERRUPTED, fail
+from ..errors import FAILURE, INTERRUPTED, fail, say_error
 from ..rule_options import with_rule_options
 
 
@@ -139,13 +140,26 @@ def tournament_command(
             help="Write the results and the full configuration to this TOML file.",
         ),
     ] = None,
+    resume: Annotated[
+        Path | None,
+        typer.Option(
+            "--resume",
+            metavar="CHECKPOINT",
+            show_default=False,
+            help="Finish an interrupted run from the checkpoint it left (its message names it), with the report "
+            "an uninterrupted run writes. Only --workers, --scheduler, --timeout, --memory-limit, --isolate and "
+            "--report may be given with it.",
+        ),
+    ] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only a one-line summary.")] = False,
     # Hidden: every seat turn by turn, the reference the bulk engine is tested against.
     general_engine: Annotated[bool, typer.Option("--general-engine", hidden=True)] = False,
 ) -> None:
     """Run a seeded tournament of strategies and rank them, or with --exact compute it exactly.
 
-    With no arguments at all: a quick tournament of the built-in strategies.
+    With no arguments at all: a quick tournament of the built-in strategies. A run that lasts more
+    than a few seconds keeps a checkpoint (beside the report, else in the user's state folder) until
+    it finishes; after Ctrl-C or a failure, --resume CHECKPOINT finishes it.
     Exit status: 0 done, 1 a strategy failed, 2 a usage or config error, 130 interrupted.
     """
     from rich.console import Console
@@ -170,19 +184,34 @@ def tournament_command(
         isolate=isolate,
     )
     try:
-        config = tournaments.load_config(config_file, options)
+        if resume is not None and (config_file is not None or general_engine):
+            given = "a CONFIG.toml" if config_file is not None else "--general-engine"
+            fail(f"{given} cannot change a resumed run: checkpoint {str(resume)!r} holds its configuration.")
         if report is not None:
             check_writable(report)  # before the run, not after it
         with progress_bar(show_bar=not quiet) as progress:
-            summary = tournaments.run(config, progress=progress, bulk=not general_engine)
+            summary: tournaments.Summary | tournaments.ExactSummary
+            if resume is not None:
+                summary = tournaments.resume(resume, options, progress=progress)
+            else:
+                config = tournaments.load_config(config_file, options)
+                checkpoint = tournaments.checkpoint_path(report)
+                summary = tournaments.run(config, progress=progress, bulk=not general_engine, checkpoint=checkpoint)
         if report is not None:
             tournaments.write_report(report, summary)
     except (tournaments.ConfigError, tournaments.FileWriteError) as error:
         fail(str(error))
     except tournaments.TournamentFailure as error:
-        fail(str(error), FAILURE)
+        say_error(str(error))
+        if error.checkpoint is not None:
+            typer.echo(f"shutbox: the finished games are kept; {_resume_hint(error.checkpoint)}", err=True)
+        raise typer.Exit(FAILURE) from None
     except tournaments.Interrupted as stop:
-        typer.echo(f"shutbox: {stop}; no report written.", err=True)
+        if stop.checkpoint is None:
+            typer.echo(f"shutbox: {stop}; no report written.", err=True)
+        else:
+            done = f"interrupted after {stop.games:,} of {stop.total:,} games"
+            typer.echo(f"shutbox: {done}; {_resume_hint(stop.checkpoint)}", err=True)
         raise typer.Exit(INTERRUPTED) from None
     except KeyboardInterrupt:
         typer.echo("shutbox: interrupted; no report written.", err=True)
@@ -192,3 +221,7 @@ def tournament_command(
         typer.echo(quiet_line(summary, written))
     else:
         show(Console(highlight=False), summary, written)
+
+
+def _resume_hint(checkpoint: Path) -> str:
+    return f"resume with: shutbox tournament --resume {shlex.quote(str(checkpoint))}"
