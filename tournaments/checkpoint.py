@@ -134,13 +134,24 @@ def _run_table(config: TournamentConfig) -> dict[str, Any]:
 
 
 class Keeper:
-    """Keeps a run's checkpoint at `path` as its units finish (`tick` after each), writes it once
-    more when the run stops early (`keep`) and removes it when the run finishes (`discard`).
+    """Keeps a run's checkpoint at `path` as its units finish (`tick` after each, writing at most
+    every `seconds`), writes it once more when the run stops early (`keep`) and removes it when the
+    run finishes (`discard`).
     A checkpoint that cannot be written is not kept, and the run goes on; `written` says whether
     the file holds one (a resumed run's does from the start)."""
 
-    def __init__(self, path: Path, plan: Plan, record: Record, *, seed_drawn: bool, written: bool = False) -> None:
+    def __init__(
+        self,
+        path: Path,
+        plan: Plan,
+        record: Record,
+        *,
+        seed_drawn: bool,
+        written: bool = False,
+        seconds: float = CHECKPOINT_SECONDS,
+    ) -> None:
         self.path = path
+        self.seconds = seconds
         self.record = record
         self.written = written
         self.started = self.last = time.monotonic()
@@ -155,14 +166,14 @@ class Keeper:
         }
 
     def tick(self) -> None:
-        """Write the checkpoint if the last one (or the run's start) is `CHECKPOINT_SECONDS` old."""
-        if time.monotonic() - self.last >= CHECKPOINT_SECONDS:
+        """Write the checkpoint if the last one (or the run's start) is `seconds` old."""
+        if time.monotonic() - self.last >= self.seconds:
             self._write()
 
     def keep(self) -> Path | None:
         """The run stops early: write the checkpoint once more if it keeps one or has run long enough
         to, unless a unit was cut off half counted (the last one written stands). Its path, or None."""
-        if not self.record.adding and (self.written or time.monotonic() - self.started >= CHECKPOINT_SECONDS):
+        if not self.record.adding and (self.written or time.monotonic() - self.started >= self.seconds):
             with contextlib.suppress(KeyboardInterrupt):  # a second Ctrl-C cuts it short: the last one stands
                 self._write()
         return self.path if self.written else None

@@ -13,7 +13,7 @@ from shutbox_cli.game import draw_seed
 
 from .aggregate import Summary, summarise
 from .backends import Backend, default_backend
-from .checkpoint import Keeper, Record, read_checkpoint
+from .checkpoint import CHECKPOINT_SECONDS, Keeper, Record, read_checkpoint
 from .config import Options, TournamentConfig
 from .errors import Interrupted, TournamentFailure
 from .exact import ExactSummary, run_exact
@@ -31,6 +31,7 @@ def run(
     progress: Progress | None = None,
     bulk: bool = True,
     checkpoint: str | os.PathLike[str] | None = None,
+    checkpoint_seconds: float = CHECKPOINT_SECONDS,
 ) -> Summary | ExactSummary:
     """Play a whole tournament and return its summary.
 
@@ -41,8 +42,9 @@ def run(
     Without a seed in `config`, one is drawn: the summary's config holds it and `seed_drawn`
     is set. Without a backend, `default_backend` picks one from `config.workers`. `bulk=False`
     plays every seat turn by turn in the general engine: the reference the bulk engine is held
-    to, with the same results. With a `checkpoint` path, a run that lasts more than a few seconds
-    keeps its finished work there until it finishes (`resume` goes on from it). Raises
+    to, with the same results. With a `checkpoint` path, a run that lasts more than
+    `checkpoint_seconds` keeps its finished work there, written at most that often, until it
+    finishes (`resume` goes on from it). Raises
     TournamentFailure when the run cannot finish (a strategy failed, a worker died, a unit timed
     out) and Interrupted on Ctrl-C; either names the checkpoint left, if any.
     """
@@ -52,7 +54,9 @@ def run(
     plan = make_plan(dataclasses.replace(config, seed=seed), bulk)
     record = Record.empty(plan)
     seed_drawn = config.seed is None
-    keeper = None if checkpoint is None else Keeper(Path(checkpoint), plan, record, seed_drawn=seed_drawn)
+    keeper = None
+    if checkpoint is not None:
+        keeper = Keeper(Path(checkpoint), plan, record, seed_drawn=seed_drawn, seconds=checkpoint_seconds)
     return _play(plan, record, keeper, backend, progress, seed_drawn)
 
 
@@ -62,6 +66,7 @@ def resume(
     *,
     backend: Backend | None = None,
     progress: Progress | None = None,
+    checkpoint_seconds: float = CHECKPOINT_SECONDS,
 ) -> Summary:
     """Finish the run a checkpoint keeps: play only its unfinished units, and return the summary an
     uninterrupted run gives. `options` may change how it runs (workers, scheduler, timeout, memory
@@ -69,7 +74,9 @@ def resume(
     removed when the run finishes. A checkpoint that cannot be resumed is a ConfigError of one
     sentence (see `read_checkpoint`)."""
     saved = read_checkpoint(Path(checkpoint), options)
-    keeper = Keeper(saved.path, saved.plan, saved.record, seed_drawn=saved.seed_drawn, written=True)
+    keeper = Keeper(
+        saved.path, saved.plan, saved.record, seed_drawn=saved.seed_drawn, written=True, seconds=checkpoint_seconds
+    )
     return _play(saved.plan, saved.record, keeper, backend, progress, saved.seed_drawn)
 
 

@@ -154,6 +154,8 @@ def tournament_command(
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only a one-line summary.")] = False,
     # Hidden: every seat turn by turn, the reference the bulk engine is tested against.
     general_engine: Annotated[bool, typer.Option("--general-engine", hidden=True)] = False,
+    # Hidden: how often the checkpoint is written, so the tests need not wait the default seconds.
+    checkpoint_seconds: Annotated[float | None, typer.Option("--checkpoint-seconds", hidden=True, min=0.01)] = None,
 ) -> None:
     """Run a seeded tournament of strategies and rank them, or with --exact compute it exactly.
 
@@ -165,6 +167,7 @@ def tournament_command(
     from rich.console import Console
 
     import tournaments
+    from tournaments.checkpoint import CHECKPOINT_SECONDS
     from tournaments.files import check_writable
 
     from ..tournament_view import progress_bar, quiet_line, show
@@ -183,6 +186,7 @@ def tournament_command(
         memory_limit=memory_limit,
         isolate=isolate,
     )
+    every = CHECKPOINT_SECONDS if checkpoint_seconds is None else checkpoint_seconds
     try:
         if resume is not None and (config_file is not None or general_engine):
             given = "a CONFIG.toml" if config_file is not None else "--general-engine"
@@ -192,11 +196,17 @@ def tournament_command(
         with progress_bar(show_bar=not quiet) as progress:
             summary: tournaments.Summary | tournaments.ExactSummary
             if resume is not None:
-                summary = tournaments.resume(resume, options, progress=progress)
+                summary = tournaments.resume(resume, options, progress=progress, checkpoint_seconds=every)
             else:
                 config = tournaments.load_config(config_file, options)
                 checkpoint = tournaments.checkpoint_path(report)
-                summary = tournaments.run(config, progress=progress, bulk=not general_engine, checkpoint=checkpoint)
+                summary = tournaments.run(
+                    config,
+                    progress=progress,
+                    bulk=not general_engine,
+                    checkpoint=checkpoint,
+                    checkpoint_seconds=every,
+                )
         if report is not None:
             tournaments.write_report(report, summary)
     except (tournaments.ConfigError, tournaments.FileWriteError) as error:
