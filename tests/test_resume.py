@@ -24,18 +24,22 @@ from shutbox_cli.cli import app
 pytestmark = pytest.mark.slow  # whole tournaments of a strategy that takes its time
 
 SLOW_STRATEGY = """
+import pathlib
 import time
 
 from strategies import Strategy
 
 
 class Slow(Strategy):
-    \"\"\"Plays turn by turn (it declares reading the context), and takes its time.\"\"\"
+    \"\"\"Plays turn by turn (it declares reading the context), and takes its time; fails while a
+    file `fail` lies beside it.\"\"\"
 
     reads_context = True
 
     def choose_move(self, view):
         time.sleep(0.0005)
+        if pathlib.Path(__file__).with_name("fail").exists():
+            raise RuntimeError("told to fail")
         return view.legal_moves[-1]
 """
 CHECKPOINT_SECONDS = "0.3"
@@ -152,6 +156,28 @@ def test_an_interrupted_run_resumes_to_the_uninterrupted_report(
     done = resumed(tmp_path, "--resume", str(checkpoint), "-j", again, "--timeout", "60", "-o", "resumed.toml")
     assert done.returncode == 0, done.stderr
     assert (tmp_path / "resumed.toml").read_bytes() == (played / "full.toml").read_bytes()
+    assert checkpoints(tmp_path) == []
+
+
+def test_a_failed_run_keeps_its_checkpoint_and_resumes_once_the_cause_is_gone(played: Path, tmp_path: Path) -> None:
+    process = start(tmp_path, *field(played / "slow.py"), "-j", "2", "-o", "part.toml")
+    try:
+        wait_for_checkpoint(tmp_path, process)
+        (played / "fail").touch()
+        _, err = process.communicate(timeout=60)
+    finally:
+        (played / "fail").unlink(missing_ok=True)
+        if process.poll() is None:
+            process.kill()
+    assert process.returncode == 1, err
+    lines = err.splitlines()
+    assert lines[0].startswith("shutbox: error: ") and "told to fail" in err
+    assert lines[-1] == "shutbox: the finished games are kept; resume with: shutbox tournament --resume " + (
+        "part.checkpoint.toml"
+    )
+    done = resumed(tmp_path, "--resume", "part.checkpoint.toml", "-o", "part.toml")
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "part.toml").read_bytes() == (played / "full.toml").read_bytes()
     assert checkpoints(tmp_path) == []
 
 
