@@ -253,7 +253,7 @@ def test_a_checkpoint_whose_strategy_source_changed_is_refused(played: Path, kep
         (["-n", "100"], "--games cannot change a resumed run"),
         (["-s", "random"], "--strategy cannot change a resumed run"),
         (["--tiles", "10"], "--tiles cannot change a resumed run"),
-        (["--exact"], "--exact cannot change a resumed run"),
+        (["--exact"], "--exact/--simulate cannot change a resumed run"),
         (["CONFIG"], "a CONFIG.toml cannot change a resumed run"),
     ],
     ids=["seed", "games", "strategy", "rule", "exact", "config"],

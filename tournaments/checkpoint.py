@@ -41,14 +41,14 @@ MAX_CHECKPOINT_BYTES = 128 << 20
 SUFFIX = ".checkpoint.toml"
 _TALLY_FIELDS = tuple(field.name for field in dataclasses.fields(Tally))
 _RESULT_OPTIONS = {"strategies": "--strategy", "games": "--games", "table": "--table", "seed": "--seed"}
-_RESULT_OPTIONS |= {"duplicate": "--duplicate", "method": "--exact"}
+_RESULT_OPTIONS |= {"duplicate": "--duplicate/--no-duplicate", "method": "--exact/--simulate"}
 
 
 def checkpoint_path(report: Path | None) -> Path:
     """Where a run keeps its checkpoint: beside its report (`REPORT.toml` -> `REPORT.checkpoint.toml`),
     else in the user's state folder, named by the time and the process."""
     if report is not None:
-        return Path(report).with_suffix(SUFFIX)
+        return Path(report).with_name(Path(report).name.removesuffix(".toml") + SUFFIX)
     from platformdirs import user_state_path
 
     stamp = time.strftime("%Y%m%d-%H%M%S")
@@ -228,7 +228,9 @@ def read_checkpoint(path: Path, options: Options = Options()) -> Saved:
         )
     config = load_config(path, options, header[REPORT_CONFIG])
     if config.method != "simulate" or config.seed is None or _digest(config) != header["config_sha256"]:
-        raise ConfigError(f"checkpoint {name}: its configuration was changed after it was written; start the run anew.")
+        raise ConfigError(
+            f"checkpoint {name}: its configuration was changed after it was written; start the run again."
+        )
     sources = _sources(config)
     for strategy, digest in header["sources"].items():
         if sources.get(strategy) != digest:
