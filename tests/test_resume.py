@@ -97,7 +97,9 @@ def interrupt(folder: Path, source: Path, *args: str) -> Path:
             process.kill()
     assert process.returncode == 130, err
     found = re.fullmatch(
-        r"shutbox: interrupted after ([\d,]+) of 6,000 games; resume with: shutbox tournament --resume (\S+)\n", err
+        r"shutbox: interrupted after ([\d,]+) of 6,000 games; no report written; "
+        r"resume with: shutbox tournament --resume (\S+)\n",
+        err,
     )
     assert found, err
     assert int(found[1].replace(",", "")) > 0

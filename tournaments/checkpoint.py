@@ -171,9 +171,11 @@ class Keeper:
             self._write()
 
     def keep(self) -> Path | None:
-        """The run stops early: write the checkpoint once more if it keeps one or has run long enough
-        to, unless a unit was cut off half counted (the last one written stands). Its path, or None."""
-        if not self.record.adding and (self.written or time.monotonic() - self.started >= self.seconds):
+        """The run stops early: write the checkpoint once more if it keeps one, or has run long enough
+        to and finished some unit; not if a unit was cut off half counted (the last one written
+        stands). Its path, or None."""
+        due = bool(self.record.units) and time.monotonic() - self.started >= self.seconds
+        if not self.record.adding and (self.written or due):
             with contextlib.suppress(KeyboardInterrupt):  # a second Ctrl-C cuts it short: the last one stands
                 self._write()
         return self.path if self.written else None

@@ -221,7 +221,7 @@ def tournament_command(
             typer.echo(f"shutbox: {stop}; no report written.", err=True)
         else:
             done = f"interrupted after {stop.games:,} of {stop.total:,} games"
-            typer.echo(f"shutbox: {done}; {_resume_hint(stop.checkpoint)}", err=True)
+            typer.echo(f"shutbox: {done}; no report written; {_resume_hint(stop.checkpoint)}", err=True)
         raise typer.Exit(INTERRUPTED) from None
     except KeyboardInterrupt:
         typer.echo("shutbox: interrupted; no report written.", err=True)
