@@ -274,8 +274,13 @@ def progress_bar(show_bar: bool) -> Iterator[Callable[[int, int], None] | None]:
     )
     with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
         task = progress.add_task("games", total=None, rate="")
+        started = False
 
         def update(done: int, total: int) -> None:
+            nonlocal started
+            if not started:  # a resumed run starts at the games done before, not at a burst of speed
+                progress.reset(task, completed=done, total=total)
+                started = True
             progress.update(task, completed=done, total=total)
             speed = progress.tasks[task].speed
             progress.update(task, rate="" if speed is None else f"{speed:,.0f} games/s")

@@ -240,8 +240,11 @@ def shutbox(*args: str, cwd: Path, env: dict[str, str] | None = None) -> subproc
 
 
 def one_line(done: subprocess.CompletedProcess[str]) -> str:
-    """The error's sentence; what follows is only the strategy's own traceback lines, if any."""
+    """The error's sentence; what follows is only the strategy's own traceback lines, if any, and
+    how to resume if the run kept a checkpoint."""
     first, *frames = done.stderr.splitlines()
+    if frames and frames[-1].startswith("shutbox: the finished games are kept; resume with: "):
+        frames.pop()
     assert "Traceback" not in done.stderr and all(line.startswith("  ") for line in frames), done.stderr
     return first
 

@@ -8,6 +8,10 @@ One call runs a tournament, from a script or a notebook:
     summary = run(config)  # or run(config, backend=InProcess())
     write_report("report.toml", summary)
 
+A long run given a checkpoint path (`run(config, checkpoint=checkpoint_path(report))`) keeps its
+finished work there every few seconds; `resume(path)` finishes an interrupted one, with the
+results an uninterrupted run gives.
+
 A field of exact strategies can be computed instead of played (`Options(method="exact")`): `run`
 then gives an `ExactSummary`, with chances in place of estimates; `duel_exactly` is one game of
 two of them (`shutbox analyze A --against B`).
@@ -18,6 +22,7 @@ Imports the engine and the strategies only; it prints nothing and never exits.
 from .aggregate import HeadToHead, Standing, Summary
 from .analysis import Analysis, analyse
 from .backends import Backend, InProcess, default_backend
+from .checkpoint import checkpoint_path, read_checkpoint
 from .config import Options, TournamentConfig, load_config
 from .dask_backend import DaskCluster
 from .duel import DuelSeat, ExactDuel, duel_exactly
@@ -25,7 +30,7 @@ from .errors import ConfigError, FileWriteError, Interrupted, TournamentError, T
 from .exact import ExactSummary, SeatStanding, run_exact
 from .pool import ProcessPool
 from .report import report_table, write_report
-from .runner import Progress, run
+from .runner import Progress, resume, run
 
 __all__ = [
     "Analysis",
@@ -49,10 +54,13 @@ __all__ = [
     "TournamentError",
     "TournamentFailure",
     "analyse",
+    "checkpoint_path",
     "default_backend",
     "duel_exactly",
     "load_config",
+    "read_checkpoint",
     "report_table",
+    "resume",
     "run",
     "run_exact",
     "write_report",

@@ -338,12 +338,14 @@ def _where_to_run(where: _Where, table: Mapping[str, Any], options: Options) -> 
     return workers, scheduler
 
 
-def load_config(path: Path | None, options: Options) -> TournamentConfig:
+def load_config(path: Path | None, options: Options, table: Mapping[str, Any] | None = None) -> TournamentConfig:
     """Build and check a configuration: the file (if any) with the options over it.
 
-    With neither a file nor `--strategy`, the field is the default one.
+    With neither a file nor `--strategy`, the field is the default one. `table` is the file's
+    table when the caller has read it already (a checkpoint's `[config]`); `path` then names it.
     """
-    table = read_table(path) if path is not None else {}
+    if table is None:
+        table = read_table(path) if path is not None else {}
     where = _Where(path)
 
     def pick(key: str, given: object, check: Any, *extra: Any) -> Any:

@@ -6,6 +6,8 @@ its input, a strategy or Ctrl-C catches the three kinds below it.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 
 class TournamentError(Exception):
     """Base of the errors raised by the tournaments library."""
@@ -20,14 +22,19 @@ class FileWriteError(TournamentError, OSError):
 
 
 class TournamentFailure(TournamentError):
-    """The run cannot go on: a strategy failed, a worker died or a unit ran past the time limit."""
+    """The run cannot go on: a strategy failed, a worker died or a unit ran past the time limit.
+    `checkpoint` is the file the run left to resume from (set by `run`), if any."""
+
+    checkpoint: Path | None = None
 
 
 class Interrupted(TournamentError):
-    """The run was stopped (Ctrl-C) after `games` of its `total` games; `seed` repeats it."""
+    """The run was stopped (Ctrl-C) after `games` of its `total` games; `seed` repeats it, and
+    `checkpoint` (if the run left one) resumes it."""
 
-    def __init__(self, games: int, total: int, seed: int) -> None:
+    def __init__(self, games: int, total: int, seed: int, checkpoint: Path | None = None) -> None:
         super().__init__(f"interrupted after {games:,} of {total:,} games (seed {seed})")
         self.games = games
         self.total = total
         self.seed = seed
+        self.checkpoint = checkpoint

@@ -77,6 +77,8 @@ class Plan:
     deals_per_bulk_unit: int
     bulk: bool = True
     """Whether context-free strategies play in bulk (False: every game turn by turn, the reference)."""
+    done: frozenset[int] = frozenset()
+    """Numbers of the units already played (by the run a checkpoint resumes): `units()` skips them."""
 
     @property
     def table(self) -> int:
@@ -97,11 +99,16 @@ class Plan:
 
     @property
     def unit_count(self) -> int:
+        """The units still to play."""
         return sum(1 for _ in self.units())
 
     def units(self) -> Iterator[WorkUnit]:
-        """The work units in a fixed order: the bulk units deal by deal, then the other
-        matchups one by one, deal by deal."""
+        """The work units not yet played (not in `done`), in a fixed order: the bulk units deal by
+        deal, then the other matchups one by one, deal by deal. A unit's number does not depend on
+        which are done."""
+        return (unit for unit in self._all_units() if unit.number not in self.done)
+
+    def _all_units(self) -> Iterator[WorkUnit]:
         number = 0
         bulk = self.bulk_matchups
         if bulk:

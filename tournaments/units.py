@@ -25,10 +25,11 @@ if TYPE_CHECKING:
 @dataclasses.dataclass(frozen=True)
 class UnitResult:
     """What a worker sends back for one unit: the tallies of each of its matchups (one per
-    player) and the number of games it played."""
+    player), the number of games it played and the unit's number (a checkpoint keeps it)."""
 
     tallies: dict[int, list[Tally]]
     games: int
+    unit: int
 
 
 def matchup_title(plan: Plan, matchup: Matchup) -> str:
@@ -118,7 +119,7 @@ class UnitPlayer:
 
     def _play(self, unit: WorkUnit) -> UnitResult:
         if unit.bulk:
-            return UnitResult(self.bulk.play(unit), unit.deals * self.plan.table * len(unit.matchups))
+            return UnitResult(self.bulk.play(unit), unit.deals * self.plan.table * len(unit.matchups), unit.number)
         (index,) = unit.matchups
         matchup = self.plan.matchups[index]
         seats = [self._seat(player) for player in matchup.players]
@@ -127,7 +128,7 @@ class UnitPlayer:
         for slot in self.plan.games(unit):
             count_game(self.play_game(matchup, slot, seats), tallies, self.unit)
             games += 1
-        return UnitResult({index: tallies}, games)
+        return UnitResult({index: tallies}, games, unit.number)
 
     def play_game(self, matchup: Matchup, slot: GameSlot, seats: list[TurnPlayer]) -> GameRecord:
         """One game of a matchup; a strategy's failure says where it happened."""

@@ -1,11 +1,12 @@
 """`shutbox tournament [CONFIG.toml]`: pit strategies against each other, seeded, in parallel."""
 
+import shlex
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
 import typer
 
-from ..errors import FAILURE, fail, stopped_status
+from ..errors import FAILURE, fail, say_error, stopped_status
 from ..rule_options import with_rule_options
 from ..signals import received, stop_on_signals
 
@@ -141,13 +142,28 @@ def tournament_command(
             help="Write the results and the full configuration to this TOML file.",
         ),
     ] = None,
+    resume: Annotated[
+        Path | None,
+        typer.Option(
+            "--resume",
+            metavar="CHECKPOINT",
+            show_default=False,
+            help="Finish an interrupted run from the checkpoint it left (its message names it), with the report "
+            "an uninterrupted run writes. Only --workers, --scheduler, --timeout, --memory-limit, --isolate and "
+            "--report may be given with it.",
+        ),
+    ] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only a one-line summary.")] = False,
     # Hidden: every seat turn by turn, the reference the bulk engine is tested against.
     general_engine: Annotated[bool, typer.Option("--general-engine", hidden=True)] = False,
+    # Hidden: how often the checkpoint is written, so the tests need not wait the default seconds.
+    checkpoint_seconds: Annotated[float | None, typer.Option("--checkpoint-seconds", hidden=True, min=0.01)] = None,
 ) -> None:
     """Run a seeded tournament of strategies and rank them, or with --exact compute it exactly.
 
-    With no arguments at all: a quick tournament of the built-in strategies.
+    With no arguments at all: a quick tournament of the built-in strategies. A run that lasts more
+    than a few seconds keeps a checkpoint (beside the report, else in the user's state folder) until
+    it finishes; after a stop or a failure, --resume CHECKPOINT finishes it.
     A user's strategy plays in worker processes, each in a process group of its own with a memory
     limit; at a timeout, a failure, the end of the run or a stop, each group is killed, so nothing
     a strategy started outlives the run.
@@ -159,6 +175,7 @@ def tournament_command(
     from rich.console import Console
 
     import tournaments
+    from tournaments.checkpoint import CHECKPOINT_SECONDS
     from tournaments.files import check_writable
 
     from ..tournament_view import progress_bar, quiet_line, show
@@ -177,21 +194,41 @@ def tournament_command(
         memory_limit=memory_limit,
         isolate=isolate,
     )
+    every = CHECKPOINT_SECONDS if checkpoint_seconds is None else checkpoint_seconds
     try:
-        config = tournaments.load_config(config_file, options)
-        stop_on_signals()  # again: a strategy's module, imported just now, may have taken them
+        if resume is not None and (config_file is not None or general_engine):
+            given = "a CONFIG.toml" if config_file is not None else "--general-engine"
+            fail(f"{given} cannot change a resumed run: checkpoint {str(resume)!r} holds its configuration.")
         if report is not None:
             check_writable(report)  # before the run, not after it
         with progress_bar(show_bar=not quiet) as progress:
-            summary = tournaments.run(config, progress=progress, bulk=not general_engine)
+            summary: tournaments.Summary | tournaments.ExactSummary
+            if resume is not None:
+                summary = tournaments.resume(resume, options, progress=progress, checkpoint_seconds=every)
+            else:
+                config = tournaments.load_config(config_file, options)
+                stop_on_signals()  # again: a strategy's module, imported just now, may have taken them
+                checkpoint = tournaments.checkpoint_path(report)
+                summary = tournaments.run(
+                    config,
+                    progress=progress,
+                    bulk=not general_engine,
+                    checkpoint=checkpoint,
+                    checkpoint_seconds=every,
+                )
         if report is not None:
             tournaments.write_report(report, summary)
     except (tournaments.ConfigError, tournaments.FileWriteError) as error:
         fail(str(error))
     except tournaments.TournamentFailure as error:
-        fail(str(error), FAILURE)
+        say_error(str(error))
+        if error.checkpoint is not None:
+            typer.echo(f"shutbox: the finished games are kept; {_resume_hint(error.checkpoint)}", err=True)
+        raise typer.Exit(FAILURE) from None
     except tournaments.Interrupted as stop:
-        _stopped(str(stop))
+        if stop.checkpoint is None:
+            _stopped(str(stop))
+        _stopped(f"interrupted after {stop.games:,} of {stop.total:,} games", _resume_hint(stop.checkpoint))
     except KeyboardInterrupt:
         _stopped("interrupted")
     except Exception:
@@ -205,11 +242,16 @@ def tournament_command(
         show(Console(highlight=False), summary, written)
 
 
-def _stopped(what: str) -> NoReturn:
-    """Say the run stopped (and by which signal, unless Ctrl-C) and exit with its status."""
+def _stopped(what: str, hint: str | None = None) -> NoReturn:
+    """Say the run stopped (and by which signal, unless Ctrl-C) and how to resume, and exit with its status."""
     import signal
 
     number = received()
     by = "" if number in (None, signal.SIGINT) else f", by {signal.Signals(number).name}"
-    typer.echo(f"shutbox: {what}{by}; no report written.", err=True)
+    then = "." if hint is None else f"; {hint}"  # no full stop after a command to copy
+    typer.echo(f"shutbox: {what}{by}; no report written{then}", err=True)
     raise typer.Exit(stopped_status(number))
+
+
+def _resume_hint(checkpoint: Path) -> str:
+    return f"resume with: shutbox tournament --resume {shlex.quote(str(checkpoint))}"
