@@ -238,7 +238,8 @@ def _find_class(target: str, spec: str) -> type[Strategy]:
 def check_class(cls: type[Strategy], spec: str) -> None:
     """Hold a strategy class's metadata to the contract: `name` and `description` strings of
     printable characters, `stochastic` and `reads_context` bools, `tabulable()` a bool, a
-    constructor whose signature can be read. StrategyLoadError (one sentence) if not."""
+    docstring that is a string, a constructor whose signature can be read. StrategyLoadError
+    (one sentence) if not."""
     for attribute in ("name", "description"):
         value = getattr(cls, attribute)
         if type(value) is not str:
@@ -252,6 +253,8 @@ def check_class(cls: type[Strategy], spec: str) -> None:
                 f"strategy {spec!r} declares {attribute} = {answer_text(value)}; it must be True or False."
             )
     tabulable(cls, spec)
+    if not isinstance(cls.__doc__, str | None):
+        raise StrategyLoadError(f"strategy {spec!r} has a docstring that is not a string: {answer_text(cls.__doc__)}.")
     try:
         inspect.signature(cls)
     except (TypeError, ValueError) as error:

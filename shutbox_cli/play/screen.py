@@ -17,6 +17,8 @@ from collections.abc import Iterable
 from rich.console import Console
 from rich.text import Text
 
+from strategies.shown import printable
+
 from .wrap import wrap
 
 TERMINAL_DELAY = 0.6
@@ -56,7 +58,7 @@ class Screen:
 
     def _fit(self, line: str | Text) -> list[Text]:
         """The line as the terminal should show it: broken to its width, or whole for a transcript."""
-        text = Text(line) if isinstance(line, str) else line
+        text = Text(printable(line)) if isinstance(line, str) else line
         return [text] if self.width is None else wrap(text, self.width)
 
     def say(self, line: str | Text = "", style: str | None = None) -> None:

@@ -31,7 +31,7 @@ class NameNewline(Plays):
 
 class DescriptionNotString(Plays):
     name = "described"
-    description = ["not", "a", "string"]  # type: ignore[assignment]
+    description = ("not", "a", "string")  # type: ignore[assignment]
 
 
 class DescriptionEscapes(Plays):
