@@ -51,7 +51,7 @@ class Hostile(Strategy):
 
 class IndexRaises(Hostile):
     def answer(self, view: View) -> Any:
-        return tuple(BadTile(tile) for tile in view.legal_moves[0])
+        return (BadTile(13),)
 
 
 class IterRaises(Hostile):
@@ -65,6 +65,8 @@ class ReprRaises(Hostile):
 
 
 class EqRaises(Hostile):
+    """The right tiles in a tuple whose comparisons and hash explode."""
+
     def answer(self, view: View) -> Any:
         return answer_with("__eq__", "__ne__", "__hash__", "__lt__")(view.legal_moves[0])
 
@@ -145,10 +147,10 @@ class Mutates(Hostile):
 
 
 class DiceIndexRaises(Hostile):
-    """Answers the dice question with an int whose methods all explode (one-die option on)."""
+    """Answers the dice question as the base class does, with an int whose methods all explode."""
 
     def choose_dice(self, view: View) -> int:
-        return BadTile(1)
+        return BadTile(super().choose_dice(view))
 
 
 class DiceGarbage(Hostile):
