@@ -24,8 +24,11 @@ def stopped_status(signal_number: int | None) -> int:
 
 
 def say_error(message: str) -> None:
-    """Print `shutbox: error: message` to stderr."""
-    typer.echo(f"{ERROR_PREFIX}{message}", err=True)
+    """Print `shutbox: error: message` to stderr, control characters written out: a message may
+    quote a strategy's name, answer or exception, which must not reach the terminal raw."""
+    from strategies.shown import printable_lines
+
+    typer.echo(f"{ERROR_PREFIX}{printable_lines(message)}", err=True)
 
 
 def fail(message: str, status: int = USAGE_ERROR) -> NoReturn:

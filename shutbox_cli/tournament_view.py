@@ -10,10 +10,11 @@ from collections.abc import Callable, Iterator
 
 from rich import box
 from rich.console import Console
-from rich.markup import escape
 from rich.table import Table
 
 from shutbox_cli.describe import rules_in_short
+from shutbox_cli.literal import literal
+from strategies.shown import printable
 from tournaments import ExactSummary, Summary
 
 Results = Summary | ExactSummary
@@ -110,7 +111,7 @@ def ranking_table(summary: Results, wins: bool = True) -> Table:
     if rules.drop_out is not None:
         table.add_column("rounds", justify="right")
     for rank, standing in enumerate(summary.ranking, 1):
-        row = [str(rank), escape(standing.name)]
+        row = [str(rank), literal(standing.name)]
         if not summary.solo:
             row.append(_percent(standing.win_rate, digits))
             row += [_interval(*standing.win_interval, percent=True)] if intervals else []
@@ -168,7 +169,7 @@ def head_to_head_matrix(summary: Results) -> Table:
         table.add_column(str(rank), justify="right", no_wrap=True)
     for rank, name in enumerate(names, 1):
         cells = ["·" if name == other else _percent(rates[(name, other)], digits) for other in names]
-        table.add_row(f"{rank} {escape(name)}", *cells)
+        table.add_row(f"{rank} {literal(name)}", *cells)
     return table
 
 
@@ -187,8 +188,8 @@ def head_to_head_long(summary: Results) -> Table:
         for other in names[index + 1 :]:
             pair, back = rates[(name, other)], rates[(other, name)]
             table.add_row(
-                escape(name),
-                escape(other),
+                literal(name),
+                literal(other),
                 f"{pair.games:,}",
                 _percent(pair.win_rate, _digits(summary)),
                 _percent(back.win_rate, _digits(summary)),
@@ -205,17 +206,17 @@ def seat_table(summary: ExactSummary) -> Table:
         table.add_column(f"seat {seat}", justify="right", no_wrap=True)
     for rank, standing in enumerate(summary.ranking, 1):
         cells = [_percent(rates[(standing.name, seat)], EXACT_DIGITS) for seat in range(1, summary.config.table + 1)]
-        table.add_row(f"{rank} {escape(standing.name)}", *cells)
+        table.add_row(f"{rank} {literal(standing.name)}", *cells)
     return table
 
 
 def show(console: Console, summary: Results, report: str | None) -> None:
     """The full terminal report."""
     for line in header(summary):
-        console.print(escape(line))
+        console.print(literal(line))
     ranking = ranking_table(summary)
     console.print(ranking if _fits(console, ranking) else ranking_table(summary, wins=False))
-    console.print(escape(legend(summary)))
+    console.print(literal(legend(summary)))
     if summary.head_to_head:
         console.print()
         matrix = head_to_head_matrix(summary)
@@ -230,26 +231,27 @@ def show(console: Console, summary: Results, report: str | None) -> None:
         console.print("By seat: each strategy's chance of winning from each seat (seat 1 plays first).")
         console.print(seat_table(summary))
     if report:
-        console.print(escape(f"Report written to {report}."))
+        console.print(literal(f"Report written to {report}."))
 
 
 def quiet_line(summary: Results, report: str | None) -> str:
     """`--quiet`: the leader, its figure, the size of the run and the seed, in one line."""
     best = summary.ranking[0]
-    written = f"; report {report}" if report else ""
+    name = printable(best.name)
+    written = f"; report {printable(report)}" if report else ""
     if isinstance(summary, ExactSummary):
         if summary.solo:
-            lead = f"best: {best.name}, expected score {best.mean_score:.3f}"
+            lead = f"best: {name}, expected score {best.mean_score:.3f}"
         else:
-            lead = f"winner: {best.name}, win rate {_percent(best.win_rate, EXACT_DIGITS)}"
+            lead = f"winner: {name}, win rate {_percent(best.win_rate, EXACT_DIGITS)}"
         return f"{lead}; {summary.games:,} games computed exactly, in {summary.arithmetic}s{written}"
     seed = summary.config.seed
     if summary.solo:
         score = "no turns" if best.mean_score is None else f"mean score {best.mean_score:.2f}"
-        lead = f"best: {best.name}, {score}"
+        lead = f"best: {name}, {score}"
     else:
         low, high = best.win_interval
-        lead = f"winner: {best.name}, win rate {_percent(best.win_rate)} (95% CI {_interval(low, high, percent=True)})"
+        lead = f"winner: {name}, win rate {_percent(best.win_rate)} (95% CI {_interval(low, high, percent=True)})"
     return f"{lead}; {summary.games:,} games; seed {seed}{written}"
 
 

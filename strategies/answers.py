@@ -1,16 +1,23 @@
 """Asking a strategy one question: the view it is shown (without the turn and the context unless
-it reads them), its answer checked, and a `StrategyError` naming it for anything else."""
+it reads them), its answer checked, and a `StrategyError` naming it for anything else.
+
+Whatever the strategy does is caught: any exception it raises (a BaseException too: SystemExit,
+GeneratorExit, a KeyboardInterrupt of its own), an answer whose methods raise or never end, and
+a view it rewrote so that a wrong answer looks right: answers are judged against the referee's
+own copy of the question. Only the runner's time limit and a real Ctrl-C go through."""
 
 from __future__ import annotations
 
+import itertools
 import operator
 from collections.abc import Collection, Mapping, Sequence
 from functools import cache
 
-from shutbox_cli.game import Roll, Rules, TurnContext, mask_of, tiles_of
+from shutbox_cli.game import Roll, Rules, TurnContext, dice_options, mask_of, tiles_of
 
 from .base import Move, Strategy, View, context_free_view
 from .errors import StrategyError
+from .guard import raised_by_strategy
 
 
 @cache
@@ -27,59 +34,100 @@ def make_view(
     moves: tuple[int, ...],
     history: Sequence[Roll],
     context: TurnContext,
+    reads_context: bool | None = None,
 ) -> View:
-    """The view of one decision as this strategy may see it (`dice` sorted, `moves` as masks)."""
+    """The view of one decision as this strategy may see it (`dice` sorted, `moves` as masks);
+    `reads_context` as its class declares it (read from the class when not given)."""
     tiles = tiles_by_mask(rules.tiles)
     legal = tuple(tiles[move] for move in moves)
-    if type(strategy).reads_context:
+    if type(strategy).reads_context if reads_context is None else reads_context:
         return View(rules, tiles[open_mask], dice, legal, tuple(history), context, open_mask=open_mask)
     return context_free_view(rules, tiles[open_mask], dice, legal, open_mask)
 
 
 def _whole(value: object) -> int | None:
-    """`value` as an int if it is a whole number (an int, a numpy integer), never a bool."""
+    """`value` as a plain int if it is a whole number (an int, a numpy integer), never a bool."""
     if isinstance(value, bool):
         return None
     try:
-        return operator.index(value)  # type: ignore[arg-type]
+        return operator.index(value)  # type: ignore[arg-type]  # always a plain int, whatever the class
     except Exception:  # an answer's __index__ may raise anything
         return None
 
 
-def _as_move(answer: object) -> Move | None:
-    """The answer as a sorted tuple of tiles, or None if it is not a collection of whole numbers."""
-    try:
-        if isinstance(answer, (str, bytes, Mapping)) or not isinstance(answer, Collection):
-            return None
-        tiles = tuple(sorted(tile for tile in map(_whole, answer) if tile is not None))
-        return tiles if len(tiles) == len(answer) else None
-    except Exception:  # an answer's __len__ or __iter__ may raise anything
+def _as_move(answer: object, most: int) -> Move | None:
+    """The answer as a sorted tuple of at most `most` tiles, or None if it is not a collection of
+    whole numbers. It is read no further than its length says, so an endless one ends."""
+    if isinstance(answer, (str, bytes, Mapping)) or not isinstance(answer, Collection):
         return None
+    count = len(answer)
+    if count > most:
+        return None
+    items = list(itertools.islice(answer, count + 1))
+    tiles = [tile for tile in map(_whole, items) if tile is not None]
+    return tuple(sorted(tiles)) if len(tiles) == count == len(items) else None
+
+
+def _failed(error: BaseException) -> None:
+    """Let the runner's time limit and a real Ctrl-C through; anything else the strategy did is its failure."""
+    if not raised_by_strategy(error):
+        raise error
+
+
+class _Asked:
+    """The question as the referee asked it, kept apart from the view the strategy may rewrite."""
+
+    __slots__ = ("dice", "legal_moves", "open_mask", "rules")
+
+    def __init__(self, view: View) -> None:
+        self.rules, self.open_mask, self.dice, self.legal_moves = (
+            view.rules,
+            view.open_mask,
+            view.dice,
+            view.legal_moves,
+        )
+
+    def error(
+        self, name: str, answer: object, problem: str, raised: BaseException | None, tabulating: bool
+    ) -> StrategyError:
+        asked = context_free_view(self.rules, tiles_of(self.open_mask), self.dice, self.legal_moves, self.open_mask)
+        return StrategyError(name, asked, answer, problem, raised, tabulating=tabulating)
 
 
 def ask_move(strategy: Strategy, view: View, name: str, tabulating: bool = False) -> int:
     """The strategy's move for the view, as a mask; StrategyError if it raises or answers wrong."""
+    asked = _Asked(view)
     try:
         answer: object = strategy.choose_move(view)
-    except (Exception, SystemExit) as error:  # a user's strategy may raise anything, or call sys.exit
-        raise StrategyError(name, view, None, "raised an error", error, tabulating=tabulating) from error
-    move = _as_move(answer)
-    if move is None or move not in view.legal_moves:
-        raise StrategyError(
-            name, view, answer, "answered with something other than one of the legal moves", tabulating=tabulating
-        )
+    except BaseException as error:  # a user's strategy may raise anything, or call sys.exit
+        _failed(error)
+        raise asked.error(name, None, "raised an error", error, tabulating) from error
+    try:
+        move = _as_move(answer, asked.rules.tiles)
+    except BaseException as error:  # an answer's __len__, __iter__, __class__ ... may raise anything
+        _failed(error)
+        move = None
+    if move is None or move not in asked.legal_moves:
+        problem = "answered with something other than one of the legal moves"
+        raise asked.error(name, answer, problem, None, tabulating)
     return mask_of(move)
 
 
 def ask_dice(strategy: Strategy, view: View, name: str, tabulating: bool = False) -> int:
     """The strategy's number of dice for the view; StrategyError if it raises or answers wrong."""
+    asked = _Asked(view)
     try:
         answer: object = strategy.choose_dice(view)
-    except (Exception, SystemExit) as error:  # a user's strategy may raise anything, or call sys.exit
-        raise StrategyError(name, view, None, "raised an error", error, tabulating=tabulating) from error
-    count = _whole(answer)
-    options = view.dice_options
+    except BaseException as error:  # a user's strategy may raise anything, or call sys.exit
+        _failed(error)
+        raise asked.error(name, None, "raised an error", error, tabulating) from error
+    try:
+        count = _whole(answer)
+    except BaseException as error:  # an answer's __class__ may raise anything
+        _failed(error)
+        count = None
+    options = dice_options(asked.rules, asked.open_mask)
     if count is None or count not in options:
         allowed = " or ".join(map(str, options))
-        raise StrategyError(name, view, answer, f"chose a number of dice other than {allowed}", tabulating=tabulating)
+        raise asked.error(name, answer, f"chose a number of dice other than {allowed}", None, tabulating)
     return count

@@ -8,6 +8,7 @@ from typing import Any
 
 from .base import Strategy
 from .loading import StrategyLoadError, registrations, resolve, split_spec
+from .shown import answer_text
 
 
 @dataclasses.dataclass(frozen=True)
@@ -85,7 +86,10 @@ class StrategyInfo:
 def _annotation(annotation: Any) -> str:
     if annotation is inspect.Parameter.empty:
         return ""
-    return annotation if isinstance(annotation, str) else getattr(annotation, "__name__", repr(annotation))
+    if isinstance(annotation, str):
+        return annotation
+    name = annotation.__name__ if isinstance(annotation, type) else None
+    return name if isinstance(name, str) else answer_text(annotation)  # a strategy's annotation may be anything
 
 
 def catalog() -> list[StrategyInfo]:

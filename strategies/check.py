@@ -20,10 +20,10 @@ from typing import Any
 from shutbox_cli.game import tiles_of
 
 from .answers import ask_dice, ask_move, make_view
-from .base import Strategy, Undeclared
-from .errors import StrategyError, move_text
+from .base import Strategy
+from .errors import StrategyError, missing_declaration, move_text
 from .limits import TimeUp, time_limit
-from .loading import StrategyLoadError, cause
+from .loading import build, check_class, tabulable
 from .questions import Question, sample_questions
 from .seeding import globals_kept, seed_globals
 
@@ -103,8 +103,9 @@ class _Run:
     """One fresh instance answering the questions in a given order, each with the global random
     generators (and its own, if stochastic) seeded from the question."""
 
-    def __init__(self, make: Callable[[], Strategy], name: str, time_limit: float) -> None:
+    def __init__(self, make: Callable[[], Strategy], name: str, time_limit: float, stochastic: bool) -> None:
         self.make, self.name, self.time_limit = make, name, time_limit
+        self.stochastic = stochastic
         self.seconds: list[float] = []
 
     def answers(self, questions: list[Question], order: list[int], offset: int = 0) -> dict[int, Answer]:
@@ -114,8 +115,8 @@ class _Run:
         for number in order:
             question = questions[number]
             seed_globals(question.seed + offset)
-            if strategy.stochastic:
-                strategy.rng = random.Random(question.seed + offset)
+            if self.stochastic:
+                object.__setattr__(strategy, "_rng", random.Random(question.seed + offset))
             view = make_view(
                 strategy,
                 question.rules,
@@ -158,24 +159,23 @@ def check_strategy(
     params = dict(params or {})
     name = name or cls.name or cls.__name__
 
+    check_class(cls, name)
+
     def make() -> Strategy:
-        try:
-            return cls(**params)
-        except Exception as error:  # a user's constructor may raise anything
-            raise StrategyLoadError(f"strategy {name!r} could not be built: {cause(error)}") from error
+        return build(cls, params, name)
 
     questions, rule_sets = sample_questions(seed, samples)
     order = list(range(len(questions)))
     shuffled = random.Random(seed).sample(order, len(order))
-    first = _Run(make, name, time_limit)
+    first = _Run(make, name, time_limit, cls.stochastic)
     other: dict[str, dict[int, Answer]] = {}
     try:
         with globals_kept():
             answers = first.answers(questions, order)
             if not cls.stochastic:
-                other[RANDOM] = _Run(make, name, time_limit).answers(questions, order, OTHER_STATE)
-            if cls.tabulable():
-                other[STATE] = _Run(make, name, time_limit).answers(questions, shuffled)
+                other[RANDOM] = _Run(make, name, time_limit, False).answers(questions, order, OTHER_STATE)
+            if tabulable(cls, name):
+                other[STATE] = _Run(make, name, time_limit, cls.stochastic).answers(questions, shuffled)
     except _Stuck as stuck:
         where = stuck.question.where()
         timing = CheckResult(
@@ -199,7 +199,7 @@ def _errors(answers: dict[int, Answer], keep: Callable[[StrategyError], bool]) -
 
 
 def _undeclared(error: StrategyError, declaration: str) -> bool:
-    return isinstance(error.raised, Undeclared) and error.raised.declaration == declaration
+    return missing_declaration(error.raised) == declaration
 
 
 def _first(found: list[StrategyError], answers: dict[int, Answer]) -> str:
@@ -280,7 +280,7 @@ def _context(cls: type[Strategy], answers: dict[int, Answer]) -> CheckResult:
 
 
 def _exceptions(answers: dict[int, Answer]) -> CheckResult:
-    raised = _errors(answers, lambda error: error.raised is not None and not isinstance(error.raised, Undeclared))
+    raised = _errors(answers, lambda error: error.raised is not None and missing_declaration(error.raised) is None)
     if raised:
         return CheckResult(EXCEPTIONS, False, f"raised {_first(raised, answers)}")
     return CheckResult(EXCEPTIONS, True, "none raised")

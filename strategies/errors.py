@@ -8,7 +8,6 @@ finds the line: frames of shutbox's own packages and of the standard library are
 from __future__ import annotations
 
 import os
-import reprlib
 import sysconfig
 import traceback
 from pathlib import Path
@@ -16,7 +15,7 @@ from pathlib import Path
 from shutbox_cli.game import tiles_of
 
 from .base import Undeclared, View
-from .loading import cause
+from .shown import answer_text, cause, printable, printable_lines
 
 _ROOT = Path(__file__).resolve().parent.parent
 _OURS = tuple(f"{_ROOT / package}{os.sep}" for package in ("shutbox_cli", "strategies", "tournaments"))
@@ -26,35 +25,6 @@ _INSTALLED = tuple({f"{Path(_PATHS[key]).resolve()}{os.sep}" for key in ("pureli
 """Installed packages, a strategy's among them: outside a virtual environment they sit inside the stdlib folder."""
 MOST_FRAMES = 6
 """The most frames shown, the innermost ones (a runaway recursion has thousands)."""
-
-
-class _ShortRepr(reprlib.Repr):
-    """repr() of an answer, cut short where it is long; a repr that raises is named, not raised."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.maxlevel = 3
-        self.maxtuple = self.maxlist = self.maxset = self.maxfrozenset = self.maxdeque = 16
-        self.maxdict = 8
-        self.maxstring = self.maxother = 80
-
-    def repr_instance(self, x: object, level: int) -> str:
-        try:
-            text = repr(x)
-        except (Exception, SystemExit):  # a strategy's own class may have a repr that raises
-            return f"<{type(x).__name__} object>"
-        return text if len(text) <= self.maxother else text[: self.maxother - 3] + "..."
-
-
-_short_repr = _ShortRepr()
-
-
-def answer_text(answer: object) -> str:
-    """The answer as its repr, at most a line long, whatever its repr does."""
-    try:
-        return _short_repr.repr(answer)
-    except (Exception, SystemExit):
-        return f"<{type(answer).__name__} object>"
 
 
 def move_text(move: tuple[int, ...]) -> str:
@@ -79,9 +49,9 @@ def strategy_frames(error: BaseException) -> list[str]:
     frames = [frame for frame in traceback.extract_tb(error.__traceback__) if _theirs(frame.filename)]
     lines = [f"  ... {len(frames) - MOST_FRAMES} frames before these"] if len(frames) > MOST_FRAMES else []
     for frame in frames[-MOST_FRAMES:]:
-        lines.append(f'  File "{frame.filename}", line {frame.lineno}, in {frame.name}')
+        lines.append(printable(f'  File "{frame.filename}", line {frame.lineno}, in {frame.name}'))
         if frame.line:
-            lines.append(f"    {frame.line.strip()}")
+            lines.append(printable(f"    {frame.line.strip()}"))
     return lines
 
 
@@ -89,8 +59,9 @@ class StrategyError(Exception):
     """A strategy raised, or answered with something the rules do not allow.
 
     The message names the strategy, the open tiles, the dice, and the answer (or the error
-    `raised`, followed by the strategy's own frames); `tabulating` says the question was asked
-    while its table of answers was being built, not in play.
+    `raised`, followed by the strategy's own frames), every control character written out;
+    `tabulating` says the question was asked while its table of answers was being built, not in
+    play. `view` is the question as the referee asked it, not as the strategy may have left it.
     """
 
     def __init__(
@@ -108,9 +79,10 @@ class StrategyError(Exception):
         where = f"with open tiles {tiles} and dice {dice}"
         if tabulating:
             where += " (asked while tabulating its answers)"
-        if isinstance(raised, Undeclared):
-            problem = f"{raised.used} without declaring {raised.declaration},"
-            said = f"add `{raised.declaration}` to its class ({_WHY[raised.declaration]})."
+        declaration = missing_declaration(raised)
+        if isinstance(raised, Undeclared) and declaration is not None:
+            problem = f"{raised.used} without declaring {declaration},"
+            said = f"add `{declaration}` to its class ({_WHY[declaration]})."
         elif isinstance(raised, SystemExit):
             problem = f"called sys.exit({answer_text(raised.code)})"
             said = "a strategy must answer, not end the program."
@@ -124,7 +96,7 @@ class StrategyError(Exception):
         lines = [f"strategy {name!r} {problem} {where}: {said}"]
         if raised is not None:
             lines += strategy_frames(raised)
-        super().__init__("\n".join(lines))
+        super().__init__(printable_lines("\n".join(lines)))
         self.name = name
         self.view = view
         self.answer = answer
@@ -135,3 +107,11 @@ _WHY = {  # what a declaration changes, said where it is missing
     "reads_context = True": "a strategy that reads the game is simulated, not analysed exactly",
     "stochastic = True": "the engine then gives it self.rng, seeded apart from the dice",
 }
+
+
+def missing_declaration(raised: BaseException | None) -> str | None:
+    """The declaration a strategy used something without (`reads_context = True`, ...), if that
+    is what the engine raised; None for anything else, a strategy's look-alike among them."""
+    if type(raised) is Undeclared and type(raised.used) is str and type(raised.declaration) is str:
+        return raised.declaration if raised.declaration in _WHY else None
+    return None

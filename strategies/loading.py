@@ -2,7 +2,9 @@
 `path/to/file.py:Class`, each optionally with parameters: `target(margin=2)`.
 
 Registered names are the built-ins and every entry point in the group `shutbox.strategies`
-of the installed packages. Every failure is a `StrategyLoadError` of one sentence.
+of the installed packages. Every failure is a `StrategyLoadError` of one sentence: a module
+that raises anything while it loads (`sys.exit(0)` too), a constructor likewise, a class whose
+name, description or declarations are not what the contract says.
 """
 
 from __future__ import annotations
@@ -20,6 +22,8 @@ from pathlib import Path
 from typing import Any
 
 from .base import Strategy
+from .guard import raised_by_strategy
+from .shown import answer_text, cause
 
 ENTRY_POINT_GROUP = "shutbox.strategies"
 
@@ -65,19 +69,7 @@ class LoadedStrategy:
 
     def make(self) -> Strategy:
         """A new instance, built with the parameters."""
-        try:
-            return self.cls(**self.params)
-        except Exception as error:  # a user's constructor may raise anything
-            raise StrategyLoadError(f"strategy {self.spec!r} could not be built: {cause(error)}") from error
-
-
-def cause(error: BaseException) -> str:
-    """An exception as the end of a one-sentence message: `ValueError: margin must be positive.`"""
-    try:
-        text = " ".join(str(error).split()) or "(no message)"
-    except (Exception, SystemExit):  # a user's exception may have a __str__ that raises
-        text = "(its message could not be shown)"
-    return f"{type(error).__name__}: {text}{'' if text.endswith(('.', '!', '?')) else '.'}"
+        return build(self.cls, self.params, self.spec)
 
 
 def _package(point: EntryPoint) -> str:
@@ -151,10 +143,10 @@ def _import_module(module_name: str, spec: str) -> Any:
         raise StrategyLoadError(
             f"module {module_name!r} of strategy {spec!r} failed to import: {cause(error)}"
         ) from error
-    except Exception as error:  # a user's module may raise anything while it loads
-        raise StrategyLoadError(
-            f"module {module_name!r} of strategy {spec!r} failed to import: {cause(error)}"
-        ) from error
+    except BaseException as error:  # a user's module may raise anything while it loads, or exit
+        if not raised_by_strategy(error):
+            raise
+        raise StrategyLoadError(f"module {module_name!r} of strategy {spec!r} {_import_failure(error)}") from error
 
 
 def _import_file(path_text: str, spec: str) -> Any:
@@ -177,13 +169,46 @@ def _import_file(path_text: str, spec: str) -> Any:
         sys.path.append(folder)
     try:
         module_spec.loader.exec_module(module)
-    except Exception as error:  # a user's file may raise anything while it loads
-        del sys.modules[module_name]
-        raise StrategyLoadError(f"file {path_text!r} of strategy {spec!r} failed to import: {cause(error)}") from error
+    except BaseException as error:  # a user's file may raise anything while it loads, or exit
+        sys.modules.pop(module_name, None)
+        if not raised_by_strategy(error):
+            raise
+        raise StrategyLoadError(f"file {path_text!r} of strategy {spec!r} {_import_failure(error)}") from error
     finally:
         if added:
             sys.path.remove(folder)
     return module
+
+
+def _import_failure(error: BaseException) -> str:
+    """How an import ended, for the end of a sentence: an error, or an exit that is no success."""
+    if isinstance(error, Exception):
+        return f"failed to import: {cause(error)}"
+    return f"ended the import with {cause(error)}"
+
+
+def build(cls: type[Strategy], params: Mapping[str, Any], spec: str) -> Strategy:
+    """An instance of a strategy class; StrategyLoadError if its constructor raises anything (or exits)."""
+    try:
+        return cls(**params)
+    except BaseException as error:  # a user's constructor may raise anything, or call sys.exit
+        if not raised_by_strategy(error):
+            raise
+        raise StrategyLoadError(f"strategy {spec!r} could not be built: {cause(error)}") from error
+
+
+def tabulable(cls: type[Strategy], name: str) -> bool:
+    """The class's `tabulable()`, which a strategy may override; StrategyLoadError if it raises
+    or answers other than True or False."""
+    try:
+        answer = cls.tabulable()
+    except BaseException as error:  # a strategy's own tabulable() may raise anything
+        if not raised_by_strategy(error):
+            raise
+        raise StrategyLoadError(f"strategy {name!r} raised in tabulable(): {cause(error)}") from error
+    if type(answer) is not bool:
+        raise StrategyLoadError(f"strategy {name!r} answers tabulable() with something other than True or False.")
+    return answer
 
 
 def _find_class(target: str, spec: str) -> type[Strategy]:
@@ -194,14 +219,46 @@ def _find_class(target: str, spec: str) -> type[Strategy]:
             "`shutbox strategies` lists the names."
         )
     module = _import_file(where, spec) if _is_file(where) else _import_module(where, spec)
-    found = getattr(module, class_name, None)
-    if found is None:
-        raise StrategyLoadError(f"{where!r} has no class {class_name!r} (strategy {spec!r}).")
-    if not (isinstance(found, type) and issubclass(found, Strategy)):
-        raise StrategyLoadError(f"{class_name!r} in {where!r} is not a subclass of strategies.Strategy.")
-    if found.choose_move is Strategy.choose_move:
-        raise StrategyLoadError(f"{class_name!r} in {where!r} does not define choose_move(self, view).")
+    try:
+        found = getattr(module, class_name, None)
+        if found is None:
+            raise StrategyLoadError(f"{where!r} has no class {class_name!r} (strategy {spec!r}).")
+        if not (isinstance(found, type) and issubclass(found, Strategy)):
+            raise StrategyLoadError(f"{class_name!r} in {where!r} is not a subclass of strategies.Strategy.")
+        if found.choose_move is Strategy.choose_move:
+            raise StrategyLoadError(f"{class_name!r} in {where!r} does not define choose_move(self, view).")
+        check_class(found, spec)
+    except BaseException as error:  # a module's __getattr__, a metaclass may raise anything
+        if isinstance(error, StrategyLoadError) or not raised_by_strategy(error):
+            raise
+        raise StrategyLoadError(f"class {class_name!r} in {where!r} cannot be read: {cause(error)}") from error
     return found
+
+
+def check_class(cls: type[Strategy], spec: str) -> None:
+    """Hold a strategy class's metadata to the contract: `name` and `description` strings of
+    printable characters, `stochastic` and `reads_context` bools, `tabulable()` a bool, a
+    docstring that is a string, a constructor whose signature can be read. StrategyLoadError
+    (one sentence) if not."""
+    for attribute in ("name", "description"):
+        value = getattr(cls, attribute)
+        if type(value) is not str:
+            raise StrategyLoadError(f"strategy {spec!r} has a {attribute} that is not a string: {answer_text(value)}.")
+        if not value.isprintable():
+            raise StrategyLoadError(f"strategy {spec!r} has a {attribute} with control characters in it: {value!r}.")
+    for attribute in ("stochastic", "reads_context"):
+        value = getattr(cls, attribute)
+        if type(value) is not bool:
+            raise StrategyLoadError(
+                f"strategy {spec!r} declares {attribute} = {answer_text(value)}; it must be True or False."
+            )
+    tabulable(cls, spec)
+    if not isinstance(cls.__doc__, str | None):
+        raise StrategyLoadError(f"strategy {spec!r} has a docstring that is not a string: {answer_text(cls.__doc__)}.")
+    try:
+        inspect.signature(cls)
+    except (TypeError, ValueError) as error:
+        raise StrategyLoadError(f"the parameters of strategy {spec!r} cannot be read: {cause(error)}") from error
 
 
 def _is_file(where: str) -> bool:

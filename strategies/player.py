@@ -1,6 +1,7 @@
 """A strategy seated at a table: it answers the engine's questions through `View`s, every answer
 checked. A tabulable strategy answers from its table, built whole on its first question; any
-other is asked every time, with the global random generators seeded for the turn."""
+other is asked every time, with the global random generators seeded for the turn. Its nature is
+read once, from its class, when it is seated: a strategy's code runs only when it is asked."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from shutbox_cli.game import Roll, Rules, TurnContext, derive_seed
 from .answers import ask_dice, ask_move, make_view
 from .base import SOLO_CONTEXT, Strategy
 from .errors import StrategyError
+from .loading import tabulable
 from .seeding import seed_globals
 from .table import PolicyTable, policy_table
 
@@ -29,15 +31,19 @@ class StrategyPlayer:
     def __init__(
         self, strategy: Strategy, rules: Rules, name: str | None = None, *, params: Mapping[str, Any] | None = None
     ) -> None:
+        cls = type(strategy)
         self.strategy = strategy
         self.rules = rules
-        self.name = name or strategy.name or type(strategy).__name__
+        self.name = name or cls.name or cls.__name__
         self.context = SOLO_CONTEXT
         self._params = params
-        self._tabulable = strategy.tabulable()
+        self._tabulable = tabulable(cls, self.name)
+        self._reads_context = cls.reads_context
         self._policy: PolicyTable | None = None
-        if strategy.stochastic:
-            strategy.rng = random.Random(0)
+        # Kept here and reseeded by the referee: a strategy's own `rng` property is never asked.
+        self._rng = random.Random(0) if cls.stochastic else None
+        if self._rng is not None:
+            object.__setattr__(strategy, "_rng", self._rng)  # what the base class's rng reads
 
     @property
     def policy(self) -> PolicyTable:
@@ -52,14 +58,14 @@ class StrategyPlayer:
         self.context = context
         if not self._tabulable:
             seed_globals(derive_seed("global random", seed, game, context.round, context.seat))
-            if self.strategy.stochastic:
-                self.strategy.rng.seed(derive_seed("strategy", seed, game, context.round, context.seat))
+            if self._rng is not None:
+                self._rng.seed(derive_seed("strategy", seed, game, context.round, context.seat))
         return self
 
     def choose_dice(self, open_mask: int, history: Sequence[Roll] = ()) -> int:
         if self._tabulable:
             return self.policy.dice[open_mask]
-        view = make_view(self.strategy, self.rules, open_mask, None, (), history, self.context)
+        view = make_view(self.strategy, self.rules, open_mask, None, (), history, self.context, self._reads_context)
         return ask_dice(self.strategy, view, self.name)
 
     def choose_move(
@@ -67,7 +73,8 @@ class StrategyPlayer:
     ) -> int:
         if self._tabulable:
             return self.policy.move(open_mask, dice)
-        view = make_view(self.strategy, self.rules, open_mask, tuple(sorted(dice)), moves, history, self.context)
+        dice = tuple(sorted(dice))
+        view = make_view(self.strategy, self.rules, open_mask, dice, moves, history, self.context, self._reads_context)
         return ask_move(self.strategy, view, self.name)
 
     def move_policy(self, open_mask: int, dice: tuple[int, ...]) -> int:

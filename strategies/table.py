@@ -18,6 +18,7 @@ from shutbox_cli.game.moves import THROW_INDEX
 
 from .answers import ask_dice, ask_move, tiles_by_mask
 from .base import Strategy, context_free_view
+from .loading import tabulable
 from .seeding import globals_kept, seed_globals
 
 THROW_COUNT = len(THROWS)
@@ -58,7 +59,7 @@ def tabulate(strategy: Strategy, rules: Rules, name: str) -> PolicyTable:
     """Ask a fresh instance of a tabulable strategy every question of these rules, in ascending
     order of box: how many dice where the rules leave the choice, then the move for every throw
     with two or more legal moves. Raises StrategyError (naming `name`) at its first bad answer."""
-    if not strategy.tabulable():
+    if not tabulable(type(strategy), name):
         raise ValueError(f"strategy {name!r} is stochastic or reads the game context: it cannot be tabulated.")
     table = move_table(rules)
     counts = [len(throw) for throw in THROWS]

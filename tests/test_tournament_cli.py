@@ -267,9 +267,11 @@ def test_a_strategy_that_calls_sys_exit_is_named_not_obeyed(bad: Path, workers: 
 
 def test_a_strategy_raising_keyboard_interrupt_in_a_worker_is_named_without_a_traceback(bad: Path) -> None:
     done = shutbox("-s", "bad.py:Interrupts", "-s", "greedy-high", "-j", "2", "--seed", "1", cwd=bad)
-    assert done.returncode == 1
-    assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
-    assert "matchup bad.py:Interrupts vs greedy-high" in done.stderr and "raised KeyboardInterrupt" in done.stderr
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    # the sentence (where, and what: the strategy's own KeyboardInterrupt), then the strategy's own frame
+    assert done.stderr.splitlines()[1:] == frame(bad / "bad.py", "raise KeyboardInterrupt")
+    assert "matchup bad.py:Interrupts vs greedy-high" in done.stderr
+    assert "'bad.py:Interrupts' raised an error" in done.stderr and ": KeyboardInterrupt." in done.stderr
 
 
 @pytest.mark.parametrize("workers", ["1", "2"])

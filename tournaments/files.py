@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import stat
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -20,16 +21,34 @@ def reason(error: BaseException) -> str:
 
 
 def check_writable(path: Path) -> None:
-    """Fail early, before long work, if a file clearly cannot be written at `path`."""
-    folder = path.parent
-    if path.is_dir():
-        raise FileWriteError(f"cannot write {str(path)!r}: it is a folder.")
-    if path.exists() and not path.is_file():  # a device or a pipe: renaming over it would replace it
-        raise FileWriteError(f"cannot write {str(path)!r}: it is not a regular file.")
-    if not folder.is_dir():
-        raise FileWriteError(f"cannot write {str(path)!r}: there is no folder {str(folder)!r}.")
+    """Fail early, before long work, if a file clearly cannot be written at `path`: a folder, a
+    device or a pipe is there (renaming over it would replace it), or its folder is missing or
+    not writable, or the name itself is impossible (too long, a null character)."""
+    shown = repr(str(path))
+    try:
+        found = _mode(path)
+        folder = path.parent
+        folder_mode = _mode(folder)
+    except ValueError:  # a null character
+        raise FileWriteError(f"cannot write {shown}: a file name cannot hold a null character.") from None
+    except OSError as error:  # a name too long, a loop of symbolic links, a folder that cannot be searched
+        raise FileWriteError(f"cannot write {shown}: {reason(error)}.") from None
+    if found is not None and stat.S_ISDIR(found):
+        raise FileWriteError(f"cannot write {shown}: it is a folder.")
+    if found is not None and not stat.S_ISREG(found):
+        raise FileWriteError(f"cannot write {shown}: it is not a regular file (a device or a pipe).")
+    if folder_mode is None or not stat.S_ISDIR(folder_mode):
+        raise FileWriteError(f"cannot write {shown}: there is no folder {str(folder)!r}.")
     if not os.access(folder, os.W_OK):
-        raise FileWriteError(f"cannot write {str(path)!r}: the folder {str(folder)!r} is not writable.")
+        raise FileWriteError(f"cannot write {shown}: the folder {str(folder)!r} is not writable.")
+
+
+def _mode(path: Path) -> int | None:
+    """The mode of what is at `path` (a symbolic link followed), None if nothing is there."""
+    try:
+        return path.stat().st_mode
+    except (FileNotFoundError, NotADirectoryError):
+        return None
 
 
 def write_atomically(path: Path, data: bytes) -> None:

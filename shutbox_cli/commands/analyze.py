@@ -157,12 +157,12 @@ def _refuse_game_options(rule_values: dict[str, Any]) -> None:
 
 def _show(analysis: "Analysis", description: str) -> None:
     from rich.console import Console
-    from rich.markup import escape
 
     from ..describe import TURN_OPTIONS, rules_in_short
+    from ..literal import literal
 
     console = Console(highlight=False)
-    console.print(f"[bold]{escape(analysis.strategy)}[/bold]: {escape(description)}")
+    console.print(f"[bold]{literal(analysis.strategy)}[/bold]: {literal(description)}")
     console.print(f"Rules for a turn: {rules_in_short(analysis.rules, TURN_OPTIONS)}.")
     if analysis.method == "exact":
         console.print("Method: exact, from the strategy's answer for every box and roll.")
@@ -191,13 +191,13 @@ def _shown(distribution: dict[int, float]) -> dict[int, float]:
 
 def _show_duel(found: "ExactDuel") -> None:
     from rich.console import Console
-    from rich.markup import escape
     from rich.table import Table
 
     from ..describe import rules_in_short
+    from ..literal import literal
 
     console = Console(highlight=False)
-    a, b = escape(found.strategy), escape(found.against)
+    a, b = literal(found.strategy), literal(found.against)
     arithmetic = "fractions" if found.arithmetic == "fraction" else "floats"
     console.print(f"[bold]{a}[/bold] against [bold]{b}[/bold]: one game, computed exactly (in {arithmetic}).")
     console.print(f"Rules: {rules_in_short(found.rules)}.")

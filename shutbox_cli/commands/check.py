@@ -44,12 +44,13 @@ def check_command(
 
 def _show(report: "CheckReport") -> None:
     from rich.console import Console
-    from rich.markup import escape
     from rich.table import Table
+
+    from ..literal import literal, literal_lines
 
     console = Console(highlight=False)
     console.print(
-        f"[bold]{escape(report.strategy)}[/bold]: {report.questions} questions from games under "
+        f"[bold]{literal(report.strategy)}[/bold]: {report.questions} questions from games under "
         f"{report.rule_sets} random rule sets (seed {report.seed})."
     )
     table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
@@ -58,7 +59,7 @@ def _show(report: "CheckReport") -> None:
     table.add_column("detail", ratio=1, overflow="fold")
     for result in report.results:
         verdict = "[green]pass[/green]" if result.ok else "[bold red]FAIL[/bold red]"
-        table.add_row(result.name, verdict, escape(result.detail))
+        table.add_row(result.name, verdict, literal_lines(result.detail))
     console.print(table)
     failed = len(report.failures)
     console.print("Every check holds." if not failed else f"{failed} of {len(report.results)} checks fail.")

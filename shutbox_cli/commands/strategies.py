@@ -42,12 +42,14 @@ def strategies_command(
 def _show_table(console: "Console", infos: "list[StrategyInfo]") -> None:
     from rich.table import Table
 
+    from ..literal import literal
+
     table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
     table.add_column("name", no_wrap=True, style="bold")
     table.add_column("nature")
     table.add_column("description", ratio=1)
     for info in infos:
-        table.add_row(info.name, info.nature, info.description)
+        table.add_row(literal(info.name), info.nature, literal(info.description))
     console.print(table)
     console.print(
         "exact: deterministic and context-free, so analysed exactly and played from a table of its own "
@@ -57,31 +59,35 @@ def _show_table(console: "Console", infos: "list[StrategyInfo]") -> None:
 
 def _show_one(console: "Console", info: "StrategyInfo") -> None:
     from rich.markdown import Markdown
-    from rich.markup import escape
     from rich.table import Table
+
+    from strategies.shown import printable_lines
+
+    from ..literal import literal
 
     details = Table.grid(padding=(0, 2))
     details.add_column(style="bold", no_wrap=True)
     details.add_column()
-    details.add_row("name", escape(info.name))
-    details.add_row("description", escape(info.description))
+    details.add_row("name", literal(info.name))
+    details.add_row("description", literal(info.description))
     details.add_row("nature", info.nature_in_full)
-    details.add_row("parameters", escape(_parameters(info)))
-    details.add_row("from", escape(f"{info.origin} ({info.target})"))
+    details.add_row("parameters", literal(_parameters(info)))
+    details.add_row("from", literal(f"{info.origin} ({info.target})"))
     console.print(details)
     if info.details:
         console.print()
-        console.print(Markdown(info.details))
+        console.print(Markdown(printable_lines(info.details)))
 
 
 def _parameters(info: "StrategyInfo") -> str:
     from strategies.catalog import REQUIRED
+    from strategies.shown import answer_text
 
     if not info.parameters:
         return "none"
     shown = []
     for parameter in info.parameters:
         kind = f": {parameter.annotation}" if parameter.annotation else ""
-        default = " (required)" if parameter.default is REQUIRED else f" = {parameter.default!r}"
+        default = " (required)" if parameter.default is REQUIRED else f" = {answer_text(parameter.default)}"
         shown.append(f"{parameter.name}{kind}{default}")
     return ", ".join(shown)

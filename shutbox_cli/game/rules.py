@@ -80,6 +80,9 @@ class Ties(StrEnum):
 
 MIN_TILES = 2
 MAX_TILES = 12
+MAX_ROUNDS = 1_000
+"""The most rounds a game may have, and the most a drop-out limit may take to reach: a longer
+game is a typo, and would only be stopped by the tournament's time limit, blamed on a strategy."""
 ONE_DIE_LOW_SUM = 6
 HIGH_TILE = 7
 
@@ -129,10 +132,15 @@ class Rules:
                 set_(self, name, enum(value))
             except ValueError:
                 raise RulesError((name,), f" must be one of {_choices(enum)}, not {value!r}.") from None
-        rounds = _whole_number("rounds", self.rounds, 1)
+        rounds = _whole_number("rounds", self.rounds, 1, MAX_ROUNDS)
         set_(self, "rounds", rounds)
         if self.drop_out is not None:
-            limit = _whole_number("drop_out", self.drop_out, 1)
+            from .box import score  # the box's module needs this one
+
+            most = MAX_ROUNDS * score(self, (1 << tiles) - 1)
+            limit = _whole_number(
+                "drop_out", self.drop_out, 1, most, f" (what a player can total in {MAX_ROUNDS:,} rounds)"
+            )
             if rounds > 1:
                 raise RulesError(
                     ("rounds", "drop_out"), " cannot both be set: a drop-out game lasts until one player is left."
@@ -181,11 +189,12 @@ class Rules:
         return table
 
 
-def _whole_number(name: str, value: object, low: int, high: int | None = None) -> int:
-    """The value if it is a whole number from `low` (to `high`); else an error saying what is accepted."""
+def _whole_number(name: str, value: object, low: int, high: int | None = None, why: str = "") -> int:
+    """The value if it is a whole number from `low` (to `high`); else an error saying what is
+    accepted (and `why`, where the bound needs a word)."""
     if isinstance(value, bool) or not isinstance(value, int) or value < low or (high is not None and value > high):
-        accepted = f"from {low} to {high}" if high is not None else f"of at least {low}"
-        raise RulesError((name,), f" must be a whole number {accepted}, not {value!r}.")
+        accepted = f"from {low} to {high:,}{why}" if high is not None else f"of at least {low}"
+        raise RulesError((name,), f" must be a whole number {accepted}, not {_shown(value)}.")
     return value
 
 
@@ -193,3 +202,12 @@ def _whole_number(name: str, value: object, low: int, high: int | None = None) -
 def _turn_rules(rules: Rules) -> Rules:
     """`Rules.turn_rules`, built once per rule set: solvers and strategies ask for it every turn."""
     return Rules(rules.tiles, rules.shut_rule, rules.one_die, rules.one_die_mode, rules.scoring, rules.first_roll)
+
+
+def _shown(value: object) -> str:
+    """A wrong value as a message quotes it: its repr, cut short (a config may hold a huge one)."""
+    try:
+        text = repr(value)
+    except (ValueError, RecursionError):  # an int of thousands of digits, a list nested thousands deep
+        return "a number too long to show" if isinstance(value, int) else "a value nested too deep to show"
+    return text if len(text) <= 40 else f"{text[:37]}..."

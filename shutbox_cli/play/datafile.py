@@ -1,15 +1,17 @@
 """A small JSON file of the player's in the data folder: read once, written whole, never lost.
 
-A file that is not what it should be is renamed aside (`best-scores.corrupt.json`, then
-`-2`, ...) and a new one is started, so a bad write or a hand edit costs nothing that was in
-it; a file that cannot be read at all is left alone and never written over. Every write goes
-to a temporary file that is then renamed, so a crash never leaves half a file.
+A file that is not what it should be (not JSON, the wrong shape, too big or nested too deep)
+is renamed aside (`best-scores.corrupt.json`, then `-2`, ...) and a new one is started, so a
+bad write or a hand edit costs nothing that was in it; a file that cannot be read at all, or is
+not a regular file (a folder, a device, a pipe), is left alone and never written over. Every
+write goes to a temporary file that is then renamed, so a crash never leaves half a file.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import stat
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -17,6 +19,26 @@ from typing import Any
 from tournaments.files import reason, write_atomically
 
 DATA_DIR_VARIABLE = "SHUTBOX_DATA_DIR"
+MOST_BYTES = 1 << 20
+"""The largest data file read: a best-score file of a hundred rule sets is a few kilobytes."""
+
+
+class NotRegular(OSError):
+    """The path is a folder, a device or a pipe: nothing to read a table from, nor to write over."""
+
+
+def read_regular(path: Path, most: int) -> bytes:
+    """At most `most` + 1 bytes of a regular file. The file is opened without waiting (a pipe
+    with no writer would block a plain open) and checked before a byte is read: NotRegular for
+    a folder, a device or a pipe; FileNotFoundError if there is nothing there."""
+    handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    try:
+        if not stat.S_ISREG(os.fstat(handle).st_mode):
+            raise NotRegular(f"{path} is not a regular file")
+        with os.fdopen(handle, "rb", closefd=False) as file:
+            return file.read(most + 1)
+    finally:
+        os.close(handle)
 
 
 def data_dir() -> Path:
@@ -43,20 +65,25 @@ class DataFile:
     def read(self) -> tuple[dict[str, Any], str | None]:
         """The table (empty if there is no file) and a sentence if the file was set aside or left alone."""
         try:
-            text = self.path.read_text(encoding="utf-8")
+            content = read_regular(self.path, MOST_BYTES)
         except FileNotFoundError:
             return {}, None
-        except UnicodeDecodeError as error:
-            return {}, self._set_aside(f"is not a {self.what} ({reason(error)})")
+        except NotRegular:
+            self.writable = False
+            return {}, f"The {self.what} {self.path} is not a regular file; it is left alone, unchanged."
         except OSError as error:
             self.writable = False
             return {}, f"The {self.what} {self.path} could not be read ({reason(error)}); it is left alone, unchanged."
+        if len(content) > MOST_BYTES:
+            return {}, self._set_aside(f"is larger than {MOST_BYTES >> 20} MiB, too big for a {self.what}")
         try:
-            data = json.loads(text)
+            data = json.loads(content.decode("utf-8"))
             table = data[self.key]
             if data.get("format") != self.form or not isinstance(table, dict) or not self.check(table):
                 raise ValueError(f"not a {self.what}")
-        except (ValueError, TypeError, KeyError, AttributeError) as error:
+        except RecursionError:
+            return {}, self._set_aside(f"is nested too deep for a {self.what}")
+        except (ValueError, TypeError, KeyError, AttributeError) as error:  # UnicodeDecodeError too
             return {}, self._set_aside(f"is not a {self.what} ({reason(error)})")
         return table, None
 

@@ -1,7 +1,8 @@
 """The table's terminal: lines out (styled only where the terminal takes it), answers in, pauses.
 
 Answers are read a line at a time from standard input, so a script can pipe a whole game
-in. When input is not a terminal each answer is echoed after its prompt, so the transcript
+in; bytes the input's encoding cannot read come in written out (`\xff`), a wrong entry like
+any other, asked again. When input is not a terminal each answer is echoed after its prompt, so the transcript
 reads like a session at the keyboard. At a terminal, keys typed before a prompt appears (while
 a computer played, say) are thrown away: they were not meant as an answer to it.
 """
@@ -9,6 +10,7 @@ a computer played, say) are thrown away: they were not meant as an answer to it.
 from __future__ import annotations
 
 import contextlib
+import io
 import os
 import sys
 import time
@@ -16,6 +18,8 @@ from collections.abc import Iterable
 
 from rich.console import Console
 from rich.text import Text
+
+from strategies.shown import printable
 
 from .wrap import wrap
 
@@ -36,6 +40,8 @@ class Screen:
 
     def __init__(self, delay: float | None = None) -> None:
         self.stdin = sys.stdin
+        if isinstance(self.stdin, io.TextIOWrapper):
+            self.stdin.reconfigure(errors="backslashreplace")
         no_color = bool(os.environ.get("NO_COLOR"))
         self.console = Console(
             highlight=False,
@@ -56,7 +62,7 @@ class Screen:
 
     def _fit(self, line: str | Text) -> list[Text]:
         """The line as the terminal should show it: broken to its width, or whole for a transcript."""
-        text = Text(line) if isinstance(line, str) else line
+        text = Text(printable(line)) if isinstance(line, str) else line
         return [text] if self.width is None else wrap(text, self.width)
 
     def say(self, line: str | Text = "", style: str | None = None) -> None:
@@ -92,7 +98,7 @@ class Screen:
             raise EndOfInput
         answer = line.strip()
         if self.echo:
-            self.console.print(answer)
+            self.console.print(printable(answer))
         if answer.lower() in ("q", "quit"):
             raise Quit
         return answer

@@ -51,7 +51,7 @@ def make_seats(rules: Rules, players: Sequence[str], computers: Sequence[str]) -
         display, spec = split_name(text)
         try:
             loaded = load_strategy(spec, name=display)
+            seats.append(ComputerSeat(unique(loaded.name), loaded, rules))
         except StrategyLoadError as error:
             raise SeatError(str(error)) from None
-        seats.append(ComputerSeat(unique(loaded.name), loaded, rules))
     return seats

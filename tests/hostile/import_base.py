@@ -1,0 +1,8 @@
+"""A strategy file that raises a BaseException of its own while it is imported."""
+
+
+class Custom(BaseException):
+    pass
+
+
+raise Custom("not today")

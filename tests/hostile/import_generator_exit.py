@@ -1,0 +1,3 @@
+"""A strategy file that raises GeneratorExit while it is imported."""
+
+raise GeneratorExit

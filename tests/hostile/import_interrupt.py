@@ -1,0 +1,3 @@
+"""A strategy file that raises KeyboardInterrupt while it is imported."""
+
+raise KeyboardInterrupt
