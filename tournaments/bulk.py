@@ -22,6 +22,7 @@ from strategies.player import StrategyError
 
 from .plan import Plan, WorkUnit
 from .tally import Tally, share_unit
+from .tamper import watched_table
 from .units import TabulationFailure, UnitPlayer
 
 Masks = npt.NDArray[np.int16]
@@ -52,6 +53,9 @@ class BulkPlayer:
             after = np.frombuffer(policy.next_mask, dtype=np.int16).reshape(self.rules.full_box + 1, -1)
             table = turn_table_of(after, np.frombuffer(policy.dice, dtype=np.uint8))
             self._tables[index] = table
+            if self.owner.fingerprint is not None:
+                name = self.plan.config.strategies[index].name
+                self.owner.tables.append(watched_table(f"strategy {name!r}'s turn table", table))
         return table
 
     def table_turns(self, index: int) -> TableTurns:

@@ -22,6 +22,7 @@ from strategies.loading import StrategyLoadError, load_strategy, split_name
 
 from .confine import MAX_WORKERS_PER_CORE, MIN_MEMORY_LIMIT_MIB, cores, max_workers
 from .errors import ConfigError
+from .tamper import builtin_spec, fingerprint, suspects
 
 DEFAULT_GAMES = 2000
 """Games per matchup when none is given."""
@@ -265,14 +266,19 @@ def _file_strategies(where: _Where, value: object) -> list[tuple[str, str, str |
     return found
 
 
-def _load_field(field: list[tuple[str, str, str | None, dict[str, Any]]]) -> tuple[StrategyEntry, ...]:
+def _load_field(field: list[tuple[str, str, str | None, dict[str, Any]]], rules: Rules) -> tuple[StrategyEntry, ...]:
+    """Load every strategy of the field to check it; the referee is fingerprinted before the first
+    user's strategy loads, and a user's strategy that tampers with it as it loads is named."""
     entries: list[StrategyEntry] = []
     seen: dict[str, int] = {}
+    referee = None if all(builtin_spec(spec) for _, spec, _, _ in field) else fingerprint(rules)
     for number, (where, spec, display, params) in enumerate(field, start=1):
         try:
             loaded = load_strategy(spec, params, display)
         except StrategyLoadError as error:
             raise ConfigError(f"{where}: {error}") from None
+        if referee is not None and loaded.origin != "built-in":
+            referee.verify(suspects([loaded.name]), "as it loaded")
         if loaded.name in seen:
             raise ConfigError(
                 f"{where}: the name {loaded.name!r} is already taken by strategy {seen[loaded.name]}; "
@@ -387,7 +393,7 @@ def load_config(path: Path | None, options: Options) -> TournamentConfig:
     if not field:
         source = where.key("strategy") if path is not None else _option_flag("strategy")
         raise ConfigError(f"{source}: no strategies are given; add [[strategy]] tables or --strategy SPEC.")
-    strategies = _load_field(field)
+    strategies = _load_field(field, rules)
 
     if size > len(strategies):
         if options.table is not None:

@@ -17,6 +17,7 @@ from .errors import TournamentFailure
 from .plan import GameSlot, Matchup, Plan, WorkUnit
 from .replay import replay_command
 from .tally import Tally, count_game, share_unit
+from .tamper import Fingerprint, WatchedTable, fingerprint, suspects
 
 if TYPE_CHECKING:
     from .bulk import BulkPlayer
@@ -66,13 +67,25 @@ class UnitPlayer:
     """Plays work units of one plan with the strategies loaded once in this process.
 
     An exact strategy's table is built once and kept for the whole run; any other strategy
-    starts afresh each unit, so no state leaks between units.
+    starts afresh each unit, so no state leaks between units. With a user's strategy among
+    them, the referee is fingerprinted before any loads, and checked after each user's strategy
+    loads and after each unit (`tamper`).
     """
 
     def __init__(self, plan: Plan) -> None:
         self.plan = plan
         self.rules = plan.config.rules
-        self.loaded = [entry.load() for entry in plan.config.strategies]
+        entries = plan.config.strategies
+        self.fingerprint: Fingerprint | None = None
+        if not all(entry.builtin for entry in entries):
+            self.fingerprint = fingerprint(self.rules)
+        self.tables: list[WatchedTable] = []
+        """Tables built during the run that the fingerprint watches too."""
+        self.loaded = []
+        for entry in entries:
+            self.loaded.append(entry.load())
+            if self.fingerprint is not None and not entry.builtin:
+                self.fingerprint.verify(suspects([entry.name]), "as it loaded")
         self.unit = share_unit(plan.table)
         self._fresh: dict[int, StrategyPlayer] = {}
         self._bulk: BulkPlayer | None = None
@@ -109,12 +122,30 @@ class UnitPlayer:
         return StrategyTurns(self.rules, self.player(index))
 
     def play(self, unit: WorkUnit) -> UnitResult:
-        """Play every game of a unit and count it."""
+        """Play every game of a unit and count it; tampering found after it (or behind a failure
+        in it) stops the run."""
         self._fresh.clear()
         try:
-            return self._play(unit)
+            result = self._play(unit)
         except TabulationFailure as error:
+            self.check(unit)
             raise TournamentFailure(f"in {unit_title(self.plan, unit)}: {error}") from None
+        except BaseException:
+            self.check(unit)
+            raise
+        self.check(unit)
+        return result
+
+    def check(self, unit: WorkUnit) -> None:
+        """Raise `Tampering` if the referee changed during a unit, naming the users' strategies
+        that played in it (or, if none did, every user's strategy loaded)."""
+        if self.fingerprint is None:
+            return
+        entries = self.plan.config.strategies
+        played = sorted({player for index in unit.matchups for player in self.plan.matchups[index].players})
+        users = [entries[player].name for player in played if not entries[player].builtin]
+        users = users or [entry.name for entry in entries if not entry.builtin]
+        self.fingerprint.verify(suspects(users), f"in {unit_title(self.plan, unit)}", self.tables)
 
     def _play(self, unit: WorkUnit) -> UnitResult:
         if unit.bulk:
