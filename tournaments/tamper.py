@@ -260,11 +260,14 @@ def _contents(value: Any) -> bytes:
     return value.tobytes() if hasattr(value, "tobytes") else bytes(value)
 
 
+_CACHES = frozenset({"__warningregistry__", "__slotnames__"})
+"""Names Python itself sets as it runs: a module's warning registry, a class's slots cached for pickling."""
+
+
 def _legitimate(label: str, value: object) -> bool:
-    """A change the import system makes: a submodule imported since (set on its package), or a
-    module's warning registry."""
+    """A change Python itself makes: a submodule imported since (set on its package), a cache."""
     key = label.rpartition(".")[2]
-    return key == "__warningregistry__" or (isinstance(value, types.ModuleType) and value.__name__ == label)
+    return key in _CACHES or (isinstance(value, types.ModuleType) and value.__name__ == label)
 
 
 class _RulesWatch:
