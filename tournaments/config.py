@@ -13,7 +13,7 @@ import dataclasses
 import math
 import re
 import tomllib
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -22,8 +22,8 @@ from strategies.loading import StrategyLoadError, load_strategy, split_name
 
 from .confine import MAX_WORKERS_PER_CORE, MIN_MEMORY_LIMIT_MIB, cores, max_workers
 from .errors import ConfigError
+from .isolation import Probed, probe
 from .isolation import memory_limit as memory_limit_of_hosts
-from .isolation import probe
 from .tamper import builtin_spec, fingerprint, suspects
 
 DEFAULT_GAMES = 2000
@@ -276,15 +276,8 @@ class _Probing:
     memory_limit_mib: int
 
 
-def _load_one(
-    spec: str, params: dict[str, Any], display: str | None, rules: Rules, probing: _Probing | None
-) -> StrategyEntry:
-    """A strategy of the field, loaded here; or, a user's under --isolate, probed in a process of its own."""
-    if probing is not None and not builtin_spec(spec):
-        spec, params, name, exact, context_free = probe(
-            spec, params, display, rules, timeout=probing.timeout, memory_limit_mib=probing.memory_limit_mib
-        )
-        return StrategyEntry(spec, name, params, exact=exact, context_free=context_free)
+def _loaded(spec: str, params: dict[str, Any], display: str | None) -> StrategyEntry:
+    """A strategy of the field, loaded in this process."""
     loaded = load_strategy(spec, params, display)
     return StrategyEntry(
         loaded.spec,
@@ -300,15 +293,26 @@ def _load_field(
     field: list[tuple[str, str, str | None, dict[str, Any]]], rules: Rules, probing: _Probing | None
 ) -> tuple[StrategyEntry, ...]:
     """Load every strategy of the field to check it. Under --isolate (`probing`) a user's strategy
-    is only probed, never imported here; otherwise the referee is fingerprinted before the first
-    user's strategy loads, and a user's strategy that tampers with it as it loads is named."""
+    is probed in a process of its own (all side by side), never imported here; otherwise the
+    referee is fingerprinted before the first user's strategy loads, and a user's strategy that
+    tampers with it as it loads is named."""
     entries: list[StrategyEntry] = []
     seen: dict[str, int] = {}
-    users = probing is None and not all(builtin_spec(spec) for _, spec, _, _ in field)
-    referee = fingerprint(rules) if users else None
+    probes: dict[int, Callable[[], Probed]] = {}
+    referee = None
+    if probing is not None:
+        for number, (_, spec, display, params) in enumerate(field, start=1):
+            if not builtin_spec(spec):
+                probes[number] = _probe(spec, params, display, rules, probing)
+    elif not all(builtin_spec(spec) for _, spec, _, _ in field):
+        referee = fingerprint(rules)
     for number, (where, spec, display, params) in enumerate(field, start=1):
         try:
-            entry = _load_one(spec, params, display, rules, probing)
+            if number in probes:
+                spec, params, name, exact, context_free = probes[number]()
+                entry = StrategyEntry(spec, name, params, exact=exact, context_free=context_free)
+            else:
+                entry = _loaded(spec, params, display)
         except StrategyLoadError as error:
             raise ConfigError(f"{where}: {error}") from None
         if referee is not None and not entry.builtin:
@@ -322,6 +326,21 @@ def _load_field(
         seen[entry.name] = number
         entries.append(entry)
     return tuple(entries)
+
+
+def _probe(
+    spec: str, params: dict[str, Any], display: str | None, rules: Rules, probing: _Probing
+) -> Callable[[], Probed]:
+    """A probe started (see `isolation.probe`); one that cannot start fails when its answer is asked for."""
+    try:
+        return probe(spec, params, display, rules, timeout=probing.timeout, memory_limit_mib=probing.memory_limit_mib)
+    except StrategyLoadError as error:
+        failure = error
+
+        def failed() -> Probed:
+            raise failure
+
+        return failed
 
 
 def _isolation(where: str, isolate: bool, method: str, scheduler: str | None) -> None:

@@ -14,10 +14,11 @@ import json
 import os
 import signal
 import sys
+from collections.abc import Sequence
 from multiprocessing.connection import Connection
 from typing import Any
 
-from shutbox_cli.game import Roll, Rules
+from shutbox_cli.game import Roll, Rules, TurnContext, play_turn
 from strategies.loading import LoadedStrategy, StrategyLoadError, cause, load_strategy
 from strategies.player import StrategyError, StrategyPlayer
 
@@ -41,19 +42,49 @@ class _Host:
             self.players[number] = StrategyPlayer(self.loaded.make(), self.rules, self.loaded.name)
             while len(self.players) > KEPT_PLAYERS:
                 self.players.popitem(last=False)
-            return {"answer": number}
+            return {}
         player = self.players[number]
         if kind == "table":
             policy = player.policy
             return {"next_mask": policy.next_mask.tolist(), "dice": list(policy.dice)}
-        start, open_mask, *question, history = rest
-        if start is not None:
-            player.start_turn(*start)
-        rolls = tuple(Roll(tuple(dice), shut) for dice, shut in history)
-        if kind == "dice":
-            return {"answer": player.choose_dice(open_mask, rolls)}
-        dice, moves = question
-        return {"answer": player.choose_move(open_mask, tuple(dice), tuple(moves), rolls)}
+        return self.turns(player, rest[0])
+
+    def turns(
+        self, player: StrategyPlayer, turns: list[tuple[TurnContext, int, int, list[tuple[int, int]]]]
+    ) -> dict[str, Any]:
+        """Play turns in order on the dice the referee dealt, the strategy's every answer recorded;
+        the first failure ends the batch (the referee meets it at that turn)."""
+        played: list[list[int]] = []
+        for context, seed, game, rolls in turns:
+            recorder = _Recorder(player.start_turn(context, seed, game))
+            try:
+                play_turn(self.rules, iter(rolls), recorder)
+            except StrategyError as error:
+                return {"turns": played, "error": str(error)}
+            except BaseException as error:  # anything else the strategy raised, said as its failure
+                return {"turns": played, "error": f"strategy {self.loaded.name!r} raised {cause(error)}"}
+            played.append(recorder.answers)
+        return {"turns": played}
+
+
+class _Recorder:
+    """A player's answers in a turn, in the order the engine asked for them."""
+
+    def __init__(self, player: StrategyPlayer) -> None:
+        self.player = player
+        self.answers: list[int] = []
+
+    def choose_dice(self, open_mask: int, history: Sequence[Roll] = ()) -> int:
+        count = self.player.choose_dice(open_mask, history)
+        self.answers.append(count)
+        return count
+
+    def choose_move(
+        self, open_mask: int, dice: tuple[int, ...], moves: tuple[int, ...], history: Sequence[Roll] = ()
+    ) -> int:
+        move = self.player.choose_move(open_mask, dice, moves, history)
+        self.answers.append(move)
+        return move
 
 
 def _send(connection: Connection, reply: dict[str, Any]) -> None:

@@ -22,23 +22,24 @@ import sys
 import time
 import weakref
 from array import array
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from multiprocessing.connection import Connection
-from typing import Any
+from typing import Any, NoReturn
 
-from shutbox_cli.game import THROWS, Roll, Rules, TurnContext, dice_options, move_table
+from shutbox_cli.game import THROWS, Roll, Rules, TurnContext, dice_options, move_table, turn_rolls
 from strategies.errors import StrategyError
 from strategies.loading import StrategyLoadError, split_spec
 from strategies.table import NOT_ROLLED, THROW_COUNT, PolicyTable
 
 from .confine import cores, default_memory_limit_mib, kill_group
 
-MAX_REPLY = 1 << 23
-"""The longest reply a host may send, in bytes (a 12-tile table is under 1 MiB of JSON)."""
+MAX_REPLY = 1 << 26
+"""The longest reply a host may send, in bytes (a 12-tile table is under 1 MiB of JSON, a bulk
+unit's turns of one seat and round a few MiB)."""
 MAX_NAME = 200
 """The longest name a strategy may play under."""
 STOPPED_SECONDS = 2.0
-"""How long a host may take to end once its socket is closed, before it is killed."""
+"""How long a host may take to end once killed, or to say why it ended."""
 
 
 class RemoteFailure(StrategyError):
@@ -95,7 +96,7 @@ class Host:
         self._finalizer = weakref.finalize(self, _stop, self.process, self.connection)
 
     @classmethod
-    def start(
+    def launch(
         cls,
         spec: str,
         params: Mapping[str, Any],
@@ -105,7 +106,8 @@ class Host:
         timeout: float,
         memory_limit_mib: int,
     ) -> Host:
-        """Start a host and load the strategy in it: a `StrategyLoadError` if it cannot load."""
+        """Start a host and have it load the strategy (see `ready`): hosts launched one after
+        another load side by side."""
         host = cls(spec, rules, memory_limit_mib)
         host.timeout = timeout
         host.deadline = time.monotonic() + timeout
@@ -118,20 +120,29 @@ class Host:
             "memory_limit": memory_limit_mib,
         }
         try:
-            reply = host._exchange(setup, f"while loading strategy {spec!r}")
-            if "error" in reply:
-                raise StrategyLoadError(_text(reply["error"], host))
-            host.name = _name(reply.get("name"), spec)
-            host.exact = _flag(reply.get("exact"), host)
-            host.context_free = _flag(reply.get("context_free"), host)
-        except RemoteFailure as failure:
+            host.connection.send(setup)
+        except OSError:
             host.stop()
+            raise StrategyLoadError(f"the process of strategy {spec!r} {host._ended()} as it started.") from None
+        return host
+
+    def ready(self) -> Host:
+        """The host once its strategy has loaded: a `StrategyLoadError` if it cannot load."""
+        try:
+            reply = self._receive(f"while loading strategy {self.spec!r}")
+            if "error" in reply:
+                raise StrategyLoadError(_text(reply["error"], self))
+            self.name = _name(reply.get("name"), self.spec)
+            self.exact = _flag(reply.get("exact"), self)
+            self.context_free = _flag(reply.get("context_free"), self)
+        except RemoteFailure as failure:
+            self.stop()
             raise StrategyLoadError(str(failure)) from None
         except StrategyLoadError:
-            host.stop()
+            self.stop()
             raise
-        host.deadline = None
-        return host
+        self.deadline = None
+        return self
 
     def stop(self) -> None:
         """End the host and every process its strategy started."""
@@ -151,15 +162,21 @@ class Host:
         return reply
 
     def _exchange(self, request: object, when: str) -> dict[str, Any]:
-        when = f" {when}" if when else ""
         try:
             self.connection.send(request)
+        except OSError:
+            raise RemoteFailure(f"the process of strategy {self.name!r} {self._ended()}.") from None
+        return self._receive(when)
+
+    def _receive(self, when: str) -> dict[str, Any]:
+        when = f" {when}" if when else ""
+        try:
             remaining = None if self.deadline is None else max(0.0, self.deadline - time.monotonic())
             if not self.connection.poll(remaining):
                 self.stop()
                 raise RemoteFailure(
-                    f"strategy {self.name!r} did not answer{when} within the limit of {self.timeout:g} seconds per "
-                    "work unit; its process was stopped (raise the limit with --timeout)."
+                    f"strategy {self.name!r} did not answer{when} within {self.timeout:g} seconds (the limit per "
+                    "work unit); its process was stopped (raise the limit with --timeout)."
                 )
             data = self.connection.recv_bytes(MAX_REPLY)
         except (EOFError, OSError):
@@ -184,15 +201,16 @@ class Host:
             return f"was killed by signal {-code}"
         return f"ended with status {code}"
 
-    def _garbage(self, what: str) -> None:
+    def _garbage(self, what: str) -> NoReturn:
         self.stop()
         raise RemoteFailure(f"the process of strategy {self.name!r} answered garbage ({what}); it was stopped.")
 
 
 def _stop(process: subprocess.Popen[bytes], connection: Connection) -> None:
+    """Close the host's socket and kill its process group (the host and whatever its strategy
+    started) at once: it holds nothing worth waiting for. Not yet reaped, its pid still names
+    its group."""
     connection.close()
-    with contextlib.suppress(subprocess.TimeoutExpired):
-        process.wait(timeout=STOPPED_SECONDS)
     kill_group(process.pid)
     with contextlib.suppress(subprocess.TimeoutExpired):
         process.wait(timeout=STOPPED_SECONDS)
@@ -218,15 +236,19 @@ def _flag(value: object, host: Host) -> bool:
     return bool(value)
 
 
-def _whole(value: object, host: Host) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        host._garbage(f"{value!r:.80} where a whole number belongs")
-    return int(value)  # type: ignore[call-overload]
+TurnKey = tuple[int, int, int, int]
+"""A turn's dice stream: (seed, game, round, seat)."""
 
 
 class RemotePlayer:
     """A strategy seated at a table, asked through its host: `StrategyPlayer`'s interface, each
-    answer checked here."""
+    answer checked here.
+
+    A turn costs one round trip, not one per question: at the turn's first question the host is
+    sent the turn's dice (the referee's own, as many as a turn can use) and plays the whole turn
+    with its own copy of the engine, sending back each answer; the referee's engine then asks its
+    questions and is answered from that list, every answer checked as it is used. `prefetch` does
+    the same for many turns at once (a bulk unit's turns of one seat and round)."""
 
     def __init__(self, host: Host, number: int, context_free: bool) -> None:
         self.host = host
@@ -234,20 +256,54 @@ class RemotePlayer:
         self.context_free = context_free
         self.rules = host.rules
         self._start: tuple[TurnContext, int, int] | None = None
+        self._answers: list[int] | None = None
+        self._prefetched: dict[TurnKey, list[int]] = {}
+        self._failure: tuple[TurnKey, str] | None = None
         self._policy: PolicyTable | None = None
 
     def start_turn(self, context: TurnContext, seed: int, game: int) -> RemotePlayer:
         """Note the turn's start: the host hears of it with the turn's first question."""
         self._start = (context, seed, game)
+        self._answers = None
         return self
 
-    def _history(self, history: Sequence[Roll]) -> tuple[tuple[tuple[int, ...], int], ...]:
-        return () if self.context_free else tuple((roll.dice, roll.shut) for roll in history)
+    def prefetch(self, starts: Sequence[tuple[TurnContext, int, int]]) -> None:
+        """Have the host play these turns (in this order, as the referee will) in one round trip."""
+        self._prefetched.clear()
+        self._failure = None
+        keys = [_key(*start) for start in starts]
+        reply = self.host.ask(("turns", self.number, [self._dealt(*start) for start in starts]))
+        played = reply.get("turns")
+        if not isinstance(played, list) or len(played) > len(keys):
+            self.host._garbage("a list of turns that does not fit the turns asked")
+        for key, answers in zip(keys, played, strict=False):
+            self._prefetched[key] = _answers(answers, self.rules, self.host)
+        if "error" in reply and len(played) < len(keys):
+            self._failure = (keys[len(played)], _text(reply["error"], self.host))
+
+    def _dealt(self, context: TurnContext, seed: int, game: int) -> tuple[TurnContext, int, int, list[tuple[int, int]]]:
+        """A turn as the host is sent it: every roll it can use (a roll that shuts nothing ends it)."""
+        rolls = turn_rolls(seed, game, context.round, context.seat)
+        return context, seed, game, list(itertools.islice(rolls, self.rules.tiles + 1))
+
+    def _next(self) -> int:
+        """The strategy's next answer in this turn."""
+        if self._answers is None:
+            if self._start is None:
+                raise RuntimeError("a question was asked before the turn started.")
+            key = _key(*self._start)
+            if key not in self._prefetched and (self._failure is None or self._failure[0] != key):
+                self.prefetch([self._start])
+            if key not in self._prefetched and self._failure is not None and self._failure[0] == key:
+                raise RemoteFailure(self._failure[1])
+            self._answers = self._prefetched.pop(key)
+            self._answers.reverse()
+        if not self._answers:
+            self.host._garbage("fewer answers than the turn asked for")
+        return self._answers.pop()
 
     def choose_dice(self, open_mask: int, history: Sequence[Roll] = ()) -> int:
-        start, self._start = self._start, None
-        reply = self.host.ask(("dice", self.number, start, open_mask, self._history(history)))
-        count = _whole(reply.get("answer"), self.host)
+        count = self._next()
         if count not in dice_options(self.rules, open_mask):
             self.host._garbage(f"{count} dice where the rules allow {dice_options(self.rules, open_mask)}")
         return count
@@ -255,9 +311,7 @@ class RemotePlayer:
     def choose_move(
         self, open_mask: int, dice: tuple[int, ...], moves: tuple[int, ...], history: Sequence[Roll] = ()
     ) -> int:
-        start, self._start = self._start, None
-        reply = self.host.ask(("move", self.number, start, open_mask, dice, moves, self._history(history)))
-        move = _whole(reply.get("answer"), self.host)
+        move = self._next()
         if move not in moves:
             self.host._garbage(f"the move {move} where the legal moves are {moves}")
         return move
@@ -277,6 +331,20 @@ class RemotePlayer:
         return self.policy.dice[open_mask]
 
 
+def _key(context: TurnContext, seed: int, game: int) -> TurnKey:
+    return seed, game, context.round, context.seat
+
+
+def _answers(value: object, rules: Rules, host: Host) -> list[int]:
+    """One turn's answers from a host: whole numbers, no more than a turn can ask (each is checked
+    against its question when it is used)."""
+    if not isinstance(value, list) or len(value) > 2 * (rules.tiles + 1):
+        host._garbage("a turn's answers that are not a short list")
+    if not all(type(answer) is int for answer in value):
+        host._garbage("a turn's answers that are not whole numbers")
+    return list(value)
+
+
 def _checked_table(next_mask: object, dice: object, rules: Rules, host: Host) -> PolicyTable:
     """A table from a host, if every entry is one the rules allow: the box after each throw is
     one a legal move leaves (or the same box when none fits, or NOT_ROLLED where the rules do
@@ -284,8 +352,8 @@ def _checked_table(next_mask: object, dice: object, rules: Rules, host: Host) ->
     boxes = rules.full_box + 1
     if not (isinstance(next_mask, list) and isinstance(dice, list)):
         host._garbage("a table that is not two lists")
-    after_throw: list[int] = next_mask  # type: ignore[assignment]
-    counts: list[int] = dice  # type: ignore[assignment]
+    after_throw: list[int] = next_mask
+    counts: list[int] = dice
     if len(after_throw) != boxes * THROW_COUNT or len(counts) != boxes:
         host._garbage("a table of the wrong size")
     if not all(type(value) is int for value in itertools.chain(after_throw, counts)):
@@ -312,13 +380,22 @@ def _checked_table(next_mask: object, dice: object, rules: Rules, host: Host) ->
     return PolicyTable(rules, array("h", after_throw), bytes(counts))
 
 
+Probed = tuple[str, dict[str, Any], str, bool, bool]
+"""What a probe finds: the strategy's spec, its parameters, its name, whether it is exact and
+whether it is context-free."""
+
+
 def probe(
     spec: str, params: Mapping[str, Any], name: str | None, rules: Rules, *, timeout: float, memory_limit_mib: int
-) -> tuple[str, dict[str, Any], str, bool, bool]:
-    """What a user's strategy is, found by loading it in a short-lived host: its spec, its
-    parameters, its name, whether it is exact and whether it is context-free. A
-    `StrategyLoadError` of one sentence if it cannot load."""
+) -> Callable[[], Probed]:
+    """Start finding what a user's strategy is by loading it in a short-lived host; the result
+    is the call that waits for the answer (a `StrategyLoadError` of one sentence if it cannot
+    load), so that several probes run side by side."""
     spec_params = split_spec(spec)[1]
-    host = Host.start(spec, params, name, rules, timeout=timeout, memory_limit_mib=memory_limit_mib)
+    host = Host.launch(spec, params, name, rules, timeout=timeout, memory_limit_mib=memory_limit_mib)
+    return lambda: _probed(host.ready(), spec.strip(), {**spec_params, **params})
+
+
+def _probed(host: Host, spec: str, params: dict[str, Any]) -> Probed:
     host.stop()
-    return spec.strip(), {**spec_params, **params}, host.name, host.exact, host.context_free
+    return spec, params, host.name, host.exact, host.context_free

@@ -80,6 +80,8 @@ class UnitPlayer:
     """
 
     def __init__(self, plan: Plan) -> None:
+        self._clock: float | None = time.monotonic()
+        """When the first unit's clock may have started: a pool sends it as the worker starts."""
         self.plan = plan
         config = plan.config
         self.rules = config.rules
@@ -90,9 +92,10 @@ class UnitPlayer:
         self.tables: list[WatchedTable] = []
         """Tables built during the run that the fingerprint watches too."""
         self.loaded: list[LoadedStrategy | Host] = []
-        for entry in entries:
-            if config.isolate and not entry.builtin:
-                self.loaded.append(self._host(entry))
+        launched = {index: self._launch(entry) for index, entry in enumerate(entries) if self._isolated(entry)}
+        for index, entry in enumerate(entries):
+            if index in launched:
+                self.loaded.append(self._ready(entry, launched[index]))
                 continue
             self.loaded.append(entry.load())
             if self.fingerprint is not None and not entry.builtin:
@@ -101,13 +104,21 @@ class UnitPlayer:
         self._fresh: dict[int, Player] = {}
         self._bulk: BulkPlayer | None = None
 
-    def _host(self, entry: StrategyEntry) -> Host:
-        """A user's strategy started in a host of its own; it must be what it was when the run began."""
+    def _isolated(self, entry: StrategyEntry) -> bool:
+        return self.plan.config.isolate and not entry.builtin
+
+    def _launch(self, entry: StrategyEntry) -> Host:
+        """A user's strategy started in a host of its own (the hosts load side by side)."""
         config = self.plan.config
         limit = memory_limit(config.memory_limit, config.workers)
-        host = Host.start(
+        return Host.launch(
             entry.spec, entry.params, entry.name, self.rules, timeout=config.timeout, memory_limit_mib=limit
         )
+
+    @staticmethod
+    def _ready(entry: StrategyEntry, host: Host) -> Host:
+        """The host once loaded; its strategy must be what it was when the run began."""
+        host.ready()
         if (host.name, host.exact, host.context_free) != (entry.name, entry.exact, entry.context_free):
             host.stop()
             raise StrategyLoadError(f"strategy {entry.name!r} is no longer what it was when the run began.")
@@ -152,7 +163,8 @@ class UnitPlayer:
         self._fresh.clear()
         timeout = self.plan.config.timeout
         # A silent host is named a little before the unit's own time limit would end the run unnamed.
-        deadline = time.monotonic() + timeout - min(1.0, timeout / 10)
+        started, self._clock = self._clock or time.monotonic(), None
+        deadline = started + timeout - min(2.0, timeout / 4)
         for loaded in self.loaded:
             if isinstance(loaded, Host):
                 loaded.deadline = deadline
