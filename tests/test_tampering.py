@@ -250,3 +250,26 @@ def test_under_isolate_a_forged_reply_is_garbage_named(workers: str) -> None:
     assert done.returncode == 1, done.stderr
     assert "the process of strategy 'tamper-host' answered garbage" in done.stderr
     assert shutbox(*field_args(spec, *FIELD), "-n", "200", "--seed", "5", "-j", workers).returncode == 0
+
+
+@pytest.mark.parametrize(
+    ("extra", "said"),
+    [
+        (["--exact"], "--isolate does not apply to an exact tournament"),
+        (["--scheduler", "local"], "--isolate and a Dask scheduler do not go together"),
+    ],
+)
+def test_isolate_applies_to_simulated_runs_on_this_machine(extra: list[str], said: str) -> None:
+    done = shutbox("-s", "optimal", "-s", "tips", "--isolate", *extra)
+    assert done.returncode == 2
+    assert done.stderr.strip().count("\n") == 0
+    assert said in done.stderr
+
+
+def test_under_isolate_a_strategy_that_cannot_load_is_named_as_without(tmp_path: Path) -> None:
+    (tmp_path / "broken.py").write_text("from strategies import Strategy\n\nraise ValueError('no luck')\n")
+    spec = f"{tmp_path / 'broken.py'}:Broken"
+    isolated, shared = shutbox("-s", spec, "-s", "optimal", "--isolate"), shutbox("-s", spec, "-s", "optimal")
+    assert isolated.returncode == shared.returncode == 2
+    assert isolated.stderr == shared.stderr
+    assert "ValueError: no luck." in isolated.stderr
