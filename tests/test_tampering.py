@@ -164,7 +164,8 @@ def orphaned_hosts() -> list[int]:
                 command = (entry / "cmdline").read_bytes().rstrip(b"\0").split(b"\0")
             except OSError:
                 continue
-            if b"tournaments.host" in command and not Path(f"/proc/{int(command[-1])}").exists():
+            hosted = any(b"tournaments.host" in part for part in command)
+            if hosted and command[-1].isdigit() and not Path(f"/proc/{int(command[-1])}").exists():
                 found.append(int(entry.name))
         if not found or time.monotonic() > deadline:
             return found

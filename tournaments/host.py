@@ -1,5 +1,6 @@
 """A strategy's host under --isolate: the process, of its own, where one user's strategy is
-loaded and asked its questions (`python -P -m tournaments.host FD PARENT`).
+loaded and asked its questions (`isolation.HOST_CODE` runs `main` with the socket's file
+descriptor and the referee's pid as its last two arguments).
 
 It reads requests from the referee (pickled: the referee trusts its own data) on the socket FD,
 and answers each in JSON (the referee trusts nothing the host says: it parses plain data and
@@ -137,9 +138,5 @@ def serve(connection: Connection, parent: int) -> None:
 
 def main() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the referee decides what Ctrl-C stops
-    fd, parent = int(sys.argv[1]), int(sys.argv[2])
+    fd, parent = int(sys.argv[-2]), int(sys.argv[-1])
     serve(Connection(fd), parent)
-
-
-if __name__ == "__main__":
-    main()

@@ -24,6 +24,7 @@ import weakref
 from array import array
 from collections.abc import Callable, Mapping, Sequence
 from multiprocessing.connection import Connection
+from pathlib import Path
 from typing import Any, NoReturn
 
 from shutbox_cli.game import THROWS, Roll, Rules, TurnContext, dice_options, move_table, turn_rolls
@@ -33,6 +34,10 @@ from strategies.table import NOT_ROLLED, THROW_COUNT, PolicyTable
 
 from .confine import cores, default_memory_limit_mib, kill_group
 
+PACKAGES = str(Path(__file__).resolve().parent.parent)
+"""The folder holding our packages, first on a host's path whatever the current folder holds (`-P`)."""
+HOST_CODE = "import sys; sys.path.insert(0, sys.argv[1]); from tournaments.host import main; main()"
+"""A host's program: its arguments are PACKAGES, its socket's file descriptor and the referee's pid."""
 MAX_REPLY = 1 << 26
 """The longest reply a host may send, in bytes (a 12-tile table is under 1 MiB of JSON, a bulk
 unit's turns of one seat and round a few MiB)."""
@@ -80,7 +85,7 @@ class Host:
         mine, theirs = socket.socketpair()
         try:
             self.process = subprocess.Popen(
-                [sys.executable, "-P", "-m", "tournaments.host", str(theirs.fileno()), str(os.getpid())],
+                [sys.executable, "-P", "-c", HOST_CODE, PACKAGES, str(theirs.fileno()), str(os.getpid())],
                 pass_fds=(theirs.fileno(),),
                 stdin=subprocess.DEVNULL,
             )
