@@ -226,14 +226,14 @@ def test_an_honest_tournament_reports_the_same_bytes_with_and_without_isolate(us
     ("name", "said"),
     [
         ("Crash", "the process of strategy 'crash' ended with status 3"),
-        ("Stuck", "strategy 'stuck' did not answer within 4 seconds (the limit per work unit)"),
+        ("Stuck", "strategy 'stuck' did not answer within 8 seconds (the limit per work unit)"),
     ],
 )
 def test_under_isolate_a_host_that_dies_or_hangs_is_its_strategys_failure(
     users: Path, name: str, said: str, workers: str
 ) -> None:
     spec = f"{users / 'users.py'}:{name}"
-    done = run_users(users, "-s", spec, "-s", "optimal", "-n", "200", "-j", workers, "--timeout", "4", "--isolate")
+    done = run_users(users, "-s", spec, "-s", "optimal", "-n", "200", "-j", workers, "--timeout", "8", "--isolate")
     assert done.returncode == 1, done.stderr
     assert "Traceback" not in done.stderr
     message = done.stderr.strip()

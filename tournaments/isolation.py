@@ -59,7 +59,8 @@ class RemoteFailure(StrategyError):
 
 
 def memory_limit(configured: int | None, workers: int | None) -> int:
-    """MiB a host may use: the run's limit per worker, else a default share of the machine."""
+    """MiB a host may use: the run's limit per worker (--memory-limit), else a default share of
+    the machine's memory, as if there were two processes per worker."""
     if configured is not None:
         return configured
     return default_memory_limit_mib(2 * (workers or cores()))
@@ -68,12 +69,13 @@ def memory_limit(configured: int | None, workers: int | None) -> int:
 class Host:
     """A user's strategy loaded in a process of its own, ready for questions.
 
-    `start` loads it there and returns the host with what the strategy is (its `name`, whether
-    it is `exact` and `context_free`); a failure to load is a `StrategyLoadError` of one
-    sentence. Every question must be answered by `deadline` (time.monotonic()), when set.
+    `launch` starts the process and has it load the strategy; `ready` waits for it and says
+    what the strategy is (its `name`, whether it is `exact` and `context_free`), or raises a
+    `StrategyLoadError` of one sentence. Every reply must come by `deadline`
+    (time.monotonic()), when set.
     """
 
-    def __init__(self, spec: str, rules: Rules, memory_limit_mib: int) -> None:
+    def __init__(self, spec: str, rules: Rules) -> None:
         self.spec = spec
         self.rules = rules
         self.name = spec
@@ -97,7 +99,6 @@ class Host:
         finally:
             theirs.close()
         self.connection = Connection(mine.detach())
-        self._memory_limit = memory_limit_mib
         self._finalizer = weakref.finalize(self, _stop, self.process, self.connection)
 
     @classmethod
@@ -113,7 +114,7 @@ class Host:
     ) -> Host:
         """Start a host and have it load the strategy (see `ready`): hosts launched one after
         another load side by side."""
-        host = cls(spec, rules, memory_limit_mib)
+        host = cls(spec, rules)
         host.timeout = timeout
         host.deadline = time.monotonic() + timeout
         setup = {
@@ -153,11 +154,11 @@ class Host:
         """End the host and every process its strategy started."""
         self._finalizer()
 
-    def player(self, context_free: bool) -> RemotePlayer:
+    def player(self) -> RemotePlayer:
         """A new player: a fresh instance of the strategy in the host."""
         number = next(self._numbers)
         self.ask(("new", number))
-        return RemotePlayer(self, number, context_free)
+        return RemotePlayer(self, number)
 
     def ask(self, request: tuple[Any, ...]) -> dict[str, Any]:
         """One round trip; the host's own failure (the strategy's) is a `RemoteFailure`."""
@@ -255,10 +256,9 @@ class RemotePlayer:
     questions and is answered from that list, every answer checked as it is used. `prefetch` does
     the same for many turns at once (a bulk unit's turns of one seat and round)."""
 
-    def __init__(self, host: Host, number: int, context_free: bool) -> None:
+    def __init__(self, host: Host, number: int) -> None:
         self.host = host
         self.number = number
-        self.context_free = context_free
         self.rules = host.rules
         self._start: tuple[TurnContext, int, int] | None = None
         self._answers: list[int] | None = None
@@ -328,12 +328,6 @@ class RemotePlayer:
             reply = self.host.ask(("table", self.number))
             self._policy = _checked_table(reply.get("next_mask"), reply.get("dice"), self.rules, self.host)
         return self._policy
-
-    def move_policy(self, open_mask: int, dice: tuple[int, ...]) -> int:
-        return self.policy.move(open_mask, dice)
-
-    def dice_policy(self, open_mask: int) -> int:
-        return self.policy.dice[open_mask]
 
 
 def _key(context: TurnContext, seed: int, game: int) -> TurnKey:

@@ -138,7 +138,7 @@ class UnitPlayer:
         loaded = self.loaded[index]
         try:
             if isinstance(loaded, Host):
-                return loaded.player(self.plan.config.strategies[index].context_free)
+                return loaded.player()
             return StrategyPlayer(loaded.make(), self.rules, loaded.name)
         except (StrategyLoadError, StrategyError) as error:
             raise TournamentFailure(str(error)) from None
