@@ -20,8 +20,10 @@ from shutbox_cli.game.bulk import GameResults, play_games, play_turns, turn_tabl
 from shutbox_cli.game.bulk_dice import outcomes, stream_keys
 from strategies.player import StrategyError
 
+from .isolation import RemotePlayer
 from .plan import Plan, WorkUnit
 from .tally import Tally, share_unit
+from .tamper import watched_table
 from .units import TabulationFailure, UnitPlayer
 
 Masks = npt.NDArray[np.int16]
@@ -52,6 +54,9 @@ class BulkPlayer:
             after = np.frombuffer(policy.next_mask, dtype=np.int16).reshape(self.rules.full_box + 1, -1)
             table = turn_table_of(after, np.frombuffer(policy.dice, dtype=np.uint8))
             self._tables[index] = table
+            if self.owner.fingerprint is not None:
+                name = self.plan.config.strategies[index].name
+                self.owner.tables.append(watched_table(f"strategy {name!r}'s turn table", table))
         return table
 
     def table_turns(self, index: int) -> TableTurns:
@@ -67,6 +72,8 @@ class BulkPlayer:
             return play_turns(table, self.rules.full_box, keys.size, lambda k, live: outcomes(keys[live], k))
         player, ended = self.owner.player(index), np.empty(games.size, dtype=np.int16)
         context = TurnContext(0, seat, round_, False, (None,), (0,), (True,))  # never read: context-free
+        if isinstance(player, RemotePlayer):  # its host plays them all in one round trip
+            player.prefetch([(context, seed, game) for game in games.tolist()])
         for position, game in enumerate(games.tolist()):
             try:
                 turn = play_turn(

@@ -13,7 +13,7 @@ import dataclasses
 import math
 import re
 import tomllib
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +22,9 @@ from strategies.loading import StrategyLoadError, load_strategy, split_name
 
 from .confine import MAX_WORKERS_PER_CORE, MIN_MEMORY_LIMIT_MIB, cores, max_workers
 from .errors import ConfigError
+from .isolation import Probed, probe
+from .isolation import memory_limit as memory_limit_of_hosts
+from .tamper import builtin_spec, fingerprint, suspects
 
 DEFAULT_GAMES = 2000
 """Games per matchup when none is given."""
@@ -265,32 +268,93 @@ def _file_strategies(where: _Where, value: object) -> list[tuple[str, str, str |
     return found
 
 
-def _load_field(field: list[tuple[str, str, str | None, dict[str, Any]]]) -> tuple[StrategyEntry, ...]:
+@dataclasses.dataclass(frozen=True)
+class _Probing:
+    """How a user's strategy is looked at under --isolate: in a short-lived process of its own."""
+
+    timeout: float
+    memory_limit_mib: int
+
+
+def _loaded(spec: str, params: dict[str, Any], display: str | None) -> StrategyEntry:
+    """A strategy of the field, loaded in this process."""
+    loaded = load_strategy(spec, params, display)
+    return StrategyEntry(
+        loaded.spec,
+        loaded.name,
+        dict(loaded.params),
+        exact=loaded.cls.tabulable(),
+        context_free=not loaded.cls.reads_context,
+        builtin=loaded.origin == "built-in",
+    )
+
+
+def _load_field(
+    field: list[tuple[str, str, str | None, dict[str, Any]]], rules: Rules, probing: _Probing | None
+) -> tuple[StrategyEntry, ...]:
+    """Load every strategy of the field to check it. Under --isolate (`probing`) a user's strategy
+    is probed in a process of its own (all side by side), never imported here; otherwise the
+    referee is fingerprinted before the first user's strategy loads, and a user's strategy that
+    tampers with it as it loads is named."""
     entries: list[StrategyEntry] = []
     seen: dict[str, int] = {}
+    probes: dict[int, Callable[[], Probed]] = {}
+    referee = None
+    if probing is not None:
+        for number, (_, spec, display, params) in enumerate(field, start=1):
+            if not builtin_spec(spec):
+                probes[number] = _probe(spec, params, display, rules, probing)
+    elif not all(builtin_spec(spec) for _, spec, _, _ in field):
+        referee = fingerprint(rules)
     for number, (where, spec, display, params) in enumerate(field, start=1):
         try:
-            loaded = load_strategy(spec, params, display)
+            if number in probes:
+                spec, params, name, exact, context_free = probes[number]()
+                entry = StrategyEntry(spec, name, params, exact=exact, context_free=context_free)
+            else:
+                entry = _loaded(spec, params, display)
         except StrategyLoadError as error:
             raise ConfigError(f"{where}: {error}") from None
-        if loaded.name in seen:
+        if referee is not None and not entry.builtin:
+            referee.verify(suspects([entry.name]), "as it loaded")
+        if entry.name in seen:
             raise ConfigError(
-                f"{where}: the name {loaded.name!r} is already taken by strategy {seen[loaded.name]}; "
+                f"{where}: the name {entry.name!r} is already taken by strategy {seen[entry.name]}; "
                 'give one of them another name (name = "..." in the file, NAME=SPEC on the command line, '
                 "or a spec with parameters)."
             )
-        seen[loaded.name] = number
-        entries.append(
-            StrategyEntry(
-                loaded.spec,
-                loaded.name,
-                dict(loaded.params),
-                exact=loaded.cls.tabulable(),
-                context_free=not loaded.cls.reads_context,
-                builtin=loaded.origin == "built-in",
-            )
-        )
+        seen[entry.name] = number
+        entries.append(entry)
     return tuple(entries)
+
+
+def _probe(
+    spec: str, params: dict[str, Any], display: str | None, rules: Rules, probing: _Probing
+) -> Callable[[], Probed]:
+    """A probe started (see `isolation.probe`); one that cannot start fails when its answer is asked for."""
+    try:
+        return probe(spec, params, display, rules, timeout=probing.timeout, memory_limit_mib=probing.memory_limit_mib)
+    except StrategyLoadError as error:
+        failure = error
+
+        def failed() -> Probed:
+            raise failure
+
+        return failed
+
+
+def _isolation(where: str, isolate: bool, method: str, scheduler: str | None) -> None:
+    """--isolate applies to simulated tournaments on this machine's processes."""
+    if isolate and method == "exact":
+        raise ConfigError(
+            f"{where} does not apply to an exact tournament, which computes from every strategy's table in "
+            "this process; isolate a simulated one."
+        )
+    if isolate and scheduler is not None:
+        raise ConfigError(
+            f"{where} and a Dask scheduler do not go together: a cluster's workers load every strategy "
+            "themselves; isolate a run on this machine's processes."
+        )
 
 
 def _rules(where: _Where, file_rules: object, option_rules: Mapping[str, Any]) -> Rules:
@@ -389,7 +453,10 @@ def load_config(path: Path | None, options: Options, table: Mapping[str, Any] | 
     if not field:
         source = where.key("strategy") if path is not None else _option_flag("strategy")
         raise ConfigError(f"{source}: no strategies are given; add [[strategy]] tables or --strategy SPEC.")
-    strategies = _load_field(field)
+    isolate = bool(isolate)
+    _isolation(_option_flag("isolate") if options.isolate else where.key("isolate"), isolate, method, scheduler)
+    probing = _Probing(timeout, memory_limit_of_hosts(memory_limit, workers)) if isolate else None
+    strategies = _load_field(field, rules, probing)
 
     if size > len(strategies):
         if options.table is not None:
@@ -421,7 +488,7 @@ def load_config(path: Path | None, options: Options, table: Mapping[str, Any] | 
         method=method,
         scheduler=scheduler,
         memory_limit=memory_limit,
-        isolate=bool(isolate),
+        isolate=isolate,
     )
 
 

@@ -6,20 +6,27 @@ seats play from their tables too and the others turn by turn."""
 from __future__ import annotations
 
 import dataclasses
+import time
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Protocol
 
 from shutbox_cli.game import GameRecord, Rules, TurnContext, TurnRecord, play_game, play_turn, seat_order, turn_rolls
-from strategies.loading import StrategyLoadError
+from strategies.loading import LoadedStrategy, StrategyLoadError
 from strategies.player import StrategyError, StrategyPlayer
 
+from .config import StrategyEntry
 from .errors import TournamentFailure
+from .isolation import Host, RemotePlayer, memory_limit
 from .plan import GameSlot, Matchup, Plan, WorkUnit
 from .replay import replay_command
 from .tally import Tally, count_game, share_unit
+from .tamper import Fingerprint, WatchedTable, fingerprint, suspects
 
 if TYPE_CHECKING:
     from .bulk import BulkPlayer
+
+Player = StrategyPlayer | RemotePlayer
+"""A strategy at the table: loaded in this process, or asked in its host (--isolate)."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -67,16 +74,56 @@ class UnitPlayer:
     """Plays work units of one plan with the strategies loaded once in this process.
 
     An exact strategy's table is built once and kept for the whole run; any other strategy
-    starts afresh each unit, so no state leaks between units.
+    starts afresh each unit, so no state leaks between units. Under --isolate a user's strategy
+    is loaded in a host process of its own (`isolation`), never here. Otherwise, with a user's
+    strategy among them, the referee is fingerprinted before any loads, and checked after each
+    user's strategy loads and after each unit (`tamper`).
     """
 
     def __init__(self, plan: Plan) -> None:
+        self._clock: float | None = time.monotonic()
+        """When the first unit's clock may have started: a pool sends it as the worker starts."""
         self.plan = plan
-        self.rules = plan.config.rules
-        self.loaded = [entry.load() for entry in plan.config.strategies]
+        config = plan.config
+        self.rules = config.rules
+        entries = config.strategies
+        self.fingerprint: Fingerprint | None = None
+        if not all(entry.builtin or config.isolate for entry in entries):
+            self.fingerprint = fingerprint(self.rules)
+        self.tables: list[WatchedTable] = []
+        """Tables built during the run that the fingerprint watches too."""
+        self.loaded: list[LoadedStrategy | Host] = []
+        launched = {index: self._launch(entry) for index, entry in enumerate(entries) if self._isolated(entry)}
+        for index, entry in enumerate(entries):
+            if index in launched:
+                self.loaded.append(self._ready(entry, launched[index]))
+                continue
+            self.loaded.append(entry.load())
+            if self.fingerprint is not None and not entry.builtin:
+                self.fingerprint.verify(suspects([entry.name]), "as it loaded")
         self.unit = share_unit(plan.table)
-        self._fresh: dict[int, StrategyPlayer] = {}
+        self._fresh: dict[int, Player] = {}
         self._bulk: BulkPlayer | None = None
+
+    def _isolated(self, entry: StrategyEntry) -> bool:
+        return self.plan.config.isolate and not entry.builtin
+
+    def _launch(self, entry: StrategyEntry) -> Host:
+        """A user's strategy started in a host of its own (the hosts load side by side)."""
+        config = self.plan.config
+        limit = memory_limit(config.memory_limit, config.workers)
+        return Host.launch(
+            entry.spec, entry.params, entry.name, self.rules, timeout=config.timeout, memory_limit_mib=limit
+        )
+
+    @staticmethod
+    def _ready(entry: StrategyEntry, host: Host) -> Host:
+        """The host once loaded; its strategy must be what it was when the run began."""
+        host.ready()
+        if (host.name, host.exact, host.context_free) != (entry.name, entry.exact, entry.context_free):
+            host.stop()
+            raise StrategyLoadError(f"strategy {entry.name!r} is no longer what it was when the run began.")
+        return host
 
     @property
     def bulk(self) -> BulkPlayer:
@@ -87,15 +134,17 @@ class UnitPlayer:
             self._bulk = BulkPlayer(self)
         return self._bulk
 
-    def new_player(self, index: int) -> StrategyPlayer:
+    def new_player(self, index: int) -> Player:
         """A new player for a strategy."""
         loaded = self.loaded[index]
         try:
+            if isinstance(loaded, Host):
+                return loaded.player()
             return StrategyPlayer(loaded.make(), self.rules, loaded.name)
-        except StrategyLoadError as error:
+        except (StrategyLoadError, StrategyError) as error:
             raise TournamentFailure(str(error)) from None
 
-    def player(self, index: int) -> StrategyPlayer:
+    def player(self, index: int) -> Player:
         """The strategy's player for this unit."""
         player = self._fresh.get(index)
         if player is None:
@@ -110,12 +159,37 @@ class UnitPlayer:
         return StrategyTurns(self.rules, self.player(index))
 
     def play(self, unit: WorkUnit) -> UnitResult:
-        """Play every game of a unit and count it."""
+        """Play every game of a unit and count it; tampering found after it (or behind a failure
+        in it) stops the run."""
         self._fresh.clear()
+        timeout = self.plan.config.timeout
+        # A silent host is named a little before the unit's own time limit would end the run unnamed.
+        started, self._clock = self._clock or time.monotonic(), None
+        deadline = started + timeout - min(2.0, timeout / 4)
+        for loaded in self.loaded:
+            if isinstance(loaded, Host):
+                loaded.deadline = deadline
         try:
-            return self._play(unit)
+            result = self._play(unit)
         except TabulationFailure as error:
+            self.check(unit)
             raise TournamentFailure(f"in {unit_title(self.plan, unit)}: {error}") from None
+        except BaseException:
+            self.check(unit)
+            raise
+        self.check(unit)
+        return result
+
+    def check(self, unit: WorkUnit) -> None:
+        """Raise `Tampering` if the referee changed during a unit, naming the users' strategies
+        that played in it (or, if none did, every user's strategy loaded)."""
+        if self.fingerprint is None:
+            return
+        entries = self.plan.config.strategies
+        played = sorted({player for index in unit.matchups for player in self.plan.matchups[index].players})
+        users = [entries[player].name for player in played if not entries[player].builtin]
+        users = users or [entry.name for entry in entries if not entry.builtin]
+        self.fingerprint.verify(suspects(users), f"in {unit_title(self.plan, unit)}", self.tables)
 
     def _play(self, unit: WorkUnit) -> UnitResult:
         if unit.bulk:
@@ -166,7 +240,7 @@ class StrategyTurns:
     """A strategy asked at each decision, through the general engine."""
 
     rules: Rules
-    player: StrategyPlayer
+    player: Player
 
     def play(self, context: TurnContext, seed: int, game: int, rolls: Iterator[tuple[int, int]]) -> TurnRecord:
         return play_turn(self.rules, rolls, self.player.start_turn(context, seed, game))

@@ -1,0 +1,142 @@
+"""A strategy's host under --isolate: the process, of its own, where one user's strategy is
+loaded and asked its questions (`isolation.HOST_CODE` runs `main` with the socket's file
+descriptor and the referee's pid as its last two arguments).
+
+It reads requests from the referee (pickled: the referee trusts its own data) on the socket FD,
+and answers each in JSON (the referee trusts nothing the host says: it parses plain data and
+checks every answer). It confines itself first (a process group of its own, death with the
+referee, a memory limit), and ends when the referee closes the socket.
+"""
+
+from __future__ import annotations
+
+import collections
+import json
+import os
+import signal
+import sys
+from collections.abc import Sequence
+from multiprocessing.connection import Connection
+from typing import Any
+
+from shutbox_cli.game import Roll, Rules, TurnContext, play_turn
+from strategies.loading import LoadedStrategy, StrategyLoadError, cause, load_strategy
+from strategies.player import StrategyError, StrategyPlayer
+
+from .confine import confine
+
+KEPT_PLAYERS = 4
+"""Players (fresh instances of the strategy) kept at once: the referee uses one or two at a time."""
+
+
+class _Host:
+    """The strategy, loaded, and the players the referee has asked for."""
+
+    def __init__(self, loaded: LoadedStrategy, rules: Rules) -> None:
+        self.loaded = loaded
+        self.rules = rules
+        self.players: collections.OrderedDict[int, StrategyPlayer] = collections.OrderedDict()
+
+    def answer(self, request: tuple[Any, ...]) -> dict[str, Any]:
+        kind, number, *rest = request
+        if kind == "new":
+            self.players[number] = StrategyPlayer(self.loaded.make(), self.rules, self.loaded.name)
+            while len(self.players) > KEPT_PLAYERS:
+                self.players.popitem(last=False)
+            return {}
+        player = self.players[number]
+        if kind == "table":
+            policy = player.policy
+            return {"next_mask": policy.next_mask.tolist(), "dice": list(policy.dice)}
+        return self.turns(player, rest[0])
+
+    def turns(
+        self, player: StrategyPlayer, turns: list[tuple[TurnContext, int, int, list[tuple[int, int]]]]
+    ) -> dict[str, Any]:
+        """Play turns in order on the dice the referee dealt, the strategy's every answer recorded;
+        the first failure ends the batch (the referee meets it at that turn)."""
+        played: list[list[int]] = []
+        for context, seed, game, rolls in turns:
+            recorder = _Recorder(player.start_turn(context, seed, game))
+            try:
+                play_turn(self.rules, iter(rolls), recorder)
+            except StrategyError as error:
+                return {"turns": played, "error": str(error)}
+            except BaseException as error:  # anything else the strategy raised, said as its failure
+                return {"turns": played, "error": f"strategy {self.loaded.name!r} raised {cause(error)}"}
+            played.append(recorder.answers)
+        return {"turns": played}
+
+
+class _Recorder:
+    """A player's answers in a turn, in the order the engine asked for them."""
+
+    def __init__(self, player: StrategyPlayer) -> None:
+        self.player = player
+        self.answers: list[int] = []
+
+    def choose_dice(self, open_mask: int, history: Sequence[Roll] = ()) -> int:
+        count = self.player.choose_dice(open_mask, history)
+        self.answers.append(count)
+        return count
+
+    def choose_move(
+        self, open_mask: int, dice: tuple[int, ...], moves: tuple[int, ...], history: Sequence[Roll] = ()
+    ) -> int:
+        move = self.player.choose_move(open_mask, dice, moves, history)
+        self.answers.append(move)
+        return move
+
+
+def _send(connection: Connection, reply: dict[str, Any]) -> None:
+    connection.send_bytes(json.dumps(reply).encode())
+
+
+def _load(request: dict[str, Any]) -> tuple[LoadedStrategy | None, dict[str, Any]]:
+    """Load the strategy as the referee would; the reply says what it is, or why it failed."""
+    try:
+        loaded = load_strategy(request["spec"], request["params"], request["name"])
+        return loaded, {
+            "name": loaded.name,
+            "exact": loaded.cls.tabulable(),
+            "context_free": not loaded.cls.reads_context,
+            "origin": loaded.origin,
+        }
+    except StrategyLoadError as error:
+        return None, {"error": str(error)}
+    except BaseException as error:  # a module may raise anything as it loads, sys.exit included
+        return None, {"error": f"strategy {request['spec']!r} failed to load: {cause(error)}"}
+
+
+def serve(connection: Connection, parent: int) -> None:
+    """Load the strategy the first request names, then answer until the referee hangs up."""
+    setup: dict[str, Any] = connection.recv()
+    confine(setup["memory_limit"])
+    if os.getppid() != parent:  # the referee ended before this process could follow it
+        return
+    sys.path[:] = setup["path"]
+    loaded, reply = _load(setup)
+    _send(connection, reply)
+    if loaded is None:
+        return
+    host = _Host(loaded, setup["rules"])
+    while True:
+        try:
+            request = connection.recv()
+        except (EOFError, OSError):
+            return
+        try:
+            reply = host.answer(request)
+        except StrategyError as error:
+            reply = {"error": str(error)}
+        except StrategyLoadError as error:
+            reply = {"error": str(error)}
+        except BaseException as error:  # anything else the strategy raised, said as its failure
+            reply = {"error": f"strategy {loaded.name!r} raised {cause(error)}"}
+        _send(connection, reply)
+
+
+def main() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the referee decides what Ctrl-C stops
+    fd, parent = int(sys.argv[-2]), int(sys.argv[-1])
+    serve(Connection(fd), parent)
