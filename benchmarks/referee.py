@@ -1,0 +1,106 @@
+"""What the referee's guards cost, measured (not tested): whole `shutbox tournament` commands in
+this checkout and in a baseline checkout (an earlier commit), side by side, alternating, the best
+of several runs each, as ratios.
+
+- built-ins only, -j 1: plays in process, as before (no worker, no tamper check);
+- a user's exact strategy with the default field, -j 1: now a worker of its own (start-up) and a
+  tamper check per unit, before in process;
+- a user's context-reading strategy, -j 2: every decision asked through the guarded calls;
+- the same two with --isolate (this checkout only: against the default mode).
+
+Run: python benchmarks/referee.py --baseline PATH [--repeats R] [--games N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+READER = '''
+from strategies import Strategy
+
+class Reader(Strategy):
+    """Shuts the highest tiles, and reads the context as a context-reading strategy must."""
+    name = "reader"
+    reads_context = True
+
+    def choose_move(self, view):
+        view.context
+        return max(view.legal_moves, key=lambda move: move[::-1])
+'''
+
+
+def seconds(folder: Path, arguments: list[str]) -> float:
+    start = time.perf_counter()
+    subprocess.run(
+        [sys.executable, "-m", "shutbox_cli", "tournament", *arguments], cwd=folder, check=True, capture_output=True
+    )
+    return time.perf_counter() - start
+
+
+def best_side_by_side(folders: list[Path], arguments: list[str], repeats: int) -> list[float]:
+    """The best time of each folder, runs alternating so load changes hit both alike."""
+    best = [float("inf")] * len(folders)
+    for _ in range(repeats):
+        for index, folder in enumerate(folders):
+            best[index] = min(best[index], seconds(folder, arguments))
+    return best
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--baseline", type=Path, required=True, help="a checkout of an earlier commit")
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--games", type=int, default=2000)
+    options = parser.parse_args()
+    reader = Path("/tmp/shutbox_bench_reader.py")
+    reader.write_text(READER)
+    cautious = str(ROOT / "examples" / "cautious.py") + ":Cautious"
+    common = ["--seed", "1", "-q", "-n", str(options.games)]
+    cases = {
+        "built-ins only, -j 1": [*common, "-j", "1"],
+        "user exact strategy + default field, -j 1": [
+            *common,
+            "-j",
+            "1",
+            "-s",
+            cautious,
+            "-s",
+            "optimal",
+            "-s",
+            "greedy-high",
+            "-s",
+            "tips",
+            "-s",
+            "random",
+        ],
+        "user context-reading strategy, -j 2": [
+            *common,
+            "-j",
+            "2",
+            "-s",
+            f"{reader}:Reader",
+            "-s",
+            "optimal",
+            "-s",
+            "tips",
+        ],
+    }
+    print(f"{'case':48} {'now':>8} {'baseline':>9} {'now/baseline':>13}")
+    for title, arguments in cases.items():
+        now, before = best_side_by_side([ROOT, options.baseline], arguments, options.repeats)
+        print(f"{title:48} {now:7.2f}s {before:8.2f}s {now / before:12.2f}x")
+    print(f"\n{'case (this checkout)':48} {'default':>8} {'--isolate':>9} {'isolate/default':>15}")
+    for title, arguments in list(cases.items())[1:]:
+        plain, isolated = (
+            min(seconds(ROOT, arguments + extra) for _ in range(options.repeats)) for extra in ([], ["--isolate"])
+        )
+        print(f"{title:48} {plain:7.2f}s {isolated:8.2f}s {isolated / plain:14.2f}x")
+
+
+if __name__ == "__main__":
+    main()
