@@ -16,7 +16,7 @@ from strategies.loading import BUILTINS, load_strategy
 from strategies.player import StrategyPlayer
 from tournaments.analysis import simulate
 from tournaments.errors import FileWriteError
-from tournaments.files import reason, write_atomically, write_toml_atomically
+from tournaments.files import reason, write_atomically, write_table_atomically
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -186,7 +186,7 @@ class TestAtomicReports:
         path = tmp_path / "report.toml"
         path.write_text("old = true\n")
         path.chmod(0o640)
-        write_toml_atomically(path, {"new": 1, "table": {"0": 0.5}})
+        write_table_atomically(path, {"new": 1, "table": {"0": 0.5}})
         assert tomllib.loads(path.read_text()) == {"new": 1, "table": {"0": 0.5}}
         assert path.stat().st_mode & 0o777 == 0o640
         assert os.listdir(tmp_path) == ["report.toml"]
@@ -195,12 +195,12 @@ class TestAtomicReports:
         path = tmp_path / "report.toml"
         path.write_text("old = true\n")
         with pytest.raises(TypeError):
-            write_toml_atomically(path, {"bad": None})
+            write_table_atomically(path, {"bad": None})
         assert path.read_text() == "old = true\n" and os.listdir(tmp_path) == ["report.toml"]
 
     def test_a_missing_folder_is_one_sentence(self, tmp_path: Path) -> None:
         with pytest.raises(FileWriteError, match=r"^cannot write '.*/no/r\.toml': there is no folder '.*/no'\.$"):
-            write_toml_atomically(tmp_path / "no" / "r.toml", {"a": 1})
+            write_table_atomically(tmp_path / "no" / "r.toml", {"a": 1})
 
     def test_a_new_file_gets_the_permissions_the_umask_gives_not_private_ones(self, tmp_path: Path) -> None:
         for umask, mode in ((0o022, 0o644), (0o027, 0o640)):
