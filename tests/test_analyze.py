@@ -17,6 +17,7 @@ from strategies.player import StrategyPlayer
 from tournaments.analysis import simulate
 from tournaments.errors import FileWriteError
 from tournaments.files import reason, write_atomically, write_table_atomically
+from tournaments.schema import rules_table
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -53,21 +54,24 @@ class TestExact:
         assert "    0  5.563%  ███" in shown
         data = tomllib.loads(report.read_text())
         assert set(data) == {
+            "schema",
+            "kind",
             "shutbox_version",
+            "method",
+            "arithmetic",
             "strategy",
             "spec",
+            "mean_score",
+            "shut_rate",
             "rules",
-            "method",
-            "expected_score",
-            "shut_probability",
             "distribution",
         }
-        assert data["strategy"] == "greedy-high" and data["method"] == "exact"
-        assert data["rules"] == Rules().to_mapping()
-        assert data["expected_score"] == pytest.approx(exact("greedy-high", Rules()), rel=1e-13)
-        assert data["shut_probability"] == data["distribution"]["0"]
+        assert data["strategy"] == "greedy-high" and data["method"] == "exact" and data["kind"] == "analysis"
+        assert data["rules"] == rules_table(Rules())
+        assert data["mean_score"] == pytest.approx(exact("greedy-high", Rules()), rel=1e-13)
+        assert data["shut_rate"] == data["distribution"]["0"]
         assert sum(data["distribution"].values()) == pytest.approx(1, abs=1e-12)
-        assert data["expected_score"] == pytest.approx(
+        assert data["mean_score"] == pytest.approx(
             sum(int(score) * chance for score, chance in data["distribution"].items()), rel=1e-12
         )
         assert "turns" not in data and "seed" not in data
@@ -78,8 +82,8 @@ class TestExact:
         assert "Rules for a turn: tiles = 12, one_die_mode = compulsory." in shown.stdout
         data = tomllib.loads(report.read_text())
         rules = Rules(tiles=12, one_die_mode="compulsory")
-        assert data["rules"] == rules.to_mapping()
-        assert data["expected_score"] == pytest.approx(solve_expected_score(rules).value, rel=1e-13)
+        assert data["rules"] == rules_table(rules)
+        assert data["mean_score"] == pytest.approx(solve_expected_score(rules).value, rel=1e-13)
 
     def test_huge_digits_scores_fit_the_screen_and_the_report_has_every_one(self, tmp_path: Path) -> None:
         report = tmp_path / "digits.toml"
@@ -110,9 +114,9 @@ class TestSimulation:
         shutbox("analyze", "random", "--turns", "3000", "--seed", "7", "--report", str(second))
         assert first.read_bytes() == second.read_bytes()
         data = tomllib.loads(first.read_text())
-        assert (data["method"], data["turns"], data["seed"]) == ("simulation", 3000, 7)
-        low, high = data["expected_score_ci"]
-        assert low < data["expected_score"] < high
+        assert (data["method"], data["turns"], data["seed"]) == ("simulate", 3000, 7)
+        low, high = data["mean_score_ci95"]
+        assert low < data["mean_score"] < high
         assert "Method: simulation of 3,000 turns, seed 7 (given)." in narrow(shown)
         assert "95% CI" in shown
         assert all(f"\n{score:>5}  " in shown for score in data["distribution"])  # a 9-tile box is shown whole
