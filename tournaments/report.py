@@ -117,7 +117,7 @@ def exact_report_table(summary: ExactSummary) -> dict[str, Any]:
             for rank, standing in enumerate(summary.ranking, 1)
         ],
         "head_to_head": [_pair_table(pair, exact=True) for pair in summary.head_to_head],
-        "seat": [_seat_table(seat, rounds.get((seat.name, seat.seat), 0.0)) for seat in summary.seats],
+        "seat": [] if summary.solo else [_seat_table(seat, rounds[(seat.name, seat.seat)]) for seat in summary.seats],
     }
 
 
