@@ -17,7 +17,10 @@ from typing import Any
 
 import pytest
 
-from tournaments import HeadToHead
+from shutbox_cli.game import Rules
+from tournaments import ConfigError, HeadToHead, Options, load_config
+from tournaments.files import dumps
+from tournaments.schema import header, rules_table
 
 ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "report.md"
@@ -240,3 +243,39 @@ def test_json_output_pipes_into_jq() -> None:
         cwd=ROOT,
     )
     assert done.returncode == 0 and done.stdout.strip() in {"optimal", "tips", "greedy-high"}, done.stderr
+
+
+def test_toml_writes_every_array_of_tables_as_sections_however_short_and_json_in_order() -> None:
+    table = {"schema": 1, "empty": [], "pair": [{"a": 1}, {"a": 2, "more": {"b": [0.5, 1.0]}}], "rules": {"x": "y"}}
+    text = dumps(table, "toml")
+    assert "[[pair]]\na = 1\n\n[[pair]]\na = 2\n\n[pair.more]\n" in text and "empty = []\n" in text
+    assert tomllib.loads(text) == table == json.loads(dumps(table, "json"))
+    assert dumps(table, "json").startswith('{\n  "schema": 1,\n  "empty": [],\n  "pair": [\n')
+
+
+@pytest.mark.parametrize("limit", ["0", "false"])
+def test_no_drop_out_limit_reads_back_from_a_rules_table(tmp_path: Path, limit: str) -> None:
+    path = tmp_path / "t.toml"
+    path.write_text(f'table = 1\n[rules]\ndrop_out = {limit}\n[[strategy]]\nspec = "tips"\n')
+    assert load_config(path, Options()).rules == Rules()
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ('schema = 2\nkind = "tournament"\n', "has report schema 2; this shutbox reads schema 1 and earlier."),
+        ('schema = 1\nkind = "analysis"\nstrategy = "tips"\n', "is an analysis report, not a tournament file."),
+        ('schema = 1\nkind = "duel"\n', "is a duel report, not a tournament file."),
+    ],
+)
+def test_a_document_that_is_not_a_tournament_is_refused_in_one_sentence(tmp_path: Path, text: str, words: str) -> None:
+    path = tmp_path / "r.toml"
+    path.write_text(text)
+    with pytest.raises(ConfigError, match=re.escape(f"{path} {words}")):
+        load_config(path, Options())
+
+
+def test_a_rule_set_document_is_a_tournament_file(tmp_path: Path) -> None:
+    path = tmp_path / "rules.toml"
+    path.write_text(dumps({**header("rules"), "rules": rules_table(Rules(tiles=12, drop_out=90))}))
+    assert load_config(path, Options(strategies=["tips"], table=1)).rules == Rules(tiles=12, drop_out=90)
