@@ -13,6 +13,7 @@ import typer
 from . import __version__
 from .commands import analyze, best, check, play, replay, strategies, tournament
 from .errors import FAILURE, USAGE_ERROR, say_error, stopped_status
+from .output import Format, FormatOption, print_document
 from .rule_options import rules_from_options, with_rule_options
 from .shadowing import shadowing_message
 from .signals import ignore_once_stopped, received
@@ -53,11 +54,16 @@ for _module in (analyze, best, check, play, replay, strategies, tournament):
 
 @app.command("rules")
 @with_rule_options
-def rules_command(rule_values: dict[str, Any]) -> None:
+def rules_command(rule_values: dict[str, Any], form: FormatOption = Format.TABLE) -> None:
     """Print the rule set that the rule options make, in plain words."""
     from .describe import describe_rules
 
     rules = rules_from_options(rule_values)
+    if form is not Format.TABLE:
+        from tournaments.schema import header, rules_table
+
+        print_document({**header("rules"), "rules": rules_table(rules)}, form)
+        return
     for line in describe_rules(rules):
         typer.echo(line)
 

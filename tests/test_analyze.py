@@ -16,7 +16,8 @@ from strategies.loading import BUILTINS, load_strategy
 from strategies.player import StrategyPlayer
 from tournaments.analysis import simulate
 from tournaments.errors import FileWriteError
-from tournaments.files import reason, write_atomically, write_toml_atomically
+from tournaments.files import reason, write_atomically, write_table_atomically
+from tournaments.schema import rules_table
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -53,21 +54,24 @@ class TestExact:
         assert "    0  5.563%  ███" in shown
         data = tomllib.loads(report.read_text())
         assert set(data) == {
+            "schema",
+            "kind",
             "shutbox_version",
+            "method",
+            "arithmetic",
             "strategy",
             "spec",
+            "mean_score",
+            "shut_rate",
             "rules",
-            "method",
-            "expected_score",
-            "shut_probability",
             "distribution",
         }
-        assert data["strategy"] == "greedy-high" and data["method"] == "exact"
-        assert data["rules"] == Rules().to_mapping()
-        assert data["expected_score"] == pytest.approx(exact("greedy-high", Rules()), rel=1e-13)
-        assert data["shut_probability"] == data["distribution"]["0"]
+        assert data["strategy"] == "greedy-high" and data["method"] == "exact" and data["kind"] == "analysis"
+        assert data["rules"] == rules_table(Rules())
+        assert data["mean_score"] == pytest.approx(exact("greedy-high", Rules()), rel=1e-13)
+        assert data["shut_rate"] == data["distribution"]["0"]
         assert sum(data["distribution"].values()) == pytest.approx(1, abs=1e-12)
-        assert data["expected_score"] == pytest.approx(
+        assert data["mean_score"] == pytest.approx(
             sum(int(score) * chance for score, chance in data["distribution"].items()), rel=1e-12
         )
         assert "turns" not in data and "seed" not in data
@@ -78,8 +82,8 @@ class TestExact:
         assert "Rules for a turn: tiles = 12, one_die_mode = compulsory." in shown.stdout
         data = tomllib.loads(report.read_text())
         rules = Rules(tiles=12, one_die_mode="compulsory")
-        assert data["rules"] == rules.to_mapping()
-        assert data["expected_score"] == pytest.approx(solve_expected_score(rules).value, rel=1e-13)
+        assert data["rules"] == rules_table(rules)
+        assert data["mean_score"] == pytest.approx(solve_expected_score(rules).value, rel=1e-13)
 
     def test_huge_digits_scores_fit_the_screen_and_the_report_has_every_one(self, tmp_path: Path) -> None:
         report = tmp_path / "digits.toml"
@@ -110,9 +114,9 @@ class TestSimulation:
         shutbox("analyze", "random", "--turns", "3000", "--seed", "7", "--report", str(second))
         assert first.read_bytes() == second.read_bytes()
         data = tomllib.loads(first.read_text())
-        assert (data["method"], data["turns"], data["seed"]) == ("simulation", 3000, 7)
-        low, high = data["expected_score_ci"]
-        assert low < data["expected_score"] < high
+        assert (data["method"], data["turns"], data["seed"]) == ("simulate", 3000, 7)
+        low, high = data["mean_score_ci95"]
+        assert low < data["mean_score"] < high
         assert "Method: simulation of 3,000 turns, seed 7 (given)." in narrow(shown)
         assert "95% CI" in shown
         assert all(f"\n{score:>5}  " in shown for score in data["distribution"])  # a 9-tile box is shown whole
@@ -186,7 +190,7 @@ class TestAtomicReports:
         path = tmp_path / "report.toml"
         path.write_text("old = true\n")
         path.chmod(0o640)
-        write_toml_atomically(path, {"new": 1, "table": {"0": 0.5}})
+        write_table_atomically(path, {"new": 1, "table": {"0": 0.5}})
         assert tomllib.loads(path.read_text()) == {"new": 1, "table": {"0": 0.5}}
         assert path.stat().st_mode & 0o777 == 0o640
         assert os.listdir(tmp_path) == ["report.toml"]
@@ -195,12 +199,12 @@ class TestAtomicReports:
         path = tmp_path / "report.toml"
         path.write_text("old = true\n")
         with pytest.raises(TypeError):
-            write_toml_atomically(path, {"bad": None})
+            write_table_atomically(path, {"bad": None})
         assert path.read_text() == "old = true\n" and os.listdir(tmp_path) == ["report.toml"]
 
     def test_a_missing_folder_is_one_sentence(self, tmp_path: Path) -> None:
         with pytest.raises(FileWriteError, match=r"^cannot write '.*/no/r\.toml': there is no folder '.*/no'\.$"):
-            write_toml_atomically(tmp_path / "no" / "r.toml", {"a": 1})
+            write_table_atomically(tmp_path / "no" / "r.toml", {"a": 1})
 
     def test_a_new_file_gets_the_permissions_the_umask_gives_not_private_ones(self, tmp_path: Path) -> None:
         for umask, mode in ((0o022, 0o644), (0o027, 0o640)):

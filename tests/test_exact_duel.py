@@ -15,6 +15,7 @@ from shutbox_cli.game import Rules, duel, game_odds
 from strategies.loading import load_strategy
 from tournaments import ConfigError, duel_exactly
 from tournaments.exact import turn_odds
+from tournaments.schema import rules_mapping
 
 pytestmark = pytest.mark.slow  # each runs analyze through the command
 
@@ -49,20 +50,20 @@ def test_the_report_holds_the_engines_duel_from_each_seat_and_their_average(
     report = tomllib.loads(path.read_text())
     fractions = rules.rounds == 1
     assert (report["method"], report["arithmetic"]) == ("exact", "fraction" if fractions else "float")
-    assert (report["strategy"], report["against"]) == ("optimal", "greedy-high")
-    assert Rules.from_mapping(report["rules"]) == rules
+    assert (report["strategy"], report["opponent"]) == ("optimal", "greedy-high")
+    assert Rules.from_mapping(rules_mapping(report["rules"])) == rules
     a, b = (turn_odds(load_strategy(spec), rules, fractions) for spec in ("optimal", "greedy-high"))
     found = [duel(rules, a, b, seat) for seat in (0, 1)]
     for seat, written in zip(found, report["seat"], strict=True):
         assert written["seat"] == seat.seat + 1
-        assert written["wins"] == float(seat.a_wins)
-        assert written["losses"] == float(seat.b_wins)
-        assert written["tie"] == float(seat.game.tie)
+        assert written["win_rate"] == float(seat.a_wins)
+        assert written["opponent_win_rate"] == float(seat.b_wins)
+        assert written["tie_rate"] == float(seat.game.tie)
         assert {int(margin): chance for margin, chance in written["margins"].items()} == {
             margin: float(chance) for margin, chance in (seat.margins or {}).items()
         }
     average = report["average"]
-    assert average["wins"] == pytest.approx(float(found[0].a_wins + found[1].a_wins) / 2, abs=1e-15)
+    assert average["win_rate"] == pytest.approx(float(found[0].a_wins + found[1].a_wins) / 2, abs=1e-15)
     assert sum(average["margins"].values()) == pytest.approx(1, abs=1e-12)
 
 
@@ -85,7 +86,7 @@ def test_a_drop_out_game_has_no_margin(tmp_path: Path) -> None:
     assert "margins" not in report["seat"][0] and "average" not in report
     rules = Rules(drop_out=60)
     a, b = (turn_odds(load_strategy(spec), rules, False) for spec in ("tips", "optimal"))
-    assert report["seat"][0]["wins"] == float(game_odds(rules, [a, b]).wins[0])
+    assert report["seat"][0]["win_rate"] == float(game_odds(rules, [a, b]).wins[0])
 
 
 def test_refusals() -> None:

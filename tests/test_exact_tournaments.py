@@ -295,9 +295,18 @@ def test_an_exact_report_has_the_same_keys_without_intervals_or_seed(tmp_path: P
         "mean_score",
         "mean_total",
         "shut_rate",
+        "mean_rounds",
     }
     assert first["turns"] == pytest.approx(8.0)  # two rounds in each of 4 seatings: no instant win
-    assert set(report["head_to_head"][0]) == {"strategy", "opponent", "games", "wins", "win_rate", "win_rate_by_seat"}
+    assert first["mean_rounds"] == pytest.approx(2.0)
+    assert set(report["head_to_head"][0]) - {"ahead", "tied", "behind", "ahead_rate"} == {
+        "strategy",
+        "opponent",
+        "games",
+        "wins",
+        "win_rate",
+        "win_rate_by_seat",
+    }
     assert [(seat["strategy"], seat["seat"]) for seat in report["seat"]][:2] == [("optimal", 1), ("optimal", 2)]
     simulated = run(load_config(None, Options(strategies=EXACT_FIELD, games=20, seed=1)), backend=InProcess())
     write_report(tmp_path / "simulated.toml", simulated)

@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 from shutbox_cli.cli import app
 from shutbox_cli.game import Rules
 from tournaments import InProcess, Options, load_config, report_table, run
-from tournaments.files import write_toml_atomically
+from tournaments.files import write_table_atomically
 
 TWO = '[[strategy]]\nspec = "greedy-high"\n[[strategy]]\nspec = "random"\n'
 
@@ -32,7 +32,7 @@ def invoke(*args: str) -> tuple[int, str, str]:
         ("games = 0\n" + TWO, "'games'"),
         ("duplicate = 1\n" + TWO, "'duplicate'"),
         ("table = 3\n" + TWO, "'table'"),
-        ("[rules]\ndrop_out = 0\n" + TWO, "drop_out"),
+        ("[rules]\ndrop_out = -5\n" + TWO, "drop_out"),
         ("[rules]\ntiles = 'nine'\n" + TWO, "tiles"),
         ("[rules]\nspeed = 3\n" + TWO, "speed"),
         ("seed = 4\n", "'strategy'"),
@@ -175,7 +175,7 @@ def test_an_interrupted_report_write_leaves_the_old_report_and_no_temporary_file
 
     monkeypatch.setattr(os, "fsync", interrupted)
     with pytest.raises(KeyboardInterrupt):
-        write_toml_atomically(path, {"new": 1})
+        write_table_atomically(path, {"new": 1})
     assert path.read_text() == "old = true\n" and os.listdir(tmp_path) == ["report.toml"]
 
 

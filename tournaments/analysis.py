@@ -13,8 +13,8 @@ from strategies.loading import LoadedStrategy, StrategyLoadError
 from strategies.player import StrategyError, StrategyPlayer
 
 from .errors import ConfigError, TournamentFailure
+from .schema import header, rules_table
 from .stats import Interval, mean_interval, wilson
-from .version import shutbox_version
 
 DEFAULT_TURNS = 100_000
 """Turns a simulation plays when none are given."""
@@ -24,7 +24,7 @@ DEFAULT_TURNS = 100_000
 class Analysis:
     """A strategy's score distribution over single turns from a full box.
 
-    `method` is "exact" or "simulation"; a simulation also has `turns`, `seed` (and
+    `method` is "exact" or "simulate"; a simulation also has `turns`, `seed` (and
     `seed_drawn` when it was drawn for this run), the score counts and the 95% intervals.
     """
 
@@ -49,24 +49,22 @@ class Analysis:
         return wilson(self.counts.get(score, 0), self.turns)
 
     def to_report(self) -> dict[str, Any]:
-        """The analysis as a TOML-ready table (scores as string keys, floats in full)."""
-        report: dict[str, Any] = {
-            "shutbox_version": shutbox_version(),
-            "strategy": self.strategy,
-            "spec": self.spec,
-            "method": self.method,
-            "expected_score": self.expected_score,
-            "shut_probability": self.shut_probability,
-        }
-        if self.method == "simulation":
-            report |= {
-                "turns": self.turns,
-                "seed": self.seed,
-                "dice": DICE_SCHEME,
-                "expected_score_ci": list(self.expected_score_interval or ()),
-                "shut_probability_ci": list(self.shut_probability_interval or ()),
-            }
-        report["rules"] = self.rules.to_mapping()
+        """The analysis as a report table (docs/report.md; scores as string keys, figures in full)."""
+        report: dict[str, Any] = {**header("analysis"), "method": self.method}
+        if self.method == "simulate":
+            report |= {"seed": self.seed, "dice": DICE_SCHEME}
+        else:
+            report["arithmetic"] = "float"
+        report |= {"strategy": self.strategy, "spec": self.spec}
+        if self.method == "simulate":
+            report["turns"] = self.turns
+        report["mean_score"] = self.expected_score
+        if self.method == "simulate":
+            report["mean_score_ci95"] = list(self.expected_score_interval or ())
+        report["shut_rate"] = self.shut_probability
+        if self.method == "simulate":
+            report["shut_rate_ci95"] = list(self.shut_probability_interval or ())
+        report["rules"] = rules_table(self.rules)
         report["distribution"] = {str(score): chance for score, chance in self.distribution.items()}
         return report
 
@@ -115,7 +113,7 @@ def simulate(loaded: LoadedStrategy, rules: Rules, turns: int, seed: int) -> Ana
         loaded.name,
         loaded.spec,
         rules,
-        "simulation",
+        "simulate",
         {score: count / turns for score, count in ordered.items()},
         total / turns,
         shut / turns,

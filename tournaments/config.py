@@ -2,7 +2,8 @@
 
 Options override the file. A report written by `shutbox tournament --report` keeps the
 configuration it ran under in its `[config]` table, so a report is also a config file:
-the loader reads `[config]` and ignores the result sections beside it. Every mistake is
+the loader reads `[config]` and ignores the result sections beside it (a report's rules write
+"no drop-out limit" as `drop_out = 0`, read back as no limit). Every mistake is
 a `ConfigError` of one sentence naming the file and key, or the option as it is typed
 (`--tiles`), that the wrong value came from.
 """
@@ -24,6 +25,7 @@ from .confine import MAX_WORKERS_PER_CORE, MIN_MEMORY_LIMIT_MIB, cores, max_work
 from .errors import ConfigError
 from .isolation import Probed, probe
 from .isolation import memory_limit as memory_limit_of_hosts
+from .schema import HEADER_KEYS, SCHEMA, rules_mapping, rules_table
 from .tamper import builtin_spec, fingerprint, suspects
 
 DEFAULT_GAMES = 2000
@@ -173,11 +175,26 @@ def read_table(path: Path) -> dict[str, Any]:
         raise ConfigError(f"{path} is not valid TOML: it is not UTF-8 text.") from None
     except RecursionError:
         raise ConfigError(f"{path} nests tables or arrays too deeply to be a tournament file.") from None
-    if isinstance(table.get(REPORT_CONFIG), dict):
-        table = table[REPORT_CONFIG]
+    table = _config_of(path, table)
     for key in table:
         if key not in _TOP_KEYS:
             raise ConfigError(f"{path}: unknown key {key!r}; the keys are {', '.join(_TOP_KEYS)}.")
+    return table
+
+
+def _config_of(path: Path, table: dict[str, Any]) -> dict[str, Any]:
+    """A tournament file's table: the file's own, a tournament report's `[config]`, or a rule set
+    (`shutbox rules --format toml`) without its header. Reports of another kind, or of a newer
+    schema, are refused in one sentence."""
+    kind, schema = table.get("kind"), table.get("schema", SCHEMA)
+    if isinstance(schema, int) and not isinstance(schema, bool) and schema > SCHEMA:
+        raise ConfigError(f"{path} has report schema {schema}; this shutbox reads schema {SCHEMA} and earlier.")
+    if kind in ("analysis", "duel", "strategies"):
+        raise ConfigError(f"{path} is {'an' if kind == 'analysis' else 'a'} {kind} report, not a tournament file.")
+    if isinstance(table.get(REPORT_CONFIG), dict):
+        return table[REPORT_CONFIG]
+    if kind == "rules":
+        return {key: value for key, value in table.items() if key not in HEADER_KEYS}
     return table
 
 
@@ -373,7 +390,7 @@ def _checked_rules(where: _Where, table: Mapping[str, Any], given: Mapping[str, 
     """Rules from a table, or a ConfigError naming each rule where its value came from:
     `--tiles` for an option, `FILE: [rules] tiles` for a key of the file."""
     try:
-        return Rules.from_mapping(table)
+        return Rules.from_mapping(rules_mapping(table))
     except RulesError as error:
         if where.path is None or (error.options and all(name in given for name in error.options)):
             raise ConfigError(error.spelled(_option_flag)) from None
@@ -510,7 +527,7 @@ def config_table(config: TournamentConfig) -> dict[str, Any]:
         "table": config.table,
         "duplicate": config.duplicate,
         "method": config.method,
-        "rules": config.rules.to_mapping(),
+        "rules": rules_table(config.rules),
         "strategy": strategies,
     }
     if config.method == "exact":

@@ -14,6 +14,7 @@ from strategies.loading import LoadedStrategy
 
 from .errors import ConfigError
 from .exact import refuse_inexact, turn_odds, uses_fractions
+from .schema import header, rules_table
 
 
 @dataclasses.dataclass(frozen=True)
@@ -30,8 +31,9 @@ class DuelSeat:
     margins: dict[int, float] | None
 
     def to_report(self) -> dict[str, Any]:
+        """A's chances as a report writes them (docs/report.md): `win_rate`, `opponent_win_rate`, `tie_rate`."""
         table: dict[str, Any] = {} if self.seat is None else {"seat": self.seat}
-        table |= {"wins": self.wins, "losses": self.losses, "tie": self.tie}
+        table |= {"win_rate": self.wins, "opponent_win_rate": self.losses, "tie_rate": self.tie}
         if self.margins is not None:
             table["margins"] = {str(margin): chance for margin, chance in self.margins.items()}
         return table
@@ -51,15 +53,16 @@ class ExactDuel:
     seats: tuple[DuelSeat, ...]
 
     def to_report(self) -> dict[str, Any]:
-        """The duel as a TOML-ready table (margins as string keys, floats in full)."""
+        """The duel as a report table (docs/report.md; margins as string keys, figures in full)."""
         report: dict[str, Any] = {
-            "strategy": self.strategy,
-            "spec": self.spec,
-            "against": self.against,
-            "against_spec": self.against_spec,
+            **header("duel"),
             "method": "exact",
             "arithmetic": self.arithmetic,
-            "rules": self.rules.to_mapping(),
+            "strategy": self.strategy,
+            "spec": self.spec,
+            "opponent": self.against,
+            "opponent_spec": self.against_spec,
+            "rules": rules_table(self.rules),
             "seat": [seat.to_report() for seat in self.seats if seat.seat is not None],
         }
         for seat in self.seats:

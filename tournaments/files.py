@@ -1,8 +1,11 @@
-"""Writing files whole or not at all: tournament and analysis reports, and the face's best scores."""
+"""Writing files whole or not at all: tournament and analysis reports (TOML or JSON, from one
+table), and the face's best scores."""
 
 from __future__ import annotations
 
+import json
 import os
+import re
 import stat
 import tempfile
 from pathlib import Path
@@ -68,11 +71,57 @@ def write_atomically(path: Path, data: bytes) -> None:
         Path(temporary).unlink(missing_ok=True)
 
 
-def write_toml_atomically(path: Path, data: dict[str, Any]) -> None:
-    """Write `data` as TOML to `path` whole or not at all (see `write_atomically`), after checking
-    that it can be written; a failure is a `FileWriteError` naming the file."""
+FORMATS = ("toml", "json")
+"""The formats a report is written in."""
+
+
+def format_of(path: Path) -> str:
+    """The format a report file is written in: JSON for a `.json` file, else TOML."""
+    return "json" if Path(path).suffix.lower() == ".json" else "toml"
+
+
+def dumps(data: dict[str, Any], form: str = "toml") -> str:
+    """A table as TOML, or as JSON with its keys in their order, 2-space indent and a final newline:
+    the same text for the same table, byte for byte."""
+    if form == "json":
+        return json.dumps(data, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
+    return "\n".join(_toml_sections(data, ""))
+
+
+def _toml_sections(table: dict[str, Any], name: str, array: bool = False) -> list[str]:
+    """A table as TOML sections: tomli-w writes each value, this writes every array of tables as
+    `[[name]]` sections however short (tomli-w would write a short one inline), so a report has
+    one shape whatever its size."""
+    literals: dict[str, Any] = {}
+    nested: list[tuple[str, list[dict[str, Any]], bool]] = []
+    for key, value in table.items():
+        if isinstance(value, dict):
+            nested.append((key, [value], False))
+        elif isinstance(value, list) and value and all(isinstance(item, dict) for item in value):
+            nested.append((key, value, True))
+        else:
+            literals[key] = value
+    sections = []
+    if array or (name and (literals or not nested)):
+        sections.append(f"[[{name}]]\n" if array else f"[{name}]\n")
+    if literals:
+        sections[-1:] = ["".join(sections[-1:]) + tomli_w.dumps(literals)]
+    for key, items, is_array in nested:
+        path = f"{name}.{_toml_key(key)}" if name else _toml_key(key)
+        for item in items:
+            sections += _toml_sections(item, path, is_array)
+    return sections
+
+
+def _toml_key(key: str) -> str:
+    return key if re.fullmatch(r"[A-Za-z0-9_-]+", key) else json.dumps(key)
+
+
+def write_table_atomically(path: Path, data: dict[str, Any], form: str = "toml") -> None:
+    """Write `data` as TOML or JSON to `path` whole or not at all (see `write_atomically`), after
+    checking that it can be written; a failure is a `FileWriteError` naming the file."""
     path = Path(path)
-    text = tomli_w.dumps(data).encode()
+    text = dumps(data, form).encode()
     check_writable(path)
     try:
         write_atomically(path, text)

@@ -1,13 +1,13 @@
-"""A finished tournament as a TOML-ready table, and reports written to a file.
+"""A finished tournament as a report table (schema 1, docs/report.md), and reports written to a file.
 
-The report holds the full configuration under `[config]` (so `shutbox tournament
-report.toml` runs the same tournament again), the seed and the shutbox version, and the
-results. It holds nothing that differs between runs of the same configuration: no time,
-no worker count, and every figure rounded so no float shows its last, unstable bits.
+The report holds the full configuration under `[config]` (so `shutbox tournament report.toml`
+runs the same tournament again), the shutbox version, and the results. It holds nothing that
+differs between runs of the same configuration: no time, no worker count, and every figure
+rounded so no float shows its last, unstable bits.
 
-An exact tournament's report has the same tables without intervals (no `*_ci95`) and without a
-seed (nothing is dealt), says `method = "exact"` and its `arithmetic`, counts a seating computed
-exactly as a game, and adds a `[[seat]]` table: each strategy's figures from each seat.
+Every mode writes the same keys, but for those docs/report.md names as absent by rule: a simulated
+report has `seed`, `dice` and the `*_ci95` intervals, an exact one `arithmetic`, `unresolved`,
+`win_rate_by_seat` and a `[[seat]]` table instead; solo tables have no wins.
 """
 
 from __future__ import annotations
@@ -18,108 +18,117 @@ from typing import Any
 
 from shutbox_cli.game import DICE_SCHEME
 
-from .aggregate import Standing, Summary
+from .aggregate import HeadToHead, Standing, Summary
 from .analysis import Analysis
 from .config import REPORT_CONFIG, config_table
 from .duel import ExactDuel
 from .exact import ExactSummary, SeatStanding
-from .files import write_toml_atomically
-from .version import shutbox_version
+from .files import format_of, write_table_atomically
+from .schema import header, interval, rounded
 
-DIGITS = 6
-"""Decimal places of every figure in a report."""
-SIGNIFICANT = 12
-"""Significant digits of every figure in a report, at most."""
-
-
-def _round(value: float) -> float:
-    """`DIGITS` decimals, and no more than `SIGNIFICANT` significant digits (digit scores are large)."""
-    return float(f"{round(value, DIGITS):.{SIGNIFICANT}g}")
+Result = Summary | ExactSummary | Analysis | ExactDuel
+"""Anything a report is written of."""
+AHEAD_FIELDS = ("ahead", "tied", "behind", "ahead_rate")
+"""A head-to-head pair's finishing order, written when the summary has it."""
 
 
-def _interval(interval: tuple[float, float]) -> list[float]:
-    return [_round(interval[0]), _round(interval[1])]
-
-
-def _standing_table(rank: int, standing: Standing, solo: bool, exact: bool = False) -> dict[str, Any]:
+def _standing_table(rank: int, standing: Standing, solo: bool, exact: bool) -> dict[str, Any]:
     table: dict[str, Any] = {"rank": rank, "name": standing.name, "spec": standing.spec, "games": standing.games}
     if not solo:
-        table["wins"] = _round(standing.wins)
-        table["win_rate"] = _round(standing.win_rate)
+        table["wins"] = rounded(standing.wins)
+        table["win_rate"] = rounded(standing.win_rate)
         if not exact:
-            table["win_rate_ci95"] = _interval(standing.win_interval)
-    table["turns"] = _round(standing.turns) if exact else standing.turns
+            table["win_rate_ci95"] = interval(standing.win_interval)
+    table["turns"] = rounded(standing.turns) if exact else int(standing.turns)
     if standing.mean_score is not None and standing.score_interval is not None:
-        table["mean_score"] = _round(standing.mean_score)
+        table["mean_score"] = rounded(standing.mean_score)
         if not exact:
-            table["mean_score_ci95"] = _interval(standing.score_interval)
-    if standing.mean_total is not None:
-        table["mean_total"] = _round(standing.mean_total)
+            table["mean_score_ci95"] = interval(standing.score_interval)
     if standing.shut_rate is not None:
-        table["shut_rate"] = _round(standing.shut_rate)
-    if standing.mean_rounds is not None:
-        table["mean_rounds"] = _round(standing.mean_rounds)
+        table["shut_rate"] = rounded(standing.shut_rate)
+    if standing.mean_total is not None:
+        table["mean_total"] = rounded(standing.mean_total)
+    table["mean_rounds"] = rounded(standing.turns / standing.games) if standing.games else 0.0
     return table
 
 
-def _seat_table(seat: SeatStanding) -> dict[str, Any]:
+def _pair_table(pair: HeadToHead, exact: bool) -> dict[str, Any]:
+    table: dict[str, Any] = {
+        "strategy": pair.strategy,
+        "opponent": pair.opponent,
+        "games": pair.games,
+        "wins": rounded(pair.wins),
+        "win_rate": rounded(pair.win_rate),
+    }
+    for name in AHEAD_FIELDS:  # until every summary counts the finishing order (see docs/report.md)
+        value = getattr(pair, name, None)
+        if value is not None:
+            table[name] = rounded(value) if exact or name == "ahead_rate" else value
+    if exact:
+        table["win_rate_by_seat"] = [rounded(rate) for rate in pair.by_seat]
+    return table
+
+
+def _seat_table(seat: SeatStanding, rounds: float) -> dict[str, Any]:
     table: dict[str, Any] = {
         "strategy": seat.name,
         "seat": seat.seat,
         "games": seat.games,
-        "wins": _round(seat.wins),
-        "win_rate": _round(seat.win_rate),
+        "wins": rounded(seat.wins),
+        "win_rate": rounded(seat.win_rate),
     }
     if seat.mean_total is not None:
-        table["mean_total"] = _round(seat.mean_total)
-    if seat.mean_rounds is not None:
-        table["mean_rounds"] = _round(seat.mean_rounds)
+        table["mean_total"] = rounded(seat.mean_total)
+    table["mean_rounds"] = rounded(rounds)
     return table
 
 
+def _seat_rounds(summary: ExactSummary) -> dict[tuple[str, int], float]:
+    """Each strategy's expected rounds played from each seat (1 plays first), over its seatings."""
+    names = summary.config.names
+    turns: dict[tuple[str, int], float] = {}
+    games: dict[tuple[str, int], int] = {}
+    for matchup in summary.seatings:
+        for seating in matchup:
+            for seat, player in enumerate(seating.players):
+                key = (names[player], seat + 1)
+                turns[key] = turns.get(key, 0.0) + float(seating.odds.seats[seat].turns)
+                games[key] = games.get(key, 0) + 1
+    return {key: turns[key] / games[key] for key in turns}
+
+
 def exact_report_table(summary: ExactSummary) -> dict[str, Any]:
-    """An exact tournament's report as a table for tomli-w."""
+    """An exact tournament's report table."""
     config = summary.config
-    report: dict[str, Any] = {
-        "shutbox_version": shutbox_version(),
-        "method": config.method,
+    rounds = _seat_rounds(summary)
+    return {
+        **header("tournament"),
+        "method": "exact",
         "arithmetic": summary.arithmetic,
         REPORT_CONFIG: config_table(config),
         "totals": {
             "games": summary.games,
             "matchups": len(summary.seatings),
             "games_per_matchup": config.table,
-            "unresolved": _round(summary.unresolved),
+            "unresolved": rounded(summary.unresolved),
         },
         "ranking": [
             _standing_table(rank, standing, summary.solo, exact=True)
             for rank, standing in enumerate(summary.ranking, 1)
         ],
+        "head_to_head": [_pair_table(pair, exact=True) for pair in summary.head_to_head],
+        "seat": [] if summary.solo else [_seat_table(seat, rounds[(seat.name, seat.seat)]) for seat in summary.seats],
     }
-    if summary.head_to_head:
-        report["head_to_head"] = [
-            {
-                "strategy": pair.strategy,
-                "opponent": pair.opponent,
-                "games": pair.games,
-                "wins": _round(pair.wins),
-                "win_rate": _round(pair.win_rate),
-                "win_rate_by_seat": [_round(rate) for rate in pair.by_seat],
-            }
-            for pair in summary.head_to_head
-        ]
-    if not summary.solo:
-        report["seat"] = [_seat_table(seat) for seat in summary.seats]
-    return report
 
 
 def report_table(summary: Summary | ExactSummary) -> dict[str, Any]:
-    """The whole report as a table for tomli-w."""
+    """A tournament's report table, simulated or exact."""
     if isinstance(summary, ExactSummary):
         return exact_report_table(summary)
     plan = summary.plan
-    report: dict[str, Any] = {
-        "shutbox_version": shutbox_version(),
+    return {
+        **header("tournament"),
+        "method": "simulate",
         "seed": summary.config.seed,
         "dice": DICE_SCHEME,
         REPORT_CONFIG: config_table(summary.config),
@@ -128,24 +137,24 @@ def report_table(summary: Summary | ExactSummary) -> dict[str, Any]:
             "matchups": len(plan.matchups),
             "games_per_matchup": plan.games_per_matchup,
         },
-        "ranking": [_standing_table(rank, standing, summary.solo) for rank, standing in enumerate(summary.ranking, 1)],
+        "ranking": [
+            _standing_table(rank, standing, summary.solo, exact=False)
+            for rank, standing in enumerate(summary.ranking, 1)
+        ],
+        "head_to_head": [_pair_table(pair, exact=False) for pair in summary.head_to_head],
     }
-    if summary.head_to_head:
-        report["head_to_head"] = [
-            {
-                "strategy": pair.strategy,
-                "opponent": pair.opponent,
-                "games": pair.games,
-                "wins": _round(pair.wins),
-                "win_rate": _round(pair.win_rate),
-            }
-            for pair in summary.head_to_head
-        ]
-    return report
 
 
-def write_report(path: str | os.PathLike[str], result: Summary | ExactSummary | Analysis | ExactDuel) -> None:
-    """Write a tournament's report (or an analysis's, or a duel's) as TOML, whole or not at all: a
-    temporary file in the same folder, renamed over `path`. Raises FileWriteError naming the file."""
-    table = result.to_report() if isinstance(result, (Analysis, ExactDuel)) else report_table(result)
-    write_toml_atomically(Path(path), table)
+def result_table(result: Result) -> dict[str, Any]:
+    """The report table of any result: a tournament's, an analysis's or a duel's."""
+    if isinstance(result, (Analysis, ExactDuel)):
+        return result.to_report()
+    return report_table(result)
+
+
+def write_report(path: str | os.PathLike[str], result: Result, form: str | None = None) -> None:
+    """Write a result's report as TOML or JSON (`form`; by default JSON for a `.json` file), whole or
+    not at all: a temporary file in the same folder, renamed over `path`. Raises FileWriteError
+    naming the file."""
+    path = Path(path)
+    write_table_atomically(path, result_table(result), form or format_of(path))

@@ -8,6 +8,7 @@ import typer
 
 from ..arguments import StrategySpec
 from ..errors import FAILURE, fail
+from ..output import Format, FormatOption, Output
 from ..rule_options import rules_from_options, with_rule_options
 
 if TYPE_CHECKING:
@@ -77,10 +78,12 @@ def analyze_command(
         Path | None,
         typer.Option(
             "--report",
-            help="Also write the analysis to this TOML file.",
+            help="Also write the analysis to this TOML file (JSON for FILE.json; - for stdout; schema: "
+            "docs/report.md).",
             show_default=False,
         ),
     ] = None,
+    form: FormatOption = Format.TABLE,
 ) -> None:
     """How a strategy scores over single turns, exactly or by seeded simulation; or, with --against,
     its exact chance of beating another strategy in one game.
@@ -89,10 +92,10 @@ def analyze_command(
     """
     import tournaments
     from strategies.loading import StrategyLoadError, load_strategy
-    from tournaments.files import check_writable
 
+    output = Output(form, report)
     if against is not None:
-        _duel(spec, against, seat, rule_values, report, simulation=turns is not None or seed is not None)
+        _duel(spec, against, seat, rule_values, output, simulation=turns is not None or seed is not None)
         return
     if seat is not None:
         fail("--seat applies to a game against another strategy (--against SPEC).")
@@ -100,43 +103,40 @@ def analyze_command(
     rules = rules_from_options(rule_values)
     try:
         loaded = load_strategy(spec)
-        if report is not None:
-            check_writable(report)
+        output.check()
         analysis = tournaments.analyse(loaded, rules, turns, seed)
-        if report is not None:
-            tournaments.write_report(report, analysis)
+        output.deliver(analysis)
     except (StrategyLoadError, tournaments.FileWriteError) as error:
         fail(str(error))
     except tournaments.TournamentFailure as error:
         fail(str(error), FAILURE)
     if analysis.method == "exact" and (turns is not None or seed is not None):
         typer.echo("shutbox: --turns and --seed apply to simulations; this strategy is analysed exactly.", err=True)
-    _show(analysis, loaded.cls.description)
+    if output.table:
+        _show(output.console(), analysis, loaded.cls.description)
 
 
 def _duel(
-    spec: str, against: str, seat: int | None, rule_values: dict[str, Any], report: Path | None, simulation: bool
+    spec: str, against: str, seat: int | None, rule_values: dict[str, Any], output: Output, simulation: bool
 ) -> None:
     """`--against`: one game of SPEC against another strategy, computed exactly."""
     import tournaments
     from strategies.loading import StrategyLoadError, load_strategy
-    from tournaments.files import check_writable
 
     rules = rules_from_options(rule_values)
     try:
         loaded, other = load_strategy(spec), load_strategy(against)
-        if report is not None:
-            check_writable(report)
+        output.check()
         found = tournaments.duel_exactly(loaded, other, rules, seat)
-        if report is not None:
-            tournaments.write_report(report, found)
+        output.deliver(found)
     except (StrategyLoadError, tournaments.ConfigError, tournaments.FileWriteError) as error:
         fail(str(error))
     except tournaments.TournamentFailure as error:
         fail(str(error), FAILURE)
     if simulation:
         typer.echo("shutbox: --turns and --seed apply to simulations; a game --against is computed exactly.", err=True)
-    _show_duel(found)
+    if output.table:
+        _show_duel(output.console(), found)
 
 
 def _refuse_game_options(rule_values: dict[str, Any]) -> None:
@@ -155,13 +155,10 @@ def _refuse_game_options(rule_values: dict[str, Any]) -> None:
         fail(f"analyze studies single turns; {options} {verb} to games (use `shutbox tournament --table 1 ...`).")
 
 
-def _show(analysis: "Analysis", description: str) -> None:
-    from rich.console import Console
-
+def _show(console: "Console", analysis: "Analysis", description: str) -> None:
     from ..describe import TURN_OPTIONS, rules_in_short
     from ..literal import literal
 
-    console = Console(highlight=False)
     console.print(f"[bold]{literal(analysis.strategy)}[/bold]: {literal(description)}")
     console.print(f"Rules for a turn: {rules_in_short(analysis.rules, TURN_OPTIONS)}.")
     if analysis.method == "exact":
@@ -189,14 +186,12 @@ def _shown(distribution: dict[int, float]) -> dict[int, float]:
     return {value: distribution[value] for value in sorted(likely) if distribution[value] >= RARE}
 
 
-def _show_duel(found: "ExactDuel") -> None:
-    from rich.console import Console
+def _show_duel(console: "Console", found: "ExactDuel") -> None:
     from rich.table import Table
 
     from ..describe import rules_in_short
     from ..literal import literal
 
-    console = Console(highlight=False)
     a, b = literal(found.strategy), literal(found.against)
     arithmetic = "fractions" if found.arithmetic == "fraction" else "floats"
     console.print(f"[bold]{a}[/bold] against [bold]{b}[/bold]: one game, computed exactly (in {arithmetic}).")
@@ -239,7 +234,7 @@ def _show_distribution(console: "Console", analysis: "Analysis") -> None:
     from rich.table import Table
 
     shown = _shown(analysis.distribution)
-    simulated = analysis.method == "simulation"
+    simulated = analysis.method == "simulate"
     table = Table(title="Score distribution", title_justify="left", box=None, pad_edge=False)
     table.add_column("score", justify="right")
     table.add_column("chance", justify="right")

@@ -1,10 +1,11 @@
 """`shutbox strategies [NAME]`: every available strategy, or one in full."""
 
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from ..errors import fail
+from ..output import Format, FormatOption, print_document
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -21,22 +22,49 @@ def strategies_command(
         str | None,
         typer.Argument(help="Show this one in full: a name, module:Class or path/file.py:Class.", show_default=False),
     ] = None,
+    form: FormatOption = Format.TABLE,
 ) -> None:
     """List every strategy, built-in and installed, with its nature; or show one in full."""
     from rich.console import Console
 
     from strategies.catalog import catalog, strategy_info
-    from strategies.loading import StrategyLoadError
+    from strategies.loading import StrategyLoadError, split_spec
 
     console = Console(highlight=False)
     if name is None:
-        _show_table(console, catalog())
+        infos = catalog()
+        if form is Format.TABLE:
+            _show_table(console, infos)
+            return
+        print_document(_document([(info, info.name) for info in infos]), form)
         return
     try:
         info = strategy_info(name)
     except StrategyLoadError as error:
         fail(str(error))
-    _show_one(console, info)
+    if form is Format.TABLE:
+        _show_one(console, info)
+        return
+    print_document(_document([(info, split_spec(name)[0])]), form)
+
+
+def _document(infos: "list[tuple[StrategyInfo, str]]") -> dict[str, Any]:
+    """The strategies (each with the spec that enters it) as a `kind = "strategies"` document (docs/report.md)."""
+    from tournaments.schema import header
+
+    entries = []
+    for info, spec in infos:
+        entry: dict[str, Any] = {"name": info.name, "spec": spec, "origin": info.origin}
+        entry["available"] = info.cls is not None
+        entry["description"] = info.description
+        if info.cls is not None:
+            entry |= {
+                "exact": info.cls.tabulable(),
+                "stochastic": info.cls.stochastic,
+                "reads_context": info.cls.reads_context,
+            }
+        entries.append(entry)
+    return {**header("strategies"), "strategy": entries}
 
 
 def _show_table(console: "Console", infos: "list[StrategyInfo]") -> None:

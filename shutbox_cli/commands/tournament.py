@@ -1,14 +1,20 @@
 """`shutbox tournament [CONFIG.toml]`: pit strategies against each other, seeded, in parallel."""
 
+import contextlib
 import shlex
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 
 from ..errors import FAILURE, fail, say_error, stopped_status
+from ..output import Format, FormatOption, Output
 from ..rule_options import with_rule_options
 from ..signals import received, stop_on_signals
+
+if TYPE_CHECKING:
+    from tournaments import ExactSummary, Summary
 
 
 def register(app: typer.Typer) -> None:
@@ -139,7 +145,8 @@ def tournament_command(
             "-o",
             metavar="FILE.toml",
             show_default=False,
-            help="Write the results and the full configuration to this TOML file.",
+            help="Write the results and the full configuration to this TOML file (JSON for FILE.json; - for "
+            "stdout; schema: docs/report.md).",
         ),
     ] = None,
     resume: Annotated[
@@ -154,6 +161,7 @@ def tournament_command(
         ),
     ] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only a one-line summary.")] = False,
+    form: FormatOption = Format.TABLE,
     # Hidden: every seat turn by turn, the reference the bulk engine is tested against.
     general_engine: Annotated[bool, typer.Option("--general-engine", hidden=True)] = False,
     # Hidden: how often the checkpoint is written, so the tests need not wait the default seconds.
@@ -172,13 +180,11 @@ def tournament_command(
     Ctrl-C (SIGINT), 143 by SIGTERM, 129 by SIGHUP (each a clean stop: no report written).
     """
     stop_on_signals()
-    from rich.console import Console
-
     import tournaments
     from tournaments.checkpoint import CHECKPOINT_SECONDS
-    from tournaments.files import check_writable
+    from tournaments.launch import launch
 
-    from ..tournament_view import progress_bar, quiet_line, show
+    from ..tournament_view import progress_bar
 
     options = tournaments.Options(
         strategies=tuple(strategy or ()),
@@ -195,29 +201,45 @@ def tournament_command(
         isolate=isolate,
     )
     every = CHECKPOINT_SECONDS if checkpoint_seconds is None else checkpoint_seconds
-    try:
-        if resume is not None and (config_file is not None or general_engine):
-            given = "a CONFIG.toml" if config_file is not None else "--general-engine"
-            fail(f"{given} cannot change a resumed run: checkpoint {str(resume)!r} holds its configuration.")
-        if report is not None:
-            check_writable(report)  # before the run, not after it
+    output = Output(form, report)
+    with _ends_cleanly():
+        output.check()  # before the run, not after it
         with progress_bar(show_bar=not quiet) as progress:
-            summary: tournaments.Summary | tournaments.ExactSummary
-            if resume is not None:
-                summary = tournaments.resume(resume, options, progress=progress, checkpoint_seconds=every)
-            else:
-                config = tournaments.load_config(config_file, options)
-                stop_on_signals()  # again: a strategy's module, imported just now, may have taken them
-                checkpoint = tournaments.checkpoint_path(report)
-                summary = tournaments.run(
-                    config,
-                    progress=progress,
-                    bulk=not general_engine,
-                    checkpoint=checkpoint,
-                    checkpoint_seconds=every,
-                )
-        if report is not None:
-            tournaments.write_report(report, summary)
+            summary = launch(
+                config_file,
+                options,
+                resume_from=resume,
+                report=output.file,
+                progress=progress,
+                bulk=not general_engine,
+                checkpoint_seconds=every,
+                loaded=stop_on_signals,  # again: a strategy's module, imported just now, may have taken them
+            )
+        output.deliver(summary)
+    _render(output, summary, quiet)
+
+
+def _render(output: Output, summary: "Summary | ExactSummary", quiet: bool) -> None:
+    """The table (or the --quiet line) where the output says, or a note that the report was written."""
+    from ..tournament_view import quiet_line, show
+
+    written = None if output.file is None else str(output.file)
+    if not output.table:
+        if written is not None:
+            typer.echo(f"Report written to {written}.", err=True)
+    elif quiet:
+        output.note(quiet_line(summary, written))
+    else:
+        show(output.console(), summary, written)
+
+
+@contextlib.contextmanager
+def _ends_cleanly() -> Iterator[None]:
+    """Every way a run can end early, as one sentence and its exit status (and how to resume)."""
+    import tournaments
+
+    try:
+        yield
     except (tournaments.ConfigError, tournaments.FileWriteError) as error:
         fail(str(error))
     except tournaments.TournamentFailure as error:
@@ -235,11 +257,6 @@ def tournament_command(
         if received() is None:
             raise
         _stopped("interrupted")  # the stop broke something on its way out (a library's bare `except:`)
-    written = None if report is None else str(report)
-    if quiet:
-        typer.echo(quiet_line(summary, written))
-    else:
-        show(Console(highlight=False), summary, written)
 
 
 def _stopped(what: str, hint: str | None = None) -> NoReturn:
