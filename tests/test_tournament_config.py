@@ -3,6 +3,7 @@ and every mistake as one sentence naming the file (or option) and the key, exit 
 
 from __future__ import annotations
 
+import json
 import os
 import stat
 from pathlib import Path
@@ -13,7 +14,7 @@ from typer.testing import CliRunner
 
 from shutbox_cli.cli import app
 from shutbox_cli.game import Rules
-from tournaments import InProcess, Options, load_config, report_table, run
+from tournaments import ConfigError, InProcess, Options, load_config, report_table, run
 from tournaments.files import write_table_atomically
 
 TWO = '[[strategy]]\nspec = "greedy-high"\n[[strategy]]\nspec = "random"\n'
@@ -206,6 +207,16 @@ def test_a_strategy_option_may_name_its_strategy() -> None:
     config = load_config(None, Options(strategies=("Wild=random", "greedy-high", "Me=optimal")))
     assert config.names == ("Wild", "greedy-high", "Me")
     assert [entry.spec for entry in config.strategies] == ["random", "greedy-high", "optimal"]
+
+
+@pytest.mark.parametrize("name", ["bad\x1b[31m", "two\nlines", "tab\there"])
+def test_a_display_name_with_control_characters_is_refused_at_load(name: str, tmp_path: Path) -> None:
+    with pytest.raises(ConfigError, match="control characters; give a printable one"):
+        load_config(None, Options(strategies=(f"{name}=random", "tips")))
+    path = tmp_path / "names.toml"
+    path.write_text(f'[[strategy]]\nspec = "random"\nname = {json.dumps(name)}\n[[strategy]]\nspec = "tips"\n')
+    with pytest.raises(ConfigError, match=r"strategy\[1\]'?: the name"):
+        load_config(path, Options())
 
 
 @pytest.mark.slow

@@ -324,6 +324,8 @@ def _load_field(
     elif not all(builtin_spec(spec) for _, spec, _, _ in field):
         referee = fingerprint(rules)
     for number, (where, spec, display, params) in enumerate(field, start=1):
+        if display is not None and not display.isprintable():
+            raise ConfigError(f"{where}: the name {display!r} holds control characters; give a printable one.")
         try:
             if number in probes:
                 spec, params, name, exact, context_free = probes[number]()
