@@ -113,7 +113,7 @@ def _sources(config: TournamentConfig) -> dict[str, str]:
     """The sha256 of each user strategy's source file (built-in ones come with the version)."""
     sources = {}
     for entry in config.strategies:
-        if entry.builtin:
+        if entry.builtin or config.isolate:  # isolated: this process never imports a user's code
             continue
         try:
             file = inspect.getsourcefile(entry.load().cls)
