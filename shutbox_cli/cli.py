@@ -3,7 +3,6 @@
 import contextlib
 import errno
 import os
-import re
 import sys
 import threading
 from typing import Annotated, Any, NoReturn
@@ -13,15 +12,19 @@ import typer
 from . import __version__
 from .commands import analyze, best, check, play, replay, strategies, tournament
 from .errors import FAILURE, USAGE_ERROR, say_error, stopped_status
+from .help import ShutboxGroup, use_our_help
 from .rule_options import rules_from_options, with_rule_options
 from .shadowing import shadowing_message
+from .usage import in_our_words
 from .signals import ignore_once_stopped, received
 
 app = typer.Typer(
     name="shutbox",
+    cls=ShutboxGroup,
     help="Play, simulate and solve the dice game Shut the Box.",
     no_args_is_help=False,
     add_completion=False,
+    rich_markup_mode=None,
     pretty_exceptions_enable=False,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
@@ -37,9 +40,9 @@ def _version(value: bool) -> None:
 def main_callback(
     ctx: typer.Context,
     version: Annotated[
-        bool | None,
+        bool,
         typer.Option("--version", callback=_version, is_eager=True, help="Show the version and exit."),
-    ] = None,
+    ] = False,
 ) -> None:
     """Play, simulate and solve the dice game Shut the Box."""
     if ctx.invoked_subcommand is None:
@@ -62,6 +65,9 @@ def rules_command(rule_values: dict[str, Any]) -> None:
         typer.echo(line)
 
 
+use_our_help(app)
+
+
 def main() -> None:
     """Console-script entry point: click's usage errors become one sentence, exit 2. The process
     ends when the command is done, whatever threads a strategy left running in it."""
@@ -78,7 +84,7 @@ def _run() -> int:
     try:
         status = app(standalone_mode=False)
     except usage_error as error:
-        message = _in_our_words(error.format_message())
+        message = in_our_words(error)
         hint = f" (see `{error.ctx.command_path} --help`)" if error.ctx else ""
         say_error(f"{message}{hint}.")
         return USAGE_ERROR
@@ -117,15 +123,6 @@ def _exit(status: int) -> NoReturn:
                 stream.flush()
         os._exit(status)
     sys.exit(status)
-
-
-_BOUND = re.compile(r"Invalid value for '([^']+)': Input should be (greater|less) than or equal to (\S+)")
-
-
-def _in_our_words(message: str) -> str:
-    """A usage error as one of our sentences, not a validation library's (no final full stop)."""
-    message = message.replace("Value error, ", "").rstrip(".")
-    return _BOUND.sub(lambda m: f"{m[1]} must be at {'least' if m[2] == 'greater' else 'most'} {m[3]}", message)
 
 
 def _report_lost_output(error: OSError) -> None:
