@@ -15,8 +15,8 @@ from .errors import FAILURE, USAGE_ERROR, say_error, stopped_status
 from .help import ShutboxGroup, use_our_help
 from .rule_options import rules_from_options, with_rule_options
 from .shadowing import shadowing_message
-from .usage import in_our_words
 from .signals import ignore_once_stopped, received
+from .usage import in_our_words
 
 app = typer.Typer(
     name="shutbox",

@@ -65,7 +65,7 @@ class Page:
 
     def paragraph(self, text: str, indent: int = 2) -> None:
         for block in text.split("\n\n"):
-            self.lines += _wrap(block, self.width, " " * indent, " " * indent) + [""]
+            self.lines += [*_wrap(block, self.width, " " * indent, " " * indent), ""]
 
     def section(self, title: str, rows: list[tuple[str, str]]) -> None:
         """A titled list of names and their help, beside or under each other as the width allows."""
