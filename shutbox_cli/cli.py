@@ -9,7 +9,7 @@ from typing import Annotated, Any, NoReturn
 
 import typer
 
-from . import __version__
+from . import __version__, completion
 from .commands import analyze, best, check, play, replay, strategies, tournament
 from .errors import FAILURE, USAGE_ERROR, say_error, stopped_status
 from .help import ShutboxGroup, use_our_help
@@ -21,7 +21,6 @@ from .usage import in_our_words
 app = typer.Typer(
     name="shutbox",
     cls=ShutboxGroup,
-    help="Play, simulate and solve the dice game Shut the Box.",
     no_args_is_help=False,
     add_completion=False,
     rich_markup_mode=None,
@@ -44,20 +43,34 @@ def main_callback(
         typer.Option("--version", callback=_version, is_eager=True, help="Show the version and exit."),
     ] = False,
 ) -> None:
-    """Play, simulate and solve the dice game Shut the Box."""
+    """Play, simulate and solve the dice game Shut the Box.
+
+    The rules and every variant: docs/rules.md. `shutbox COMMAND --help` tells more of each.
+
+    Examples:
+      shutbox play
+      shutbox tournament -s optimal -s tips --seed 7
+      eval "$(shutbox completion bash)"
+    """
     if ctx.invoked_subcommand is None:
         typer.echo(ctx.get_help())
 
 
 # Each command module registers itself; heavy imports stay inside the commands.
-for _module in (analyze, best, check, play, replay, strategies, tournament):
+for _module in (analyze, best, check, play, replay, strategies, tournament, completion):
     _module.register(app)
 
 
 @app.command("rules")
 @with_rule_options
 def rules_command(rule_values: dict[str, Any]) -> None:
-    """Print the rule set that the rule options make, in plain words."""
+    """Print the rule set that the rule options make, in plain words (docs/rules.md has them all).
+
+    Examples:
+      shutbox rules
+      shutbox rules --tiles 12 --one-die low-sum
+      shutbox rules --rounds 3 --scoring digits
+    """
     from .describe import describe_rules
 
     rules = rules_from_options(rule_values)
@@ -80,6 +93,8 @@ def _run() -> int:
         say_error(shadowed)
         return USAGE_ERROR
     # typer's usage-error class (click's, or its own copy of click's) is the base of BadParameter.
+    if completion.wanted():
+        completion.set_up()
     usage_error: Any = next(cls for cls in typer.BadParameter.__mro__ if cls.__name__ == "UsageError")
     try:
         status = app(standalone_mode=False)

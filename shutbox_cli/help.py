@@ -137,7 +137,7 @@ class ShutboxCommand(TyperCommand):
         description, examples = split_help(self.help or "")
         page.lines += [f"Usage: {ctx.command_path} {' '.join(self.collect_usage_pieces(ctx))}", ""]
         page.paragraph(description)
-        params = self.get_params(ctx)
+        params: list[Any] = self.get_params(ctx)
         arguments = [(option_names(param), param.help or "") for param in params if param.param_type_name == "argument"]
         page.section("Arguments", arguments)
         for title, rows in _option_rows(params).items():
@@ -155,7 +155,7 @@ class ShutboxGroup(TyperGroup):
     def format_help(self, ctx: Any, formatter: Any) -> None:
         page = Page(formatter.width)
         description, examples = split_help(self.help or "")
-        page.lines += [f"Usage: {ctx.command_path} [OPTIONS] COMMAND [ARGS]...", ""]
+        page.lines += [f"Usage: {ctx.command_path} [OPTIONS] COMMAND [ARGS]", ""]
         page.paragraph(description)
         commands = [(name, self.commands[name]) for name in self.list_commands(ctx)]
         page.section("Commands", [(name, first_sentence(cmd.help or "")) for name, cmd in commands if not cmd.hidden])

@@ -18,6 +18,10 @@ def best_command(
     """List your solo best scores and record, per rule set, from the data folder `shutbox play` keeps them in.
 
     Exit status: 0, also when a reset is declined.
+
+    Examples:
+      shutbox best
+      shutbox best --reset
     """
     from rich.console import Console
     from rich.markup import escape

@@ -4,6 +4,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from ..completion import complete_strategy
 from ..errors import fail
 
 if TYPE_CHECKING:
@@ -19,10 +20,21 @@ def register(app: typer.Typer) -> None:
 def strategies_command(
     name: Annotated[
         str | None,
-        typer.Argument(help="Show this one in full: a name, module:Class or path/file.py:Class.", show_default=False),
+        typer.Argument(
+            metavar="SPEC",
+            show_default=False,
+            autocompletion=complete_strategy,
+            help="Show this one in full: a name, module:Class or path/file.py:Class.",
+        ),
     ] = None,
 ) -> None:
-    """List every strategy, built-in and installed, with its nature; or show one in full."""
+    """List every strategy, built-in and installed, with its nature; or show one in full.
+
+    Examples:
+      shutbox strategies
+      shutbox strategies target
+      shutbox strategies examples/cautious.py:Cautious
+    """
     from rich.console import Console
 
     from strategies.catalog import catalog, strategy_info
