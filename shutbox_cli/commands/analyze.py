@@ -149,12 +149,11 @@ def _refuse_game_options(rule_values: dict[str, Any]) -> None:
 
 
 def _show(analysis: "Analysis", description: str) -> None:
-    from rich.console import Console
-
+    from ..console import stdout_console
     from ..describe import TURN_OPTIONS, rules_in_short
     from ..literal import literal
 
-    console = Console(highlight=False)
+    console = stdout_console()
     console.print(f"[bold]{literal(analysis.strategy)}[/bold]: {literal(description)}")
     console.print(f"Rules for a turn: {rules_in_short(analysis.rules, TURN_OPTIONS)}.")
     if analysis.method == "exact":
@@ -183,13 +182,13 @@ def _shown(distribution: dict[int, float]) -> dict[int, float]:
 
 
 def _show_duel(found: "ExactDuel") -> None:
-    from rich.console import Console
     from rich.table import Table
 
+    from ..console import stdout_console
     from ..describe import rules_in_short
     from ..literal import literal
 
-    console = Console(highlight=False)
+    console = stdout_console()
     a, b = literal(found.strategy), literal(found.against)
     arithmetic = "fractions" if found.arithmetic == "fraction" else "floats"
     console.print(f"[bold]{a}[/bold] against [bold]{b}[/bold]: one game, computed exactly (in {arithmetic}).")

@@ -23,14 +23,14 @@ def best_command(
       shutbox best
       shutbox best --reset
     """
-    from rich.console import Console
     from rich.markup import escape
 
+    from ..console import stdout_console
     from ..play.best import data_dir
     from ..play.coach import total_text
     from ..play.kept import Kept
 
-    console = Console(highlight=False)
+    console = stdout_console()
     folder = data_dir()
     kept = Kept(folder)
     for problem in kept.load():

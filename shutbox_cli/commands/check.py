@@ -63,12 +63,12 @@ def check_command(
 
 
 def _show(report: "CheckReport") -> None:
-    from rich.console import Console
     from rich.table import Table
 
+    from ..console import stdout_console
     from ..literal import literal, literal_lines
 
-    console = Console(highlight=False)
+    console = stdout_console()
     console.print(
         f"[bold]{literal(report.strategy)}[/bold]: {report.questions} questions from games under "
         f"{report.rule_sets} random rule sets (seed {report.seed})."

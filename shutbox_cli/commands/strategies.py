@@ -35,12 +35,12 @@ def strategies_command(
       shutbox strategies target
       shutbox strategies examples/cautious.py:Cautious
     """
-    from rich.console import Console
-
     from strategies.catalog import catalog, strategy_info
     from strategies.loading import StrategyLoadError
 
-    console = Console(highlight=False)
+    from ..console import stdout_console
+
+    console = stdout_console()
     if name is None:
         _show_table(console, catalog())
         return

@@ -128,12 +128,11 @@ def tournament_command(
       shutbox tournament examples/tournament.toml -o run.toml
     """
     stop_on_signals()
-    from rich.console import Console
-
     import tournaments
     from tournaments.checkpoint import CHECKPOINT_SECONDS
     from tournaments.files import check_writable
 
+    from ..console import stdout_console
     from ..tournament_view import progress_bar, quiet_line, show
 
     options = tournaments.Options(
@@ -195,7 +194,7 @@ def tournament_command(
     if quiet:
         typer.echo(quiet_line(summary, written))
     else:
-        show(Console(highlight=False), summary, written)
+        show(stdout_console(), summary, written)
 
 
 def _stopped(what: str, hint: str | None = None) -> NoReturn:
