@@ -39,7 +39,7 @@ def _what(error: Any) -> str:
 def _bad_value(error: Any) -> str:
     """A value of the wrong type, out of bounds or not one of the choices."""
     param = error.param
-    name = max(param.opts, key=len) if param is not None and param.param_type_name == "option" else _what(error)
+    name = _what(error).removeprefix("option ").removeprefix("argument ")
     message = error.message.replace("Value error, ", "").rstrip(".")
     given = _given(error)
     bound = _BOUND.search(message)
