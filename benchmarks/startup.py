@@ -49,6 +49,7 @@ def heavy_imports(command: list[str]) -> list[str]:
         capture_output=True,
         text=True,
         env={**os.environ, "COLUMNS": "80"},
+        check=True,
     )
     loaded = {line.rsplit("|", 1)[-1].strip() for line in done.stderr.splitlines() if "|" in line}
     return [module for module in HEAVY if module in loaded]

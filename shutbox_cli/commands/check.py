@@ -47,7 +47,7 @@ def check_command(
 
     Examples:
       shutbox check examples/cautious.py:Cautious
-      shutbox check mypackage.bots:Bold --samples 200 --seed 3
+      shutbox check greedy-high --samples 200 --seed 3
     """
     from strategies.check import check_strategy
     from strategies.loading import StrategyLoadError, load_strategy
