@@ -10,8 +10,12 @@ import sys
 from pathlib import Path
 
 import pytest
+import typer.main
 
-COMMANDS = ["", "analyze", "best", "check", "completion", "play", "replay", "rules", "strategies", "tournament"]
+from shutbox_cli.cli import app
+
+COMMANDS = ["", *typer.main.get_command(app).commands]  # type: ignore[attr-defined]
+"""The root and every command, as registered: a new command's help is held to the same."""
 PLACEHOLDERS = re.compile(r"<(int|float|bool|path|str|text)|\{[A-Z.a-z]+\}|x[<>]=|\\\[|\(default:|\.\.\.|…")
 
 SHUTBOX = str(Path(sys.executable).parent / "shutbox")
