@@ -1,15 +1,101 @@
-"""Arguments more than one command takes, declared once."""
+"""Arguments and options more than one command takes, declared once. Defaults are written in the
+help as `[default: ...]`, since most are decided past the command line (a file, the machine)."""
 
+from pathlib import Path
 from typing import Annotated
 
 import typer
+
+from .completion import complete_strategy
+
+MAX_DELAY = 60.0
+"""The longest pause a watcher may ask for (time.sleep overflows on huge values)."""
 
 StrategySpec = Annotated[
     str,
     typer.Argument(
         metavar="SPEC",
         show_default=False,
+        autocompletion=complete_strategy,
         help="The strategy: a name, module:Class or path/file.py:Class, maybe with (k=v).",
     ),
 ]
 """A strategy given by its spec."""
+
+Strategies = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--strategy",
+        "-s",
+        metavar="SPEC",
+        show_default=False,
+        autocompletion=complete_strategy,
+        help="A strategy, in seat order (repeat for more): a name, module:Class or path/file.py:Class, with "
+        "parameters as name(k=v); NAME=SPEC gives it a name of its own.",
+    ),
+]
+"""The strategies of a tournament, in order."""
+
+Seed = Annotated[
+    int | None,
+    typer.Option(
+        "--seed", metavar="SEED", min=0, show_default=False, help="Seed of the dice; drawn and printed when not given."
+    ),
+]
+"""The seed of every die rolled; the same seed gives the same games."""
+
+Games = Annotated[
+    int | None,
+    typer.Option(
+        "--games",
+        "-n",
+        metavar="N",
+        show_default=False,
+        help="Games per matchup, rounded up to a multiple of the table size [default: 2000].",
+    ),
+]
+
+Table = Annotated[
+    int | None,
+    typer.Option(
+        "--table",
+        "-t",
+        metavar="N",
+        show_default=False,
+        help="Players per table; 1 plays solo tables for score statistics [default: 2].",
+    ),
+]
+
+Duplicate = Annotated[
+    bool | None,
+    typer.Option(
+        "--duplicate/--no-duplicate",
+        show_default=False,
+        help="Replay each deal with the seats rotated, so every strategy meets the same dice in the same seat "
+        "[default: on].",
+    ),
+]
+
+Delay = Annotated[
+    float | None,
+    typer.Option(
+        "--delay",
+        metavar="SECONDS",
+        min=0,
+        max=MAX_DELAY,
+        show_default=False,
+        help=f"Seconds to pause before each computer roll, 0 to {MAX_DELAY:g} [default: 0.6 on a terminal, else 0].",
+    ),
+]
+
+Report = Annotated[
+    Path | None,
+    typer.Option(
+        "--report",
+        "-o",
+        metavar="FILE",
+        show_default=False,
+        help="Also write the results and everything needed to repeat them to this TOML file (JSON for "
+        "FILE.json; - for stdout; every key: docs/report.md).",
+    ),
+]

@@ -3,26 +3,28 @@
 import contextlib
 import errno
 import os
-import re
 import sys
 import threading
 from typing import Annotated, Any, NoReturn
 
 import typer
 
-from . import __version__
+from . import __version__, completion
 from .commands import analyze, best, check, play, replay, strategies, tournament
 from .errors import FAILURE, USAGE_ERROR, say_error, stopped_status
+from .help import ShutboxGroup, use_our_help
 from .output import Format, FormatOption, print_document
 from .rule_options import rules_from_options, with_rule_options
 from .shadowing import shadowing_message
 from .signals import ignore_once_stopped, received
+from .usage import in_our_words
 
 app = typer.Typer(
     name="shutbox",
-    help="Play, simulate and solve the dice game Shut the Box.",
+    cls=ShutboxGroup,
     no_args_is_help=False,
     add_completion=False,
+    rich_markup_mode=None,
     pretty_exceptions_enable=False,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
@@ -38,24 +40,38 @@ def _version(value: bool) -> None:
 def main_callback(
     ctx: typer.Context,
     version: Annotated[
-        bool | None,
+        bool,
         typer.Option("--version", callback=_version, is_eager=True, help="Show the version and exit."),
-    ] = None,
+    ] = False,
 ) -> None:
-    """Play, simulate and solve the dice game Shut the Box."""
+    """Play, simulate and solve the dice game Shut the Box.
+
+    The rules and every variant: docs/rules.md. `shutbox COMMAND --help` tells more of each.
+
+    Examples:
+      shutbox play
+      shutbox tournament -s optimal -s tips --seed 7
+      eval "$(shutbox completion bash)"
+    """
     if ctx.invoked_subcommand is None:
         typer.echo(ctx.get_help())
 
 
 # Each command module registers itself; heavy imports stay inside the commands.
-for _module in (analyze, best, check, play, replay, strategies, tournament):
+for _module in (analyze, best, check, play, replay, strategies, tournament, completion):
     _module.register(app)
 
 
 @app.command("rules")
 @with_rule_options
 def rules_command(rule_values: dict[str, Any], form: FormatOption = Format.TABLE) -> None:
-    """Print the rule set that the rule options make, in plain words."""
+    """Print the rule set that the rule options make, in plain words (docs/rules.md has them all).
+
+    Examples:
+      shutbox rules
+      shutbox rules --tiles 12 --one-die low-sum
+      shutbox rules --rounds 3 --format toml > rules.toml
+    """
     from .describe import describe_rules
 
     rules = rules_from_options(rule_values)
@@ -66,6 +82,9 @@ def rules_command(rule_values: dict[str, Any], form: FormatOption = Format.TABLE
         return
     for line in describe_rules(rules):
         typer.echo(line)
+
+
+use_our_help(app)
 
 
 def main() -> None:
@@ -80,11 +99,13 @@ def _run() -> int:
         say_error(shadowed)
         return USAGE_ERROR
     # typer's usage-error class (click's, or its own copy of click's) is the base of BadParameter.
+    if completion.wanted():
+        completion.set_up()
     usage_error: Any = next(cls for cls in typer.BadParameter.__mro__ if cls.__name__ == "UsageError")
     try:
         status = app(standalone_mode=False)
     except usage_error as error:
-        message = _in_our_words(error.format_message())
+        message = in_our_words(error)
         hint = f" (see `{error.ctx.command_path} --help`)" if error.ctx else ""
         say_error(f"{message}{hint}.")
         return USAGE_ERROR
@@ -123,15 +144,6 @@ def _exit(status: int) -> NoReturn:
                 stream.flush()
         os._exit(status)
     sys.exit(status)
-
-
-_BOUND = re.compile(r"Invalid value for '([^']+)': Input should be (greater|less) than or equal to (\S+)")
-
-
-def _in_our_words(message: str) -> str:
-    """A usage error as one of our sentences, not a validation library's (no final full stop)."""
-    message = message.replace("Value error, ", "").rstrip(".")
-    return _BOUND.sub(lambda m: f"{m[1]} must be at {'least' if m[2] == 'greater' else 'most'} {m[3]}", message)
 
 
 def _report_lost_output(error: OSError) -> None:

@@ -106,9 +106,9 @@ class Output:
 
     def console(self) -> Console:
         """Where the table is printed: stdout, or stderr when the report is on stdout."""
-        from rich.console import Console
+        from .console import results_console
 
-        return Console(highlight=False, stderr=self.to_stdout)
+        return results_console(stderr=self.to_stdout)
 
     def note(self, text: str) -> None:
         """A line for people: on stderr when stdout holds the report."""

@@ -19,11 +19,9 @@ from .game.rules import FirstRoll, OneDie, OneDieMode, Rules, RulesError, Scorin
 _PANEL = "Rules (docs/rules.md)"
 
 
-def _option(*names: str, help: str, metavar: str, **extra: Any) -> Any:
-    # Help is rich markup: escape "[default: ...]", or it is taken for a style and dropped.
-    return typer.Option(
-        *names, help=help.replace("[", "\\["), metavar=metavar, rich_help_panel=_PANEL, show_default=False, **extra
-    )
+def _option(*names: str, help: str, metavar: str | None = None, **extra: Any) -> Any:
+    """A rule option, in the help's rules section; its default is written in its help."""
+    return typer.Option(*names, help=help, metavar=metavar, rich_help_panel=_PANEL, show_default=False, **extra)
 
 
 def _choice(name: str, enum: type[StrEnum], metavar: str, help: str, default: str) -> Any:
@@ -54,7 +52,6 @@ RULE_PARAMETERS = [
                 bool | None,
                 _option(
                     "--instant-win/--no-instant-win",
-                    metavar="",
                     help="Whether shutting the box wins at once [default: on for one round, off for several].",
                 ),
             ],
@@ -71,7 +68,7 @@ RULE_PARAMETERS = [
                 _option(
                     "--drop-out",
                     metavar="LIMIT",
-                    help="Total at which a player is out; last one left wins.",
+                    help="Total at which a player is out; the last one left wins [default: no drop-out].",
                 ),
             ],
         ),

@@ -108,7 +108,10 @@ def test_input_ending_at_the_rematch_question_is_a_normal_end(tmp_path: Path) ->
     [
         (["--computer", "no-such-strategy"], "shutbox: error: no strategy named 'no-such-strategy'; known names:"),
         (["--player", " "], "shutbox: error: a --player name is empty; give each player a name.\n"),
-        (["--tiles", "12", "--one-die", "nonsense"], "Invalid value for '--one-die'"),
+        (
+            ["--tiles", "12", "--one-die", "nonsense"],
+            "--one-die must be one of high-tiles, low-sum or off, not 'nonsense'",
+        ),
         (["--tiles", "13"], "shutbox: error: --tiles must be a whole number from 2 to 12, not 13.\n"),
         (["--delay", "-1"], "--delay must be at least 0 "),
         (["--delay", "inf"], "--delay must be at most 60 "),

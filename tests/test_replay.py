@@ -159,7 +159,7 @@ def test_a_failing_game_names_the_exact_command_that_replays_it(tmp_path: Path) 
             "--matchup 'tips vs random' is not a matchup of the tournament; its matchups are 'optimal vs tips'.",
         ),
         (["missing.toml", "--game", "0"], "no config file 'missing.toml'."),
-        (["-s", "optimal", "--seed", "1"], "Missing option '--game'"),
+        (["-s", "optimal", "--seed", "1"], "missing option --game"),
     ],
 )
 def test_a_bad_replay_is_one_sentence_and_exit_2(tmp_path: Path, arguments: list[str], message: str) -> None:

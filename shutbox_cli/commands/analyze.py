@@ -1,12 +1,12 @@
 """`shutbox analyze SPEC`: how a strategy scores on its own, exactly or by seeded simulation; and
 `shutbox analyze A --against B`: A's exact chance of beating B in one game, and the margins."""
 
-from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from ..arguments import StrategySpec
+from ..arguments import Report, Seed, StrategySpec
+from ..completion import complete_strategy
 from ..errors import FAILURE, fail
 from ..output import Format, FormatOption, Output
 from ..rule_options import rules_from_options, with_rule_options
@@ -39,26 +39,20 @@ def analyze_command(
         int | None,
         typer.Option(
             "--turns",
+            metavar="N",
             min=2,
             show_default=False,
-            help=f"Turns to simulate, for strategies that cannot be analysed exactly (default: {DEFAULT_TURNS:,}).",
+            help=f"Turns to simulate, for strategies that cannot be analysed exactly [default: {DEFAULT_TURNS:,}].",
         ),
     ] = None,
-    seed: Annotated[
-        int | None,
-        typer.Option(
-            "--seed",
-            min=0,
-            help="Seed of the simulated dice (drawn and printed if not given).",
-            show_default=False,
-        ),
-    ] = None,
+    seed: Seed = None,
     against: Annotated[
         str | None,
         typer.Option(
             "--against",
             metavar="SPEC",
             show_default=False,
+            autocompletion=complete_strategy,
             help="Another exact strategy: SPEC's exact chance of beating it in one game under the rules, game "
             "options included, and the distribution of the winning margin.",
         ),
@@ -67,28 +61,25 @@ def analyze_command(
         int | None,
         typer.Option(
             "--seat",
-            metavar="1|2",
+            metavar="SEAT",
             min=1,
             max=2,
             show_default=False,
             help="With --against: SPEC's seat, 1 (plays first) or 2 (default: both, and their average).",
         ),
     ] = None,
-    report: Annotated[
-        Path | None,
-        typer.Option(
-            "--report",
-            help="Also write the analysis to this TOML file (JSON for FILE.json; - for stdout; schema: "
-            "docs/report.md).",
-            show_default=False,
-        ),
-    ] = None,
+    report: Report = None,
     form: FormatOption = Format.TABLE,
 ) -> None:
     """How a strategy scores over single turns, exactly or by seeded simulation; or, with --against,
     its exact chance of beating another strategy in one game.
 
     Exact figures when the strategy is deterministic and context-free; otherwise 95% intervals.
+
+    Examples:
+      shutbox analyze optimal
+      shutbox analyze random --turns 20000 --seed 7
+      shutbox analyze optimal --against greedy-high
     """
     import tournaments
     from strategies.loading import StrategyLoadError, load_strategy

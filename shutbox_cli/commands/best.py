@@ -18,15 +18,19 @@ def best_command(
     """List your solo best scores and record, per rule set, from the data folder `shutbox play` keeps them in.
 
     Exit status: 0, also when a reset is declined.
+
+    Examples:
+      shutbox best
+      shutbox best --reset
     """
-    from rich.console import Console
     from rich.markup import escape
 
+    from ..console import results_console
     from ..play.best import data_dir
     from ..play.coach import total_text
     from ..play.kept import Kept
 
-    console = Console(highlight=False)
+    console = results_console()
     folder = data_dir()
     kept = Kept(folder)
     for problem in kept.load():

@@ -20,14 +20,34 @@ def register(app: typer.Typer) -> None:
 
 def check_command(
     spec: StrategySpec,
-    seed: Annotated[int, typer.Option("--seed", min=0, help="Seed of the rule sets, games and dice sampled.")] = 0,
+    seed: Annotated[
+        int,
+        typer.Option(
+            "--seed",
+            metavar="SEED",
+            min=0,
+            show_default=False,
+            help="Seed of the rule sets, games and dice sampled [default: 0].",
+        ),
+    ] = 0,
     samples: Annotated[
-        int, typer.Option("--samples", min=1, help="Rule sets to sample, one game of questions under each.")
+        int,
+        typer.Option(
+            "--samples",
+            metavar="N",
+            min=1,
+            show_default=False,
+            help=f"Rule sets to sample, one game of questions under each [default: {DEFAULT_SAMPLES}].",
+        ),
     ] = DEFAULT_SAMPLES,
 ) -> None:
     """Check a strategy against the contract: legal answers, its declarations kept, its speed.
 
     Exit status: 0 when every check holds, 1 when one fails, 2 for a bad strategy spec.
+
+    Examples:
+      shutbox check examples/cautious.py:Cautious
+      shutbox check greedy-high --samples 200 --seed 3
     """
     from strategies.check import check_strategy
     from strategies.loading import StrategyLoadError, load_strategy
@@ -43,12 +63,12 @@ def check_command(
 
 
 def _show(report: "CheckReport") -> None:
-    from rich.console import Console
     from rich.table import Table
 
+    from ..console import results_console
     from ..literal import literal, literal_lines
 
-    console = Console(highlight=False)
+    console = results_console()
     console.print(
         f"[bold]{literal(report.strategy)}[/bold]: {report.questions} questions from games under "
         f"{report.rule_sets} random rule sets (seed {report.seed})."

@@ -4,11 +4,10 @@ from typing import Annotated, Any
 
 import typer
 
+from ..arguments import Delay, Seed
+from ..completion import complete_strategy
 from ..errors import FAILURE, fail
 from ..rule_options import rules_from_options, with_rule_options
-
-MAX_DELAY = 60.0
-"""The longest pause a watcher may ask for (time.sleep overflows on huge values)."""
 
 
 def register(app: typer.Typer) -> None:
@@ -23,7 +22,7 @@ def play_command(
         typer.Option(
             "--player",
             metavar="NAME",
-            help='A person at the keyboard, by name; repeat for hot-seat play \\[default: one, "You"].',
+            help='A person at the keyboard, by name; repeat for hot-seat play [default: one, "You"].',
         ),
     ] = None,
     computer: Annotated[
@@ -31,31 +30,14 @@ def play_command(
         typer.Option(
             "--computer",
             metavar="SPEC",
+            autocompletion=complete_strategy,
             help="A computer seat by strategy spec (greedy-high, module:Class, file.py:Class, name(k=v)); "
             "NAME=SPEC names it. Repeatable; computers sit after the people, and with no --player they play "
             "while you watch.",
         ),
     ] = None,
-    seed: Annotated[
-        int | None,
-        typer.Option(
-            "--seed",
-            metavar="SEED",
-            min=0,
-            help="Seed for the dice; the same seed and answers replay the game.",
-        ),
-    ] = None,
-    delay: Annotated[
-        float | None,
-        typer.Option(
-            "--delay",
-            metavar="SECONDS",
-            min=0,
-            max=MAX_DELAY,
-            help="Seconds to pause before each computer roll and after a forced shut "
-            "\\[default: 0.6 on a terminal, else 0].",
-        ),
-    ] = None,
+    seed: Seed = None,
+    delay: Delay = None,
     no_save: Annotated[
         bool, typer.Option("--no-save", help="Neither read nor write the solo best scores and record.")
     ] = False,
@@ -66,7 +48,15 @@ def play_command(
 ) -> None:
     """Play Shut the Box at the prompt; q quits.
 
-    Exit status: 0 when play stops, 1 if input ends mid-game or a strategy fails, 2 for a bad option, 130 on Ctrl-C.
+    The same --seed and the same answers replay a game.
+
+    Exit status: 0 when play stops, 1 if input ends mid-game or a strategy fails, 2 for a bad
+    option, 130 on Ctrl-C.
+
+    Examples:
+      shutbox play
+      shutbox play --player Ann --player Bob --tiles 12
+      shutbox play --computer optimal --seed 7
     """
     from strategies.player import StrategyError
 

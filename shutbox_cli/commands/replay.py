@@ -5,9 +5,9 @@ from typing import Annotated, Any
 
 import typer
 
+from ..arguments import Delay, Duplicate, Games, Strategies, Table
 from ..errors import FAILURE, fail
 from ..rule_options import with_rule_options
-from .play import MAX_DELAY
 
 
 def register(app: typer.Typer) -> None:
@@ -22,13 +22,18 @@ def replay_command(
         typer.Argument(
             metavar="REPORT.toml",
             show_default=False,
-            help="The tournament's report, or its config file (then give --seed). Options override it.",
+            help="The tournament's report, or its config file (then give --seed); options override it.",
         ),
     ] = None,
     game: Annotated[
         int,
         typer.Option(
-            "--game", "-g", metavar="N", min=0, show_default=False, help="The game's number in its matchup, from 0."
+            "--game",
+            "-g",
+            metavar="N",
+            min=0,
+            show_default=False,
+            help="The game's number in its matchup, from 0 (required).",
         ),
     ] = ...,  # type: ignore[assignment]
     matchup: Annotated[
@@ -36,47 +41,33 @@ def replay_command(
         typer.Option(
             "--matchup",
             "-m",
-            metavar="'A vs B'",
+            metavar="MATCHUP",
             show_default=False,
-            help="The matchup, as tournament messages name it; needed when the tournament has several.",
+            help="The matchup, as tournament messages name it ('A vs B'); needed when the tournament has several.",
         ),
     ] = None,
-    strategy: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--strategy",
-            "-s",
-            metavar="SPEC",
-            show_default=False,
-            help="A strategy of the tournament, as `shutbox tournament` takes it (repeat, in order).",
-        ),
+    strategy: Strategies = None,
+    seed: Annotated[
+        int | None,
+        typer.Option("--seed", metavar="SEED", min=0, show_default=False, help="The tournament's seed."),
     ] = None,
-    seed: Annotated[int | None, typer.Option("--seed", show_default=False, help="The tournament's seed.")] = None,
-    games: Annotated[
-        int | None, typer.Option("--games", "-n", show_default=False, help="Games per matchup (default: 2000).")
-    ] = None,
-    table: Annotated[
-        int | None, typer.Option("--table", "-t", show_default=False, help="Players per table (default: 2).")
-    ] = None,
-    duplicate: Annotated[
-        bool | None,
-        typer.Option("--duplicate/--no-duplicate", show_default=False, help="As the tournament ran (default: on)."),
-    ] = None,
-    delay: Annotated[
-        float | None,
-        typer.Option(
-            "--delay",
-            metavar="SECONDS",
-            min=0,
-            max=MAX_DELAY,
-            help="Seconds to pause before each roll \\[default: 0.6 on a terminal, else 0].",
-        ),
-    ] = None,
+    games: Games = None,
+    table: Table = None,
+    duplicate: Duplicate = None,
+    delay: Delay = None,
 ) -> None:
     """Watch one game of a tournament, turn by turn: the same dice, seats and moves as it was played.
 
-    A failed tournament names the command that replays the game it failed in.
-    Exit status: 0 when the game is shown, 1 if a strategy fails, 2 for a bad option or config, 130 on Ctrl-C.
+    A failed tournament names the command that replays the game it failed in. The options
+    that shape the tournament (-s, --seed, --games, --table, the rules) must be as it ran.
+
+    Exit status: 0 when the game is shown, 1 if a strategy fails, 2 for a bad option or config,
+    130 on Ctrl-C.
+
+    Examples:
+      shutbox replay run.toml --game 12
+      shutbox replay run.toml -g 3 -m 'optimal vs tips'
+      shutbox replay -s optimal -s tips --seed 7 -g 0
     """
     from strategies.loading import StrategyLoadError
     from strategies.player import StrategyError

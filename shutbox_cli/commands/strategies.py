@@ -4,6 +4,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from ..completion import complete_strategy
 from ..errors import fail
 from ..output import Format, FormatOption, print_document
 
@@ -20,17 +21,28 @@ def register(app: typer.Typer) -> None:
 def strategies_command(
     name: Annotated[
         str | None,
-        typer.Argument(help="Show this one in full: a name, module:Class or path/file.py:Class.", show_default=False),
+        typer.Argument(
+            metavar="SPEC",
+            show_default=False,
+            autocompletion=complete_strategy,
+            help="Show this one in full: a name, module:Class or path/file.py:Class.",
+        ),
     ] = None,
     form: FormatOption = Format.TABLE,
 ) -> None:
-    """List every strategy, built-in and installed, with its nature; or show one in full."""
-    from rich.console import Console
+    """List every strategy, built-in and installed, with its nature; or show one in full.
 
+    Examples:
+      shutbox strategies
+      shutbox strategies target
+      shutbox strategies examples/cautious.py:Cautious
+    """
     from strategies.catalog import catalog, strategy_info
     from strategies.loading import StrategyLoadError, split_spec
 
-    console = Console(highlight=False)
+    from ..console import results_console
+
+    console = results_console()
     if name is None:
         infos = catalog()
         if form is Format.TABLE:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 
+from ..arguments import Duplicate, Games, Report, Seed, Strategies, Table
 from ..errors import FAILURE, fail, say_error, stopped_status
 from ..output import Format, FormatOption, Output
 from ..rule_options import with_rule_options
@@ -29,56 +30,23 @@ def tournament_command(
         typer.Argument(
             metavar="CONFIG.toml",
             show_default=False,
-            help="A tournament file, or the report of an earlier run (it runs again). Options override it.",
+            help="A tournament file (TOML), or the report of an earlier run, which runs again; options override it.",
         ),
     ] = None,
-    strategy: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--strategy",
-            "-s",
-            metavar="SPEC",
-            show_default=False,
-            help="A strategy to enter (repeat for more): a name, module:Class or file.py:Class, with parameters "
-            "as name(k=v), and NAME=SPEC to give it a display name. Replaces the file's strategies.",
-        ),
-    ] = None,
-    games: Annotated[
-        int | None,
-        typer.Option(
-            "--games",
-            "-n",
-            show_default=False,
-            help="Games per matchup, rounded up to a multiple of the table size (default: 2000).",
-        ),
-    ] = None,
-    table: Annotated[
-        int | None,
-        typer.Option(
-            "--table",
-            "-t",
-            show_default=False,
-            help="Players per table; 1 plays solo tables for score statistics (default: 2).",
-        ),
-    ] = None,
-    seed: Annotated[
-        int | None,
-        typer.Option(
-            "--seed",
-            show_default=False,
-            help="Seed of every deal; drawn and printed when not given.",
-        ),
-    ] = None,
+    strategy: Strategies = None,
+    games: Games = None,
+    table: Table = None,
+    seed: Seed = None,
     workers: Annotated[
         int | None,
         typer.Option(
             "--workers",
             "-j",
+            metavar="N",
             show_default=False,
-            help="Worker processes (default: one per core). A user's strategy always plays in worker processes, "
-            "also at -j 1, so that the run can stop it at --timeout or Ctrl-C whatever it does, and report its "
-            "crash. Built-in strategies play in this process at -j 1, and so does a plan of them small enough to "
-            "finish in about a second, whatever -j says.",
+            help="Worker processes [default: one per core]. A user's strategy always plays in worker processes, "
+            "also at -j 1, so that the run can stop it at --timeout or Ctrl-C and report its crash; built-in "
+            "strategies play in this process at -j 1, and so does a run of them short enough to take a second.",
         ),
     ] = None,
     scheduler: Annotated[
@@ -87,26 +55,18 @@ def tournament_command(
             "--scheduler",
             metavar="ADDRESS",
             show_default=False,
-            help="Play on the Dask cluster of this scheduler (tcp://HOST:8786), or on one of this machine's cores "
-            'started for the run (local); needs pip install "shutbox\\[dask]".',
+            help="Play on the Dask cluster of this scheduler (tcp://HOST:8786), or on this machine's cores started "
+            'for the run (local); needs pip install "shutbox[dask]".',
         ),
     ] = None,
-    duplicate: Annotated[
-        bool | None,
-        typer.Option(
-            "--duplicate/--no-duplicate",
-            show_default=False,
-            help="Replay each deal with the seats rotated, so every strategy meets the same dice in the same seat "
-            "(default: on).",
-        ),
-    ] = None,
+    duplicate: Duplicate = None,
     timeout: Annotated[
         float | None,
         typer.Option(
             "--timeout",
             metavar="SECONDS",
             show_default=False,
-            help="Stop the run when one work unit (about 400 games) takes longer than this (default: 120).",
+            help="Stop the run when one work unit (about 400 games) takes longer than this [default: 120].",
         ),
     ] = None,
     exact: Annotated[
@@ -114,8 +74,8 @@ def tournament_command(
         typer.Option(
             "--exact/--simulate",
             show_default=False,
-            help="Compute every game's chances exactly instead of playing games (exact strategies only; "
-            "--games and --seed do not apply; default: simulate, or the file's method).",
+            help="Compute every game's chances exactly instead of playing games (exact strategies only; --games "
+            "and --seed do not apply) [default: simulate, or the file's method].",
         ),
     ] = None,
     memory_limit: Annotated[
@@ -124,8 +84,8 @@ def tournament_command(
             "--memory-limit",
             metavar="MIB",
             show_default=False,
-            help="Memory each worker process may use, in MiB; a strategy that needs more fails, named "
-            "(default: three quarters of the machine's memory shared by the workers; 0: no limit).",
+            help="Memory each worker process may use, in MiB; a strategy that needs more fails, named; 0: no limit "
+            "[default: three quarters of the machine's memory, shared by the workers].",
         ),
     ] = None,
     isolate: Annotated[
@@ -133,31 +93,19 @@ def tournament_command(
         typer.Option(
             "--isolate/--no-isolate",
             show_default=False,
-            help="Run each user strategy in a process of its own that sees only its views, so no strategy "
-            "can reach the dice, the scores or another's results: for strategies whose authors do not trust "
-            "each other (slower; default: off).",
+            help="Run each user strategy in a process of its own that sees only its views, so no strategy can "
+            "reach the dice, the scores or another's results; slower [default: off].",
         ),
     ] = None,
-    report: Annotated[
-        Path | None,
-        typer.Option(
-            "--report",
-            "-o",
-            metavar="FILE.toml",
-            show_default=False,
-            help="Write the results and the full configuration to this TOML file (JSON for FILE.json; - for "
-            "stdout; schema: docs/report.md).",
-        ),
-    ] = None,
+    report: Report = None,
     resume: Annotated[
         Path | None,
         typer.Option(
             "--resume",
             metavar="CHECKPOINT",
             show_default=False,
-            help="Finish an interrupted run from the checkpoint it left (its message names it), with the report "
-            "an uninterrupted run writes. Only --workers, --scheduler, --timeout, --memory-limit, --isolate and "
-            "--report may be given with it.",
+            help="Finish an interrupted run from the checkpoint it named, with the report an uninterrupted run "
+            "writes; only --workers, --scheduler, --timeout, --memory-limit, --isolate and --report go with it.",
         ),
     ] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only a one-line summary.")] = False,
@@ -165,19 +113,26 @@ def tournament_command(
     # Hidden: every seat turn by turn, the reference the bulk engine is tested against.
     general_engine: Annotated[bool, typer.Option("--general-engine", hidden=True)] = False,
     # Hidden: how often the checkpoint is written, so the tests need not wait the default seconds.
-    checkpoint_seconds: Annotated[float | None, typer.Option("--checkpoint-seconds", hidden=True, min=0.01)] = None,
+    checkpoint_seconds: Annotated[
+        float | None, typer.Option("--checkpoint-seconds", hidden=True, min=0.01, metavar="SECONDS")
+    ] = None,
 ) -> None:
     """Run a seeded tournament of strategies and rank them, or with --exact compute it exactly.
 
-    With no arguments at all: a quick tournament of the built-in strategies. A run that lasts more
-    than a few seconds keeps a checkpoint (beside the report, else in the user's state folder) until
-    it finishes; after a stop or a failure, --resume CHECKPOINT finishes it.
-    A user's strategy plays in worker processes, each in a process group of its own with a memory
-    limit; at a timeout, a failure, the end of the run or a stop, each group is killed, so nothing
-    a strategy started outlives the run.
+    With no arguments at all: a quick tournament of the built-in strategies. Strategies given
+    with -s replace the file's. A run that lasts more than a few seconds keeps a checkpoint
+    (beside the report, else in the user's state folder) until it finishes; after a stop or a
+    failure, --resume CHECKPOINT finishes it. A user's strategy plays in worker processes, each
+    in a process group of its own with a memory limit; at a timeout, a failure, the end of the
+    run or a stop, each group is killed, so nothing a strategy started outlives the run.
 
     Exit status: 0 done, 1 a strategy failed, 2 a usage or config error, 130 interrupted by
     Ctrl-C (SIGINT), 143 by SIGTERM, 129 by SIGHUP (each a clean stop: no report written).
+
+    Examples:
+      shutbox tournament
+      shutbox tournament -s optimal -s tips -n 10000 --seed 7
+      shutbox tournament examples/tournament.toml -o run.toml
     """
     stop_on_signals()
     import tournaments
