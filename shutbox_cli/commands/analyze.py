@@ -65,7 +65,7 @@ def analyze_command(
             min=1,
             max=2,
             show_default=False,
-            help="With --against: SPEC's seat, 1 (plays first) or 2 (default: both, and their average).",
+            help="With --against: SPEC's seat, 1 (plays first) or 2 [default: both, and their average].",
         ),
     ] = None,
     report: Report = None,
