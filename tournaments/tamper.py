@@ -333,6 +333,9 @@ class Fingerprint:
     def __init__(self) -> None:
         for name in REFEREE_IMPORTS:
             importlib.import_module(name)
+        engine = importlib.import_module("shutbox_cli.game")
+        for name in engine.__all__:  # the engine loads its names lazily: all of them, before the fingerprint
+            getattr(engine, name)
         names = [
             name
             for name in sorted(sys.modules)
