@@ -1,5 +1,5 @@
 """`python -m shutbox_cli` runs the shutbox command."""
 
-from .cli import main
+from .entry import main
 
 main()
