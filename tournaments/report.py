@@ -77,14 +77,14 @@ def _seat_table(seat: SeatStanding) -> dict[str, Any]:
     return table
 
 
-def exact_report_table(summary: ExactSummary) -> dict[str, Any]:
-    """An exact tournament's report as a table for tomli-w."""
+def exact_report_table(summary: ExactSummary, folder: Path | None = None) -> dict[str, Any]:
+    """An exact tournament's report, to be written in `folder` (None: the current one), as a table for tomli-w."""
     config = summary.config
     report: dict[str, Any] = {
         "shutbox_version": shutbox_version(),
         "method": config.method,
         "arithmetic": summary.arithmetic,
-        REPORT_CONFIG: config_table(config),
+        REPORT_CONFIG: config_table(config, folder),
         "totals": {
             "games": summary.games,
             "matchups": len(summary.seatings),
@@ -113,16 +113,17 @@ def exact_report_table(summary: ExactSummary) -> dict[str, Any]:
     return report
 
 
-def report_table(summary: Summary | ExactSummary) -> dict[str, Any]:
-    """The whole report as a table for tomli-w."""
+def report_table(summary: Summary | ExactSummary, folder: Path | None = None) -> dict[str, Any]:
+    """The whole report, to be written in `folder` (None: the current one; its strategy file paths are
+    relative to it), as a table for tomli-w."""
     if isinstance(summary, ExactSummary):
-        return exact_report_table(summary)
+        return exact_report_table(summary, folder)
     plan = summary.plan
     report: dict[str, Any] = {
         "shutbox_version": shutbox_version(),
         "seed": summary.config.seed,
         "dice": DICE_SCHEME,
-        REPORT_CONFIG: config_table(summary.config),
+        REPORT_CONFIG: config_table(summary.config, folder),
         "totals": {
             "games": summary.games,
             "matchups": len(plan.matchups),
@@ -147,5 +148,5 @@ def report_table(summary: Summary | ExactSummary) -> dict[str, Any]:
 def write_report(path: str | os.PathLike[str], result: Summary | ExactSummary | Analysis | ExactDuel) -> None:
     """Write a tournament's report (or an analysis's, or a duel's) as TOML, whole or not at all: a
     temporary file in the same folder, renamed over `path`. Raises FileWriteError naming the file."""
-    table = result.to_report() if isinstance(result, (Analysis, ExactDuel)) else report_table(result)
+    table = result.to_report() if isinstance(result, (Analysis, ExactDuel)) else report_table(result, Path(path).parent)
     write_toml_atomically(Path(path), table)
