@@ -11,7 +11,7 @@ from typing import Annotated, Any, NoReturn
 import typer
 
 from . import __version__
-from .commands import analyze, best, check, play, replay, strategies, tournament
+from .commands import analyze, best, check, compare, play, replay, strategies, tournament
 from .errors import FAILURE, USAGE_ERROR, say_error, stopped_status
 from .rule_options import rules_from_options, with_rule_options
 from .shadowing import shadowing_message
@@ -47,7 +47,7 @@ def main_callback(
 
 
 # Each command module registers itself; heavy imports stay inside the commands.
-for _module in (analyze, best, check, play, replay, strategies, tournament):
+for _module in (analyze, best, check, compare, play, replay, strategies, tournament):
     _module.register(app)
 
 

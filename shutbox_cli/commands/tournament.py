@@ -2,13 +2,17 @@
 
 import shlex
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 
 from ..errors import FAILURE, fail, say_error, stopped_status
 from ..rule_options import with_rule_options
 from ..signals import received, stop_on_signals
+
+if TYPE_CHECKING:
+    import tournaments
+    from tournaments.gates import Gate
 
 
 def register(app: typer.Typer) -> None:
@@ -153,6 +157,17 @@ def tournament_command(
             "--report may be given with it.",
         ),
     ] = None,
+    fail_if: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--fail-if",
+            metavar="GATE",
+            show_default=False,
+            help="Exit 1 when this holds of the results, the report still written (repeat for more): NAME.KEY OP "
+            'NUMBER, such as "mybot.win_rate < 0.5" or "*.rank > 3"; KEY is a ranking figure (win_rate, '
+            "mean_score, shut_rate, rank, wins, ...), OP one of < <= > >= == !=.",
+        ),
+    ] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only a one-line summary.")] = False,
     # Hidden: every seat turn by turn, the reference the bulk engine is tested against.
     general_engine: Annotated[bool, typer.Option("--general-engine", hidden=True)] = False,
@@ -168,7 +183,7 @@ def tournament_command(
     limit; at a timeout, a failure, the end of the run or a stop, each group is killed, so nothing
     a strategy started outlives the run.
 
-    Exit status: 0 done, 1 a strategy failed, 2 a usage or config error, 130 interrupted by
+    Exit status: 0 done, 1 a strategy failed or a --fail-if gate held, 2 a usage or config error, 130 interrupted by
     Ctrl-C (SIGINT), 143 by SIGTERM, 129 by SIGHUP (each a clean stop: no report written).
     """
     stop_on_signals()
@@ -177,6 +192,7 @@ def tournament_command(
     import tournaments
     from tournaments.checkpoint import CHECKPOINT_SECONDS
     from tournaments.files import check_writable
+    from tournaments.gates import check_names, parse_tournament_gate
 
     from ..tournament_view import progress_bar, quiet_line, show
 
@@ -199,6 +215,7 @@ def tournament_command(
         if resume is not None and (config_file is not None or general_engine):
             given = "a CONFIG.toml" if config_file is not None else "--general-engine"
             fail(f"{given} cannot change a resumed run: checkpoint {str(resume)!r} holds its configuration.")
+        gates = [parse_tournament_gate(text) for text in fail_if or ()]
         if report is not None:
             check_writable(report)  # before the run, not after it
         with progress_bar(show_bar=not quiet) as progress:
@@ -207,6 +224,9 @@ def tournament_command(
                 summary = tournaments.resume(resume, options, progress=progress, checkpoint_seconds=every)
             else:
                 config = tournaments.load_config(config_file, options)
+                check_names(gates, config.names)
+                for line in config.warnings:
+                    typer.echo(line, err=True)
                 stop_on_signals()  # again: a strategy's module, imported just now, may have taken them
                 checkpoint = tournaments.checkpoint_path(report)
                 summary = tournaments.run(
@@ -216,6 +236,8 @@ def tournament_command(
                     checkpoint=checkpoint,
                     checkpoint_seconds=every,
                 )
+        if resume is not None:
+            check_names(gates, summary.config.names)
         if report is not None:
             tournaments.write_report(report, summary)
     except (tournaments.ConfigError, tournaments.FileWriteError) as error:
@@ -240,6 +262,19 @@ def tournament_command(
         typer.echo(quiet_line(summary, written))
     else:
         show(Console(highlight=False), summary, written)
+    _apply_gates(gates, summary)
+
+
+def _apply_gates(gates: "list[Gate]", summary: "tournaments.Summary | tournaments.ExactSummary") -> None:
+    """Say each gate that holds of the report's ranking on stderr, and exit 1 if any does."""
+    from tournaments import report_table
+    from tournaments.gates import tournament_failures
+
+    failed = tournament_failures(gates, report_table(summary)["ranking"])
+    for line in failed:
+        typer.echo(line, err=True)
+    if failed:
+        raise typer.Exit(FAILURE)
 
 
 def _stopped(what: str, hint: str | None = None) -> NoReturn:
