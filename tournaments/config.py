@@ -248,13 +248,15 @@ def _scheduler(where: str, value: object) -> str:
 
 class _Given(NamedTuple):
     """One strategy as the configuration gives it: where (for messages), its spec with any file path
-    resolved, its display name, its parameters, and the sha256 of its source a file recorded."""
+    resolved, its display name, its parameters, and the sha256 of its source a file recorded (with
+    the source file's path as the file wrote it)."""
 
     where: str
     spec: str
     name: str | None
     params: dict[str, Any]
     sha256: str | None = None
+    written: str | None = None
 
 
 def _here(path: Path) -> str:
@@ -310,7 +312,8 @@ def _file_strategies(where: _Where, value: object) -> list[_Given]:
         digest = item.get("sha256")
         if digest is not None and not (isinstance(digest, str) and _SHA256.fullmatch(digest)):
             raise ConfigError(f"{where.key(f'{key}.sha256')} must be 64 lowercase hex digits, not {digest!r}.")
-        found.append(_Given(where.key(key), _resolved(where.key(key), spec, folder), display, params, digest))
+        resolved = _resolved(where.key(key), spec, folder)
+        found.append(_Given(where.key(key), resolved, display, params, digest, spec_file(spec)))
     return found
 
 
@@ -347,7 +350,7 @@ def _changed(given: _Given, entry: StrategyEntry, path: Path | None) -> str | No
     """The warning for a strategy whose source differs from the sha256 the file recorded, if it does."""
     if given.sha256 is None or entry.sha256 is None or entry.sha256 == given.sha256:
         return None
-    file = spec_file(entry.spec) or entry.name
+    file = given.written or entry.name
     return (
         f"warning: {file} has changed since {path} was written (sha256 {given.sha256[:12]}... then, "
         f"{entry.sha256[:12]}... now); its results may differ."
@@ -364,12 +367,12 @@ def _load_field(field: list[_Given], rules: Rules, probing: _Probing | None) -> 
     probes: dict[int, Callable[[], Probed]] = {}
     referee = None
     if probing is not None:
-        for number, (_, spec, display, params, _) in enumerate(field, start=1):
+        for number, (_, spec, display, params, *_) in enumerate(field, start=1):
             if not builtin_spec(spec):
                 probes[number] = _probe(spec, params, display, rules, probing)
     elif not all(builtin_spec(given.spec) for given in field):
         referee = fingerprint(rules)
-    for number, (where, spec, display, params, _) in enumerate(field, start=1):
+    for number, (where, spec, display, params, *_) in enumerate(field, start=1):
         try:
             if number in probes:
                 spec, params, name, exact, context_free = probes[number]()
@@ -571,7 +574,7 @@ def config_table(config: TournamentConfig, folder: Path | None = None) -> dict[s
     """
     strategies = []
     for entry in config.strategies:
-        item: dict[str, Any] = {"spec": _spec_from(entry.spec, folder), "name": entry.name}
+        item: dict[str, Any] = {"spec": recorded_spec(entry.spec, folder), "name": entry.name}
         if entry.params:
             item["params"] = dict(entry.params)
         if entry.sha256 is not None:
@@ -591,7 +594,7 @@ def config_table(config: TournamentConfig, folder: Path | None = None) -> dict[s
     return table
 
 
-def _spec_from(spec: str, folder: Path | None) -> str:
+def recorded_spec(spec: str, folder: Path | None) -> str:
     """A spec as a file in `folder` records it: a relative strategy file path made relative to that folder."""
     file = spec_file(spec)
     if folder is None or file is None or Path(file).expanduser().is_absolute():

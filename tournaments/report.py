@@ -20,7 +20,7 @@ from shutbox_cli.game import DICE_SCHEME
 
 from .aggregate import Standing, Summary
 from .analysis import Analysis
-from .config import REPORT_CONFIG, config_table
+from .config import REPORT_CONFIG, config_table, recorded_spec
 from .duel import ExactDuel
 from .exact import ExactSummary, SeatStanding
 from .files import write_toml_atomically
@@ -41,8 +41,11 @@ def _interval(interval: tuple[float, float]) -> list[float]:
     return [_round(interval[0]), _round(interval[1])]
 
 
-def _standing_table(rank: int, standing: Standing, solo: bool, exact: bool = False) -> dict[str, Any]:
-    table: dict[str, Any] = {"rank": rank, "name": standing.name, "spec": standing.spec, "games": standing.games}
+def _standing_table(
+    rank: int, standing: Standing, solo: bool, folder: Path | None, exact: bool = False
+) -> dict[str, Any]:
+    spec = recorded_spec(standing.spec, folder)
+    table: dict[str, Any] = {"rank": rank, "name": standing.name, "spec": spec, "games": standing.games}
     if not solo:
         table["wins"] = _round(standing.wins)
         table["win_rate"] = _round(standing.win_rate)
@@ -92,7 +95,7 @@ def exact_report_table(summary: ExactSummary, folder: Path | None = None) -> dic
             "unresolved": _round(summary.unresolved),
         },
         "ranking": [
-            _standing_table(rank, standing, summary.solo, exact=True)
+            _standing_table(rank, standing, summary.solo, folder, exact=True)
             for rank, standing in enumerate(summary.ranking, 1)
         ],
     }
@@ -129,7 +132,9 @@ def report_table(summary: Summary | ExactSummary, folder: Path | None = None) ->
             "matchups": len(plan.matchups),
             "games_per_matchup": plan.games_per_matchup,
         },
-        "ranking": [_standing_table(rank, standing, summary.solo) for rank, standing in enumerate(summary.ranking, 1)],
+        "ranking": [
+            _standing_table(rank, standing, summary.solo, folder) for rank, standing in enumerate(summary.ranking, 1)
+        ],
     }
     if summary.head_to_head:
         report["head_to_head"] = [
