@@ -19,9 +19,7 @@ from strategies import Move, Strategy, View
 
 
 class Mine(Strategy):
-    """Shuts the first legal move it is offered."""
-
-    name = "mine"
+    """Shuts the first legal move it is offered (it has no name: it plays under its spec)."""
 
     def choose_move(self, view: View) -> Move:
         return view.legal_moves[0]
@@ -60,10 +58,15 @@ def project(tmp_path: Path) -> Path:
     return tmp_path / "project"
 
 
-def test_a_config_runs_from_another_folder(project: Path) -> None:
-    done = shutbox(str(project / "tournament.toml"), cwd=project.parent / "elsewhere")
+def test_a_config_runs_from_another_folder_and_its_strategies_keep_their_names(project: Path) -> None:
+    elsewhere = project.parent / "elsewhere"
+    done = shutbox(str(project / "tournament.toml"), "--report", "r.toml", cwd=elsewhere)
     assert done.returncode == 0, done.stderr
-    assert done.stdout.startswith("winner: ")
+    report = tomllib.loads((elsewhere / "r.toml").read_text())
+    assert [(item["spec"], item["name"]) for item in report["config"]["strategy"]] == [
+        ("../project/bots/mine.py:Mine", "bots/mine.py:Mine"),
+        ("greedy-high", "greedy-high"),
+    ]
 
 
 def test_a_missing_strategy_file_is_looked_for_beside_the_config(project: Path) -> None:

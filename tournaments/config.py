@@ -19,7 +19,15 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from shutbox_cli.game import Rules, RulesError
-from strategies.loading import StrategyLoadError, load_strategy, source_file, source_sha256, spec_file, split_name
+from strategies.loading import (
+    StrategyLoadError,
+    load_strategy,
+    source_file,
+    source_sha256,
+    spec_file,
+    split_name,
+    split_spec,
+)
 
 from .confine import MAX_WORKERS_PER_CORE, MIN_MEMORY_LIMIT_MIB, cores, max_workers
 from .errors import ConfigError
@@ -248,8 +256,8 @@ def _scheduler(where: str, value: object) -> str:
 
 class _Given(NamedTuple):
     """One strategy as the configuration gives it: where (for messages), its spec with any file path
-    resolved, its display name, its parameters, and the sha256 of its source a file recorded (with
-    the source file's path as the file wrote it)."""
+    resolved, its display name, its parameters, the sha256 of its source a file recorded, and its
+    spec as the file wrote it."""
 
     where: str
     spec: str
@@ -313,7 +321,7 @@ def _file_strategies(where: _Where, value: object) -> list[_Given]:
         if digest is not None and not (isinstance(digest, str) and _SHA256.fullmatch(digest)):
             raise ConfigError(f"{where.key(f'{key}.sha256')} must be 64 lowercase hex digits, not {digest!r}.")
         resolved = _resolved(where.key(key), spec, folder)
-        found.append(_Given(where.key(key), resolved, display, params, digest, spec_file(spec)))
+        found.append(_Given(where.key(key), resolved, display, params, digest, spec))
     return found
 
 
@@ -350,11 +358,23 @@ def _changed(given: _Given, entry: StrategyEntry, path: Path | None) -> str | No
     """The warning for a strategy whose source differs from the sha256 the file recorded, if it does."""
     if given.sha256 is None or entry.sha256 is None or entry.sha256 == given.sha256:
         return None
-    file = given.written or entry.name
+    file = spec_file(given.written) if given.written is not None else None
+    file = file or entry.name
     return (
         f"warning: {file} has changed since {path} was written (sha256 {given.sha256[:12]}... then, "
         f"{entry.sha256[:12]}... now); its results may differ."
     )
+
+
+def _named_as_written(entry: StrategyEntry, given: _Given) -> StrategyEntry:
+    """A strategy named by its spec (its class has no name of its own) is named by the spec as the
+    file wrote it, not as the current folder reaches it: its name stays the same from any folder."""
+    if given.name is not None or given.written is None or given.written.strip() == given.spec.strip():
+        return entry
+    resolved, written = split_spec(given.spec)[0], split_spec(given.written)[0]
+    if not entry.name.startswith(resolved):
+        return entry
+    return dataclasses.replace(entry, name=written + entry.name[len(resolved) :])
 
 
 def _load_field(field: list[_Given], rules: Rules, probing: _Probing | None) -> tuple[StrategyEntry, ...]:
@@ -382,6 +402,7 @@ def _load_field(field: list[_Given], rules: Rules, probing: _Probing | None) -> 
                 entry = _loaded(spec, params, display)
         except StrategyLoadError as error:
             raise ConfigError(f"{where}: {error}") from None
+        entry = _named_as_written(entry, field[number - 1])
         if referee is not None and not entry.builtin:
             referee.verify(suspects([entry.name]), "as it loaded")
         if entry.name in seen:
