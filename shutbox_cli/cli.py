@@ -10,7 +10,7 @@ from typing import Annotated, Any, NoReturn
 import typer
 
 from . import __version__, completion
-from .commands import analyze, best, check, play, replay, strategies, tournament
+from .commands import analyze, best, check, compare, play, replay, strategies, tournament
 from .errors import FAILURE, USAGE_ERROR, say_error, stopped_status
 from .help import ShutboxGroup, use_our_help
 from .output import Format, FormatOption, print_document
@@ -58,7 +58,7 @@ def main_callback(
 
 
 # Each command module registers itself; heavy imports stay inside the commands.
-for _module in (analyze, best, check, play, replay, strategies, tournament, completion):
+for _module in (analyze, best, check, compare, play, replay, strategies, tournament, completion):
     _module.register(app)
 
 

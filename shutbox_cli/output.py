@@ -98,11 +98,10 @@ class Output:
         from tournaments.files import format_of, write_table_atomically
         from tournaments.report import result_table
 
-        table = result_table(result)
-        if self.file is not None:
-            write_table_atomically(self.file, table, format_of(self.file))
+        if self.file is not None:  # its strategy file paths are written relative to its folder
+            write_table_atomically(self.file, result_table(result, self.file.parent), format_of(self.file))
         if self.to_stdout:
-            print_document(table, Format.JSON if self.form is Format.JSON else Format.TOML)
+            print_document(result_table(result), Format.JSON if self.form is Format.JSON else Format.TOML)
 
     def console(self) -> Console:
         """Where the table is printed: stdout, or stderr when the report is on stdout."""

@@ -265,6 +265,34 @@ def _is_file(where: str) -> bool:
     return where.endswith(".py") or "/" in where or "\\" in where
 
 
+def spec_file(spec: str) -> str | None:
+    """The file a `path/to/file.py:Class` spec names, as written (None for a name or a module):
+    found without importing anything."""
+    target = split_spec(spec)[0]
+    where = target.rpartition(":")[0]
+    return where if where and _is_file(where) else None
+
+
+def source_file(loaded: LoadedStrategy) -> Path | None:
+    """The file a user's strategy class is defined in (None for a built-in one, or a class with no file)."""
+    if loaded.origin == "built-in":
+        return None
+    try:
+        found = inspect.getsourcefile(loaded.cls)
+    except TypeError:
+        return None
+    return None if found is None else Path(found)
+
+
+def source_sha256(file: Path) -> str | None:
+    """The sha256 of a strategy's source file, which reports and checkpoints record so that a
+    re-run can tell an edited file; None if it cannot be read."""
+    try:
+        return hashlib.sha256(file.read_bytes()).hexdigest()
+    except OSError:
+        return None
+
+
 def resolve(target: str, spec: str | None = None) -> tuple[type[Strategy], str]:
     """The class a spec without parameters names, and where it comes from (for messages, `spec`)."""
     spec = target if spec is None else spec

@@ -14,7 +14,6 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import hashlib
-import inspect
 import os
 import time
 import tomllib
@@ -104,24 +103,15 @@ def _ranges(numbers: set[int]) -> list[list[int]]:
     return ranges
 
 
-def _digest(config: TournamentConfig) -> str:
-    """The sha256 of what decides the results: the configuration as a report records it."""
-    return hashlib.sha256(tomli_w.dumps(config_table(config)).encode()).hexdigest()
+def _digest(config: TournamentConfig, folder: Path) -> str:
+    """The sha256 of what decides the results: the configuration as a report in `folder` records it."""
+    return hashlib.sha256(tomli_w.dumps(config_table(config, folder)).encode()).hexdigest()
 
 
 def _sources(config: TournamentConfig) -> dict[str, str]:
-    """The sha256 of each user strategy's source file (built-in ones come with the version)."""
-    sources = {}
-    for entry in config.strategies:
-        if entry.builtin or config.isolate:  # isolated: this process never imports a user's code
-            continue
-        try:
-            file = inspect.getsourcefile(entry.load().cls)
-            if file is not None:
-                sources[entry.name] = hashlib.sha256(Path(file).read_bytes()).hexdigest()
-        except (OSError, TypeError):
-            continue
-    return sources
+    """The sha256 of each user strategy's source file, as its report records it (built-in ones come
+    with the version)."""
+    return {entry.name: entry.sha256 for entry in config.strategies if entry.sha256 is not None}
 
 
 def _run_table(config: TournamentConfig) -> dict[str, Any]:
@@ -160,9 +150,9 @@ class Keeper:
             "dice": DICE_SCHEME,
             "bulk": plan.bulk,
             "seed_drawn": seed_drawn,
-            "config_sha256": _digest(plan.config),
+            "config_sha256": _digest(plan.config, path.parent),
             "sources": _sources(plan.config),
-            REPORT_CONFIG: {**config_table(plan.config), **_run_table(plan.config)},
+            REPORT_CONFIG: {**config_table(plan.config, path.parent), **_run_table(plan.config)},
         }
 
     def tick(self) -> None:
@@ -229,10 +219,6 @@ def read_checkpoint(path: Path, options: Options = Options()) -> Saved:
             f"{DICE_SCHEME!r}; start the run again."
         )
     config = load_config(path, options, header[REPORT_CONFIG])
-    if config.method != "simulate" or config.seed is None or _digest(config) != header["config_sha256"]:
-        raise ConfigError(
-            f"checkpoint {name}: its configuration was changed after it was written; start the run again."
-        )
     sources = _sources(config)
     for strategy, digest in header["sources"].items():
         if sources.get(strategy) != digest:
@@ -240,6 +226,10 @@ def read_checkpoint(path: Path, options: Options = Options()) -> Saved:
                 f"checkpoint {name}: the source of strategy {strategy!r} has changed since the run began; "
                 "resume with the source it began with, or start the run again."
             )
+    if config.method != "simulate" or config.seed is None or _digest(config, path.parent) != header["config_sha256"]:
+        raise ConfigError(
+            f"checkpoint {name}: its configuration was changed after it was written; start the run again."
+        )
     plan = make_plan(config, header["bulk"])
     record = _record(path, plan, raw)
     return Saved(path, dataclasses.replace(plan, done=frozenset(record.units)), record, header["seed_drawn"])

@@ -12,14 +12,23 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import os
 import re
 import tomllib
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from shutbox_cli.game import Rules, RulesError
-from strategies.loading import StrategyLoadError, load_strategy, split_name
+from strategies.loading import (
+    StrategyLoadError,
+    load_strategy,
+    source_file,
+    source_sha256,
+    spec_file,
+    split_name,
+    split_spec,
+)
 
 from .confine import MAX_WORKERS_PER_CORE, MIN_MEMORY_LIMIT_MIB, cores, max_workers
 from .errors import ConfigError
@@ -61,7 +70,8 @@ _TOP_KEYS = (
 )
 METHODS = ("simulate", "exact")
 """How a tournament finds its results: by playing seeded games, or exactly (exact strategies only)."""
-_STRATEGY_KEYS = ("spec", "name", "params")
+_STRATEGY_KEYS = ("spec", "name", "params", "sha256")
+_SHA256 = re.compile(r"[0-9a-f]{64}")
 MAX_GAMES = 10**12
 """Games per matchup, at most: any more would take years, and overflow a report's counts."""
 MAX_SEED = 2**64 - 1
@@ -86,6 +96,8 @@ class StrategyEntry:
     exact: bool = False
     context_free: bool = False
     builtin: bool = False
+    sha256: str | None = None
+    """The sha256 of the source file of a user's strategy, read as it loaded (None: built in, or no file)."""
 
     def load(self) -> Any:
         """The loaded strategy (a `strategies.LoadedStrategy`)."""
@@ -114,6 +126,8 @@ class TournamentConfig:
     """MiB of memory each worker process may use (None: a default share of the machine's, 0: no limit)."""
     isolate: bool = False
     """Whether each user strategy runs in a process of its own, apart from the referee's code."""
+    warnings: tuple[str, ...] = dataclasses.field(default=(), compare=False)
+    """One line each, for the face to show: a strategy file whose source differs from the sha256 the file recorded."""
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -257,11 +271,50 @@ def _scheduler(where: str, value: object) -> str:
     return value
 
 
-def _file_strategies(where: _Where, value: object) -> list[tuple[str, str, str | None, dict[str, Any]]]:
-    """The file's `[[strategy]]` tables as (key, spec, name, params)."""
+class _Given(NamedTuple):
+    """One strategy as the configuration gives it: where (for messages), its spec with any file path
+    resolved, its display name, its parameters, the sha256 of its source a file recorded, and its
+    spec as the file wrote it."""
+
+    where: str
+    spec: str
+    name: str | None
+    params: dict[str, Any]
+    sha256: str | None = None
+    written: str | None = None
+
+
+def _here(path: Path) -> str:
+    """A path as the current folder reaches it: relative (every process of the run shares the folder,
+    and reports stay the same on every machine), absolute where no relative path leads (another drive)."""
+    try:
+        return os.path.relpath(path, os.getcwd())
+    except ValueError:
+        return str(path)
+
+
+def _resolved(where: str, spec: str, folder: Path) -> str:
+    """The spec with a relative strategy file path read from `folder` (the config file's), as the
+    current folder reaches it."""
+    file = spec_file(spec)
+    if file is None or Path(file).expanduser().is_absolute():
+        return spec
+    path = (folder / file).resolve()
+    if not path.is_file():
+        raise ConfigError(
+            f"{where}: no file {file!r} in {str(folder)!r}; a strategy file's path in a config file or "
+            "report is read from the file's own folder."
+        )
+    return _here(path) + spec.strip()[len(file) :]
+
+
+def _file_strategies(where: _Where, value: object) -> list[_Given]:
+    """The file's `[[strategy]]` tables, file paths read from the file's folder."""
     if not isinstance(value, list):
         raise ConfigError(f"{where.key('strategy')} must be an array of tables ([[strategy]]), not {value!r}.")
-    found: list[tuple[str, str, str | None, dict[str, Any]]] = []
+    assert where.path is not None
+    folder = where.path.parent.resolve()
+    found: list[_Given] = []
     for number, item in enumerate(value, start=1):
         key = f"strategy[{number}]"
         if not isinstance(item, dict):
@@ -281,7 +334,11 @@ def _file_strategies(where: _Where, value: object) -> list[tuple[str, str, str |
         params = item.get("params", {})
         if not isinstance(params, dict):
             raise ConfigError(f"{where.key(f'{key}.params')} must be a table such as {{ margin = 2 }}, not {params!r}.")
-        found.append((where.key(key), spec, display, params))
+        digest = item.get("sha256")
+        if digest is not None and not (isinstance(digest, str) and _SHA256.fullmatch(digest)):
+            raise ConfigError(f"{where.key(f'{key}.sha256')} must be 64 lowercase hex digits, not {digest!r}.")
+        resolved = _resolved(where.key(key), spec, folder)
+        found.append(_Given(where.key(key), resolved, display, params, digest, spec))
     return found
 
 
@@ -296,6 +353,7 @@ class _Probing:
 def _loaded(spec: str, params: dict[str, Any], display: str | None) -> StrategyEntry:
     """A strategy of the field, loaded in this process."""
     loaded = load_strategy(spec, params, display)
+    file = source_file(loaded)
     return StrategyEntry(
         loaded.spec,
         loaded.name,
@@ -303,12 +361,40 @@ def _loaded(spec: str, params: dict[str, Any], display: str | None) -> StrategyE
         exact=loaded.cls.tabulable(),
         context_free=not loaded.cls.reads_context,
         builtin=loaded.origin == "built-in",
+        sha256=None if file is None else source_sha256(file),
     )
 
 
-def _load_field(
-    field: list[tuple[str, str, str | None, dict[str, Any]]], rules: Rules, probing: _Probing | None
-) -> tuple[StrategyEntry, ...]:
+def _probed_sha256(spec: str) -> str | None:
+    """The sha256 of a strategy file not imported here (--isolate): the file its spec names, if it names one."""
+    file = spec_file(spec)
+    return None if file is None else source_sha256(Path(file).expanduser())
+
+
+def _changed(given: _Given, entry: StrategyEntry, path: Path | None) -> str | None:
+    """The warning for a strategy whose source differs from the sha256 the file recorded, if it does."""
+    if given.sha256 is None or entry.sha256 is None or entry.sha256 == given.sha256:
+        return None
+    file = spec_file(given.written) if given.written is not None else None
+    file = file or entry.name
+    return (
+        f"warning: {file} has changed since {path} was written (sha256 {given.sha256[:12]}... then, "
+        f"{entry.sha256[:12]}... now); its results may differ."
+    )
+
+
+def _named_as_written(entry: StrategyEntry, given: _Given) -> StrategyEntry:
+    """A strategy named by its spec (its class has no name of its own) is named by the spec as the
+    file wrote it, not as the current folder reaches it: its name stays the same from any folder."""
+    if given.name is not None or given.written is None or given.written.strip() == given.spec.strip():
+        return entry
+    resolved, written = split_spec(given.spec)[0], split_spec(given.written)[0]
+    if not entry.name.startswith(resolved):
+        return entry
+    return dataclasses.replace(entry, name=written + entry.name[len(resolved) :])
+
+
+def _load_field(field: list[_Given], rules: Rules, probing: _Probing | None) -> tuple[StrategyEntry, ...]:
     """Load every strategy of the field to check it. Under --isolate (`probing`) a user's strategy
     is probed in a process of its own (all side by side), never imported here; otherwise the
     referee is fingerprinted before the first user's strategy loads, and a user's strategy that
@@ -318,22 +404,24 @@ def _load_field(
     probes: dict[int, Callable[[], Probed]] = {}
     referee = None
     if probing is not None:
-        for number, (_, spec, display, params) in enumerate(field, start=1):
+        for number, (_, spec, display, params, *_) in enumerate(field, start=1):
             if not builtin_spec(spec):
                 probes[number] = _probe(spec, params, display, rules, probing)
-    elif not all(builtin_spec(spec) for _, spec, _, _ in field):
+    elif not all(builtin_spec(given.spec) for given in field):
         referee = fingerprint(rules)
-    for number, (where, spec, display, params) in enumerate(field, start=1):
+    for number, (where, spec, display, params, *_) in enumerate(field, start=1):
         if display is not None and not display.isprintable():
             raise ConfigError(f"{where}: the name {display!r} holds control characters; give a printable one.")
         try:
             if number in probes:
                 spec, params, name, exact, context_free = probes[number]()
-                entry = StrategyEntry(spec, name, params, exact=exact, context_free=context_free)
+                digest = _probed_sha256(spec)
+                entry = StrategyEntry(spec, name, params, exact=exact, context_free=context_free, sha256=digest)
             else:
                 entry = _loaded(spec, params, display)
         except StrategyLoadError as error:
             raise ConfigError(f"{where}: {error}") from None
+        entry = _named_as_written(entry, field[number - 1])
         if referee is not None and not entry.builtin:
             referee.verify(suspects([entry.name]), "as it loaded")
         if entry.name in seen:
@@ -456,17 +544,17 @@ def load_config(path: Path | None, options: Options, table: Mapping[str, Any] | 
                 "it deals no games, it computes every seating's chances."
             )
 
-    field: list[tuple[str, str, str | None, dict[str, Any]]]
+    field: list[_Given]
     if options.strategies:
         field = [
-            (f"{_option_flag('strategy')} {text!r}", spec, name, {})
+            _Given(f"{_option_flag('strategy')} {text!r}", spec, name, {})
             for text, (name, spec) in zip(options.strategies, map(split_name, options.strategies), strict=True)
         ]
     elif "strategy" in table:
         field = _file_strategies(where, table["strategy"])
     elif path is None:
         default = DEFAULT_EXACT_FIELD if method == "exact" else DEFAULT_FIELD
-        field = [(f"default strategy {spec!r}", spec, None, {}) for spec in default]
+        field = [_Given(f"default strategy {spec!r}", spec, None, {}) for spec in default]
     else:
         field = []
     if not field:
@@ -508,20 +596,29 @@ def load_config(path: Path | None, options: Options, table: Mapping[str, Any] | 
         scheduler=scheduler,
         memory_limit=memory_limit,
         isolate=isolate,
+        warnings=tuple(
+            line
+            for given, entry in zip(field, strategies, strict=True)
+            if (line := _changed(given, entry, path)) is not None
+        ),
     )
 
 
-def config_table(config: TournamentConfig) -> dict[str, Any]:
-    """The configuration as a TOML table that `load_config` reads back to the same tournament.
+def config_table(config: TournamentConfig, folder: Path | None = None) -> dict[str, Any]:
+    """The configuration as a TOML table that `load_config` reads back to the same tournament, from
+    a file in `folder` (None: the current folder): a relative strategy file path is written relative
+    to it, and a user's strategy with a source file has its sha256.
 
     Workers, the scheduler, the timeout, the memory limit and isolation are left out: they decide how
     a run goes, not what it finds; so are the seed and the number of games of an exact tournament, which deals no games.
     """
     strategies = []
     for entry in config.strategies:
-        item: dict[str, Any] = {"spec": entry.spec, "name": entry.name}
+        item: dict[str, Any] = {"spec": recorded_spec(entry.spec, folder), "name": entry.name}
         if entry.params:
             item["params"] = dict(entry.params)
+        if entry.sha256 is not None:
+            item["sha256"] = entry.sha256
         strategies.append(item)
     table = {
         "seed": config.seed,
@@ -535,3 +632,15 @@ def config_table(config: TournamentConfig) -> dict[str, Any]:
     if config.method == "exact":
         del table["seed"], table["games"]
     return table
+
+
+def recorded_spec(spec: str, folder: Path | None) -> str:
+    """A spec as a file in `folder` records it: a relative strategy file path made relative to that folder."""
+    file = spec_file(spec)
+    if folder is None or file is None or Path(file).expanduser().is_absolute():
+        return spec
+    try:
+        moved = os.path.relpath(Path(file).resolve(), Path(folder).resolve())
+    except ValueError:
+        moved = str(Path(file).resolve())
+    return moved + spec.strip()[len(file) :]

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from .aggregate import Summary
 from .checkpoint import CHECKPOINT_SECONDS, checkpoint_path
-from .config import Options, load_config
+from .config import Options, TournamentConfig, load_config
 from .errors import ConfigError
 from .exact import ExactSummary
 from .runner import Progress, resume, run
@@ -23,12 +23,12 @@ def launch(
     progress: Progress | None = None,
     bulk: bool = True,
     checkpoint_seconds: float = CHECKPOINT_SECONDS,
-    loaded: Callable[[], None] | None = None,
+    loaded: Callable[[TournamentConfig], None] | None = None,
 ) -> Summary | ExactSummary:
     """Load the configuration and run it, keeping a checkpoint beside `report` (else in the user's
     state folder); or, given `resume_from`, finish that checkpoint's run, which a config file or
-    `bulk=False` cannot change (a ConfigError). `loaded` is called once the strategies are loaded:
-    their modules may have taken over what the caller set up (signal handlers). Raises what
+    `bulk=False` cannot change (a ConfigError). `loaded` is told the configuration once the strategies
+    are loaded (their modules may have taken over what the caller set up: signal handlers). Raises what
     `load_config`, `run` and `resume` raise."""
     if resume_from is not None:
         if config_file is not None or not bulk:
@@ -39,7 +39,7 @@ def launch(
         return resume(resume_from, options, progress=progress, checkpoint_seconds=checkpoint_seconds)
     config = load_config(config_file, options)
     if loaded is not None:
-        loaded()
+        loaded(config)
     return run(
         config,
         progress=progress,

@@ -20,7 +20,7 @@ from shutbox_cli.game import DICE_SCHEME
 
 from .aggregate import HeadToHead, Standing, Summary
 from .analysis import Analysis
-from .config import REPORT_CONFIG, config_table
+from .config import REPORT_CONFIG, config_table, recorded_spec
 from .duel import ExactDuel
 from .exact import ExactSummary, SeatStanding
 from .files import format_of, write_table_atomically
@@ -32,8 +32,9 @@ AHEAD_FIELDS = ("ahead", "tied", "behind", "ahead_rate")
 """A head-to-head pair's finishing order, written when the summary has it."""
 
 
-def _standing_table(rank: int, standing: Standing, solo: bool, exact: bool) -> dict[str, Any]:
-    table: dict[str, Any] = {"rank": rank, "name": standing.name, "spec": standing.spec, "games": standing.games}
+def _standing_table(rank: int, standing: Standing, solo: bool, exact: bool, folder: Path | None) -> dict[str, Any]:
+    spec = recorded_spec(standing.spec, folder)
+    table: dict[str, Any] = {"rank": rank, "name": standing.name, "spec": spec, "games": standing.games}
     if not solo:
         table["wins"] = rounded(standing.wins)
         table["win_rate"] = rounded(standing.win_rate)
@@ -97,15 +98,15 @@ def _seat_rounds(summary: ExactSummary) -> dict[tuple[str, int], float]:
     return {key: turns[key] / games[key] for key in turns}
 
 
-def exact_report_table(summary: ExactSummary) -> dict[str, Any]:
-    """An exact tournament's report table."""
+def exact_report_table(summary: ExactSummary, folder: Path | None = None) -> dict[str, Any]:
+    """An exact tournament's report table, to be written in `folder` (None: the current one)."""
     config = summary.config
     rounds = _seat_rounds(summary)
     return {
         **header("tournament"),
         "method": "exact",
         "arithmetic": summary.arithmetic,
-        REPORT_CONFIG: config_table(config),
+        REPORT_CONFIG: config_table(config, folder),
         "totals": {
             "games": summary.games,
             "matchups": len(summary.seatings),
@@ -113,7 +114,7 @@ def exact_report_table(summary: ExactSummary) -> dict[str, Any]:
             "unresolved": rounded(summary.unresolved),
         },
         "ranking": [
-            _standing_table(rank, standing, summary.solo, exact=True)
+            _standing_table(rank, standing, summary.solo, True, folder)
             for rank, standing in enumerate(summary.ranking, 1)
         ],
         "head_to_head": [_pair_table(pair, exact=True) for pair in summary.head_to_head],
@@ -121,35 +122,37 @@ def exact_report_table(summary: ExactSummary) -> dict[str, Any]:
     }
 
 
-def report_table(summary: Summary | ExactSummary) -> dict[str, Any]:
-    """A tournament's report table, simulated or exact."""
+def report_table(summary: Summary | ExactSummary, folder: Path | None = None) -> dict[str, Any]:
+    """A tournament's report table, simulated or exact, to be written in `folder` (None: the current
+    one; its strategy file paths are relative to it)."""
     if isinstance(summary, ExactSummary):
-        return exact_report_table(summary)
+        return exact_report_table(summary, folder)
     plan = summary.plan
     return {
         **header("tournament"),
         "method": "simulate",
         "seed": summary.config.seed,
         "dice": DICE_SCHEME,
-        REPORT_CONFIG: config_table(summary.config),
+        REPORT_CONFIG: config_table(summary.config, folder),
         "totals": {
             "games": summary.games,
             "matchups": len(plan.matchups),
             "games_per_matchup": plan.games_per_matchup,
         },
         "ranking": [
-            _standing_table(rank, standing, summary.solo, exact=False)
+            _standing_table(rank, standing, summary.solo, False, folder)
             for rank, standing in enumerate(summary.ranking, 1)
         ],
         "head_to_head": [_pair_table(pair, exact=False) for pair in summary.head_to_head],
     }
 
 
-def result_table(result: Result) -> dict[str, Any]:
-    """The report table of any result: a tournament's, an analysis's or a duel's."""
+def result_table(result: Result, folder: Path | None = None) -> dict[str, Any]:
+    """The report table of any result (a tournament's, an analysis's or a duel's), to be written in
+    `folder` (None: the current one)."""
     if isinstance(result, (Analysis, ExactDuel)):
         return result.to_report()
-    return report_table(result)
+    return report_table(result, folder)
 
 
 def write_report(path: str | os.PathLike[str], result: Result, form: str | None = None) -> None:
@@ -157,4 +160,4 @@ def write_report(path: str | os.PathLike[str], result: Result, form: str | None 
     not at all: a temporary file in the same folder, renamed over `path`. Raises FileWriteError
     naming the file."""
     path = Path(path)
-    write_table_atomically(path, result_table(result), form or format_of(path))
+    write_table_atomically(path, result_table(result, path.parent), form or format_of(path))

@@ -15,7 +15,8 @@ from ..rule_options import with_rule_options
 from ..signals import received, stop_on_signals
 
 if TYPE_CHECKING:
-    from tournaments import ExactSummary, Summary
+    from tournaments import ExactSummary, Summary, TournamentConfig
+    from tournaments.gates import Gate
 
 
 def register(app: typer.Typer) -> None:
@@ -108,6 +109,17 @@ def tournament_command(
             "writes; only --workers, --scheduler, --timeout, --memory-limit, --isolate and --report go with it.",
         ),
     ] = None,
+    fail_if: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--fail-if",
+            metavar="GATE",
+            show_default=False,
+            help="Exit 1 when this holds of the results, the report still written (repeat for more): NAME.KEY OP "
+            'NUMBER, such as "mybot.win_rate < 0.5" or "*.rank > 3"; KEY is a ranking figure (win_rate, '
+            "mean_score, shut_rate, rank, wins, ...), OP one of < <= > >= == !=.",
+        ),
+    ] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only a one-line summary.")] = False,
     form: FormatOption = Format.TABLE,
     # Hidden: every seat turn by turn, the reference the bulk engine is tested against.
@@ -126,7 +138,7 @@ def tournament_command(
     in a process group of its own with a memory limit; at a timeout, a failure, the end of the
     run or a stop, each group is killed, so nothing a strategy started outlives the run.
 
-    Exit status: 0 done, 1 a strategy failed, 2 a usage or config error, 130 interrupted by
+    Exit status: 0 done, 1 a strategy failed or a --fail-if gate held, 2 a usage or config error, 130 interrupted by
     Ctrl-C (SIGINT), 143 by SIGTERM, 129 by SIGHUP (each a clean stop: no report written).
 
     Examples:
@@ -137,6 +149,7 @@ def tournament_command(
     stop_on_signals()
     import tournaments
     from tournaments.checkpoint import CHECKPOINT_SECONDS
+    from tournaments.gates import check_names, parse_tournament_gate
     from tournaments.launch import launch
 
     from ..tournament_view import progress_bar
@@ -158,6 +171,7 @@ def tournament_command(
     every = CHECKPOINT_SECONDS if checkpoint_seconds is None else checkpoint_seconds
     output = Output(form, report)
     with _ends_cleanly():
+        gates = [parse_tournament_gate(text) for text in fail_if or ()]
         output.check()  # before the run, not after it
         with progress_bar(show_bar=not quiet) as progress:
             summary = launch(
@@ -168,10 +182,23 @@ def tournament_command(
                 progress=progress,
                 bulk=not general_engine,
                 checkpoint_seconds=every,
-                loaded=stop_on_signals,  # again: a strategy's module, imported just now, may have taken them
+                loaded=lambda config: _loaded(config, gates),
             )
+        check_names(gates, summary.config.names)  # a resumed run's are known only now
         output.deliver(summary)
     _render(output, summary, quiet)
+    _apply_gates(gates, summary)
+
+
+def _loaded(config: "TournamentConfig", gates: "list[Gate]") -> None:
+    """Once the strategies are loaded: the gates name them, the config's warnings are said, and the
+    stop signals are ours again (a strategy's module, imported just now, may have taken them)."""
+    from tournaments.gates import check_names
+
+    check_names(gates, config.names)
+    for line in config.warnings:
+        typer.echo(line, err=True)
+    stop_on_signals()
 
 
 def _render(output: Output, summary: "Summary | ExactSummary", quiet: bool) -> None:
@@ -212,6 +239,18 @@ def _ends_cleanly() -> Iterator[None]:
         if received() is None:
             raise
         _stopped("interrupted")  # the stop broke something on its way out (a library's bare `except:`)
+
+
+def _apply_gates(gates: "list[Gate]", summary: "Summary | ExactSummary") -> None:
+    """Say each gate that holds of the report's ranking on stderr, and exit 1 if any does."""
+    from tournaments import report_table
+    from tournaments.gates import tournament_failures
+
+    failed = tournament_failures(gates, report_table(summary)["ranking"])
+    for line in failed:
+        typer.echo(line, err=True)
+    if failed:
+        raise typer.Exit(FAILURE)
 
 
 def _stopped(what: str, hint: str | None = None) -> NoReturn:
