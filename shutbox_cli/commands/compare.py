@@ -42,7 +42,10 @@ def compare_command(
 
     Exit status: 0 done, 1 a --fail-if gate held, 2 a usage error or a file that is not a report.
 
-    Example: shutbox compare main.toml branch.toml --fail-if "mybot.win_rate drops"
+    Examples:
+      shutbox compare main.toml branch.toml
+      shutbox compare a.toml b.toml --fail-if "*.win_rate drops"
+      shutbox compare a.json b.json | grep 'significant '
     """
     from rich.console import Console
 

@@ -117,7 +117,7 @@ def tournament_command(
             show_default=False,
             help="Exit 1 when this holds of the results, the report still written (repeat for more): NAME.KEY OP "
             'NUMBER, such as "mybot.win_rate < 0.5" or "*.rank > 3"; KEY is a ranking figure (win_rate, '
-            "mean_score, shut_rate, rank, wins, ...), OP one of < <= > >= == !=.",
+            "mean_score, shut_rate, rank, wins and more), OP one of < <= > >= == !=.",
         ),
     ] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only a one-line summary.")] = False,
