@@ -10,6 +10,7 @@ the general engine counts.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterator
 
 import numpy as np
@@ -22,7 +23,7 @@ from strategies.player import StrategyError
 
 from .isolation import RemotePlayer
 from .plan import Plan, WorkUnit
-from .tally import Tally, share_unit
+from .tally import NEVER_OUT, Tally, share_unit
 from .tamper import watched_table
 from .units import TabulationFailure, UnitPlayer
 
@@ -156,6 +157,34 @@ class BulkUnit:
         return _tallies(results, unit, self.layout)
 
 
+def finished_ahead(results: GameResults, seat: int, other: int) -> npt.NDArray[np.int8]:
+    """`tally.finished_ahead` for every game at once: 1 where `seat` finished ahead of `other`, -1
+    behind, 0 level."""
+    placed = np.zeros(results.wins.shape[1], dtype=np.int8)
+    open_ = np.ones(placed.size, dtype=bool)  # not decided yet
+
+    def decide(
+        ahead: npt.NDArray[np.bool_], behind: npt.NDArray[np.bool_], level: npt.NDArray[np.bool_] | None = None
+    ) -> None:
+        placed[open_ & ahead] = 1
+        placed[open_ & behind] = -1
+        open_[ahead | behind if level is None else ahead | behind | level] = False
+
+    won, won_other = results.wins[seat] > 0, results.wins[other] > 0
+    decide(won & ~won_other, won_other & ~won, won & won_other)
+    out = np.where(results.out_after[seat] < 0, NEVER_OUT, results.out_after[seat])
+    out_other = np.where(results.out_after[other] < 0, NEVER_OUT, results.out_after[other])
+    decide(out > out_other, out < out_other, results.turns[seat] != results.turns[other])
+    total, total_other = results.totals[seat], results.totals[other]
+    decide(np.asarray(total < total_other, dtype=bool), np.asarray(total > total_other, dtype=bool))
+    rounds, rounds_other = results.playoff_rounds[seat], results.playoff_rounds[other]
+    decide(rounds > rounds_other, rounds < rounds_other)
+    last, last_other = results.playoff_score[seat], results.playoff_score[other]
+    both = (last >= 0) & (last_other >= 0)
+    decide(both & (last < last_other), both & (last > last_other))
+    return placed
+
+
 def _tallies(results: GameResults, unit: WorkUnit, layout: tuple[int, int, int]) -> dict[int, list[Tally]]:
     _, seats, deals = layout
     played = results.turns > 0
@@ -172,6 +201,14 @@ def _tallies(results: GameResults, unit: WorkUnit, layout: tuple[int, int, int])
     sums = {
         name: [values[seat].reshape(layout).sum(axis=2) for seat in range(seats)] for name, values in fields.items()
     }
+    # By pair of seats, summed over deals: [seat][other] -> (matchup, rotation).
+    ahead = [[np.zeros(layout[:2], dtype=np.int64) for _ in range(seats)] for _ in range(seats)]
+    tied = [[np.zeros(layout[:2], dtype=np.int64) for _ in range(seats)] for _ in range(seats)]
+    for seat, other in itertools.combinations(range(seats), 2):
+        placed = finished_ahead(results, seat, other).reshape(layout)
+        ahead[seat][other] = (placed > 0).sum(axis=2)
+        ahead[other][seat] = (placed < 0).sum(axis=2)
+        tied[seat][other] = tied[other][seat] = (placed == 0).sum(axis=2)
     found: dict[int, list[Tally]] = {}
     for position, matchup in enumerate(unit.matchups):
         tallies = []
@@ -180,6 +217,16 @@ def _tallies(results: GameResults, unit: WorkUnit, layout: tuple[int, int, int])
             for name, by_seat in sums.items():
                 value = sum(int(by_seat[(player - rotation) % seats][position, rotation]) for rotation in range(seats))
                 setattr(tally, name, value)
+            for counts, by_pair in ((tally.ahead, ahead), (tally.tied, tied)):
+                for other in range(seats):
+                    counts.append(
+                        sum(
+                            int(by_pair[(player - rotation) % seats][(other - rotation) % seats][position, rotation])
+                            for rotation in range(seats)
+                        )
+                        if other != player
+                        else 0
+                    )
             tallies.append(tally)
         found[matchup] = tallies
     return found
