@@ -159,30 +159,31 @@ class BulkUnit:
 
 def finished_ahead(results: GameResults, seat: int, other: int) -> npt.NDArray[np.int8]:
     """`tally.finished_ahead` for every game at once: 1 where `seat` finished ahead of `other`, -1
-    behind, 0 level."""
-    placed = np.zeros(results.wins.shape[1], dtype=np.int8)
-    open_ = np.ones(placed.size, dtype=bool)  # not decided yet
-
-    def decide(
-        ahead: npt.NDArray[np.bool_], behind: npt.NDArray[np.bool_], level: npt.NDArray[np.bool_] | None = None
-    ) -> None:
-        placed[open_ & ahead] = 1
-        placed[open_ & behind] = -1
-        open_[ahead | behind if level is None else ahead | behind | level] = False
-
+    behind, 0 level. The first rule that tells them apart decides; rules no game of these needs
+    (drop-outs, playoffs) are skipped."""
     won, won_other = results.wins[seat] > 0, results.wins[other] > 0
-    decide(won & ~won_other, won_other & ~won, won & won_other)
-    out = np.where(results.out_after[seat] < 0, NEVER_OUT, results.out_after[seat])
-    out_other = np.where(results.out_after[other] < 0, NEVER_OUT, results.out_after[other])
-    decide(out > out_other, out < out_other, results.turns[seat] != results.turns[other])
+    rules: list[tuple[npt.NDArray[np.bool_], int]] = [(won & ~won_other, 1), (won_other & ~won, -1), (won, 0)]
+    if (results.out_after >= 0).any():
+        out, out_other = (np.where(results.out_after[at] < 0, NEVER_OUT, results.out_after[at]) for at in (seat, other))
+        rules += [(out > out_other, 1), (out < out_other, -1)]
     total, total_other = results.totals[seat], results.totals[other]
-    decide(np.asarray(total < total_other, dtype=bool), np.asarray(total > total_other, dtype=bool))
-    rounds, rounds_other = results.playoff_rounds[seat], results.playoff_rounds[other]
-    decide(rounds > rounds_other, rounds < rounds_other)
-    last, last_other = results.playoff_score[seat], results.playoff_score[other]
-    both = (last >= 0) & (last_other >= 0)
-    decide(both & (last < last_other), both & (last > last_other))
-    return placed
+    rules += [
+        (results.turns[seat] != results.turns[other], 0),
+        (np.asarray(total < total_other, dtype=bool), 1),
+        (np.asarray(total > total_other, dtype=bool), -1),
+    ]
+    if results.playoff_rounds.any():
+        rounds, rounds_other = results.playoff_rounds[seat], results.playoff_rounds[other]
+        last, last_other = results.playoff_score[seat], results.playoff_score[other]
+        both = (last >= 0) & (last_other >= 0)
+        rules += [
+            (rounds > rounds_other, 1),
+            (rounds < rounds_other, -1),
+            (both & (last < last_other), 1),
+            (both & (last > last_other), -1),
+        ]
+    conditions, placed = zip(*rules, strict=True)
+    return np.select(conditions, placed, 0).astype(np.int8)
 
 
 def _tallies(results: GameResults, unit: WorkUnit, layout: tuple[int, int, int]) -> dict[int, list[Tally]]:
