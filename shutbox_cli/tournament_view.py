@@ -15,7 +15,7 @@ from rich.table import Table
 from shutbox_cli.describe import rules_in_short
 from shutbox_cli.literal import literal
 from strategies.shown import printable
-from tournaments import ExactSummary, Summary
+from tournaments import ExactSummary, HeadToHead, Summary
 
 Results = Summary | ExactSummary
 EXACT_DIGITS = 3
@@ -158,10 +158,22 @@ def exact_legend(summary: ExactSummary) -> str:
     return "; ".join(parts) + "."
 
 
+def finishes(summary: Results) -> bool:
+    """Whether the head-to-head table shows who finished ahead (tables of three or more, where it
+    says more than the win rate) rather than the win rate (tables of two, where they agree)."""
+    return summary.config.table > 2 and all(pair.ahead_rate is not None for pair in summary.head_to_head)
+
+
+def _pair_rate(pair: HeadToHead, ahead: bool) -> float:
+    return pair.ahead_rate if ahead and pair.ahead_rate is not None else pair.win_rate
+
+
 def head_to_head_matrix(summary: Results) -> Table:
-    """Row's win rate in the games where column sat at the same table; columns by rank."""
+    """Row's win rate in the games where column sat at the same table (at tables of three or more,
+    how often row finished ahead of column there); columns by rank."""
     names = [standing.name for standing in summary.ranking]
-    rates = {(pair.strategy, pair.opponent): pair.win_rate for pair in summary.head_to_head}
+    ahead = finishes(summary)
+    rates = {(pair.strategy, pair.opponent): _pair_rate(pair, ahead) for pair in summary.head_to_head}
     digits = MATRIX_DIGITS if isinstance(summary, ExactSummary) else 1
     table = _table()
     table.add_column("", no_wrap=True)
@@ -182,8 +194,9 @@ def head_to_head_long(summary: Results) -> Table:
     table.add_column("strategy", overflow="fold")
     table.add_column("opponent", overflow="fold")
     table.add_column("games", justify="right", no_wrap=True)
-    table.add_column("won", justify="right", no_wrap=True)
-    table.add_column("opp. won", justify="right", no_wrap=True)
+    ahead = finishes(summary)
+    table.add_column("ahead" if ahead else "won", justify="right", no_wrap=True)
+    table.add_column("opp. ahead" if ahead else "opp. won", justify="right", no_wrap=True)
     for index, name in enumerate(names):
         for other in names[index + 1 :]:
             pair, back = rates[(name, other)], rates[(other, name)]
@@ -191,8 +204,8 @@ def head_to_head_long(summary: Results) -> Table:
                 literal(name),
                 literal(other),
                 f"{pair.games:,}",
-                _percent(pair.win_rate, _digits(summary)),
-                _percent(back.win_rate, _digits(summary)),
+                _percent(_pair_rate(pair, ahead), _digits(summary)),
+                _percent(_pair_rate(back, ahead), _digits(summary)),
             )
     return table
 
@@ -220,9 +233,22 @@ def show(console: Console, summary: Results, report: str | None) -> None:
     if summary.head_to_head:
         console.print()
         matrix = head_to_head_matrix(summary)
+        ahead = finishes(summary)
         if _fits(console, matrix):
-            console.print("Head to head: the row's win rate in games against the column (by rank).")
+            if ahead:
+                console.print(
+                    "Head to head: how often the row finished ahead of the column in games where both sat "
+                    "(by rank; level counts half)."
+                )
+            else:
+                console.print("Head to head: the row's win rate in games against the column (by rank).")
             console.print(matrix)
+        elif ahead:
+            console.print(
+                "Head to head: how often each of two strategies finished ahead of the other in games where both "
+                "sat (level counts half)."
+            )
+            console.print(head_to_head_long(summary))
         else:
             console.print("Head to head: how often each of two strategies won the games where both sat.")
             console.print(head_to_head_long(summary))

@@ -1,4 +1,4 @@
-"""From tallies to statistics: per-strategy standings, the ranking and head-to-head win rates.
+"""From tallies to statistics: per-strategy standings, the ranking and the head-to-head table.
 
 Everything is computed from whole-number counts, so the figures do not depend on how
 the run was spread over workers.
@@ -47,14 +47,26 @@ class Standing:
 
 @dataclasses.dataclass(frozen=True)
 class HeadToHead:
-    """How often `strategy` won the games in which `opponent` sat at the same table; in an exact
-    tournament also its win rate in those games from each seat (`by_seat[0]`: seat 1)."""
+    """`strategy` against `opponent` over the games in which both sat at the same table.
+
+    `wins` and `win_rate` are its own wins there (a shared win as a fraction). `ahead`, `tied` and
+    `behind` count the games it finished ahead of, level with and behind `opponent`
+    (`tournaments.tally.finished_ahead`), and `ahead_rate` is (ahead + tied / 2) / games: the
+    chance it finished ahead, a level finish counting half. At a table of two, ahead is winning
+    outright. In an exact tournament the counts are expected counts (floats), None at a table of
+    three or more (not computed exactly, `tournaments.exact`), and `by_seat` holds its win rate
+    from each seat (`by_seat[0]`: seat 1).
+    """
 
     strategy: str
     opponent: str
     games: int
     wins: float
     win_rate: float
+    ahead: float | None
+    tied: float | None
+    behind: float | None
+    ahead_rate: float | None
     by_seat: tuple[float, ...] = ()
 
 
@@ -127,14 +139,18 @@ def summarise(plan: Plan, tallies: Sequence[Sequence[Tally]], seed_drawn: bool =
     matchups = [0] * count
     pair_games = [[0] * count for _ in range(count)]
     pair_shares = [[0] * count for _ in range(count)]
+    pair_ahead = [[0] * count for _ in range(count)]
+    pair_tied = [[0] * count for _ in range(count)]
     for matchup, counted in zip(plan.matchups, tallies, strict=True):
         for index, tally in zip(matchup.players, counted, strict=True):
             totals[index].add(tally)
             matchups[index] += 1
-            for other in matchup.players:
-                if other != index:
+            for position, other in enumerate(matchup.players):
+                if other != index and tally.games:
                     pair_games[index][other] += tally.games
                     pair_shares[index][other] += tally.win_shares
+                    pair_ahead[index][other] += tally.ahead[position]
+                    pair_tied[index][other] += tally.tied[position]
     unit = share_unit(plan.table)
     solo = plan.table == 1
     drop_out = config.rules.drop_out is not None
@@ -157,6 +173,10 @@ def summarise(plan: Plan, tallies: Sequence[Sequence[Tally]], seed_drawn: bool =
             games=pair_games[a][b],
             wins=float(Fraction(pair_shares[a][b], unit)),
             win_rate=float(Fraction(pair_shares[a][b], unit * pair_games[a][b])),
+            ahead=pair_ahead[a][b],
+            tied=pair_tied[a][b],
+            behind=pair_ahead[b][a],
+            ahead_rate=float(Fraction(2 * pair_ahead[a][b] + pair_tied[a][b], 2 * pair_games[a][b])),
         )
         for a in order
         for b in order

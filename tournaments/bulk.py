@@ -10,6 +10,7 @@ the general engine counts.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterator
 
 import numpy as np
@@ -22,7 +23,7 @@ from strategies.player import StrategyError
 
 from .isolation import RemotePlayer
 from .plan import Plan, WorkUnit
-from .tally import Tally, share_unit
+from .tally import NEVER_OUT, Tally, share_unit
 from .tamper import watched_table
 from .units import TabulationFailure, UnitPlayer
 
@@ -156,6 +157,35 @@ class BulkUnit:
         return _tallies(results, unit, self.layout)
 
 
+def finished_ahead(results: GameResults, seat: int, other: int) -> npt.NDArray[np.int8]:
+    """`tally.finished_ahead` for every game at once: 1 where `seat` finished ahead of `other`, -1
+    behind, 0 level. The first rule that tells them apart decides; rules no game of these needs
+    (drop-outs, playoffs) are skipped."""
+    won, won_other = results.wins[seat] > 0, results.wins[other] > 0
+    rules: list[tuple[npt.NDArray[np.bool_], int]] = [(won & ~won_other, 1), (won_other & ~won, -1), (won, 0)]
+    if (results.out_after >= 0).any():
+        out, out_other = (np.where(results.out_after[at] < 0, NEVER_OUT, results.out_after[at]) for at in (seat, other))
+        rules += [(out > out_other, 1), (out < out_other, -1)]
+    total, total_other = results.totals[seat], results.totals[other]
+    rules += [
+        (results.turns[seat] != results.turns[other], 0),
+        (np.asarray(total < total_other, dtype=bool), 1),
+        (np.asarray(total > total_other, dtype=bool), -1),
+    ]
+    if results.playoff_rounds.any():
+        rounds, rounds_other = results.playoff_rounds[seat], results.playoff_rounds[other]
+        last, last_other = results.playoff_score[seat], results.playoff_score[other]
+        both = (last >= 0) & (last_other >= 0)
+        rules += [
+            (rounds > rounds_other, 1),
+            (rounds < rounds_other, -1),
+            (both & (last < last_other), 1),
+            (both & (last > last_other), -1),
+        ]
+    conditions, placed = zip(*rules, strict=True)
+    return np.select(conditions, placed, 0).astype(np.int8)
+
+
 def _tallies(results: GameResults, unit: WorkUnit, layout: tuple[int, int, int]) -> dict[int, list[Tally]]:
     _, seats, deals = layout
     played = results.turns > 0
@@ -172,6 +202,14 @@ def _tallies(results: GameResults, unit: WorkUnit, layout: tuple[int, int, int])
     sums = {
         name: [values[seat].reshape(layout).sum(axis=2) for seat in range(seats)] for name, values in fields.items()
     }
+    # By pair of seats, summed over deals: [seat][other] -> (matchup, rotation).
+    ahead = [[np.zeros(layout[:2], dtype=np.int64) for _ in range(seats)] for _ in range(seats)]
+    tied = [[np.zeros(layout[:2], dtype=np.int64) for _ in range(seats)] for _ in range(seats)]
+    for seat, other in itertools.combinations(range(seats), 2):
+        placed = finished_ahead(results, seat, other).reshape(layout)
+        ahead[seat][other] = (placed > 0).sum(axis=2)
+        ahead[other][seat] = (placed < 0).sum(axis=2)
+        tied[seat][other] = tied[other][seat] = (placed == 0).sum(axis=2)
     found: dict[int, list[Tally]] = {}
     for position, matchup in enumerate(unit.matchups):
         tallies = []
@@ -180,6 +218,16 @@ def _tallies(results: GameResults, unit: WorkUnit, layout: tuple[int, int, int])
             for name, by_seat in sums.items():
                 value = sum(int(by_seat[(player - rotation) % seats][position, rotation]) for rotation in range(seats))
                 setattr(tally, name, value)
+            for counts, by_pair in ((tally.ahead, ahead), (tally.tied, tied)):
+                for other in range(seats):
+                    counts.append(
+                        sum(
+                            int(by_pair[(player - rotation) % seats][(other - rotation) % seats][position, rotation])
+                            for rotation in range(seats)
+                        )
+                        if other != player
+                        else 0
+                    )
             tallies.append(tally)
         found[matchup] = tallies
     return found

@@ -29,7 +29,7 @@ from .config import REPORT_CONFIG, Options, TournamentConfig, config_table, load
 from .errors import ConfigError
 from .files import write_atomically
 from .plan import Plan, make_plan
-from .tally import Tally
+from .tally import Tally, count_length
 from .units import UnitResult
 from .version import shutbox_version
 
@@ -38,7 +38,6 @@ CHECKPOINT_SECONDS = 5.0
 MAX_CHECKPOINT_BYTES = 128 << 20
 """A checkpoint holds a few numbers per matchup: one larger than this is not one."""
 SUFFIX = ".checkpoint.toml"
-_TALLY_FIELDS = tuple(field.name for field in dataclasses.fields(Tally))
 _RESULT_OPTIONS = {"strategies": "--strategy", "games": "--games", "table": "--table", "seed": "--seed"}
 _RESULT_OPTIONS |= {"duplicate": "--duplicate/--no-duplicate", "method": "--exact/--simulate"}
 
@@ -86,7 +85,7 @@ class Record:
             "games": self.games,
             "units": _ranges(self.units),
             "tallies": {
-                str(matchup): [" ".join(str(getattr(tally, name)) for name in _TALLY_FIELDS) for tally in counted]
+                str(matchup): [" ".join(map(str, tally.counts(len(counted)))) for tally in counted]
                 for matchup, counted in enumerate(self.tallies)
                 if counted[0].games
             },
@@ -329,7 +328,9 @@ def _tallies(path: Path, plan: Plan, matchup: int, counts: object) -> list[Tally
     tallies = []
     for text in counts:
         numbers = text.split()
-        if len(numbers) != len(_TALLY_FIELDS) or not all(number.isascii() and number.isdigit() for number in numbers):
-            raise _damaged(path, f"a tally of matchup {matchup} is {text!r}, not {len(_TALLY_FIELDS)} counts")
-        tallies.append(Tally(*map(int, numbers)))
+        if len(numbers) != count_length(players) or not all(
+            number.isascii() and number.isdigit() for number in numbers
+        ):
+            raise _damaged(path, f"a tally of matchup {matchup} is {text!r}, not {count_length(players)} counts")
+        tallies.append(Tally.of_counts(list(map(int, numbers)), players))
     return tallies

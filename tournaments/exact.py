@@ -8,6 +8,11 @@ grow. Nothing is dealt: there is no seed, `games` does not apply, and neither do
 (sharing dice only lowers a simulation's noise). Chances are fractions in a one-round game (about
 as costly as tabulating the strategies) and floats over several rounds or in drop-out, where the
 totals' convolutions make fractions slow; `arithmetic` says which.
+
+Who finished ahead of whom (`tally.finished_ahead`) is computed exactly at a table of two, where it
+is winning outright (level: sharing the win). At a larger table it needs the joint outcome of every
+pair of seats, which the seat-by-seat walk of an exact game does not give: there the head-to-head
+table keeps its win rates, and `ahead`, `tied`, `behind` and `ahead_rate` are None.
 """
 
 from __future__ import annotations
@@ -18,7 +23,7 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any
 
-from shutbox_cli.game import GameOdds, Rules, TurnOdds, distribution, exact_turn_odds, game_odds
+from shutbox_cli.game import GameOdds, Rules, Ties, TurnOdds, distribution, exact_turn_odds, game_odds
 from shutbox_cli.game.exact_games import Arithmetic
 from strategies.loading import LoadedStrategy, StrategyLoadError
 from strategies.player import StrategyError, StrategyPlayer
@@ -135,6 +140,8 @@ class _Sums:
     played: Chance = 0
     turns: Chance = 0
     total: Chance = 0
+    ahead: Chance = 0
+    tied: Chance = 0
 
     def add(self, odds: GameOdds[Any], seat: int) -> None:
         figures = odds.seats[seat]
@@ -143,6 +150,10 @@ class _Sums:
         self.played += figures.played
         self.turns += figures.turns
         self.total += figures.expected_total
+        if len(odds.seats) == 2:
+            tied = odds.tie if odds.rules.ties is Ties.SHARE else 0
+            self.ahead += figures.win - tied / 2
+            self.tied += tied
 
     @property
     def win_rate(self) -> Chance:
@@ -223,7 +234,10 @@ def _summarise(
     order = sorted(range(count), key=rank_key)
     ranking = tuple(_standing(config.strategies[index], sums[index], turns[index], rules) for index in order)
     head_to_head = tuple(
-        _head_to_head(names[a], names[b], pairs[a][b]) for a in order for b in order if a != b and pairs[a][b][0].games
+        _head_to_head(names[a], names[b], pairs[a][b], pairs[b][a], table == 2)
+        for a in order
+        for b in order
+        if a != b and pairs[a][b][0].games
     )
     seats = tuple(
         SeatStanding(
@@ -259,14 +273,24 @@ def _standing(entry: StrategyEntry, sums: _Sums, turn: TurnOdds[Any], rules: Rul
     )
 
 
-def _head_to_head(strategy: str, opponent: str, seats: Sequence[_Sums]) -> HeadToHead:
+def _head_to_head(
+    strategy: str, opponent: str, seats: Sequence[_Sums], against: Sequence[_Sums], finishes: bool
+) -> HeadToHead:
+    """The pair's figures from the sums of `strategy` (`seats`) and of `opponent` (`against`) over
+    their seatings together; `finishes`: who finished ahead is known (a table of two)."""
     games = sum(figures.games for figures in seats)
     wins = sum(figures.wins for figures in seats)
+    ahead = sum(figures.ahead for figures in seats)
+    tied = sum(figures.tied for figures in seats)
     return HeadToHead(
         strategy=strategy,
         opponent=opponent,
         games=games,
         wins=float(wins),
         win_rate=float(wins / games),
+        ahead=float(ahead) if finishes else None,
+        tied=float(tied) if finishes else None,
+        behind=float(sum(figures.ahead for figures in against)) if finishes else None,
+        ahead_rate=float((ahead + tied / 2) / games) if finishes else None,
         by_seat=tuple(float(figures.win_rate) for figures in seats),
     )

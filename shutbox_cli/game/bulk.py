@@ -105,7 +105,9 @@ class GameResults:
 
     `wins` counts in units of `share` (a win split k ways is share // k); `turns`, `score_sum`,
     `score_squares` and `shut_boxes` count regular rounds (not playoffs); `totals` are the final
-    totals; `out_after` is the round a seat dropped out in (-1 if never).
+    totals; `out_after` is the round a seat dropped out in (-1 if never); `playoff_rounds` the
+    playoff rounds a seat stayed in and `playoff_score` its score in the last of them (-1 if it
+    did not play it: no playoff, or a shut box ended that round before its turn).
     """
 
     def __init__(self, seats: int, games: int, share: int, wide: bool) -> None:
@@ -120,6 +122,8 @@ class GameResults:
         self.shut_boxes = np.zeros(shape, dtype=np.int64)
         self.totals = np.zeros(shape, dtype=sums)
         self.out_after = np.full(shape, -1, dtype=np.int64)
+        self.playoff_rounds = np.zeros(shape, dtype=np.int64)
+        self.playoff_score = np.full(shape, -1, dtype=np.int64)
 
 
 def play_games(rules: Rules, seats: int, games: int, share: int, turns: SeatTurns) -> GameResults:
@@ -199,6 +203,8 @@ def _settle(
         playing[:, games] = tied
         round_scores, instant = _play_round(rules, number, playing, turns, scores, None)
         number += 1
+        results.playoff_rounds[:, games] += tied
+        results.playoff_score[:, games] = np.where(tied, round_scores[:, games], results.playoff_score[:, games])
         won = instant[games] >= 0
         results.wins[instant[games][won], games[won]] += results.share
         games, tied = games[~won], tied[:, ~won]
