@@ -29,7 +29,8 @@ from .schema import header, interval, rounded
 Result = Summary | ExactSummary | Analysis | ExactDuel
 """Anything a report is written of."""
 AHEAD_FIELDS = ("ahead", "tied", "behind", "ahead_rate")
-"""A head-to-head pair's finishing order, written when the summary has it."""
+"""A head-to-head pair's finishing order, written when it is known (not in exact tournaments at
+tables of three or more)."""
 
 
 def _standing_table(rank: int, standing: Standing, solo: bool, exact: bool, folder: Path | None) -> dict[str, Any]:
@@ -61,8 +62,8 @@ def _pair_table(pair: HeadToHead, exact: bool) -> dict[str, Any]:
         "wins": rounded(pair.wins),
         "win_rate": rounded(pair.win_rate),
     }
-    for name in AHEAD_FIELDS:  # until every summary counts the finishing order (see docs/report.md)
-        value = getattr(pair, name, None)
+    for name in AHEAD_FIELDS:
+        value = getattr(pair, name)
         if value is not None:
             table[name] = rounded(value) if exact or name == "ahead_rate" else value
     if exact:
