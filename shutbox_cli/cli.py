@@ -11,7 +11,7 @@ import typer
 
 from . import __version__, completion
 from .commands import analyze, best, check, compare, play, replay, strategies, tournament
-from .errors import FAILURE, USAGE_ERROR, say_error, stopped_status
+from .errors import ERROR_PREFIX, FAILURE, USAGE_ERROR, say_error, stopped_status
 from .help import ShutboxGroup, use_our_help
 from .output import Format, FormatOption, print_document
 from .rule_options import rules_from_options, with_rule_options
@@ -95,8 +95,8 @@ def main() -> None:
 
 def _run() -> int:
     shadowed = shadowing_message()
-    if shadowed is not None:
-        say_error(shadowed)
+    if shadowed is not None:  # said as it is: our `strategies` (which say_error uses) is out of reach
+        typer.echo(f"{ERROR_PREFIX}{shadowed}", err=True)
         return USAGE_ERROR
     # typer's usage-error class (click's, or its own copy of click's) is the base of BadParameter.
     if completion.wanted():

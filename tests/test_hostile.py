@@ -198,15 +198,17 @@ def test_the_command_names_a_hostile_strategy_in_one_sentence(attack: str, worke
 
 @pytest.mark.slow
 def test_names_with_escapes_and_markup_print_as_their_characters() -> None:
-    """A display name given on the command line holds an escape sequence and markup; a class's
-    name holds markup: the tables, the quiet line and `shutbox strategies` show the characters."""
+    """A display name given on the command line holds an escape sequence: refused, the message
+    showing it written out. One holds markup, and so does a class's name: the tables, the quiet
+    line and `shutbox strategies` show the characters."""
+    refused = shutbox("tournament", "-s", "r\x1b[31med=greedy-high", "-s", "optimal", "-n", "20")
+    assert refused.returncode == 2 and "\x1b" not in refused.stderr
+    assert r"the name 'r\x1b[31med' holds control characters" in refused.stderr
     for quiet in ([], ["-q"]):
-        done = shutbox(
-            "tournament", "-s", "r\x1b[31med[bold]=greedy-high", "-s", f"{HOSTILE}/names.py:Markup", "-n", "20", *quiet
-        )
+        field = ("-s", "r[bold]ed=greedy-high", "-s", f"{HOSTILE}/names.py:Markup")
+        done = shutbox("tournament", *field, "-n", "20", *quiet)
         assert done.returncode == 0, done.stderr
-        assert "\x1b" not in done.stdout
-        assert (r"r\x1b[31med[bold]" in done.stdout and "[bold]loud[/bold]" in done.stdout) or quiet
+        assert ("r[bold]ed" in done.stdout and "[bold]loud[/bold]" in done.stdout) or quiet
     shown = shutbox("strategies", f"{HOSTILE}/names.py:Markup")
     assert "[bold]loud[/bold]" in shown.stdout and "[link=https://example.com]a link[/link]" in shown.stdout
     shown = shutbox("strategies", f"{HOSTILE}/names.py:Docstring")
