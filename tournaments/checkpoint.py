@@ -27,7 +27,7 @@ from shutbox_cli.game import DICE_SCHEME
 
 from .config import REPORT_CONFIG, Options, TournamentConfig, config_table, load_config
 from .errors import ConfigError
-from .files import write_atomically
+from .files import read_bytes, write_atomically
 from .plan import Plan, make_plan
 from .tally import Tally, count_length
 from .units import UnitResult
@@ -246,21 +246,11 @@ def _refuse_changes(path: Path, options: Options) -> None:
 
 def _read(path: Path) -> dict[str, Any]:
     """The checkpoint's TOML table: a regular file of at most MAX_CHECKPOINT_BYTES."""
-    name = repr(str(path))
+    data = read_bytes(path, "checkpoint", MAX_CHECKPOINT_BYTES)
     try:
-        if path.exists() and not path.is_file():
-            raise ConfigError(f"checkpoint {name} is not a regular file.")
-        with path.open("rb") as file:
-            text = file.read(MAX_CHECKPOINT_BYTES + 1)
-        if len(text) > MAX_CHECKPOINT_BYTES:
-            raise ConfigError(f"checkpoint {name} is larger than {MAX_CHECKPOINT_BYTES:,} bytes: not a checkpoint.")
-        return tomllib.loads(text.decode())
-    except FileNotFoundError:
-        raise ConfigError(f"no checkpoint {name}.") from None
-    except OSError as error:
-        raise ConfigError(f"cannot read checkpoint {name}: {error.strerror or error}.") from None
+        return tomllib.loads(data.decode())
     except (tomllib.TOMLDecodeError, UnicodeDecodeError, RecursionError):
-        raise ConfigError(f"{name} is not a shutbox checkpoint: it is not valid TOML.") from None
+        raise ConfigError(f"{str(path)!r} is not a shutbox checkpoint: it is not valid TOML.") from None
 
 
 _HEADER_TYPES: dict[str, type] = {

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import ConfigError
+from .files import read_bytes
 from .stats import Z95
 
 COMPARED = ("win_rate", "mean_score")
@@ -76,17 +77,7 @@ def read_report(path: Path) -> dict[str, Any]:
     """A tournament report, TOML or JSON (by its extension, else by its first character); a
     ConfigError of one sentence if it cannot be read or is not a tournament report."""
     name = repr(str(path))
-    try:
-        if path.exists() and not path.is_file():
-            raise ConfigError(f"report {name} is not a regular file.")
-        with path.open("rb") as file:
-            data = file.read(MAX_REPORT_BYTES + 1)
-    except FileNotFoundError:
-        raise ConfigError(f"no report {name}.") from None
-    except OSError as error:
-        raise ConfigError(f"cannot read report {name}: {error.strerror or error}.") from None
-    if len(data) > MAX_REPORT_BYTES:
-        raise ConfigError(f"report {name} is larger than {MAX_REPORT_BYTES:,} bytes: not a tournament report.")
+    data = read_bytes(path, "report", MAX_REPORT_BYTES)
     as_json = path.suffix.lower() == ".json" or (path.suffix.lower() != ".toml" and data.lstrip()[:1] == b"{")
     try:
         text = data.decode()

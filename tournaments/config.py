@@ -32,6 +32,7 @@ from strategies.loading import (
 
 from .confine import MAX_WORKERS_PER_CORE, MIN_MEMORY_LIMIT_MIB, cores, max_workers
 from .errors import ConfigError
+from .files import read_bytes
 from .isolation import Probed, probe
 from .isolation import memory_limit as memory_limit_of_hosts
 from .schema import HEADER_KEYS, SCHEMA, rules_mapping, rules_table
@@ -171,18 +172,9 @@ class _Where:
 def read_table(path: Path) -> dict[str, Any]:
     """The TOML table of a config file (or of a report's `[config]`): a regular file of at most
     MAX_CONFIG_BYTES (a FIFO or a device would never end)."""
+    data = read_bytes(path, "config file", MAX_CONFIG_BYTES)
     try:
-        if path.exists() and not path.is_file():
-            raise ConfigError(f"config file {str(path)!r} is not a regular file.")
-        with path.open("rb") as file:
-            text = file.read(MAX_CONFIG_BYTES + 1)
-        if len(text) > MAX_CONFIG_BYTES:
-            raise ConfigError(f"config file {str(path)!r} is larger than {MAX_CONFIG_BYTES:,} bytes.")
-        table = tomllib.loads(text.decode())
-    except FileNotFoundError:
-        raise ConfigError(f"no config file {str(path)!r}.") from None
-    except OSError as error:
-        raise ConfigError(f"cannot read config file {str(path)!r}: {error.strerror or error}.") from None
+        table = tomllib.loads(data.decode())
     except tomllib.TOMLDecodeError as error:
         raise ConfigError(f"{path} is not valid TOML: {error}.") from None
     except UnicodeDecodeError:

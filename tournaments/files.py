@@ -13,7 +13,7 @@ from typing import Any
 
 import tomli_w
 
-from .errors import FileWriteError
+from .errors import ConfigError, FileWriteError
 
 
 def reason(error: BaseException) -> str:
@@ -137,3 +137,22 @@ def _file_mode(path: Path) -> int:
         umask = os.umask(0)
         os.umask(umask)
         return 0o666 & ~umask
+
+
+def read_bytes(path: Path, what: str, most: int) -> bytes:
+    """A file the run reads (a config, a checkpoint, a report): a regular file of at most `most`
+    bytes, checked before it is read (a FIFO or a device would never end), else a ConfigError of
+    one sentence naming it as `what` ("config file")."""
+    name = f"{what} {str(path)!r}"
+    try:
+        if path.exists() and not path.is_file():
+            raise ConfigError(f"{name} is not a regular file.")
+        with path.open("rb") as file:
+            data = file.read(most + 1)
+    except FileNotFoundError:
+        raise ConfigError(f"no {name}.") from None
+    except OSError as error:
+        raise ConfigError(f"cannot read {name}: {error.strerror or error}.") from None
+    if len(data) > most:
+        raise ConfigError(f"{name} is larger than {most:,} bytes.")
+    return data
