@@ -67,6 +67,8 @@ def test_solo_mean_score_and_shut_rate_agree_with_the_exact_values(rules: Rules,
     assert abs(standing.mean_score - wrong.expected_score) > 3 * half  # the check can tell the rules apart
     shut_low, shut_high = wilson(standing.shut_rate * standing.turns, standing.turns, Z999)
     assert shut_low <= right.shut_probability <= shut_high
+    assert standing.shut_interval == pytest.approx(wilson(standing.shut_rate * standing.turns, standing.turns))
+    assert standing.shut_interval[0] < standing.shut_rate < standing.shut_interval[1]
 
 
 @pytest.mark.parametrize(

@@ -22,9 +22,10 @@ class Standing:
 
     `wins` counts a shared win as a fraction; `win_interval` is the 95% Wilson interval of
     the win rate; `score_interval` the 95% normal interval of the mean score per turn
-    (regular rounds only). Every matchup plays the same deals, so a strategy's games in
-    different matchups share their dice: the intervals count each deal once (as if the
-    strategy had played one matchup's worth of games), which makes them conservative.
+    (regular rounds only), `shut_interval` the 95% Wilson interval of the shut rate. Every
+    matchup plays the same deals, so a strategy's games in different matchups share their dice:
+    the intervals count each deal once (as if the strategy had played one matchup's worth of
+    games), which makes them conservative.
     `mean_rounds` is only set for drop-out games: the rounds a strategy lasted, the one it
     went out in included. In an exact tournament (`tournaments.exact`) the figures are chances
     and expectations: `wins` and `turns` are expected over its seatings, and an interval is its
@@ -42,6 +43,7 @@ class Standing:
     score_interval: tuple[float, float] | None
     mean_total: float | None
     shut_rate: float | None
+    shut_interval: tuple[float, float] | None
     mean_rounds: float | None
 
 
@@ -127,6 +129,9 @@ def _standing(name: str, spec: str, tally: Tally, unit: int, drop_out: bool, mat
         ),
         mean_total=tally.total_sum / tally.played if tally.played else None,
         shut_rate=tally.shut_boxes / tally.turns if tally.turns else None,
+        shut_interval=(
+            wilson(tally.shut_boxes, tally.turns, independent=tally.turns / matchups) if tally.turns else None
+        ),
         mean_rounds=tally.turns / tally.games if drop_out and tally.games else None,
     )
 

@@ -269,6 +269,7 @@ def _standing(entry: StrategyEntry, sums: _Sums, turn: TurnOdds[Any], rules: Rul
         score_interval=(score, score),
         mean_total=sums.mean_total,
         shut_rate=float(turn.shut_probability),
+        shut_interval=(float(turn.shut_probability),) * 2,
         mean_rounds=sums.mean_rounds(rules),
     )
 

@@ -46,8 +46,10 @@ def _standing_table(rank: int, standing: Standing, solo: bool, exact: bool, fold
         table["mean_score"] = rounded(standing.mean_score)
         if not exact:
             table["mean_score_ci95"] = interval(standing.score_interval)
-    if standing.shut_rate is not None:
+    if standing.shut_rate is not None and standing.shut_interval is not None:
         table["shut_rate"] = rounded(standing.shut_rate)
+        if not exact:
+            table["shut_rate_ci95"] = interval(standing.shut_interval)
     if standing.mean_total is not None:
         table["mean_total"] = rounded(standing.mean_total)
     table["mean_rounds"] = rounded(standing.turns / standing.games) if standing.games else 0.0
