@@ -220,11 +220,12 @@ def test_the_library_resumes_with_progress_from_the_games_done(played: Path, kep
     ("old", "new", "said"),
     [
         ('shutbox_version = "', 'shutbox_version = "0.0.0-', "was written by shutbox 0.0.0-"),
+        ("checkpoint = 1", "checkpoint = 0", "in another checkpoint format (0, this shutbox reads 1)"),
         ('dice = "', 'dice = "other-', "dice scheme 'other-"),
         ("games = 2000", "games = 4000", "its configuration was changed"),
         ('name = "greedy-high"', 'name = "greedy"', "its configuration was changed"),
     ],
-    ids=["version", "dice", "games", "name"],
+    ids=["version", "format", "dice", "games", "name"],
 )
 def test_a_checkpoint_of_another_version_dice_or_config_is_refused(
     kept: Path, tmp_path: Path, old: str, new: str, said: str
@@ -311,6 +312,6 @@ def test_a_damaged_checkpoint_is_refused(kept: Path, tmp_path: Path, how: str, s
 
 
 def test_a_report_is_not_a_checkpoint(played: Path) -> None:
-    assert "is not a shutbox checkpoint, or a damaged one: its key 'bulk' is missing" in refused(
+    assert "is not a shutbox checkpoint, or a damaged one: its key 'checkpoint' is missing or not an int" in refused(
         "--resume", str(played / "full.toml")
     )

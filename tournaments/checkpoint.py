@@ -1,12 +1,13 @@
 """Checkpoints: a long tournament keeps what it has finished in a file, so a run stopped by Ctrl-C,
 a failure or a crash can be resumed, and finishes with the report an uninterrupted run writes.
 
-A checkpoint is a TOML file holding the configuration (seed included, and how the run went:
-workers, timeout, ...), the dice scheme, shutbox's version, a digest of each user strategy's
-source, the numbers of the finished work units and their tallies summed per matchup. It is
-written whole or not at all (a temporary file renamed over it) at most every `CHECKPOINT_SECONDS`
-from the runner's callback, and once more when the run stops early. A run that finishes removes
-it; one that ends within the first interval never writes it.
+A checkpoint is a TOML file holding its format (`checkpoint = CHECKPOINT_FORMAT`), the
+configuration (seed included, and how the run went: workers, timeout, ...), the dice scheme,
+shutbox's version, a digest of each user strategy's source, the numbers of the finished work units
+and their tallies summed per matchup. It is written whole or not at all (a temporary file renamed
+over it) at most every `CHECKPOINT_SECONDS` from the runner's callback, and once more when the run
+stops early. A run that finishes removes it; one that ends within the first interval never writes
+it.
 """
 
 from __future__ import annotations
@@ -33,6 +34,9 @@ from .tally import Tally, count_length
 from .units import UnitResult
 from .version import shutbox_version
 
+CHECKPOINT_FORMAT = 1
+"""The layout of a checkpoint's keys: raised whenever what a checkpoint holds changes, so that one
+written by another shutbox is refused as such, not as damaged (the version string may not change)."""
 CHECKPOINT_SECONDS = 5.0
 """A run writes its checkpoint at most this often, and not before it has run this long."""
 MAX_CHECKPOINT_BYTES = 128 << 20
@@ -145,6 +149,7 @@ class Keeper:
         self.written = written
         self.started = self.last = time.monotonic()
         self.header: dict[str, Any] = {
+            "checkpoint": CHECKPOINT_FORMAT,
             "shutbox_version": shutbox_version(),
             "dice": DICE_SCHEME,
             "bulk": plan.bulk,
@@ -206,6 +211,12 @@ def read_checkpoint(path: Path, options: Options = Options()) -> Saved:
     _refuse_changes(path, options)
     raw = _read(path)
     name = repr(str(path))
+    if raw.get("checkpoint") != CHECKPOINT_FORMAT and "config_sha256" in raw:  # a checkpoint, of another layout
+        raise ConfigError(
+            f"checkpoint {name} was written by shutbox {raw['shutbox_version']} in another checkpoint format "
+            f"({raw.get('checkpoint', 0)!r}, this shutbox reads {CHECKPOINT_FORMAT}); resume it with that shutbox, "
+            "or start the run again."
+        )
     header = _fields(path, raw)
     if header["shutbox_version"] != shutbox_version():
         raise ConfigError(
@@ -254,6 +265,7 @@ def _read(path: Path) -> dict[str, Any]:
 
 
 _HEADER_TYPES: dict[str, type] = {
+    "checkpoint": int,
     "shutbox_version": str,
     "dice": str,
     "bulk": bool,
@@ -271,7 +283,8 @@ def _fields(path: Path, raw: Mapping[str, Any]) -> Mapping[str, Any]:
     """The checkpoint's keys, each checked to be there with its type."""
     for key, kind in _HEADER_TYPES.items():
         if not isinstance(raw.get(key), kind) or (kind is int and isinstance(raw[key], bool)):
-            raise _damaged(path, f"its key {key!r} is missing or not a {kind.__name__}")
+            article = "an" if kind.__name__[0] in "aeiou" else "a"
+            raise _damaged(path, f"its key {key!r} is missing or not {article} {kind.__name__}")
     if not all(isinstance(digest, str) for digest in raw["sources"].values()):
         raise _damaged(path, "its key 'sources' holds something other than digests")
     return raw
