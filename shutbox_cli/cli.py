@@ -11,7 +11,7 @@ import typer
 
 from . import __version__, completion
 from .commands import analyze, best, check, compare, play, replay, strategies, tournament
-from .errors import ERROR_PREFIX, FAILURE, USAGE_ERROR, say_error, stopped_status
+from .errors import ERROR_PREFIX, FAILURE, USAGE_ERROR, say_error, show_strategy_warnings, stopped_status
 from .help import ShutboxGroup, use_our_help
 from .output import Format, FormatOption, print_document
 from .rule_options import rules_from_options, with_rule_options
@@ -101,6 +101,8 @@ def _run() -> int:
     # typer's usage-error class (click's, or its own copy of click's) is the base of BadParameter.
     if completion.wanted():
         completion.set_up()
+    else:
+        show_strategy_warnings()
     usage_error: Any = next(cls for cls in typer.BadParameter.__mro__ if cls.__name__ == "UsageError")
     try:
         status = app(standalone_mode=False)
