@@ -25,7 +25,7 @@ from typing import Any
 
 from .base import Strategy
 from .guard import raised_by_strategy
-from .shown import answer_text, cause
+from .shown import answer_text, cause, did_you_mean
 
 ENTRY_POINT_GROUP = "shutbox.strategies"
 
@@ -378,7 +378,7 @@ def resolve(target: str, spec: str | None = None) -> tuple[type[Strategy], str]:
     if claimants:
         raise StrategyLoadError(f"{len(claimants)} installed strategies are named {target!r}; {_either(claimants)}.")
     known = ", ".join(names)
-    raise StrategyLoadError(f"no strategy named {target!r}; known names: {known}.")
+    raise StrategyLoadError(f"no strategy named {target!r}{did_you_mean(target, names)}; known names: {known}.")
 
 
 def registered(target: str, names: Mapping[str, Registration] | None = None) -> Registration | None:

@@ -91,7 +91,9 @@ class TestSpecs:
 
 class TestFailures:
     def test_no_such_name(self) -> None:
-        assert failure("gredy-high").startswith("no strategy named 'gredy-high'; known names: greedy-high, random,")
+        assert failure("gredy-high").startswith(
+            "no strategy named 'gredy-high' (did you mean 'greedy-high'?); known names: greedy-high, random,"
+        )
 
     def test_no_such_module_or_file(self) -> None:
         assert (

@@ -23,6 +23,8 @@ import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
+from strategies.shown import did_you_mean
+
 from .compare import COMPARED, Change, Comparison
 from .errors import ConfigError
 
@@ -131,7 +133,10 @@ def check_names(gates: Iterable[Gate], names: Sequence[str]) -> None:
     """Every gate names a strategy of the run (or `*`); GateError naming the first that does not."""
     for gate in gates:
         if gate.name != EVERY and gate.name not in names:
-            raise GateError(f"{_flag(gate.text)} names no strategy of this run; its strategies are {', '.join(names)}.")
+            raise GateError(
+                f"{_flag(gate.text)} names no strategy of this run{did_you_mean(gate.name, names)}; its strategies "
+                f"are {', '.join(names)}."
+            )
 
 
 def _shown(value: float) -> str:
