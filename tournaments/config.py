@@ -44,7 +44,7 @@ DEFAULT_TIMEOUT = 120.0
 """Seconds one work unit may take before the run stops as stuck."""
 LOCAL_SCHEDULER = "local"
 """The scheduler "address" that starts a Dask cluster of this machine's cores for the run."""
-_ADDRESS = re.compile(r"(?:[a-z]+://)?(?:\[[0-9a-fA-F:.]+\]|[^\s/:\[\]]+):\d{1,5}")
+_ADDRESS = re.compile(r"(?:[a-z]+://)?(?:\[[0-9a-fA-F:.]+\]|[^\s/:\[\]]+):[0-9]{1,5}")
 
 DEFAULT_FIELD = ("greedy-high", "optimal", "max-shut", "tips", "random", "fewest-tiles")
 """The default tournament's strategies, all built in: the sources' computer player, the two
