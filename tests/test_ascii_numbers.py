@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 from shutbox_cli import cli
 from shutbox_cli.cli import app
 from shutbox_cli.play.best import rules_of_key
+from strategies.loading import StrategyLoadError, load_strategy
 from tournaments import ConfigError, Options, load_config
 from tournaments.gates import GateError, parse_compare_gate, parse_tournament_gate
 
@@ -78,3 +79,9 @@ def test_a_kept_best_score_key_in_other_digits_is_not_read_as_rules() -> None:
     assert rules_of_key("tiles=10") is not None
     assert rules_of_key("tiles=١٠") is None  # not a key shutbox writes: shown as it is kept
     assert rules_of_key("tiles=²") is None  # int() raised on it
+
+
+@pytest.mark.parametrize("spec", ["target(margin=١)", "target(margin=٢.٥)", "target(margin=１)"])
+def test_strategy_parameters_take_ascii_digits_only(spec: str) -> None:
+    with pytest.raises(StrategyLoadError, match="are not of the form name=value"):
+        load_strategy(spec)
