@@ -48,7 +48,8 @@ def say_warning(message: str) -> None:
 def show_strategy_warnings() -> None:
     """Say each warning the strategy loader gives (a strategy name two packages claim) once, as a
     line of its own; the loader keeps them to itself unless told, so its workers stay quiet."""
-    warnings.filterwarnings("default", module=r"strategies\.loading\Z")
+    # "once", not "default": "default" forgets what it said whenever a filter changes.
+    warnings.filterwarnings("once", category=UserWarning, module=r"strategies\.loading\Z")
     shown = warnings.showwarning
 
     def show(

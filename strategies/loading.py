@@ -157,7 +157,7 @@ def _either(claimants: list[Registration], how: str = "give {}", otherwise: str 
 
 
 def _warn(message: str) -> None:
-    """Warn of a clash, as said by `registrations` (one warning per message and process, by default)."""
+    """Warn of a clash, as said by `registrations` (the `shutbox` command shows each once)."""
     warnings.warn(message, StrategyNameClash, stacklevel=2)
 
 
