@@ -96,6 +96,6 @@ Report = Annotated[
         metavar="FILE",
         show_default=False,
         help="Also write the results and everything needed to repeat them to this TOML file (JSON for "
-        "FILE.json; - for stdout; every key: docs/report.md).",
+        "FILE.json; - for stdout; every key: shutbox docs report).",
     ),
 ]

@@ -10,8 +10,8 @@ from typing import Annotated, Any, NoReturn
 import typer
 
 from . import __version__, completion
-from .commands import analyze, best, check, compare, play, replay, strategies, tournament
-from .errors import ERROR_PREFIX, FAILURE, USAGE_ERROR, say_error, stopped_status
+from .commands import analyze, best, check, compare, docs, play, replay, strategies, tournament
+from .errors import ERROR_PREFIX, FAILURE, USAGE_ERROR, say_error, show_strategy_warnings, stopped_status
 from .help import ShutboxGroup, use_our_help
 from .output import Format, FormatOption, print_document
 from .rule_options import rules_from_options, with_rule_options
@@ -46,7 +46,7 @@ def main_callback(
 ) -> None:
     """Play, simulate and solve the dice game Shut the Box.
 
-    The rules and every variant: docs/rules.md. `shutbox COMMAND --help` tells more of each.
+    The rules and every variant: `shutbox docs rules`. `shutbox COMMAND --help` tells more of each.
 
     Examples:
       shutbox play
@@ -58,14 +58,14 @@ def main_callback(
 
 
 # Each command module registers itself; heavy imports stay inside the commands.
-for _module in (analyze, best, check, compare, play, replay, strategies, tournament, completion):
+for _module in (analyze, best, check, compare, docs, play, replay, strategies, tournament, completion):
     _module.register(app)
 
 
 @app.command("rules")
 @with_rule_options
 def rules_command(rule_values: dict[str, Any], form: FormatOption = Format.TABLE) -> None:
-    """Print the rule set that the rule options make, in plain words (docs/rules.md has them all).
+    """Print the rule set that the rule options make, in plain words (`shutbox docs rules` has them all).
 
     Examples:
       shutbox rules
@@ -101,6 +101,8 @@ def _run() -> int:
     # typer's usage-error class (click's, or its own copy of click's) is the base of BadParameter.
     if completion.wanted():
         completion.set_up()
+    else:
+        show_strategy_warnings()
     usage_error: Any = next(cls for cls in typer.BadParameter.__mro__ if cls.__name__ == "UsageError")
     try:
         status = app(standalone_mode=False)

@@ -1,7 +1,8 @@
 """How the face ends a command that went wrong: the exit statuses every command shares, and
 errors as one sentence on stderr after the one prefix."""
 
-from typing import NoReturn
+import warnings
+from typing import Any, NoReturn, TextIO
 
 import typer
 
@@ -35,3 +36,35 @@ def fail(message: str, status: int = USAGE_ERROR) -> NoReturn:
     """Say the error and exit with `status`."""
     say_error(message)
     raise typer.Exit(status)
+
+
+def say_warning(message: str) -> None:
+    """Print `warning: message` to stderr, control characters written out."""
+    from strategies.shown import printable_lines
+
+    typer.echo(f"warning: {printable_lines(message)}", err=True)
+
+
+def show_strategy_warnings() -> None:
+    """Say each warning the strategy loader gives (a strategy name two packages claim) once, as a
+    line of its own; the loader keeps them to itself unless told, so its workers stay quiet."""
+    # "once", not "default": "default" forgets what it said whenever a filter changes.
+    warnings.filterwarnings("once", category=UserWarning, module=r"strategies\.loading\Z")
+    shown = warnings.showwarning
+
+    def show(
+        message: Warning | str,
+        category: type[Warning],
+        filename: str,
+        lineno: int,
+        file: TextIO | None = None,
+        line: str | None = None,
+    ) -> Any:
+        from strategies.loading import StrategyNameClash
+
+        if issubclass(category, StrategyNameClash):
+            say_warning(str(message))
+        else:
+            shown(message, category, filename, lineno, file, line)
+
+    warnings.showwarning = show

@@ -39,7 +39,7 @@ FormatOption = Annotated[
         "--format",
         metavar="FORMAT",
         case_sensitive=False,
-        help="How the results are printed: table (for people), json or toml (the report of docs/report.md).",
+        help="How the results are printed: table (for people), json or toml (the report of `shutbox docs report`).",
     ),
 ]
 """The `--format` option, declared once for every command that has it."""

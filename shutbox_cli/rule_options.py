@@ -16,7 +16,7 @@ import typer
 from .errors import fail
 from .game.rules import FirstRoll, OneDie, OneDieMode, Rules, RulesError, Scoring, ShutRule, Ties
 
-_PANEL = "Rules (docs/rules.md)"
+_PANEL = "Rules (shutbox docs rules)"
 
 
 def _option(*names: str, help: str, metavar: str | None = None, **extra: Any) -> Any:

@@ -7,7 +7,7 @@ import inspect
 from typing import Any
 
 from .base import Strategy
-from .loading import StrategyLoadError, registrations, resolve, split_spec
+from .loading import StrategyLoadError, registered, registrations, resolve, split_spec
 from .shown import answer_text
 
 
@@ -95,14 +95,13 @@ def _annotation(annotation: Any) -> str:
 def catalog() -> list[StrategyInfo]:
     """Every registered strategy, built-ins first; a broken installed one says what is wrong."""
     infos = []
-    for name, entries in registrations().items():
+    for name, registration in registrations().items():
         try:
             cls, origin = resolve(name)
         except StrategyLoadError as error:
-            origins = " and ".join(sorted({entry.origin for entry in entries}))
-            infos.append(StrategyInfo(name, origins, entries[0].target, problem=str(error)))
+            infos.append(StrategyInfo(name, registration.origin, registration.target, problem=str(error)))
         else:
-            infos.append(StrategyInfo(name, origin, entries[0].target, cls))
+            infos.append(StrategyInfo(name, origin, registration.target, cls))
     return infos
 
 
@@ -110,7 +109,8 @@ def strategy_info(spec: str) -> StrategyInfo:
     """One strategy, by registered name or by `module:Class` / `path/file.py:Class` (parameters ignored)."""
     target, _ = split_spec(spec)
     cls, origin = resolve(target, spec)
-    known = registrations().get(target)
-    if known:
-        return StrategyInfo(target, origin, known[0].target, cls)
+    names = registrations()
+    known = registered(target, names)
+    if known is not None:
+        return StrategyInfo(target if target in names else known.qualified or target, origin, known.target, cls)
     return StrategyInfo(cls.name or target, origin, target, cls)

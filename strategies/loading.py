@@ -15,15 +15,17 @@ import hashlib
 import importlib
 import importlib.util
 import inspect
+import re
 import sys
+import warnings
 from collections.abc import Mapping
-from importlib.metadata import EntryPoint, entry_points
+from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Any
 
 from .base import Strategy
 from .guard import raised_by_strategy
-from .shown import answer_text, cause
+from .shown import answer_text, cause, did_you_mean
 
 ENTRY_POINT_GROUP = "shutbox.strategies"
 
@@ -47,11 +49,18 @@ class StrategyLoadError(ValueError):
 
 @dataclasses.dataclass(frozen=True)
 class Registration:
-    """One thing a registered name stands for: a `module:Class` and where it comes from."""
+    """What a strategy name stands for: a `module:Class` and where it comes from."""
 
     name: str
     target: str
     origin: str
+    package: str | None = None
+    """The installed package that declares it (None: built in, or a package of unknown name)."""
+
+    @property
+    def qualified(self) -> str | None:
+        """PACKAGE:NAME, which names an installed strategy whatever else has its name."""
+        return None if self.package is None else f"{self.package}:{self.name}"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -72,31 +81,89 @@ class LoadedStrategy:
         return build(self.cls, self.params, self.spec)
 
 
-def _package(point: EntryPoint) -> str:
-    dist = point.dist
-    return f"package {dist.name} {dist.version}" if dist is not None else "an installed package"
+class StrategyNameClash(UserWarning):
+    """An installed package's strategy has the name of a built-in one, or of another package's.
+    Ignored unless a caller turns it on (the `shutbox` command does, in its own process only): a
+    worker that loads the strategies again need not say it again."""
 
 
-def registrations() -> dict[str, tuple[Registration, ...]]:
-    """Every registered name with each distinct class it stands for; more than one is a conflict.
+warnings.filterwarnings("ignore", category=StrategyNameClash, append=True)
 
-    Built-ins come first, in their own order, then installed names alphabetically.
-    """
-    found: dict[str, dict[str, str]] = {name: {target: "built-in"} for name, target in BUILTINS.items()}
-    installed: dict[str, dict[str, str]] = {}
+
+def _normal(package: str) -> str:
+    """A package's name as pip compares names: case and runs of `-`, `_` and `.` do not matter."""
+    return re.sub(r"[-_.]+", "-", package).lower()
+
+
+def _declared() -> list[Registration]:
+    """What installed packages declare in the entry-point group, by name then target; the built-ins
+    (pyproject.toml declares them too) are left out."""
+    found = []
     for point in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda point: (point.name, point.value)):
-        targets = found.get(point.name) or installed.setdefault(point.name, {})
-        targets.setdefault(point.value, _package(point))
-    found.update(sorted(installed.items()))
-    return {
-        name: tuple(Registration(name, target, origin) for target, origin in targets.items())
-        for name, targets in found.items()
-    }
+        if BUILTINS.get(point.name) == point.value:
+            continue
+        dist = point.dist
+        if dist is None:
+            found.append(Registration(point.name, point.value, "an installed package"))
+        else:
+            found.append(Registration(point.name, point.value, f"package {dist.name} {dist.version}", dist.name))
+    return found
+
+
+def registrations() -> dict[str, Registration]:
+    """Every strategy name a user can give, with what it stands for: the built-ins first, in their
+    own order, then installed packages' strategies alphabetically. A built-in keeps its name: an
+    installed strategy of the same name, or two packages' strategies of one name, go by their
+    qualified names PACKAGE:NAME, with one StrategyNameClash warning naming both."""
+    found = {name: Registration(name, target, "built-in") for name, target in BUILTINS.items()}
+    for name, claimants in _by_name(_declared()).items():
+        if name in BUILTINS:
+            _warn(
+                f"{_listed(claimants)} {'has' if len(claimants) == 1 else 'have'} the name of the built-in "
+                f"strategy {name!r}, which keeps it{_either(claimants, _FOR_THE_PACKAGE, '')}."
+            )
+        elif len({claimant.target for claimant in claimants}) > 1:
+            _warn(f"{_listed(claimants)} have one name, {name!r}; {_either(claimants)}.")
+        else:
+            found[name] = claimants[0]
+            continue
+        for claimant in claimants:
+            if claimant.qualified is not None:
+                found[claimant.qualified] = claimant
+    return found
+
+
+def _by_name(installed: list[Registration]) -> dict[str, list[Registration]]:
+    """Installed strategies grouped by the name their packages give them."""
+    grouped: dict[str, list[Registration]] = {}
+    for registration in installed:
+        grouped.setdefault(registration.name, []).append(registration)
+    return grouped
+
+
+def _listed(claimants: list[Registration]) -> str:
+    """Installed strategies for a sentence: where each comes from and its class."""
+    return " and ".join(f"the strategy of {claimant.origin} ({claimant.target})" for claimant in claimants)
+
+
+_FOR_THE_PACKAGE = "; give {} for the package's"
+
+
+def _either(claimants: list[Registration], how: str = "give {}", otherwise: str = "uninstall one") -> str:
+    """How to give one of the strategies of one name: by its qualified name (`how`), or, where no
+    package has a name to qualify it by, `otherwise`."""
+    names = [repr(claimant.qualified) for claimant in claimants if claimant.qualified is not None]
+    return how.format(" or ".join(names)) if names else otherwise
+
+
+def _warn(message: str) -> None:
+    """Warn of a clash, as said by `registrations` (the `shutbox` command shows each once)."""
+    warnings.warn(message, StrategyNameClash, stacklevel=2)
 
 
 def registry() -> dict[str, str]:
-    """Every registered strategy name and the `module:Class` it stands for (conflicts joined by '|')."""
-    return {name: "|".join(sorted(entry.target for entry in entries)) for name, entries in registrations().items()}
+    """Every strategy name a user can give and the `module:Class` it stands for."""
+    return {name: registration.target for name, registration in registrations().items()}
 
 
 def split_name(text: str) -> tuple[str | None, str]:
@@ -294,22 +361,41 @@ def source_sha256(file: Path) -> str | None:
 
 
 def resolve(target: str, spec: str | None = None) -> tuple[type[Strategy], str]:
-    """The class a spec without parameters names, and where it comes from (for messages, `spec`)."""
+    """The class a spec without parameters names, and where it comes from (for messages, `spec`):
+    a registered name, an installed strategy's qualified name PACKAGE:NAME, `module:Class` or
+    `path/to/file.py:Class`."""
     spec = target if spec is None else spec
     names = registrations()
-    if ":" in target and target not in names:
+    found = registered(target, names)
+    if found is not None:
+        return _find_class(found.target, spec), found.origin
+    if ":" in target:
         where = target.rpartition(":")[0]
         return _find_class(target, spec), f"file {where}" if _is_file(where) else f"module {where}"
-    if target not in names and _is_file(target):
+    if _is_file(target):
         raise StrategyLoadError(f"strategy {spec!r} names a file but not its class: write {target}:ClassName.")
-    if target not in names:
-        known = ", ".join(names)
-        raise StrategyLoadError(f"no strategy named {target!r}; known names: {known}.")
-    entries = names[target]
-    if len(entries) > 1:
-        which = " and ".join(f"{entry.target} from {entry.origin}" for entry in entries)
-        raise StrategyLoadError(f"two strategies are named {target!r} ({which}); uninstall one.")
-    return _find_class(entries[0].target, spec), entries[0].origin
+    claimants = _by_name(_declared()).get(target)
+    if claimants:
+        raise StrategyLoadError(f"{len(claimants)} installed strategies are named {target!r}; {_either(claimants)}.")
+    known = ", ".join(names)
+    raise StrategyLoadError(f"no strategy named {target!r}{did_you_mean(target, names)}; known names: {known}.")
+
+
+def registered(target: str, names: Mapping[str, Registration] | None = None) -> Registration | None:
+    """What a registered name (of `names`, by default `registrations()`) or an installed strategy's
+    qualified name PACKAGE:NAME (the package's name as pip compares it) stands for, if anything."""
+    found = (registrations() if names is None else names).get(target)
+    package, colon, name = target.rpartition(":")
+    if found is not None or not colon:
+        return found
+    return next(
+        (
+            declared
+            for declared in _declared()
+            if declared.name == name and declared.package is not None and _normal(declared.package) == _normal(package)
+        ),
+        None,
+    )
 
 
 def _check_params(cls: type[Strategy], params: Mapping[str, Any], spec: str) -> None:

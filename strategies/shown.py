@@ -5,7 +5,9 @@ terminal as an escape sequence."""
 
 from __future__ import annotations
 
+import difflib
 import reprlib
+from collections.abc import Iterable
 
 from .guard import raised_by_strategy
 
@@ -24,6 +26,18 @@ def printable(text: str) -> str:
 def printable_lines(text: str) -> str:
     """`printable` line by line: the line breaks are kept, as a message of several lines needs."""
     return "\n".join(printable(line) for line in text.split("\n"))
+
+
+def did_you_mean(given: str, known: Iterable[str]) -> str:
+    """` (did you mean 'x'?)`, naming the known words closest to a mistyped one (case aside), or
+    nothing if none is close: for a message that then goes on to list every known word."""
+    words = {word.casefold(): word for word in reversed(list(known))}
+    close = [words[word] for word in difflib.get_close_matches(given.casefold(), words, n=3, cutoff=0.6)]
+    if not close:
+        return ""
+    quoted = [repr(word) for word in close]
+    either = ", ".join(quoted[:-1]) + f" or {quoted[-1]}" if len(quoted) > 1 else quoted[0]
+    return f" (did you mean {either}?)"
 
 
 def _cut(text: str, most: int) -> str:

@@ -129,7 +129,7 @@ def test_compare_reads_json_reports_and_warns_of_other_rules(tmp_path: Path) -> 
     ("content", "says"),
     [
         (None, "no report 'missing.toml'."),
-        ("seed = [", "report 'bad.toml' is not valid TOML."),
+        ("seed = [", "report 'bad.toml' is not valid TOML: "),
         ('seed = 1\n[[strategy]]\nspec = "optimal"\n', "is not a tournament report"),
     ],
 )

@@ -134,7 +134,7 @@ def test_a_config_file_that_is_not_text_is_one_sentence(tmp_path: Path) -> None:
     path = tmp_path / "binary.toml"
     path.write_bytes(b"\xff\xfe games = 3")
     status, _, err = invoke(str(path))
-    assert status == 2 and err.count("\n") == 1 and "binary.toml is not valid TOML: it is not UTF-8 text" in err
+    assert status == 2 and err.count("\n") == 1 and "binary.toml' is not valid TOML: it is not UTF-8 text." in err
 
 
 @pytest.mark.parametrize("kind", ["fifo", "folder", "device"])
@@ -238,3 +238,42 @@ def test_a_report_reads_back_as_the_config_it_ran(tmp_path: Path) -> None:
         config.duplicate,
         config.seed,
     )
+
+
+def test_a_json_report_runs_again_as_its_own_tournament(tmp_path: Path) -> None:
+    first = tmp_path / "first.json"
+    status, _, err = invoke("-s", "optimal", "-s", "tips", "-n", "40", "--seed", "3", "-q", "-o", str(first))
+    assert status == 0, err
+    again = tmp_path / "again.json"
+    status, _, err = invoke(str(first), "-q", "-o", str(again))
+    assert status == 0, err
+    assert json.loads(again.read_text()) == json.loads(first.read_text())
+    config = load_config(first, Options())
+    assert (config.names, config.games, config.seed) == (("optimal", "tips"), 40, 3)
+    replayed = CliRunner().invoke(app, ["replay", str(first), "-g", "0", "--delay", "0"])
+    assert replayed.exit_code == 0 and "Scores: " in replayed.stdout, replayed.stderr
+
+
+def test_a_json_tournament_file_is_checked_as_a_toml_one(tmp_path: Path) -> None:
+    path = tmp_path / "tournament.json"
+    path.write_text(json.dumps({"games": 10, "strategy": [{"spec": "random"}, {"spec": "tips"}]}))
+    assert load_config(path, Options()).names == ("random", "tips")
+    for text, words in (
+        ('{"games": 0, "strategy": [{"spec": "random"}, {"spec": "tips"}]}', "key 'games' must be at least 1, not 0."),
+        ('{"games": 1e3, "strategy": [{"spec": "random"}]}', "key 'games' must be a whole number, not 1000.0."),
+        ('{"strategy": [{"spec": "random", "colour": 1}]}', "key 'strategy[1].colour' is unknown"),
+        ('{"games": 10,', "is not valid JSON: Expecting property name enclosed in double quotes"),
+        ("[1, 2]", "holds a JSON array, not an object of keys."),
+        ('"games = 10"', "holds a JSON string, not an object of keys."),
+    ):
+        path.write_text(text)
+        status, out, err = invoke(str(path))
+        assert (status, out, err.count("\n")) == (2, "", 1), err
+        assert "tournament.json" in err and words in err, err
+
+
+def test_a_toml_file_is_read_as_toml_whatever_it_holds(tmp_path: Path) -> None:
+    path = tmp_path / "tournament.toml"
+    path.write_text('{"games": 10}')
+    status, _, err = invoke(str(path))
+    assert status == 2 and "tournament.toml' is not valid TOML" in err

@@ -11,15 +11,13 @@ interval conservative (wider than it need be). An exact report's figures have no
 from __future__ import annotations
 
 import dataclasses
-import json
 import math
-import tomllib
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from .errors import ConfigError
-from .files import read_bytes
+from .files import read_document
 from .stats import Z95
 
 COMPARED = ("win_rate", "mean_score")
@@ -74,16 +72,10 @@ class Comparison:
 
 
 def read_report(path: Path) -> dict[str, Any]:
-    """A tournament report, TOML or JSON (by its extension, else by its first character); a
-    ConfigError of one sentence if it cannot be read or is not a tournament report."""
+    """A tournament report, TOML or JSON (see `read_document`); a ConfigError of one sentence if it
+    cannot be read or is not a tournament report."""
+    table = read_document(path, "report", MAX_REPORT_BYTES)
     name = repr(str(path))
-    data = read_bytes(path, "report", MAX_REPORT_BYTES)
-    as_json = path.suffix.lower() == ".json" or (path.suffix.lower() != ".toml" and data.lstrip()[:1] == b"{")
-    try:
-        text = data.decode()
-        table = json.loads(text) if as_json else tomllib.loads(text)
-    except (UnicodeDecodeError, ValueError, RecursionError):
-        raise ConfigError(f"report {name} is not valid {'JSON' if as_json else 'TOML'}.") from None
     _check(name, table)
     return table
 

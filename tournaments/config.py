@@ -14,7 +14,6 @@ import dataclasses
 import math
 import os
 import re
-import tomllib
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -32,7 +31,7 @@ from strategies.loading import (
 
 from .confine import MAX_WORKERS_PER_CORE, MIN_MEMORY_LIMIT_MIB, cores, max_workers
 from .errors import ConfigError
-from .files import read_bytes
+from .files import read_document
 from .isolation import Probed, probe
 from .isolation import memory_limit as memory_limit_of_hosts
 from .schema import HEADER_KEYS, SCHEMA, rules_mapping, rules_table
@@ -45,7 +44,7 @@ DEFAULT_TIMEOUT = 120.0
 """Seconds one work unit may take before the run stops as stuck."""
 LOCAL_SCHEDULER = "local"
 """The scheduler "address" that starts a Dask cluster of this machine's cores for the run."""
-_ADDRESS = re.compile(r"(?:[a-z]+://)?(?:\[[0-9a-fA-F:.]+\]|[^\s/:\[\]]+):\d{1,5}")
+_ADDRESS = re.compile(r"(?:[a-z]+://)?(?:\[[0-9a-fA-F:.]+\]|[^\s/:\[\]]+):[0-9]{1,5}")
 
 DEFAULT_FIELD = ("greedy-high", "optimal", "max-shut", "tips", "random", "fewest-tiles")
 """The default tournament's strategies, all built in: the sources' computer player, the two
@@ -170,17 +169,9 @@ class _Where:
 
 
 def read_table(path: Path) -> dict[str, Any]:
-    """The TOML table of a config file (or of a report's `[config]`): a regular file of at most
-    MAX_CONFIG_BYTES (a FIFO or a device would never end)."""
-    data = read_bytes(path, "config file", MAX_CONFIG_BYTES)
-    try:
-        table = tomllib.loads(data.decode())
-    except tomllib.TOMLDecodeError as error:
-        raise ConfigError(f"{path} is not valid TOML: {error}.") from None
-    except UnicodeDecodeError:
-        raise ConfigError(f"{path} is not valid TOML: it is not UTF-8 text.") from None
-    except RecursionError:
-        raise ConfigError(f"{path} nests tables or arrays too deeply to be a tournament file.") from None
+    """The table of a config file (or of a report's `[config]`), TOML or JSON (see `read_document`):
+    a regular file of at most MAX_CONFIG_BYTES (a FIFO or a device would never end)."""
+    table = read_document(path, "config file", MAX_CONFIG_BYTES)
     table = _config_of(path, table)
     for key in table:
         if key not in _TOP_KEYS:

@@ -8,6 +8,7 @@ import os
 import re
 import stat
 import tempfile
+import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -137,6 +138,31 @@ def _file_mode(path: Path) -> int:
         umask = os.umask(0)
         os.umask(umask)
         return 0o666 & ~umask
+
+
+def read_document(path: Path, what: str, most: int) -> dict[str, Any]:
+    """The table of a file the run reads as a document (a config, a report; see `read_bytes`): JSON
+    for a `.json` file, or for another name than `.toml` whose text opens with `{` (a TOML document
+    never does), else TOML; a ConfigError of one sentence naming it as `what` if it is neither."""
+    data = read_bytes(path, what, most)
+    name = f"{what} {str(path)!r}"
+    suffix = path.suffix.lower()
+    form = "JSON" if suffix == ".json" or (suffix != ".toml" and data.lstrip()[:1] == b"{") else "TOML"
+    try:
+        text = data.decode()
+        table = json.loads(text) if form == "JSON" else tomllib.loads(text)
+    except UnicodeDecodeError:
+        raise ConfigError(f"{name} is not valid {form}: it is not UTF-8 text.") from None
+    except ValueError as error:  # json.JSONDecodeError and tomllib.TOMLDecodeError alike
+        raise ConfigError(f"{name} is not valid {form}: {str(error).rstrip('.')}.") from None
+    except RecursionError:
+        raise ConfigError(f"{name} nests tables or arrays too deeply to be read.") from None
+    if not isinstance(table, dict):
+        raise ConfigError(f"{name} holds a JSON {_JSON_KINDS.get(type(table), 'value')}, not an object of keys.")
+    return table
+
+
+_JSON_KINDS = {list: "array", str: "string", int: "number", float: "number", bool: "true or false"}
 
 
 def read_bytes(path: Path, what: str, most: int) -> bytes:

@@ -23,6 +23,8 @@ import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
+from strategies.shown import did_you_mean
+
 from .compare import COMPARED, Change, Comparison
 from .errors import ConfigError
 
@@ -40,6 +42,7 @@ OPERATORS: dict[str, Callable[[float, float], bool]] = {
     ">": operator.gt,
 }
 _TEST = re.compile(r"(?P<subject>.+?)\s*(?P<op><=|>=|==|!=|<|>)\s*(?P<number>[^\s<>=!]+)\s*", re.DOTALL)
+_DECIMAL = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
 _WORD = re.compile(rf"(?P<subject>.+?)\s+(?P<word>{'|'.join(WORDS)})\s*", re.DOTALL)
 _SIGNIFICANT: dict[str, Callable[[Change], bool]] = {
     "drops": lambda change: change.significant and change.change < 0,
@@ -76,11 +79,8 @@ def _flag(text: str) -> str:
 
 
 def _number(text: str, gate: str) -> float:
-    try:
-        number = float(text)
-    except ValueError:
-        number = math.nan
-    if not math.isfinite(number):
+    """A gate's NUMBER: a decimal number in ASCII digits (`float` would also take `١`, `1_0` or `inf`)."""
+    if not _DECIMAL.fullmatch(text) or not math.isfinite(number := float(text)):
         raise GateError(f"{_flag(gate)} compares with {text!r}, which is not a number such as 0.5 or -0.02.")
     return number
 
@@ -131,7 +131,10 @@ def check_names(gates: Iterable[Gate], names: Sequence[str]) -> None:
     """Every gate names a strategy of the run (or `*`); GateError naming the first that does not."""
     for gate in gates:
         if gate.name != EVERY and gate.name not in names:
-            raise GateError(f"{_flag(gate.text)} names no strategy of this run; its strategies are {', '.join(names)}.")
+            raise GateError(
+                f"{_flag(gate.text)} names no strategy of this run{did_you_mean(gate.name, names)}; its strategies "
+                f"are {', '.join(names)}."
+            )
 
 
 def _shown(value: float) -> str:

@@ -14,6 +14,7 @@ import shlex
 
 from shutbox_cli.game import Rules
 from strategies.loading import split_spec
+from strategies.shown import did_you_mean
 
 from .config import DEFAULT_GAMES, DEFAULT_TABLE, StrategyEntry, TournamentConfig
 from .errors import ConfigError
@@ -78,7 +79,9 @@ def _matchup(plan: Plan, name: str | None) -> Matchup:
         if title.casefold() == wanted:
             return matchup
     shown = ", ".join(repr(title) for title in names[:6]) + (", ..." if len(names) > 6 else "")
-    raise ConfigError(f"--matchup {name!r} is not a matchup of the tournament; its matchups are {shown}.")
+    raise ConfigError(
+        f"--matchup {name!r} is not a matchup of the tournament{did_you_mean(name, names)}; its matchups are {shown}."
+    )
 
 
 def replay_command(config: TournamentConfig, matchup: Matchup, slot: GameSlot) -> str:

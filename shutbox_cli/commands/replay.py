@@ -22,7 +22,8 @@ def replay_command(
         typer.Argument(
             metavar="REPORT.toml",
             show_default=False,
-            help="The tournament's report, or its config file (then give --seed); options override it.",
+            help="The tournament's report, or its config file (then give --seed), TOML or JSON (.json); options "
+            "override it.",
         ),
     ] = None,
     game: Annotated[

@@ -31,7 +31,8 @@ def tournament_command(
         typer.Argument(
             metavar="CONFIG.toml",
             show_default=False,
-            help="A tournament file (TOML), or the report of an earlier run, which runs again; options override it.",
+            help="A tournament file, or the report of an earlier run, which runs again (TOML, or JSON for a "
+            ".json file); options override it.",
         ),
     ] = None,
     strategy: Strategies = None,

@@ -38,7 +38,8 @@ def rules_of_key(key: str) -> Rules | None:
     table: dict[str, Any] = {}
     for part in key.split():
         name, _, text = part.partition("=")
-        table[name] = {"True": True, "False": False}.get(text, int(text) if text.isdigit() else text)
+        number = text.isascii() and text.isdigit()  # int() would also read "١٠", and fail on "²"
+        table[name] = {"True": True, "False": False}.get(text, int(text) if number else text)
     try:
         return Rules.from_mapping(table)
     except (RulesError, TypeError):
