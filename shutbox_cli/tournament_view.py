@@ -12,6 +12,7 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
+from shutbox_cli.console import ShutboxConsole
 from shutbox_cli.describe import rules_in_short
 from shutbox_cli.literal import literal
 from strategies.shown import printable
@@ -300,7 +301,7 @@ def progress_bar(show_bar: bool) -> Iterator[Callable[[int, int], None] | None]:
         TextColumn("[progress.data.speed]{task.fields[rate]}"),
         TimeRemainingColumn(),
     )
-    with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
+    with Progress(*columns, console=ShutboxConsole(stderr=True), transient=True) as progress:
         task = progress.add_task("games", total=None, rate="")
         started = False
 

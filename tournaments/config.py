@@ -635,4 +635,10 @@ def recorded_spec(spec: str, folder: Path | None) -> str:
         moved = os.path.relpath(Path(file).resolve(), Path(folder).resolve())
     except ValueError:
         moved = str(Path(file).resolve())
+    try:
+        moved.encode()
+    except UnicodeEncodeError:  # a folder on the way is named in another encoding than UTF-8
+        raise ConfigError(
+            f"the path from {folder} to strategy file {file} is not valid UTF-8, which reports are written in."
+        ) from None
     return moved + spec.strip()[len(file) :]
