@@ -224,7 +224,7 @@ def seat_table(summary: ExactSummary) -> Table:
     return table
 
 
-def show(console: Console, summary: Results, report: str | None) -> None:
+def show(console: Console, summary: Results) -> None:
     """The full terminal report."""
     for line in header(summary):
         console.print(literal(line))
@@ -257,21 +257,18 @@ def show(console: Console, summary: Results, report: str | None) -> None:
         console.print()
         console.print("By seat: each strategy's chance of winning from each seat (seat 1 plays first).")
         console.print(seat_table(summary))
-    if report:
-        console.print(literal(f"Report written to {report}."))
 
 
-def quiet_line(summary: Results, report: str | None) -> str:
+def quiet_line(summary: Results) -> str:
     """`--quiet`: the leader, its figure, the size of the run and the seed, in one line."""
     best = summary.ranking[0]
     name = printable(best.name)
-    written = f"; report {printable(report)}" if report else ""
     if isinstance(summary, ExactSummary):
         if summary.solo:
             lead = f"best: {name}, expected score {best.mean_score:.3f}"
         else:
             lead = f"winner: {name}, win rate {_percent(best.win_rate, EXACT_DIGITS)}"
-        return f"{lead}; {summary.games:,} games computed exactly, in {summary.arithmetic}s{written}"
+        return f"{lead}; {summary.games:,} games computed exactly, in {summary.arithmetic}s"
     seed = summary.config.seed
     if summary.solo:
         score = "no turns" if best.mean_score is None else f"mean score {best.mean_score:.2f}"
@@ -279,7 +276,7 @@ def quiet_line(summary: Results, report: str | None) -> str:
     else:
         low, high = best.win_interval
         lead = f"winner: {name}, win rate {_percent(best.win_rate)} (95% CI {_interval(low, high, percent=True)})"
-    return f"{lead}; {summary.games:,} games; seed {seed}{written}"
+    return f"{lead}; {summary.games:,} games; seed {seed}"
 
 
 @contextlib.contextmanager

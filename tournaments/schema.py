@@ -8,6 +8,7 @@ from typing import Any
 
 from shutbox_cli.game import Rules
 
+from .errors import ConfigError
 from .version import shutbox_version
 
 SCHEMA = 1
@@ -29,6 +30,13 @@ SIGNIFICANT = 12
 def header(kind: str) -> dict[str, Any]:
     """The keys every document opens with, in order."""
     return {"schema": SCHEMA, "kind": kind, "shutbox_version": shutbox_version()}
+
+
+def check_schema(name: str, table: Mapping[str, Any]) -> None:
+    """Refuse, in one sentence, a document of a newer schema than this shutbox reads (`name` says which)."""
+    schema = table.get("schema", SCHEMA)
+    if isinstance(schema, int) and not isinstance(schema, bool) and schema > SCHEMA:
+        raise ConfigError(f"{name} has report schema {schema}; this shutbox reads schema {SCHEMA} and earlier.")
 
 
 def rules_table(rules: Rules) -> dict[str, Any]:

@@ -103,8 +103,11 @@ def analyze_command(
         fail(str(error), FAILURE)
     if analysis.method == "exact" and (turns is not None or seed is not None):
         typer.echo("shutbox: --turns and --seed apply to simulations; this strategy is analysed exactly.", err=True)
+    if analysis.seed_drawn and analysis.seed is not None:
+        output.drawn(analysis.seed)
     if output.table:
         _show(output.console(), analysis, loaded.cls.description)
+    output.written()
 
 
 def _duel(
@@ -128,6 +131,7 @@ def _duel(
         typer.echo("shutbox: --turns and --seed apply to simulations; a game --against is computed exactly.", err=True)
     if output.table:
         _show_duel(output.console(), found)
+    output.written()
 
 
 def _refuse_game_options(rule_values: dict[str, Any]) -> None:
