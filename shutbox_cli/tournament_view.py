@@ -1,18 +1,13 @@
-"""How a tournament looks in a terminal: the header, the ranking, the head-to-head table,
-the one-line summary of `--quiet`, and the progress bar (on stderr, only on a terminal).
+"""How a tournament looks in a terminal: the header, the ranking, the head-to-head table and
+the one-line summary of `--quiet` (its progress bar: `progress`).
 An exact tournament shows chances with more digits, no intervals, and a table by seat."""
 
 from __future__ import annotations
-
-import contextlib
-import sys
-from collections.abc import Callable, Iterator
 
 from rich import box
 from rich.console import Console
 from rich.table import Table
 
-from shutbox_cli.console import ShutboxConsole
 from shutbox_cli.describe import rules_in_short
 from shutbox_cli.literal import literal
 from strategies.shown import printable
@@ -277,38 +272,3 @@ def quiet_line(summary: Results) -> str:
         low, high = best.win_interval
         lead = f"winner: {name}, win rate {_percent(best.win_rate)} (95% CI {_interval(low, high, percent=True)})"
     return f"{lead}; {summary.games:,} games; seed {seed}"
-
-
-@contextlib.contextmanager
-def progress_bar(show_bar: bool) -> Iterator[Callable[[int, int], None] | None]:
-    """A live bar on stderr (games done, rate, time left) when asked and stderr is a terminal;
-    it is told the games done and the total, as `tournaments.run` tells its progress.
-
-    Asks the stream itself, not rich: rich takes FORCE_COLOR to mean a terminal, and would
-    animate the bar into a CI log."""
-    if not (show_bar and sys.stderr.isatty()):
-        yield None
-        return
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-
-    columns = (
-        TextColumn("games"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("[progress.data.speed]{task.fields[rate]}"),
-        TimeRemainingColumn(),
-    )
-    with Progress(*columns, console=ShutboxConsole(stderr=True), transient=True) as progress:
-        task = progress.add_task("games", total=None, rate="")
-        started = False
-
-        def update(done: int, total: int) -> None:
-            nonlocal started
-            if not started:  # a resumed run starts at the games done before, not at a burst of speed
-                progress.reset(task, completed=done, total=total)
-                started = True
-            progress.update(task, completed=done, total=total)
-            speed = progress.tasks[task].speed
-            progress.update(task, rate="" if speed is None else f"{speed:,.0f} games/s")
-
-        yield update

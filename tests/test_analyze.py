@@ -282,3 +282,11 @@ def test_the_help_gives_the_librarys_default_number_of_turns() -> None:
     from tournaments.analysis import DEFAULT_TURNS  # so that `shutbox --help` does not import it
 
     assert SAID == DEFAULT_TURNS
+
+
+def test_a_simulation_tells_its_progress_until_every_turn_is_played() -> None:
+    told: list[tuple[int, int]] = []
+    simulate(load_strategy("random"), Rules(), 1001, 7, lambda done, total: told.append((done, total)))
+    done = [played for played, _ in told]
+    assert {total for _, total in told} == {1001} and done[-1] == 1001
+    assert done == sorted(set(done)) and len(told) <= 201  # every 5 turns (1001 // 200), and the last

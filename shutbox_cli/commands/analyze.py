@@ -84,6 +84,8 @@ def analyze_command(
     import tournaments
     from strategies.loading import StrategyLoadError, load_strategy
 
+    from ..progress import progress_bar
+
     output = Output(form, report)
     if against is not None:
         _duel(spec, against, seat, rule_values, output, simulation=turns is not None or seed is not None)
@@ -95,7 +97,8 @@ def analyze_command(
     try:
         loaded = load_strategy(spec)
         output.check()
-        analysis = tournaments.analyse(loaded, rules, turns, seed)
+        with progress_bar(unit="turns") as progress:
+            analysis = tournaments.analyse(loaded, rules, turns, seed, progress)
         output.deliver(analysis)
     except (StrategyLoadError, tournaments.FileWriteError) as error:
         fail(str(error))

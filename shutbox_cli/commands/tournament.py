@@ -152,7 +152,7 @@ def tournament_command(
     from tournaments.gates import check_names, parse_tournament_gate
     from tournaments.launch import launch
 
-    from ..tournament_view import progress_bar
+    from ..progress import progress_bar
 
     options = tournaments.Options(
         strategies=tuple(strategy or ()),
