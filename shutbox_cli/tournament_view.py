@@ -9,6 +9,7 @@ from rich.console import Console
 from rich.table import Table
 
 from shutbox_cli.describe import rules_in_short
+from shutbox_cli.game import Ties
 from shutbox_cli.literal import literal
 from strategies.shown import printable
 from tournaments import ExactSummary, HeadToHead, Summary
@@ -34,8 +35,9 @@ def _interval(low: float, high: float, percent: bool) -> str:
     return f"{low:.2f}–{high:.2f}"
 
 
-def _plural(count: int, word: str) -> str:
-    return f"{count:,} {word}{'' if count == 1 else 's'}"
+def _plural(count: int, word: str, words: str | None = None) -> str:
+    """`1 game`, `2 games`; `words` where the plural is not the word and an s."""
+    return f"{count:,} {word if count == 1 else words or word + 's'}"
 
 
 def _count(value: float) -> str:
@@ -62,7 +64,7 @@ def header(summary: Results) -> list[str]:
     seed = f"seed {config.seed}" + (f" (drawn; repeat with --seed {config.seed})" if summary.seed_drawn else "")
     matchups = _plural(len(plan.matchups), "matchup")
     return [
-        f"Tournament: {len(config.strategies)} strategies, {seats}{deals}; {matchups} × "
+        f"Tournament: {_plural(len(config.strategies), 'strategy', 'strategies')}, {seats}{deals}; {matchups} × "
         f"{plan.games_per_matchup:,} games = {plan.total_games:,} games; {seed}.",
         f"Rules: {rules_in_short(config.rules)}.",
     ]
@@ -75,7 +77,7 @@ def exact_header(summary: ExactSummary) -> list[str]:
     matchups = _plural(len(summary.seatings), "matchup")
     arithmetic = "fractions" if summary.arithmetic == "fraction" else "floats"
     return [
-        f"Exact tournament: {len(config.strategies)} strategies, {seats}; {matchups} × "
+        f"Exact tournament: {_plural(len(config.strategies), 'strategy', 'strategies')}, {seats}; {matchups} × "
         f"{_plural(config.table, 'seating')} = {summary.games:,} games computed exactly, in {arithmetic}.",
         f"Rules: {rules_in_short(config.rules)}.",
     ]
@@ -130,7 +132,7 @@ def legend(summary: Results) -> str:
     rules = summary.config.rules
     each = summary.ranking[0].games if summary.ranking else 0
     parts = [f"each strategy played {each:,} games"]
-    if not summary.solo:
+    if not summary.solo and rules.ties is Ties.SHARE:
         parts.append("a shared win counts as a fraction")
     parts.append("score: mean score per turn; shut: how often it shut the box")
     if rules.multi_round:
@@ -145,7 +147,8 @@ def exact_legend(summary: ExactSummary) -> str:
     each = summary.ranking[0].games if summary.ranking else 0
     parts = [f"each strategy sat in {_plural(each, 'seating')}, each computed exactly"]
     if not summary.solo:
-        parts.append("win rate: its chance of winning, averaged over them; a shared win counts as a fraction")
+        shared = "; a shared win counts as a fraction" if rules.ties is Ties.SHARE else ""
+        parts.append(f"win rate: its chance of winning, averaged over them{shared}")
     parts.append("score: expected score per turn; shut: chance of shutting the box in a turn")
     if rules.multi_round:
         parts.append("total: expected final total")

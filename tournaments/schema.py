@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from shutbox_cli.game import Rules
+from shutbox_cli.game.rules import NO_DROP_OUT
 
 from .errors import ConfigError
 from .version import shutbox_version
@@ -19,8 +20,6 @@ METHODS = ("simulate", "exact")
 """How results were found: by playing seeded games or turns, or exactly."""
 HEADER_KEYS = ("schema", "kind", "shutbox_version")
 """The keys every document opens with."""
-NO_DROP_OUT = 0
-"""How a rules table writes "no drop-out limit" (TOML has no null)."""
 DIGITS = 6
 """Decimal places of every tournament figure."""
 SIGNIFICANT = 12
