@@ -1,7 +1,6 @@
 """The `shutbox` command: thin Typer commands that parse, call the library and render."""
 
 import contextlib
-import errno
 import os
 import sys
 import threading
@@ -17,6 +16,7 @@ from .output import Format, FormatOption, print_document
 from .rule_options import rules_from_options, with_rule_options
 from .shadowing import shadowing_message
 from .signals import ignore_once_stopped, received
+from .streams import closed_pipe, flushed, reader_gone
 from .usage import in_our_words
 
 app = typer.Typer(
@@ -113,9 +113,15 @@ def _run() -> int:
         return USAGE_ERROR
     except typer.Abort:
         return _interrupted()
+    except SystemExit:  # click's own answer to a closed pipe: exit 1, as if the run had failed
+        if reader_gone():
+            return closed_pipe()
+        raise
     except OSError as error:  # the output went away: a full disk, a closed pipe
         if received() is not None:
             return _interrupted()
+        if isinstance(error, BrokenPipeError) and reader_gone():  # it has all it wanted (`| head -1`): no message
+            return closed_pipe()
         _report_lost_output(error)
         return FAILURE
     except Exception:
@@ -136,21 +142,18 @@ def _exit(status: int) -> NoReturn:
     """Exit with `status`; at once if a thread other than this one would keep the process alive
     (a strategy's, imported in this process), after flushing what was written."""
     ignore_once_stopped()
+    status = flushed(status)
     if any(
         thread.is_alive() and not thread.daemon
         for thread in threading.enumerate()
         if thread is not threading.current_thread()
     ):
-        for stream in (sys.stdout, sys.stderr):
-            with contextlib.suppress(Exception):
-                stream.flush()
         os._exit(status)
     sys.exit(status)
 
 
 def _report_lost_output(error: OSError) -> None:
-    """Say in one line why output failed; a reader that closed the pipe needs no message."""
+    """Say in one line why output failed."""
     sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - kept for the rest of the process: nothing more can reach the real output
-    if error.errno != errno.EPIPE:
-        with contextlib.suppress(OSError):
-            say_error(f"cannot write the output: {error.strerror or error}.")
+    with contextlib.suppress(OSError):
+        say_error(f"cannot write the output: {error.strerror or error}.")

@@ -112,3 +112,15 @@ class Output:
     def note(self, text: str) -> None:
         """A line for people: on stderr when stdout holds the report."""
         typer.echo(text, err=self.to_stdout)
+
+    def drawn(self, seed: int) -> None:
+        """A seed drawn for the run, said on stderr when no table shows it (the report has it too)."""
+        if not self.table:
+            typer.echo(f"Seed {seed} was drawn; repeat with --seed {seed}.", err=True)
+
+    def written(self) -> None:
+        """After the results: where the report file was written, on stderr."""
+        from strategies.shown import printable
+
+        if self.file is not None:
+            typer.echo(f"Report written to {printable(str(self.file))}.", err=True)

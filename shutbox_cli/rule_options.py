@@ -5,11 +5,12 @@ command the values given as a dict in its `rule_values` parameter; `rules_from_o
 turns them (over a base table, such as a tournament file's `[rules]`) into validated Rules.
 """
 
+import copy
 import functools
 import inspect
 from collections.abc import Callable
 from enum import StrEnum
-from typing import Annotated, Any
+from typing import Annotated, Any, get_args
 
 import typer
 
@@ -17,6 +18,8 @@ from .errors import fail
 from .game.rules import FirstRoll, OneDie, OneDieMode, Rules, RulesError, Scoring, ShutRule, Ties
 
 _PANEL = "Rules (shutbox docs rules)"
+GAME_PANEL = "Rules of a game (with --against only)"
+"""Where a command of single turns (analyze) lists the options that shape a whole game."""
 
 
 def _option(*names: str, help: str, metavar: str | None = None, **extra: Any) -> Any:
@@ -68,7 +71,7 @@ RULE_PARAMETERS = [
                 _option(
                     "--drop-out",
                     metavar="LIMIT",
-                    help="Total at which a player is out; the last one left wins [default: no drop-out].",
+                    help="Total at which a player is out; the last one left wins; 0: none [default: no drop-out].",
                 ),
             ],
         ),
@@ -94,6 +97,29 @@ def option_flag(name: str) -> str:
 
 def with_rule_options(command: Callable[..., Any]) -> Callable[..., Any]:
     """Give a command every rule option; it receives them as `rule_values` (a dict)."""
+    return _with(command, RULE_PARAMETERS)
+
+
+def with_turn_and_game_options(command: Callable[..., Any]) -> Callable[..., Any]:
+    """`with_rule_options` for a command of single turns that plays a game only when asked with
+    --against (analyze): the options that shape a game are listed apart, under `GAME_PANEL`."""
+    from .describe import TURN_OPTIONS
+
+    return _with(
+        command,
+        [parameter if parameter.name in TURN_OPTIONS else _in_panel(parameter) for parameter in RULE_PARAMETERS],
+    )
+
+
+def _in_panel(parameter: inspect.Parameter) -> inspect.Parameter:
+    """A rule parameter whose option the help lists under `GAME_PANEL`."""
+    kind, option = get_args(parameter.annotation)
+    moved = copy.copy(option)
+    moved.rich_help_panel = GAME_PANEL
+    return parameter.replace(annotation=Annotated[kind, moved])
+
+
+def _with(command: Callable[..., Any], rule_parameters: list[inspect.Parameter]) -> Callable[..., Any]:
     signature = inspect.signature(command)
     kept = [parameter for parameter in signature.parameters.values() if parameter.name != "rule_values"]
 
@@ -102,7 +128,7 @@ def with_rule_options(command: Callable[..., Any]) -> Callable[..., Any]:
         rule_values = {name: kwargs.pop(name) for name in RULE_NAMES}
         return command(rule_values=rule_values, **kwargs)
 
-    parameters = kept + RULE_PARAMETERS
+    parameters = kept + rule_parameters
     wrapper.__signature__ = signature.replace(parameters=parameters)  # type: ignore[attr-defined]
     wrapper.__annotations__ = {parameter.name: parameter.annotation for parameter in parameters}
     return wrapper

@@ -1,18 +1,15 @@
-"""How a tournament looks in a terminal: the header, the ranking, the head-to-head table,
-the one-line summary of `--quiet`, and the progress bar (on stderr, only on a terminal).
+"""How a tournament looks in a terminal: the header, the ranking, the head-to-head table and
+the one-line summary of `--quiet` (its progress bar: `progress`).
 An exact tournament shows chances with more digits, no intervals, and a table by seat."""
 
 from __future__ import annotations
-
-import contextlib
-import sys
-from collections.abc import Callable, Iterator
 
 from rich import box
 from rich.console import Console
 from rich.table import Table
 
 from shutbox_cli.describe import rules_in_short
+from shutbox_cli.game import Ties
 from shutbox_cli.literal import literal
 from strategies.shown import printable
 from tournaments import ExactSummary, HeadToHead, Summary
@@ -38,8 +35,9 @@ def _interval(low: float, high: float, percent: bool) -> str:
     return f"{low:.2f}–{high:.2f}"
 
 
-def _plural(count: int, word: str) -> str:
-    return f"{count:,} {word}{'' if count == 1 else 's'}"
+def _plural(count: int, word: str, words: str | None = None) -> str:
+    """`1 game`, `2 games`; `words` where the plural is not the word and an s."""
+    return f"{count:,} {word if count == 1 else words or word + 's'}"
 
 
 def _count(value: float) -> str:
@@ -66,7 +64,7 @@ def header(summary: Results) -> list[str]:
     seed = f"seed {config.seed}" + (f" (drawn; repeat with --seed {config.seed})" if summary.seed_drawn else "")
     matchups = _plural(len(plan.matchups), "matchup")
     return [
-        f"Tournament: {len(config.strategies)} strategies, {seats}{deals}; {matchups} × "
+        f"Tournament: {_plural(len(config.strategies), 'strategy', 'strategies')}, {seats}{deals}; {matchups} × "
         f"{plan.games_per_matchup:,} games = {plan.total_games:,} games; {seed}.",
         f"Rules: {rules_in_short(config.rules)}.",
     ]
@@ -79,7 +77,7 @@ def exact_header(summary: ExactSummary) -> list[str]:
     matchups = _plural(len(summary.seatings), "matchup")
     arithmetic = "fractions" if summary.arithmetic == "fraction" else "floats"
     return [
-        f"Exact tournament: {len(config.strategies)} strategies, {seats}; {matchups} × "
+        f"Exact tournament: {_plural(len(config.strategies), 'strategy', 'strategies')}, {seats}; {matchups} × "
         f"{_plural(config.table, 'seating')} = {summary.games:,} games computed exactly, in {arithmetic}.",
         f"Rules: {rules_in_short(config.rules)}.",
     ]
@@ -134,7 +132,7 @@ def legend(summary: Results) -> str:
     rules = summary.config.rules
     each = summary.ranking[0].games if summary.ranking else 0
     parts = [f"each strategy played {each:,} games"]
-    if not summary.solo:
+    if not summary.solo and rules.ties is Ties.SHARE:
         parts.append("a shared win counts as a fraction")
     parts.append("score: mean score per turn; shut: how often it shut the box")
     if rules.multi_round:
@@ -149,7 +147,8 @@ def exact_legend(summary: ExactSummary) -> str:
     each = summary.ranking[0].games if summary.ranking else 0
     parts = [f"each strategy sat in {_plural(each, 'seating')}, each computed exactly"]
     if not summary.solo:
-        parts.append("win rate: its chance of winning, averaged over them; a shared win counts as a fraction")
+        shared = "; a shared win counts as a fraction" if rules.ties is Ties.SHARE else ""
+        parts.append(f"win rate: its chance of winning, averaged over them{shared}")
     parts.append("score: expected score per turn; shut: chance of shutting the box in a turn")
     if rules.multi_round:
         parts.append("total: expected final total")
@@ -223,7 +222,7 @@ def seat_table(summary: ExactSummary) -> Table:
     return table
 
 
-def show(console: Console, summary: Results, report: str | None) -> None:
+def show(console: Console, summary: Results) -> None:
     """The full terminal report."""
     for line in header(summary):
         console.print(literal(line))
@@ -256,21 +255,18 @@ def show(console: Console, summary: Results, report: str | None) -> None:
         console.print()
         console.print("By seat: each strategy's chance of winning from each seat (seat 1 plays first).")
         console.print(seat_table(summary))
-    if report:
-        console.print(literal(f"Report written to {report}."))
 
 
-def quiet_line(summary: Results, report: str | None) -> str:
+def quiet_line(summary: Results) -> str:
     """`--quiet`: the leader, its figure, the size of the run and the seed, in one line."""
     best = summary.ranking[0]
     name = printable(best.name)
-    written = f"; report {printable(report)}" if report else ""
     if isinstance(summary, ExactSummary):
         if summary.solo:
             lead = f"best: {name}, expected score {best.mean_score:.3f}"
         else:
             lead = f"winner: {name}, win rate {_percent(best.win_rate, EXACT_DIGITS)}"
-        return f"{lead}; {summary.games:,} games computed exactly, in {summary.arithmetic}s{written}"
+        return f"{lead}; {summary.games:,} games computed exactly, in {summary.arithmetic}s"
     seed = summary.config.seed
     if summary.solo:
         score = "no turns" if best.mean_score is None else f"mean score {best.mean_score:.2f}"
@@ -278,39 +274,4 @@ def quiet_line(summary: Results, report: str | None) -> str:
     else:
         low, high = best.win_interval
         lead = f"winner: {name}, win rate {_percent(best.win_rate)} (95% CI {_interval(low, high, percent=True)})"
-    return f"{lead}; {summary.games:,} games; seed {seed}{written}"
-
-
-@contextlib.contextmanager
-def progress_bar(show_bar: bool) -> Iterator[Callable[[int, int], None] | None]:
-    """A live bar on stderr (games done, rate, time left) when asked and stderr is a terminal;
-    it is told the games done and the total, as `tournaments.run` tells its progress.
-
-    Asks the stream itself, not rich: rich takes FORCE_COLOR to mean a terminal, and would
-    animate the bar into a CI log."""
-    if not (show_bar and sys.stderr.isatty()):
-        yield None
-        return
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-
-    columns = (
-        TextColumn("games"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("[progress.data.speed]{task.fields[rate]}"),
-        TimeRemainingColumn(),
-    )
-    with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
-        task = progress.add_task("games", total=None, rate="")
-        started = False
-
-        def update(done: int, total: int) -> None:
-            nonlocal started
-            if not started:  # a resumed run starts at the games done before, not at a burst of speed
-                progress.reset(task, completed=done, total=total)
-                started = True
-            progress.update(task, completed=done, total=total)
-            speed = progress.tasks[task].speed
-            progress.update(task, rate="" if speed is None else f"{speed:,.0f} games/s")
-
-        yield update
+    return f"{lead}; {summary.games:,} games; seed {seed}"

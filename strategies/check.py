@@ -103,9 +103,17 @@ class _Run:
     """One fresh instance answering the questions in a given order, each with the global random
     generators (and its own, if stochastic) seeded from the question."""
 
-    def __init__(self, make: Callable[[], Strategy], name: str, time_limit: float, stochastic: bool) -> None:
+    def __init__(
+        self,
+        make: Callable[[], Strategy],
+        name: str,
+        time_limit: float,
+        stochastic: bool,
+        answered: Callable[[], None] = lambda: None,
+    ) -> None:
         self.make, self.name, self.time_limit = make, name, time_limit
         self.stochastic = stochastic
+        self.answered = answered
         self.seconds: list[float] = []
 
     def answers(self, questions: list[Question], order: list[int], offset: int = 0) -> dict[int, Answer]:
@@ -138,6 +146,7 @@ class _Run:
             except TimeUp:
                 raise _Stuck(question) from None
             self.seconds.append(time.perf_counter() - start)
+            self.answered()
         return found
 
 
@@ -149,8 +158,10 @@ def check_strategy(
     seed: int = 0,
     samples: int = DEFAULT_SAMPLES,
     time_limit: float = TIME_LIMIT,
+    progress: Callable[[int, int], None] | None = None,
 ) -> CheckReport:
     """Check a strategy class (built with `params`) against the contract; see the module's docstring.
+    `progress` is told the answers given and the total after each answer.
 
     Raises StrategyLoadError if it cannot be built; a stuck answer stops the check (the time check fails).
     """
@@ -167,15 +178,24 @@ def check_strategy(
     questions, rule_sets = sample_questions(seed, samples)
     order = list(range(len(questions)))
     shuffled = random.Random(seed).sample(order, len(order))
-    first = _Run(make, name, time_limit, cls.stochastic)
+    again, shuffle = not cls.stochastic, tabulable(cls, name)
+    total, done = len(questions) * (1 + again + shuffle), 0
+
+    def answered() -> None:
+        nonlocal done
+        done += 1
+        if progress is not None:
+            progress(done, total)
+
+    first = _Run(make, name, time_limit, cls.stochastic, answered)
     other: dict[str, dict[int, Answer]] = {}
     try:
         with globals_kept():
             answers = first.answers(questions, order)
-            if not cls.stochastic:
-                other[RANDOM] = _Run(make, name, time_limit, False).answers(questions, order, OTHER_STATE)
-            if tabulable(cls, name):
-                other[STATE] = _Run(make, name, time_limit, cls.stochastic).answers(questions, shuffled)
+            if again:
+                other[RANDOM] = _Run(make, name, time_limit, False, answered).answers(questions, order, OTHER_STATE)
+            if shuffle:
+                other[STATE] = _Run(make, name, time_limit, cls.stochastic, answered).answers(questions, shuffled)
     except _Stuck as stuck:
         where = stuck.question.where()
         timing = CheckResult(

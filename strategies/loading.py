@@ -15,6 +15,7 @@ import hashlib
 import importlib
 import importlib.util
 import inspect
+import os
 import re
 import sys
 import warnings
@@ -174,8 +175,22 @@ def split_name(text: str) -> tuple[str | None, str]:
     return None, text.strip()
 
 
+def _check_utf8(text: str, what: str) -> None:
+    """A spec or name from the command line may hold bytes that are not UTF-8 (a file name in
+    another encoding): refused, as reports and checkpoints, written in UTF-8, could not name it."""
+    try:
+        text.encode()
+    except UnicodeEncodeError:
+        shown = text.encode(errors="surrogateescape").decode(errors="backslashreplace")
+        raise StrategyLoadError(
+            f"{what} '{shown}' is not valid UTF-8, which reports are written in; "
+            "rename the file or choose another name."
+        ) from None
+
+
 def split_spec(spec: str) -> tuple[str, dict[str, Any]]:
     """Split `target(a=1, b="x")` into its target and parameters."""
+    _check_utf8(spec, "strategy spec")
     text = spec.strip()
     if not text:
         raise StrategyLoadError("a strategy spec is empty; give a name such as 'greedy-high' or 'module:Class'.")
@@ -220,7 +235,7 @@ def _import_file(path_text: str, spec: str) -> Any:
     path = Path(path_text).expanduser().resolve()
     if not path.is_file():
         raise StrategyLoadError(f"no file {path_text!r} for strategy {spec!r}.")
-    module_name = "shutbox_user_" + hashlib.sha1(str(path).encode()).hexdigest()[:12]
+    module_name = "shutbox_user_" + hashlib.sha1(os.fsencode(path)).hexdigest()[:12]
     if module_name in sys.modules:
         return sys.modules[module_name]
     module_spec = importlib.util.spec_from_file_location(module_name, path)
@@ -422,6 +437,8 @@ def display_name(cls: type[Strategy], target: str, params: Mapping[str, Any]) ->
 def load_strategy(spec: str, params: Mapping[str, Any] | None = None, name: str | None = None) -> LoadedStrategy:
     """Resolve a spec (with parameters in it or given apart) to a loaded strategy, built once to check it."""
     target, spec_params = split_spec(spec)
+    if name is not None:
+        _check_utf8(name, "strategy name")
     merged = {**spec_params, **(params or {})}
     cls, origin = resolve(target, spec)
     _check_params(cls, merged, spec)

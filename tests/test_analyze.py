@@ -10,7 +10,9 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
+from shutbox_cli.cli import app
 from shutbox_cli.game import Rules, distribution, solve_expected_score
 from strategies.loading import BUILTINS, load_strategy
 from strategies.player import StrategyPlayer
@@ -255,7 +257,12 @@ def test_simulation_options_given_for_an_exact_strategy_are_pointed_out() -> Non
     assert shutbox("analyze", "greedy-high").stderr == ""
 
 
-@pytest.mark.slow
+def in_process(*arguments: str) -> tuple[int, str, str]:
+    """`shutbox analyze` run in this process, piped: status, stdout, stderr."""
+    done = CliRunner().invoke(app, ["analyze", *arguments], env={"COLUMNS": "100", "FORCE_COLOR": None})
+    return done.exit_code, done.stdout, done.stderr
+
+
 @pytest.mark.parametrize(
     "given, said",
     [
@@ -268,13 +275,31 @@ def test_simulation_options_given_for_an_exact_strategy_are_pointed_out() -> Non
     ],
 )
 def test_game_format_options_are_refused_in_one_sentence(given: list[str], said: str) -> None:
-    done = shutbox("analyze", "random", *given, status=2)
+    status, out, err = in_process("random", *given)
     verb = "apply" if " and " in said else "applies"
-    assert done.stderr == (
-        f"shutbox: error: analyze studies single turns; {said} {verb} to games "
-        "(use `shutbox tournament --table 1 ...`).\n"
+    solo = "" if said == "--ties" else " (a solo game: `shutbox tournament --table 1 ...`)"  # no ties when alone
+    assert (status, out) == (2, "")
+    assert err == (
+        f"shutbox: error: analyze studies single turns; {said} {verb} to a game: "
+        f"add --against SPEC to play one{solo}.\n"
     )
-    assert done.stdout == ""
+
+
+def test_the_help_lists_the_options_of_a_game_apart_as_needing_against() -> None:
+    status, out, _ = in_process("--help")
+    turn, _, game = out.partition("Rules of a game (with --against only):")
+    assert status == 0 and game
+    for flag in ("--ties", "--rounds", "--drop-out", "--instant-win"):
+        assert flag in game and flag not in turn
+    assert all(flag in turn for flag in ("--tiles", "--shut-rule", "--one-die", "--scoring", "--first-roll"))
+
+
+def test_the_tie_rule_applies_to_a_game_against_another_and_only_share_shares() -> None:
+    status, out, err = in_process("optimal", "--against", "greedy-high", "--ties", "seat")
+    assert (status, err) == (0, "")
+    assert "Tie settled: the chance the tie rule (seat) decided." in out and "shared" not in out
+    status, out, err = in_process("optimal", "--against", "greedy-high")
+    assert "A shared win counts half; tie settled: the chance the tie rule (share) decided." in out
 
 
 def test_the_help_gives_the_librarys_default_number_of_turns() -> None:
@@ -282,3 +307,11 @@ def test_the_help_gives_the_librarys_default_number_of_turns() -> None:
     from tournaments.analysis import DEFAULT_TURNS  # so that `shutbox --help` does not import it
 
     assert SAID == DEFAULT_TURNS
+
+
+def test_a_simulation_tells_its_progress_until_every_turn_is_played() -> None:
+    told: list[tuple[int, int]] = []
+    simulate(load_strategy("random"), Rules(), 1001, 7, lambda done, total: told.append((done, total)))
+    done = [played for played, _ in told]
+    assert {total for _, total in told} == {1001} and done[-1] == 1001
+    assert done == sorted(set(done)) and len(told) <= 201  # every 5 turns (1001 // 200), and the last

@@ -135,3 +135,10 @@ def test_a_stuck_answer_stops_the_check_at_the_time_limit() -> None:
     assert not report.ok
     assert report.result(check.TIME).detail.startswith("an answer took longer than 0.5 s (open tiles ")
     assert report.result(check.LEGAL).detail == "not checked: an answer took too long."
+
+
+def test_the_check_tells_its_progress_answer_by_answer() -> None:
+    told: list[tuple[int, int]] = []
+    report = check.check_strategy(Tips, seed=1, samples=3, progress=lambda done, total: told.append((done, total)))
+    runs = 3  # Tips is neither stochastic nor context-dependent: asked again, and in another order
+    assert told == [(done, report.questions * runs) for done in range(1, report.questions * runs + 1)]

@@ -96,7 +96,7 @@ def test_refusals() -> None:
         "its games can be simulated, not computed exactly.\n"
     )
     assert "--seat applies to a game against another strategy" in shutbox("optimal", "--seat", "1", status=2).stderr
-    assert "--drop-out applies to games" in shutbox("optimal", "--drop-out", "50", status=2).stderr
+    assert "--drop-out applies to a game: add --against SPEC" in shutbox("optimal", "--drop-out", "50", status=2).stderr
     shutbox("optimal", "--against", "tips", "--seat", "3", status=2)
     with pytest.raises(ConfigError, match="A's seat must be 1 or 2"):
         duel_exactly(load_strategy("optimal"), load_strategy("tips"), Rules(), seat=0)

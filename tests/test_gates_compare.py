@@ -48,7 +48,10 @@ def test_a_gate_that_holds_fails_the_run_and_the_report_is_still_written(tmp_pat
     assert done.returncode == 1
     report = tomllib.loads((tmp_path / "r.toml").read_text())
     rate = next(entry["win_rate"] for entry in report["ranking"] if entry["name"] == "random")
-    assert done.stderr.splitlines() == [f"gate failed: random.win_rate > 0.1 (it is {rate:.6g})"]
+    assert done.stderr.splitlines() == [
+        "Report written to r.toml.",
+        f"gate failed: random.win_rate > 0.1 (it is {rate:.6g})",
+    ]
 
 
 def test_a_gate_for_every_strategy_names_each_that_fails(tmp_path: Path) -> None:

@@ -162,8 +162,11 @@ def test_game_formats_are_bounded_in_one_sentence_each() -> None:
     assert Rules(drop_out=9_000, scoring="count").drop_out == 9_000  # type: ignore[arg-type]
     for rules, words in (
         ({"rounds": 1001}, "rounds must be a whole number from 1 to 1,000, not 1001."),
-        ({"drop_out": 45_001}, "drop_out must be a whole number from 1 to 45,000 (what a player can total in 1,000"),
-        ({"drop_out": 9_001, "scoring": "count"}, "drop_out must be a whole number from 1 to 9,000"),
+        (
+            {"drop_out": 45_001},
+            "drop_out must be a whole number from 0 (no drop-out) to 45,000 (what a player can total",
+        ),
+        ({"drop_out": 9_001, "scoring": "count"}, "drop_out must be a whole number from 0 (no drop-out) to 9,000"),
         ({"rounds": 10**5000}, "not a number too long to show."),
     ):
         with pytest.raises(RulesError) as caught:

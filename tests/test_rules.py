@@ -121,8 +121,8 @@ INVALID = [
     ({"rounds": 0}, "rounds", ["1"]),
     ({"rounds": -2}, "rounds", ["1"]),
     ({"rounds": 2.5}, "rounds", ["1"]),
-    ({"drop_out": 0}, "drop_out", ["1"]),
-    ({"drop_out": "50"}, "drop_out", ["1"]),
+    ({"drop_out": -5}, "drop_out", ["0 (no drop-out)", "45,000"]),  # 0 is none, as a report writes it
+    ({"drop_out": "50"}, "drop_out", ["0 (no drop-out)"]),
 ]
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from shutbox_cli.game import DICE_SCHEME, Rules, distribution, draw_seed, play_turn, turn_rolls
@@ -18,6 +19,8 @@ from .stats import Interval, mean_interval, wilson
 
 DEFAULT_TURNS = 100_000
 """Turns a simulation plays when none are given."""
+PROGRESS_STEPS = 200
+"""How many times, at most, a simulation reports its progress."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -69,16 +72,22 @@ class Analysis:
         return report
 
 
-def analyse(loaded: LoadedStrategy, rules: Rules, turns: int | None = None, seed: int | None = None) -> Analysis:
+def analyse(
+    loaded: LoadedStrategy,
+    rules: Rules,
+    turns: int | None = None,
+    seed: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> Analysis:
     """A strategy's single turns under `rules`: exact when it is tabulable (`turns` and `seed`
     are then unused), else a simulation of `turns` (default DEFAULT_TURNS) turns from `seed`
-    (drawn when None). Raises TournamentFailure when the strategy fails, ConfigError for fewer
-    than 2 turns."""
+    (drawn when None), which tells `progress` the turns played and the total as it goes. Raises
+    TournamentFailure when the strategy fails, ConfigError for fewer than 2 turns."""
     try:
         if loaded.cls.tabulable():
             return analyse_exactly(loaded, rules)
         found = simulate(
-            loaded, rules, DEFAULT_TURNS if turns is None else turns, draw_seed() if seed is None else seed
+            loaded, rules, DEFAULT_TURNS if turns is None else turns, draw_seed() if seed is None else seed, progress
         )
         return dataclasses.replace(found, seed_drawn=seed is None)
     except (StrategyError, StrategyLoadError) as error:
@@ -94,18 +103,24 @@ def analyse_exactly(loaded: LoadedStrategy, rules: Rules) -> Analysis:
     )
 
 
-def simulate(loaded: LoadedStrategy, rules: Rules, turns: int, seed: int) -> Analysis:
-    """Play `turns` solo turns with dice streams from `seed` (turn k is game k, round 0, seat 0)."""
+def simulate(
+    loaded: LoadedStrategy, rules: Rules, turns: int, seed: int, progress: Callable[[int, int], None] | None = None
+) -> Analysis:
+    """Play `turns` solo turns with dice streams from `seed` (turn k is game k, round 0, seat 0),
+    telling `progress` the turns played and `turns` every so often, and at the end."""
     if turns < 2:
         raise ConfigError(f"a simulation needs at least 2 turns, not {turns}.")
     player = StrategyPlayer(loaded.make(), rules, loaded.name)
     counts: Counter[int] = Counter()
     shut = 0
+    step = max(1, turns // PROGRESS_STEPS)
     for game in range(turns):
         player.start_turn(SOLO_CONTEXT, seed, game)
         record = play_turn(rules, turn_rolls(seed, game, 0, 0), player)
         counts[record.score] += 1
         shut += record.shut_box
+        if progress is not None and ((game + 1) % step == 0 or game + 1 == turns):
+            progress(game + 1, turns)
     total = sum(score * count for score, count in counts.items())
     squares = sum(score * score * count for score, count in counts.items())
     ordered = dict(sorted(counts.items()))

@@ -18,6 +18,7 @@ from typing import Any
 
 from .errors import ConfigError
 from .files import read_document
+from .schema import check_schema
 from .stats import Z95
 
 COMPARED = ("win_rate", "mean_score")
@@ -81,7 +82,10 @@ def read_report(path: Path) -> dict[str, Any]:
 
 
 def _check(name: str, table: object) -> None:
-    """A tournament report has a ranking of tables, each with a name and a number of games."""
+    """A tournament report of a schema this shutbox reads has a ranking of tables, each with a name
+    and a number of games."""
+    if isinstance(table, dict):
+        check_schema(name, table)
     ranking = table.get("ranking") if isinstance(table, dict) else None
     if not isinstance(ranking, list) or not all(
         isinstance(entry, dict) and isinstance(entry.get("name"), str) and _number(entry.get("games"))

@@ -34,7 +34,7 @@ from .errors import ConfigError
 from .files import read_document
 from .isolation import Probed, probe
 from .isolation import memory_limit as memory_limit_of_hosts
-from .schema import HEADER_KEYS, SCHEMA, rules_mapping, rules_table
+from .schema import HEADER_KEYS, check_schema, rules_mapping, rules_table
 from .tamper import builtin_spec, fingerprint, suspects
 
 DEFAULT_GAMES = 2000
@@ -183,9 +183,8 @@ def _config_of(path: Path, table: dict[str, Any]) -> dict[str, Any]:
     """A tournament file's table: the file's own, a tournament report's `[config]`, or a rule set
     (`shutbox rules --format toml`) without its header. Reports of another kind, or of a newer
     schema, are refused in one sentence."""
-    kind, schema = table.get("kind"), table.get("schema", SCHEMA)
-    if isinstance(schema, int) and not isinstance(schema, bool) and schema > SCHEMA:
-        raise ConfigError(f"{path} has report schema {schema}; this shutbox reads schema {SCHEMA} and earlier.")
+    check_schema(str(path), table)
+    kind = table.get("kind")
     if kind in ("analysis", "duel", "strategies"):
         raise ConfigError(f"{path} is {'an' if kind == 'analysis' else 'a'} {kind} report, not a tournament file.")
     if isinstance(table.get(REPORT_CONFIG), dict):
@@ -626,4 +625,10 @@ def recorded_spec(spec: str, folder: Path | None) -> str:
         moved = os.path.relpath(Path(file).resolve(), Path(folder).resolve())
     except ValueError:
         moved = str(Path(file).resolve())
+    try:
+        moved.encode()
+    except UnicodeEncodeError:  # a folder on the way is named in another encoding than UTF-8
+        raise ConfigError(
+            f"the path from {folder} to strategy file {file} is not valid UTF-8, which reports are written in."
+        ) from None
     return moved + spec.strip()[len(file) :]

@@ -7,7 +7,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from shutbox_cli.game import Rules
+from shutbox_cli.game.rules import NO_DROP_OUT
 
+from .errors import ConfigError
 from .version import shutbox_version
 
 SCHEMA = 1
@@ -18,8 +20,6 @@ METHODS = ("simulate", "exact")
 """How results were found: by playing seeded games or turns, or exactly."""
 HEADER_KEYS = ("schema", "kind", "shutbox_version")
 """The keys every document opens with."""
-NO_DROP_OUT = 0
-"""How a rules table writes "no drop-out limit" (TOML has no null)."""
 DIGITS = 6
 """Decimal places of every tournament figure."""
 SIGNIFICANT = 12
@@ -29,6 +29,13 @@ SIGNIFICANT = 12
 def header(kind: str) -> dict[str, Any]:
     """The keys every document opens with, in order."""
     return {"schema": SCHEMA, "kind": kind, "shutbox_version": shutbox_version()}
+
+
+def check_schema(name: str, table: Mapping[str, Any]) -> None:
+    """Refuse, in one sentence, a document of a newer schema than this shutbox reads (`name` says which)."""
+    schema = table.get("schema", SCHEMA)
+    if isinstance(schema, int) and not isinstance(schema, bool) and schema > SCHEMA:
+        raise ConfigError(f"{name} has report schema {schema}; this shutbox reads schema {SCHEMA} and earlier.")
 
 
 def rules_table(rules: Rules) -> dict[str, Any]:

@@ -9,7 +9,7 @@ from ..arguments import Report, Seed, StrategySpec
 from ..completion import complete_strategy
 from ..errors import FAILURE, fail
 from ..output import Format, FormatOption, Output
-from ..rule_options import rules_from_options, with_rule_options
+from ..rule_options import rules_from_options, with_turn_and_game_options
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -31,7 +31,7 @@ def register(app: typer.Typer) -> None:
     app.command("analyze")(analyze_command)
 
 
-@with_rule_options
+@with_turn_and_game_options
 def analyze_command(
     spec: StrategySpec,
     rule_values: dict[str, Any],
@@ -84,6 +84,8 @@ def analyze_command(
     import tournaments
     from strategies.loading import StrategyLoadError, load_strategy
 
+    from ..progress import progress_bar
+
     output = Output(form, report)
     if against is not None:
         _duel(spec, against, seat, rule_values, output, simulation=turns is not None or seed is not None)
@@ -95,7 +97,8 @@ def analyze_command(
     try:
         loaded = load_strategy(spec)
         output.check()
-        analysis = tournaments.analyse(loaded, rules, turns, seed)
+        with progress_bar(unit="turns") as progress:
+            analysis = tournaments.analyse(loaded, rules, turns, seed, progress)
         output.deliver(analysis)
     except (StrategyLoadError, tournaments.FileWriteError) as error:
         fail(str(error))
@@ -103,8 +106,11 @@ def analyze_command(
         fail(str(error), FAILURE)
     if analysis.method == "exact" and (turns is not None or seed is not None):
         typer.echo("shutbox: --turns and --seed apply to simulations; this strategy is analysed exactly.", err=True)
+    if analysis.seed_drawn and analysis.seed is not None:
+        output.drawn(analysis.seed)
     if output.table:
         _show(output.console(), analysis, loaded.cls.description)
+    output.written()
 
 
 def _duel(
@@ -128,22 +134,23 @@ def _duel(
         typer.echo("shutbox: --turns and --seed apply to simulations; a game --against is computed exactly.", err=True)
     if output.table:
         _show_duel(output.console(), found)
+    output.written()
 
 
 def _refuse_game_options(rule_values: dict[str, Any]) -> None:
-    """analyze plays single turns: an option that shapes a whole game is a usage error, not ignored."""
+    """analyze plays single turns: an option that shapes a whole game is a usage error, not ignored;
+    it applies to a game --against another strategy (and, but for --ties, to a solo tournament)."""
     from ..describe import TURN_OPTIONS
     from ..rule_options import option_flag
 
-    given = [
-        "--no-instant-win" if value is False else option_flag(name)
-        for name, value in rule_values.items()
-        if name not in TURN_OPTIONS and value is not None
-    ]
-    if given:
-        options = " and ".join([", ".join(given[:-1]), given[-1]] if len(given) > 1 else given)
-        verb = "applies" if len(given) == 1 else "apply"
-        fail(f"analyze studies single turns; {options} {verb} to games (use `shutbox tournament --table 1 ...`).")
+    names = [name for name, value in rule_values.items() if name not in TURN_OPTIONS and value is not None]
+    if not names:
+        return
+    given = ["--no-instant-win" if rule_values[name] is False else option_flag(name) for name in names]
+    options = " and ".join([", ".join(given[:-1]), given[-1]] if len(given) > 1 else given)
+    verb = "applies" if len(given) == 1 else "apply"
+    solo = "" if names == ["ties"] else " (a solo game: `shutbox tournament --table 1 ...`)"
+    fail(f"analyze studies single turns; {options} {verb} to a game: add --against SPEC to play one{solo}.")
 
 
 def _show(console: "Console", analysis: "Analysis", description: str) -> None:
@@ -181,6 +188,7 @@ def _show_duel(console: "Console", found: "ExactDuel") -> None:
     from rich.table import Table
 
     from ..describe import rules_in_short
+    from ..game import Ties
     from ..literal import literal
 
     a, b = literal(found.strategy), literal(found.against)
@@ -193,7 +201,12 @@ def _show_duel(console: "Console", found: "ExactDuel") -> None:
     for row in found.seats:
         table.add_row(_seat_name(row), _percent(row.wins), _percent(row.losses), _percent(row.tie))
     console.print(table)
-    console.print(f"A shared win counts half; tie settled: the chance the tie rule ({found.rules.ties.value}) decided.")
+    settled = f"the chance the tie rule ({found.rules.ties.value}) decided."
+    console.print(
+        f"A shared win counts half; tie settled: {settled}"
+        if found.rules.ties is Ties.SHARE
+        else f"Tie settled: {settled}"
+    )
     margined = [row for row in found.seats if row.margins is not None]
     if not margined:
         console.print("A drop-out game has no winning margin: the last player left wins.")

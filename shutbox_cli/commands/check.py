@@ -52,9 +52,14 @@ def check_command(
     from strategies.check import check_strategy
     from strategies.loading import StrategyLoadError, load_strategy
 
+    from ..progress import progress_bar
+
     try:
         loaded = load_strategy(spec)
-        report = check_strategy(loaded.cls, loaded.params, name=loaded.name, seed=seed, samples=samples)
+        with progress_bar(unit="answers") as progress:
+            report = check_strategy(
+                loaded.cls, loaded.params, name=loaded.name, seed=seed, samples=samples, progress=progress
+            )
     except StrategyLoadError as error:
         fail(str(error))
     _show(report)

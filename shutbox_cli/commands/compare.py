@@ -47,12 +47,12 @@ def compare_command(
       shutbox compare a.toml b.toml --fail-if "*.win_rate drops"
       shutbox compare a.json b.json | grep 'significant '
     """
-    from rich.console import Console
-
     from strategies.shown import printable
     from tournaments.compare import compare, read_report
     from tournaments.errors import ConfigError
     from tournaments.gates import check_names, compare_failures, parse_compare_gate
+
+    from ..console import ShutboxConsole
 
     try:
         gates = [parse_compare_gate(text) for text in fail_if or ()]
@@ -62,7 +62,7 @@ def compare_command(
         fail(str(error))
     for line in comparison.warnings:
         typer.echo(line, err=True)
-    console = Console(highlight=False)
+    console = ShutboxConsole(highlight=False)
     if console.is_terminal:
         _show_table(console, comparison)
     else:

@@ -153,7 +153,7 @@ def tournament_command(
     from tournaments.gates import check_names, parse_tournament_gate
     from tournaments.launch import launch
 
-    from ..tournament_view import progress_bar
+    from ..progress import progress_bar
 
     options = tournaments.Options(
         strategies=tuple(strategy or ()),
@@ -203,17 +203,18 @@ def _loaded(config: "TournamentConfig", gates: "list[Gate]") -> None:
 
 
 def _render(output: Output, summary: "Summary | ExactSummary", quiet: bool) -> None:
-    """The table (or the --quiet line) where the output says, or a note that the report was written."""
+    """The table (or the --quiet line) where the output says, then the notes on stderr."""
+    from tournaments import Summary
+
     from ..tournament_view import quiet_line, show
 
-    written = None if output.file is None else str(output.file)
-    if not output.table:
-        if written is not None:
-            typer.echo(f"Report written to {written}.", err=True)
-    elif quiet:
-        output.note(quiet_line(summary, written))
-    else:
-        show(output.console(), summary, written)
+    if isinstance(summary, Summary) and summary.seed_drawn and summary.config.seed is not None:
+        output.drawn(summary.config.seed)
+    if output.table and quiet:
+        output.note(quiet_line(summary))
+    elif output.table:
+        show(output.console(), summary)
+    output.written()
 
 
 @contextlib.contextmanager

@@ -83,6 +83,8 @@ MAX_TILES = 12
 MAX_ROUNDS = 1_000
 """The most rounds a game may have, and the most a drop-out limit may take to reach: a longer
 game is a typo, and would only be stopped by the tournament's time limit, blamed on a strategy."""
+NO_DROP_OUT = 0
+"""A drop-out limit of 0 is no limit: how a report writes none (TOML has no null), and so read everywhere."""
 ONE_DIE_LOW_SUM = 6
 HIGH_TILE = 7
 
@@ -138,14 +140,13 @@ class Rules:
             from .box import score  # the box's module needs this one
 
             most = MAX_ROUNDS * score(self, (1 << tiles) - 1)
-            limit = _whole_number(
-                "drop_out", self.drop_out, 1, most, f" (what a player can total in {MAX_ROUNDS:,} rounds)"
+            why = f" (what a player can total in {MAX_ROUNDS:,} rounds)"
+            limit = _whole_number("drop_out", self.drop_out, NO_DROP_OUT, most, why, " (no drop-out)")
+            set_(self, "drop_out", None if limit == NO_DROP_OUT else limit)
+        if self.drop_out is not None and rounds > 1:
+            raise RulesError(
+                ("rounds", "drop_out"), " cannot both be set: a drop-out game lasts until one player is left."
             )
-            if rounds > 1:
-                raise RulesError(
-                    ("rounds", "drop_out"), " cannot both be set: a drop-out game lasts until one player is left."
-                )
-            set_(self, "drop_out", limit)
         if self.first_roll is FirstRoll.THREE_TO_GO and tiles < 3:
             raise RulesError(("first_roll",), f' "3-to-go" needs a box of at least 3 tiles, not {tiles}.')
         if self.instant_win is None:
@@ -189,11 +190,13 @@ class Rules:
         return table
 
 
-def _whole_number(name: str, value: object, low: int, high: int | None = None, why: str = "") -> int:
+def _whole_number(
+    name: str, value: object, low: int, high: int | None = None, why: str = "", low_means: str = ""
+) -> int:
     """The value if it is a whole number from `low` (to `high`); else an error saying what is
-    accepted (and `why`, where the bound needs a word)."""
+    accepted (and `why`, where the bound needs a word; `low_means`, where the lowest does)."""
     if isinstance(value, bool) or not isinstance(value, int) or value < low or (high is not None and value > high):
-        accepted = f"from {low} to {high:,}{why}" if high is not None else f"of at least {low}"
+        accepted = f"from {low}{low_means} to {high:,}{why}" if high is not None else f"of at least {low}"
         raise RulesError((name,), f" must be a whole number {accepted}, not {_shown(value)}.")
     return value
 

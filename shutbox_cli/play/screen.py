@@ -16,11 +16,11 @@ import sys
 import time
 from collections.abc import Iterable
 
-from rich.console import Console
 from rich.text import Text
 
 from strategies.shown import printable
 
+from ..console import ShutboxConsole
 from .wrap import wrap
 
 TERMINAL_DELAY = 0.6
@@ -43,7 +43,7 @@ class Screen:
         if isinstance(self.stdin, io.TextIOWrapper):
             self.stdin.reconfigure(errors="backslashreplace")
         no_color = bool(os.environ.get("NO_COLOR"))
-        self.console = Console(
+        self.console = ShutboxConsole(
             highlight=False,
             markup=False,
             emoji=False,

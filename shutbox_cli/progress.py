@@ -1,0 +1,52 @@
+"""The progress bar of long work (a tournament's games, an analysis's turns, a check's answers):
+live on stderr when stderr is a terminal, nothing in a pipe or a log. The library tells it the
+work done and the total through a callback; the library itself never prints."""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+from collections.abc import Callable, Iterator
+
+Progress = Callable[[int, int], None]
+"""Told the work done and the total, as the library reports its progress."""
+
+
+@contextlib.contextmanager
+def progress_bar(show_bar: bool = True, unit: str = "games") -> Iterator[Progress | None]:
+    """A live bar on stderr (the `unit`s done, their rate, the time left) when asked and stderr is
+    a terminal, from the first report of progress on; else None, for the library to report to nobody.
+
+    Asks the stream itself, not rich: rich takes FORCE_COLOR to mean a terminal, and would
+    animate the bar into a CI log."""
+    if not (show_bar and sys.stderr.isatty()):
+        yield None
+        return
+    from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeRemainingColumn
+    from rich.progress import Progress as Bar
+
+    from .console import ShutboxConsole
+
+    columns = (
+        TextColumn(unit),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("[progress.data.speed]{task.fields[rate]}"),
+        TimeRemainingColumn(),
+    )
+    bar = Bar(*columns, console=ShutboxConsole(stderr=True), transient=True)
+    task = bar.add_task(unit, total=None, rate="")
+
+    def update(done: int, total: int) -> None:
+        if not bar.live.is_started:  # shown from the first report: work that reports none shows none
+            bar.reset(task, completed=done, total=total)  # a resumed run starts at the work done before
+            bar.start()
+        bar.update(task, completed=done, total=total)
+        speed = bar.tasks[task].speed
+        bar.update(task, rate="" if speed is None else f"{speed:,.0f} {unit}/s")
+
+    try:
+        yield update
+    finally:
+        if bar.live.is_started:
+            bar.stop()
