@@ -59,8 +59,9 @@ SUFFIX = ".checkpoint.toml"
 _RESULT_OPTIONS = {"strategies": "--strategy", "games": "--games", "table": "--table", "seed": "--seed"}
 _RESULT_OPTIONS |= {"duplicate": "--duplicate/--no-duplicate", "method": "--exact/--simulate"}
 
-Identity = tuple[int, int]
-"""A file's device and inode: which file a path holds."""
+Identity = tuple[int, int, int, int]
+"""Which file a path holds: its device, inode, time of last modification and size (an inode number is
+used again once its file is gone)."""
 
 
 def checkpoint_path(report: Path | None) -> Path:
@@ -164,10 +165,13 @@ def _recorded_report(report: Path, folder: Path) -> str:
 def _identity(path: Path) -> Identity | None:
     """Which file is at `path` (symbolic links followed), None if none is."""
     try:
-        found = path.stat()
+        return _identity_of(path.stat())
     except (OSError, ValueError):
         return None
-    return (found.st_dev, found.st_ino)
+
+
+def _identity_of(found: os.stat_result) -> Identity:
+    return (found.st_dev, found.st_ino, found.st_mtime_ns, found.st_size)
 
 
 class Keeper:
@@ -261,7 +265,7 @@ class Keeper:
             written = write_atomically(self.path, body + seal.seal_text(key, body))
         except (OSError, ValueError):
             return
-        self.owned = (written.st_dev, written.st_ino)
+        self.owned = _identity_of(written)
 
 
 @dataclasses.dataclass(frozen=True)
