@@ -133,10 +133,11 @@ def tournament_command(
 
     With no arguments at all: a quick tournament of the built-in strategies. Strategies given
     with -s replace the file's. A run that lasts more than a few seconds keeps a checkpoint
-    (beside the report, else in the user's state folder) until it finishes; after a stop or a
-    failure, --resume CHECKPOINT finishes it. A user's strategy plays in worker processes, each
-    in a process group of its own with a memory limit; at a timeout, a failure, the end of the
-    run or a stop, each group is killed, so nothing a strategy started outlives the run.
+    (beside the report, else in the user's state folder) until its report is written; after a
+    stop or a failure, --resume CHECKPOINT finishes it and writes that report. A user's strategy
+    plays in worker processes, each in a process group of its own with a memory limit; at a
+    timeout, a failure, the end of the run or a stop, each group is killed, so nothing a strategy
+    started outlives the run.
 
     Exit status: 0 done, 1 a strategy failed or a --fail-if gate held, 2 a usage or config error, 130 interrupted by
     Ctrl-C (SIGINT), 143 by SIGTERM, 129 by SIGHUP (each a clean stop: no report written).
