@@ -93,12 +93,12 @@ class Output:
         if self.file is not None:
             check_writable(self.file)
 
-    def deliver(self, result: Any) -> None:
-        """Write the result's report to the file and to stdout, as asked."""
+    def deliver(self, result: Any, written: bool = False) -> None:
+        """Write the result's report to the file (unless it is `written` already) and to stdout, as asked."""
         from tournaments.files import format_of, write_table_atomically
         from tournaments.report import result_table
 
-        if self.file is not None:  # its strategy file paths are written relative to its folder
+        if self.file is not None and not written:  # its strategy file paths are written relative to its folder
             write_table_atomically(self.file, result_table(result, self.file.parent), format_of(self.file))
         if self.to_stdout:
             print_document(result_table(result), Format.JSON if self.form is Format.JSON else Format.TOML)

@@ -1,7 +1,11 @@
 """Checkpoint and resume through the real command: a run interrupted by a real SIGINT once it keeps
 a checkpoint, at -j 1 and -j 2, resumed to the very report an uninterrupted run writes; a finished
 run leaves no checkpoint; a checkpoint that does not match (another version, dice, configuration,
-strategy source, or options that change results) or is damaged is refused with one sentence."""
+strategy source, or options that change results), is changed after it was written or is damaged
+is refused with one sentence.
+
+Every run here, and this process, seals checkpoints with one key (`KEY`), kept in each run's
+state folder, as one user's runs share theirs."""
 
 from __future__ import annotations
 
@@ -13,6 +17,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -20,6 +25,8 @@ from typer.testing import CliRunner
 
 import tournaments
 from shutbox_cli.cli import app
+from tournaments import seal
+from tournaments.checkpoint import CHECKPOINT_FORMAT
 
 pytestmark = pytest.mark.slow  # whole tournaments of a strategy that takes its time
 
@@ -44,6 +51,24 @@ class Slow(Strategy):
 """
 CHECKPOINT_SECONDS = "0.3"
 """How often the runs here write their checkpoint (the default, 5 s, would make each test wait)."""
+KEY = "5e" * 32 + "\n"
+"""The checkpoint key of every run here."""
+
+
+@pytest.fixture(autouse=True, scope="module")
+def user_state(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """This process's state folder, with the key the runs share."""
+    folder = tmp_path_factory.mktemp("state")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("XDG_STATE_HOME", str(with_key(folder)))
+        yield folder
+
+
+def with_key(state: Path) -> Path:
+    """A state folder that holds the shared key."""
+    (state / "shutbox").mkdir(parents=True, exist_ok=True)
+    (state / "shutbox" / seal.KEY_FILE).write_text(KEY)
+    return state
 
 
 def field(source: Path) -> list[str]:
@@ -55,7 +80,7 @@ def field(source: Path) -> list[str]:
 def environment(state: Path) -> dict[str, str]:
     """The environment of a run: checkpoints without a report go under `state`, not the user's."""
     env = {key: value for key, value in os.environ.items() if key not in ("FORCE_COLOR", "NO_COLOR", "TERM")}
-    return {**env, "XDG_STATE_HOME": str(state), "COLUMNS": "80"}
+    return {**env, "XDG_STATE_HOME": str(with_key(state)), "COLUMNS": "80"}
 
 
 def start(folder: Path, *args: str) -> subprocess.Popen[str]:
@@ -71,7 +96,7 @@ def start(folder: Path, *args: str) -> subprocess.Popen[str]:
 
 def checkpoints(folder: Path) -> list[Path]:
     """Every checkpoint in the folder, beside a report or in the state folder."""
-    return sorted(folder.glob("*.checkpoint.toml")) + sorted((folder / "state").glob("**/*.toml"))
+    return sorted(folder.glob("*.checkpoint.toml")) + sorted((folder / "state").glob("**/*.checkpoint.toml"))
 
 
 def wait_for_checkpoint(folder: Path, process: subprocess.Popen[str]) -> Path:
@@ -154,10 +179,13 @@ def test_an_interrupted_run_resumes_to_the_uninterrupted_report(
         assert checkpoint == tmp_path / "part.checkpoint.toml"
     else:
         assert checkpoint.parent == tmp_path / "state" / "shutbox" / "checkpoints"
-    # How it runs may change on resuming: the workers, the time limit.
-    done = resumed(tmp_path, "--resume", str(checkpoint), "-j", again, "--timeout", "60", "-o", "resumed.toml")
+    # How it runs may change on resuming: the workers, the time limit. The report is the one the run
+    # was given (the command it printed writes it), else one given now.
+    written = "part.toml" if report else "resumed.toml"
+    given = [] if report else ["-o", written]
+    done = resumed(tmp_path, "--resume", str(checkpoint), "-j", again, "--timeout", "60", *given)
     assert done.returncode == 0, done.stderr
-    assert (tmp_path / "resumed.toml").read_bytes() == (played / "full.toml").read_bytes()
+    assert (tmp_path / written).read_bytes() == (played / "full.toml").read_bytes()
     assert checkpoints(tmp_path) == []
 
 
@@ -204,38 +232,54 @@ def refused(*args: str) -> str:
     return done.stderr
 
 
-def test_the_library_resumes_with_progress_from_the_games_done(played: Path, kept: Path, tmp_path: Path) -> None:
+def test_the_library_resumes_with_progress_from_the_games_done_to_the_report_recorded(
+    played: Path, kept: Path, tmp_path: Path
+) -> None:
     path = copy_of(kept, tmp_path)
     saved = tournaments.read_checkpoint(path)
+    assert saved.report == tmp_path / "part.toml"  # the run's report, beside its checkpoint
     told: list[tuple[int, int]] = []
-    summary = tournaments.resume(path, progress=lambda done, total: told.append((done, total)))
+    tournaments.resume(path, progress=lambda done, total: told.append((done, total)))
     assert told[0] == (saved.record.games, 6000) and 0 < saved.record.games < 6000
     assert told[-1] == (6000, 6000)
-    tournaments.write_report(tmp_path / "resumed.toml", summary)
-    assert (tmp_path / "resumed.toml").read_bytes() == (played / "full.toml").read_bytes()
+    assert (tmp_path / "part.toml").read_bytes() == (played / "full.toml").read_bytes()
     assert not path.exists()
+
+
+def resealed(text: str) -> str:
+    """The checkpoint sealed again with the user's key: an edit by someone who can read it."""
+    body = text[: text.index("\n[seal]\n")].encode()
+    return (body + seal.seal_text(seal.own_key(), body)).decode()
 
 
 @pytest.mark.parametrize(
     ("old", "new", "said"),
     [
         ('shutbox_version = "', 'shutbox_version = "0.0.0-', "was written by shutbox 0.0.0-"),
-        ("checkpoint = 1", "checkpoint = 0", "in another checkpoint format (0, this shutbox reads 1)"),
+        (
+            f"checkpoint = {CHECKPOINT_FORMAT}",
+            "checkpoint = 0",
+            f"in another checkpoint format (0, this shutbox reads {CHECKPOINT_FORMAT})",
+        ),
         ('dice = "', 'dice = "other-', "dice scheme 'other-"),
+        ("games = 2000", "games = 4000", "has been changed since shutbox wrote it (its seal does not match)"),
+        ('name = "greedy-high"', 'name = "greedy"', "has been changed since shutbox wrote it"),
         ("games = 2000", "games = 4000", "its configuration was changed"),
         ('name = "greedy-high"', 'name = "greedy"', "its configuration was changed"),
     ],
-    ids=["version", "format", "dice", "games", "name"],
+    ids=["version", "format", "dice", "games", "name", "games-resealed", "name-resealed"],
 )
 def test_a_checkpoint_of_another_version_dice_or_config_is_refused(
     kept: Path, tmp_path: Path, old: str, new: str, said: str
 ) -> None:
     path = copy_of(kept, tmp_path)
     text = path.read_text()
-    head, config = text.split("[config]", 1) if "config" in said else (text, "")
+    head, config = text.split("[config]", 1) if "config" in said or "seal" in said else (text, "")
     assert old in head + config
     # A changed config is changed in [config] itself: the record's own `games` may hold the same number.
     changed = head + "[config]" + config.replace(old, new, 1) if config else text.replace(old, new, 1)
+    if "configuration" in said:  # by someone who can seal it again: the configuration's digest tells
+        changed = resealed(changed)
     path.write_text(changed)
     assert said in refused("--resume", str(path))
     assert path.read_text() == changed  # left as it was
@@ -284,12 +328,14 @@ def _damage(kept: Path, path: Path, how: str) -> None:
     elif how == "fifo":
         os.mkfifo(path)
     elif how == "tally":
-        path.write_text(re.sub(r'"(\d+) ', r'"x\1 ', text, count=1))
+        path.write_text(resealed(re.sub(r'"(\d+) ', r'"x\1 ', text, count=1)))
     elif how == "games":
         games = int(re.findall(r"^games = (\d+)", text, flags=re.M)[0])
-        path.write_text(text.replace(f"games = {games}", f"games = {games + 1}", 1))
+        path.write_text(resealed(text.replace(f"games = {games}", f"games = {games + 1}", 1)))
     elif how == "units":
-        path.write_text(text.replace("units = [", "units = [\n    [\n        0,\n        99999,\n    ],", 1))
+        path.write_text(resealed(text.replace("units = [", "units = [\n    [\n        0,\n        99999,\n    ],", 1)))
+    elif how == "unsealed":
+        path.write_text(text[: text.index("\n[seal]\n")] + "\n")
 
 
 @pytest.mark.parametrize(
@@ -302,6 +348,7 @@ def _damage(kept: Path, path: Path, how: str) -> None:
         ("tally", "a tally of matchup"),
         ("games", "do not add up"),
         ("units", "work units [0, 99999]"),
+        ("unsealed", "its key 'seal' is missing"),
         ("missing", "no checkpoint"),
     ],
 )

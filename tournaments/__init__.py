@@ -8,9 +8,10 @@ One call runs a tournament, from a script or a notebook:
     summary = run(config)  # or run(config, backend=InProcess())
     write_report("report.toml", summary)
 
-A long run given a checkpoint path (`run(config, checkpoint=checkpoint_path(report))`) keeps its
-finished work there every few seconds; `resume(path)` finishes an interrupted one, with the
-results an uninterrupted run gives.
+A long run given a checkpoint path (`run(config, checkpoint=checkpoint_path(report), report=report)`)
+keeps its finished work there every few seconds, and removes it once its report is written;
+`resume(path)` finishes an interrupted one, with the results an uninterrupted run gives, and
+writes the report the checkpoint records.
 
 A field of exact strategies can be computed instead of played (`Options(method="exact")`): `run`
 then gives an `ExactSummary`, with chances in place of estimates; `duel_exactly` is one game of

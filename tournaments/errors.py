@@ -18,7 +18,10 @@ class ConfigError(TournamentError, ValueError):
 
 
 class FileWriteError(TournamentError, OSError):
-    """A report that cannot be written; the message is one sentence naming the file and why."""
+    """A report that cannot be written; the message is one sentence naming the file and why.
+    `checkpoint` is the file a finished run left to write it from (set by `run`), if any."""
+
+    checkpoint: Path | None = None
 
 
 class TournamentFailure(TournamentError):

@@ -3,6 +3,7 @@ table), and the face's best scores."""
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import re
@@ -24,14 +25,25 @@ def reason(error: BaseException) -> str:
     return str(error) or type(error).__name__
 
 
+def through_links(path: Path) -> Path:
+    """The file a path names, its symbolic links followed (a link to nothing names the file it
+    would make). Raises OSError for a loop of links."""
+    target = Path(os.path.realpath(path))
+    if target.is_symlink():
+        raise OSError(errno.ELOOP, os.strerror(errno.ELOOP), str(path))
+    return target
+
+
 def check_writable(path: Path) -> None:
-    """Fail early, before long work, if a file clearly cannot be written at `path`: a folder, a
-    device or a pipe is there (renaming over it would replace it), or its folder is missing or
-    not writable, or the name itself is impossible (too long, a null character)."""
+    """Fail early, before long work, if a file clearly cannot be written at `path` (or at the file
+    its symbolic link names): a folder, a device or a pipe is there (renaming over it would replace
+    it), or its folder is missing or not writable, or the name itself is impossible (too long, a
+    null character)."""
     shown = repr(str(path))
     try:
-        found = _mode(path)
-        folder = path.parent
+        target = through_links(path)
+        found = _mode(target)
+        folder = target.parent
         folder_mode = _mode(folder)
     except ValueError:  # a null character
         raise FileWriteError(f"cannot write {shown}: a file name cannot hold a null character.") from None
@@ -55,21 +67,25 @@ def _mode(path: Path) -> int | None:
         return None
 
 
-def write_atomically(path: Path, data: bytes) -> None:
+def write_atomically(path: Path, data: bytes) -> os.stat_result:
     """Write `data` to `path` whole or not at all: to a temporary file in the same folder, flushed
     to disk, then renamed over the target, so readers (and a crash) see the old file or the new
-    one, never half of one. The file gets the old file's permissions, or a new file's under the
-    umask. Raises the system's OSError."""
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    one, never half of one. A symbolic link is written through: the file it names gets the data,
+    and the link stays. The file gets the old file's permissions, or a new file's under the
+    umask. Returns the status of the file written; raises the system's OSError."""
+    target = through_links(path)
+    handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
     try:
         with os.fdopen(handle, "wb") as file:
             file.write(data)
             file.flush()
             os.fsync(file.fileno())
-        os.chmod(temporary, _file_mode(path))
-        os.replace(temporary, path)
+            written = os.fstat(file.fileno())
+        os.chmod(temporary, _file_mode(target))
+        os.replace(temporary, target)
     finally:  # after a failure or an interruption (Ctrl-C) alike; after the rename it is gone
         Path(temporary).unlink(missing_ok=True)
+    return written
 
 
 FORMATS = ("toml", "json")

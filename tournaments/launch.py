@@ -1,5 +1,5 @@
 """What `shutbox tournament` runs, in one call: the tournament a config file and options describe,
-or the rest of the one a checkpoint keeps."""
+or the rest of the one a checkpoint keeps; its report written before its checkpoint goes."""
 
 from __future__ import annotations
 
@@ -26,17 +26,25 @@ def launch(
     loaded: Callable[[TournamentConfig], None] | None = None,
 ) -> Summary | ExactSummary:
     """Load the configuration and run it, keeping a checkpoint beside `report` (else in the user's
-    state folder); or, given `resume_from`, finish that checkpoint's run, which a config file or
-    `bulk=False` cannot change (a ConfigError). `loaded` is told the configuration once the strategies
-    are loaded (their modules may have taken over what the caller set up: signal handlers). Raises what
-    `load_config`, `run` and `resume` raise."""
+    state folder) and writing `report`; or, given `resume_from`, finish that checkpoint's run, which a
+    config file or `bulk=False` cannot change (a ConfigError), writing `report` (the caller passes the
+    one the checkpoint records unless told another: see `recorded_report`). `loaded` is told the
+    configuration once the strategies are loaded (their modules may have taken over what the caller
+    set up: signal handlers). Raises what `load_config`, `run` and `resume` raise."""
     if resume_from is not None:
         if config_file is not None or not bulk:
             given = "a CONFIG.toml" if config_file is not None else "--general-engine"
             raise ConfigError(
                 f"{given} cannot change a resumed run: checkpoint {str(resume_from)!r} holds its configuration."
             )
-        return resume(resume_from, options, progress=progress, checkpoint_seconds=checkpoint_seconds)
+        return resume(
+            resume_from,
+            options,
+            progress=progress,
+            checkpoint_seconds=checkpoint_seconds,
+            report=report,
+            loaded=loaded,
+        )
     config = load_config(config_file, options)
     if loaded is not None:
         loaded(config)
@@ -46,4 +54,5 @@ def launch(
         bulk=bulk,
         checkpoint=checkpoint_path(report),
         checkpoint_seconds=checkpoint_seconds,
+        report=report,
     )

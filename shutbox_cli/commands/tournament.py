@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 import typer
 
 from ..arguments import Duplicate, Games, Report, Seed, Strategies, Table
-from ..errors import FAILURE, fail, say_error, stopped_status
+from ..errors import FAILURE, USAGE_ERROR, fail, say_error, stopped_status
 from ..output import Format, FormatOption, Output
 from ..rule_options import with_rule_options
 from ..signals import received, stop_on_signals
@@ -134,10 +134,11 @@ def tournament_command(
 
     With no arguments at all: a quick tournament of the built-in strategies. Strategies given
     with -s replace the file's. A run that lasts more than a few seconds keeps a checkpoint
-    (beside the report, else in the user's state folder) until it finishes; after a stop or a
-    failure, --resume CHECKPOINT finishes it. A user's strategy plays in worker processes, each
-    in a process group of its own with a memory limit; at a timeout, a failure, the end of the
-    run or a stop, each group is killed, so nothing a strategy started outlives the run.
+    (beside the report, else in the user's state folder) until its report is written; after a
+    stop or a failure, --resume CHECKPOINT finishes it and writes that report. A user's strategy
+    plays in worker processes, each in a process group of its own with a memory limit; at a
+    timeout, a failure, the end of the run or a stop, each group is killed, so nothing a strategy
+    started outlives the run.
 
     Exit status: 0 done, 1 a strategy failed or a --fail-if gate held, 2 a usage or config error, 130 interrupted by
     Ctrl-C (SIGINT), 143 by SIGTERM, 129 by SIGHUP (each a clean stop: no report written).
@@ -150,7 +151,7 @@ def tournament_command(
     stop_on_signals()
     import tournaments
     from tournaments.checkpoint import CHECKPOINT_SECONDS
-    from tournaments.gates import check_names, parse_tournament_gate
+    from tournaments.gates import parse_tournament_gate
     from tournaments.launch import launch
 
     from ..progress import progress_bar
@@ -170,8 +171,8 @@ def tournament_command(
         isolate=isolate,
     )
     every = CHECKPOINT_SECONDS if checkpoint_seconds is None else checkpoint_seconds
-    output = Output(form, report)
     with _ends_cleanly():
+        output = Output(form, _report_to_write(resume, report, form))
         gates = [parse_tournament_gate(text) for text in fail_if or ()]
         output.check()  # before the run, not after it
         with progress_bar(show_bar=not quiet) as progress:
@@ -185,10 +186,26 @@ def tournament_command(
                 checkpoint_seconds=every,
                 loaded=lambda config: _loaded(config, gates),
             )
-        check_names(gates, summary.config.names)  # a resumed run's are known only now
-        output.deliver(summary)
+        output.deliver(summary, written=True)  # the run wrote the file before removing its checkpoint
     _render(output, summary, quiet)
     _apply_gates(gates, summary)
+
+
+def _report_to_write(resume: Path | None, report: Path | None, form: Format) -> Path | None:
+    """The report a run writes: the one given, else a resumed run's as its checkpoint records it
+    (with a note if it records none and the results would only be shown)."""
+    from tournaments.checkpoint import recorded_report
+
+    if resume is None or report is not None:
+        return report
+    recorded = recorded_report(resume)
+    if recorded is None and form is Format.TABLE:
+        typer.echo(
+            "shutbox: note: this run was started without --report, so its results are only shown; "
+            "to keep them, stop it and resume with --report FILE.",
+            err=True,
+        )
+    return recorded
 
 
 def _loaded(config: "TournamentConfig", gates: "list[Gate]") -> None:
@@ -225,7 +242,12 @@ def _ends_cleanly() -> Iterator[None]:
     try:
         yield
     except (tournaments.ConfigError, tournaments.FileWriteError) as error:
-        fail(str(error))
+        kept = getattr(error, "checkpoint", None)  # a report not written keeps the finished run
+        if kept is None:
+            fail(str(error))
+        say_error(str(error))
+        typer.echo(f"shutbox: the finished games are kept; {_resume_hint(kept)}", err=True)
+        raise typer.Exit(USAGE_ERROR) from None
     except tournaments.TournamentFailure as error:
         say_error(str(error))
         if error.checkpoint is not None:
