@@ -5,7 +5,8 @@ every score this turn can end with against the posted scores, the players still 
 rule and the instant win; the solver finds the best play for those chances). In a drop-out game
 without that figure, and alone in one, it is the chance to stay in; alone otherwise, or where no
 score changes the chance to win, the expected final score. The hint ranks by it and the coach
-counts what a choice cost in it.
+counts what a choice cost in it; where it is the same for every choice (staying in is certain
+whatever the move, the game is won whatever the move), both go by the expected final score.
 """
 
 from __future__ import annotations
@@ -73,6 +74,37 @@ class Choice:
     expected: float
 
 
+def _sorted(goal: Goal, choices: list[Choice]) -> tuple[Choice, ...]:
+    """Best first; values within SAME are equal: ranked on a grid of that size, then by expected score."""
+    sign = -1.0 if goal.chance else 1.0
+    return tuple(sorted(choices, key=lambda choice: (round(sign * choice.value / SAME), choice.expected)))
+
+
+@dataclasses.dataclass(frozen=True)
+class Ranking:
+    """Choices best first, by what they are ranked on: the goal of the turn, or (`even` given) the
+    expected score, every choice being worth `even` in the goal of the turn, `even_goal`."""
+
+    goal: Goal
+    choices: tuple[Choice, ...]
+    even_goal: Goal | None = None
+    even: float | None = None
+
+    @property
+    def best(self) -> Choice:
+        return self.choices[0]
+
+    def choice(self, pick: int) -> Choice:
+        """The choice of this move (or number of dice)."""
+        return next(choice for choice in self.choices if choice.pick == pick)
+
+    def cost(self, chosen: Choice) -> float:
+        """What taking `chosen` rather than the best gave up (0 for an equal choice)."""
+        best = self.best
+        lost = best.value - chosen.value if self.goal.chance else chosen.value - best.value
+        return lost if lost > SAME else 0.0
+
+
 @dataclasses.dataclass(frozen=True)
 class Aim:
     """The goal of a turn and the best play for it; `stay_in` (drop-out against others) gives the
@@ -87,27 +119,26 @@ class Aim:
     def rules(self) -> Rules:
         return self.solution.rules
 
-    def ranked_moves(self, open_mask: int, dice: tuple[int, ...]) -> list[Choice]:
-        """Every legal move for a throw, best first (of equal moves, the lower expected score)."""
+    def ranked_moves(self, open_mask: int, dice: tuple[int, ...]) -> Ranking:
+        """Every legal move for a throw, best first."""
         expected = solve_expected_score(self.rules).move_values(open_mask, dice)
         values = self.solution.move_values(open_mask, dice)
         return self._ranked([Choice(move, values[move], expected[move]) for move in values])
 
-    def ranked_dice(self, open_mask: int) -> list[Choice]:
+    def ranked_dice(self, open_mask: int) -> Ranking:
         """Each allowed number of dice, best first."""
         expected = solve_expected_score(self.rules).dice_values(open_mask)
         values = self.solution.dice_values(open_mask)
         return self._ranked([Choice(count, values[count], expected[count]) for count in values])
 
-    def _ranked(self, choices: list[Choice]) -> list[Choice]:
-        sign = -1.0 if self.goal.chance else 1.0
-        # Values within SAME are equal: rank them on a grid of that size, then by expected score.
-        return sorted(choices, key=lambda choice: (round(sign * choice.value / SAME), choice.expected))
-
-    def cost(self, best: Choice, chosen: Choice) -> float:
-        """What taking `chosen` rather than `best` gave up (0 for an equal choice)."""
-        lost = best.value - chosen.value if self.goal.chance else chosen.value - best.value
-        return lost if lost > SAME else 0.0
+    def _ranked(self, choices: list[Choice]) -> Ranking:
+        """The choices ranked by the goal of the turn (of equal ones, the lower expected score first); where
+        that goal cannot tell them apart (staying in is certain whatever the move), by the expected score."""
+        values = [choice.value for choice in choices]
+        if self.goal.chance and len(choices) > 1 and max(values) - min(values) < SAME:
+            by_score = [Choice(choice.pick, choice.expected, choice.expected) for choice in choices]
+            return Ranking(Goal.SCORE, _sorted(Goal.SCORE, by_score), self.goal, values[0])
+        return Ranking(self.goal, _sorted(self.goal, choices))
 
     def stay_in_after(self, open_mask: int) -> float | None:
         """The chance to stay in with these tiles open before the next roll (drop-out against others)."""

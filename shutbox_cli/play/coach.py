@@ -8,7 +8,7 @@ import dataclasses
 from collections.abc import Sequence
 
 from ..game import tiles_of
-from .aims import Aim, Choice, Goal, cost_text, worth
+from .aims import Choice, Goal, Ranking, cost_text, worth
 from .board import dice_count, dice_text, mask_text, possessive
 from .record import Record
 
@@ -33,16 +33,11 @@ class Decision:
 
 
 def decide(
-    aim: Aim,
-    ranked: Sequence[Choice],
-    picked: int,
-    where: tuple[int, bool, int],
-    open_mask: int,
-    dice: tuple[int, ...] | None,
+    ranking: Ranking, picked: int, where: tuple[int, bool, int], open_mask: int, dice: tuple[int, ...] | None
 ) -> Decision:
-    """The decision to pick `picked` among `ranked` (best first); `where` is (round, playoff, roll)."""
-    chosen = next(choice for choice in ranked if choice.pick == picked)
-    return Decision(*where, open_mask, dice, aim.goal, chosen, ranked[0], aim.cost(ranked[0], chosen))
+    """The decision to pick `picked` among the ranked choices; `where` is (round, playoff, roll)."""
+    chosen = ranking.choice(picked)
+    return Decision(*where, open_mask, dice, ranking.goal, chosen, ranking.best, ranking.cost(chosen))
 
 
 def _what(decision: Decision, choice: Choice) -> str:

@@ -54,7 +54,7 @@ class _HumanTurn:
         """Count a choice of dice for the coach; return it."""
         open_mask = self.turn.open_mask
         where = (self.context.round, self.context.playoff, len(self.turn.history) + 1)
-        self.decisions.append(decide(self.aim, self.aim.ranked_dice(open_mask), count, where, open_mask, None))
+        self.decisions.append(decide(self.aim.ranked_dice(open_mask), count, where, open_mask, None))
         return count
 
     def note_move(self, move: int) -> int:
@@ -63,7 +63,7 @@ class _HumanTurn:
         assert turn.dice is not None
         where = (self.context.round, self.context.playoff, len(turn.history) + 1)
         ranked = self.aim.ranked_moves(turn.open_mask, turn.dice)
-        self.decisions.append(decide(self.aim, ranked, move, where, turn.open_mask, turn.dice))
+        self.decisions.append(decide(ranked, move, where, turn.open_mask, turn.dice))
         return move
 
     def play(self) -> None:
