@@ -63,11 +63,18 @@ def run_table(
     return play_table(table), shown.getvalue()
 
 
-def by_hints(shown: str, again: str = "n") -> str | None:
-    """Roll on Enter, shut what the hint says (asking for it first), answer `again` to another game."""
+def by_hints(shown: str, again: str = "n", worst_for: Sequence[str] = ()) -> str | None:
+    """Roll on Enter, shut what the hint says (asking for it first), answer `again` to another game;
+    the players named in `worst_for` shut the move the hint ranks last."""
     if SHUT.search(shown):
         hinted = HINTED.search(shown)
-        return "h" if hinted is None else hinted.group(1).replace(" + ", " ")
+        if hinted is None:
+            return "h"
+        move = hinted.group(1)
+        turns = re.findall(r"^(.+)'s turn\.$", shown, re.MULTILINE)
+        if turns and turns[-1] in worst_for:
+            move = re.split(r"  +", hinted.group(0).splitlines()[-2].strip())[0]
+        return move.replace(" + ", " ")
     if shown.endswith("[y/N]: "):
         return again
     return ""

@@ -152,6 +152,22 @@ def keeps_in(rules: Rules, context: TurnContext) -> int | None:
     return rules.drop_out - context.totals[context.player] - 1
 
 
+def settled_chance(rules: Rules, context: TurnContext) -> float | None:
+    """The player's chance to win when this turn is all that is left to chance (every rival has played
+    this round, and no later round can change a thing) and no score it can end with changes it: 1.0,
+    the game is decided in its favour, 0.0, it cannot win. None otherwise."""
+    rivals = [player for player, active in enumerate(context.active) if active and player != context.player]
+    if not rivals or any(context.scores[player] is None for player in rivals):
+        return None
+    limit = rules.drop_out
+    if limit is not None and any(context.totals[p] + (context.scores[p] or 0) < limit for p in rivals):
+        return None  # a rival stays in: the game goes on unless this player goes out
+    found = win_chances(rules, context)
+    if found is None or not found.settled or max(found.chances) - min(found.chances) >= SAME:
+        return None
+    return found.chances[0]
+
+
 @lru_cache(maxsize=256)
 def aim_for(rules: Rules, context: TurnContext) -> Aim:
     """What the player of `context` plays for this turn, and the best play for it."""

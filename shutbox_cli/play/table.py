@@ -21,7 +21,7 @@ from .record import SoloRecord
 from .result import join_names, outcome_lines, score_table, scores_line
 from .screen import EndOfInput, Quit, Screen
 from .seats import Seat
-from .standing import standing_lines
+from .standing import settled_line, standing_lines
 
 QUIT_STATUS = 0
 
@@ -138,6 +138,9 @@ class Table:
         if not self.solo:
             say(f"{possessive(self.names[context.player])} turn.", style="bold")
         self.screen.say_lines(standing_lines(self.rules, context, self.names))
+        decided = settled_line(self.rules, context, self.names[context.player])
+        if decided:
+            self.screen.say(decided, style="bold")
 
     def turn_end(self, name: str, record: TurnRecord) -> None:
         say = self.screen.say
