@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 from rich.console import Console
 
 from shutbox_cli.game import Rules
+from shutbox_cli.play.coach import Coaching
 from shutbox_cli.play.screen import Screen
 from shutbox_cli.play.seats import make_seats
 from shutbox_cli.play.table import Table, play_table
@@ -54,12 +55,12 @@ def run_table(
     players: Sequence[str] = (),
     computers: Sequence[str] = (),
     seed: int = 1,
-    coach: bool | None = False,
+    coaching: Coaching = Coaching.GAME,
     width: int | None = None,
 ) -> tuple[int, str]:
     """Play at a table with these seats until it stops; return the exit status and the transcript."""
     screen, shown = screen_for(answer, width)
-    table = Table(screen, rules, make_seats(rules, players, computers), seed, coach=coach)
+    table = Table(screen, rules, make_seats(rules, players, computers), seed, coaching=coaching)
     return play_table(table), shown.getvalue()
 
 
@@ -73,7 +74,8 @@ def by_hints(shown: str, again: str = "n", worst_for: Sequence[str] = ()) -> str
         move = hinted.group(1)
         turns = re.findall(r"^(.+)'s turn\.$", shown, re.MULTILINE)
         if turns and turns[-1] in worst_for:
-            move = re.split(r"  +", hinted.group(0).splitlines()[-2].strip())[0]
+            rows = [line for line in hinted.group(0).splitlines() if line.startswith("  ")]
+            move = re.split(r"  +", rows[-1].strip())[0]
         return move.replace(" + ", " ")
     if shown.endswith("[y/N]: "):
         return again

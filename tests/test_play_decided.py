@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from functools import partial
 
+import pytest
 from play_table_helpers import by_hints, run_table
 
 from shutbox_cli.game import Rules, TurnContext
@@ -15,6 +16,7 @@ from shutbox_cli.play.standing import settled_line
 DROP_OUT = Rules(drop_out=60)
 
 
+@pytest.mark.slow
 def test_a_drop_out_game_decided_before_the_last_turn_of_the_round_says_so() -> None:
     # Seed 1: Ann, shutting the worst move every time, goes out at 69; Bob, at 1, cannot reach 60.
     status, shown = run_table(DROP_OUT, partial(by_hints, worst_for=("Ann",)), players=("Ann", "Bob"), seed=1)

@@ -57,12 +57,12 @@ def worth(goal: Goal, value: float, width: int = 0) -> str:
 
 
 def cost_text(goal: Goal, cost: float) -> str:
-    """What a choice cost: `2.1 points of win chance`, `1.25 points of expected score`."""
-    if goal is Goal.WIN:
-        return f"{100 * cost:.1f} points of win chance"
-    if goal is Goal.STAY_IN:
-        return f"{100 * cost:.1f} points of the chance to stay in"
-    return f"{cost:.2f} points of expected score"
+    """What a choice cost: `2.1 points of win chance`, `1.25 points of expected score`; a cost too
+    small for the last digit shown, `less than 0.1 points of win chance`."""
+    if goal is Goal.SCORE:
+        return f"{cost:.2f} points of expected score" if cost >= 0.005 else "less than 0.01 points of expected score"
+    points = f"{100 * cost:.1f}" if 100 * cost >= 0.05 else "less than 0.1"
+    return f"{points} points of {'win chance' if goal is Goal.WIN else 'the chance to stay in'}"
 
 
 @dataclasses.dataclass(frozen=True)
