@@ -11,7 +11,7 @@ from pathlib import Path
 import pexpect
 import pytest
 from play_table_helpers import by_hints, run_table
-from test_play_terminal import AGAIN, ONE_DIE, ROLL, SHUT, finish, spawn, take_hint
+from test_play_terminal import AGAIN, ONE_DIE, ROLL, SHUT, finish, quit_game, spawn, take_hint
 from test_play_transcript import play
 
 from shutbox_cli.game import (
@@ -119,7 +119,7 @@ def test_against_others_the_hint_ranks_by_the_chance_to_win_and_it_is_exact(tmp_
         move = mask_of(map(int, row.split("  wins")[0].split(" + ")))
         assert re.search(rf"  wins +{100 * by_move[move]:.1f}% of the time", row), row
     assert rows[0].endswith("  best") and "16.5%" in rows[0] and "16.0%" in rows[1]
-    child.sendline("q")
+    quit_game(child)
     assert finish(child) == 0
 
 

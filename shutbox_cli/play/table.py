@@ -24,6 +24,7 @@ from .seats import Seat
 from .standing import settled_line, standing_lines
 
 QUIT_STATUS = 0
+QUIT_QUESTION = "The game is not over. Quit anyway? [y/N]: "
 
 
 class Table:
@@ -83,7 +84,11 @@ class Table:
         self._round, self._active = None, ()
         for person in self.people:
             person.decisions.clear()
-        return play_game(self.rules, len(self.seats), self.play_turn, first_seat=first)
+        self.screen.quit_question = QUIT_QUESTION
+        try:
+            return play_game(self.rules, len(self.seats), self.play_turn, first_seat=first)
+        finally:
+            self.screen.quit_question = None
 
     def header(self, title: str | None = None) -> None:
         say = self.screen.say
@@ -282,7 +287,8 @@ def play_table(table: Table, run: Callable[[], object] | None = None) -> int:
     interrupting end with a one-line goodbye."""
     screen = table.screen
     try:
-        (run or table.run)()
+        with screen.keys.hidden():
+            (run or table.run)()
     except Quit:
         screen.say("Goodbye.")
         return QUIT_STATUS
