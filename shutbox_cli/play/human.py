@@ -156,11 +156,12 @@ class _HumanTurn:
                 screen.say(f"Selection cleared; type the tiles for {roll} again.")
             elif not answer:
                 example = " ".join(map(str, tiles_of(turn.moves[-1])))
-                screen.say(f"Type the tiles to shut, such as {example}; ? lists the combinations.")
+                what = "tile" if rules.shut_rule is ShutRule.ONE_TILE else "tiles"
+                screen.say(f"Type the {what} to shut, such as {example}; ? lists the combinations.")
             else:
                 try:
                     selection = extend_selection(
-                        rules, turn.open_mask, dice, turn.moves, started, read_tiles(answer, rules.tiles)
+                        rules, turn.open_mask, dice, turn.moves, started, read_tiles(answer, rules)
                     )
                 except EntryError as error:
                     screen.say(str(error), style="yellow")

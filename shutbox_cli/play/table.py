@@ -108,7 +108,7 @@ class Table:
                 say(f"Your best with these rules: {self.best_text(known)}.")
         if self.people:
             say("Enter rolls; ? lists the combinations; h hints; q quits.")
-            say(f"Type the tiles to shut as {how_to_type(self.rules.tiles)}.")
+            say(how_to_type(self.rules))
 
     def play_turn(self, context: TurnContext) -> TurnRecord:
         """The engine's turn callback: announce, let the seat play on this turn's dice, score."""
