@@ -124,9 +124,8 @@ def summary_lines(name: str, decisions: Sequence[Decision], rounds: bool) -> lis
         return [f"Coach: {whose} game had no choices; every shut was forced."]
     best = sum(decision.cost == 0 for decision in decisions)
     if best == count:
-        return [
-            f"Coach: {f'{whose} one choice was' if count == 1 else f'all {count} of {whose} choices were'} the best."
-        ]
+        every = {1: f"{whose} one choice was", 2: f"both of {whose} choices were"}.get(count)
+        return [f"Coach: {every or f'all {count} of {whose} choices were'} the best."]
     others = count - best
     lines = [
         f"Coach: {best} of {whose} {count} choices {'was' if best == 1 else 'were'} the best; "
