@@ -75,9 +75,10 @@ def summary_of(stdout: str) -> list[str]:
 
 
 def detail_of(stdout: str) -> list[str]:
-    """The coach's detail, shown for `c` at the question after the game: its heading, then each choice."""
+    """The coach's detail, shown for `c` at the question after the game: its heading, then each choice
+    (then, after a blank line, the result again)."""
     lines = stdout.split("[y/N]: c\n\n", 1)[1].splitlines()
-    return lines[: next(index for index, line in enumerate(lines) if line.startswith("Play again"))]
+    return lines[: lines.index("")]  # then the result again
 
 
 @pytest.mark.slow
@@ -186,6 +187,7 @@ def test_after_a_long_game_the_result_stays_on_screen_and_the_detail_waits_for_c
     detail = shown[len(questions[0]) :].split("Rematch? [y/N]: ", 1)[0]
     assert detail.startswith("c\n\nCoach: Ann's choices this game, and what each cost against\nthe best:\n")
     assert "  Round 3, roll 6 (open 4): two dice (wins 68.5% of the\n" in detail
+    assert detail.endswith("points of win chance.\n\nBob wins with a total of 32.\n")  # the result again, below it
 
 
 def test_costliest_names_the_costliest_of_each_kind_of_cost() -> None:

@@ -12,6 +12,7 @@ from play_table_helpers import by_hints, run_table
 
 from shutbox_cli.game import Rules, legal_moves, mask_of
 from shutbox_cli.play.entry import how_to_type, read_tiles
+from shutbox_cli.play.result import tally_line
 from shutbox_cli.play.seats import make_seats
 
 QUIT_QUESTION = "The game is not over. Quit anyway? [y/N]: "
@@ -52,6 +53,10 @@ def test_the_wins_are_tallied_over_rematches() -> None:
     robo = winners.count("Robo") + len(shared) / 2
     tally = re.findall(r"^Wins after (\d) games: Ann ([\d.]+), Robo ([\d.]+)\.$", shown, re.MULTILINE)
     assert len(tally) == 2 and tally[-1] == ("3", f"{ann:g}", f"{robo:g}")
+
+
+def test_a_shared_win_counts_in_equal_parts() -> None:
+    assert tally_line(("Ann", "Bob", "Cy"), (1.5, 0.5, 1 / 3), 3) == "Wins after 3 games: Ann 1.5, Bob 0.5, Cy 0.33."
 
 
 def test_a_person_called_me_is_you() -> None:

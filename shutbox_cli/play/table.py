@@ -18,7 +18,7 @@ from .coach import Coaching, costs_by_goal, detail_lines, record_lines, summary_
 from .entry import how_to_type
 from .human import HumanSeat
 from .record import SoloRecord
-from .result import join_names, outcome_lines, score_table, scores_line
+from .result import join_names, outcome_lines, score_table, scores_line, tally_line
 from .screen import EndOfInput, Quit, Screen
 from .seats import Seat
 from .standing import settled_line, standing_lines
@@ -55,6 +55,8 @@ class Table:
         self.record = record if kept else None
         self.coaching = coaching
         self.wins = [0.0] * len(self.seats)
+        self.outcome: list[str] = []
+        """The last game's result in a sentence or two, shown again after the coach's detail."""
         self.game = 0
         self.dice_game = 0
         self._round: int | None = None
@@ -181,7 +183,8 @@ class Table:
             say(scores_line(record, self.names))
         result = self.solo_result(record) if self.solo else None
         if not self.solo:
-            for line in outcome_lines(self.rules, record, self.names):
+            self.outcome = outcome_lines(self.rules, record, self.names)
+            for line in self.outcome:
                 say(line, style="bold")
             self.count_wins(record)
         if self.coaching is not Coaching.OFF and self.people:
@@ -199,19 +202,20 @@ class Table:
         return self.coaching is not Coaching.OFF and any(person.decisions for person in self.people)
 
     def show_detail(self) -> None:
-        """The coach's detail: each person's choices, the best and what each cost."""
+        """The coach's detail: each person's choices, the best and what each cost; then the result again,
+        which the detail may have scrolled away."""
         for person in self.people:
             self.screen.say()
             self.screen.say_lines(detail_lines(person.name, person.decisions, self.rules.multi_round))
+        self.screen.say()
+        self.screen.say_lines(self.outcome, style="bold")
 
     def count_wins(self, record: GameRecord) -> None:
         """Count the game's win (a shared one in equal parts) and, from the second game on, show the wins so far."""
         for player in record.winners:
             self.wins[player] += 1 / len(record.winners)
-        games = self.game + 1
-        if games > 1:
-            tally = ", ".join(f"{name} {_wins(wins)}" for name, wins in zip(self.names, self.wins, strict=True))
-            self.screen.say(f"Wins after {games} games: {tally}.")
+        if self.game:
+            self.screen.say(tally_line(self.names, self.wins, self.game + 1))
 
     def result_measure(self) -> str:
         """What a solo result counts: a score, a total, or rounds lasted."""
@@ -246,6 +250,7 @@ class Table:
             if submitted.problem:
                 say(submitted.problem, style="yellow")
         say(line, style="bold")
+        self.outcome = [line]
         return result
 
     def count_in_record(self, result: int) -> None:
@@ -275,11 +280,6 @@ class Table:
                 continue
             more = ", c for the coach's detail" if self.detail_waiting else ""
             self.screen.say(f"Type y to play again, or n (or Enter) to stop{more}.")
-
-
-def _wins(wins: float) -> str:
-    """A number of wins: `2`, or `1.5` with shared wins."""
-    return f"{wins:.2f}".rstrip("0").rstrip(".")
 
 
 def play_table(table: Table, run: Callable[[], object] | None = None) -> int:
