@@ -104,10 +104,10 @@ def test_the_printed_resume_command_writes_the_report_the_run_was_given(
 ) -> None:
     report = tmp_path / f"rep.{suffix}"
     checkpoint = interrupted(checkpoint_path(report), report)
-    status, out, err = shutbox("--resume", str(checkpoint), "-j", "1", "-q")  # from another folder
+    status, _out, err = shutbox("--resume", str(checkpoint), "-j", "1", "-q")  # from another folder
     assert status == 0, err
     assert report.read_bytes() == full[suffix]
-    assert not checkpoint.exists() and str(report) in out
+    assert not checkpoint.exists() and str(report) in err  # the note, on stderr
 
 
 @pytest.mark.slow

@@ -5,15 +5,18 @@ from __future__ import annotations
 import errno
 import json
 import os
-import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
+from shutbox_cli.cli import app
 from shutbox_cli.game import GameRecord, Rules, Turn, TurnContext, TurnRecord, play_game, tiles_of, turn_rolls
+from shutbox_cli.play.aims import Goal
 from shutbox_cli.play.best import FILE_NAME, BestScores, Submitted, data_dir, keeps_best, rules_key
+from shutbox_cli.play.record import SoloRecord
 from tournaments.replay import rule_flags
 
 
@@ -266,13 +269,45 @@ def test_shutbox_best_lists_each_rule_set_with_its_best_and_record(tmp_path: Pat
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert lines[0] == f"Solo games kept in {tmp_path}:"
-    assert lines[1].split() == ["rules", "best", "games", "mean", "mean", "cost", "per", "game"]
-    for line, (shown, rules) in zip(lines[2:], games.items(), strict=True):  # the standard game first, then by box
+    listed = [lines[index : index + 3] for index in range(1, len(lines), 3)]
+    for (heading, kept, cost), (shown, rules) in zip(listed, games.items(), strict=True):  # standard first, then by box
         best = store.get(rules)
-        assert best is not None and line.startswith(shown)
-        kept = f"{best} round{'' if best == 1 else 's'}" if rules.drop_out else str(best)
+        assert best is not None and heading == shown
+        result = f"{best} round{'' if best == 1 else 's'}" if rules.drop_out else str(best)
         measure = "rounds lasted" if rules.drop_out else "score"
-        assert re.match(rf" +{kept} +1 +{best:.2f} \({measure}\)  ", line[len(shown) :]), line
+        assert kept == f"  best {result}; 1 game, mean {measure} {best:.2f}"
+        assert cost.startswith("  mean cost per game: ")
+
+
+def test_shutbox_best_reads_at_any_width_broken_between_words(tmp_path: Path) -> None:
+    kept = [
+        (Rules(), 3, {Goal.SCORE: 1.25}),
+        (Rules(tiles=12, drop_out=100), 5, {Goal.STAY_IN: 0.021, Goal.SCORE: 0.5}),
+        (
+            Rules(tiles=10, shut_rule="one-tile", scoring="digits", rounds=3, one_die="off", first_roll="3-to-go"),
+            1234,
+            {Goal.SCORE: 12.5},
+        ),
+    ]
+    store, record = BestScores(tmp_path), SoloRecord(tmp_path)
+    for rules, result, costs in kept:
+        store.submit(rules, result)
+        record.add(rules, result, costs)
+
+    def shown(**env: str) -> list[str]:
+        done = CliRunner().invoke(app, ["best"], env={"SHUTBOX_DATA_DIR": str(tmp_path), "NO_COLOR": "1", **env})
+        assert done.exit_code == 0, done.output
+        return done.output.splitlines()
+
+    whole = shown(COLUMNS="")  # piped: a line each
+    assert "  mean cost per game: 0.50 points of expected score and 2.1 points of the chance to stay in" in whole
+    for columns in (40, 60, 100):
+        lines = shown(COLUMNS=str(columns))
+        assert all(len(line) <= columns for line in lines if line != f"{tmp_path}:"), lines
+        assert " ".join(lines).split() == " ".join(whole).split()  # no word broken, nothing lost
+        headings = " ".join(line for line in whole if not line.startswith(" "))
+        for line in lines:  # a line of the record goes on indented like it
+            assert line.startswith("  ") or line in headings, line
 
 
 @pytest.mark.slow

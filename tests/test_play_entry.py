@@ -20,14 +20,14 @@ RULES = Rules()
 
 @pytest.mark.parametrize("text", ["3 6", "3,6", "3+6", " 3 + 6 ", "3, 6", "36", "6 3"])
 def test_every_accepted_form_reads_the_same_tiles(text: str) -> None:
-    assert sorted(read_tiles(text, 9)) == [3, 6]
+    assert sorted(read_tiles(text, Rules(tiles=9))) == [3, 6]
 
 
 def test_long_boxes_read_whole_numbers_not_digits() -> None:
-    assert read_tiles("12", 12) == (12,)
-    assert read_tiles("2 10", 12) == (2, 10)
-    assert read_tiles("12", 9) == (1, 2)
-    assert read_tiles("10", 9) == (10,)  # refused later as a tile not on the box, not as tiles 1 and 0
+    assert read_tiles("12", Rules(tiles=12)) == (12,)
+    assert read_tiles("2 10", Rules(tiles=12)) == (2, 10)
+    assert read_tiles("12", Rules(tiles=9)) == (1, 2)
+    assert read_tiles("10", Rules(tiles=9)) == (10,)  # refused later as a tile not on the box, not as tiles 1 and 0
 
 
 @pytest.mark.parametrize(
@@ -42,19 +42,19 @@ def test_long_boxes_read_whole_numbers_not_digits() -> None:
 )
 def test_numbers_too_long_for_any_tile_are_refused_in_one_short_sentence(text: str, tiles: int, message: str) -> None:
     with pytest.raises(EntryError) as raised:
-        read_tiles(text, tiles)
+        read_tiles(text, Rules(tiles=tiles))
     assert str(raised.value) == message
 
 
 def test_leading_zeros_do_not_change_a_tile() -> None:
-    assert read_tiles("007 12", 12) == (7, 12)
-    assert read_tiles("000", 12) == (0,)  # refused later as a tile not on the box
+    assert read_tiles("007 12", Rules(tiles=12)) == (7, 12)
+    assert read_tiles("000", Rules(tiles=12)) == (0,)  # refused later as a tile not on the box
 
 
 @pytest.mark.parametrize("text", ["seven", "3-6", "3.6", "-3", "3 x", "٣"])
 def test_gibberish_is_one_sentence_naming_the_accepted_forms(text: str) -> None:
     with pytest.raises(EntryError, match=r"^Type the tiles to shut as numbers, such as 3 6, 3,6, 3\+6 or 36;"):
-        read_tiles(text, 9)
+        read_tiles(text, Rules(tiles=9))
 
 
 def check(open_tiles: tuple[int, ...], dice: tuple[int, ...], typed: tuple[int, ...], rules: Rules = RULES):

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pexpect
 import pytest
-from test_play_terminal import AGAIN, ONE_DIE, ROLL, SHUT, finish, spawn, take_hint
+from play_table_helpers import by_hints, run_table
+from test_play_terminal import AGAIN, ONE_DIE, ROLL, SHUT, finish, quit_game, spawn, take_hint
 from test_play_transcript import play
 
 from shutbox_cli.game import (
@@ -25,6 +26,7 @@ from shutbox_cli.game import (
 )
 from shutbox_cli.play.aims import Goal, aim_for
 from shutbox_cli.play.board import mask_text
+from shutbox_cli.play.hints import move_hint
 
 
 def best_worth(rules: Rules, worth: Callable[[int], float]) -> Callable[[int], float]:
@@ -117,7 +119,7 @@ def test_against_others_the_hint_ranks_by_the_chance_to_win_and_it_is_exact(tmp_
         move = mask_of(map(int, row.split("  wins")[0].split(" + ")))
         assert re.search(rf"  wins +{100 * by_move[move]:.1f}% of the time", row), row
     assert rows[0].endswith("  best") and "16.5%" in rows[0] and "16.0%" in rows[1]
-    child.sendline("q")
+    quit_game(child)
     assert finish(child) == 0
 
 
@@ -128,7 +130,7 @@ def test_the_one_die_choice_is_ranked_by_the_same_goal() -> None:
     aim = aim_for(rules, context)
     mask = mask_of((1, 2, 3))
     chance = best_worth(rules, bob_wins)
-    ranked = aim.ranked_dice(mask)
+    ranked = aim.ranked_dice(mask).choices
     assert aim.goal is Goal.WIN and {choice.pick for choice in ranked} == {1, 2}
     for choice in ranked:
         throws = [(a,) for a in range(1, 7)] if choice.pick == 1 else [(a, b) for a in range(1, 7) for b in range(1, 7)]
@@ -178,3 +180,53 @@ def test_alone_the_hint_aims_at_the_lowest_expected_score_and_before_the_last_ro
     assert early.goal is Goal.SCORE and early.note is not None and "last round" in early.note
     last = aim_for(rounds, TurnContext(1, 1, 2, False, (12, None), (20, 25), (True, True)))
     assert last.goal is Goal.WIN
+
+
+CERTAIN_TO_STAY_IN = [
+    # Ann's second round of `--tiles 12 --player Ann --computer Robo=optimal --drop-out 100 --seed 8`
+    (Rules(tiles=12, drop_out=100), TurnContext(0, 0, 1, False, (None, None), (24, 15), (True, True)), (2, 4)),
+    # the first round of `--drop-out 45`, alone
+    (Rules(drop_out=45), TurnContext(0, 0, 0, False, (None,), (0,), (True,)), (3, 6)),
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("rules", "context", "dice"), CERTAIN_TO_STAY_IN, ids=["against optimal", "alone"])
+def test_when_every_move_stays_in_for_certain_the_hint_ranks_by_expected_score_and_says_so(
+    rules: Rules, context: TurnContext, dice: tuple[int, int]
+) -> None:
+    heading, *rows = move_hint(aim_for(rules, context), rules.full_box, dice)
+    assert heading.endswith(
+        ". Every choice stays in 100.0% of the time, so they are ranked by expected final score, "
+        "with best play after it:"
+    )
+    expected = solve_expected_score(rules).move_values(rules.full_box, dice)
+    ranked = sorted(expected, key=expected.__getitem__)
+    assert heading.startswith(f"Hint: shut {mask_text(ranked[0])}. ")
+    assert [row.split("  expected")[0].strip() for row in rows] == [mask_text(move) for move in ranked]
+    for row, move in zip(rows, ranked, strict=True):
+        assert f"expected final score {expected[move]:5.2f}" in row
+    assert [row.endswith("  best") for row in rows] == [True] + [False] * (len(rows) - 1)
+
+
+def test_when_every_move_stays_in_for_certain_the_coach_counts_the_expected_score_lost() -> None:
+    rules = Rules(drop_out=45)
+    typed: list[str] = []
+
+    def answer(shown: str) -> str | None:
+        if not typed and shown.endswith("Shut tiles for 9: "):  # seed 7 opens with 3 + 6: each shut stays in
+            typed.append("1 2 6")
+            return typed[0]
+        if shown.endswith("Play again? [y/N]: ") and len(typed) == 1:
+            typed.append("c")  # the coach's detail
+            return "c"
+        return by_hints(shown)
+
+    status, shown = run_table(rules, answer, seed=7)
+    assert status == 0
+    values = solve_expected_score(rules).move_values(rules.full_box, (3, 6))
+    worse, best = values[mask_of((1, 2, 6))], values[mask_of((9,))]
+    assert (
+        f"Round 1, roll 1 (open 1 2 3 4 5 6 7 8 9; 3 + 6 = 9): shut 1 + 2 + 6 (expected final score {worse:.2f}); "
+        f"best 9 (expected final score {best:.2f}): it cost {worse - best:.2f} points of expected score."
+    ) in shown

@@ -24,6 +24,7 @@ SHUT = r"Shut tiles for \d+(?: \([\d +]+ so far\))?: $"
 ROLL = r"Roll[^:]*: $"  # [^:]: a narrow terminal may break the prompt between words
 ONE_DIE = r"One die or two\? \[1/2, Enter: 2\]: $"
 AGAIN = r"(?:Rematch|Play again)\? \[y/N\]: $"
+QUIT_QUESTION = "The game is not over. Quit anyway? [y/N]: "
 
 
 def spawn(tmp_path: Path, *options: str, columns: int = 100, **env: str) -> pexpect.spawn:
@@ -67,6 +68,13 @@ def play_until(child: pexpect.spawn, stop: str) -> str:
             raise AssertionError(f"the game ended before {stop!r}: {''.join(seen)[-400:]}")
 
 
+def quit_game(child: pexpect.spawn) -> None:
+    """Type q in the middle of a game and say yes when asked."""
+    child.sendline("q")
+    child.expect_exact(QUIT_QUESTION)
+    child.sendline("y")
+
+
 def finish(child: pexpect.spawn) -> int:
     child.expect(pexpect.EOF)
     child.close()
@@ -104,7 +112,7 @@ def test_two_players_and_a_computer_seat_then_a_rematch(tmp_path: Path) -> None:
     child.sendline("y")
     child.expect(r"Game 2\. Bob goes first\.\r\n\r\nBob's turn\.")
     child.expect(ROLL)
-    child.sendline("q")
+    quit_game(child)
     child.expect("Goodbye.")
     assert finish(child) == 0
 
@@ -147,7 +155,7 @@ def test_every_kind_of_wrong_input_gets_one_sentence_and_the_same_prompt(tmp_pat
     child.expect(r"You roll \d \+ \d = (\d+)\.\r\n")
     child.expect(SHUT)
     expect_refusal(child, "3", "Tile 3 is already shut.", child.after)
-    child.sendline("q")
+    quit_game(child)
     child.expect("Goodbye.")
     assert finish(child) == 0
 
@@ -168,7 +176,7 @@ def test_the_one_die_choice_is_asked_once_enter_rolls_two_and_it_is_remembered_u
     child.sendline("1")
     child.expect(r"You roll one die: \d\.")
     play_until(child, re.escape("Roll one die [Enter], or 2 for two dice: "))
-    child.sendline("q")
+    quit_game(child)
     assert finish(child) == 0
 
 
@@ -177,7 +185,7 @@ def test_compulsory_one_die_is_told_not_asked(tmp_path: Path) -> None:
     play_until(child, r"7, 8 and 9 are shut: from now on you must roll one die\.\r\n")
     child.expect_exact("Roll one die [Enter]: ")
     expect_refusal(child, "2", "Two dice are not allowed now: one die is compulsory.", "Roll one die [Enter]: ")
-    child.sendline("q")
+    quit_game(child)
     assert finish(child) == 0
 
 
@@ -197,28 +205,38 @@ def test_the_hint_names_the_optimal_move_and_what_every_choice_is_worth(tmp_path
     for move, value in solution.move_values(rules.full_box, (1, 4)).items():
         row = rf"\r\n  {re.escape(mask_text(move))} +expected final score +{value:.2f}( +best)?\r\n"
         assert re.search(row, child.before)
-    child.sendline("q")
+    quit_game(child)
     assert finish(child) == 0
 
 
-def test_q_quits_in_the_middle_of_a_selection(tmp_path: Path) -> None:
-    child = spawn(tmp_path, "--seed", "55")
+def test_q_in_the_middle_of_a_game_asks_first(tmp_path: Path) -> None:
+    child = spawn(tmp_path, "--seed", "55", "--rounds", "3", "--player", "Ann", "--computer", "greedy-high")
     child.expect_exact("Roll [Enter]: ")
     child.sendline("")
     child.expect_exact("Shut tiles for 5: ")
     child.sendline("2")
     child.expect_exact("Shut tiles for 5 (2 so far): ")
     child.sendline("q")
-    child.expect_exact("q\r\nGoodbye.\r\n")
+    child.expect_exact(f"q\r\n{QUIT_QUESTION}")
+    child.sendline("n")  # no: the same prompt again, the selection kept
+    child.expect_exact("n\r\nShut tiles for 5 (2 so far): ")
+    child.sendline("q")
+    child.expect_exact(f"q\r\n{QUIT_QUESTION}")
+    child.sendline("y")
+    child.expect_exact("y\r\nGoodbye.\r\n")
     assert finish(child) == 0
 
 
 @pytest.mark.parametrize("prompt", [ONE_DIE, AGAIN], ids=["one die or two", "play again"])
-def test_q_quits_at_the_one_die_question_and_at_the_rematch(tmp_path: Path, prompt: str) -> None:
+def test_q_quits_at_the_one_die_question_and_at_the_rematch_at_once(tmp_path: Path, prompt: str) -> None:
     child = spawn(tmp_path, "--seed", "8", "--no-save")
     play_until(child, prompt)
     child.sendline("Q")
-    child.expect_exact("Q\r\nGoodbye.\r\n")
+    if prompt == ONE_DIE:  # in the middle of the game: asked first
+        child.expect_exact(f"Q\r\n{QUIT_QUESTION}")
+        child.sendline("quit")
+    else:
+        child.expect_exact("Q\r\nGoodbye.\r\n")
     assert finish(child) == 0
 
 
@@ -255,7 +273,7 @@ def test_a_dumb_terminal_gets_no_escape_codes_and_a_colour_one_gets_some(tmp_pat
         child = spawn(tmp_path, "--seed", "7", TERM=term, NO_COLOR="")
         child.expect_exact("Roll [Enter]: ")
         outputs[term] = child.before
-        child.sendline("q")
+        quit_game(child)
         assert finish(child) == 0
     assert "\x1b[" not in outputs["dumb"] and "[1] [2] [3]" in outputs["dumb"]
     assert "\x1b[" in outputs["xterm-256color"]
@@ -269,7 +287,7 @@ def test_a_narrow_terminal_breaks_long_lines_between_words(tmp_path: Path) -> No
     assert (
         "Score: the open tiles read lowest first as one number (1, 2, 9 scores 129); lowest wins; a shut box scores 0."
     ) in " ".join(lines)
-    child.sendline("q")
+    quit_game(child)
     assert finish(child) == 0
 
 
@@ -319,5 +337,22 @@ def test_keys_typed_while_a_computer_plays_are_thrown_away_not_taken_as_answers(
     child.expect_exact("?\r\nEnter (or r) rolls; after a roll type the tiles to shut; ? lists them, h hints, q quits.")
     child.expect_exact("Roll [Enter]: ")
     assert "Ann rolls" not in child.before
-    child.sendline("q")
+    quit_game(child)
     assert finish(child) == 0
+
+
+def test_keys_typed_while_a_computer_plays_are_not_echoed_and_the_terminal_is_given_back(tmp_path: Path) -> None:
+    environment = {key: value for key, value in os.environ.items() if key not in ("FORCE_COLOR", "COLUMNS", "LINES")}
+    environment.update({"SHUTBOX_DATA_DIR": str(tmp_path), "NO_COLOR": "1", "TERM": "xterm"})
+    command = (
+        f"'{sys.executable}' -m shutbox_cli play --delay 0.5 --seed 5 --player Ann --computer greedy-high; stty -a"
+    )
+    child = pexpect.spawn("/bin/sh", ["-c", command], env=environment, encoding="utf-8", timeout=10)
+    play_until(child, r"greedy-high's turn\.\r\n")
+    child.send("xyz")  # typed while the computer plays (it is the last seat: the game ends with its turn)
+    child.expect(AGAIN)
+    assert "xyz" not in child.before and "greedy-high scores" in child.before
+    child.sendline("n")
+    child.expect_exact("n\r\nGoodbye.\r\n")  # at a prompt, what is typed shows
+    child.expect(pexpect.EOF)
+    assert re.search(r"(?<![-\w])echo(?!\w)", child.before) and "-echo " not in child.before  # echo is back on

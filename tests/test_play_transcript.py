@@ -79,8 +79,13 @@ def test_the_recorded_transcript_covers_a_whole_session() -> None:
         "Coach: Ann's choices this game, and what each cost against the best:",
         "  Roll 4 (open 2 4 5 6): one die (wins 83.3% of the time); best two dice (wins 97.2% of the time): "
         "it cost 13.9 points of win chance.",
-        "Total cost: 13.9 points of win chance (6 of 7 choices the best).\n"
-        "Costliest: roll 4 (13.9 points of win chance).",
+        "Roll [Enter]: q\nThe game is not over. Quit anyway? [y/N]: n\nRoll [Enter]: 1\n",
+        "Wins after 2 games: Ann 1, greedy-high 1.",
+        "Coach: 4 of Ann's 7 choices were the best; the other 3 cost 13.9 points of win chance "
+        "and 2.25 points of expected score.\n"
+        "Costliest: roll 4, one die (13.9 points of win chance) and roll 5, shut 2 + 4 "
+        "(1.17 points of expected score).",
+        "Rematch? [y/N]: c\n\nCoach: Ann's choices this game, and what each cost against the best:\n",
     ]:
         assert moment in transcript
     assert transcript.endswith("Rematch? [y/N]: n\nGoodbye.\n")

@@ -24,11 +24,12 @@ def best_command(
       shutbox best --reset
     """
     from rich.markup import escape
+    from rich.text import Text
 
     from ..console import results_console
     from ..play.best import data_dir
-    from ..play.coach import total_text
-    from ..play.kept import Kept
+    from ..play.kept import Kept, listing_lines
+    from ..play.wrap import wrap
 
     console = results_console()
     folder = data_dir()
@@ -53,19 +54,11 @@ def best_command(
     if not listed:
         typer.echo(f"No solo games kept yet in {folder}; `shutbox play` keeps your best with each rule set.")
         return
-    typer.echo(f"Solo games kept in {folder}:")
-    rows = [("rules", "best", "games", "mean", "mean cost per game")]
-    for row in listed:
-        record = row.record
-        if record is None:
-            rows.append((row.rules, row.best or "", "", "", ""))
-            continue
-        costs = {goal: cost / record.games for goal, cost in record.costs.items()}
-        mean = f"{record.mean_result:.2f} ({row.measure})"
-        rows.append((row.rules, row.best or "", str(record.games), mean, total_text(costs)))
-    widths = [max(len(row[column]) for row in rows) for column in range(len(rows[0]))]
-    for cells in rows:
-        typer.echo("  ".join(cell.ljust(width) for cell, width in zip(cells, widths, strict=True)).rstrip())
+    # Broken between words only, never inside one (a folder path longer than the terminal stands whole).
+    width = None if console.soft_wrap else console.width
+    for line in [f"Solo games kept in {folder}:", *listing_lines(listed)]:
+        for part in [Text(line)] if width is None else wrap(Text(line), width):
+            console.print(part, soft_wrap=True)
 
 
 def _confirmed(question: str) -> bool:

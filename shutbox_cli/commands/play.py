@@ -45,6 +45,9 @@ def play_command(
         bool,
         typer.Option("--coach", help="Show the coach after each of your turns too, not only after each game."),
     ] = False,
+    no_coach: Annotated[
+        bool, typer.Option("--no-coach", help="No coach: neither after your turns nor after each game.")
+    ] = False,
 ) -> None:
     """Play Shut the Box at the prompt; q quits.
 
@@ -62,11 +65,14 @@ def play_command(
 
     from ..game import draw_seed
     from ..play.best import BestScores, data_dir
+    from ..play.coach import Coaching
     from ..play.record import SoloRecord
     from ..play.screen import Screen
     from ..play.seats import SeatError, make_seats
     from ..play.table import Table, play_table
 
+    if coach and no_coach:
+        fail("--coach and --no-coach cannot be used together; give one of them.")
     rules = rules_from_options(rule_values)
     try:
         seats = make_seats(rules, player or [], computer or [])
@@ -74,7 +80,8 @@ def play_command(
         fail(str(error))
     best = None if no_save else BestScores(data_dir())
     record = None if no_save else SoloRecord(data_dir())
-    table = Table(Screen(delay), rules, seats, draw_seed() if seed is None else seed, best, record, coach)
+    coaching = Coaching.OFF if no_coach else Coaching.TURN if coach else Coaching.GAME
+    table = Table(Screen(delay), rules, seats, draw_seed() if seed is None else seed, best, record, coaching)
     try:
         status = play_table(table)
     except StrategyError as error:

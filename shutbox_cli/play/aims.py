@@ -5,7 +5,8 @@ every score this turn can end with against the posted scores, the players still 
 rule and the instant win; the solver finds the best play for those chances). In a drop-out game
 without that figure, and alone in one, it is the chance to stay in; alone otherwise, or where no
 score changes the chance to win, the expected final score. The hint ranks by it and the coach
-counts what a choice cost in it.
+counts what a choice cost in it; where it is the same for every choice (staying in is certain
+whatever the move, the game is won whatever the move), both go by the expected final score.
 """
 
 from __future__ import annotations
@@ -56,12 +57,12 @@ def worth(goal: Goal, value: float, width: int = 0) -> str:
 
 
 def cost_text(goal: Goal, cost: float) -> str:
-    """What a choice cost: `2.1 points of win chance`, `1.25 points of expected score`."""
-    if goal is Goal.WIN:
-        return f"{100 * cost:.1f} points of win chance"
-    if goal is Goal.STAY_IN:
-        return f"{100 * cost:.1f} points of the chance to stay in"
-    return f"{cost:.2f} points of expected score"
+    """What a choice cost: `2.1 points of win chance`, `1.25 points of expected score`; a cost too
+    small for the last digit shown, `less than 0.1 points of win chance`."""
+    if goal is Goal.SCORE:
+        return f"{cost:.2f} points of expected score" if cost >= 0.005 else "less than 0.01 points of expected score"
+    points = f"{100 * cost:.1f}" if 100 * cost >= 0.05 else "less than 0.1"
+    return f"{points} points of {'win chance' if goal is Goal.WIN else 'the chance to stay in'}"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -71,6 +72,37 @@ class Choice:
     pick: int
     value: float
     expected: float
+
+
+def _sorted(goal: Goal, choices: list[Choice]) -> tuple[Choice, ...]:
+    """Best first; values within SAME are equal: ranked on a grid of that size, then by expected score."""
+    sign = -1.0 if goal.chance else 1.0
+    return tuple(sorted(choices, key=lambda choice: (round(sign * choice.value / SAME), choice.expected)))
+
+
+@dataclasses.dataclass(frozen=True)
+class Ranking:
+    """Choices best first, by what they are ranked on: the goal of the turn, or (`even` given) the
+    expected score, every choice being worth `even` in the goal of the turn, `even_goal`."""
+
+    goal: Goal
+    choices: tuple[Choice, ...]
+    even_goal: Goal | None = None
+    even: float | None = None
+
+    @property
+    def best(self) -> Choice:
+        return self.choices[0]
+
+    def choice(self, pick: int) -> Choice:
+        """The choice of this move (or number of dice)."""
+        return next(choice for choice in self.choices if choice.pick == pick)
+
+    def cost(self, chosen: Choice) -> float:
+        """What taking `chosen` rather than the best gave up (0 for an equal choice)."""
+        best = self.best
+        lost = best.value - chosen.value if self.goal.chance else chosen.value - best.value
+        return lost if lost > SAME else 0.0
 
 
 @dataclasses.dataclass(frozen=True)
@@ -87,27 +119,26 @@ class Aim:
     def rules(self) -> Rules:
         return self.solution.rules
 
-    def ranked_moves(self, open_mask: int, dice: tuple[int, ...]) -> list[Choice]:
-        """Every legal move for a throw, best first (of equal moves, the lower expected score)."""
+    def ranked_moves(self, open_mask: int, dice: tuple[int, ...]) -> Ranking:
+        """Every legal move for a throw, best first."""
         expected = solve_expected_score(self.rules).move_values(open_mask, dice)
         values = self.solution.move_values(open_mask, dice)
         return self._ranked([Choice(move, values[move], expected[move]) for move in values])
 
-    def ranked_dice(self, open_mask: int) -> list[Choice]:
+    def ranked_dice(self, open_mask: int) -> Ranking:
         """Each allowed number of dice, best first."""
         expected = solve_expected_score(self.rules).dice_values(open_mask)
         values = self.solution.dice_values(open_mask)
         return self._ranked([Choice(count, values[count], expected[count]) for count in values])
 
-    def _ranked(self, choices: list[Choice]) -> list[Choice]:
-        sign = -1.0 if self.goal.chance else 1.0
-        # Values within SAME are equal: rank them on a grid of that size, then by expected score.
-        return sorted(choices, key=lambda choice: (round(sign * choice.value / SAME), choice.expected))
-
-    def cost(self, best: Choice, chosen: Choice) -> float:
-        """What taking `chosen` rather than `best` gave up (0 for an equal choice)."""
-        lost = best.value - chosen.value if self.goal.chance else chosen.value - best.value
-        return lost if lost > SAME else 0.0
+    def _ranked(self, choices: list[Choice]) -> Ranking:
+        """The choices ranked by the goal of the turn (of equal ones, the lower expected score first); where
+        that goal cannot tell them apart (staying in is certain whatever the move), by the expected score."""
+        values = [choice.value for choice in choices]
+        if self.goal.chance and len(choices) > 1 and max(values) - min(values) < SAME:
+            by_score = [Choice(choice.pick, choice.expected, choice.expected) for choice in choices]
+            return Ranking(Goal.SCORE, _sorted(Goal.SCORE, by_score), self.goal, values[0])
+        return Ranking(self.goal, _sorted(self.goal, choices))
 
     def stay_in_after(self, open_mask: int) -> float | None:
         """The chance to stay in with these tiles open before the next roll (drop-out against others)."""
@@ -119,6 +150,22 @@ def keeps_in(rules: Rules, context: TurnContext) -> int | None:
     if rules.drop_out is None:
         return None
     return rules.drop_out - context.totals[context.player] - 1
+
+
+def settled_chance(rules: Rules, context: TurnContext) -> float | None:
+    """The player's chance to win when this turn is all that is left to chance (every rival has played
+    this round, and no later round can change a thing) and no score it can end with changes it: 1.0,
+    the game is decided in its favour, 0.0, it cannot win. None otherwise."""
+    rivals = [player for player, active in enumerate(context.active) if active and player != context.player]
+    if not rivals or any(context.scores[player] is None for player in rivals):
+        return None
+    limit = rules.drop_out
+    if limit is not None and any(context.totals[p] + (context.scores[p] or 0) < limit for p in rivals):
+        return None  # a rival stays in: the game goes on unless this player goes out
+    found = win_chances(rules, context)
+    if found is None or not found.settled or max(found.chances) - min(found.chances) >= SAME:
+        return None
+    return found.chances[0]
 
 
 @lru_cache(maxsize=256)

@@ -1,4 +1,5 @@
-"""Reading the tiles a player types: `3 6`, `3,6`, `3+6`, and `36` on boxes of up to 9 tiles.
+"""Reading the tiles a player types: `3 6`, `3,6`, `3+6`, and `36` on boxes of up to 9 tiles
+(examples shown only where the rules allow them: one tile under the one-tile rule, tiles of the box).
 
 Every mistake becomes an `EntryError` of one sentence; a selection that adds up to less
 than the roll, and could still grow into a legal move, comes back incomplete.
@@ -36,21 +37,37 @@ class Selection:
         return sum(self.tiles)
 
 
-def how_to_type(tiles: int) -> str:
-    """The accepted ways to type tiles, as an example."""
-    return "3 6, 3,6, 3+6 or 36" if tiles <= 9 else "3 6, 3,6 or 3+6"
+def how_to_type(rules: Rules) -> str:
+    """How to type a shut, as a sentence whose examples are shuts these rules allow: one tile under
+    the one-tile rule, else two tiles of the box (that two dice can show), typed each way accepted."""
+    if rules.shut_rule is ShutRule.ONE_TILE:
+        return f"Type the tile to shut, such as {min(6, rules.tiles)}."
+    return f"Type the tiles to shut as {_examples(rules)}."
 
 
-def read_tiles(text: str, tiles: int) -> tuple[int, ...]:
+def _examples(rules: Rules) -> str:
+    """Two tiles typed each way accepted: `3 6, 3,6, 3+6 or 36` (the digits alone on boxes up to 9)."""
+    high = min(6, rules.tiles)
+    low = min(3, high - 1)
+    forms = [f"{low} {high}", f"{low},{high}", f"{low}+{high}"]
+    if rules.tiles <= 9:
+        forms.append(f"{low}{high}")
+    return f"{', '.join(forms[:-1])} or {forms[-1]}"
+
+
+def read_tiles(text: str, rules: Rules) -> tuple[int, ...]:
     """The tile numbers typed, in the order typed.
 
     On boxes of up to 9 tiles a number made of digits 1 to 9 is read digit by digit (`36`
     is 3 and 6), unless it has more digits than the box has tiles; anything with a 0 stays a
     number, so `10` is tile 10 and is refused as such.
     """
+    tiles = rules.tiles
     tokens = [token for token in _SEPARATORS.split(text.strip()) if token]
     if not tokens or not all(token.isascii() and token.isdigit() for token in tokens):
-        raise EntryError(f"Type the tiles to shut as numbers, such as {how_to_type(tiles)}; ? lists the combinations.")
+        if rules.shut_rule is ShutRule.ONE_TILE:
+            raise EntryError(f"Type the tile to shut as a number, such as {min(6, tiles)}; ? lists the choices.")
+        raise EntryError(f"Type the tiles to shut as numbers, such as {_examples(rules)}; ? lists the combinations.")
     numbers: list[int] = []
     for token in tokens:
         if tiles <= 9 and "0" not in token and len(token) <= tiles:

@@ -54,7 +54,7 @@ class _HumanTurn:
         """Count a choice of dice for the coach; return it."""
         open_mask = self.turn.open_mask
         where = (self.context.round, self.context.playoff, len(self.turn.history) + 1)
-        self.decisions.append(decide(self.aim, self.aim.ranked_dice(open_mask), count, where, open_mask, None))
+        self.decisions.append(decide(self.aim.ranked_dice(open_mask), count, where, open_mask, None))
         return count
 
     def note_move(self, move: int) -> int:
@@ -63,7 +63,7 @@ class _HumanTurn:
         assert turn.dice is not None
         where = (self.context.round, self.context.playoff, len(turn.history) + 1)
         ranked = self.aim.ranked_moves(turn.open_mask, turn.dice)
-        self.decisions.append(decide(self.aim, ranked, move, where, turn.open_mask, turn.dice))
+        self.decisions.append(decide(ranked, move, where, turn.open_mask, turn.dice))
         return move
 
     def play(self) -> None:
@@ -156,11 +156,12 @@ class _HumanTurn:
                 screen.say(f"Selection cleared; type the tiles for {roll} again.")
             elif not answer:
                 example = " ".join(map(str, tiles_of(turn.moves[-1])))
-                screen.say(f"Type the tiles to shut, such as {example}; ? lists the combinations.")
+                what = "tile" if rules.shut_rule is ShutRule.ONE_TILE else "tiles"
+                screen.say(f"Type the {what} to shut, such as {example}; ? lists the combinations.")
             else:
                 try:
                     selection = extend_selection(
-                        rules, turn.open_mask, dice, turn.moves, started, read_tiles(answer, rules.tiles)
+                        rules, turn.open_mask, dice, turn.moves, started, read_tiles(answer, rules)
                     )
                 except EntryError as error:
                     screen.say(str(error), style="yellow")

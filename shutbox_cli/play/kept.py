@@ -8,6 +8,7 @@ from pathlib import Path
 
 from ..describe import rules_in_short
 from .best import BestScores, best_text, rules_of_key
+from .coach import total_text
 from .record import Record, SoloRecord
 
 
@@ -60,3 +61,22 @@ class Kept:
             if reason:
                 problems.append(f"{store.path} could not be removed ({reason}).")
         return problems
+
+
+def listing_lines(listed: list[KeptRules]) -> list[str]:
+    """Each rule set as `shutbox best` lists it: the rules on a line, then, indented, the best and the
+    record on one, the mean cost on another (a terminal breaks them between words, keeping the indent)."""
+    lines = []
+    for kept in listed:
+        lines.append(kept.rules)
+        record = kept.record
+        shown = [] if kept.best is None else [f"best {kept.best}"]
+        if record is not None:
+            games = f"{record.games} game{'' if record.games == 1 else 's'}"
+            shown.append(f"{games}, mean {kept.measure} {record.mean_result:.2f}")
+        if shown:
+            lines.append(f"  {'; '.join(shown)}")
+        if record is not None:
+            costs = {goal: cost / record.games for goal, cost in record.costs.items()}
+            lines.append(f"  mean cost per game: {total_text(costs)}")
+    return lines

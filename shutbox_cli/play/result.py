@@ -1,4 +1,4 @@
-"""The end of a game in words: who won and how, and the table of scores for longer games."""
+"""The end of a game in words: who won and how, the table of scores for longer games, the wins so far."""
 
 from __future__ import annotations
 
@@ -74,3 +74,9 @@ def score_table(rules: Rules, record: GameRecord, names: Sequence[str]) -> list[
         cells = [row[0].ljust(widths[0])] + [cell.rjust(width) for cell, width in zip(row[1:], widths[1:], strict=True)]
         lines.append("  ".join(cells).rstrip())
     return lines
+
+
+def tally_line(names: Sequence[str], wins: Sequence[float], games: int) -> str:
+    """The wins so far over rematches, a shared win in equal parts: `Wins after 3 games: Ann 1.5, Bob 1.5.`"""
+    tally = ", ".join(f"{name} {f'{won:.2f}'.rstrip('0').rstrip('.')}" for name, won in zip(names, wins, strict=True))
+    return f"Wins after {games} games: {tally}."

@@ -4,12 +4,11 @@ Answers are read a line at a time from standard input, so a script can pipe a wh
 in; bytes the input's encoding cannot read come in written out (`\xff`), a wrong entry like
 any other, asked again. When input is not a terminal each answer is echoed after its prompt, so the transcript
 reads like a session at the keyboard. At a terminal, keys typed before a prompt appears (while
-a computer played, say) are thrown away: they were not meant as an answer to it.
+a computer played, say) are neither shown nor kept: they were not meant as an answer to it (see keys).
 """
 
 from __future__ import annotations
 
-import contextlib
 import io
 import os
 import sys
@@ -21,8 +20,10 @@ from rich.text import Text
 from strategies.shown import printable
 
 from ..console import ShutboxConsole
+from .keys import Keys
 from .wrap import wrap
 
+QUIT_WORDS = ("q", "quit")
 TERMINAL_DELAY = 0.6
 """Seconds to pause (before a computer seat's roll, after a forced shut) when a person is watching."""
 
@@ -54,6 +55,9 @@ class Screen:
         watched = self.stdin.isatty() and self.console.is_terminal
         self.delay = delay if delay is not None else (TERMINAL_DELAY if watched else 0.0)
         self.echo = not self.stdin.isatty()
+        self.keys = Keys(self.stdin)
+        self.quit_question: str | None = None
+        """Set while a game is in progress: q asks it before quitting."""
 
     @property
     def width(self) -> int | None:
@@ -86,33 +90,41 @@ class Screen:
             self.console.print(row)
 
     def ask(self, prompt: str | Text) -> str:
-        """Show a prompt and return the answer, stripped; `q` raises Quit, end of input EndOfInput."""
-        self._discard_typed_ahead()
+        """Show a prompt and return the answer, stripped; `q` raises Quit (once confirmed, while
+        `quit_question` is set), end of input EndOfInput."""
+        while True:
+            answer = self._answer(prompt)
+            if answer.lower() not in QUIT_WORDS:
+                return answer
+            if self.quit_question is None or self._sure(self.quit_question):
+                raise Quit
+
+    def _sure(self, question: str) -> bool:
+        """Whether the player confirms (y, or q again; input ending counts as yes)."""
+        try:
+            return self._answer(question).lower() in ("y", "yes", *QUIT_WORDS)
+        except EndOfInput:
+            self.console.print()
+            return True
+
+    def _answer(self, prompt: str | Text) -> str:
+        """Show a prompt and read a line; raise EndOfInput when input ends."""
+        self.keys.prompt_waits()
         *before, last = self._fit(prompt)
         for part in before:
             self.console.print(part, style="bold")
         self.console.print(last, end="", style="bold")
         self.console.file.flush()
-        line = self.stdin.readline()
+        try:
+            line = self.stdin.readline()
+        finally:
+            self.keys.answered()
         if not line:
             raise EndOfInput
         answer = line.strip()
         if self.echo:
             self.console.print(printable(answer))
-        if answer.lower() in ("q", "quit"):
-            raise Quit
         return answer
-
-    def _discard_typed_ahead(self) -> None:
-        """Throw away what was typed at a terminal before this prompt; piped input is all kept."""
-        if not self.stdin.isatty():
-            return
-        try:
-            import termios
-        except ImportError:  # not a POSIX system: nothing to flush with
-            return
-        with contextlib.suppress(OSError, termios.error):
-            termios.tcflush(self.stdin.fileno(), termios.TCIFLUSH)
 
     def pause(self) -> None:
         """Let a watcher follow a computer seat's play."""

@@ -9,6 +9,8 @@ from ..game import Rules, Turn, TurnContext, TurnRecord
 from .screen import Screen
 
 DEFAULT_PLAYER = "You"
+SELF = frozenset({"you", "me", "i", "myself"})
+"""Names a person gives to mean themselves: the table calls them "You" (`Your turn`, `You roll`)."""
 
 
 class Seat(Protocol):
@@ -26,7 +28,7 @@ class SeatError(ValueError):
 
 def make_seats(rules: Rules, players: Sequence[str], computers: Sequence[str]) -> list[Seat]:
     """People first, in the order given, then the computers; with neither, one person called "You"
-    (computers alone play while the people watch)."""
+    (computers alone play while the people watch). A person named Me (or I, or you) is "You" too."""
     from strategies.loading import StrategyLoadError, load_strategy, split_name
 
     from .computer import ComputerSeat
@@ -46,7 +48,8 @@ def make_seats(rules: Rules, players: Sequence[str], computers: Sequence[str]) -
     for name in players or ([] if computers else [DEFAULT_PLAYER]):
         if not name.strip():
             raise SeatError("a --player name is empty; give each player a name.")
-        seats.append(HumanSeat(unique(name.strip())))
+        name = DEFAULT_PLAYER if name.strip().casefold() in SELF else name.strip()
+        seats.append(HumanSeat(unique(name)))
     for text in computers:
         display, spec = split_name(text)
         try:

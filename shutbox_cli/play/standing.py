@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..game import Rules, TurnContext, score
-from .aims import keeps_in
+from .aims import keeps_in, settled_chance
 from .result import join_names
 
 
@@ -46,3 +46,17 @@ def standing_lines(rules: Rules, context: TurnContext, names: Sequence[str]) -> 
         else:
             lines.append(f"Out at {rules.drop_out}: a score of {highest} or less keeps {who} in.")
     return lines
+
+
+def settled_line(rules: Rules, context: TurnContext, name: str) -> str | None:
+    """Whether the game is already decided, whatever this turn scores; the rules still play the turn
+    (every player still in plays each round), so the player is told it counts only for the totals."""
+    chance = settled_chance(rules, context)
+    if chance is None:
+        return None
+    who = "you" if name == "You" else name
+    if chance > 0.5:
+        what = f"The game is decided: {who} {'win' if who == 'you' else 'wins'} whatever this turn scores"
+    else:
+        what = f"Nothing this turn can win the game for {who}"
+    return f"{what}. The rules play the round out, so the turn still counts for the totals."

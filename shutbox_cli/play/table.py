@@ -14,23 +14,24 @@ from ..errors import FAILURE, INTERRUPTED
 from ..game import GameRecord, Rules, ShutRule, Turn, TurnContext, TurnRecord, play_game, turn_rolls
 from .best import BestScores, best_text, keeps_best
 from .board import possessive, roll_name, tile_list, verb
-from .coach import costs_by_goal, game_lines, record_lines, turn_lines
+from .coach import Coaching, costs_by_goal, detail_lines, record_lines, summary_lines, turn_lines
 from .entry import how_to_type
 from .human import HumanSeat
 from .record import SoloRecord
-from .result import join_names, outcome_lines, score_table, scores_line
+from .result import join_names, outcome_lines, score_table, scores_line, tally_line
 from .screen import EndOfInput, Quit, Screen
 from .seats import Seat
-from .standing import standing_lines
+from .standing import settled_line, standing_lines
 
 QUIT_STATUS = 0
+QUIT_QUESTION = "The game is not over. Quit anyway? [y/N]: "
 
 
 class Table:
     """Seats around one box under one rule set, with the dice of one seed.
 
     A solo person's best and running record are kept in `best` and `record` (None: not kept);
-    `coach` shows the coach after each of a person's turns, not only after the game.
+    `coaching` says when the coach speaks: never, after each game, or after each turn too.
     """
 
     def __init__(
@@ -41,7 +42,7 @@ class Table:
         seed: int,
         best: BestScores | None = None,
         record: SoloRecord | None = None,
-        coach: bool = False,
+        coaching: Coaching = Coaching.GAME,
     ) -> None:
         self.screen = screen
         self.rules = rules
@@ -52,7 +53,10 @@ class Table:
         kept = self.solo and bool(self.people) and keeps_best(rules)
         self.best = best if kept else None
         self.record = record if kept else None
-        self.coach = coach
+        self.coaching = coaching
+        self.wins = [0.0] * len(self.seats)
+        self.outcome: list[str] = []
+        """The last game's result in a sentence or two, shown again after the coach's detail."""
         self.game = 0
         self.dice_game = 0
         self._round: int | None = None
@@ -82,7 +86,11 @@ class Table:
         self._round, self._active = None, ()
         for person in self.people:
             person.decisions.clear()
-        return play_game(self.rules, len(self.seats), self.play_turn, first_seat=first)
+        self.screen.quit_question = QUIT_QUESTION
+        try:
+            return play_game(self.rules, len(self.seats), self.play_turn, first_seat=first)
+        finally:
+            self.screen.quit_question = None
 
     def header(self, title: str | None = None) -> None:
         say = self.screen.say
@@ -102,7 +110,7 @@ class Table:
                 say(f"Your best with these rules: {self.best_text(known)}.")
         if self.people:
             say("Enter rolls; ? lists the combinations; h hints; q quits.")
-            say(f"Type the tiles to shut as {how_to_type(self.rules.tiles)}.")
+            say(how_to_type(self.rules))
 
     def play_turn(self, context: TurnContext) -> TurnRecord:
         """The engine's turn callback: announce, let the seat play on this turn's dice, score."""
@@ -112,7 +120,7 @@ class Table:
         earlier = len(seat.decisions) if isinstance(seat, HumanSeat) else 0
         record = seat.play_turn(self.screen, turn, context, self.seed, self.dice_game)
         self.turn_end(seat.name, record)
-        if self.coach and isinstance(seat, HumanSeat):
+        if self.coaching is Coaching.TURN and isinstance(seat, HumanSeat):
             self.screen.say_lines(turn_lines(seat.decisions[earlier:], self.rules.multi_round))
         return record
 
@@ -138,6 +146,9 @@ class Table:
         if not self.solo:
             say(f"{possessive(self.names[context.player])} turn.", style="bold")
         self.screen.say_lines(standing_lines(self.rules, context, self.names))
+        decided = settled_line(self.rules, context, self.names[context.player])
+        if decided:
+            self.screen.say(decided, style="bold")
 
     def turn_end(self, name: str, record: TurnRecord) -> None:
         say = self.screen.say
@@ -160,8 +171,9 @@ class Table:
         return f"No open tile fits {roll_name(rules, dice)}."
 
     def finish(self, record: GameRecord) -> None:
-        """The result of a finished game: the table of scores where there is one, the winner, the best,
-        the coach for each person, and a solo person's running record."""
+        """The result of a finished game: the table of scores where there is one, the winner, the wins
+        so far over rematches, the best, the coach's summary for each person and a solo person's running
+        record; the coach's detail waits for `c` at the next question."""
         say = self.screen.say
         say()
         if self.rules.multi_round or any(game_round.playoff for game_round in record.rounds):
@@ -171,13 +183,39 @@ class Table:
             say(scores_line(record, self.names))
         result = self.solo_result(record) if self.solo else None
         if not self.solo:
-            for line in outcome_lines(self.rules, record, self.names):
+            self.outcome = outcome_lines(self.rules, record, self.names)
+            for line in self.outcome:
                 say(line, style="bold")
-        for person in self.people:
+            self.count_wins(record)
+        if self.coaching is not Coaching.OFF and self.people:
             say()
-            self.screen.say_lines(game_lines(person.name, person.decisions, self.rules.multi_round))
+            for person in self.people:
+                self.screen.say_lines(summary_lines(person.name, person.decisions, self.rules.multi_round))
         if self.record is not None and result is not None:
             self.count_in_record(result)
+        if self.detail_waiting:
+            say("Type c at the question below for each choice, the best one and what it cost.")
+
+    @property
+    def detail_waiting(self) -> bool:
+        """Whether the coach has a detail to show for the game just played."""
+        return self.coaching is not Coaching.OFF and any(person.decisions for person in self.people)
+
+    def show_detail(self) -> None:
+        """The coach's detail: each person's choices, the best and what each cost; then the result again,
+        which the detail may have scrolled away."""
+        for person in self.people:
+            self.screen.say()
+            self.screen.say_lines(detail_lines(person.name, person.decisions, self.rules.multi_round))
+        self.screen.say()
+        self.screen.say_lines(self.outcome, style="bold")
+
+    def count_wins(self, record: GameRecord) -> None:
+        """Count the game's win (a shared one in equal parts) and, from the second game on, show the wins so far."""
+        for player in record.winners:
+            self.wins[player] += 1 / len(record.winners)
+        if self.game:
+            self.screen.say(tally_line(self.names, self.wins, self.game + 1))
 
     def result_measure(self) -> str:
         """What a solo result counts: a score, a total, or rounds lasted."""
@@ -212,6 +250,7 @@ class Table:
             if submitted.problem:
                 say(submitted.problem, style="yellow")
         say(line, style="bold")
+        self.outcome = [line]
         return result
 
     def count_in_record(self, result: int) -> None:
@@ -236,7 +275,11 @@ class Table:
                 return True
             if answer in ("", "n", "no"):
                 return False
-            self.screen.say("Type y to play again, or n (or Enter) to stop.")
+            if answer == "c" and self.detail_waiting:
+                self.show_detail()
+                continue
+            more = ", c for the coach's detail" if self.detail_waiting else ""
+            self.screen.say(f"Type y to play again, or n (or Enter) to stop{more}.")
 
 
 def play_table(table: Table, run: Callable[[], object] | None = None) -> int:
@@ -244,7 +287,8 @@ def play_table(table: Table, run: Callable[[], object] | None = None) -> int:
     interrupting end with a one-line goodbye."""
     screen = table.screen
     try:
-        (run or table.run)()
+        with screen.keys.hidden():
+            (run or table.run)()
     except Quit:
         screen.say("Goodbye.")
         return QUIT_STATUS
