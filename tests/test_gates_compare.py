@@ -53,8 +53,9 @@ def test_a_gate_that_holds_fails_the_run_and_the_report_is_still_written(tmp_pat
 
 def test_a_gate_for_every_strategy_names_each_that_fails(tmp_path: Path) -> None:
     done = shutbox(
-        "tournament", "-s", "optimal", "-s", "random", "-n", "200", "-q", "--fail-if", "*.rank >= 2", cwd=tmp_path
-    )
+        "tournament", "-s", "optimal", "-s", "random", "-n", "200", "--seed", "1", "-q", "--fail-if", "*.rank >= 2",
+        cwd=tmp_path,
+    )  # fmt: skip
     assert done.returncode == 1
     assert done.stderr.splitlines() == ["gate failed: *.rank >= 2 for random (it is 2)"]
 
@@ -112,7 +113,9 @@ def test_compare_of_the_same_config_on_another_seed_finds_nothing_significant(tm
 @pytest.mark.slow
 def test_compare_reads_json_reports_and_warns_of_other_rules(tmp_path: Path) -> None:
     old = tournament_report(tmp_path, "old.toml", "-s", "optimal", "-s", "tips", "-n", "200", "--seed", "1")
-    new = tournament_report(tmp_path, "new.toml", "-s", "optimal", "-s", "tips", "-n", "200", "--tiles", "10")
+    new = tournament_report(
+        tmp_path, "new.toml", "-s", "optimal", "-s", "tips", "-n", "200", "--seed", "1", "--tiles", "10"
+    )
     as_json = tmp_path / "new.json"
     as_json.write_text(json.dumps(tomllib.loads(new.read_text())))
     done = shutbox("compare", str(old), str(as_json), cwd=tmp_path)

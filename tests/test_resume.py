@@ -6,7 +6,6 @@ strategy source, or options that change results) or is damaged is refused with o
 from __future__ import annotations
 
 import os
-import random
 import re
 import shutil
 import signal
@@ -84,12 +83,11 @@ def wait_for_checkpoint(folder: Path, process: subprocess.Popen[str]) -> Path:
 
 
 def interrupt(folder: Path, source: Path, *args: str) -> Path:
-    """Start a run in `folder`, send it SIGINT at a random point once it keeps a checkpoint; the
-    checkpoint its message names."""
+    """Start a run in `folder`, send it SIGINT as soon as it keeps a checkpoint (a later moment could
+    fall after the run's end on a fast machine); the checkpoint its message names."""
     process = start(folder, *field(source), *args)
     try:
         wait_for_checkpoint(folder, process)
-        time.sleep(random.uniform(0, 1.5))
         process.send_signal(signal.SIGINT)
         _, err = process.communicate(timeout=30)
     finally:

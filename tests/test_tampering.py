@@ -23,12 +23,15 @@ TAMPERERS = {
     "tamper-dice": ("tamper_dice.py:TamperDice", "shutbox_cli.game.dice.PAIRS was replaced"),
 }
 FIELD = ("greedy-high", "optimal")
+NO_CHECKPOINT = ("--checkpoint-seconds", "86400")
+"""No checkpoint within a test's run: one kept (after 5 s, on a slow machine) adds how to resume to
+the one sentence asserted here (tests/test_resume.py tests that line)."""
 
 
 def shutbox(*args: str) -> subprocess.CompletedProcess[str]:
     env = {key: value for key, value in os.environ.items() if key not in ("FORCE_COLOR", "NO_COLOR", "TERM")}
     return subprocess.run(
-        [sys.executable, "-m", "shutbox_cli", "tournament", *args],
+        [sys.executable, "-m", "shutbox_cli", "tournament", *args, *NO_CHECKPOINT],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -190,7 +193,7 @@ def run_users(users: Path, *args: str) -> Run:
     """The command with the users' file at hand, which leaves the pid of each process importing it in `pids`."""
     env = {key: value for key, value in os.environ.items() if key not in ("FORCE_COLOR", "NO_COLOR", "TERM")}
     process = subprocess.Popen(
-        [sys.executable, "-m", "shutbox_cli", "tournament", *args],
+        [sys.executable, "-m", "shutbox_cli", "tournament", *args, *NO_CHECKPOINT],
         cwd=ROOT,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
