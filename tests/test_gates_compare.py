@@ -1,14 +1,15 @@
 """`--fail-if` gates on `shutbox tournament` and `shutbox compare`, and `compare` itself, through
-the real command: exit statuses, the lines on stderr, significant and insignificant changes."""
+the command as its console script runs it: exit statuses, the lines on stderr, significant and
+insignificant changes."""
 
 from __future__ import annotations
 
 import json
 import subprocess
-import sys
 import tomllib
 from pathlib import Path
 
+import command
 import pytest
 
 from tournaments.errors import ConfigError
@@ -16,9 +17,8 @@ from tournaments.gates import GateError, parse_compare_gate, parse_tournament_ga
 
 
 def shutbox(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "shutbox_cli", *args], cwd=cwd, capture_output=True, text=True, timeout=120
-    )
+    """The command, in this process (nothing here depends on a process of its own)."""
+    return command.shutbox(*args, cwd=cwd)
 
 
 def tournament_report(folder: Path, name: str, *args: str) -> Path:
