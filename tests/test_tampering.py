@@ -12,6 +12,7 @@ import time
 import tomllib
 from pathlib import Path
 
+import command
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -264,12 +265,13 @@ def test_under_isolate_a_forged_reply_is_garbage_named(workers: str) -> None:
     ],
 )
 def test_isolate_applies_to_simulated_runs_on_this_machine(extra: list[str], said: str) -> None:
-    done = shutbox("-s", "optimal", "-s", "tips", "--isolate", *extra)
+    done = command.shutbox("tournament", "-s", "optimal", "-s", "tips", "--isolate", *extra)  # refused before any run
     assert done.returncode == 2
     assert done.stderr.strip().count("\n") == 0
     assert said in done.stderr
 
 
+@pytest.mark.slow
 def test_under_isolate_a_strategy_that_cannot_load_is_named_as_without(tmp_path: Path) -> None:
     (tmp_path / "broken.py").write_text("from strategies import Strategy\n\nraise ValueError('no luck')\n")
     spec = f"{tmp_path / 'broken.py'}:Broken"
