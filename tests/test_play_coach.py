@@ -69,6 +69,7 @@ def coach_of(stdout: str) -> list[str]:
     return lines[: next(index for index, line in enumerate(lines) if line.startswith(("Your record", "Play again")))]
 
 
+@pytest.mark.slow
 def test_each_choice_costs_what_the_solver_says_and_the_costliest_are_named(tmp_path: Path) -> None:
     answers, costs, _ = scripted(7, worst_move, lambda mask: 1)
     assert sum(cost > 0 for cost in costs) >= 2
@@ -92,6 +93,7 @@ def test_each_choice_costs_what_the_solver_says_and_the_costliest_are_named(tmp_
     )
 
 
+@pytest.mark.slow
 def test_an_optimal_game_costs_nothing(tmp_path: Path) -> None:
     answers, costs, _ = scripted(7, best_move, SOLUTION.best_dice)
     done = play(tmp_path, ["--seed", "7", "--no-save"], answers, NO_COLOR="1")
@@ -125,6 +127,7 @@ def test_the_record_counts_every_solo_game_and_charts_the_latest(tmp_path: Path)
     assert [entry["recent"] for entry in kept.values()] == [[worst_score, best_score]]
 
 
+@pytest.mark.slow
 def test_coach_shows_each_turns_choices_after_the_turn(tmp_path: Path) -> None:
     answers, costs, _ = scripted(7, worst_move, lambda mask: 1)
     done = play(tmp_path, ["--seed", "7", "--no-save", "--coach"], answers, NO_COLOR="1")
