@@ -1,17 +1,22 @@
-"""Shared test setup: a hypothesis profile for a busy machine, and `st.from_type(Rules)`
-drawing any valid rule set, so property tests range over every rule variant."""
+"""Shared test setup: a hypothesis profile for a busy machine, `st.from_type(Rules)` drawing any
+valid rule set, so property tests range over every rule variant, and a report of the tests that
+took `SLOW_SECONDS` or more without being marked slow."""
 
 from __future__ import annotations
 
+import os
 import signal
+import time
 
+import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
 from shutbox_cli.game import FirstRoll, OneDie, OneDieMode, Rules, Scoring, ShutRule, Ties
 
 # No per-example deadline: the machine is shared, and tests assert behaviour, never timing.
-settings.register_profile("shutbox", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# Derandomized: every run tries the same examples, so a failure is never a matter of luck.
+settings.register_profile("shutbox", deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("shutbox")
 
 # A shell starts a background job with Ctrl-C ignored, and a program started from an ignoring
@@ -42,3 +47,61 @@ def any_rules(draw: st.DrawFn) -> Rules:
 
 
 st.register_type_strategy(Rules, any_rules())
+
+
+SLOW_SECONDS = 0.5
+"""A test that takes this long or more on an idle machine (setup and teardown included) is marked slow."""
+_unmarked: dict[str, tuple[float, float]] = {}
+"""Each test not marked slow: its seconds on the clock, and of processor time."""
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--unmarked-slow",
+        choices=("report", "fail"),
+        default="report",
+        help=f"tests not marked slow that took {SLOW_SECONDS} s or more: report them (the default: a loaded "
+        f"machine makes every test slower), or also fail the run if one took {SLOW_SECONDS} s of processor time",
+    )
+
+
+def _processor_seconds() -> float:
+    """Processor time so far of this process and of its children waited for (a test's commands)."""
+    times = os.times()
+    return times.user + times.system + times.children_user + times.children_system
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> object:
+    if item.get_closest_marker("slow") is not None:
+        return (yield)
+    clock, processor = time.perf_counter(), _processor_seconds()
+    try:
+        return (yield)
+    finally:
+        _unmarked[item.nodeid] = (time.perf_counter() - clock, _processor_seconds() - processor)
+
+
+def _too_slow() -> dict[str, tuple[float, float]]:
+    return {nodeid: spent for nodeid, spent in _unmarked.items() if max(spent) >= SLOW_SECONDS}
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    found = _too_slow()
+    if not found:
+        return
+    load = ", ".join(f"{figure:.1f}" for figure in os.getloadavg())
+    terminalreporter.section(f"tests not marked slow that took {SLOW_SECONDS} s or more (load average {load})")
+    terminalreporter.write_line("  clock  processor")
+    for nodeid, (clock, processor) in sorted(found.items(), key=lambda item: -item[1][1]):
+        terminalreporter.write_line(f"{clock:6.2f}s {processor:6.2f}s  {nodeid}")
+    terminalreporter.write_line(
+        "Mark each @pytest.mark.slow or make it cheaper (on a loaded machine, the clock misleads)."
+    )
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """With --unmarked-slow=fail, processor time (which a busy machine barely changes) fails the run."""
+    overrun = any(processor >= SLOW_SECONDS for _, processor in _too_slow().values())
+    if session.config.getoption("--unmarked-slow") == "fail" and overrun and exitstatus == pytest.ExitCode.OK:
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED

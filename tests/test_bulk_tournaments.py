@@ -84,9 +84,9 @@ def shutbox(*arguments: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     [
         ["--games", "2000"],  # two bulk units of the ten matchups
         ["--games", "300", "--table", "3", "--drop-out", "60", "--ties", "playoff"],
-        ["--games", "200", "--table", "4", "--rounds", "3", "--no-duplicate", "--tiles", "12"],
+        ["--games", "100", "--table", "4", "--rounds", "3", "--no-duplicate", "--tiles", "10"],
     ],
-    ids=["default field", "drop-out, three seats", "rounds, four seats, 12 tiles"],
+    ids=["default field", "drop-out, three seats", "rounds, four seats, 10 tiles"],
 )
 def test_the_command_writes_the_same_report_with_either_engine_at_any_workers(
     tmp_path: Path, options: list[str]

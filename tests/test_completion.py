@@ -1,5 +1,6 @@
-"""Shell completion through the real entry point, as bash asks for it: commands, options, the
-values of choice options and strategy names; and the scripts `shutbox completion` prints."""
+"""Shell completion through the command's entry point (in this process; the console script
+completes the same), as bash asks for it: commands, options, the values of choice options and
+strategy names; and the scripts `shutbox completion` prints."""
 
 from __future__ import annotations
 
@@ -9,23 +10,36 @@ import sys
 from pathlib import Path
 
 import pytest
+from command import shutbox
 
 from strategies.loading import BUILTINS
 
 SHUTBOX = str(Path(sys.executable).parent / "shutbox")
 
 
-def complete(*words: str) -> list[str]:
-    """What bash gets for the last of `words` (an empty one: a fresh word)."""
-    env = {
-        **os.environ,
+def asking(*words: str) -> dict[str, str]:
+    """The environment in which bash asks for the completions of the last of `words` (an empty one:
+    a fresh word)."""
+    return {
         "_SHUTBOX_COMPLETE": "complete_bash",
         "COMP_WORDS": " ".join(("shutbox", *words)),
         "COMP_CWORD": str(len(words)),
     }
-    done = subprocess.run([SHUTBOX], capture_output=True, text=True, env=env, timeout=60)
+
+
+def complete(*words: str) -> list[str]:
+    """What bash gets for the last of `words`, from the command run in this process."""
+    done = shutbox(env=asking(*words))
     assert (done.returncode, done.stderr) == (0, "")
     return done.stdout.split()
+
+
+@pytest.mark.slow
+def test_the_console_script_completes_as_the_command_run_here() -> None:
+    words = ("tournament", "-s", "")
+    done = subprocess.run([SHUTBOX], capture_output=True, text=True, env={**os.environ, **asking(*words)}, timeout=60)
+    assert (done.returncode, done.stderr) == (0, "")
+    assert done.stdout.split() == complete(*words)
 
 
 def test_command_names() -> None:
@@ -54,5 +68,5 @@ def test_strategy_names() -> None:
     ("shell", "mark"), [("bash", "complete -o default -F"), ("zsh", "compdef"), ("fish", "complete")]
 )
 def test_completion_prints_the_script_for_each_shell(shell: str, mark: str) -> None:
-    done = subprocess.run([SHUTBOX, "completion", shell], capture_output=True, text=True, timeout=60)
+    done = shutbox("completion", shell)
     assert done.returncode == 0 and mark in done.stdout and "_SHUTBOX_COMPLETE" in done.stdout

@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import command
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -466,7 +467,7 @@ def test_without_distributed_the_scheduler_option_says_what_to_install(folder: P
 )
 def test_where_to_run_is_checked(folder: Path, args: list[str], file: str, message: str) -> None:
     (folder / "t.toml").write_text(file)
-    done = shutbox("t.toml", "-s", "tips", "-s", "random", *args, cwd=folder)
+    done = command.shutbox("tournament", "t.toml", "-s", "tips", "-s", "random", *args, cwd=folder)  # no run
     assert done.returncode == 2
     assert message in one_line(done)
 

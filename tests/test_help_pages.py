@@ -1,5 +1,6 @@
-"""Help pages through the real command at 60 and 80 columns: nothing cut, no framework
-placeholders, one style of default, the project's metavars, and examples at the bottom."""
+"""Help pages of the command (run in this process as its console script runs it; the real one
+prints the same) at 60 and 80 columns: nothing cut, no framework placeholders, one style of
+default, the project's metavars, and examples at the bottom."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from pathlib import Path
 
 import pytest
 import typer.main
+from command import shutbox
 
 from shutbox_cli.cli import app
 
@@ -22,11 +24,18 @@ SHUTBOX = str(Path(sys.executable).parent / "shutbox")
 
 
 def help_page(command: str, columns: int) -> str:
-    env = {**os.environ, "COLUMNS": str(columns), "NO_COLOR": "1"}
     args = [command] if command else []
-    done = subprocess.run([SHUTBOX, *args, "--help"], capture_output=True, text=True, env=env, timeout=60)
+    done = shutbox(*args, "--help", env={"COLUMNS": str(columns), "NO_COLOR": "1"})
     assert (done.returncode, done.stderr) == (0, "")
     return done.stdout
+
+
+@pytest.mark.parametrize("command", ["", "tournament"])
+def test_the_console_script_prints_the_help_written_here(command: str) -> None:
+    env = {**os.environ, "COLUMNS": "60", "NO_COLOR": "1"}
+    args = [command] if command else []
+    done = subprocess.run([SHUTBOX, *args, "--help"], capture_output=True, text=True, env=env, timeout=60)
+    assert (done.returncode, done.stdout, done.stderr) == (0, help_page(command, 60), "")
 
 
 @pytest.mark.parametrize("columns", [60, 80])

@@ -200,6 +200,7 @@ def play_bytes(typed: bytes, computers: tuple[str, ...] = ()) -> tuple[int, str]
     return status, shown.getvalue()
 
 
+@pytest.mark.slow
 @settings(max_examples=200, derandomize=True)
 @given(ENTRIES)
 def test_any_bytes_at_the_play_prompt_are_entries_or_wrong_entries(typed: bytes) -> None:

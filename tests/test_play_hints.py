@@ -143,6 +143,7 @@ def test_the_one_die_choice_is_ranked_by_the_same_goal() -> None:
         assert abs(choice.value - exact) < 1e-9
 
 
+@pytest.mark.slow
 def test_a_drop_out_hint_ranks_by_the_chance_to_stay_in_and_the_board_says_what_keeps_you_in(tmp_path: Path) -> None:
     rules = Rules(drop_out=20)
     done = play(tmp_path, ["--seed", "7", "--drop-out", "20", "--no-save"], "\nh\n", NO_COLOR="1")
@@ -160,6 +161,7 @@ def test_a_drop_out_hint_ranks_by_the_chance_to_stay_in_and_the_board_says_what_
     assert f"Hint: shut {mask_text(first)}. " in done.stdout
 
 
+@pytest.mark.slow
 def test_a_drop_out_hint_against_others_shows_the_chance_to_win_and_to_stay_in(tmp_path: Path) -> None:
     rules = Rules(drop_out=20)
     options = ["--seed", "7", "--drop-out", "20", "--player", "Ann", "--player", "Bob", "--no-save"]

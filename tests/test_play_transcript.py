@@ -146,6 +146,7 @@ def test_a_computer_seat_can_be_named_and_names_are_kept_apart(tmp_path: Path) -
     assert "Players: Ann, Robo (computer), greedy-high (computer) and greedy-high 2 (computer)." in done.stdout
 
 
+@pytest.mark.slow
 def test_enter_at_the_one_die_question_rolls_two_dice_as_its_prompt_says(tmp_path: Path) -> None:
     from test_play_best import solo_answers
 
@@ -160,6 +161,7 @@ def test_enter_at_the_one_die_question_rolls_two_dice_as_its_prompt_says(tmp_pat
     assert f"\nResult: {record.totals[0]}." in done.stdout and done.stdout.endswith("Play again? [y/N]: n\nGoodbye.\n")
 
 
+@pytest.mark.slow
 def test_computers_alone_play_while_you_watch_and_every_piped_line_is_used(tmp_path: Path) -> None:
     options = ["--seed", "3", "--computer", "optimal", "--computer", "greedy-high"]
     done = play(tmp_path, options, "y\nn\n", NO_COLOR="1")

@@ -26,6 +26,9 @@ pytestmark = [
 HOSTILE = Path(__file__).parent / "hostile"
 ATTACKS = HOSTILE / "referee_attacks.py"
 WORKERS = ["1", "2"]
+NO_CHECKPOINT = ("--checkpoint-seconds", "86400")
+"""No checkpoint within a test's run: one kept (after 5 s, on a slow machine) adds how to resume to
+the messages asserted here (tests/test_resume.py tests that line)."""
 
 
 def _marked(mark: str) -> list[int]:
@@ -56,8 +59,9 @@ class Run:
     def start(self, *args: str) -> subprocess.Popen[str]:
         env = {key: value for key, value in os.environ.items() if key not in ("FORCE_COLOR", "NO_COLOR", "TERM")}
         env.update(REFEREE_MARK=self.mark, REFEREE_STARTED=str(self.started), COLUMNS="80")
+        command = [sys.executable, "-m", "shutbox_cli", "tournament", *args, "--seed", "1", "-q", *NO_CHECKPOINT]
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "shutbox_cli", "tournament", *args, "--seed", "1", "-q", "-o", str(self.report)],
+            [*command, "-o", str(self.report)],
             cwd=self.folder,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import command
 import pytest
 
 from shutbox_cli.game import Rules
@@ -146,12 +147,19 @@ def shutbox(*arguments: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[st
     return done
 
 
+def here(*arguments: str) -> subprocess.CompletedProcess[str]:
+    """The command in this process (what it writes does not depend on a process of its own)."""
+    done = command.shutbox(*arguments, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    return done
+
+
 @pytest.fixture(scope="module")
 def documents() -> dict[str, tuple[str, str]]:
     """Each mode's document as (JSON, TOML) text, printed by --format."""
     return {
-        mode: (shutbox(*command, "--format", "json").stdout, shutbox(*command, "--format", "toml").stdout)
-        for mode, command in MODES.items()
+        mode: (here(*arguments, "--format", "json").stdout, here(*arguments, "--format", "toml").stdout)
+        for mode, arguments in MODES.items()
     }
 
 

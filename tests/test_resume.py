@@ -10,7 +10,6 @@ state folder, as one user's runs share theirs."""
 from __future__ import annotations
 
 import os
-import random
 import re
 import shutil
 import signal
@@ -109,12 +108,11 @@ def wait_for_checkpoint(folder: Path, process: subprocess.Popen[str]) -> Path:
 
 
 def interrupt(folder: Path, source: Path, *args: str) -> Path:
-    """Start a run in `folder`, send it SIGINT at a random point once it keeps a checkpoint; the
-    checkpoint its message names."""
+    """Start a run in `folder`, send it SIGINT as soon as it keeps a checkpoint (a later moment could
+    fall after the run's end on a fast machine); the checkpoint its message names."""
     process = start(folder, *field(source), *args)
     try:
         wait_for_checkpoint(folder, process)
-        time.sleep(random.uniform(0, 1.5))
         process.send_signal(signal.SIGINT)
         _, err = process.communicate(timeout=30)
     finally:

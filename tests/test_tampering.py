@@ -12,6 +12,7 @@ import time
 import tomllib
 from pathlib import Path
 
+import command
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -23,12 +24,15 @@ TAMPERERS = {
     "tamper-dice": ("tamper_dice.py:TamperDice", "shutbox_cli.game.dice.PAIRS was replaced"),
 }
 FIELD = ("greedy-high", "optimal")
+NO_CHECKPOINT = ("--checkpoint-seconds", "86400")
+"""No checkpoint within a test's run: one kept (after 5 s, on a slow machine) adds how to resume to
+the one sentence asserted here (tests/test_resume.py tests that line)."""
 
 
 def shutbox(*args: str) -> subprocess.CompletedProcess[str]:
     env = {key: value for key, value in os.environ.items() if key not in ("FORCE_COLOR", "NO_COLOR", "TERM")}
     return subprocess.run(
-        [sys.executable, "-m", "shutbox_cli", "tournament", *args],
+        [sys.executable, "-m", "shutbox_cli", "tournament", *args, *NO_CHECKPOINT],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -190,7 +194,7 @@ def run_users(users: Path, *args: str) -> Run:
     """The command with the users' file at hand, which leaves the pid of each process importing it in `pids`."""
     env = {key: value for key, value in os.environ.items() if key not in ("FORCE_COLOR", "NO_COLOR", "TERM")}
     process = subprocess.Popen(
-        [sys.executable, "-m", "shutbox_cli", "tournament", *args],
+        [sys.executable, "-m", "shutbox_cli", "tournament", *args, *NO_CHECKPOINT],
         cwd=ROOT,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
@@ -261,12 +265,13 @@ def test_under_isolate_a_forged_reply_is_garbage_named(workers: str) -> None:
     ],
 )
 def test_isolate_applies_to_simulated_runs_on_this_machine(extra: list[str], said: str) -> None:
-    done = shutbox("-s", "optimal", "-s", "tips", "--isolate", *extra)
+    done = command.shutbox("tournament", "-s", "optimal", "-s", "tips", "--isolate", *extra)  # refused before any run
     assert done.returncode == 2
     assert done.stderr.strip().count("\n") == 0
     assert said in done.stderr
 
 
+@pytest.mark.slow
 def test_under_isolate_a_strategy_that_cannot_load_is_named_as_without(tmp_path: Path) -> None:
     (tmp_path / "broken.py").write_text("from strategies import Strategy\n\nraise ValueError('no luck')\n")
     spec = f"{tmp_path / 'broken.py'}:Broken"

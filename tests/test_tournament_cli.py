@@ -26,6 +26,9 @@ from strategies.player import StrategyError, StrategyPlayer
 pytestmark = pytest.mark.slow  # every test runs whole tournaments, most through the real command
 
 SMALL = ["-s", "greedy-high", "-s", "random", "-s", "tips", "--games", "1000"]
+NO_CHECKPOINT = ("--checkpoint-seconds", "86400")
+"""No checkpoint within a test's run: one kept (after 5 s, on a slow machine) adds how to resume to
+the messages asserted here (tests/test_resume.py tests that line)."""
 """Three strategies, three matchups of 1000 games (one bulk unit: all three are context-free)."""
 
 BAD_STRATEGIES = '''
@@ -111,7 +114,7 @@ def shutbox(
     *args: str, cwd: Path, timeout: float = 60, env: dict[str, str] | None = None
 ) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "shutbox_cli", "tournament", *args],
+        [sys.executable, "-m", "shutbox_cli", "tournament", *args, *NO_CHECKPOINT],
         cwd=cwd,
         capture_output=True,
         text=True,

@@ -1,5 +1,6 @@
 """Every command-line mistake typer catches is one of our sentences: the option or argument, what it
-accepts, what was given; exit 2, nothing on stdout, no validation library's words."""
+accepts, what was given; exit 2, nothing on stdout, no validation library's words (the command run in
+this process as its console script runs it; the real one says the same)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from command import shutbox
 
 SHUTBOX = str(Path(sys.executable).parent / "shutbox")
 
@@ -30,8 +32,14 @@ SHUTBOX = str(Path(sys.executable).parent / "shutbox")
     ],
 )
 def test_a_usage_error_is_one_of_our_sentences(args: list[str], sentence: str) -> None:
-    done = subprocess.run([SHUTBOX, *args], capture_output=True, text=True, timeout=60)
+    done = shutbox(*args)
     assert (done.returncode, done.stdout) == (2, "")
     assert done.stderr.startswith(f"shutbox: error: {sentence}")
     assert done.stderr.count("\n") == 1 and done.stderr.endswith(".\n")
     assert "Input should" not in done.stderr and "Invalid value" not in done.stderr
+
+
+def test_the_console_script_says_the_same_sentence() -> None:
+    args = ["tournament", "--tiels", "3"]
+    done = subprocess.run([SHUTBOX, *args], capture_output=True, text=True, timeout=60)
+    assert (done.returncode, done.stdout, done.stderr) == (2, "", shutbox(*args).stderr)
