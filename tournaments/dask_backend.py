@@ -35,7 +35,7 @@ from .config import LOCAL_SCHEDULER
 from .errors import ConfigError, TournamentError, TournamentFailure
 from .plan import Plan, WorkUnit
 from .pool import _ctrl_c_ignored
-from .units import UnitPlayer, UnitResult, timeout_message, unit_title
+from .units import UnitPlayer, UnitResult, timed, timeout_message, unit_title
 from .version import DISTRIBUTION, shutbox_version
 
 INSTALL = 'pip install "shutbox[dask]"'
@@ -250,9 +250,9 @@ class _Run:
         self.events = events
         self.tasks: dict[int, tuple[Any, list[WorkUnit]]] = {}
         """Tasks whose results are still to come, by their first unit's number: future and units."""
-        self.running: dict[int, tuple[int, float, str]] = {}
+        self.running: dict[int, tuple[int, float, str, bool]] = {}
         """Tasks a worker is playing, by first unit: the unit it started last, when it started
-        (here), and the worker."""
+        (here), the worker, and whether the unit may run out of time (`units.timed`)."""
         self.failure: tuple[int, TournamentError] | None = None
         self.without_workers: float | None = None
         self.looked = time.monotonic()
@@ -291,7 +291,7 @@ class _Run:
 
     def _next(self) -> None:
         """Wait for one event (a unit started, a task ended or done) or the next look at time limits and workers."""
-        deadlines = [started + self.plan.config.timeout for _, started, _ in self.running.values()]
+        deadlines = [started + self.plan.config.timeout for _, started, _, limited in self.running.values() if limited]
         wait = min([self.looked + _POLL, *deadlines]) - time.monotonic()
         try:
             kind, payload = self.events.get(timeout=max(0.0, wait))
@@ -299,7 +299,9 @@ class _Run:
             self._look()
             return
         if kind == "task" and payload["unit"] is not None:
-            self.running[payload["task"]] = (payload["unit"], time.monotonic(), payload["worker"])
+            batch = self.tasks.get(payload["task"], (None, []))[1]
+            limited = any(timed(self.plan, unit) for unit in batch if unit.number == payload["unit"])
+            self.running[payload["task"]] = (payload["unit"], time.monotonic(), payload["worker"], limited)
         elif kind == "task":
             self.running.pop(payload["task"], None)
         elif payload in self.tasks:
@@ -351,8 +353,8 @@ class _Run:
         """Stop units past the time limit, forget tasks of workers gone, and stop the run when the
         cluster has had no workers for long."""
         now = self.looked = time.monotonic()
-        for first, (number, started, worker) in list(self.running.items()):
-            if now - started > self.plan.config.timeout and first in self.running:
+        for first, (number, started, worker, limited) in list(self.running.items()):
+            if limited and now - started > self.plan.config.timeout and first in self.running:
                 if first in self._waiting():
                     future, batch = self.tasks.pop(first)
                     self.client.cancel([future])

@@ -98,9 +98,16 @@ class Plan:
         return tuple(matchup.index for matchup in self.matchups if matchup.bulk)
 
     @property
+    def all_unit_count(self) -> int:
+        """The plan's units, played or not, counted in closed form (`_all_units` lists them)."""
+        per_matchup = -(-self.deals // self.deals_per_unit)
+        bulk = -(-self.deals // self.deals_per_bulk_unit) if self.bulk_matchups else 0
+        return bulk + per_matchup * sum(not matchup.bulk for matchup in self.matchups)
+
+    @property
     def unit_count(self) -> int:
-        """The units still to play."""
-        return sum(1 for _ in self.units())
+        """The units still to play (`done` holds numbers of the plan's units only)."""
+        return self.all_unit_count - len(self.done)
 
     def units(self) -> Iterator[WorkUnit]:
         """The work units not yet played (not in `done`), in a fixed order: the bulk units deal by
