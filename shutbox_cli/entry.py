@@ -1,5 +1,5 @@
-"""The `shutbox` console script: `shutbox --version` answers at once; anything else loads the
-command line (typer and the commands) first."""
+"""The `shutbox` console script: `shutbox --version` answers at once; anything else takes the
+stop signals (`signals`) first, then loads the command line (typer and the commands)."""
 
 import sys
 
@@ -7,10 +7,18 @@ from . import __version__
 
 
 def main() -> None:
-    """Print the version without loading the command line, or run the command."""
+    """Print the version without loading the command line, or run the command. A stop signal
+    while the command line loads is said like one during the command."""
     if sys.argv[1:] == ["--version"]:
         print(f"shutbox {__version__}")
         return
-    from .cli import main as run
+    from .signals import ignore_once_stopped, say_stopped, stop_on_signals
 
+    try:
+        stop_on_signals()
+        from .cli import main as run
+    except KeyboardInterrupt:
+        status = say_stopped()
+        ignore_once_stopped()
+        sys.exit(status)
     run()
