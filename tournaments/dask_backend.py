@@ -21,6 +21,7 @@ import os
 import queue
 import re
 import signal
+import tempfile
 import threading
 import time
 import uuid
@@ -32,6 +33,7 @@ from typing import Any
 from strategies.loading import StrategyLoadError, cause, split_spec
 
 from .config import LOCAL_SCHEDULER
+from .descriptors import local_cluster_files, make_room, out_of_files, out_of_files_error
 from .errors import ConfigError, TournamentError, TournamentFailure
 from .plan import Plan, WorkUnit
 from .pool import _ctrl_c_ignored
@@ -54,6 +56,10 @@ _POLL = 1.0
 """Seconds between looks at the cluster's workers while no unit finishes."""
 _LOADED_RUNS = 4
 """Runs whose loaded strategies a worker keeps (runs of several clients may take turns)."""
+_LOGGERS = ("distributed", "asyncio", "tornado")
+"""Where distributed and the event loop it runs on log (tornado's accept loop, out of open
+files, logs the same error thousands of times a second)."""
+_KEPT_RECORDS = 1000
 
 
 @dataclasses.dataclass(frozen=True)
@@ -75,11 +81,17 @@ class DaskCluster:
     def run(self, plan: Plan, finished: Callable[[UnitResult], None]) -> None:
         shipment = _Shipment(uuid.uuid4().hex, shutbox_version(), plan, _strategy_files(plan))
         events = _Events()
-        with events.noting_ctrl_c(), _quiet_distributed(), _connected(self.address) as client:
-            events.check()
-            _check_versions(client, shipment.version)
-            events.check()
-            _Run(client, self.address, shipment, finished, events).play()
+        with _logs_kept(shipment.run):
+            try:
+                with events.noting_ctrl_c(), _connected(self.address) as client:
+                    events.check()
+                    _check_versions(client, shipment.version)
+                    events.check()
+                    _Run(client, self.address, shipment, finished, events).play()
+            except OSError as error:
+                if out_of_files(error):
+                    raise out_of_files_error(f"playing on the Dask cluster at {self.address}") from None
+                raise
 
 
 class _Events:
@@ -153,23 +165,63 @@ def _strategy_files(plan: Plan) -> dict[int, tuple[str, str]]:
     return files
 
 
+def _loggers() -> list[logging.Logger]:
+    """The loggers of `_LOGGERS`, and those below them with handlers of their own (distributed's
+    configuration gives some, `distributed.client` among them, a handler of their own)."""
+    below = tuple(f"{name}." for name in _LOGGERS)
+    return [logging.getLogger(name) for name in _LOGGERS] + [
+        logger
+        for name, logger in list(logging.Logger.manager.loggerDict.items())
+        if isinstance(logger, logging.Logger) and name.startswith(below) and logger.handlers
+    ]
+
+
+class _Log(logging.Handler):
+    """The last `_KEPT_RECORDS` warnings and errors of distributed and the event loop it runs on."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.setFormatter(logging.Formatter("%(asctime)s - %(name)s - %(levelname)s - %(message)s"))
+        self.lines: collections.deque[str] = collections.deque(maxlen=_KEPT_RECORDS)
+        self.errors = False
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.errors = self.errors or record.levelno >= logging.ERROR
+        try:
+            self.lines.append(self.format(record))
+        except Exception:  # a record that cannot be formatted is not worth failing over
+            self.handleError(record)
+
+
 @contextlib.contextmanager
-def _quiet_distributed() -> Iterator[None]:
-    """Keep distributed's own warnings (a worker lost, a task cancelled) off the terminal while a
-    run handles them itself; its errors still show."""
-    logger = logging.getLogger("distributed")
-    level = logger.level
-    logger.setLevel(max(level, logging.ERROR))
+def _logs_kept(run: str) -> Iterator[None]:
+    """Keep what distributed logs (and asyncio and tornado, its event loop) off the terminal while
+    a run handles what it tells: the run's one sentence is all a user sees. If the run fails
+    after an error was logged, the log is written to a file that the failure's sentence names."""
+    log = _Log()
+    saved = []
+    for logger in _loggers():
+        saved.append((logger, logger.handlers[:], logger.propagate))
+        logger.handlers, logger.propagate = [log], False
     try:
         yield
+    except TournamentError as error:
+        if log.errors:
+            path = Path(tempfile.gettempdir()) / f"shutbox-dask-{run}.log"
+            with contextlib.suppress(OSError):
+                path.write_text("".join(f"{line}\n" for line in log.lines), encoding="utf-8")
+                error.args = (f"{str(error).rstrip('.')}; Dask's log of the run: {path}.",)
+        raise
     finally:
-        logger.setLevel(level)
+        for logger, handlers, propagate in saved:
+            logger.handlers, logger.propagate = handlers, propagate
 
 
 @contextlib.contextmanager
 def _connected(address: str) -> Iterator[Any]:
     """A client of the scheduler at `address`, or of a local cluster started for the run; closed
     (and the local cluster stopped) at the end, a second Ctrl-C meanwhile ignored."""
+    from dask.system import CPU_COUNT
     from distributed import Client, LocalCluster
 
     cluster = None
@@ -177,6 +229,10 @@ def _connected(address: str) -> Iterator[Any]:
         if address == LOCAL_SCHEDULER:
             # Workers inherit an ignored Ctrl-C (and no other handler): this process decides what it
             # stops. Any port for the HTTP server (None would still try 8787, and warn if taken).
+            workers = CPU_COUNT  # as many as LocalCluster starts
+            make_room(
+                local_cluster_files(workers), f"a local Dask cluster of {workers} worker{'s' if workers > 1 else ''}"
+            )
             try:
                 with _ctrl_c_ignored():
                     cluster = LocalCluster(
@@ -184,9 +240,11 @@ def _connected(address: str) -> Iterator[Any]:
                         threads_per_worker=1,
                         processes=True,
                         dashboard_address="127.0.0.1:0",
-                        silence_logs=logging.ERROR,
+                        silence_logs=logging.CRITICAL,  # the workers' own: this process keeps its own (_logs_kept)
                     )
             except Exception as error:  # whatever its worker processes met while starting
+                if out_of_files(error):
+                    raise out_of_files_error("starting a local Dask cluster") from None
                 raise TournamentFailure(
                     f"a local Dask cluster could not start ({cause(error).rstrip('.')}); the script that runs the "
                     'tournament may lack `if __name__ == "__main__":` (worker processes import the script).'

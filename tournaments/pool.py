@@ -26,6 +26,7 @@ from strategies.errors import StrategyError
 from strategies.loading import StrategyLoadError, cause
 
 from .confine import confine, kill_group, memory_limit_mib
+from .descriptors import chain, make_room, out_of_files, out_of_files_error, pool_files
 from .errors import ConfigError, TournamentFailure
 from .plan import Plan, WorkUnit
 from .units import UnitPlayer, UnitResult, timed, timeout_message, unit_title
@@ -53,7 +54,15 @@ class ProcessPool:
             raise ConfigError(f"a process pool needs at least 1 worker, not {self.workers}.")
 
     def run(self, plan: Plan, finished: Callable[[UnitResult], None]) -> None:
-        _run_pool(plan, min(self.workers, plan.unit_count), finished)
+        count = min(self.workers, plan.unit_count)
+        pool = f"a pool of {count} worker process{'es' if count > 1 else ''}"
+        make_room(pool_files(count), pool, " or use fewer workers (-j)")
+        try:
+            _run_pool(plan, count, finished)
+        except OSError as error:
+            if out_of_files(error):
+                raise out_of_files_error(f"running {pool}") from None
+            raise
 
 
 def _worker_main(connection: Any, plan: Plan, parent: int, memory_limit: int) -> None:
@@ -97,24 +106,15 @@ def _failure_message(plan: Plan, unit: WorkUnit, error: BaseException, memory_li
     """Why a unit failed in a worker, in one sentence: a strategy's failure as it was raised, a
     strategy out of memory named with the limit."""
     where = f"while playing {unit_title(plan, unit)}"
-    chain = list(_chain(error))
-    if memory_limit and any(isinstance(link, MemoryError) for link in chain):
-        who = next((f"strategy {link.name!r}" for link in chain if isinstance(link, StrategyError)), "a strategy")
+    links = list(chain(error))
+    if memory_limit and any(isinstance(link, MemoryError) for link in links):
+        who = next((f"strategy {link.name!r}" for link in links if isinstance(link, StrategyError)), "a strategy")
         return f"{where}, {who} ran out of its memory limit of {memory_limit} MiB (raise it with --memory-limit)."
     if isinstance(error, TournamentFailure):
         return str(error)
     if isinstance(error, KeyboardInterrupt):  # Ctrl-C is ignored here, so a strategy raised it itself
         return f"{where}, a strategy raised KeyboardInterrupt."
     return f"{where}, a strategy raised {cause(error)}"
-
-
-def _chain(error: BaseException | None) -> Iterator[BaseException]:
-    """An error and the errors it was raised from or while handling, innermost last."""
-    seen: set[int] = set()
-    while error is not None and id(error) not in seen:
-        seen.add(id(error))
-        yield error
-        error = error.__cause__ or error.__context__
 
 
 @dataclasses.dataclass
