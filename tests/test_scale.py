@@ -18,9 +18,10 @@ import tournaments.exact
 from shutbox_cli.cli import app
 from tournaments import ConfigError, InProcess, Options, ProcessPool, load_config, run
 from tournaments.backends import default_backend, estimated_seconds
+from tournaments.checkpoint import Keeper, Record, read_checkpoint
 from tournaments.exact import refuse_costly, run_exact, turn_odds
 from tournaments.plan import Plan, make_plan
-from tournaments.units import timed
+from tournaments.units import UnitPlayer, timed
 
 ROOT = Path(__file__).resolve().parent.parent
 CAUTIOUS = str(ROOT / "examples" / "cautious.py") + ":Cautious"
@@ -60,6 +61,7 @@ def test_the_units_counted_in_closed_form_are_the_units_listed(
     assert plan.unit_count == plan.all_unit_count == len(listed)
     resumed = dataclasses.replace(plan, done=frozenset(listed[::3]))
     assert resumed.unit_count == sum(1 for _ in resumed.units())
+    assert [plan.unit(number) for number in listed] == list(plan.units())
 
 
 def test_a_trillion_games_are_counted_without_listing_a_unit(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -70,6 +72,21 @@ def test_a_trillion_games_are_counted_without_listing_a_unit(monkeypatch: pytest
     by_turns = 2 * -(-deals // plan.deals_per_unit)  # target's two matchups, game by game
     assert plan.unit_count == bulk + by_turns
     assert estimated_seconds(plan) > 3600 and default_backend(2, plan) == ProcessPool(2)
+
+
+def test_a_checkpoint_of_a_trillion_games_is_read_back_without_listing_a_unit(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    plan = make_plan(config(strategies=("optimal", "tips"), games=10**12))
+    record = Record.empty(plan)
+    player = UnitPlayer(plan)
+    for number in (0, 1, 7):
+        record.add(player.play(plan.unit(number)))
+    Keeper(tmp_path / "run.checkpoint.toml", plan, record, seed_drawn=False, seconds=0).tick()
+    monkeypatch.setattr(Plan, "_all_units", lambda self: pytest.fail("the units were listed"))
+    saved = read_checkpoint(tmp_path / "run.checkpoint.toml", Options())
+    assert saved.record.units == {0, 1, 7} and saved.record.games == record.games
+    assert saved.plan.unit_count == plan.unit_count - 3
 
 
 # --- exact computations ----------------------------------------------------------------------------
