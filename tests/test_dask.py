@@ -320,6 +320,29 @@ def test_a_stuck_strategy_stops_at_the_time_limit_and_its_worker_restarts(cluste
 
 
 @pytest.mark.slow
+def test_a_plan_of_any_size_keeps_a_few_tasks_per_thread_on_the_cluster(cluster: Cluster, folder: Path) -> None:
+    """A trillion games a matchup: a billion units, submitted as the cluster plays them."""
+
+    def ours(dask_scheduler: Any) -> int:
+        return sum(str(key).startswith("shutbox-units-") for key in dask_scheduler.tasks)
+
+    field = ["-s", "greedy-high", "-s", "tips", "--games", str(10**12), "--seed", "3", "--report", "r.toml"]
+    process = start(*field, "--scheduler", cluster.address, cwd=folder)
+    counts = []
+    with cluster.client() as client:
+        _wait_for(lambda: client.run_on_scheduler(ours) > 0 or process.poll() is not None)
+        for _ in range(10):
+            counts.append(client.run_on_scheduler(ours))
+            time.sleep(0.1)
+    os.killpg(process.pid, signal.SIGINT)
+    done = finish(process, timeout=60)
+    assert 0 < max(counts) <= 2 * 64  # two worker threads
+    assert done.returncode == 130
+    assert "of 1,000,000,000,000 games" in one_line(done)
+    assert cluster.idle()
+
+
+@pytest.mark.slow
 def test_ctrl_c_cancels_the_run_and_leaves_the_cluster_running(cluster: Cluster, folder: Path) -> None:
     mark = folder / "started"
     slow = f"slow.py:Slow(mark={str(mark)!r})"

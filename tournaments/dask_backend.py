@@ -16,6 +16,7 @@ import collections
 import contextlib
 import dataclasses
 import hashlib
+import itertools
 import logging
 import os
 import queue
@@ -52,6 +53,9 @@ _TASKS_PER_THREAD = 16
 finish leave threads idle for at most about one task)."""
 _MOST_UNITS_PER_TASK = 16
 """Units one task plays at most (a task's results come back together: progress in steps)."""
+_QUEUED_PER_THREAD = 4 * _TASKS_PER_THREAD
+"""Tasks a run keeps on the cluster per worker thread at most: more are submitted as they end,
+so a plan of any size costs the client and the scheduler the same."""
 _POLL = 1.0
 """Seconds between looks at the cluster's workers while no unit finishes."""
 _LOADED_RUNS = 4
@@ -314,6 +318,13 @@ class _Run:
         self.failure: tuple[int, TournamentError] | None = None
         self.without_workers: float | None = None
         self.looked = time.monotonic()
+        self.played = 0
+        """Units played so far."""
+        self.batches: Iterator[list[WorkUnit]] = iter(())
+        """The tasks' units still to submit, in order."""
+        self.shared: Any = None
+        self.queued = 1
+        """The most tasks on the cluster at once."""
 
     def play(self) -> None:
         self.client.subscribe_topic(self.shipment.topic, lambda event: self.events.put("task", event[1]))
@@ -330,14 +341,25 @@ class _Run:
                 self.client.unsubscribe_topic(self.shipment.topic)
 
     def _submit(self) -> None:
+        """Submit the shared task, then the first tasks of units (`_top_up` submits the others)."""
         run = self.shipment.run
-        shared = self.client.submit(_shared, self.shipment, key=f"shutbox-plan-{run}", pure=False)
+        self.shared = self.client.submit(_shared, self.shipment, key=f"shutbox-plan-{run}", pure=False)
         threads = sum(self.client.nthreads().values()) or 1
         size = max(1, min(_MOST_UNITS_PER_TASK, self.plan.unit_count // (threads * _TASKS_PER_THREAD)))
-        units = list(self.plan.units())
-        batches = [units[first : first + size] for first in range(0, len(units), size)]
-        keys = [f"shutbox-units-{run}-{batch[0].number}" for batch in batches]  # two task groups
-        futures = self.client.map(_play, batches, shipment=shared, key=keys, pure=False)
+        units = self.plan.units()
+        self.batches = iter(lambda: list(itertools.islice(units, size)), [])
+        self.queued = threads * _QUEUED_PER_THREAD
+        self._top_up()
+
+    def _top_up(self) -> None:
+        """Submit tasks in order until the cluster holds `queued` of them (none after a failure)."""
+        if self.failure is not None:
+            return
+        batches = list(itertools.islice(self.batches, max(0, self.queued - len(self.tasks))))
+        if not batches:
+            return
+        keys = [f"shutbox-units-{self.shipment.run}-{batch[0].number}" for batch in batches]  # two task groups
+        futures = self.client.map(_play, batches, shipment=self.shared, key=keys, pure=False)
         for batch, future in zip(batches, futures, strict=True):
             first = batch[0].number
             self.tasks[first] = (future, batch)
@@ -364,6 +386,7 @@ class _Run:
             self.running.pop(payload["task"], None)
         elif payload in self.tasks:
             self._done(payload)
+            self._top_up()
         if time.monotonic() >= self.looked + _POLL:
             self._look()
 
@@ -373,6 +396,7 @@ class _Run:
             for unit, (kind, payload) in zip(batch, future.result(), strict=False):
                 if kind == "done":
                     self.finished(payload)
+                    self.played += 1
                 else:
                     self._fail(unit.number, ConfigError(payload) if kind == "refused" else TournamentFailure(payload))
                     return
@@ -428,7 +452,7 @@ class _Run:
         elif self.without_workers is None:
             self.without_workers = now
         elif now - self.without_workers > WORKER_WAIT and self.failure is None:
-            unplayed = sum(len(batch) for _, batch in self.tasks.values())
+            unplayed = self.plan.unit_count - self.played
             raise TournamentFailure(
                 f"the Dask cluster at {self.address} has had no workers for {WORKER_WAIT:g} seconds, with "
                 f"{unplayed} of {self.plan.unit_count} work units unplayed; start workers with "
