@@ -10,18 +10,30 @@ import typer
 
 from . import __version__, completion
 from .commands import analyze, best, check, compare, docs, play, replay, strategies, tournament
-from .errors import ERROR_PREFIX, FAILURE, USAGE_ERROR, say_error, show_strategy_warnings, stopped_status
+from .errors import ERROR_PREFIX, FAILURE, USAGE_ERROR, say_error, show_strategy_warnings
 from .help import ShutboxGroup, use_our_help
 from .output import Format, FormatOption, print_document
 from .rule_options import rules_from_options, with_rule_options
 from .shadowing import shadowing_message
-from .signals import ignore_once_stopped, received
+from .signals import ignore_once_stopped, received, say_stopped
 from .streams import closed_pipe, flushed, reader_gone
 from .usage import in_our_words
 
+
+class _Shutbox(ShutboxGroup):
+    """The `shutbox` command group: a stop that a command leaves unsaid is said here, with its
+    signal's status (typer would end it silently with 130, whatever the signal)."""
+
+    def invoke(self, ctx: Any) -> Any:
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            raise typer.Exit(_interrupted()) from None
+
+
 app = typer.Typer(
     name="shutbox",
-    cls=ShutboxGroup,
+    cls=_Shutbox,
     no_args_is_help=False,
     add_completion=False,
     rich_markup_mode=None,
@@ -89,8 +101,13 @@ use_our_help(app)
 
 def main() -> None:
     """Console-script entry point: click's usage errors become one sentence, exit 2. The process
-    ends when the command is done, whatever threads a strategy left running in it."""
-    _exit(_run())
+    ends when the command is done, whatever threads a strategy left running in it. A stop signal
+    at any moment (`signals`) is said in one line, with its status."""
+    try:
+        status = _run()
+    except KeyboardInterrupt:
+        status = _interrupted()
+    _exit(status)
 
 
 def _run() -> int:
@@ -133,9 +150,7 @@ def _run() -> int:
 
 def _interrupted() -> int:
     """Say the command was stopped, if the terminal is still there to read it: its status."""
-    with contextlib.suppress(OSError):
-        typer.echo("\nshutbox: interrupted.", err=True)
-    return stopped_status(received())
+    return say_stopped()
 
 
 def _exit(status: int) -> NoReturn:

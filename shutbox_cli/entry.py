@@ -1,5 +1,5 @@
-"""The `shutbox` console script: `shutbox --version` answers at once; anything else loads the
-command line (typer and the commands) first."""
+"""The `shutbox` console script: `shutbox --version` answers at once; anything else takes the
+stop signals (`signals`) first, then loads the command line (typer and the commands)."""
 
 import sys
 
@@ -8,7 +8,8 @@ from . import __version__
 
 def main() -> None:
     """Print the version without loading the command line, or run the command; either way on
-    streams that write what their encoding lacks and end quietly when their reader goes away."""
+    streams that write what their encoding lacks and end quietly when their reader goes away. A stop
+    signal while the command line loads is said like one during the command."""
     from .streams import closed_pipe, flushed, write_what_encodes
 
     write_what_encodes()
@@ -18,6 +19,13 @@ def main() -> None:
         except BrokenPipeError:
             sys.exit(closed_pipe())
         sys.exit(flushed(0))
-    from .cli import main as run
+    from .signals import ignore_once_stopped, say_stopped, stop_on_signals
 
+    try:
+        stop_on_signals()
+        from .cli import main as run
+    except KeyboardInterrupt:
+        status = say_stopped()
+        ignore_once_stopped()
+        sys.exit(status)
     run()

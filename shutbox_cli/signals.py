@@ -1,10 +1,16 @@
 """Signals that stop a command the way Ctrl-C does: SIGTERM and SIGHUP, like SIGINT, raise
 `KeyboardInterrupt` in the main thread, once. Any later one is ignored, so that the clean stop
-the first one started (workers killed and reaped, one message) is never cut short."""
+the first one started (workers killed and reaped, one message) is never cut short. The console
+script takes them first thing, before the command line loads, so a stop at any moment is said
+in one line and exits with the signal's status.
+
+Kept light: the console script imports it before anything else."""
 
 from __future__ import annotations
 
+import contextlib
 import signal
+import sys
 import threading
 from types import FrameType
 
@@ -36,8 +42,32 @@ def received() -> int | None:
     return _received[0] if _received else None
 
 
+def stopped_line() -> str:
+    """What a command stopped by a signal says: that it was interrupted, and by which signal
+    unless it was Ctrl-C (which the terminal shows as ^C, hence the line break first)."""
+    number = received()
+    if number in (None, signal.SIGINT):
+        return "\nshutbox: interrupted."
+    return f"shutbox: interrupted, by {signal.Signals(number).name}."
+
+
+def stopped_status() -> int:
+    """The exit status of a command stopped by a signal, as shells report one: 128 + its number
+    (Ctrl-C, 130, when none was seen)."""
+    return 128 + (received() or signal.SIGINT)
+
+
+def say_stopped() -> int:
+    """Say on stderr (if it is still there) that the command was stopped; its exit status."""
+    with contextlib.suppress(OSError, ValueError):
+        print(stopped_line(), file=sys.stderr, flush=True)
+    return stopped_status()
+
+
 def _stop(number: int, frame: FrameType | None) -> None:
     if _received:
         return
     _received.append(number)
-    raise KeyboardInterrupt
+    # Raised from C, not by a `raise` statement here: a KeyboardInterrupt that a statement raised
+    # is the strategy's own (strategies.guard), one that lands wherever the program was is a stop.
+    signal.default_int_handler(number, frame)

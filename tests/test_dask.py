@@ -321,6 +321,29 @@ def test_a_stuck_strategy_stops_at_the_time_limit_and_its_worker_restarts(cluste
 
 
 @pytest.mark.slow
+def test_a_plan_of_any_size_keeps_a_few_tasks_per_thread_on_the_cluster(cluster: Cluster, folder: Path) -> None:
+    """A trillion games a matchup: a billion units, submitted as the cluster plays them."""
+
+    def ours(dask_scheduler: Any) -> int:
+        return sum(str(key).startswith("shutbox-units-") for key in dask_scheduler.tasks)
+
+    field = ["-s", "greedy-high", "-s", "tips", "--games", str(10**12), "--seed", "3", "--report", "r.toml"]
+    process = start(*field, "--scheduler", cluster.address, cwd=folder)
+    counts = []
+    with cluster.client() as client:
+        _wait_for(lambda: client.run_on_scheduler(ours) > 0 or process.poll() is not None)
+        for _ in range(10):
+            counts.append(client.run_on_scheduler(ours))
+            time.sleep(0.1)
+    os.killpg(process.pid, signal.SIGINT)
+    done = finish(process, timeout=60)
+    assert 0 < max(counts) <= 2 * 64  # two worker threads
+    assert done.returncode == 130
+    assert "of 1,000,000,000,000 games" in one_line(done)
+    assert cluster.idle()
+
+
+@pytest.mark.slow
 def test_ctrl_c_cancels_the_run_and_leaves_the_cluster_running(cluster: Cluster, folder: Path) -> None:
     mark = folder / "started"
     slow = f"slow.py:Slow(mark={str(mark)!r})"
@@ -478,3 +501,140 @@ def test_an_option_overrides_the_other_way_to_run_in_the_file(folder: Path) -> N
     (folder / "t.toml").write_text("scheduler = 'tcp://127.0.0.1:1'\n")
     done = shutbox("t.toml", "-s", "tips", "-s", "random", "--games", "100", "-j", "1", "-q", cwd=folder)
     assert done.returncode == 0, done.stderr
+
+
+# --- what the user sees when the cluster fails: shutbox's one sentence, not distributed's log -------
+
+
+def stderr_lines(done: subprocess.CompletedProcess[str]) -> list[str]:
+    """Stderr's lines, none of them a line of distributed's log or a traceback."""
+    lines = done.stderr.splitlines()
+    assert not any(" - distributed." in line or "Traceback" in line for line in lines), done.stderr
+    return lines
+
+
+def logged(sentence: str) -> str:
+    """The Dask log file a failure's sentence names, read."""
+    assert "; Dask's log of the run: " in sentence
+    path = Path(sentence.rsplit("; Dask's log of the run: ", 1)[1].rstrip("."))
+    try:
+        return path.read_text()
+    finally:
+        path.unlink()
+
+
+@pytest.mark.slow
+def test_the_scheduler_killed_mid_run_is_one_sentence_and_distributeds_log_a_file(
+    tmp_path_factory: pytest.TempPathFactory, folder: Path
+) -> None:
+    own = Cluster(tmp_path_factory.mktemp("killed"), environment())
+    try:
+        own.add_workers(1)
+        mark = folder / "started"
+        slow = f"slow.py:Slow(mark={str(mark)!r})"
+        process = start("-s", slow, *SLOW_FIELD, "--scheduler", own.address, "--report", "r.toml", cwd=folder)
+        _wait_for(lambda: mark.exists() or process.poll() is not None)
+        assert process.poll() is None, "the run ended before the scheduler could be killed"
+        _stop(own.scheduler)
+        done = finish(process)
+    finally:
+        own.stop()
+    assert done.returncode == 1
+    (sentence,) = [line for line in stderr_lines(done) if not line.startswith("shutbox: the finished games are kept")]
+    assert sentence.startswith("shutbox: error: ") and own.address in sentence  # lost, or dropped a unit
+    if "; Dask's log of the run: " in sentence:  # the client's own error, when it came before the run ended
+        assert "distributed.client - ERROR" in logged(sentence)
+    assert not (folder / "r.toml").exists()
+
+
+@pytest.mark.slow
+def test_workers_that_a_strategy_ends_on_a_local_cluster_are_one_sentence(folder: Path) -> None:
+    (folder / "exits.py").write_text(
+        "import os\n\nfrom strategies import Strategy\n\n\nclass Exits(Strategy):\n    reads_context = True\n\n"
+        "    def choose_move(self, view):\n        os._exit(3)\n"
+    )
+    done = shutbox("-s", "exits.py:Exits", "-s", "greedy-high", "--scheduler", "local", "-n", "100", cwd=folder)
+    assert done.returncode == 1
+    (sentence,) = stderr_lines(done)
+    assert sentence.startswith("shutbox: error: Dask workers died 4 times while playing matchup exits.py:Exits")
+    assert "workers died while trying to run it" in logged(sentence)
+
+
+def limited(files: int, hard: int | None = None) -> Any:
+    """A child's start: at most `files` open files (the hard limit `hard`, or the same)."""
+
+    def limit() -> None:
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_NOFILE, (files, files if hard is None else hard))
+
+    return limit
+
+
+@pytest.mark.slow
+def test_a_local_cluster_this_process_has_not_the_open_files_for_is_refused_in_one_sentence(folder: Path) -> None:
+    """`ulimit -n 16`: distributed's event loop would log tens of thousands of errors while its
+    workers fail to start."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "shutbox_cli", "tournament", "--scheduler", "local", "--seed", "1", "-q"],
+        cwd=folder,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=environment(),
+        start_new_session=True,
+        preexec_fn=limited(16),
+    )
+    done = finish(process, timeout=60)
+    assert done.returncode == 2
+    (sentence,) = stderr_lines(done)
+    assert sentence.startswith("shutbox: error: a local Dask cluster of ")
+    assert "needs about " in sentence and "open files, but this process may open only 16 (ulimit -n)" in sentence
+
+
+@pytest.mark.slow
+def test_a_soft_limit_on_open_files_is_raised_as_far_as_the_run_needs(folder: Path) -> None:
+    field = ["-s", "cautious.py:Cautious", "-s", "tips", "--games", "400", "--seed", "4", "-q"]
+    alone = shutbox(*field, "-j", "1", "--report", "alone.toml", cwd=folder)
+    assert alone.returncode == 0, alone.stderr
+    low = subprocess.Popen(
+        [sys.executable, "-m", "shutbox_cli", "tournament", *field, "--scheduler", "local", "--report", "local.toml"],
+        cwd=folder,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=environment(),
+        start_new_session=True,
+        preexec_fn=limited(16, 4096),
+    )
+    done = finish(low)
+    assert (done.returncode, done.stderr) == (0, "")
+    assert (folder / "local.toml").read_bytes() == (folder / "alone.toml").read_bytes()
+
+
+EAT_FILES = """
+import os
+held = [os.open(os.devnull, os.O_RDONLY) for _ in range({count})]
+from shutbox_cli.entry import main
+main()
+"""
+
+
+@pytest.mark.slow
+def test_running_out_of_open_files_while_the_cluster_starts_is_one_sentence(folder: Path) -> None:
+    """The limit is high enough, but this process holds most of the files it may open already."""
+    process = subprocess.Popen(
+        [sys.executable, "-c", EAT_FILES.format(count=40), "tournament", "--scheduler", "local", "--seed", "1", "-q"],
+        cwd=folder,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=environment(),
+        start_new_session=True,
+        preexec_fn=limited(64),
+    )
+    done = finish(process, timeout=60)
+    assert done.returncode == 2
+    (sentence,) = stderr_lines(done)
+    assert sentence.startswith("shutbox: error: ran out of open files while starting a local Dask cluster (ulimit -n)")
+    logged(sentence)

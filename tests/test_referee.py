@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import resource
 import signal
 import subprocess
 import sys
@@ -24,6 +25,12 @@ pytestmark = [
 ]
 
 HOSTILE = Path(__file__).parent / "hostile"
+HOLD_FILES = """
+import os
+held = [os.open(os.devnull, os.O_RDONLY) for _ in range({count})]
+from shutbox_cli.entry import main
+main()
+"""
 ATTACKS = HOSTILE / "referee_attacks.py"
 WORKERS = ["1", "2"]
 NO_CHECKPOINT = ("--checkpoint-seconds", "86400")
@@ -56,24 +63,28 @@ class Run:
         self.report = folder / "report.toml"
         self.process: subprocess.Popen[str] | None = None
 
-    def start(self, *args: str) -> subprocess.Popen[str]:
+    def start(self, *args: str, files: int | None = None, held: int = 0) -> subprocess.Popen[str]:
+        """Start the run; with `files`, it may open at most that many files, `held` of them
+        taken before shutbox starts."""
         env = {key: value for key, value in os.environ.items() if key not in ("FORCE_COLOR", "NO_COLOR", "TERM")}
         env.update(REFEREE_MARK=self.mark, REFEREE_STARTED=str(self.started), COLUMNS="80")
-        command = [sys.executable, "-m", "shutbox_cli", "tournament", *args, "--seed", "1", "-q", *NO_CHECKPOINT]
+        command = ["-m", "shutbox_cli"] if not held else ["-c", HOLD_FILES.format(count=held)]
+        arguments = ["tournament", *args, "--seed", "1", "-q", *NO_CHECKPOINT, "-o", str(self.report)]
         self.process = subprocess.Popen(
-            [*command, "-o", str(self.report)],
+            [sys.executable, *command, *arguments],
             cwd=self.folder,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,
             env=env,
             start_new_session=True,
+            preexec_fn=None if files is None else lambda: resource.setrlimit(resource.RLIMIT_NOFILE, (files, files)),
         )
         return self.process
 
-    def finish(self, *args: str) -> tuple[int, str]:
+    def finish(self, *args: str, files: int | None = None, held: int = 0) -> tuple[int, str]:
         """Run to the end: the exit status and stderr."""
-        process = self.start(*args)
+        process = self.start(*args, files=files, held=held)
         _, err = process.communicate(timeout=90)
         return process.returncode, err
 
@@ -130,7 +141,7 @@ def one_error(err: str) -> str:
 def test_what_a_strategy_starts_neither_outlives_nor_hangs_the_run(run: Run, strategy: str, workers: str) -> None:
     status, err = run.finish(*attack(strategy), "-n", "1000", "-j", workers)
     assert status == 0, err
-    assert err == "" and run.report.exists()
+    assert err == f"Report written to {run.report}.\n" and run.report.exists()
     assert run.left() == []
 
 
@@ -244,4 +255,28 @@ def test_killing_shutbox_leaves_no_worker_nor_what_a_strategy_started(run: Run, 
     os.kill(process.pid, signal.SIGKILL)
     process.communicate(timeout=30)
     assert process.returncode == -signal.SIGKILL
+    assert run.no_report() and run.left() == []
+
+
+@pytest.mark.parametrize("workers", WORKERS)
+def test_a_pool_this_process_has_not_the_open_files_for_is_refused_in_one_sentence(run: Run, workers: str) -> None:
+    status, err = run.finish(*attack("SlowForks", "slow"), "-n", "1000", "-j", workers, files=10)
+    assert status == 2
+    assert one_error(err) == (
+        f"shutbox: error: a pool of {workers} worker process{'es' if workers == '2' else ''} needs about "
+        f"{16 + 2 * int(workers)} open files, but this process may open only 10 (ulimit -n); raise the limit "
+        "(ulimit -n 1024) or use fewer workers (-j)."
+    )
+    assert err.count("\n") == 1
+    assert run.no_report() and run.left() == []
+
+
+def test_running_out_of_open_files_in_a_pool_is_one_sentence(run: Run) -> None:
+    """The limit is high enough, but this process holds most of the files it may open already."""
+    status, err = run.finish(*attack("SlowForks", "slow"), "-n", "1000", "-j", "2", files=40, held=30)
+    assert status == 2
+    assert one_error(err) == (
+        "shutbox: error: ran out of open files while running a pool of 2 worker processes (ulimit -n); "
+        "raise the limit (ulimit -n 1024)."
+    )
     assert run.no_report() and run.left() == []

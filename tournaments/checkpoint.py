@@ -443,10 +443,9 @@ def _record(path: Path, plan: Plan, raw: Mapping[str, Any]) -> Record:
             raise _damaged(path, f"it names work units {pair} of the {count:,} its plan has")
         units.update(range(pair[0], pair[1] + 1))
     expected = [0] * len(plan.matchups)
-    for unit in plan.units():
-        if unit.number in units:
-            for matchup in unit.matchups:
-                expected[matchup] += unit.deals * plan.table
+    for unit in map(plan.unit, units):  # the finished ones only: a plan may have a billion
+        for matchup in unit.matchups:
+            expected[matchup] += unit.deals * plan.table
     record = Record.empty(plan)
     record.units = units
     record.games = sum(expected)

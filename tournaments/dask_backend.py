@@ -16,11 +16,13 @@ import collections
 import contextlib
 import dataclasses
 import hashlib
+import itertools
 import logging
 import os
 import queue
 import re
 import signal
+import tempfile
 import threading
 import time
 import uuid
@@ -32,10 +34,11 @@ from typing import Any
 from strategies.loading import StrategyLoadError, cause, split_spec
 
 from .config import LOCAL_SCHEDULER
+from .descriptors import local_cluster_files, make_room, out_of_files, out_of_files_error
 from .errors import ConfigError, TournamentError, TournamentFailure
 from .plan import Plan, WorkUnit
 from .pool import _ctrl_c_ignored
-from .units import UnitPlayer, UnitResult, timeout_message, unit_title
+from .units import UnitPlayer, UnitResult, timed, timeout_message, unit_title
 from .version import DISTRIBUTION, shutbox_version
 
 INSTALL = 'pip install "shutbox[dask]"'
@@ -50,10 +53,17 @@ _TASKS_PER_THREAD = 16
 finish leave threads idle for at most about one task)."""
 _MOST_UNITS_PER_TASK = 16
 """Units one task plays at most (a task's results come back together: progress in steps)."""
+_QUEUED_PER_THREAD = 4 * _TASKS_PER_THREAD
+"""Tasks a run keeps on the cluster per worker thread at most: more are submitted as they end,
+so a plan of any size costs the client and the scheduler the same."""
 _POLL = 1.0
 """Seconds between looks at the cluster's workers while no unit finishes."""
 _LOADED_RUNS = 4
 """Runs whose loaded strategies a worker keeps (runs of several clients may take turns)."""
+_LOGGERS = ("distributed", "asyncio", "tornado")
+"""Where distributed and the event loop it runs on log (tornado's accept loop, out of open
+files, logs the same error thousands of times a second)."""
+_KEPT_RECORDS = 1000
 
 
 @dataclasses.dataclass(frozen=True)
@@ -75,11 +85,17 @@ class DaskCluster:
     def run(self, plan: Plan, finished: Callable[[UnitResult], None]) -> None:
         shipment = _Shipment(uuid.uuid4().hex, shutbox_version(), plan, _strategy_files(plan))
         events = _Events()
-        with events.noting_ctrl_c(), _quiet_distributed(), _connected(self.address) as client:
-            events.check()
-            _check_versions(client, shipment.version)
-            events.check()
-            _Run(client, self.address, shipment, finished, events).play()
+        with _logs_kept(shipment.run):
+            try:
+                with events.noting_ctrl_c(), _connected(self.address) as client:
+                    events.check()
+                    _check_versions(client, shipment.version)
+                    events.check()
+                    _Run(client, self.address, shipment, finished, events).play()
+            except OSError as error:
+                if out_of_files(error):
+                    raise out_of_files_error(f"playing on the Dask cluster at {self.address}") from None
+                raise
 
 
 class _Events:
@@ -153,23 +169,63 @@ def _strategy_files(plan: Plan) -> dict[int, tuple[str, str]]:
     return files
 
 
+def _loggers() -> list[logging.Logger]:
+    """The loggers of `_LOGGERS`, and those below them with handlers of their own (distributed's
+    configuration gives some, `distributed.client` among them, a handler of their own)."""
+    below = tuple(f"{name}." for name in _LOGGERS)
+    return [logging.getLogger(name) for name in _LOGGERS] + [
+        logger
+        for name, logger in list(logging.Logger.manager.loggerDict.items())
+        if isinstance(logger, logging.Logger) and name.startswith(below) and logger.handlers
+    ]
+
+
+class _Log(logging.Handler):
+    """The last `_KEPT_RECORDS` warnings and errors of distributed and the event loop it runs on."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.setFormatter(logging.Formatter("%(asctime)s - %(name)s - %(levelname)s - %(message)s"))
+        self.lines: collections.deque[str] = collections.deque(maxlen=_KEPT_RECORDS)
+        self.errors = False
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.errors = self.errors or record.levelno >= logging.ERROR
+        try:
+            self.lines.append(self.format(record))
+        except Exception:  # a record that cannot be formatted is not worth failing over
+            self.handleError(record)
+
+
 @contextlib.contextmanager
-def _quiet_distributed() -> Iterator[None]:
-    """Keep distributed's own warnings (a worker lost, a task cancelled) off the terminal while a
-    run handles them itself; its errors still show."""
-    logger = logging.getLogger("distributed")
-    level = logger.level
-    logger.setLevel(max(level, logging.ERROR))
+def _logs_kept(run: str) -> Iterator[None]:
+    """Keep what distributed logs (and asyncio and tornado, its event loop) off the terminal while
+    a run handles what it tells: the run's one sentence is all a user sees. If the run fails
+    after an error was logged, the log is written to a file that the failure's sentence names."""
+    log = _Log()
+    saved = []
+    for logger in _loggers():
+        saved.append((logger, logger.handlers[:], logger.propagate))
+        logger.handlers, logger.propagate = [log], False
     try:
         yield
+    except TournamentError as error:
+        if log.errors:
+            path = Path(tempfile.gettempdir()) / f"shutbox-dask-{run}.log"
+            with contextlib.suppress(OSError):
+                path.write_text("".join(f"{line}\n" for line in log.lines), encoding="utf-8")
+                error.args = (f"{str(error).rstrip('.')}; Dask's log of the run: {path}.",)
+        raise
     finally:
-        logger.setLevel(level)
+        for logger, handlers, propagate in saved:
+            logger.handlers, logger.propagate = handlers, propagate
 
 
 @contextlib.contextmanager
 def _connected(address: str) -> Iterator[Any]:
     """A client of the scheduler at `address`, or of a local cluster started for the run; closed
     (and the local cluster stopped) at the end, a second Ctrl-C meanwhile ignored."""
+    from dask.system import CPU_COUNT
     from distributed import Client, LocalCluster
 
     cluster = None
@@ -177,6 +233,10 @@ def _connected(address: str) -> Iterator[Any]:
         if address == LOCAL_SCHEDULER:
             # Workers inherit an ignored Ctrl-C (and no other handler): this process decides what it
             # stops. Any port for the HTTP server (None would still try 8787, and warn if taken).
+            workers = CPU_COUNT  # as many as LocalCluster starts
+            make_room(
+                local_cluster_files(workers), f"a local Dask cluster of {workers} worker{'s' if workers > 1 else ''}"
+            )
             try:
                 with _ctrl_c_ignored():
                     cluster = LocalCluster(
@@ -184,9 +244,11 @@ def _connected(address: str) -> Iterator[Any]:
                         threads_per_worker=1,
                         processes=True,
                         dashboard_address="127.0.0.1:0",
-                        silence_logs=logging.ERROR,
+                        silence_logs=logging.CRITICAL,  # the workers' own: this process keeps its own (_logs_kept)
                     )
             except Exception as error:  # whatever its worker processes met while starting
+                if out_of_files(error):
+                    raise out_of_files_error("starting a local Dask cluster") from None
                 raise TournamentFailure(
                     f"a local Dask cluster could not start ({cause(error).rstrip('.')}); the script that runs the "
                     'tournament may lack `if __name__ == "__main__":` (worker processes import the script).'
@@ -250,12 +312,19 @@ class _Run:
         self.events = events
         self.tasks: dict[int, tuple[Any, list[WorkUnit]]] = {}
         """Tasks whose results are still to come, by their first unit's number: future and units."""
-        self.running: dict[int, tuple[int, float, str]] = {}
+        self.running: dict[int, tuple[int, float, str, bool]] = {}
         """Tasks a worker is playing, by first unit: the unit it started last, when it started
-        (here), and the worker."""
+        (here), the worker, and whether the unit may run out of time (`units.timed`)."""
         self.failure: tuple[int, TournamentError] | None = None
         self.without_workers: float | None = None
         self.looked = time.monotonic()
+        self.played = 0
+        """Units played so far."""
+        self.batches: Iterator[list[WorkUnit]] = iter(())
+        """The tasks' units still to submit, in order."""
+        self.shared: Any = None
+        self.queued = 1
+        """The most tasks on the cluster at once."""
 
     def play(self) -> None:
         self.client.subscribe_topic(self.shipment.topic, lambda event: self.events.put("task", event[1]))
@@ -272,14 +341,25 @@ class _Run:
                 self.client.unsubscribe_topic(self.shipment.topic)
 
     def _submit(self) -> None:
+        """Submit the shared task, then the first tasks of units (`_top_up` submits the others)."""
         run = self.shipment.run
-        shared = self.client.submit(_shared, self.shipment, key=f"shutbox-plan-{run}", pure=False)
+        self.shared = self.client.submit(_shared, self.shipment, key=f"shutbox-plan-{run}", pure=False)
         threads = sum(self.client.nthreads().values()) or 1
         size = max(1, min(_MOST_UNITS_PER_TASK, self.plan.unit_count // (threads * _TASKS_PER_THREAD)))
-        units = list(self.plan.units())
-        batches = [units[first : first + size] for first in range(0, len(units), size)]
-        keys = [f"shutbox-units-{run}-{batch[0].number}" for batch in batches]  # two task groups
-        futures = self.client.map(_play, batches, shipment=shared, key=keys, pure=False)
+        units = self.plan.units()
+        self.batches = iter(lambda: list(itertools.islice(units, size)), [])
+        self.queued = threads * _QUEUED_PER_THREAD
+        self._top_up()
+
+    def _top_up(self) -> None:
+        """Submit tasks in order until the cluster holds `queued` of them (none after a failure)."""
+        if self.failure is not None:
+            return
+        batches = list(itertools.islice(self.batches, max(0, self.queued - len(self.tasks))))
+        if not batches:
+            return
+        keys = [f"shutbox-units-{self.shipment.run}-{batch[0].number}" for batch in batches]  # two task groups
+        futures = self.client.map(_play, batches, shipment=self.shared, key=keys, pure=False)
         for batch, future in zip(batches, futures, strict=True):
             first = batch[0].number
             self.tasks[first] = (future, batch)
@@ -291,7 +371,7 @@ class _Run:
 
     def _next(self) -> None:
         """Wait for one event (a unit started, a task ended or done) or the next look at time limits and workers."""
-        deadlines = [started + self.plan.config.timeout for _, started, _ in self.running.values()]
+        deadlines = [started + self.plan.config.timeout for _, started, _, limited in self.running.values() if limited]
         wait = min([self.looked + _POLL, *deadlines]) - time.monotonic()
         try:
             kind, payload = self.events.get(timeout=max(0.0, wait))
@@ -299,11 +379,14 @@ class _Run:
             self._look()
             return
         if kind == "task" and payload["unit"] is not None:
-            self.running[payload["task"]] = (payload["unit"], time.monotonic(), payload["worker"])
+            batch = self.tasks.get(payload["task"], (None, []))[1]
+            limited = any(timed(self.plan, unit) for unit in batch if unit.number == payload["unit"])
+            self.running[payload["task"]] = (payload["unit"], time.monotonic(), payload["worker"], limited)
         elif kind == "task":
             self.running.pop(payload["task"], None)
         elif payload in self.tasks:
             self._done(payload)
+            self._top_up()
         if time.monotonic() >= self.looked + _POLL:
             self._look()
 
@@ -313,6 +396,7 @@ class _Run:
             for unit, (kind, payload) in zip(batch, future.result(), strict=False):
                 if kind == "done":
                     self.finished(payload)
+                    self.played += 1
                 else:
                     self._fail(unit.number, ConfigError(payload) if kind == "refused" else TournamentFailure(payload))
                     return
@@ -351,8 +435,8 @@ class _Run:
         """Stop units past the time limit, forget tasks of workers gone, and stop the run when the
         cluster has had no workers for long."""
         now = self.looked = time.monotonic()
-        for first, (number, started, worker) in list(self.running.items()):
-            if now - started > self.plan.config.timeout and first in self.running:
+        for first, (number, started, worker, limited) in list(self.running.items()):
+            if limited and now - started > self.plan.config.timeout and first in self.running:
                 if first in self._waiting():
                     future, batch = self.tasks.pop(first)
                     self.client.cancel([future])
@@ -368,7 +452,7 @@ class _Run:
         elif self.without_workers is None:
             self.without_workers = now
         elif now - self.without_workers > WORKER_WAIT and self.failure is None:
-            unplayed = sum(len(batch) for _, batch in self.tasks.values())
+            unplayed = self.plan.unit_count - self.played
             raise TournamentFailure(
                 f"the Dask cluster at {self.address} has had no workers for {WORKER_WAIT:g} seconds, with "
                 f"{unplayed} of {self.plan.unit_count} work units unplayed; start workers with "

@@ -24,6 +24,7 @@ from fractions import Fraction
 from typing import Any
 
 from shutbox_cli.game import GameOdds, Rules, Ties, TurnOdds, distribution, exact_turn_odds, game_odds
+from shutbox_cli.game.exact_cost import Cost, games_cost
 from shutbox_cli.game.exact_games import Arithmetic
 from strategies.loading import LoadedStrategy, StrategyLoadError
 from strategies.player import StrategyError, StrategyPlayer
@@ -36,6 +37,15 @@ Chance = Fraction | float
 """An exact chance: a fraction, or a float where fractions cost too much."""
 KEY_DIGITS = 12
 """Float figures are ranked on this many decimals, so rounding noise never orders equal strategies."""
+STEPS_PER_SECOND = 3_000_000
+"""About how many steps of an exact game's walk (`exact_cost`) one core takes a second, in floats
+(measured: 250-700 ns a step); a step in fractions costs about `FRACTION_STEPS` of them."""
+FRACTION_STEPS = 10
+MOST_SECONDS = 180
+"""The longest an exact tournament or duel is estimated to take, or it is refused (the longest of
+them shows no progress while one game is computed)."""
+MOST_TOTALS = 1_000_000
+"""The most totals one seat's walk may hold at once (about 100 bytes each, a few seats' at a time)."""
 
 
 def uses_fractions(rules: Rules) -> bool:
@@ -63,6 +73,76 @@ def turn_odds(loaded: LoadedStrategy, rules: Rules, fractions: bool) -> TurnOdds
         return TurnOdds.of(distribution(rules, player.move_policy, player.dice_policy))
     except (StrategyError, StrategyLoadError) as error:
         raise TournamentFailure(str(error)) from None
+
+
+def refuse_costly(
+    rules: Rules,
+    turns: Sequence[TurnOdds[Any]],
+    games: Sequence[Sequence[int]],
+    copies: int,
+    what: str,
+    instead: str,
+    margins: bool = False,
+) -> None:
+    """A ConfigError, before anything is computed, if `copies` of each of `games` (`exact_cost`)
+    would take longer than `MOST_SECONDS` or hold more than `MOST_TOTALS` totals per seat; it says
+    what would take that long (`what`), what fits (fewer rounds, a lower drop-out limit, fewer
+    strategies) and what to do `instead`."""
+    if _fits(rules, turns, games, copies, margins):
+        return
+    seconds, totals = _seconds(rules, games_cost(rules, turns, games, margins), copies)
+    held = f" and hold {totals:,} totals per seat at once" if totals > MOST_TOTALS else ""
+    raise ConfigError(
+        f"{what} would take about {_duration(seconds)}{held}, past the limits of about {_duration(MOST_SECONDS)} "
+        f"and {MOST_TOTALS:,} totals: {_what_fits(rules, turns, games, copies, margins)}; or {instead}."
+    )
+
+
+def _seconds(rules: Rules, cost: Cost, copies: int) -> tuple[float, int]:
+    """About how long `copies` of games of this cost take, and the most totals a seat holds."""
+    steps = cost.steps * copies * (FRACTION_STEPS if uses_fractions(rules) else 1)
+    return steps / STEPS_PER_SECOND, cost.totals
+
+
+def _fits(
+    rules: Rules, turns: Sequence[TurnOdds[Any]], games: Sequence[Sequence[int]], copies: int, margins: bool
+) -> bool:
+    seconds, totals = _seconds(rules, games_cost(rules, turns, games, margins), copies)
+    return seconds <= MOST_SECONDS and totals <= MOST_TOTALS
+
+
+def _what_fits(
+    rules: Rules, turns: Sequence[TurnOdds[Any]], games: Sequence[Sequence[int]], copies: int, margins: bool
+) -> str:
+    """The most rounds, or the highest drop-out limit, that fits (found by halving), or fewer strategies."""
+    key, most = ("rounds", rules.rounds) if rules.drop_out is None else ("drop_out", rules.drop_out)
+    low, high = 0, most  # low fits (0: nothing does), high does not
+    while high - low > 1:
+        middle = (low + high) // 2
+        fewer = (
+            dataclasses.replace(rules, rounds=middle)
+            if key == "rounds"
+            else dataclasses.replace(rules, drop_out=middle)
+        )
+        if _fits(fewer, turns, games, copies, margins):
+            low = middle
+        else:
+            high = middle
+    if low == 0:
+        return "enter fewer strategies"
+    if key == "rounds":
+        return f"up to {low:,} round{'s' if low > 1 else ''} fit{'' if low > 1 else 's'}"
+    return f"a drop-out limit up to {low:,} fits"
+
+
+def _duration(seconds: float) -> str:
+    """Seconds in the unit a person would say them in."""
+    for unit, size in (("day", 86_400), ("hour", 3_600), ("minute", 60)):
+        if seconds >= size:
+            count = round(seconds / size)
+            return f"{count:,} {unit}{'s' if count > 1 else ''}"
+    count = max(1, round(seconds))
+    return f"{count} second{'s' if count > 1 else ''}"
 
 
 def game(rules: Rules, turns: Sequence[TurnOdds[Any]]) -> GameOdds[Any]:
@@ -182,6 +262,9 @@ def run_exact(config: TournamentConfig, progress: Callable[[int, int], None] | N
     turns = [turn_odds(_loaded(entry), rules, fractions) for entry in config.strategies]
     matchups = list(itertools.combinations(range(len(config.strategies)), table))
     total = len(matchups) * table
+    refuse_costly(
+        rules, turns, matchups, table, f"computing these {total:,} games exactly", "simulate them (without --exact)"
+    )
     if progress is not None:
         progress(0, total)
     seatings: list[tuple[Seating, ...]] = []

@@ -18,6 +18,7 @@ numpy). A matchup with a context-reading strategy plays game by game, in small u
 from __future__ import annotations
 
 import dataclasses
+import functools
 import itertools
 from collections.abc import Iterator
 
@@ -92,15 +93,41 @@ class Plan:
     def total_games(self) -> int:
         return self.games_per_matchup * len(self.matchups)
 
-    @property
+    @functools.cached_property
     def bulk_matchups(self) -> tuple[int, ...]:
         """The matchups played in bulk."""
         return tuple(matchup.index for matchup in self.matchups if matchup.bulk)
 
+    @functools.cached_property
+    def turn_matchups(self) -> tuple[int, ...]:
+        """The matchups played turn by turn, each in units of its own."""
+        return tuple(matchup.index for matchup in self.matchups if not matchup.bulk)
+
+    @property
+    def all_unit_count(self) -> int:
+        """The plan's units, played or not, counted in closed form (`_all_units` lists them)."""
+        per_matchup = -(-self.deals // self.deals_per_unit)
+        bulk = -(-self.deals // self.deals_per_bulk_unit) if self.bulk_matchups else 0
+        return bulk + per_matchup * len(self.turn_matchups)
+
     @property
     def unit_count(self) -> int:
-        """The units still to play."""
-        return sum(1 for _ in self.units())
+        """The units still to play (`done` holds numbers of the plan's units only)."""
+        return self.all_unit_count - len(self.done)
+
+    def unit(self, number: int) -> WorkUnit:
+        """The plan's unit of this number, found in closed form (as `_all_units` lists it)."""
+        bulk = self.bulk_matchups
+        bulk_units = -(-self.deals // self.deals_per_bulk_unit) if bulk else 0
+        if not 0 <= number < self.all_unit_count:
+            raise IndexError(f"the plan has no unit {number}.")
+        if number < bulk_units:
+            first = number * self.deals_per_bulk_unit
+            return WorkUnit(number, bulk, first, min(self.deals_per_bulk_unit, self.deals - first), bulk=True)
+        per_matchup = -(-self.deals // self.deals_per_unit)
+        nth, part = divmod(number - bulk_units, per_matchup)
+        first = part * self.deals_per_unit
+        return WorkUnit(number, (self.turn_matchups[nth],), first, min(self.deals_per_unit, self.deals - first))
 
     def units(self) -> Iterator[WorkUnit]:
         """The work units not yet played (not in `done`), in a fixed order: the bulk units deal by

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import math
 import os
 import signal
 import threading
@@ -25,9 +26,10 @@ from strategies.errors import StrategyError
 from strategies.loading import StrategyLoadError, cause
 
 from .confine import confine, kill_group, memory_limit_mib
+from .descriptors import chain, make_room, out_of_files, out_of_files_error, pool_files
 from .errors import ConfigError, TournamentFailure
 from .plan import Plan, WorkUnit
-from .units import UnitPlayer, UnitResult, timeout_message, unit_title
+from .units import UnitPlayer, UnitResult, timed, timeout_message, unit_title
 
 START_METHOD = "spawn"
 """How worker processes start: a fresh interpreter on every platform, never a fork of a
@@ -52,7 +54,15 @@ class ProcessPool:
             raise ConfigError(f"a process pool needs at least 1 worker, not {self.workers}.")
 
     def run(self, plan: Plan, finished: Callable[[UnitResult], None]) -> None:
-        _run_pool(plan, min(self.workers, plan.unit_count), finished)
+        count = min(self.workers, plan.unit_count)
+        pool = f"a pool of {count} worker process{'es' if count > 1 else ''}"
+        make_room(pool_files(count), pool, " or use fewer workers (-j)")
+        try:
+            _run_pool(plan, count, finished)
+        except OSError as error:
+            if out_of_files(error):
+                raise out_of_files_error(f"running {pool}") from None
+            raise
 
 
 def _worker_main(connection: Any, plan: Plan, parent: int, memory_limit: int) -> None:
@@ -96,9 +106,9 @@ def _failure_message(plan: Plan, unit: WorkUnit, error: BaseException, memory_li
     """Why a unit failed in a worker, in one sentence: a strategy's failure as it was raised, a
     strategy out of memory named with the limit."""
     where = f"while playing {unit_title(plan, unit)}"
-    chain = list(_chain(error))
-    if memory_limit and any(isinstance(link, MemoryError) for link in chain):
-        who = next((f"strategy {link.name!r}" for link in chain if isinstance(link, StrategyError)), "a strategy")
+    links = list(chain(error))
+    if memory_limit and any(isinstance(link, MemoryError) for link in links):
+        who = next((f"strategy {link.name!r}" for link in links if isinstance(link, StrategyError)), "a strategy")
         return f"{where}, {who} ran out of its memory limit of {memory_limit} MiB (raise it with --memory-limit)."
     if isinstance(error, TournamentFailure):
         return str(error)
@@ -107,21 +117,14 @@ def _failure_message(plan: Plan, unit: WorkUnit, error: BaseException, memory_li
     return f"{where}, a strategy raised {cause(error)}"
 
 
-def _chain(error: BaseException | None) -> Iterator[BaseException]:
-    """An error and the errors it was raised from or while handling, innermost last."""
-    seen: set[int] = set()
-    while error is not None and id(error) not in seen:
-        seen.add(id(error))
-        yield error
-        error = error.__cause__ or error.__context__
-
-
 @dataclasses.dataclass
 class _Worker:
     process: Any
     connection: Any
     unit: WorkUnit | None = None
     started: float = 0.0
+    timed: bool = False
+    """Whether its unit may run out of time (`units.timed`)."""
     ready: bool = False
     """Whether it has loaded the strategies: a worker that dies before then died starting up."""
 
@@ -147,7 +150,7 @@ def _run_pool(plan: Plan, count: int, finished: Callable[[UnitResult], None]) ->
                     os.setpgid(process.pid, process.pid)
                 theirs.close()
         for worker in pool:
-            _give(worker, next(units, None))
+            _give(plan, worker, next(units, None))
         # After a failure no new unit starts, but units before the failed one run to their
         # end: the failure reported is the earliest one, whatever the number of workers.
         failure: tuple[int, str] | None = None
@@ -159,7 +162,9 @@ def _run_pool(plan: Plan, count: int, finished: Callable[[UnitResult], None]) ->
             ]
             if not busy:
                 break
-            deadline = min(worker.started for worker, _ in busy) + plan.config.timeout
+            deadline = min(
+                (worker.started + plan.config.timeout for worker, _ in busy if worker.timed), default=math.inf
+            )
             watched = [worker.connection for worker, _ in busy] + [worker.process.sentinel for worker, _ in busy]
             ready = set(wait(watched, timeout=min(TICK, max(0.0, deadline - time.monotonic()))))
             for worker, unit in busy:
@@ -170,13 +175,14 @@ def _run_pool(plan: Plan, count: int, finished: Callable[[UnitResult], None]) ->
                         kind, payload = "failed", _death_message(plan, worker, limit)
                 elif worker.process.exitcode is not None:
                     kind, payload = "failed", _death_message(plan, worker, limit)
-                elif time.monotonic() - worker.started > plan.config.timeout:
+                elif worker.timed and time.monotonic() - worker.started > plan.config.timeout:
                     kind, payload = "failed", timeout_message(plan, unit)
                 else:
                     continue
                 if kind == "ready":  # the unit's time starts now; loading the strategies had as long
                     worker.ready = True
                     worker.started = time.monotonic()
+                    worker.timed = timed(plan, unit)
                     continue
                 if kind == "failed":
                     worker.unit = None
@@ -185,7 +191,7 @@ def _run_pool(plan: Plan, count: int, finished: Callable[[UnitResult], None]) ->
                         failure = (unit.number, payload)
                     continue
                 finished(payload)
-                _give(worker, None if failure else next(units, None))
+                _give(plan, worker, None if failure else next(units, None))
         if failure is not None:
             raise TournamentFailure(failure[1])
         _dismiss(pool)
@@ -193,10 +199,11 @@ def _run_pool(plan: Plan, count: int, finished: Callable[[UnitResult], None]) ->
         _stop(pool, tracker)
 
 
-def _give(worker: _Worker, unit: WorkUnit | None) -> None:
+def _give(plan: Plan, worker: _Worker, unit: WorkUnit | None) -> None:
     """Send a worker its next unit (None: nothing left; it idles until the pool closes)."""
     worker.unit = unit
     if unit is not None:
+        worker.timed = timed(plan, unit, loading=not worker.ready)
         worker.started = time.monotonic()
         with contextlib.suppress(OSError):  # a worker that died just now: its exit status says so
             worker.connection.send(unit)

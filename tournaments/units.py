@@ -57,6 +57,17 @@ def unit_title(plan: Plan, unit: WorkUnit) -> str:
     return f"{which}, games {first} to {last} (dealt from seed {plan.deal_seed})"
 
 
+def timed(plan: Plan, unit: WorkUnit, loading: bool = False) -> bool:
+    """Whether the time limit applies to a unit: it seats a user's strategy, which may be stuck,
+    or (`loading`) it waits for every strategy of the plan to load, a user's among them. A
+    built-in strategy is never stuck, so a unit of built-in strategies plays to its end."""
+    entries = plan.config.strategies
+    if all(entry.builtin for entry in entries):
+        return False
+    players = (player for index in unit.matchups for player in plan.matchups[index].players)
+    return loading or any(not entries[player].builtin for player in players)
+
+
 def timeout_message(plan: Plan, unit: WorkUnit) -> str:
     """Why the run stopped when a unit ran past the time limit, whichever backend played it."""
     return (

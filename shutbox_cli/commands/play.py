@@ -54,7 +54,7 @@ def play_command(
     The same --seed and the same answers replay a game.
 
     Exit status: 0 when play stops, 1 if input ends mid-game or a strategy fails, 2 for a bad
-    option, 130 on Ctrl-C.
+    option, 130 on Ctrl-C (143 on SIGTERM, 129 on SIGHUP).
 
     Examples:
       shutbox play

@@ -68,7 +68,8 @@ def tournament_command(
             "--timeout",
             metavar="SECONDS",
             show_default=False,
-            help="Stop the run when one work unit (about 400 games) takes longer than this [default: 120].",
+            help="Stop the run when a work unit (about 400 games) that seats a user's strategy takes longer than this "
+            "[default: 120]; built-in strategies are never stuck, and play on.",
         ),
     ] = None,
     exact: Annotated[

@@ -2,7 +2,7 @@
 
 `play_table` is what `shutbox play` runs. Exit statuses: 0 when the player stops (q, or no
 rematch, or input ending at the rematch question); 1 when input ends in the middle of a
-game; 130 on Ctrl-C.
+game; 130 on Ctrl-C, 143 on SIGTERM, 129 on SIGHUP.
 """
 
 from __future__ import annotations
@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from ..describe import describe_changes
-from ..errors import FAILURE, INTERRUPTED
+from ..errors import FAILURE
 from ..game import GameRecord, Rules, ShutRule, Turn, TurnContext, TurnRecord, play_game, turn_rolls
+from ..signals import stopped_status
 from .best import BestScores, best_text, keeps_best
 from .board import possessive, roll_name, tile_list, verb
 from .coach import Coaching, costs_by_goal, detail_lines, record_lines, summary_lines, turn_lines
@@ -299,6 +300,6 @@ def play_table(table: Table, run: Callable[[], object] | None = None) -> int:
     except KeyboardInterrupt:
         screen.say()
         screen.say("Interrupted. Goodbye.")
-        return INTERRUPTED
+        return stopped_status()  # 130 for Ctrl-C, 143 for SIGTERM, 129 for SIGHUP
     screen.say("Goodbye.")
     return QUIT_STATUS

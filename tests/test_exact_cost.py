@@ -1,0 +1,98 @@
+"""The cost of exact games, estimated before they are computed (`shutbox_cli.game.exact_cost`),
+against the steps their walks take, counted; and the refusal of what would take too long."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
+
+import pytest
+
+from shutbox_cli.game import Rules, Scoring, TurnOdds, exact_games, game_odds, score
+from shutbox_cli.game.exact_cost import games_cost
+
+
+def odds_of(rules: Rules, weight: Any) -> TurnOdds[float]:
+    """A turn distribution over every score a box can end with, each mask weighted by `weight(mask)`."""
+    chances: dict[int, float] = {}
+    for mask in range(rules.full_box + 1):
+        points = score(rules, mask)
+        chances[points] = chances.get(points, 0.0) + weight(mask)
+    total = sum(chances.values())
+    return TurnOdds({points: chance / total for points, chance in chances.items()}, weight(0) / total)
+
+
+def counted_steps(monkeypatch: pytest.MonkeyPatch, rules: Rules, turns: list[TurnOdds[float]]) -> int:
+    """The steps a real walk takes: each total it holds times each score it adds, and each total settled."""
+    counted = [0]
+    step, settle = exact_games._step, exact_games._Game._settle
+
+    def counting_step(totals: Mapping[int, Any], steps: Mapping[int, Any], limit: int | None) -> Any:
+        counted[0] += len(totals) * len(steps)
+        return step(totals, steps, limit)
+
+    def counting_settle(game: Any, tally: Any, present: Any, absent: Any) -> None:
+        counted[0] += sum(len(totals) for totals in present) << (len(present) - 1)
+        settle(game, tally, present, absent)
+
+    monkeypatch.setattr(exact_games, "_step", counting_step)
+    monkeypatch.setattr(exact_games._Game, "_settle", counting_settle)
+    game_odds(rules, turns)
+    return counted[0]
+
+
+CASES = {
+    "rounds": Rules(rounds=12),
+    "instant win": Rules(rounds=20, instant_win=True),
+    "drop-out": Rules(drop_out=60),
+    "count drop-out": Rules(drop_out=40, scoring=Scoring.COUNT),
+    "digits": Rules(rounds=2, scoring=Scoring.DIGITS, tiles=6),
+    "digits 3 rounds": Rules(rounds=3, scoring=Scoring.DIGITS, tiles=5),
+}
+
+
+@pytest.mark.parametrize("rules", CASES.values(), ids=CASES.keys())
+@pytest.mark.parametrize("seats", [2, 3])
+def test_the_estimate_is_within_a_factor_of_two_of_the_steps_a_walk_takes(
+    monkeypatch: pytest.MonkeyPatch, rules: Rules, seats: int
+) -> None:
+    turns = [odds_of(rules, lambda mask, seat=seat: 1 + (mask * (seat + 3)) % 7) for seat in range(seats)]
+    estimate = games_cost(rules, turns, [tuple(range(seats))])
+    taken = counted_steps(monkeypatch, rules, turns)
+    assert taken / 2 <= estimate.steps <= taken * 2
+
+
+def test_the_digits_scoring_is_estimated_to_multiply_the_walk_and_the_sum_scoring_to_grow_it_a_little() -> None:
+    def cost(rules: Rules) -> int:
+        return games_cost(rules, [odds_of(rules, lambda mask: 1.0)] * 2, [(0, 1)]).steps
+
+    digits = [cost(Rules(rounds=rounds, scoring=Scoring.DIGITS)) for rounds in (2, 3, 4)]
+    sums = [cost(Rules(rounds=rounds)) for rounds in (20, 40)]
+    assert digits[1] > 10 * digits[0] and digits[2] > 10 * digits[1]
+    assert 3 < sums[1] / sums[0] < 5  # quadratic in the rounds
+
+
+def test_games_that_seat_the_same_strategies_cost_the_same_in_any_order_and_add_up() -> None:
+    rules = Rules(drop_out=50)
+    turns = [odds_of(rules, lambda mask, seat=seat: 1 + (mask + seat) % 5) for seat in range(3)]
+    one = games_cost(rules, turns, [(0, 1, 2)])
+    assert games_cost(rules, turns, [(2, 0, 1)]) == one
+    assert games_cost(rules, turns, [(0, 1, 2), (1, 2, 0)]).steps == 2 * one.steps
+
+
+def test_a_duels_margins_add_the_pairs_of_totals() -> None:
+    rules = Rules(rounds=10)
+    turns = [odds_of(rules, lambda mask: 1.0)] * 2
+    plain, duel = games_cost(rules, turns, [(0, 1)]), games_cost(rules, turns, [(0, 1)], margins=True)
+    assert duel.steps - plain.steps == plain.totals**2
+
+
+def test_fractions_are_estimated_as_floats_are() -> None:
+    rules = Rules()
+    floats = odds_of(rules, lambda mask: 1.0)
+    fractions = TurnOdds(
+        {points: Fraction(chance).limit_denominator() for points, chance in floats.probabilities.items()},
+        Fraction(floats.shut_probability).limit_denominator(),
+    )
+    assert games_cost(rules, [fractions] * 2, [(0, 1)]) == games_cost(rules, [floats] * 2, [(0, 1)])
