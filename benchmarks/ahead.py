@@ -2,7 +2,7 @@
 
 Plays the first bulk units of a tournament of the exact field (optimal, max-shut, fewest-tiles,
 tips, greedy-high) in this process, dice and strategies' turns included, and times the part spent
-in `tournaments.bulk.finished_ahead` (every pair of seats of every game), best of --repeats.
+in `tournaments.playing.bulk.finished_ahead` (every pair of seats of every game), best of --repeats.
 
 Run: python benchmarks/ahead.py [--repeats R]
 """
@@ -13,10 +13,10 @@ import argparse
 import time
 from typing import Any
 
-import tournaments.bulk as bulk
+import tournaments.playing.bulk as bulk
 from tournaments import Options, load_config
-from tournaments.plan import make_plan
-from tournaments.units import UnitPlayer
+from tournaments.playing.plan import make_plan
+from tournaments.playing.units import UnitPlayer
 
 FIELD = ["optimal", "max-shut", "fewest-tiles", "tips", "greedy-high"]
 CASES: list[tuple[int, dict[str, Any]]] = [

@@ -159,8 +159,8 @@ config = load_config(None, Options(seed=1))
 play = lambda: run(config, backend=InProcess())
 """
 BEFORE = """
-from tournaments.config import Options, load_config
-from tournaments.plan import make_plan
+from tournaments.field.config import Options, load_config
+from tournaments.playing.plan import make_plan
 from tournaments.run import run_tournament
 import dataclasses
 config = dataclasses.replace(load_config(None, Options()), seed=1)

@@ -33,7 +33,7 @@ def main() -> None:
     from distributed import LocalCluster
 
     from tournaments import DaskCluster, InProcess, Options, ProcessPool, load_config, report_table, run
-    from tournaments.plan import make_plan
+    from tournaments.playing.plan import make_plan
 
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=40_000, help="games per matchup (default: 40000)")

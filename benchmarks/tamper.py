@@ -14,9 +14,9 @@ from pathlib import Path
 from timing import best_seconds
 
 from tournaments import Options, load_config
-from tournaments.config import DEFAULT_FIELD
-from tournaments.plan import make_plan
-from tournaments.units import UnitPlayer
+from tournaments.field.config import DEFAULT_FIELD
+from tournaments.playing.plan import make_plan
+from tournaments.playing.units import UnitPlayer
 
 
 def main() -> None:

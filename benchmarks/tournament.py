@@ -22,7 +22,7 @@ import time
 from pathlib import Path
 
 from tournaments import Options, default_backend, load_config, run
-from tournaments.plan import make_plan
+from tournaments.playing.plan import make_plan
 
 
 def rss_mb(pid: int | str = "self") -> float:

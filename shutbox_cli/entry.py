@@ -10,7 +10,7 @@ def main() -> None:
     """Print the version without loading the command line, or run the command; either way on
     streams that write what their encoding lacks and end quietly when their reader goes away. A stop
     signal while the command line loads is said like one during the command."""
-    from .streams import closed_pipe, flushed, write_what_encodes
+    from .face.streams import closed_pipe, flushed, write_what_encodes
 
     write_what_encodes()
     if sys.argv[1:] == ["--version"]:
@@ -19,11 +19,11 @@ def main() -> None:
         except BrokenPipeError:
             sys.exit(closed_pipe())
         sys.exit(flushed(0))
-    from .signals import ignore_once_stopped, say_stopped, stop_on_signals
+    from .face.signals import ignore_once_stopped, say_stopped, stop_on_signals
 
     try:
         stop_on_signals()
-        from .cli import main as run
+        from .face.cli import main as run
     except KeyboardInterrupt:
         status = say_stopped()
         ignore_once_stopped()

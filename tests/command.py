@@ -16,13 +16,13 @@ from pathlib import Path
 from typer._click import formatting
 from typer.testing import CliRunner
 
-from shutbox_cli import cli
+from shutbox_cli.face import cli
 
 
 def shutbox(
     *args: str, env: Mapping[str, str | None] | None = None, cwd: Path | None = None
 ) -> subprocess.CompletedProcess[str]:
-    """Run the command as the console script does (`shutbox_cli.cli.main` but for ending the
+    """Run the command as the console script does (`shutbox_cli.face.cli.main` but for ending the
     process); `env` is laid over this process's environment for the run."""
     with contextlib.ExitStack() as stack:
         out, err, _ = stack.enter_context(CliRunner().isolation(env=env))

@@ -9,11 +9,11 @@ from collections.abc import Callable, Sequence
 
 from rich.console import Console
 
+from shutbox_cli.face.play.coach import Coaching
+from shutbox_cli.face.play.screen import Screen
+from shutbox_cli.face.play.seats import make_seats
+from shutbox_cli.face.play.table import Table, play_table
 from shutbox_cli.game import Rules
-from shutbox_cli.play.coach import Coaching
-from shutbox_cli.play.screen import Screen
-from shutbox_cli.play.seats import make_seats
-from shutbox_cli.play.table import Table, play_table
 
 Answer = Callable[[str], "str | None"]
 

@@ -12,14 +12,14 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from shutbox_cli.cli import app
+from shutbox_cli.face.cli import app
 from shutbox_cli.game import Rules, distribution, solve_expected_score
 from strategies.loading import BUILTINS, load_strategy
 from strategies.player import StrategyPlayer
-from tournaments.analysis import simulate
 from tournaments.errors import FileWriteError
+from tournaments.exact.analysis import simulate
 from tournaments.files import reason, write_atomically, write_table_atomically
-from tournaments.schema import rules_table
+from tournaments.results.schema import rules_table
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -303,8 +303,8 @@ def test_the_tie_rule_applies_to_a_game_against_another_and_only_share_shares() 
 
 
 def test_the_help_gives_the_librarys_default_number_of_turns() -> None:
-    from shutbox_cli.commands.analyze import DEFAULT_TURNS as SAID  # the help's figure, kept out of the library
-    from tournaments.analysis import DEFAULT_TURNS  # so that `shutbox --help` does not import it
+    from shutbox_cli.face.commands.analyze import DEFAULT_TURNS as SAID  # the help's figure, kept out of the library
+    from tournaments.exact.analysis import DEFAULT_TURNS  # so that `shutbox --help` does not import it
 
     assert SAID == DEFAULT_TURNS
 

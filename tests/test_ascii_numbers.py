@@ -10,12 +10,12 @@ import sys
 import pytest
 from typer.testing import CliRunner
 
-from shutbox_cli import cli
-from shutbox_cli.cli import app
-from shutbox_cli.play.best import rules_of_key
+from shutbox_cli.face import cli
+from shutbox_cli.face.cli import app
+from shutbox_cli.face.play.best import rules_of_key
 from strategies.loading import StrategyLoadError, load_strategy
 from tournaments import ConfigError, Options, load_config
-from tournaments.gates import GateError, parse_compare_gate, parse_tournament_gate
+from tournaments.ci.gates import GateError, parse_compare_gate, parse_tournament_gate
 
 NOT_ASCII = ["١", "٤٠", "٠.٥", "１", "²", "1_0", "inf", "nan", "0x1", "1e", "."]
 

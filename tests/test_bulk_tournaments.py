@@ -45,7 +45,7 @@ def test_bulk_and_general_engines_give_the_same_report(
 
 
 def test_matchups_of_context_free_strategies_share_bulk_units_and_the_others_play_game_by_game() -> None:
-    from tournaments.plan import make_plan
+    from tournaments.playing.plan import make_plan
 
     field = ["optimal", "max-shut", "fewest-tiles", "random", "target"]  # target reads the context
     plan = make_plan(load_config(None, Options(strategies=field, games=2000, seed=1)))

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from shutbox_cli.commands import check as check_command
+from shutbox_cli.face.commands import check as check_command
 from strategies import Move, Strategy, View, check, questions
 from strategies.builtin import Tips
 

@@ -18,13 +18,13 @@ import pytest
 from typer.testing import CliRunner
 
 import tournaments
-from shutbox_cli.cli import app
-from tournaments import seal
-from tournaments.audit import matchup_fault
-from tournaments.backends import InProcess
-from tournaments.checkpoint import checkpoint_path
-from tournaments.sources import module_digests
-from tournaments.tally import Tally
+from shutbox_cli.face.cli import app
+from tournaments.backends.base import InProcess
+from tournaments.field.sources import module_digests
+from tournaments.playing.tally import Tally
+from tournaments.running import seal
+from tournaments.running.audit import matchup_fault
+from tournaments.running.checkpoint import checkpoint_path
 
 FIELD = ("greedy-high", "tips", "random")
 GAMES = 200
@@ -318,8 +318,8 @@ def test_a_run_does_not_start_over_the_checkpoint_of_a_stopped_run_with_the_same
 
 
 def test_a_run_leaves_alone_a_file_another_run_put_at_its_checkpoint_path(tmp_path: Path) -> None:
-    from tournaments.checkpoint import Keeper, Record
-    from tournaments.plan import make_plan
+    from tournaments.playing.plan import make_plan
+    from tournaments.running.checkpoint import Keeper, Record
 
     plan = make_plan(config())
     path = tmp_path / "rep.checkpoint.toml"

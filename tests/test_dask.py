@@ -463,7 +463,7 @@ def test_without_distributed_the_scheduler_option_says_what_to_install(folder: P
     """The command with `import distributed` failing, as where the extra is not installed."""
 
     def without(*args: str) -> subprocess.CompletedProcess[str]:
-        hidden = "import sys; sys.modules['distributed'] = None; from shutbox_cli.cli import main; main()"
+        hidden = "import sys; sys.modules['distributed'] = None; from shutbox_cli.face.cli import main; main()"
         return subprocess.run(
             [sys.executable, "-c", hidden, "tournament", "-s", "tips", "-s", "random", *args],
             cwd=folder,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from shutbox_cli.describe import TURN_OPTIONS, describe_changes, describe_rules, rules_in_short
+from shutbox_cli.face.describe import TURN_OPTIONS, describe_changes, describe_rules, rules_in_short
 from shutbox_cli.game import Rules, dice_options
 
 

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from shutbox_cli.cli import app
-from shutbox_cli.commands import docs
+from shutbox_cli.face.cli import app
+from shutbox_cli.face.commands import docs
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = ("rules", "report", "dice")

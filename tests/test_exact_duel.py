@@ -14,8 +14,8 @@ import pytest
 from shutbox_cli.game import Rules, duel, game_odds
 from strategies.loading import load_strategy
 from tournaments import ConfigError, duel_exactly
-from tournaments.exact import turn_odds
-from tournaments.schema import rules_mapping
+from tournaments.exact.tournament import turn_odds
+from tournaments.results.schema import rules_mapping
 
 pytestmark = pytest.mark.slow  # each runs analyze through the command
 

@@ -27,10 +27,10 @@ from tournaments import (
     run,
     write_report,
 )
-from tournaments.analysis import analyse_exactly
-from tournaments.exact import game
-from tournaments.stats import mean_interval, wilson
-from tournaments.tally import Tally, share_unit
+from tournaments.exact.analysis import analyse_exactly
+from tournaments.exact.tournament import game
+from tournaments.playing.tally import Tally, share_unit
+from tournaments.results.stats import mean_interval, wilson
 
 pytestmark = pytest.mark.slow  # exact tournaments through the library and the command
 

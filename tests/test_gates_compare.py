@@ -12,8 +12,8 @@ from pathlib import Path
 import command
 import pytest
 
+from tournaments.ci.gates import GateError, parse_compare_gate, parse_tournament_gate
 from tournaments.errors import ConfigError
-from tournaments.gates import GateError, parse_compare_gate, parse_tournament_gate
 
 
 def shutbox(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:

@@ -13,7 +13,7 @@ import pytest
 
 from shutbox_cli.game import GameRecord, Rules, TurnContext, TurnRecord, mask_of, play_game, score
 from tournaments import InProcess, Options, Summary, load_config, run, run_exact
-from tournaments.tally import Tally, count_game, finished_ahead, finishes
+from tournaments.playing.tally import Tally, count_game, finished_ahead, finishes
 
 ROOT = Path(__file__).resolve().parent.parent
 SHUT: tuple[int, ...] = ()

@@ -14,7 +14,7 @@ import pytest
 import typer.main
 from command import shutbox
 
-from shutbox_cli.cli import app
+from shutbox_cli.face.cli import app
 
 COMMANDS = ["", *typer.main.get_command(app).commands]  # type: ignore[attr-defined]
 """The root and every command, as registered: a new command's help is held to the same."""

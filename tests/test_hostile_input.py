@@ -19,13 +19,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import tournaments
+from shutbox_cli.face.play.best import FILE_NAME, BestScores
+from shutbox_cli.face.play.datafile import MOST_BYTES
+from shutbox_cli.face.play.screen import Screen
+from shutbox_cli.face.play.seats import make_seats
+from shutbox_cli.face.play.table import Table, play_table
 from shutbox_cli.game import Rules, RulesError
-from shutbox_cli.play.best import FILE_NAME, BestScores
-from shutbox_cli.play.datafile import MOST_BYTES
-from shutbox_cli.play.screen import Screen
-from shutbox_cli.play.seats import make_seats
-from shutbox_cli.play.table import Table, play_table
-from tournaments.config import _TOP_KEYS
+from tournaments.field.config import _TOP_KEYS
 from tournaments.files import check_writable
 
 ROOT = Path(__file__).parent.parent

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from typer.testing import CliRunner
 
-from shutbox_cli.cli import app
+from shutbox_cli.face.cli import app
 from shutbox_cli.game import Rules, RulesError
 
 

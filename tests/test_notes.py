@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from shutbox_cli.cli import app
+from shutbox_cli.face.cli import app
 
 FIELD = ["-s", "optimal", "-s", "tips", "-n", "20", "-j", "1"]
 

@@ -12,12 +12,12 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from shutbox_cli.cli import app
+from shutbox_cli.face.cli import app
+from shutbox_cli.face.play.aims import Goal
+from shutbox_cli.face.play.best import FILE_NAME, BestScores, Submitted, data_dir, keeps_best, rules_key
+from shutbox_cli.face.play.record import SoloRecord
 from shutbox_cli.game import GameRecord, Rules, Turn, TurnContext, TurnRecord, play_game, tiles_of, turn_rolls
-from shutbox_cli.play.aims import Goal
-from shutbox_cli.play.best import FILE_NAME, BestScores, Submitted, data_dir, keeps_best, rules_key
-from shutbox_cli.play.record import SoloRecord
-from tournaments.replay import rule_flags
+from tournaments.playing.replay import rule_flags
 
 
 def reopened(folder: Path) -> BestScores:

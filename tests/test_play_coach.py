@@ -13,10 +13,10 @@ from play_table_helpers import by_hints, run_table
 from test_play_transcript import play
 from typer.testing import CliRunner
 
-from shutbox_cli.cli import app
+from shutbox_cli.face.cli import app
+from shutbox_cli.face.play.aims import Choice, Goal
+from shutbox_cli.face.play.coach import Coaching, Decision, costliest, summary_lines
 from shutbox_cli.game import Rules, Turn, solve_expected_score, tiles_of, turn_rolls
-from shutbox_cli.play.aims import Choice, Goal
-from shutbox_cli.play.coach import Coaching, Decision, costliest, summary_lines
 
 RULES = Rules()
 SOLUTION = solve_expected_score(RULES)

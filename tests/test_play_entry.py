@@ -7,12 +7,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 from rich.text import Text
 
+from shutbox_cli.face.play.aims import aim_for
+from shutbox_cli.face.play.board import one_die_refusal, tile_rows
+from shutbox_cli.face.play.entry import EntryError, check_selection, extend_selection, read_tiles
+from shutbox_cli.face.play.hints import move_hint
+from shutbox_cli.face.play.wrap import wrap
 from shutbox_cli.game import Rules, ShutRule, legal_moves, mask_of, tiles_of
-from shutbox_cli.play.aims import aim_for
-from shutbox_cli.play.board import one_die_refusal, tile_rows
-from shutbox_cli.play.entry import EntryError, check_selection, extend_selection, read_tiles
-from shutbox_cli.play.hints import move_hint
-from shutbox_cli.play.wrap import wrap
 from strategies.base import SOLO_CONTEXT
 
 RULES = Rules()

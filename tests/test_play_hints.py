@@ -14,6 +14,9 @@ from play_table_helpers import by_hints, run_table
 from test_play_terminal import AGAIN, ONE_DIE, ROLL, SHUT, finish, quit_game, spawn, take_hint
 from test_play_transcript import play
 
+from shutbox_cli.face.play.aims import Goal, aim_for
+from shutbox_cli.face.play.board import mask_text
+from shutbox_cli.face.play.hints import move_hint
 from shutbox_cli.game import (
     Rules,
     TurnContext,
@@ -24,9 +27,6 @@ from shutbox_cli.game import (
     solution_distribution,
     solve_expected_score,
 )
-from shutbox_cli.play.aims import Goal, aim_for
-from shutbox_cli.play.board import mask_text
-from shutbox_cli.play.hints import move_hint
 
 
 def best_worth(rules: Rules, worth: Callable[[int], float]) -> Callable[[int], float]:

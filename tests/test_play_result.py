@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from shutbox_cli.face.play.result import outcome_lines, score_table, scores_line
 from shutbox_cli.game import GameRecord, Roll, Rules, TurnContext, TurnRecord, mask_of, play_game, score
-from shutbox_cli.play.result import outcome_lines, score_table, scores_line
 
 NAMES = ("Ann", "Bob")
 

@@ -15,8 +15,8 @@ from pathlib import Path
 import pexpect
 import pytest
 
+from shutbox_cli.face.play.board import mask_text
 from shutbox_cli.game import Rules, legal_moves, solve_expected_score
-from shutbox_cli.play.board import mask_text
 
 pytestmark = pytest.mark.slow  # every test drives a real shutbox in a pseudo-terminal
 

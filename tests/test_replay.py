@@ -14,11 +14,11 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 
+from shutbox_cli.face.play.board import dice_text, mask_text
 from shutbox_cli.game import GameRecord, Rules
-from shutbox_cli.play.board import dice_text, mask_text
 from tournaments import Options, load_config
-from tournaments.replay import find_game, rule_flags
-from tournaments.units import UnitPlayer
+from tournaments.playing.replay import find_game, rule_flags
+from tournaments.playing.units import UnitPlayer
 
 pytestmark = pytest.mark.slow  # every replay plays a tournament first
 

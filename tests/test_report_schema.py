@@ -21,8 +21,8 @@ import pytest
 from shutbox_cli.game import Rules
 from tournaments import ConfigError, Options, load_config
 from tournaments.files import dumps
-from tournaments.schema import header, rules_table
-from tournaments.tamper import builtin_spec
+from tournaments.referee.tamper import builtin_spec
+from tournaments.results.schema import header, rules_table
 
 ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "report.md"

@@ -23,9 +23,9 @@ import pytest
 from typer.testing import CliRunner
 
 import tournaments
-from shutbox_cli.cli import app
-from tournaments import seal
-from tournaments.checkpoint import CHECKPOINT_FORMAT
+from shutbox_cli.face.cli import app
+from tournaments.running import seal
+from tournaments.running.checkpoint import CHECKPOINT_FORMAT
 
 pytestmark = pytest.mark.slow  # whole tournaments of a strategy that takes its time
 

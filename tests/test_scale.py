@@ -14,14 +14,14 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-import tournaments.exact
-from shutbox_cli.cli import app
+import tournaments.exact.tournament
+from shutbox_cli.face.cli import app
 from tournaments import ConfigError, InProcess, Options, ProcessPool, load_config, run
-from tournaments.backends import default_backend, estimated_seconds
-from tournaments.checkpoint import Keeper, Record, read_checkpoint
-from tournaments.exact import refuse_costly, run_exact, turn_odds
-from tournaments.plan import Plan, make_plan
-from tournaments.units import UnitPlayer, timed
+from tournaments.backends.base import default_backend, estimated_seconds
+from tournaments.exact.tournament import refuse_costly, run_exact, turn_odds
+from tournaments.playing.plan import Plan, make_plan
+from tournaments.playing.units import UnitPlayer, timed
+from tournaments.running.checkpoint import Keeper, Record, read_checkpoint
 
 ROOT = Path(__file__).resolve().parent.parent
 CAUTIOUS = str(ROOT / "examples" / "cautious.py") + ":Cautious"
@@ -95,7 +95,7 @@ def test_a_checkpoint_of_a_trillion_games_is_read_back_without_listing_a_unit(
 @pytest.fixture
 def nothing_computed(monkeypatch: pytest.MonkeyPatch) -> None:
     """Fail the test if any exact game is computed."""
-    monkeypatch.setattr(tournaments.exact, "game", lambda rules, turns: pytest.fail("a game was computed"))
+    monkeypatch.setattr(tournaments.exact.tournament, "game", lambda rules, turns: pytest.fail("a game was computed"))
 
 
 @pytest.mark.slow

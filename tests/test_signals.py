@@ -17,9 +17,9 @@ from collections.abc import Iterator
 import pytest
 from typer.testing import CliRunner
 
-import shutbox_cli.commands.analyze
-from shutbox_cli import signals
-from shutbox_cli.cli import app
+import shutbox_cli.face.commands.analyze
+from shutbox_cli.face import signals
+from shutbox_cli.face.cli import app
 from strategies.guard import raised_by_strategy
 
 HOOK = """
@@ -49,8 +49,8 @@ STOPS = [
     ("typer", signal.SIGTERM, 143, "shutbox: interrupted, by SIGTERM.\n"),
     ("typer", signal.SIGINT, 130, "\nshutbox: interrupted.\n"),
     ("tournaments", signal.SIGTERM, 143, "shutbox: interrupted, by SIGTERM.\n"),
-    ("tournaments.config", signal.SIGTERM, 143, "shutbox: interrupted, by SIGTERM.\n"),
-    ("tournaments.config", signal.SIGHUP, 129, "shutbox: interrupted, by SIGHUP.\n"),
+    ("tournaments.field.config", signal.SIGTERM, 143, "shutbox: interrupted, by SIGTERM.\n"),
+    ("tournaments.field.config", signal.SIGHUP, 129, "shutbox: interrupted, by SIGHUP.\n"),
 ]
 
 
@@ -62,7 +62,7 @@ def test_a_stop_signal_while_the_command_loads_is_said_with_its_status(
     module: str, sent: signal.Signals, status: int, said: str
 ) -> None:
     """`typer`: the command line is loading; `tournaments`: it is looking for the library
-    (whether a file shadows it); `tournaments.config`: the tournament command is loading the
+    (whether a file shadows it); `tournaments.field.config`: the tournament command is loading the
     library, before a run starts (typer ended that with a silent 130, whatever the signal)."""
     done = stopped_on_import(module, sent, "tournament", "-s", "optimal", "-s", "tips", "--seed", "1", "-q")
     assert done.returncode == status, done.stderr
@@ -107,7 +107,7 @@ def test_a_stop_that_a_command_leaves_unsaid_is_said_with_the_signals_status(mon
         raise KeyboardInterrupt
 
     monkeypatch.setattr(signals, "_received", [])
-    monkeypatch.setattr(shutbox_cli.commands.analyze, "Output", stopped)
+    monkeypatch.setattr(shutbox_cli.face.commands.analyze, "Output", stopped)
     done = CliRunner().invoke(app, ["analyze", "optimal"])
     assert done.exit_code == 143
     assert done.stderr == "shutbox: interrupted, by SIGTERM.\n"
@@ -118,7 +118,7 @@ def test_ctrl_c_that_a_command_leaves_unsaid_is_said_too(monkeypatch: pytest.Mon
         raise KeyboardInterrupt
 
     monkeypatch.setattr(signals, "_received", [])
-    monkeypatch.setattr(shutbox_cli.commands.analyze, "Output", stopped)
+    monkeypatch.setattr(shutbox_cli.face.commands.analyze, "Output", stopped)
     done = CliRunner().invoke(app, ["analyze", "optimal"])
     assert done.exit_code == 130
     assert done.stderr == "\nshutbox: interrupted.\n"

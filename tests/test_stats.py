@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from tournaments.stats import Z95, mean_interval, wilson
+from tournaments.results.stats import Z95, mean_interval, wilson
 
 Z999 = 3.2905267314919255
 

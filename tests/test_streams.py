@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from shutbox_cli.streams import CLOSED_PIPE, look_alike
+from shutbox_cli.face.streams import CLOSED_PIPE, look_alike
 
 SHUTBOX = str(Path(sys.executable).parent / "shutbox")
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"

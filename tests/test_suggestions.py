@@ -6,12 +6,12 @@ from __future__ import annotations
 import pytest
 from typer.testing import CliRunner
 
-from shutbox_cli.cli import app
+from shutbox_cli.face.cli import app
 from strategies.loading import StrategyLoadError, load_strategy
 from strategies.shown import did_you_mean
 from tournaments import ConfigError, Options, load_config
-from tournaments.gates import GateError, check_names, parse_tournament_gate
-from tournaments.replay import find_game
+from tournaments.ci.gates import GateError, check_names, parse_tournament_gate
+from tournaments.playing.replay import find_game
 
 KNOWN = "known names: greedy-high, random, fewest-tiles, most-tiles, lowest-first, tips, optimal, max-shut, target."
 

@@ -168,7 +168,7 @@ def orphaned_hosts() -> list[int]:
                 command = (entry / "cmdline").read_bytes().rstrip(b"\0").split(b"\0")
             except OSError:
                 continue
-            hosted = any(b"tournaments.host" in part for part in command)
+            hosted = any(b"tournaments.referee.host" in part for part in command)
             if hosted and command[-1].isdigit() and not Path(f"/proc/{int(command[-1])}").exists():
                 found.append(int(entry.name))
         if not found or time.monotonic() > deadline:

@@ -18,7 +18,7 @@ import pytest
 from rich.text import Text
 from typer.testing import CliRunner
 
-from shutbox_cli.cli import app
+from shutbox_cli.face.cli import app
 from shutbox_cli.game import Rules, mask_of, play_turn, turn_rolls
 from strategies.loading import load_strategy
 from strategies.player import StrategyError, StrategyPlayer

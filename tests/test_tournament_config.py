@@ -12,7 +12,7 @@ import pytest
 import tomli_w
 from typer.testing import CliRunner
 
-from shutbox_cli.cli import app
+from shutbox_cli.face.cli import app
 from shutbox_cli.game import Rules
 from tournaments import ConfigError, InProcess, Options, load_config, report_table, run
 from tournaments.files import write_table_atomically

@@ -32,8 +32,8 @@ from tournaments import (
     run,
     write_report,
 )
-from tournaments.analysis import DEFAULT_TURNS, simulate
-from tournaments.plan import make_plan
+from tournaments.exact.analysis import DEFAULT_TURNS, simulate
+from tournaments.playing.plan import make_plan
 from tournaments.version import shutbox_version
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -13,10 +13,10 @@ from shutbox_cli.game import Distribution, Rules, distribution
 from strategies.loading import load_strategy
 from strategies.player import StrategyPlayer
 from tournaments import InProcess, Options, Summary, TournamentConfig, load_config
-from tournaments.config import StrategyEntry
-from tournaments.plan import make_plan
-from tournaments.stats import Z95, wilson
-from tournaments.units import UnitPlayer
+from tournaments.field.config import StrategyEntry
+from tournaments.playing.plan import make_plan
+from tournaments.playing.units import UnitPlayer
+from tournaments.results.stats import Z95, wilson
 
 
 def entry(spec: str, name: str | None = None) -> StrategyEntry:

@@ -20,18 +20,18 @@ two of them (`shutbox analyze A --against B`).
 Imports the engine and the strategies only; it prints nothing and never exits.
 """
 
-from .aggregate import HeadToHead, Standing, Summary
-from .analysis import Analysis, analyse
-from .backends import Backend, InProcess, default_backend
-from .checkpoint import checkpoint_path, read_checkpoint
-from .config import Options, TournamentConfig, load_config
-from .dask_backend import DaskCluster
-from .duel import DuelSeat, ExactDuel, duel_exactly
+from .backends.base import Backend, InProcess, default_backend
+from .backends.dask_cluster import DaskCluster
+from .backends.pool import ProcessPool
 from .errors import ConfigError, FileWriteError, Interrupted, TournamentError, TournamentFailure
-from .exact import ExactSummary, SeatStanding, run_exact
-from .pool import ProcessPool
-from .report import report_table, write_report
-from .runner import Progress, resume, run
+from .exact.analysis import Analysis, analyse
+from .exact.duel import DuelSeat, ExactDuel, duel_exactly
+from .exact.tournament import ExactSummary, SeatStanding, run_exact
+from .field.config import Options, TournamentConfig, load_config
+from .results.aggregate import HeadToHead, Standing, Summary
+from .results.report import report_table, write_report
+from .running.checkpoint import checkpoint_path, read_checkpoint
+from .running.runner import Progress, resume, run
 
 __all__ = [
     "Analysis",

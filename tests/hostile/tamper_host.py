@@ -20,7 +20,7 @@ class TamperHost(Strategy):
     reads_context = True
 
     def choose_move(self, view: View) -> Move:
-        hosted = "tournaments.host" in sys.modules
+        hosted = "tournaments.referee.host" in sys.modules
         if hosted and sys.argv[-2].isdigit() and not getattr(TamperHost, "forged", False):
             TamperHost.forged = True  # type: ignore[attr-defined]
             os.write(int(sys.argv[-2]), struct.pack("!i", len(FORGED)) + FORGED)

@@ -1,0 +1,77 @@
+"""`shutbox docs [PAGE]`: the project's own pages (docs/ in the source; shipped inside the package),
+so that help can point to them wherever shutbox is installed."""
+
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from ..errors import FAILURE, fail
+
+
+class Page(StrEnum):
+    RULES = "rules"
+    REPORT = "report"
+    DICE = "dice"
+
+
+_PACKAGE = Path(__file__).resolve().parents[2]  # shutbox_cli/face/commands/ -> shutbox_cli
+
+
+def _folders() -> list[Path]:
+    """Where the pages are: inside the installed package, else (an editable install, a run from the
+    source) in the checkout's docs/; site-packages/docs, beside an installed package, would be another's."""
+    folders = [_PACKAGE / "docs"]
+    if (_PACKAGE.parent / "pyproject.toml").is_file():
+        folders.append(_PACKAGE.parent / "docs")
+    return folders
+
+
+def page_path(page: Page) -> Path | None:
+    """The file of a page, if this installation has it."""
+    return next((path for folder in _folders() if (path := folder / f"{page.value}.md").is_file()), None)
+
+
+def _title(path: Path) -> str:
+    """A page's title: its first heading, without the `#`."""
+    with path.open(encoding="utf-8") as file:
+        return next((line.lstrip("#").strip() for line in file if line.startswith("#")), path.stem)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("docs")(docs_command)
+
+
+def docs_command(
+    page: Annotated[
+        Page | None,
+        typer.Argument(metavar="PAGE", show_default=False, help="rules, report or dice; none lists them."),
+    ] = None,
+) -> None:
+    """Print one of shutbox's pages (Markdown): the rules and every variant, the report schema, the dice scheme.
+
+    Exit status: 0 done, 1 if this installation lacks the page, 2 for an unknown page.
+
+    Examples:
+      shutbox docs
+      shutbox docs rules | less
+      shutbox docs report
+    """
+    pages = list(Page) if page is None else [page]
+    paths = {shown: page_path(shown) for shown in pages}
+    missing = [shown.value for shown, path in paths.items() if path is None]
+    if missing:
+        fail(
+            f"this installation of shutbox lacks its page {missing[0]!r} (docs/{missing[0]}.md); reinstall shutbox.",
+            FAILURE,
+        )
+    if page is None:
+        width = max(len(shown.value) for shown in pages)
+        for shown, path in paths.items():
+            assert path is not None
+            typer.echo(f"{shown.value.ljust(width)}  {_title(path)}")
+        return
+    path = paths[page]
+    assert path is not None
+    typer.echo(path.read_text(encoding="utf-8"), nl=False)

@@ -1,0 +1,293 @@
+"""`shutbox tournament [CONFIG.toml]`: pit strategies against each other, seeded, in parallel."""
+
+import contextlib
+import shlex
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
+
+import typer
+
+from ..arguments import Duplicate, Games, Report, Seed, Strategies, Table
+from ..errors import FAILURE, USAGE_ERROR, fail, say_error, stopped_status
+from ..output import Format, FormatOption, Output
+from ..rule_options import with_rule_options
+from ..signals import received, stop_on_signals
+
+if TYPE_CHECKING:
+    from tournaments import ExactSummary, Summary, TournamentConfig
+    from tournaments.ci.gates import Gate
+
+
+def register(app: typer.Typer) -> None:
+    app.command("tournament")(tournament_command)
+
+
+@with_rule_options
+def tournament_command(
+    rule_values: dict[str, Any],
+    config_file: Annotated[
+        Path | None,
+        typer.Argument(
+            metavar="CONFIG.toml",
+            show_default=False,
+            help="A tournament file, or the report of an earlier run, which runs again (TOML, or JSON for a "
+            ".json file); options override it.",
+        ),
+    ] = None,
+    strategy: Strategies = None,
+    games: Games = None,
+    table: Table = None,
+    seed: Seed = None,
+    workers: Annotated[
+        int | None,
+        typer.Option(
+            "--workers",
+            "-j",
+            metavar="N",
+            show_default=False,
+            help="Worker processes [default: one per core]. A user's strategy always plays in worker processes, "
+            "also at -j 1, so that the run can stop it at --timeout or Ctrl-C and report its crash; built-in "
+            "strategies play in this process at -j 1, and so does a run of them short enough to take a second.",
+        ),
+    ] = None,
+    scheduler: Annotated[
+        str | None,
+        typer.Option(
+            "--scheduler",
+            metavar="ADDRESS",
+            show_default=False,
+            help="Play on the Dask cluster of this scheduler (tcp://HOST:8786), or on this machine's cores started "
+            'for the run (local); needs pip install "shutbox[dask]".',
+        ),
+    ] = None,
+    duplicate: Duplicate = None,
+    timeout: Annotated[
+        float | None,
+        typer.Option(
+            "--timeout",
+            metavar="SECONDS",
+            show_default=False,
+            help="Stop the run when a work unit (about 400 games) that seats a user's strategy takes longer than this "
+            "[default: 120]; built-in strategies are never stuck, and play on.",
+        ),
+    ] = None,
+    exact: Annotated[
+        bool | None,
+        typer.Option(
+            "--exact/--simulate",
+            show_default=False,
+            help="Compute every game's chances exactly instead of playing games (exact strategies only; --games "
+            "and --seed do not apply) [default: simulate, or the file's method].",
+        ),
+    ] = None,
+    memory_limit: Annotated[
+        int | None,
+        typer.Option(
+            "--memory-limit",
+            metavar="MIB",
+            show_default=False,
+            help="Memory each worker process may use, in MiB; a strategy that needs more fails, named; 0: no limit "
+            "[default: three quarters of the machine's memory, shared by the workers].",
+        ),
+    ] = None,
+    isolate: Annotated[
+        bool | None,
+        typer.Option(
+            "--isolate/--no-isolate",
+            show_default=False,
+            help="Run each user strategy in a process of its own that sees only its views, so no strategy can "
+            "reach the dice, the scores or another's results; slower [default: off].",
+        ),
+    ] = None,
+    report: Report = None,
+    resume: Annotated[
+        Path | None,
+        typer.Option(
+            "--resume",
+            metavar="CHECKPOINT",
+            show_default=False,
+            help="Finish an interrupted run from the checkpoint it named, with the report an uninterrupted run "
+            "writes; only --workers, --scheduler, --timeout, --memory-limit, --isolate and --report go with it.",
+        ),
+    ] = None,
+    fail_if: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--fail-if",
+            metavar="GATE",
+            show_default=False,
+            help="Exit 1 when this holds of the results, the report still written (repeat for more): NAME.KEY OP "
+            'NUMBER, such as "mybot.win_rate < 0.5" or "*.rank > 3"; KEY is a ranking figure (win_rate, '
+            "mean_score, shut_rate, rank, wins and more), OP one of < <= > >= == !=.",
+        ),
+    ] = None,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only a one-line summary.")] = False,
+    form: FormatOption = Format.TABLE,
+    # Hidden: every seat turn by turn, the reference the bulk engine is tested against.
+    general_engine: Annotated[bool, typer.Option("--general-engine", hidden=True)] = False,
+    # Hidden: how often the checkpoint is written, so the tests need not wait the default seconds.
+    checkpoint_seconds: Annotated[
+        float | None, typer.Option("--checkpoint-seconds", hidden=True, min=0.01, metavar="SECONDS")
+    ] = None,
+) -> None:
+    """Run a seeded tournament of strategies and rank them, or with --exact compute it exactly.
+
+    With no arguments at all: a quick tournament of the built-in strategies. Strategies given
+    with -s replace the file's. A run that lasts more than a few seconds keeps a checkpoint
+    (beside the report, else in the user's state folder) until its report is written; after a
+    stop or a failure, --resume CHECKPOINT finishes it and writes that report. A user's strategy
+    plays in worker processes, each in a process group of its own with a memory limit; at a
+    timeout, a failure, the end of the run or a stop, each group is killed, so nothing a strategy
+    started outlives the run.
+
+    Exit status: 0 done, 1 a strategy failed or a --fail-if gate held, 2 a usage or config error, 130 interrupted by
+    Ctrl-C (SIGINT), 143 by SIGTERM, 129 by SIGHUP (each a clean stop: no report written).
+
+    Examples:
+      shutbox tournament
+      shutbox tournament -s optimal -s tips -n 10000 --seed 7
+      shutbox tournament examples/tournament.toml -o run.toml
+    """
+    stop_on_signals()
+    import tournaments
+    from tournaments.ci.gates import parse_tournament_gate
+    from tournaments.running.checkpoint import CHECKPOINT_SECONDS
+    from tournaments.running.launch import launch
+
+    from ..progress import progress_bar
+
+    options = tournaments.Options(
+        strategies=tuple(strategy or ()),
+        games=games,
+        table=table,
+        seed=seed,
+        duplicate=duplicate,
+        workers=workers,
+        scheduler=scheduler,
+        timeout=timeout,
+        rules=rule_values,
+        method=None if exact is None else "exact" if exact else "simulate",
+        memory_limit=memory_limit,
+        isolate=isolate,
+    )
+    every = CHECKPOINT_SECONDS if checkpoint_seconds is None else checkpoint_seconds
+    with _ends_cleanly():
+        output = Output(form, _report_to_write(resume, report, form))
+        gates = [parse_tournament_gate(text) for text in fail_if or ()]
+        output.check()  # before the run, not after it
+        with progress_bar(show_bar=not quiet) as progress:
+            summary = launch(
+                config_file,
+                options,
+                resume_from=resume,
+                report=output.file,
+                progress=progress,
+                bulk=not general_engine,
+                checkpoint_seconds=every,
+                loaded=lambda config: _loaded(config, gates),
+            )
+        output.deliver(summary, written=True)  # the run wrote the file before removing its checkpoint
+    _render(output, summary, quiet)
+    _apply_gates(gates, summary)
+
+
+def _report_to_write(resume: Path | None, report: Path | None, form: Format) -> Path | None:
+    """The report a run writes: the one given, else a resumed run's as its checkpoint records it
+    (with a note if it records none and the results would only be shown)."""
+    from tournaments.running.checkpoint import recorded_report
+
+    if resume is None or report is not None:
+        return report
+    recorded = recorded_report(resume)
+    if recorded is None and form is Format.TABLE:
+        typer.echo(
+            "shutbox: note: this run was started without --report, so its results are only shown; "
+            "to keep them, stop it and resume with --report FILE.",
+            err=True,
+        )
+    return recorded
+
+
+def _loaded(config: "TournamentConfig", gates: "list[Gate]") -> None:
+    """Once the strategies are loaded: the gates name them, the config's warnings are said, and the
+    stop signals are ours again (a strategy's module, imported just now, may have taken them)."""
+    from tournaments.ci.gates import check_names
+
+    check_names(gates, config.names)
+    for line in config.warnings:
+        typer.echo(line, err=True)
+    stop_on_signals()
+
+
+def _render(output: Output, summary: "Summary | ExactSummary", quiet: bool) -> None:
+    """The table (or the --quiet line) where the output says, then the notes on stderr."""
+    from tournaments import Summary
+
+    from ..tournament_view import quiet_line, show
+
+    if isinstance(summary, Summary) and summary.seed_drawn and summary.config.seed is not None:
+        output.drawn(summary.config.seed)
+    if output.table and quiet:
+        output.note(quiet_line(summary))
+    elif output.table:
+        show(output.console(), summary)
+    output.written()
+
+
+@contextlib.contextmanager
+def _ends_cleanly() -> Iterator[None]:
+    """Every way a run can end early, as one sentence and its exit status (and how to resume)."""
+    import tournaments
+
+    try:
+        yield
+    except (tournaments.ConfigError, tournaments.FileWriteError) as error:
+        kept = getattr(error, "checkpoint", None)  # a report not written keeps the finished run
+        if kept is None:
+            fail(str(error))
+        say_error(str(error))
+        typer.echo(f"shutbox: the finished games are kept; {_resume_hint(kept)}", err=True)
+        raise typer.Exit(USAGE_ERROR) from None
+    except tournaments.TournamentFailure as error:
+        say_error(str(error))
+        if error.checkpoint is not None:
+            typer.echo(f"shutbox: the finished games are kept; {_resume_hint(error.checkpoint)}", err=True)
+        raise typer.Exit(FAILURE) from None
+    except tournaments.Interrupted as stop:
+        if stop.checkpoint is None:
+            _stopped(str(stop))
+        _stopped(f"interrupted after {stop.games:,} of {stop.total:,} games", _resume_hint(stop.checkpoint))
+    except KeyboardInterrupt:
+        _stopped("interrupted")
+    except Exception:
+        if received() is None:
+            raise
+        _stopped("interrupted")  # the stop broke something on its way out (a library's bare `except:`)
+
+
+def _apply_gates(gates: "list[Gate]", summary: "Summary | ExactSummary") -> None:
+    """Say each gate that holds of the report's ranking on stderr, and exit 1 if any does."""
+    from tournaments import report_table
+    from tournaments.ci.gates import tournament_failures
+
+    failed = tournament_failures(gates, report_table(summary)["ranking"])
+    for line in failed:
+        typer.echo(line, err=True)
+    if failed:
+        raise typer.Exit(FAILURE)
+
+
+def _stopped(what: str, hint: str | None = None) -> NoReturn:
+    """Say the run stopped (and by which signal, unless Ctrl-C) and how to resume, and exit with its status."""
+    import signal
+
+    number = received()
+    by = "" if number in (None, signal.SIGINT) else f", by {signal.Signals(number).name}"
+    then = "." if hint is None else f"; {hint}"  # no full stop after a command to copy
+    typer.echo(f"shutbox: {what}{by}; no report written{then}", err=True)
+    raise typer.Exit(stopped_status(number))
+
+
+def _resume_hint(checkpoint: Path) -> str:
+    return f"resume with: shutbox tournament --resume {shlex.quote(str(checkpoint))}"

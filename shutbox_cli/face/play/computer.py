@@ -1,0 +1,38 @@
+"""A computer seat: a strategy plays visibly, roll by roll, with a pause a watcher can follow."""
+
+from __future__ import annotations
+
+from strategies.loading import LoadedStrategy
+from strategies.player import StrategyPlayer
+
+from ...game import Rules, Turn, TurnContext, TurnRecord, finish_turn
+from .board import dice_text, mask_text, tile_rows
+from .screen import Screen
+
+
+class ComputerSeat:
+    """A seat played by a loaded strategy, its every answer checked by `StrategyPlayer`."""
+
+    computer = True
+
+    def __init__(self, name: str, loaded: LoadedStrategy, rules: Rules) -> None:
+        self.name = name
+        self.player = StrategyPlayer(loaded.make(), rules, name, params=loaded.params)
+
+    def play_turn(self, screen: Screen, turn: Turn, context: TurnContext, seed: int, game: int) -> TurnRecord:
+        """Play a turn with the engine, writing each roll and shut as it happens."""
+
+        def show(turn: Turn) -> None:
+            roll = turn.history[-1]
+            if not roll.shut:
+                screen.say(f"{self.name} rolls {dice_text(roll.dice)}.")
+                return
+            joint = "," if len(roll.dice) == 1 else ""
+            screen.say(f"{self.name} rolls {dice_text(roll.dice)}{joint} and shuts {mask_text(roll.shut)}.")
+            if not turn.over:
+                screen.say_rows(tile_rows(turn.rules, turn.open_mask, screen.width))
+                screen.pause()
+
+        screen.say_rows(tile_rows(turn.rules, turn.open_mask, screen.width))
+        screen.pause()
+        return finish_turn(turn, self.player.start_turn(context, seed, game), watch=show)

@@ -1,0 +1,60 @@
+"""The seats of a table from the command line: people by name, computers by strategy spec."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
+
+from ...game import Rules, Turn, TurnContext, TurnRecord
+from .screen import Screen
+
+DEFAULT_PLAYER = "You"
+SELF = frozenset({"you", "me", "i", "myself"})
+"""Names a person gives to mean themselves: the table calls them "You" (`Your turn`, `You roll`)."""
+
+
+class Seat(Protocol):
+    """Anyone who can take a turn at the table."""
+
+    name: str
+    computer: bool
+
+    def play_turn(self, screen: Screen, turn: Turn, context: TurnContext, seed: int, game: int) -> TurnRecord: ...
+
+
+class SeatError(ValueError):
+    """A --player or --computer value that cannot make a seat; the message is one sentence."""
+
+
+def make_seats(rules: Rules, players: Sequence[str], computers: Sequence[str]) -> list[Seat]:
+    """People first, in the order given, then the computers; with neither, one person called "You"
+    (computers alone play while the people watch). A person named Me (or I, or you) is "You" too."""
+    from strategies.loading import StrategyLoadError, load_strategy, split_name
+
+    from .computer import ComputerSeat
+    from .human import HumanSeat
+
+    seats: list[Seat] = []
+    taken: set[str] = set()
+
+    def unique(name: str) -> str:
+        found, number = name, 1
+        while found.casefold() in taken:
+            number += 1
+            found = f"{name} {number}"
+        taken.add(found.casefold())
+        return found
+
+    for name in players or ([] if computers else [DEFAULT_PLAYER]):
+        if not name.strip():
+            raise SeatError("a --player name is empty; give each player a name.")
+        name = DEFAULT_PLAYER if name.strip().casefold() in SELF else name.strip()
+        seats.append(HumanSeat(unique(name)))
+    for text in computers:
+        display, spec = split_name(text)
+        try:
+            loaded = load_strategy(spec, name=display)
+            seats.append(ComputerSeat(unique(loaded.name), loaded, rules))
+        except StrategyLoadError as error:
+            raise SeatError(str(error)) from None
+    return seats

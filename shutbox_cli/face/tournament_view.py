@@ -1,0 +1,277 @@
+"""How a tournament looks in a terminal: the header, the ranking, the head-to-head table and
+the one-line summary of `--quiet` (its progress bar: `progress`).
+An exact tournament shows chances with more digits, no intervals, and a table by seat."""
+
+from __future__ import annotations
+
+from rich import box
+from rich.console import Console
+from rich.table import Table
+
+from shutbox_cli.face.describe import rules_in_short
+from shutbox_cli.face.literal import literal
+from shutbox_cli.game import Ties
+from strategies.shown import printable
+from tournaments import ExactSummary, HeadToHead, Summary
+
+Results = Summary | ExactSummary
+EXACT_DIGITS = 3
+"""Decimals of an exact win rate in percent (a simulated one shows 1: its interval is wider)."""
+MATRIX_DIGITS = 2
+"""Decimals of an exact head-to-head win rate: one fewer, so the matrix fits more strategies."""
+
+
+def _percent(rate: float, digits: int = 1) -> str:
+    return f"{100 * rate:.{digits}f}%"
+
+
+def _digits(summary: Results) -> int:
+    return EXACT_DIGITS if isinstance(summary, ExactSummary) else 1
+
+
+def _interval(low: float, high: float, percent: bool) -> str:
+    if percent:
+        return f"{100 * low:.1f}–{100 * high:.1f}%"
+    return f"{low:.2f}–{high:.2f}"
+
+
+def _plural(count: int, word: str, words: str | None = None) -> str:
+    """`1 game`, `2 games`; `words` where the plural is not the word and an s."""
+    return f"{count:,} {word if count == 1 else words or word + 's'}"
+
+
+def _count(value: float) -> str:
+    return f"{value:,.0f}" if value == int(value) else f"{value:,.1f}"
+
+
+def _table() -> Table:
+    """A table without side borders or cell padding on the left: narrow enough for 80 columns."""
+    return Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=(0, 1, 0, 0))
+
+
+def _fits(console: Console, table: Table) -> bool:
+    """Whether a table fits the console's width without wrapping any cell."""
+    return console.measure(table, options=console.options.update_width(10_000)).maximum <= console.width
+
+
+def header(summary: Results) -> list[str]:
+    """What was played (or computed): field, format, size and seed (or arithmetic)."""
+    if isinstance(summary, ExactSummary):
+        return exact_header(summary)
+    config, plan = summary.config, summary.plan
+    seats = "solo tables" if plan.table == 1 else f"{plan.table} players per table"
+    deals = ", duplicate deals" if config.duplicate and plan.table > 1 else ""
+    seed = f"seed {config.seed}" + (f" (drawn; repeat with --seed {config.seed})" if summary.seed_drawn else "")
+    matchups = _plural(len(plan.matchups), "matchup")
+    return [
+        f"Tournament: {_plural(len(config.strategies), 'strategy', 'strategies')}, {seats}{deals}; {matchups} × "
+        f"{plan.games_per_matchup:,} games = {plan.total_games:,} games; {seed}.",
+        f"Rules: {rules_in_short(config.rules)}.",
+    ]
+
+
+def exact_header(summary: ExactSummary) -> list[str]:
+    """What was computed: field, format, size and arithmetic."""
+    config = summary.config
+    seats = "solo tables" if config.table == 1 else f"{config.table} players per table"
+    matchups = _plural(len(summary.seatings), "matchup")
+    arithmetic = "fractions" if summary.arithmetic == "fraction" else "floats"
+    return [
+        f"Exact tournament: {_plural(len(config.strategies), 'strategy', 'strategies')}, {seats}; {matchups} × "
+        f"{_plural(config.table, 'seating')} = {summary.games:,} games computed exactly, in {arithmetic}.",
+        f"Rules: {rules_in_short(config.rules)}.",
+    ]
+
+
+def ranking_table(summary: Results, wins: bool = True) -> Table:
+    """The standings, best first. Columns that say nothing for this format are left out,
+    and the wins column too when asked (the win rate says the same) or exact (expected wins
+    over a few seatings say nothing more); exact figures have no intervals."""
+    rules = summary.config.rules
+    intervals = not isinstance(summary, ExactSummary)
+    wins = wins and intervals
+    digits = _digits(summary)
+    table = _table()
+    table.add_column("#", justify="right")
+    table.add_column("strategy", overflow="fold", min_width=12)
+    if not summary.solo:
+        table.add_column("win rate", justify="right")
+        if intervals:
+            table.add_column("95% CI", justify="right", no_wrap=True)
+        if wins:
+            table.add_column("wins", justify="right")
+    table.add_column("score", justify="right")
+    if summary.solo and intervals:
+        table.add_column("95% CI", justify="right", no_wrap=True)
+    table.add_column("shut", justify="right")
+    if rules.multi_round:
+        table.add_column("total", justify="right")
+    if rules.drop_out is not None:
+        table.add_column("rounds", justify="right")
+    for rank, standing in enumerate(summary.ranking, 1):
+        row = [str(rank), literal(standing.name)]
+        if not summary.solo:
+            row.append(_percent(standing.win_rate, digits))
+            row += [_interval(*standing.win_interval, percent=True)] if intervals else []
+            row += [_count(standing.wins)] if wins else []
+        row.append("–" if standing.mean_score is None else f"{standing.mean_score:.{1 + digits}f}")
+        if summary.solo and intervals:
+            row.append("–" if standing.score_interval is None else _interval(*standing.score_interval, percent=False))
+        row.append("–" if standing.shut_rate is None else _percent(standing.shut_rate, digits))
+        if rules.multi_round:
+            row.append("–" if standing.mean_total is None else f"{standing.mean_total:.1f}")
+        if rules.drop_out is not None:
+            row.append("–" if standing.mean_rounds is None else f"{standing.mean_rounds:.2f}")
+        table.add_row(*row)
+    return table
+
+
+def legend(summary: Results) -> str:
+    if isinstance(summary, ExactSummary):
+        return exact_legend(summary)
+    rules = summary.config.rules
+    each = summary.ranking[0].games if summary.ranking else 0
+    parts = [f"each strategy played {each:,} games"]
+    if not summary.solo and rules.ties is Ties.SHARE:
+        parts.append("a shared win counts as a fraction")
+    parts.append("score: mean score per turn; shut: how often it shut the box")
+    if rules.multi_round:
+        parts.append("total: mean final total")
+    if rules.drop_out is not None:
+        parts.append("rounds: mean rounds lasted")
+    return "; ".join(parts) + "."
+
+
+def exact_legend(summary: ExactSummary) -> str:
+    rules = summary.config.rules
+    each = summary.ranking[0].games if summary.ranking else 0
+    parts = [f"each strategy sat in {_plural(each, 'seating')}, each computed exactly"]
+    if not summary.solo:
+        shared = "; a shared win counts as a fraction" if rules.ties is Ties.SHARE else ""
+        parts.append(f"win rate: its chance of winning, averaged over them{shared}")
+    parts.append("score: expected score per turn; shut: chance of shutting the box in a turn")
+    if rules.multi_round:
+        parts.append("total: expected final total")
+    if rules.drop_out is not None:
+        parts.append("rounds: expected rounds lasted")
+    return "; ".join(parts) + "."
+
+
+def finishes(summary: Results) -> bool:
+    """Whether the head-to-head table shows who finished ahead (tables of three or more, where it
+    says more than the win rate) rather than the win rate (tables of two, where they agree)."""
+    return summary.config.table > 2 and all(pair.ahead_rate is not None for pair in summary.head_to_head)
+
+
+def _pair_rate(pair: HeadToHead, ahead: bool) -> float:
+    return pair.ahead_rate if ahead and pair.ahead_rate is not None else pair.win_rate
+
+
+def head_to_head_matrix(summary: Results) -> Table:
+    """Row's win rate in the games where column sat at the same table (at tables of three or more,
+    how often row finished ahead of column there); columns by rank."""
+    names = [standing.name for standing in summary.ranking]
+    ahead = finishes(summary)
+    rates = {(pair.strategy, pair.opponent): _pair_rate(pair, ahead) for pair in summary.head_to_head}
+    digits = MATRIX_DIGITS if isinstance(summary, ExactSummary) else 1
+    table = _table()
+    table.add_column("", no_wrap=True)
+    for rank in range(1, len(names) + 1):
+        table.add_column(str(rank), justify="right", no_wrap=True)
+    for rank, name in enumerate(names, 1):
+        cells = ["·" if name == other else _percent(rates[(name, other)], digits) for other in names]
+        table.add_row(f"{rank} {literal(name)}", *cells)
+    return table
+
+
+def head_to_head_long(summary: Results) -> Table:
+    """The head-to-head figures a pair per line, for fields too wide for a matrix.
+    (Every two strategies of the field meet at some table, so every pair has figures.)"""
+    rates = {(pair.strategy, pair.opponent): pair for pair in summary.head_to_head}
+    names = [standing.name for standing in summary.ranking]
+    table = _table()
+    table.add_column("strategy", overflow="fold")
+    table.add_column("opponent", overflow="fold")
+    table.add_column("games", justify="right", no_wrap=True)
+    ahead = finishes(summary)
+    table.add_column("ahead" if ahead else "won", justify="right", no_wrap=True)
+    table.add_column("opp. ahead" if ahead else "opp. won", justify="right", no_wrap=True)
+    for index, name in enumerate(names):
+        for other in names[index + 1 :]:
+            pair, back = rates[(name, other)], rates[(other, name)]
+            table.add_row(
+                literal(name),
+                literal(other),
+                f"{pair.games:,}",
+                _percent(_pair_rate(pair, ahead), _digits(summary)),
+                _percent(_pair_rate(back, ahead), _digits(summary)),
+            )
+    return table
+
+
+def seat_table(summary: ExactSummary) -> Table:
+    """Each strategy's chance of winning from each seat, over its matchups; strategies by rank."""
+    rates = {(seat.name, seat.seat): seat.win_rate for seat in summary.seats}
+    table = _table()
+    table.add_column("strategy", overflow="fold", min_width=12)
+    for seat in range(1, summary.config.table + 1):
+        table.add_column(f"seat {seat}", justify="right", no_wrap=True)
+    for rank, standing in enumerate(summary.ranking, 1):
+        cells = [_percent(rates[(standing.name, seat)], EXACT_DIGITS) for seat in range(1, summary.config.table + 1)]
+        table.add_row(f"{rank} {literal(standing.name)}", *cells)
+    return table
+
+
+def show(console: Console, summary: Results) -> None:
+    """The full terminal report."""
+    for line in header(summary):
+        console.print(literal(line))
+    ranking = ranking_table(summary)
+    console.print(ranking if _fits(console, ranking) else ranking_table(summary, wins=False))
+    console.print(literal(legend(summary)))
+    if summary.head_to_head:
+        console.print()
+        matrix = head_to_head_matrix(summary)
+        ahead = finishes(summary)
+        if _fits(console, matrix):
+            if ahead:
+                console.print(
+                    "Head to head: how often the row finished ahead of the column in games where both sat "
+                    "(by rank; level counts half)."
+                )
+            else:
+                console.print("Head to head: the row's win rate in games against the column (by rank).")
+            console.print(matrix)
+        elif ahead:
+            console.print(
+                "Head to head: how often each of two strategies finished ahead of the other in games where both "
+                "sat (level counts half)."
+            )
+            console.print(head_to_head_long(summary))
+        else:
+            console.print("Head to head: how often each of two strategies won the games where both sat.")
+            console.print(head_to_head_long(summary))
+    if isinstance(summary, ExactSummary) and not summary.solo:
+        console.print()
+        console.print("By seat: each strategy's chance of winning from each seat (seat 1 plays first).")
+        console.print(seat_table(summary))
+
+
+def quiet_line(summary: Results) -> str:
+    """`--quiet`: the leader, its figure, the size of the run and the seed, in one line."""
+    best = summary.ranking[0]
+    name = printable(best.name)
+    if isinstance(summary, ExactSummary):
+        if summary.solo:
+            lead = f"best: {name}, expected score {best.mean_score:.3f}"
+        else:
+            lead = f"winner: {name}, win rate {_percent(best.win_rate, EXACT_DIGITS)}"
+        return f"{lead}; {summary.games:,} games computed exactly, in {summary.arithmetic}s"
+    seed = summary.config.seed
+    if summary.solo:
+        score = "no turns" if best.mean_score is None else f"mean score {best.mean_score:.2f}"
+        lead = f"best: {name}, {score}"
+    else:
+        low, high = best.win_interval
+        lead = f"winner: {name}, win rate {_percent(best.win_rate)} (95% CI {_interval(low, high, percent=True)})"
+    return f"{lead}; {summary.games:,} games; seed {seed}"

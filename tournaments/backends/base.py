@@ -1,0 +1,117 @@
+"""Backends: what plays a plan's work units. The tournament runner hands a backend the plan
+and a callback; the backend plays every unit once and hands back each unit's result.
+
+Three backends today: `InProcess` (this process), `ProcessPool` (worker processes) and
+`DaskCluster` (a Dask cluster). More (a numpy bulk engine) are further classes with the same
+one method; nothing above this module changes when one is added.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from typing import Protocol
+
+from strategies.limits import TimeUp, time_limit
+from strategies.loading import StrategyLoadError
+
+from ..errors import TournamentFailure
+from ..playing.plan import Plan
+from ..playing.units import UnitPlayer, UnitResult, timed, timeout_message
+from ..referee.confine import cores
+from .dask_cluster import DaskCluster
+from .pool import ProcessPool
+
+Finished = Callable[[UnitResult], None]
+"""Told each unit's result as it finishes."""
+
+
+class Backend(Protocol):
+    """Plays a plan's work units.
+
+    `run` plays every unit of `plan.units()` exactly once, in any order and anywhere, and
+    calls `finished` with each unit's `UnitResult`, in the calling thread, as units finish.
+    Tallies add up exactly in any order, so a backend cannot change the results. It raises
+    `TournamentFailure` (one sentence naming the unit, as `units.unit_title` does) when a
+    strategy fails to load or play, a worker dies, or a unit that seats a user's strategy
+    (`units.timed`) runs past `plan.config.timeout` seconds; on Ctrl-C (or any signal the caller
+    turns into `KeyboardInterrupt`) it lets `KeyboardInterrupt` through. Either way it stops its
+    work and leaves no process behind (nor any process a strategy started) before it returns or
+    raises.
+    """
+
+    def run(self, plan: Plan, finished: Finished) -> None: ...
+
+
+@dataclasses.dataclass(frozen=True)
+class InProcess:
+    """Plays the units one after another in this process: no start-up cost, but a strategy
+    that ends its process (os._exit) ends the caller too, and one that catches every exception
+    or loops in C cannot be stopped, so only built-in strategies play here by default. The
+    time limit, for a unit that seats a user's strategy (`units.timed`), is an interval timer
+    (SIGALRM), where the platform has one and this is the main thread."""
+
+    def run(self, plan: Plan, finished: Finished) -> None:
+        try:
+            player = UnitPlayer(plan)
+        except StrategyLoadError as error:
+            raise TournamentFailure(str(error)) from None
+        for unit in plan.units():
+            if not timed(plan, unit):
+                finished(player.play(unit))
+                continue
+            try:
+                with time_limit(plan.config.timeout):
+                    result = player.play(unit)
+            except TimeUp:
+                raise TournamentFailure(timeout_message(plan, unit)) from None
+            finished(result)
+
+
+IN_PROCESS_SECONDS = 1.0
+"""Plans of built-in strategies estimated to take less than this play in this process: a pool
+would take longer to start than to play them."""
+BULK_GAMES_PER_SECOND = 1_000_000
+TURNS_PER_SECOND = 30_000
+"""Rough speeds of one core (for the estimate only): games of a bulk unit, and turns of a
+strategy asked at each decision."""
+LOAD_SECONDS = 0.01
+TABLE_SECONDS_PER_BOX = 0.000_12
+MATCHUP_UNIT_SECONDS = 0.000_08
+"""What playing costs besides the games (measured, for the estimate only): loading a strategy,
+tabulating an exact one (per box of tiles: 60 ms at 9 tiles, 0.5 s at 12), and counting one
+matchup's games in one unit."""
+
+
+def estimated_seconds(plan: Plan) -> float:
+    """About how long one core takes to play the units still to play, strategies loaded and
+    tabulated first: the games (in bulk, or turn by turn over the rounds a game lasts), and each
+    matchup counted in each unit that plays it."""
+    rules, table, strategies = plan.config.rules, plan.table, plan.config.strategies
+    rounds = rules.rounds if rules.drop_out is None else max(1.0, rules.drop_out / 10)
+    share = plan.unit_count / max(1, plan.all_unit_count)  # what a resumed run has left
+    bulk = plan.bulk_matchups
+    asked = {player for index in bulk for player in plan.matchups[index].players if not strategies[player].exact}
+    bulk_units = -(-plan.deals // plan.deals_per_bulk_unit) if bulk else 0
+    seconds = len(bulk) * plan.games_per_matchup / BULK_GAMES_PER_SECOND
+    seconds += len(asked) * plan.deals * table * rounds / TURNS_PER_SECOND  # each turn once for all its matchups
+    seconds += (len(plan.matchups) - len(bulk)) * plan.games_per_matchup * table * rounds / TURNS_PER_SECOND
+    seconds += (bulk_units * len(bulk) + plan.all_unit_count - bulk_units) * MATCHUP_UNIT_SECONDS
+    tabulated = sum(entry.exact for entry in strategies) if plan.bulk else 0
+    setup = len(strategies) * LOAD_SECONDS + tabulated * TABLE_SECONDS_PER_BOX * (rules.full_box + 1)
+    return setup + seconds * share
+
+
+def default_backend(workers: int | None, plan: Plan) -> Backend:
+    """The Dask cluster of `plan.config.scheduler` if it names one; else, for built-in
+    strategies only, this process for one worker or a small plan; else a pool of `workers`
+    processes (None: one per core). A user's strategy always plays in a worker process, even
+    for one worker and however small the plan: there the run can stop it whatever it does
+    (catch every exception, loop in C, start processes), and report its crash."""
+    if plan.config.scheduler is not None:
+        return DaskCluster(plan.config.scheduler)
+    count = cores() if workers is None else workers
+    builtin = all(entry.builtin for entry in plan.config.strategies)
+    if builtin and (count <= 1 or estimated_seconds(plan) < IN_PROCESS_SECONDS):
+        return InProcess()
+    return ProcessPool(count)

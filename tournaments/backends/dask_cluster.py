@@ -1,0 +1,566 @@
+"""The `DaskCluster` backend: work units played on a Dask cluster (`distributed`, the
+`shutbox[dask]` extra), as tasks of its scheduler.
+
+A task plays a few consecutive work units (so that the scheduler's cost per task stays small
+beside the play) and depends on one shared task that holds the plan, which the scheduler can
+recompute. Each worker loads the strategies once per run (a strategy given as a file travels
+as its source) and sends back only tallies. A worker that dies has its tasks rescheduled
+elsewhere by Dask; units are deterministic, so a retried unit counts the same. A task tells
+the run as it starts each unit, so a unit that runs past the time limit is caught as in the
+pool, and its worker restarted.
+"""
+
+from __future__ import annotations
+
+import collections
+import contextlib
+import dataclasses
+import hashlib
+import itertools
+import logging
+import os
+import queue
+import re
+import signal
+import tempfile
+import threading
+import time
+import uuid
+from collections.abc import Callable, Iterator, Mapping
+from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
+from typing import Any
+
+from strategies.loading import StrategyLoadError, cause, split_spec
+
+from ..errors import ConfigError, TournamentError, TournamentFailure
+from ..field.config import LOCAL_SCHEDULER
+from ..playing.plan import Plan, WorkUnit
+from ..playing.units import UnitPlayer, UnitResult, timed, timeout_message, unit_title
+from ..version import DISTRIBUTION, shutbox_version
+from .descriptors import local_cluster_files, make_room, out_of_files, out_of_files_error
+from .pool import _ctrl_c_ignored
+
+INSTALL = 'pip install "shutbox[dask]"'
+CONNECT_TIMEOUT = 3.0
+"""Seconds to reach the scheduler before giving up."""
+WORKER_WAIT = 10.0
+"""Seconds the run waits for a worker when the cluster has none (a restarting worker rejoins sooner)."""
+RESTART_TIMEOUT = 10.0
+"""Seconds to wait for a worker stuck in a strategy to restart."""
+_TASKS_PER_THREAD = 16
+"""Tasks a run makes per worker thread at least, where it has units enough (the last ones to
+finish leave threads idle for at most about one task)."""
+_MOST_UNITS_PER_TASK = 16
+"""Units one task plays at most (a task's results come back together: progress in steps)."""
+_QUEUED_PER_THREAD = 4 * _TASKS_PER_THREAD
+"""Tasks a run keeps on the cluster per worker thread at most: more are submitted as they end,
+so a plan of any size costs the client and the scheduler the same."""
+_POLL = 1.0
+"""Seconds between looks at the cluster's workers while no unit finishes."""
+_LOADED_RUNS = 4
+"""Runs whose loaded strategies a worker keeps (runs of several clients may take turns)."""
+_LOGGERS = ("distributed", "asyncio", "tornado")
+"""Where distributed and the event loop it runs on log (tornado's accept loop, out of open
+files, logs the same error thousands of times a second)."""
+_KEPT_RECORDS = 1000
+
+
+@dataclasses.dataclass(frozen=True)
+class DaskCluster:
+    """Plays the units on the Dask cluster whose scheduler is at `address` (`tcp://HOST:8786`),
+    or, with `"local"`, on a cluster of this machine's cores started for the run and torn down
+    after it. An external cluster is left running, whatever happens to the run."""
+
+    address: str
+
+    def __post_init__(self) -> None:
+        try:
+            import distributed  # noqa: F401
+        except ImportError:
+            raise ConfigError(
+                f"running on a Dask scheduler needs Dask's distributed package; install it with: {INSTALL}"
+            ) from None
+
+    def run(self, plan: Plan, finished: Callable[[UnitResult], None]) -> None:
+        shipment = _Shipment(uuid.uuid4().hex, shutbox_version(), plan, _strategy_files(plan))
+        events = _Events()
+        with _logs_kept(shipment.run):
+            try:
+                with events.noting_ctrl_c(), _connected(self.address) as client:
+                    events.check()
+                    _check_versions(client, shipment.version)
+                    events.check()
+                    _Run(client, self.address, shipment, finished, events).play()
+            except OSError as error:
+                if out_of_files(error):
+                    raise out_of_files_error(f"playing on the Dask cluster at {self.address}") from None
+                raise
+
+
+class _Events:
+    """What a run waits for: tasks that start and end (told by the workers), units done (told by
+    the client's thread), and Ctrl-C. Ctrl-C is noted by a signal handler and raised by the run
+    where it is safe: a KeyboardInterrupt in the middle of distributed's own code can leave its
+    client hung."""
+
+    def __init__(self) -> None:
+        self.queue: queue.Queue[tuple[str, Any]] = queue.Queue()
+        self.interrupted = False
+
+    def put(self, kind: str, payload: Any) -> None:
+        self.queue.put((kind, payload))
+
+    def get(self, timeout: float) -> tuple[str, Any]:
+        """The next event; queue.Empty after `timeout` seconds without one; KeyboardInterrupt after Ctrl-C."""
+        kind, payload = self.queue.get(timeout=timeout)
+        self.check()
+        return kind, payload
+
+    def check(self) -> None:
+        if self.interrupted:
+            raise KeyboardInterrupt
+
+    @contextlib.contextmanager
+    def noting_ctrl_c(self) -> Iterator[None]:
+        if threading.current_thread() is not threading.main_thread():
+            yield
+            return
+
+        def note(signum: int, frame: Any) -> None:
+            self.interrupted = True
+            self.put("interrupt", None)
+
+        previous = signal.signal(signal.SIGINT, note)
+        try:
+            yield
+        finally:
+            signal.signal(signal.SIGINT, previous)
+
+
+@dataclasses.dataclass(frozen=True)
+class _Shipment:
+    """What every task of a run is given: the plan, and the source of each strategy given as a
+    file, by its index in the field, as (the file as the spec names it, its text)."""
+
+    run: str
+    version: str
+    plan: Plan
+    files: Mapping[int, tuple[str, str]]
+
+    @property
+    def topic(self) -> str:
+        """Where the run's tasks say that they have started."""
+        return f"shutbox-{self.run}"
+
+
+def _strategy_files(plan: Plan) -> dict[int, tuple[str, str]]:
+    """The source of each strategy given as `path/file.py:Class`, read here to send to the workers."""
+    files = {}
+    for index, entry in enumerate(plan.config.strategies):
+        where = split_spec(entry.spec)[0].rpartition(":")[0]
+        if entry.load().origin != f"file {where}":
+            continue
+        try:
+            files[index] = (where, Path(where).expanduser().read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError) as error:
+            message = f"cannot read file {where!r} of strategy {entry.spec!r} to send it: {cause(error)}"
+            raise ConfigError(message) from None
+    return files
+
+
+def _loggers() -> list[logging.Logger]:
+    """The loggers of `_LOGGERS`, and those below them with handlers of their own (distributed's
+    configuration gives some, `distributed.client` among them, a handler of their own)."""
+    below = tuple(f"{name}." for name in _LOGGERS)
+    return [logging.getLogger(name) for name in _LOGGERS] + [
+        logger
+        for name, logger in list(logging.Logger.manager.loggerDict.items())
+        if isinstance(logger, logging.Logger) and name.startswith(below) and logger.handlers
+    ]
+
+
+class _Log(logging.Handler):
+    """The last `_KEPT_RECORDS` warnings and errors of distributed and the event loop it runs on."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.setFormatter(logging.Formatter("%(asctime)s - %(name)s - %(levelname)s - %(message)s"))
+        self.lines: collections.deque[str] = collections.deque(maxlen=_KEPT_RECORDS)
+        self.errors = False
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.errors = self.errors or record.levelno >= logging.ERROR
+        try:
+            self.lines.append(self.format(record))
+        except Exception:  # a record that cannot be formatted is not worth failing over
+            self.handleError(record)
+
+
+@contextlib.contextmanager
+def _logs_kept(run: str) -> Iterator[None]:
+    """Keep what distributed logs (and asyncio and tornado, its event loop) off the terminal while
+    a run handles what it tells: the run's one sentence is all a user sees. If the run fails
+    after an error was logged, the log is written to a file that the failure's sentence names."""
+    log = _Log()
+    saved = []
+    for logger in _loggers():
+        saved.append((logger, logger.handlers[:], logger.propagate))
+        logger.handlers, logger.propagate = [log], False
+    try:
+        yield
+    except TournamentError as error:
+        if log.errors:
+            path = Path(tempfile.gettempdir()) / f"shutbox-dask-{run}.log"
+            with contextlib.suppress(OSError):
+                path.write_text("".join(f"{line}\n" for line in log.lines), encoding="utf-8")
+                error.args = (f"{str(error).rstrip('.')}; Dask's log of the run: {path}.",)
+        raise
+    finally:
+        for logger, handlers, propagate in saved:
+            logger.handlers, logger.propagate = handlers, propagate
+
+
+@contextlib.contextmanager
+def _connected(address: str) -> Iterator[Any]:
+    """A client of the scheduler at `address`, or of a local cluster started for the run; closed
+    (and the local cluster stopped) at the end, a second Ctrl-C meanwhile ignored."""
+    from dask.system import CPU_COUNT
+    from distributed import Client, LocalCluster
+
+    cluster = None
+    try:
+        if address == LOCAL_SCHEDULER:
+            # Workers inherit an ignored Ctrl-C (and no other handler): this process decides what it
+            # stops. Any port for the HTTP server (None would still try 8787, and warn if taken).
+            workers = CPU_COUNT  # as many as LocalCluster starts
+            make_room(
+                local_cluster_files(workers), f"a local Dask cluster of {workers} worker{'s' if workers > 1 else ''}"
+            )
+            try:
+                with _ctrl_c_ignored():
+                    cluster = LocalCluster(
+                        host="127.0.0.1",
+                        threads_per_worker=1,
+                        processes=True,
+                        dashboard_address="127.0.0.1:0",
+                        silence_logs=logging.CRITICAL,  # the workers' own: this process keeps its own (_logs_kept)
+                    )
+            except Exception as error:  # whatever its worker processes met while starting
+                if out_of_files(error):
+                    raise out_of_files_error("starting a local Dask cluster") from None
+                raise TournamentFailure(
+                    f"a local Dask cluster could not start ({cause(error).rstrip('.')}); the script that runs the "
+                    'tournament may lack `if __name__ == "__main__":` (worker processes import the script).'
+                ) from None
+            client = Client(cluster, set_as_default=False)
+        else:
+            try:
+                client = Client(address, timeout=CONNECT_TIMEOUT, set_as_default=False)
+            except (OSError, ValueError):
+                raise ConfigError(
+                    f"cannot reach a Dask scheduler at {address} within {CONNECT_TIMEOUT:g} seconds; "
+                    f"check the address, or start one there with `dask scheduler` and workers with "
+                    f"`dask worker {address}`."
+                ) from None
+        try:
+            yield client
+        finally:
+            with _ctrl_c_ignored():
+                client.close()
+    finally:
+        if cluster is not None:
+            with _ctrl_c_ignored():
+                cluster.close()
+
+
+def _mismatch(worker: str, theirs: str | None, ours: str) -> str:
+    has = "has no shutbox installed" if theirs is None else f"runs shutbox {theirs}"
+    return (
+        f"Dask worker {worker} {has} but this run is shutbox {ours}; every worker needs the same version "
+        f"(pip install shutbox=={ours} with the dask extra there), or reports could differ."
+    )
+
+
+def _check_versions(client: Any, ours: str) -> None:
+    """Refuse a cluster whose workers run another shutbox (a task checks again, for late joiners)."""
+    found = client.run(version, DISTRIBUTION, on_error="return")
+    for worker, theirs in sorted(found.items()):
+        if isinstance(theirs, PackageNotFoundError):
+            theirs = None
+        elif isinstance(theirs, BaseException):
+            raise TournamentFailure(f"Dask worker {worker} could not be asked its shutbox version: {cause(theirs)}")
+        if theirs != ours:
+            raise ConfigError(_mismatch(worker, theirs, ours))
+
+
+class _Run:
+    """One run on a cluster: submit the units in tasks, hand on results as they come, and stop at
+    the earliest failing unit (units before it play to their end, as in the pool), a unit past
+    the time limit, or a cluster left without workers. Before a failure is raised, the tasks
+    still running on a worker (cancelled, but a thread cannot be stopped) end or reach the time
+    limit, and then their worker is restarted, so no stuck strategy keeps a worker busy."""
+
+    def __init__(
+        self, client: Any, address: str, shipment: _Shipment, finished: Callable[[UnitResult], None], events: _Events
+    ) -> None:
+        self.client = client
+        self.address = address
+        self.shipment = shipment
+        self.plan = shipment.plan
+        self.finished = finished
+        self.events = events
+        self.tasks: dict[int, tuple[Any, list[WorkUnit]]] = {}
+        """Tasks whose results are still to come, by their first unit's number: future and units."""
+        self.running: dict[int, tuple[int, float, str, bool]] = {}
+        """Tasks a worker is playing, by first unit: the unit it started last, when it started
+        (here), the worker, and whether the unit may run out of time (`units.timed`)."""
+        self.failure: tuple[int, TournamentError] | None = None
+        self.without_workers: float | None = None
+        self.looked = time.monotonic()
+        self.played = 0
+        """Units played so far."""
+        self.batches: Iterator[list[WorkUnit]] = iter(())
+        """The tasks' units still to submit, in order."""
+        self.shared: Any = None
+        self.queued = 1
+        """The most tasks on the cluster at once."""
+
+    def play(self) -> None:
+        self.client.subscribe_topic(self.shipment.topic, lambda event: self.events.put("task", event[1]))
+        try:
+            self._submit()
+            self.events.check()
+            while self._waiting() or (self.failure is not None and self.running):
+                self._next()
+            if self.failure is not None:
+                raise self.failure[1]
+        finally:
+            with _ctrl_c_ignored():
+                self.client.cancel([future for future, _ in self.tasks.values()])
+                self.client.unsubscribe_topic(self.shipment.topic)
+
+    def _submit(self) -> None:
+        """Submit the shared task, then the first tasks of units (`_top_up` submits the others)."""
+        run = self.shipment.run
+        self.shared = self.client.submit(_shared, self.shipment, key=f"shutbox-plan-{run}", pure=False)
+        threads = sum(self.client.nthreads().values()) or 1
+        size = max(1, min(_MOST_UNITS_PER_TASK, self.plan.unit_count // (threads * _TASKS_PER_THREAD)))
+        units = self.plan.units()
+        self.batches = iter(lambda: list(itertools.islice(units, size)), [])
+        self.queued = threads * _QUEUED_PER_THREAD
+        self._top_up()
+
+    def _top_up(self) -> None:
+        """Submit tasks in order until the cluster holds `queued` of them (none after a failure)."""
+        if self.failure is not None:
+            return
+        batches = list(itertools.islice(self.batches, max(0, self.queued - len(self.tasks))))
+        if not batches:
+            return
+        keys = [f"shutbox-units-{self.shipment.run}-{batch[0].number}" for batch in batches]  # two task groups
+        futures = self.client.map(_play, batches, shipment=self.shared, key=keys, pure=False)
+        for batch, future in zip(batches, futures, strict=True):
+            first = batch[0].number
+            self.tasks[first] = (future, batch)
+            future.add_done_callback(lambda _, first=first: self.events.put("done", first))
+
+    def _waiting(self) -> list[int]:
+        """The tasks whose results are still needed: all, or after a failure those that start before it."""
+        return [first for first in self.tasks if self.failure is None or first < self.failure[0]]
+
+    def _next(self) -> None:
+        """Wait for one event (a unit started, a task ended or done) or the next look at time limits and workers."""
+        deadlines = [started + self.plan.config.timeout for _, started, _, limited in self.running.values() if limited]
+        wait = min([self.looked + _POLL, *deadlines]) - time.monotonic()
+        try:
+            kind, payload = self.events.get(timeout=max(0.0, wait))
+        except queue.Empty:
+            self._look()
+            return
+        if kind == "task" and payload["unit"] is not None:
+            batch = self.tasks.get(payload["task"], (None, []))[1]
+            limited = any(timed(self.plan, unit) for unit in batch if unit.number == payload["unit"])
+            self.running[payload["task"]] = (payload["unit"], time.monotonic(), payload["worker"], limited)
+        elif kind == "task":
+            self.running.pop(payload["task"], None)
+        elif payload in self.tasks:
+            self._done(payload)
+            self._top_up()
+        if time.monotonic() >= self.looked + _POLL:
+            self._look()
+
+    def _done(self, first: int) -> None:
+        future, batch = self.tasks.pop(first)
+        if future.status == "finished":
+            for unit, (kind, payload) in zip(batch, future.result(), strict=False):
+                if kind == "done":
+                    self.finished(payload)
+                    self.played += 1
+                else:
+                    self._fail(unit.number, ConfigError(payload) if kind == "refused" else TournamentFailure(payload))
+                    return
+            return
+        unit = self._current(first, batch)
+        if future.status == "error":
+            self._fail(unit.number, TournamentFailure(self._error_message(unit, future.exception())))
+        else:
+            title = unit_title(self.plan, unit)
+            self._fail(unit.number, TournamentFailure(f"the Dask cluster at {self.address} dropped {title}."))
+
+    def _current(self, first: int, batch: list[WorkUnit]) -> WorkUnit:
+        """The unit a task was playing last, as far as the run has heard."""
+        number = self.running.get(first, (first,))[0]
+        return next(unit for unit in batch if unit.number == number)
+
+    def _error_message(self, unit: WorkUnit, error: BaseException) -> str:
+        from distributed import KilledWorker
+
+        title = unit_title(self.plan, unit)
+        if isinstance(error, KilledWorker):
+            return (
+                f"Dask workers died {error.allowed_failures + 1} times while playing {title}, the last "
+                f"{error.last_worker.address}; a strategy may have ended the process."
+            )
+        return f"the Dask cluster at {self.address} failed to play {title}: {cause(error)}"
+
+    def _fail(self, number: int, error: TournamentError) -> None:
+        """Keep the earliest failure; cancel the tasks after it."""
+        if self.failure is not None and self.failure[0] < number:
+            return
+        self.failure = (number, error)
+        self.client.cancel([self.tasks.pop(first)[0] for first in list(self.tasks) if first > number])
+
+    def _look(self) -> None:
+        """Stop units past the time limit, forget tasks of workers gone, and stop the run when the
+        cluster has had no workers for long."""
+        now = self.looked = time.monotonic()
+        for first, (number, started, worker, limited) in list(self.running.items()):
+            if limited and now - started > self.plan.config.timeout and first in self.running:
+                if first in self._waiting():
+                    future, batch = self.tasks.pop(first)
+                    self.client.cancel([future])
+                    self._fail(number, TournamentFailure(timeout_message(self.plan, self._current(first, batch))))
+                self._restart(worker)
+        try:
+            workers = self.client.nthreads()
+        except OSError as error:
+            raise TournamentFailure(f"lost the Dask scheduler at {self.address}: {cause(error)}") from None
+        self.running = {first: task for first, task in self.running.items() if task[2] in workers}
+        if workers:
+            self.without_workers = None
+        elif self.without_workers is None:
+            self.without_workers = now
+        elif now - self.without_workers > WORKER_WAIT and self.failure is None:
+            unplayed = self.plan.unit_count - self.played
+            raise TournamentFailure(
+                f"the Dask cluster at {self.address} has had no workers for {WORKER_WAIT:g} seconds, with "
+                f"{unplayed} of {self.plan.unit_count} work units unplayed; start workers with "
+                f"`dask worker {self.address}`."
+            )
+
+    def _restart(self, worker: str) -> None:
+        """Restart a worker stuck in a strategy (where a nanny watches it: a thread cannot be
+        stopped otherwise); its other tasks start again elsewhere."""
+        self.client.restart_workers([worker], timeout=RESTART_TIMEOUT, raise_for_error=False)
+        self.running = {first: task for first, task in self.running.items() if task[2] != worker}
+
+
+def _shared(shipment: _Shipment) -> _Shipment:
+    """The task every unit depends on: it holds the shipment on the cluster, and the scheduler
+    recomputes it if its worker dies."""
+    return shipment
+
+
+# On a worker: the strategies loaded once per run and thread (a strategy instance is not
+# shared between threads), for a few runs.
+_loaded: collections.OrderedDict[str, threading.local] = collections.OrderedDict()
+_loaded_lock = threading.Lock()
+
+
+def _play(batch: list[WorkUnit], shipment: _Shipment) -> list[tuple[str, Any]]:
+    """A task: play a few units on this worker, telling the run as each starts and when the
+    task ends; the outcome of each unit, up to the first that fails."""
+    from distributed import get_worker
+
+    worker = get_worker()
+    task = batch[0].number
+    outcomes: list[tuple[str, Any]] = []
+    try:
+        for unit in batch:
+            worker.log_event(shipment.topic, {"task": task, "unit": unit.number, "worker": worker.address})
+            outcomes.append(_play_here(unit, shipment, worker))
+            if outcomes[-1][0] != "done":
+                break
+    finally:
+        worker.log_event(shipment.topic, {"task": task, "unit": None, "worker": worker.address})
+    return outcomes
+
+
+def _play_here(unit: WorkUnit, shipment: _Shipment, worker: Any) -> tuple[str, Any]:
+    """("done", UnitResult), or ("failed" or "refused", one sentence) when a strategy fails or
+    this worker cannot run the plan."""
+    here = shutbox_version()
+    if here != shipment.version:
+        return "refused", _mismatch(worker.address, here, shipment.version)
+    folder = Path(worker.local_directory)
+    try:
+        player = _player(shipment, folder)
+    except StrategyLoadError as error:
+        message = _as_typed(str(error), shipment, folder).rstrip(".")
+        return "failed", (
+            f"Dask worker {worker.address} cannot load the strategies: {message}; a module or package "
+            "strategy must be installed on every worker."
+        )
+    try:
+        return "done", player.play(unit)
+    except TournamentFailure as error:
+        return "failed", _as_typed(str(error), shipment, folder)
+    except KeyboardInterrupt:
+        title = unit_title(shipment.plan, unit)
+        return "failed", f"while playing {title}, a strategy raised KeyboardInterrupt."
+
+
+def _as_typed(message: str, shipment: _Shipment, folder: Path) -> str:
+    """A message with each file strategy named as its spec names it, not by its copy on this
+    worker (in the error and in the strategy's traceback lines)."""
+    for where, source in shipment.files.values():
+        message = message.replace(str(_local_file(folder, where, source)), where)
+    return re.sub(r"(?<=-s )(\S+)=\1(?=\s)", r"\1", message)  # a replay's `-s SPEC=SPEC` is `-s SPEC`
+
+
+def _player(shipment: _Shipment, folder: Path) -> UnitPlayer:
+    """This thread's player for the run, its strategies loaded on first use."""
+    with _loaded_lock:
+        here = _loaded.get(shipment.run)
+        if here is None:
+            here = _loaded[shipment.run] = threading.local()
+            while len(_loaded) > _LOADED_RUNS:
+                _loaded.popitem(last=False)
+    player: UnitPlayer | None = getattr(here, "player", None)
+    if player is None:
+        player = here.player = UnitPlayer(_local_plan(shipment, folder))
+    return player
+
+
+def _local_file(folder: Path, where: str, source: str) -> Path:
+    """Where a file strategy's source is written on a worker: in a folder named by its content."""
+    digest = hashlib.sha256(source.encode()).hexdigest()[:16]
+    return folder / "shutbox-strategies" / digest / Path(where).name
+
+
+def _local_plan(shipment: _Shipment, folder: Path) -> Plan:
+    """The plan with each file strategy's spec pointing at its source written on this worker."""
+    plan = shipment.plan
+    entries = list(plan.config.strategies)
+    for index, (where, source) in shipment.files.items():
+        path = _local_file(folder, where, source)
+        if not path.exists():
+            path.parent.mkdir(parents=True, exist_ok=True)
+            partial = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}")
+            partial.write_text(source, encoding="utf-8")
+            partial.replace(path)
+        entry = entries[index]
+        entries[index] = dataclasses.replace(entry, spec=str(path) + entry.spec[len(where) :])
+    config = dataclasses.replace(plan.config, strategies=tuple(entries))
+    return dataclasses.replace(plan, config=config)

@@ -1,0 +1,370 @@
+"""The `ProcessPool` backend: work units played by a few worker processes.
+
+Each worker loads the strategies itself from their specs (a class from a user's file does
+not travel well between processes), plays whole work units and sends back only tallies.
+The pool is a few `multiprocess` processes, each with its own pipe, started with an explicit
+start method. Each worker leads a process group of its own, dies with the main process and
+has a memory limit (`confine`). The run watches each worker's pipe and process, so it
+notices at once when a worker dies, stops a unit that runs past the time limit, and stops
+everything promptly on Ctrl-C; and it ends a worker by killing its whole group, so nothing a
+strategy started (a fork, a shell's background job) outlives the run or keeps it waiting.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import math
+import os
+import signal
+import threading
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from strategies.errors import StrategyError
+from strategies.loading import StrategyLoadError, cause
+
+from ..errors import ConfigError, TournamentFailure
+from ..playing.plan import Plan, WorkUnit
+from ..playing.units import UnitPlayer, UnitResult, timed, timeout_message, unit_title
+from ..referee.confine import confine, kill_group, memory_limit_mib
+from .descriptors import chain, make_room, out_of_files, out_of_files_error, pool_files
+
+START_METHOD = "spawn"
+"""How worker processes start: a fresh interpreter on every platform, never a fork of a
+process that may be running a progress-bar thread."""
+TICK = 0.2
+"""The longest the run waits without looking whether a worker has died (a process a strategy
+started may hold a dead worker's pipes open, so they never say it)."""
+GRACE = 1.0
+"""How long a worker, or the resource tracker, has to end by itself once told to."""
+
+
+@dataclasses.dataclass(frozen=True)
+class ProcessPool:
+    """Plays the units in `workers` spawned processes (no more than the plan has units).
+    A strategy that ends its process is reported as a dead worker, not obeyed. Each worker
+    may use `plan.config.memory_limit` MiB (None: its share of the machine's memory)."""
+
+    workers: int
+
+    def __post_init__(self) -> None:
+        if self.workers < 1:
+            raise ConfigError(f"a process pool needs at least 1 worker, not {self.workers}.")
+
+    def run(self, plan: Plan, finished: Callable[[UnitResult], None]) -> None:
+        count = min(self.workers, plan.unit_count)
+        pool = f"a pool of {count} worker process{'es' if count > 1 else ''}"
+        make_room(pool_files(count), pool, " or use fewer workers (-j)")
+        try:
+            _run_pool(plan, count, finished)
+        except OSError as error:
+            if out_of_files(error):
+                raise out_of_files_error(f"running {pool}") from None
+            raise
+
+
+def _worker_main(connection: Any, plan: Plan, parent: int, memory_limit: int) -> None:
+    """A worker process: confine itself, load the strategies, then play the units it is sent
+    until told to stop. It ends with `os._exit`, so no thread a strategy left keeps it alive."""
+    confine(memory_limit, parent)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the main process decides what Ctrl-C stops
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, HELD)  # held while it started (a Ctrl-C for the old group is gone)
+    with contextlib.suppress(BaseException):
+        _serve(connection, plan, memory_limit)
+    os._exit(0)
+
+
+def _serve(connection: Any, plan: Plan, memory_limit: int) -> None:
+    try:
+        player = UnitPlayer(plan)
+    except StrategyLoadError as error:
+        connection.send(("failed", str(error)))
+        return
+    except BaseException as error:  # a strategy's module may raise anything, even SystemExit
+        connection.send(("failed", f"a strategy failed to load: {cause(error)}"))
+        return
+    connection.send(("ready", None))
+    while True:
+        try:
+            unit = connection.recv()
+        except EOFError:  # the main process is gone
+            return
+        if unit is None:
+            return
+        try:
+            result = player.play(unit)
+        except BaseException as error:  # the strategies' code ran here: anything can come out of it
+            connection.send(("failed", _failure_message(plan, unit, error, memory_limit)))
+            return
+        connection.send(("done", result))
+
+
+def _failure_message(plan: Plan, unit: WorkUnit, error: BaseException, memory_limit: int) -> str:
+    """Why a unit failed in a worker, in one sentence: a strategy's failure as it was raised, a
+    strategy out of memory named with the limit."""
+    where = f"while playing {unit_title(plan, unit)}"
+    links = list(chain(error))
+    if memory_limit and any(isinstance(link, MemoryError) for link in links):
+        who = next((f"strategy {link.name!r}" for link in links if isinstance(link, StrategyError)), "a strategy")
+        return f"{where}, {who} ran out of its memory limit of {memory_limit} MiB (raise it with --memory-limit)."
+    if isinstance(error, TournamentFailure):
+        return str(error)
+    if isinstance(error, KeyboardInterrupt):  # Ctrl-C is ignored here, so a strategy raised it itself
+        return f"{where}, a strategy raised KeyboardInterrupt."
+    return f"{where}, a strategy raised {cause(error)}"
+
+
+@dataclasses.dataclass
+class _Worker:
+    process: Any
+    connection: Any
+    unit: WorkUnit | None = None
+    started: float = 0.0
+    timed: bool = False
+    """Whether its unit may run out of time (`units.timed`)."""
+    ready: bool = False
+    """Whether it has loaded the strategies: a worker that dies before then died starting up."""
+
+
+def _run_pool(plan: Plan, count: int, finished: Callable[[UnitResult], None]) -> None:
+    with _signals_held():  # multiprocess's own import turns a KeyboardInterrupt into another error
+        import multiprocess
+        from multiprocess.connection import wait
+
+    context = multiprocess.get_context(START_METHOD)
+    limit = memory_limit_mib(plan.config.memory_limit, count)
+    tracker = _idle_resource_tracker()
+    pool: list[_Worker] = []
+    units = plan.units()
+    try:
+        with _signals_held():  # a worker starts with them held too, until it is its own group
+            for _ in range(count):
+                mine, theirs = context.Pipe()
+                process = context.Process(target=_worker_main, args=(theirs, plan, os.getpid(), limit), daemon=True)
+                pool.append(_Worker(process, mine))
+                process.start()
+                with contextlib.suppress(OSError):  # the worker does it too: whichever comes first
+                    os.setpgid(process.pid, process.pid)
+                theirs.close()
+        for worker in pool:
+            _give(plan, worker, next(units, None))
+        # After a failure no new unit starts, but units before the failed one run to their
+        # end: the failure reported is the earliest one, whatever the number of workers.
+        failure: tuple[int, str] | None = None
+        while True:
+            busy = [
+                (worker, worker.unit)
+                for worker in pool
+                if worker.unit is not None and (failure is None or worker.unit.number < failure[0])
+            ]
+            if not busy:
+                break
+            deadline = min(
+                (worker.started + plan.config.timeout for worker, _ in busy if worker.timed), default=math.inf
+            )
+            watched = [worker.connection for worker, _ in busy] + [worker.process.sentinel for worker, _ in busy]
+            ready = set(wait(watched, timeout=min(TICK, max(0.0, deadline - time.monotonic()))))
+            for worker, unit in busy:
+                if worker.connection in ready:
+                    try:
+                        kind, payload = worker.connection.recv()
+                    except (EOFError, OSError):
+                        kind, payload = "failed", _death_message(plan, worker, limit)
+                elif worker.process.exitcode is not None:
+                    kind, payload = "failed", _death_message(plan, worker, limit)
+                elif worker.timed and time.monotonic() - worker.started > plan.config.timeout:
+                    kind, payload = "failed", timeout_message(plan, unit)
+                else:
+                    continue
+                if kind == "ready":  # the unit's time starts now; loading the strategies had as long
+                    worker.ready = True
+                    worker.started = time.monotonic()
+                    worker.timed = timed(plan, unit)
+                    continue
+                if kind == "failed":
+                    worker.unit = None
+                    _kill(worker)  # now, not at the end: it may be stuck, or have left processes behind
+                    if failure is None or unit.number < failure[0]:
+                        failure = (unit.number, payload)
+                    continue
+                finished(payload)
+                _give(plan, worker, None if failure else next(units, None))
+        if failure is not None:
+            raise TournamentFailure(failure[1])
+        _dismiss(pool)
+    finally:
+        _stop(pool, tracker)
+
+
+def _give(plan: Plan, worker: _Worker, unit: WorkUnit | None) -> None:
+    """Send a worker its next unit (None: nothing left; it idles until the pool closes)."""
+    worker.unit = unit
+    if unit is not None:
+        worker.timed = timed(plan, unit, loading=not worker.ready)
+        worker.started = time.monotonic()
+        with contextlib.suppress(OSError):  # a worker that died just now: its exit status says so
+            worker.connection.send(unit)
+
+
+def _death_message(plan: Plan, worker: _Worker, limit: int) -> str:
+    """Why a worker is gone, in one sentence naming what it played and, where only one user's
+    strategy played there, that strategy."""
+    code = _exit_code(worker)
+    if code is not None and code < 0:
+        how = f"was killed by signal {-code} ({_signal_name(-code)})"
+    else:
+        how = f"exited with status {code}"
+    if not worker.ready:
+        return (
+            f"a worker process {how} while starting up; a strategy's module may have ended it, or the script "
+            'that runs the tournament lacks `if __name__ == "__main__":` (worker processes import the script).'
+        )
+    if worker.unit is None:
+        return f"a worker process {how} while idle; a strategy may have ended the process."
+    users = sorted(
+        {
+            plan.config.names[player]
+            for matchup in worker.unit.matchups
+            for player in plan.matchups[matchup].players
+            if not plan.config.strategies[player].builtin
+        }
+    )
+    who = f"strategy {users[0]!r}" if len(users) == 1 else "a strategy"
+    doing = f"a worker process {how} while playing {unit_title(plan, worker.unit)}"
+    if code is not None and code < 0 and limit:
+        limited = f"its memory limit of {limit} MiB (raise it with --memory-limit)"
+        return f"{doing}; {who} may have ended it, or run out of {limited}."
+    return f"{doing}; {who} may have ended the process."
+
+
+def _exit_code(worker: _Worker) -> int | None:
+    """The worker's exit status, once it has ended (a moment after its pipe closed); if it is
+    still running after that, it is killed and the kill is what is reported."""
+    deadline = time.monotonic() + GRACE
+    while worker.process.exitcode is None and time.monotonic() < deadline:
+        time.sleep(0.01)
+    if worker.process.exitcode is None:
+        _kill(worker)
+        worker.process.join()
+    code: int | None = worker.process.exitcode
+    return code
+
+
+def _signal_name(number: int) -> str:
+    try:
+        return signal.Signals(number).name
+    except ValueError:
+        return "unknown"
+
+
+def _kill(worker: _Worker) -> None:
+    """Kill a worker and everything in its process group (which outlives a dead worker while a
+    process a strategy started is still in it)."""
+    if worker.process.pid is not None:
+        kill_group(worker.process.pid)
+        worker.process.kill()  # in case it had not made its own group yet
+
+
+def _dismiss(pool: list[_Worker]) -> None:
+    """Tell the workers the run is over and give them a moment to end by themselves."""
+    for worker in pool:
+        with contextlib.suppress(OSError):
+            worker.connection.send(None)
+    deadline = time.monotonic() + GRACE
+    while any(worker.process.exitcode is None for worker in pool) and time.monotonic() < deadline:
+        time.sleep(0.01)
+
+
+def _stop(pool: list[_Worker], tracker: Any) -> None:
+    """Kill every worker's process group and reap the workers, and the resource tracker if the
+    run started it, so none is left behind. Nothing here waits on a pipe a strategy's process
+    may hold open; a signal meanwhile waits until the clean-up is done."""
+    with _signals_held():
+        for worker in pool:
+            _kill(worker)
+        for worker in pool:
+            if worker.process.pid is not None:
+                worker.process.join()  # waitpid: it was killed, so this returns at once
+            worker.connection.close()
+        _stop_tracker(tracker)
+
+
+@contextlib.contextmanager
+def _ctrl_c_ignored() -> Iterator[None]:
+    """Ignore SIGINT for a while (only the main thread can change signal handlers); the Dask
+    backend's processes inherit it."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+HELD = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
+"""Signals that stop a run (Ctrl-C, and those a caller may handle like it)."""
+
+
+@contextlib.contextmanager
+def _signals_held() -> Iterator[None]:
+    """Hold back the signals that stop a run for a while: they take effect when it ends, so a
+    worker is never half started nor the clean-up cut short. They are blocked (a worker
+    started meanwhile inherits that, until it is its own group), and, since another thread of
+    this process may take one anyway, their handlers only note them until then."""
+    arrived: list[int] = []
+    handlers: dict[int, Any] = {}
+    if threading.current_thread() is threading.main_thread():
+        for number in HELD:
+            if signal.getsignal(number) is not None:
+                handlers[number] = signal.signal(number, lambda number, frame: arrived.append(number))
+    mask = signal.pthread_sigmask(signal.SIG_BLOCK, HELD) if hasattr(signal, "pthread_sigmask") else None
+    try:
+        yield
+    finally:
+        if mask is not None:
+            signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+        for number, handler in handlers.items():
+            signal.signal(number, handler)
+        for number in dict.fromkeys(arrived):
+            signal.raise_signal(number)
+
+
+def _idle_resource_tracker() -> Any:
+    """The helper process that spawning workers starts, if it is not running yet (else None),
+    so that the run can stop and reap it at the end rather than leave it to outlive the pool.
+    One already running serves someone else and is left alone. multiprocess has no public
+    way to stop it: this relies on its private `_fd`, `_pid` and `_lock`, and does nothing
+    without them."""
+    from multiprocess import resource_tracker
+
+    tracker = resource_tracker._resource_tracker
+    if getattr(tracker, "_fd", True) is None and hasattr(tracker, "_pid") and hasattr(tracker, "_lock"):
+        return tracker
+    return None
+
+
+def _stop_tracker(tracker: Any) -> None:
+    """Stop the resource tracker the run started: close its pipe (it then ends by itself), and
+    kill it if it has not ended in a moment (a process that escaped its group may hold the pipe)."""
+    if tracker is None:
+        return
+    with tracker._lock:
+        fd, pid = tracker._fd, tracker._pid
+        if fd is None or pid is None:
+            return
+        tracker._fd = tracker._pid = None
+        with contextlib.suppress(OSError):
+            os.close(fd)
+        deadline = time.monotonic() + GRACE
+        with contextlib.suppress(ChildProcessError):
+            while os.waitpid(pid, os.WNOHANG)[0] == 0:
+                if time.monotonic() > deadline:
+                    os.kill(pid, signal.SIGKILL)
+                    os.waitpid(pid, 0)
+                    break
+                time.sleep(0.01)

@@ -1,0 +1,140 @@
+"""How a strategy scores on its own, turn after turn: exactly when it is tabulable, otherwise
+by a seeded simulation with 95% confidence intervals. `analyse` decides which."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import Counter
+from collections.abc import Callable
+from typing import Any
+
+from shutbox_cli.game import DICE_SCHEME, Rules, distribution, draw_seed, play_turn, turn_rolls
+from strategies.base import SOLO_CONTEXT
+from strategies.loading import LoadedStrategy, StrategyLoadError
+from strategies.player import StrategyError, StrategyPlayer
+
+from ..errors import ConfigError, TournamentFailure
+from ..results.schema import header, rules_table
+from ..results.stats import Interval, mean_interval, wilson
+
+DEFAULT_TURNS = 100_000
+"""Turns a simulation plays when none are given."""
+PROGRESS_STEPS = 200
+"""How many times, at most, a simulation reports its progress."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Analysis:
+    """A strategy's score distribution over single turns from a full box.
+
+    `method` is "exact" or "simulate"; a simulation also has `turns`, `seed` (and
+    `seed_drawn` when it was drawn for this run), the score counts and the 95% intervals.
+    """
+
+    strategy: str
+    spec: str
+    rules: Rules
+    method: str
+    distribution: dict[int, float]
+    expected_score: float
+    shut_probability: float
+    turns: int | None = None
+    seed: int | None = None
+    counts: dict[int, int] | None = None
+    expected_score_interval: Interval | None = None
+    shut_probability_interval: Interval | None = None
+    seed_drawn: bool = False
+
+    def interval(self, score: int) -> Interval | None:
+        """The 95% interval of one score's probability (None when exact)."""
+        if self.counts is None or self.turns is None:
+            return None
+        return wilson(self.counts.get(score, 0), self.turns)
+
+    def to_report(self) -> dict[str, Any]:
+        """The analysis as a report table (docs/report.md; scores as string keys, figures in full)."""
+        report: dict[str, Any] = {**header("analysis"), "method": self.method}
+        if self.method == "simulate":
+            report |= {"seed": self.seed, "dice": DICE_SCHEME}
+        else:
+            report["arithmetic"] = "float"
+        report |= {"strategy": self.strategy, "spec": self.spec}
+        if self.method == "simulate":
+            report["turns"] = self.turns
+        report["mean_score"] = self.expected_score
+        if self.method == "simulate":
+            report["mean_score_ci95"] = list(self.expected_score_interval or ())
+        report["shut_rate"] = self.shut_probability
+        if self.method == "simulate":
+            report["shut_rate_ci95"] = list(self.shut_probability_interval or ())
+        report["rules"] = rules_table(self.rules)
+        report["distribution"] = {str(score): chance for score, chance in self.distribution.items()}
+        return report
+
+
+def analyse(
+    loaded: LoadedStrategy,
+    rules: Rules,
+    turns: int | None = None,
+    seed: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> Analysis:
+    """A strategy's single turns under `rules`: exact when it is tabulable (`turns` and `seed`
+    are then unused), else a simulation of `turns` (default DEFAULT_TURNS) turns from `seed`
+    (drawn when None), which tells `progress` the turns played and the total as it goes. Raises
+    TournamentFailure when the strategy fails, ConfigError for fewer than 2 turns."""
+    try:
+        if loaded.cls.tabulable():
+            return analyse_exactly(loaded, rules)
+        found = simulate(
+            loaded, rules, DEFAULT_TURNS if turns is None else turns, draw_seed() if seed is None else seed, progress
+        )
+        return dataclasses.replace(found, seed_drawn=seed is None)
+    except (StrategyError, StrategyLoadError) as error:
+        raise TournamentFailure(str(error)) from None
+
+
+def analyse_exactly(loaded: LoadedStrategy, rules: Rules) -> Analysis:
+    """The exact distribution of a tabulable strategy, from its own answers for every state."""
+    player = StrategyPlayer(loaded.make(), rules, loaded.name)
+    found = distribution(rules, player.move_policy, player.dice_policy)
+    return Analysis(
+        loaded.name, loaded.spec, rules, "exact", found.probabilities, found.expected_score, found.shut_probability
+    )
+
+
+def simulate(
+    loaded: LoadedStrategy, rules: Rules, turns: int, seed: int, progress: Callable[[int, int], None] | None = None
+) -> Analysis:
+    """Play `turns` solo turns with dice streams from `seed` (turn k is game k, round 0, seat 0),
+    telling `progress` the turns played and `turns` every so often, and at the end."""
+    if turns < 2:
+        raise ConfigError(f"a simulation needs at least 2 turns, not {turns}.")
+    player = StrategyPlayer(loaded.make(), rules, loaded.name)
+    counts: Counter[int] = Counter()
+    shut = 0
+    step = max(1, turns // PROGRESS_STEPS)
+    for game in range(turns):
+        player.start_turn(SOLO_CONTEXT, seed, game)
+        record = play_turn(rules, turn_rolls(seed, game, 0, 0), player)
+        counts[record.score] += 1
+        shut += record.shut_box
+        if progress is not None and ((game + 1) % step == 0 or game + 1 == turns):
+            progress(game + 1, turns)
+    total = sum(score * count for score, count in counts.items())
+    squares = sum(score * score * count for score, count in counts.items())
+    ordered = dict(sorted(counts.items()))
+    return Analysis(
+        loaded.name,
+        loaded.spec,
+        rules,
+        "simulate",
+        {score: count / turns for score, count in ordered.items()},
+        total / turns,
+        shut / turns,
+        turns,
+        seed,
+        ordered,
+        mean_interval(total, squares, turns, floor=0),
+        wilson(shut, turns),
+    )

@@ -1,0 +1,118 @@
+"""One exact strategy against another in one game, exactly (`shutbox analyze A --against B`): A's
+chance of winning from each seat and on average, and the distribution of the winning margin, from
+`shutbox_cli.game.duel`. In fractions or floats as an exact tournament under the same rules."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from typing import Any
+
+from shutbox_cli.game import Duel, Rules, duel
+from shutbox_cli.game.exact_games import Arithmetic
+from strategies.loading import LoadedStrategy
+
+from ..errors import ConfigError
+from ..results.schema import header, rules_table
+from .tournament import refuse_costly, refuse_inexact, turn_odds, uses_fractions
+
+
+@dataclasses.dataclass(frozen=True)
+class DuelSeat:
+    """A's chances with A in `seat` (1 plays first; None: both seats, averaged). `wins` counts a
+    shared win as half, `losses` is B's chance, `tie` the chance the tie rule settled the game;
+    `margins` the distribution of A's final total minus B's (None in drop-out, where the last
+    player left wins whatever the totals)."""
+
+    seat: int | None
+    wins: float
+    losses: float
+    tie: float
+    margins: dict[int, float] | None
+
+    def to_report(self) -> dict[str, Any]:
+        """A's chances as a report writes them (docs/report.md): `win_rate`, `opponent_win_rate`, `tie_rate`."""
+        table: dict[str, Any] = {} if self.seat is None else {"seat": self.seat}
+        table |= {"win_rate": self.wins, "opponent_win_rate": self.losses, "tie_rate": self.tie}
+        if self.margins is not None:
+            table["margins"] = {str(margin): chance for margin, chance in self.margins.items()}
+        return table
+
+
+@dataclasses.dataclass(frozen=True)
+class ExactDuel:
+    """A (`strategy`) against B (`against`) under `rules`: one `DuelSeat` per seat asked for, and
+    the average of both seats last when both were asked for."""
+
+    strategy: str
+    spec: str
+    against: str
+    against_spec: str
+    rules: Rules
+    arithmetic: Arithmetic
+    seats: tuple[DuelSeat, ...]
+
+    def to_report(self) -> dict[str, Any]:
+        """The duel as a report table (docs/report.md; margins as string keys, figures in full)."""
+        report: dict[str, Any] = {
+            **header("duel"),
+            "method": "exact",
+            "arithmetic": self.arithmetic,
+            "strategy": self.strategy,
+            "spec": self.spec,
+            "opponent": self.against,
+            "opponent_spec": self.against_spec,
+            "rules": rules_table(self.rules),
+            "seat": [seat.to_report() for seat in self.seats if seat.seat is not None],
+        }
+        for seat in self.seats:
+            if seat.seat is None:
+                report["average"] = seat.to_report()
+        return report
+
+
+def duel_exactly(a: LoadedStrategy, b: LoadedStrategy, rules: Rules, seat: int | None = None) -> ExactDuel:
+    """A against B in one game under `rules`, with A in seat `seat` (1 or 2) or in both. Raises
+    ConfigError for a strategy that is not exact, TournamentFailure for one that fails."""
+    if seat not in (None, 1, 2):
+        raise ConfigError(f"A's seat must be 1 or 2, not {seat!r}.")
+    for loaded in (a, b):
+        refuse_inexact(loaded.name, loaded.cls.tabulable(), loaded.cls.reads_context)
+    fractions = uses_fractions(rules)
+    odds = [turn_odds(loaded, rules, fractions) for loaded in (a, b)]
+    copies = 1 if seat is not None else 2
+    what, instead = "computing this game exactly", "simulate it (shutbox tournament, without --exact)"
+    refuse_costly(rules, odds, [(0, 1)], copies, what, instead, margins=rules.drop_out is None)
+    try:
+        found = [duel(rules, odds[0], odds[1], number - 1) for number in ((1, 2) if seat is None else (seat,))]
+    except ValueError as error:
+        raise ConfigError(f"these rules cannot be computed exactly: {error}") from None
+    seats = [_seat(one) for one in found]
+    if seat is None:
+        seats.append(_average(found))
+    arithmetic = found[0].game.arithmetic
+    return ExactDuel(a.name, a.spec, b.name, b.spec, rules, arithmetic, tuple(seats))
+
+
+def _seat(found: Duel[Any]) -> DuelSeat:
+    margins = None if found.margins is None else {margin: float(chance) for margin, chance in found.margins.items()}
+    return DuelSeat(found.seat + 1, float(found.a_wins), float(found.b_wins), float(found.game.tie), margins)
+
+
+def _average(found: Sequence[Duel[Any]]) -> DuelSeat:
+    """Both seats, each half the games; the sums are taken in the duels' own arithmetic."""
+    count = len(found)
+    margins: dict[int, Any] | None = None
+    if all(one.margins is not None for one in found):
+        margins = {}
+        for one in found:
+            for margin, chance in (one.margins or {}).items():
+                margins[margin] = margins.get(margin, 0) + chance / count
+        margins = {margin: float(margins[margin]) for margin in sorted(margins)}
+    return DuelSeat(
+        None,
+        float(sum(one.a_wins for one in found) / count),
+        float(sum(one.b_wins for one in found) / count),
+        float(sum(one.game.tie for one in found) / count),
+        margins,
+    )

@@ -1,0 +1,380 @@
+"""Exact tournaments: for a field of exact strategies (their play depends only on the open tiles
+and the dice), every seating of every matchup is one exact game (`shutbox_cli.game.game_odds`), so
+the ranking, the head-to-head table and the per-seat figures are chances, not estimates.
+
+A matchup's seatings are the rotations a simulated tournament deals (seat `s` of rotation `r` holds
+player `(r + s) % table`), so the figures are what a simulated tournament tends to as its games
+grow. Nothing is dealt: there is no seed, `games` does not apply, and neither do duplicate deals
+(sharing dice only lowers a simulation's noise). Chances are fractions in a one-round game (about
+as costly as tabulating the strategies) and floats over several rounds or in drop-out, where the
+totals' convolutions make fractions slow; `arithmetic` says which.
+
+Who finished ahead of whom (`tally.finished_ahead`) is computed exactly at a table of two, where it
+is winning outright (level: sharing the win). At a larger table it needs the joint outcome of every
+pair of seats, which the seat-by-seat walk of an exact game does not give: there the head-to-head
+table keeps its win rates, and `ahead`, `tied`, `behind` and `ahead_rate` are None.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from typing import Any
+
+from shutbox_cli.game import GameOdds, Rules, Ties, TurnOdds, distribution, exact_turn_odds, game_odds
+from shutbox_cli.game.exact_cost import Cost, games_cost
+from shutbox_cli.game.exact_games import Arithmetic
+from strategies.loading import LoadedStrategy, StrategyLoadError
+from strategies.player import StrategyError, StrategyPlayer
+
+from ..errors import ConfigError, TournamentFailure
+from ..field.config import StrategyEntry, TournamentConfig
+from ..results.aggregate import HeadToHead, Standing
+
+Chance = Fraction | float
+"""An exact chance: a fraction, or a float where fractions cost too much."""
+KEY_DIGITS = 12
+"""Float figures are ranked on this many decimals, so rounding noise never orders equal strategies."""
+STEPS_PER_SECOND = 3_000_000
+"""About how many steps of an exact game's walk (`exact_cost`) one core takes a second, in floats
+(measured: 250-700 ns a step); a step in fractions costs about `FRACTION_STEPS` of them."""
+FRACTION_STEPS = 10
+MOST_SECONDS = 180
+"""The longest an exact tournament or duel is estimated to take, or it is refused (the longest of
+them shows no progress while one game is computed)."""
+MOST_TOTALS = 1_000_000
+"""The most totals one seat's walk may hold at once (about 100 bytes each, a few seats' at a time)."""
+
+
+def uses_fractions(rules: Rules) -> bool:
+    """Whether exact games under these rules are computed in fractions: one-round games are."""
+    return rules.drop_out is None and rules.rounds == 1
+
+
+def refuse_inexact(name: str, exact: bool, reads_context: bool) -> None:
+    """A ConfigError naming a strategy that is not exact, and why."""
+    if not exact:
+        why = "it reads the game context" if reads_context else "it is stochastic"
+        raise ConfigError(
+            f"{name!r} is not an exact strategy ({why}): its games can be simulated, not computed exactly."
+        )
+
+
+def turn_odds(loaded: LoadedStrategy, rules: Rules, fractions: bool) -> TurnOdds[Any]:
+    """An exact strategy's turn distribution from a full box, from its answers for every box and
+    roll (its table is kept in this process for the next run); a strategy that fails while
+    answering is a TournamentFailure."""
+    try:
+        player = StrategyPlayer(loaded.make(), rules, loaded.name, params=loaded.params)
+        if fractions:
+            return exact_turn_odds(rules, player.move_policy, player.dice_policy)
+        return TurnOdds.of(distribution(rules, player.move_policy, player.dice_policy))
+    except (StrategyError, StrategyLoadError) as error:
+        raise TournamentFailure(str(error)) from None
+
+
+def refuse_costly(
+    rules: Rules,
+    turns: Sequence[TurnOdds[Any]],
+    games: Sequence[Sequence[int]],
+    copies: int,
+    what: str,
+    instead: str,
+    margins: bool = False,
+) -> None:
+    """A ConfigError, before anything is computed, if `copies` of each of `games` (`exact_cost`)
+    would take longer than `MOST_SECONDS` or hold more than `MOST_TOTALS` totals per seat; it says
+    what would take that long (`what`), what fits (fewer rounds, a lower drop-out limit, fewer
+    strategies) and what to do `instead`."""
+    if _fits(rules, turns, games, copies, margins):
+        return
+    seconds, totals = _seconds(rules, games_cost(rules, turns, games, margins), copies)
+    held = f" and hold {totals:,} totals per seat at once" if totals > MOST_TOTALS else ""
+    raise ConfigError(
+        f"{what} would take about {_duration(seconds)}{held}, past the limits of about {_duration(MOST_SECONDS)} "
+        f"and {MOST_TOTALS:,} totals: {_what_fits(rules, turns, games, copies, margins)}; or {instead}."
+    )
+
+
+def _seconds(rules: Rules, cost: Cost, copies: int) -> tuple[float, int]:
+    """About how long `copies` of games of this cost take, and the most totals a seat holds."""
+    steps = cost.steps * copies * (FRACTION_STEPS if uses_fractions(rules) else 1)
+    return steps / STEPS_PER_SECOND, cost.totals
+
+
+def _fits(
+    rules: Rules, turns: Sequence[TurnOdds[Any]], games: Sequence[Sequence[int]], copies: int, margins: bool
+) -> bool:
+    seconds, totals = _seconds(rules, games_cost(rules, turns, games, margins), copies)
+    return seconds <= MOST_SECONDS and totals <= MOST_TOTALS
+
+
+def _what_fits(
+    rules: Rules, turns: Sequence[TurnOdds[Any]], games: Sequence[Sequence[int]], copies: int, margins: bool
+) -> str:
+    """The most rounds, or the highest drop-out limit, that fits (found by halving), or fewer strategies."""
+    key, most = ("rounds", rules.rounds) if rules.drop_out is None else ("drop_out", rules.drop_out)
+    low, high = 0, most  # low fits (0: nothing does), high does not
+    while high - low > 1:
+        middle = (low + high) // 2
+        fewer = (
+            dataclasses.replace(rules, rounds=middle)
+            if key == "rounds"
+            else dataclasses.replace(rules, drop_out=middle)
+        )
+        if _fits(fewer, turns, games, copies, margins):
+            low = middle
+        else:
+            high = middle
+    if low == 0:
+        return "enter fewer strategies"
+    if key == "rounds":
+        return f"up to {low:,} round{'s' if low > 1 else ''} fit{'' if low > 1 else 's'}"
+    return f"a drop-out limit up to {low:,} fits"
+
+
+def _duration(seconds: float) -> str:
+    """Seconds in the unit a person would say them in."""
+    for unit, size in (("day", 86_400), ("hour", 3_600), ("minute", 60)):
+        if seconds >= size:
+            count = round(seconds / size)
+            return f"{count:,} {unit}{'s' if count > 1 else ''}"
+    count = max(1, round(seconds))
+    return f"{count} second{'s' if count > 1 else ''}"
+
+
+def game(rules: Rules, turns: Sequence[TurnOdds[Any]]) -> GameOdds[Any]:
+    """One exact game; a game these rules never end (a playoff of seats that always score alike)
+    is a ConfigError."""
+    try:
+        return game_odds(rules, turns)
+    except ValueError as error:
+        raise ConfigError(f"these rules cannot be computed exactly: {error}") from None
+
+
+@dataclasses.dataclass(frozen=True)
+class Seating:
+    """One game of a matchup: the strategies in seat order (indices into the field) and its exact odds."""
+
+    players: tuple[int, ...]
+    odds: GameOdds[Any]
+
+
+@dataclasses.dataclass(frozen=True)
+class SeatStanding:
+    """One strategy's figures in one seat (1 plays first), over every matchup it plays: `games` is
+    the number of its seatings there, `wins` the expected wins over them (a shared win in part),
+    `mean_total` its expected final total over the games it played in, and `mean_rounds` the
+    rounds it lasted (drop-out)."""
+
+    name: str
+    seat: int
+    games: int
+    wins: float
+    win_rate: float
+    mean_total: float | None
+    mean_rounds: float | None
+
+
+@dataclasses.dataclass(frozen=True)
+class ExactSummary:
+    """A finished exact tournament: the same ranking and head-to-head figures as a `Summary`, with
+    chances in place of estimates and no intervals (a standing's intervals are its value, twice),
+    and figures per seat.
+
+    A "game" here is one seating computed exactly: a standing's `games` counts its seatings,
+    `wins` its expected wins over them, `turns` its expected turns. `seatings[m][r]` is rotation
+    `r` of matchup `m`; `arithmetic` says whether the chances were fractions or floats.
+    """
+
+    config: TournamentConfig
+    seatings: tuple[tuple[Seating, ...], ...]
+    ranking: tuple[Standing, ...]
+    head_to_head: tuple[HeadToHead, ...]
+    seats: tuple[SeatStanding, ...]
+    arithmetic: Arithmetic
+
+    @property
+    def games(self) -> int:
+        """The seatings computed: one exact game each."""
+        return sum(len(matchup) for matchup in self.seatings)
+
+    @property
+    def solo(self) -> bool:
+        return self.config.table == 1
+
+    @property
+    def unresolved(self) -> float:
+        """The largest chance left unfollowed in any game (0 unless a drop-out game may last for ever)."""
+        return max((float(seating.odds.unresolved) for matchup in self.seatings for seating in matchup), default=0.0)
+
+
+@dataclasses.dataclass
+class _Sums:
+    """Expected figures added up over some seatings of one strategy."""
+
+    games: int = 0
+    wins: Chance = 0
+    played: Chance = 0
+    turns: Chance = 0
+    total: Chance = 0
+    ahead: Chance = 0
+    tied: Chance = 0
+
+    def add(self, odds: GameOdds[Any], seat: int) -> None:
+        figures = odds.seats[seat]
+        self.games += 1
+        self.wins += figures.win
+        self.played += figures.played
+        self.turns += figures.turns
+        self.total += figures.expected_total
+        if len(odds.seats) == 2:
+            tied = odds.tie if odds.rules.ties is Ties.SHARE else 0
+            self.ahead += figures.win - tied / 2
+            self.tied += tied
+
+    @property
+    def win_rate(self) -> Chance:
+        return self.wins / self.games if self.games else 0
+
+    @property
+    def mean_total(self) -> float | None:
+        return float(self.total / self.played) if self.played else None
+
+    def mean_rounds(self, rules: Rules) -> float | None:
+        return float(self.turns / self.games) if rules.drop_out is not None and self.games else None
+
+
+def _key(value: Chance) -> Chance:
+    return round(value, KEY_DIGITS) if isinstance(value, float) else value
+
+
+def run_exact(config: TournamentConfig, progress: Callable[[int, int], None] | None = None) -> ExactSummary:
+    """Compute an exact tournament in this process; `progress` is told the seatings done and their
+    total. Raises ConfigError for a strategy that is not exact (or rules whose games never end) and
+    TournamentFailure for a strategy that fails while answering."""
+    for entry in config.strategies:
+        refuse_inexact(entry.name, entry.exact, not entry.context_free)
+    rules, table = config.rules, config.table
+    fractions = uses_fractions(rules)
+    turns = [turn_odds(_loaded(entry), rules, fractions) for entry in config.strategies]
+    matchups = list(itertools.combinations(range(len(config.strategies)), table))
+    total = len(matchups) * table
+    refuse_costly(
+        rules, turns, matchups, table, f"computing these {total:,} games exactly", "simulate them (without --exact)"
+    )
+    if progress is not None:
+        progress(0, total)
+    seatings: list[tuple[Seating, ...]] = []
+    for players in matchups:
+        found = []
+        for rotation in range(table):
+            order = tuple(players[(rotation + seat) % table] for seat in range(table))
+            found.append(Seating(order, game(rules, [turns[player] for player in order])))
+            if progress is not None:
+                progress(len(seatings) * table + rotation + 1, total)
+        seatings.append(tuple(found))
+    return _summarise(config, tuple(seatings), turns, "fraction" if fractions else "float")
+
+
+def _loaded(entry: StrategyEntry) -> LoadedStrategy:
+    try:
+        return entry.load()
+    except StrategyLoadError as error:
+        raise TournamentFailure(str(error)) from None
+
+
+def _summarise(
+    config: TournamentConfig,
+    seatings: tuple[tuple[Seating, ...], ...],
+    turns: Sequence[TurnOdds[Any]],
+    arithmetic: Arithmetic,
+) -> ExactSummary:
+    """Standings, ranking, head-to-head and per-seat figures from every seating's odds."""
+    count, table, rules = len(config.strategies), config.table, config.rules
+    sums = [_Sums() for _ in range(count)]
+    by_seat = [[_Sums() for _ in range(table)] for _ in range(count)]
+    pairs = [[[_Sums() for _ in range(table)] for _ in range(count)] for _ in range(count)]
+    for matchup in seatings:
+        for seating in matchup:
+            for seat, player in enumerate(seating.players):
+                sums[player].add(seating.odds, seat)
+                by_seat[player][seat].add(seating.odds, seat)
+                for other in seating.players:
+                    if other != player:
+                        pairs[player][other][seat].add(seating.odds, seat)
+    solo = table == 1
+    names = config.names
+
+    def rank_key(index: int) -> tuple[Any, ...]:
+        score = _key(turns[index].expected_score)
+        if solo:
+            return (score, -_key(turns[index].shut_probability), names[index])
+        return (-_key(sums[index].win_rate), score, names[index])
+
+    order = sorted(range(count), key=rank_key)
+    ranking = tuple(_standing(config.strategies[index], sums[index], turns[index], rules) for index in order)
+    head_to_head = tuple(
+        _head_to_head(names[a], names[b], pairs[a][b], pairs[b][a], table == 2)
+        for a in order
+        for b in order
+        if a != b and pairs[a][b][0].games
+    )
+    seats = tuple(
+        SeatStanding(
+            names[index],
+            seat + 1,
+            figures.games,
+            float(figures.wins),
+            float(figures.win_rate),
+            figures.mean_total,
+            figures.mean_rounds(rules),
+        )
+        for index in order
+        for seat, figures in enumerate(by_seat[index])
+    )
+    return ExactSummary(config, seatings, ranking, head_to_head, seats, arithmetic)
+
+
+def _standing(entry: StrategyEntry, sums: _Sums, turn: TurnOdds[Any], rules: Rules) -> Standing:
+    rate, score = float(sums.win_rate), float(turn.expected_score)
+    return Standing(
+        name=entry.name,
+        spec=entry.spec,
+        games=sums.games,
+        wins=float(sums.wins),
+        win_rate=rate,
+        win_interval=(rate, rate),
+        turns=float(sums.turns),
+        mean_score=score,
+        score_interval=(score, score),
+        mean_total=sums.mean_total,
+        shut_rate=float(turn.shut_probability),
+        shut_interval=(float(turn.shut_probability),) * 2,
+        mean_rounds=sums.mean_rounds(rules),
+    )
+
+
+def _head_to_head(
+    strategy: str, opponent: str, seats: Sequence[_Sums], against: Sequence[_Sums], finishes: bool
+) -> HeadToHead:
+    """The pair's figures from the sums of `strategy` (`seats`) and of `opponent` (`against`) over
+    their seatings together; `finishes`: who finished ahead is known (a table of two)."""
+    games = sum(figures.games for figures in seats)
+    wins = sum(figures.wins for figures in seats)
+    ahead = sum(figures.ahead for figures in seats)
+    tied = sum(figures.tied for figures in seats)
+    return HeadToHead(
+        strategy=strategy,
+        opponent=opponent,
+        games=games,
+        wins=float(wins),
+        win_rate=float(wins / games),
+        ahead=float(ahead) if finishes else None,
+        tied=float(tied) if finishes else None,
+        behind=float(sum(figures.ahead for figures in against)) if finishes else None,
+        ahead_rate=float((ahead + tied / 2) / games) if finishes else None,
+        by_seat=tuple(float(figures.win_rate) for figures in seats),
+    )

@@ -1,0 +1,233 @@
+"""Playing many games at once: a bulk unit, every bulk matchup's games over a range of deals,
+and the tables exact strategies play from.
+
+A context-free strategy's turn in a (deal, round, seat) is the same in every matchup it plays,
+so each is played once per unit (an exact strategy in lockstep with numpy from its table, any
+other turn by turn) and looked up by every game that seats the strategy there. The games
+themselves are array logic (`shutbox_cli.game.bulk.play_games`), counted into the same tallies
+the general engine counts.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Iterator
+
+import numpy as np
+import numpy.typing as npt
+
+from shutbox_cli.game import Rules, TurnContext, TurnRecord, play_turn, score, turn_rolls
+from shutbox_cli.game.bulk import GameResults, play_games, play_turns, turn_table_of
+from shutbox_cli.game.bulk_dice import outcomes, stream_keys
+from strategies.player import StrategyError
+
+from ..referee.isolation import RemotePlayer
+from ..referee.tamper import watched_table
+from .plan import Plan, WorkUnit
+from .tally import NEVER_OUT, Tally, share_unit
+from .units import TabulationFailure, UnitPlayer
+
+Masks = npt.NDArray[np.int16]
+StrategyTurns = Callable[[int, int, int, npt.NDArray[np.int64]], Masks]
+"""Strategy i's turns in seat s and round r of these dice games: the open mask each ends with."""
+SMALL = 4
+"""A round asked for fewer than 1/SMALL of a unit's dice games plays just those, uncached."""
+
+
+class BulkPlayer:
+    """The bulk side of a unit player: exact strategies' tables, kept for the run, and bulk units."""
+
+    def __init__(self, owner: UnitPlayer) -> None:
+        self.owner = owner
+        self.plan = owner.plan
+        self.rules = owner.rules
+        self._tables: dict[int, npt.NDArray[np.int16]] = {}
+
+    def table(self, index: int) -> npt.NDArray[np.int16]:
+        """An exact strategy's turn table, built on first use from its own answers."""
+        table = self._tables.get(index)
+        if table is None:
+            player = self.owner.new_player(index)
+            try:
+                policy = player.policy
+            except StrategyError as error:
+                raise TabulationFailure(str(error)) from None
+            after = np.frombuffer(policy.next_mask, dtype=np.int16).reshape(self.rules.full_box + 1, -1)
+            table = turn_table_of(after, np.frombuffer(policy.dice, dtype=np.uint8))
+            self._tables[index] = table
+            if self.owner.fingerprint is not None:
+                name = self.plan.config.strategies[index].name
+                self.owner.tables.append(watched_table(f"strategy {name!r}'s turn table", table))
+        return table
+
+    def table_turns(self, index: int) -> TableTurns:
+        """An exact strategy's seat at a table played game by game."""
+        return TableTurns(self.rules, self.table(index))
+
+    def strategy_turns(self, index: int, seat: int, round_: int, games: npt.NDArray[np.int64]) -> Masks:
+        """A context-free strategy's turns in a seat and round of these dice games."""
+        seed = self.plan.deal_seed
+        if self.plan.config.strategies[index].exact:
+            table = self.table(index)
+            keys = stream_keys(seed, games, round_, seat)
+            return play_turns(table, self.rules.full_box, keys.size, lambda k, live: outcomes(keys[live], k))
+        player, ended = self.owner.player(index), np.empty(games.size, dtype=np.int16)
+        context = TurnContext(0, seat, round_, False, (None,), (0,), (True,))  # never read: context-free
+        if isinstance(player, RemotePlayer):  # its host plays them all in one round trip
+            player.prefetch([(context, seed, game) for game in games.tolist()])
+        for position, game in enumerate(games.tolist()):
+            try:
+                turn = play_turn(
+                    self.rules, turn_rolls(seed, game, round_, seat), player.start_turn(context, seed, game)
+                )
+            except StrategyError as error:
+                where = f"round {round_}, seat {seat}, dealt from seed {seed} as game {game}: "
+                raise TabulationFailure(where + str(error)) from None
+            ended[position] = turn.open_mask
+        return ended
+
+    def play(self, unit: WorkUnit) -> dict[int, list[Tally]]:
+        """Every game of a bulk unit, counted per matchup and player."""
+        return BulkUnit(self.plan, unit, self.strategy_turns).play()
+
+
+class TableTurns:
+    """An exact strategy's seat at a table played game by game: one roll a lookup in its table
+    (recorded without its rolls: the tallies need only the score)."""
+
+    def __init__(self, rules: Rules, table: npt.NDArray[np.int16]) -> None:
+        self.rules = rules
+        self.rows: list[list[int]] = table.tolist()
+        self.full = rules.full_box
+
+    def play(self, context: TurnContext, seed: int, game: int, rolls: Iterator[tuple[int, int]]) -> TurnRecord:
+        rows, mask = self.rows, self.full
+        for first, second in rolls:
+            after = rows[mask][6 * first + second - 7]
+            if after <= 0:
+                mask = 0 if after == 0 else mask
+                break
+            mask = after
+        return TurnRecord((), mask, score(self.rules, mask))
+
+
+class BulkUnit:
+    """The games of one bulk unit, laid out matchup by matchup, rotation by rotation, deal by deal."""
+
+    def __init__(self, plan: Plan, unit: WorkUnit, strategy_turns: StrategyTurns) -> None:
+        self.plan = plan
+        self.unit = unit
+        self.strategy_turns = strategy_turns
+        seats, deals = plan.table, unit.deals
+        self.layout = (len(unit.matchups), seats, deals)
+        matchup, rotation, deal = np.indices(self.layout).reshape(3, -1)
+        # Which dice stream each game's seats meet: the deal's, or with duplicate off the game's own.
+        self.dice_index = deal if plan.config.duplicate else deal * seats + rotation
+        first = unit.first_deal * (1 if plan.config.duplicate else seats)
+        self.dice_games = first + np.arange(deals if plan.config.duplicate else deals * seats)
+        players = np.array([plan.matchups[index].players for index in unit.matchups], dtype=np.intp)
+        self.strategy_at = [players[matchup, (rotation + seat) % seats] for seat in range(seats)]
+        self._turns: dict[tuple[int, int, int], Masks] = {}
+
+    def _strategy_turns(self, strategy: int, seat: int, round_: int, dice: npt.NDArray[np.intp]) -> Masks:
+        key = (strategy, seat, round_)
+        known = self._turns.get(key)
+        if known is not None:
+            return known[dice]
+        if dice.size * SMALL < self.dice_games.size:
+            return self.strategy_turns(strategy, seat, round_, self.dice_games[dice])
+        known = self._turns[key] = self.strategy_turns(strategy, seat, round_, self.dice_games)
+        return known[dice]
+
+    def turns(self, seat: int, round_: int, games: npt.NDArray[np.intp]) -> Masks:
+        """`SeatTurns` for `play_games`: each game's turn in this seat and round."""
+        strategies = self.strategy_at[seat][games]
+        dice = self.dice_index[games]
+        found = np.empty(games.size, dtype=np.int16)
+        for strategy in np.unique(strategies):
+            chosen = strategies == strategy
+            found[chosen] = self._strategy_turns(int(strategy), seat, round_, dice[chosen])
+        return found
+
+    def play(self) -> dict[int, list[Tally]]:
+        """Every game of the unit, counted per matchup and player."""
+        plan, unit = self.plan, self.unit
+        count = int(np.prod(self.layout))
+        results = play_games(plan.config.rules, plan.table, count, share_unit(plan.table), self.turns)
+        return _tallies(results, unit, self.layout)
+
+
+def finished_ahead(results: GameResults, seat: int, other: int) -> npt.NDArray[np.int8]:
+    """`tally.finished_ahead` for every game at once: 1 where `seat` finished ahead of `other`, -1
+    behind, 0 level. The first rule that tells them apart decides; rules no game of these needs
+    (drop-outs, playoffs) are skipped."""
+    won, won_other = results.wins[seat] > 0, results.wins[other] > 0
+    rules: list[tuple[npt.NDArray[np.bool_], int]] = [(won & ~won_other, 1), (won_other & ~won, -1), (won, 0)]
+    if (results.out_after >= 0).any():
+        out, out_other = (np.where(results.out_after[at] < 0, NEVER_OUT, results.out_after[at]) for at in (seat, other))
+        rules += [(out > out_other, 1), (out < out_other, -1)]
+    total, total_other = results.totals[seat], results.totals[other]
+    rules += [
+        (results.turns[seat] != results.turns[other], 0),
+        (np.asarray(total < total_other, dtype=bool), 1),
+        (np.asarray(total > total_other, dtype=bool), -1),
+    ]
+    if results.playoff_rounds.any():
+        rounds, rounds_other = results.playoff_rounds[seat], results.playoff_rounds[other]
+        last, last_other = results.playoff_score[seat], results.playoff_score[other]
+        both = (last >= 0) & (last_other >= 0)
+        rules += [
+            (rounds > rounds_other, 1),
+            (rounds < rounds_other, -1),
+            (both & (last < last_other), 1),
+            (both & (last > last_other), -1),
+        ]
+    conditions, placed = zip(*rules, strict=True)
+    return np.select(conditions, placed, 0).astype(np.int8)
+
+
+def _tallies(results: GameResults, unit: WorkUnit, layout: tuple[int, int, int]) -> dict[int, list[Tally]]:
+    _, seats, deals = layout
+    played = results.turns > 0
+    fields = {
+        "win_shares": results.wins,
+        "turns": results.turns,
+        "score_sum": results.score_sum,
+        "score_squares": results.score_squares,
+        "shut_boxes": results.shut_boxes,
+        "played": played,
+        "total_sum": np.where(played, results.totals, 0),
+    }
+    # By seat, summed over deals: [field][seat] -> (matchup, rotation).
+    sums = {
+        name: [values[seat].reshape(layout).sum(axis=2) for seat in range(seats)] for name, values in fields.items()
+    }
+    # By pair of seats, summed over deals: [seat][other] -> (matchup, rotation).
+    ahead = [[np.zeros(layout[:2], dtype=np.int64) for _ in range(seats)] for _ in range(seats)]
+    tied = [[np.zeros(layout[:2], dtype=np.int64) for _ in range(seats)] for _ in range(seats)]
+    for seat, other in itertools.combinations(range(seats), 2):
+        placed = finished_ahead(results, seat, other).reshape(layout)
+        ahead[seat][other] = (placed > 0).sum(axis=2)
+        ahead[other][seat] = (placed < 0).sum(axis=2)
+        tied[seat][other] = tied[other][seat] = (placed == 0).sum(axis=2)
+    found: dict[int, list[Tally]] = {}
+    for position, matchup in enumerate(unit.matchups):
+        tallies = []
+        for player in range(seats):
+            tally = Tally(games=seats * deals)
+            for name, by_seat in sums.items():
+                value = sum(int(by_seat[(player - rotation) % seats][position, rotation]) for rotation in range(seats))
+                setattr(tally, name, value)
+            for counts, by_pair in ((tally.ahead, ahead), (tally.tied, tied)):
+                for other in range(seats):
+                    counts.append(
+                        sum(
+                            int(by_pair[(player - rotation) % seats][(other - rotation) % seats][position, rotation])
+                            for rotation in range(seats)
+                        )
+                        if other != player
+                        else 0
+                    )
+            tallies.append(tally)
+        found[matchup] = tallies
+    return found

@@ -1,0 +1,181 @@
+"""From a configuration to matchups, seatings, deals and fixed-size work units.
+
+A matchup is one combination of strategies for the table size. Its games come in deals
+of `table` games: game `r` of a deal seats the players rotated by `r`, so every strategy
+sits in every seat equally often. With `duplicate`, the games of a deal share their dice
+(every strategy meets the same dice in the same seat); without, each game has its own.
+The dice depend only on the tournament's seed and the deal (or game) number, never on
+who plays: every matchup is dealt the same games, so strategies are compared on common
+dice across the whole field, and renaming one changes nothing it meets.
+Work units hold a fixed number of deals, whatever the number of workers, so the plan and
+the results do not depend on how the run is spread out. A matchup of context-free strategies
+only (none reads the game context) is played in bulk: a strategy's turn in a (deal, round,
+seat) is then the same whoever else sits at the table, so bulk units cover every such matchup
+and play each turn once for all of them (an exact strategy's from its table, in lockstep with
+numpy). A matchup with a context-reading strategy plays game by game, in small units of its own.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import itertools
+from collections.abc import Iterator
+
+from shutbox_cli.game import derive_seed
+
+from ..field.config import TournamentConfig
+
+UNIT_GAMES = 400
+"""About how many games one work unit of a matchup played turn by turn holds (rounded down to
+whole deals, at least one)."""
+BULK_UNIT_GAMES = 1 << 14
+"""About how many games one bulk unit holds, over all the matchups it covers."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Matchup:
+    """Strategies at one table: player `p` of every game is `strategies[players[p]]`; `bulk`
+    when every one of them is context-free."""
+
+    index: int
+    players: tuple[int, ...]
+    bulk: bool = False
+
+
+@dataclasses.dataclass(frozen=True)
+class WorkUnit:
+    """Deals `first_deal` up to (not including) `first_deal + deals` of some matchups: one
+    played game by game, or every bulk matchup at once (`bulk`)."""
+
+    number: int
+    matchups: tuple[int, ...]
+    first_deal: int
+    deals: int
+    bulk: bool = False
+
+
+@dataclasses.dataclass(frozen=True)
+class GameSlot:
+    """One game of a matchup: its number, its dice stream's game index and who sits first.
+
+    Seat `s` meets the dice `turn_rolls(plan.deal_seed, dice_game, round, s)` in every matchup."""
+
+    number: int
+    dice_game: int
+    first_seat: int
+
+
+@dataclasses.dataclass(frozen=True)
+class Plan:
+    """The whole tournament as matchups and work units; `deal_seed` seeds every game's dice."""
+
+    config: TournamentConfig
+    deal_seed: int
+    matchups: tuple[Matchup, ...]
+    deals: int
+    deals_per_unit: int
+    deals_per_bulk_unit: int
+    bulk: bool = True
+    """Whether context-free strategies play in bulk (False: every game turn by turn, the reference)."""
+    done: frozenset[int] = frozenset()
+    """Numbers of the units already played (by the run a checkpoint resumes): `units()` skips them."""
+
+    @property
+    def table(self) -> int:
+        return self.config.table
+
+    @property
+    def games_per_matchup(self) -> int:
+        return self.deals * self.table
+
+    @property
+    def total_games(self) -> int:
+        return self.games_per_matchup * len(self.matchups)
+
+    @functools.cached_property
+    def bulk_matchups(self) -> tuple[int, ...]:
+        """The matchups played in bulk."""
+        return tuple(matchup.index for matchup in self.matchups if matchup.bulk)
+
+    @functools.cached_property
+    def turn_matchups(self) -> tuple[int, ...]:
+        """The matchups played turn by turn, each in units of its own."""
+        return tuple(matchup.index for matchup in self.matchups if not matchup.bulk)
+
+    @property
+    def all_unit_count(self) -> int:
+        """The plan's units, played or not, counted in closed form (`_all_units` lists them)."""
+        per_matchup = -(-self.deals // self.deals_per_unit)
+        bulk = -(-self.deals // self.deals_per_bulk_unit) if self.bulk_matchups else 0
+        return bulk + per_matchup * len(self.turn_matchups)
+
+    @property
+    def unit_count(self) -> int:
+        """The units still to play (`done` holds numbers of the plan's units only)."""
+        return self.all_unit_count - len(self.done)
+
+    def unit(self, number: int) -> WorkUnit:
+        """The plan's unit of this number, found in closed form (as `_all_units` lists it)."""
+        bulk = self.bulk_matchups
+        bulk_units = -(-self.deals // self.deals_per_bulk_unit) if bulk else 0
+        if not 0 <= number < self.all_unit_count:
+            raise IndexError(f"the plan has no unit {number}.")
+        if number < bulk_units:
+            first = number * self.deals_per_bulk_unit
+            return WorkUnit(number, bulk, first, min(self.deals_per_bulk_unit, self.deals - first), bulk=True)
+        per_matchup = -(-self.deals // self.deals_per_unit)
+        nth, part = divmod(number - bulk_units, per_matchup)
+        first = part * self.deals_per_unit
+        return WorkUnit(number, (self.turn_matchups[nth],), first, min(self.deals_per_unit, self.deals - first))
+
+    def units(self) -> Iterator[WorkUnit]:
+        """The work units not yet played (not in `done`), in a fixed order: the bulk units deal by
+        deal, then the other matchups one by one, deal by deal. A unit's number does not depend on
+        which are done."""
+        return (unit for unit in self._all_units() if unit.number not in self.done)
+
+    def _all_units(self) -> Iterator[WorkUnit]:
+        number = 0
+        bulk = self.bulk_matchups
+        if bulk:
+            for first in range(0, self.deals, self.deals_per_bulk_unit):
+                yield WorkUnit(number, bulk, first, min(self.deals_per_bulk_unit, self.deals - first), bulk=True)
+                number += 1
+        for matchup in self.matchups:
+            if matchup.bulk:
+                continue
+            for first in range(0, self.deals, self.deals_per_unit):
+                yield WorkUnit(number, (matchup.index,), first, min(self.deals_per_unit, self.deals - first))
+                number += 1
+
+    def games(self, unit: WorkUnit) -> Iterator[GameSlot]:
+        """The games of one matchup of a work unit, in order."""
+        table = self.table
+        for deal in range(unit.first_deal, unit.first_deal + unit.deals):
+            for rotation in range(table):
+                number = deal * table + rotation
+                yield GameSlot(number, deal if self.config.duplicate else number, rotation)
+
+
+def make_plan(config: TournamentConfig, bulk: bool = True) -> Plan:
+    """Plan a tournament whose seed is known. Games per matchup round up to whole deals.
+    `bulk=False` plays every matchup turn by turn: the reference the bulk engine is held to."""
+    if config.seed is None:
+        raise ValueError("a tournament needs its seed before it is planned.")
+    free = [bulk and entry.context_free for entry in config.strategies]
+    matchups = tuple(
+        Matchup(index, players, all(free[player] for player in players))
+        for index, players in enumerate(itertools.combinations(range(len(config.strategies)), config.table))
+    )
+    deals = -(-config.games // config.table)
+    per_bulk_deal = config.table * max(1, sum(matchup.bulk for matchup in matchups))
+    return Plan(
+        config,
+        derive_seed("deals", config.seed),
+        matchups,
+        deals,
+        max(1, UNIT_GAMES // config.table),
+        max(1, BULK_UNIT_GAMES // per_bulk_deal),
+        bulk,
+    )

@@ -1,0 +1,126 @@
+"""One game of a tournament found again, to be watched turn by turn (`shutbox replay`): its matchup,
+its seating and its dice, and the command line that replays it.
+
+A game's dice depend only on the tournament's seed and the game's number (and on `duplicate`),
+never on the rest of the field, so a tournament of the matchup's strategies alone, in the same
+order, with the same seed, table and rules, deals that game the same dice and seats: the replay
+command names just those.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import shlex
+
+from shutbox_cli.game import Rules
+from strategies.loading import split_spec
+from strategies.shown import did_you_mean
+
+from ..errors import ConfigError
+from ..field.config import DEFAULT_GAMES, DEFAULT_TABLE, StrategyEntry, TournamentConfig
+from .plan import GameSlot, Matchup, Plan, WorkUnit, make_plan
+
+FORMAT_OPTIONS = ("tiles", "rounds", "drop_out")
+"""The rules whose standard value is the plain default; the others default by these (see docs/rules.md)."""
+
+
+@dataclasses.dataclass(frozen=True)
+class TournamentGame:
+    """Game `slot.number` of a matchup: the strategies by player, seated from `slot.first_seat`,
+    each seat `s` of round `r` rolling `turn_rolls(plan.deal_seed, slot.dice_game, r, s)`."""
+
+    plan: Plan
+    matchup: Matchup
+    slot: GameSlot
+
+    @property
+    def strategies(self) -> tuple[StrategyEntry, ...]:
+        return tuple(self.plan.config.strategies[index] for index in self.matchup.players)
+
+    @property
+    def title(self) -> str:
+        return f"game {self.slot.number} of {matchup_name(self.plan, self.matchup)}"
+
+    @property
+    def command(self) -> str:
+        return replay_command(self.plan.config, self.matchup, self.slot)
+
+
+def matchup_name(plan: Plan, matchup: Matchup) -> str:
+    """`optimal vs tips`: the strategies of a matchup by name, as tournament messages write them."""
+    return " vs ".join(plan.config.names[index] for index in matchup.players)
+
+
+def find_game(config: TournamentConfig, number: int, matchup: str | None = None) -> TournamentGame:
+    """Game `number` of the matchup named `matchup` (`a vs b`; needed only when there are several)."""
+    if config.seed is None:
+        raise ConfigError("a replay needs the tournament's seed: give --seed (a report holds it).")
+    plan = make_plan(config)
+    found = _matchup(plan, matchup)
+    if not 0 <= number < plan.games_per_matchup:
+        raise ConfigError(
+            f"--game must be from 0 to {plan.games_per_matchup - 1}: each matchup plays "
+            f"{plan.games_per_matchup} games, not {number}."
+        )
+    deal = WorkUnit(0, (found.index,), number // plan.table, 1)
+    slot = next(slot for slot in plan.games(deal) if slot.number == number)
+    return TournamentGame(plan, found, slot)
+
+
+def _matchup(plan: Plan, name: str | None) -> Matchup:
+    names = [matchup_name(plan, matchup) for matchup in plan.matchups]
+    if name is None:
+        if len(plan.matchups) == 1:
+            return plan.matchups[0]
+        example = shlex.quote(names[0])
+        raise ConfigError(f"the tournament has {len(names)} matchups; name one, such as --matchup {example}.")
+    wanted = " ".join(name.split()).casefold()
+    for matchup, title in zip(plan.matchups, names, strict=True):
+        if title.casefold() == wanted:
+            return matchup
+    shown = ", ".join(repr(title) for title in names[:6]) + (", ..." if len(names) > 6 else "")
+    raise ConfigError(
+        f"--matchup {name!r} is not a matchup of the tournament{did_you_mean(name, names)}; its matchups are {shown}."
+    )
+
+
+def replay_command(config: TournamentConfig, matchup: Matchup, slot: GameSlot) -> str:
+    """The `shutbox replay` command line that shows this game: the matchup's strategies alone, in
+    order, with the tournament's seed, table, rules and game number."""
+    words = ["shutbox", "replay"]
+    for index in matchup.players:
+        words += ["-s", _spec(config.strategies[index])]
+    if config.table != DEFAULT_TABLE:
+        words += ["--table", str(config.table)]
+    if not config.duplicate:
+        words.append("--no-duplicate")
+    if config.games != DEFAULT_GAMES:
+        words += ["--games", str(config.games)]
+    words += rule_flags(config.rules)
+    words += ["--seed", str(config.seed), "--game", str(slot.number)]
+    return shlex.join(words)
+
+
+def _spec(entry: StrategyEntry) -> str:
+    """A strategy as `--strategy` takes it: its spec with its parameters, `NAME=` when named otherwise."""
+    target, _ = split_spec(entry.spec)
+    spec = target
+    if entry.params:
+        spec += "(" + ", ".join(f"{key}={value!r}" for key, value in entry.params.items()) + ")"
+    return spec if entry.name == spec else f"{entry.name}={spec}"
+
+
+def rule_flags(rules: Rules) -> list[str]:
+    """The rule options that make these rules, leaving out every option at its default."""
+    standard = Rules().to_mapping()
+    defaults = Rules(tiles=rules.tiles, rounds=rules.rounds, drop_out=rules.drop_out).to_mapping()
+    flags: list[str] = []
+    for name, value in rules.to_mapping().items():
+        if value == (standard if name in FORMAT_OPTIONS else defaults).get(name):
+            continue
+        flag = name.replace("_", "-")
+        if isinstance(value, bool):
+            flags.append(f"--{flag}" if value else f"--no-{flag}")
+        else:
+            flags += [f"--{flag}", str(value)]
+    return flags

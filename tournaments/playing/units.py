@@ -1,0 +1,257 @@
+"""Playing work units, their strategies loaded once per process, and the results counted into
+small tallies: a bulk unit many games at once (`bulk.py`, which alone needs numpy: a process
+that only hands out units never loads it), any other game by game at the table, where exact
+seats play from their tables too and the others turn by turn."""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Protocol
+
+from shutbox_cli.game import GameRecord, Rules, TurnContext, TurnRecord, play_game, play_turn, seat_order, turn_rolls
+from strategies.loading import LoadedStrategy, StrategyLoadError
+from strategies.player import StrategyError, StrategyPlayer
+
+from ..errors import TournamentFailure
+from ..field.config import StrategyEntry
+from ..referee.isolation import Host, RemotePlayer, memory_limit
+from ..referee.tamper import Fingerprint, WatchedTable, fingerprint, suspects
+from .plan import GameSlot, Matchup, Plan, WorkUnit
+from .replay import replay_command
+from .tally import Tally, count_game, share_unit
+
+if TYPE_CHECKING:
+    from .bulk import BulkPlayer
+
+Player = StrategyPlayer | RemotePlayer
+"""A strategy at the table: loaded in this process, or asked in its host (--isolate)."""
+
+
+@dataclasses.dataclass(frozen=True)
+class UnitResult:
+    """What a worker sends back for one unit: the tallies of each of its matchups (one per
+    player), the number of games it played and the unit's number (a checkpoint keeps it)."""
+
+    tallies: dict[int, list[Tally]]
+    games: int
+    unit: int
+
+
+def matchup_title(plan: Plan, matchup: Matchup) -> str:
+    names = plan.config.names
+    return " vs ".join(names[index] for index in matchup.players)
+
+
+def unit_title(plan: Plan, unit: WorkUnit) -> str:
+    first = unit.first_deal * plan.table
+    last = (unit.first_deal + unit.deals) * plan.table - 1
+    titles = [matchup_title(plan, plan.matchups[index]) for index in unit.matchups]
+    if len(titles) == 1:
+        which = f"matchup {titles[0]}"
+    elif len(titles) <= 3:
+        which = f"matchups {', '.join(titles[:-1])} and {titles[-1]}"
+    else:
+        which = f"matchups {', '.join(titles[:2])} and {len(titles) - 2} more"
+    return f"{which}, games {first} to {last} (dealt from seed {plan.deal_seed})"
+
+
+def timed(plan: Plan, unit: WorkUnit, loading: bool = False) -> bool:
+    """Whether the time limit applies to a unit: it seats a user's strategy, which may be stuck,
+    or (`loading`) it waits for every strategy of the plan to load, a user's among them. A
+    built-in strategy is never stuck, so a unit of built-in strategies plays to its end."""
+    entries = plan.config.strategies
+    if all(entry.builtin for entry in entries):
+        return False
+    players = (player for index in unit.matchups for player in plan.matchups[index].players)
+    return loading or any(not entries[player].builtin for player in players)
+
+
+def timeout_message(plan: Plan, unit: WorkUnit) -> str:
+    """Why the run stopped when a unit ran past the time limit, whichever backend played it."""
+    return (
+        f"{unit_title(plan, unit)} ran past the limit of {plan.config.timeout:g} seconds per work unit; "
+        "a strategy may be stuck (raise the limit with --timeout)."
+    )
+
+
+class TabulationFailure(TournamentFailure):
+    """A strategy failed where no game is to blame (building its table, a turn of a bulk unit):
+    the unit player says which unit."""
+
+
+class UnitPlayer:
+    """Plays work units of one plan with the strategies loaded once in this process.
+
+    An exact strategy's table is built once and kept for the whole run; any other strategy
+    starts afresh each unit, so no state leaks between units. Under --isolate a user's strategy
+    is loaded in a host process of its own (`isolation`), never here. Otherwise, with a user's
+    strategy among them, the referee is fingerprinted before any loads, and checked after each
+    user's strategy loads and after each unit (`tamper`).
+    """
+
+    def __init__(self, plan: Plan) -> None:
+        self._clock: float | None = time.monotonic()
+        """When the first unit's clock may have started: a pool sends it as the worker starts."""
+        self.plan = plan
+        config = plan.config
+        self.rules = config.rules
+        entries = config.strategies
+        self.fingerprint: Fingerprint | None = None
+        if not all(entry.builtin or config.isolate for entry in entries):
+            self.fingerprint = fingerprint(self.rules)
+        self.tables: list[WatchedTable] = []
+        """Tables built during the run that the fingerprint watches too."""
+        self.loaded: list[LoadedStrategy | Host] = []
+        launched = {index: self._launch(entry) for index, entry in enumerate(entries) if self._isolated(entry)}
+        for index, entry in enumerate(entries):
+            if index in launched:
+                self.loaded.append(self._ready(entry, launched[index]))
+                continue
+            self.loaded.append(entry.load())
+            if self.fingerprint is not None and not entry.builtin:
+                self.fingerprint.verify(suspects([entry.name]), "as it loaded")
+        self.unit = share_unit(plan.table)
+        self._fresh: dict[int, Player] = {}
+        self._bulk: BulkPlayer | None = None
+
+    def _isolated(self, entry: StrategyEntry) -> bool:
+        return self.plan.config.isolate and not entry.builtin
+
+    def _launch(self, entry: StrategyEntry) -> Host:
+        """A user's strategy started in a host of its own (the hosts load side by side)."""
+        config = self.plan.config
+        limit = memory_limit(config.memory_limit, config.workers)
+        return Host.launch(
+            entry.spec, entry.params, entry.name, self.rules, timeout=config.timeout, memory_limit_mib=limit
+        )
+
+    @staticmethod
+    def _ready(entry: StrategyEntry, host: Host) -> Host:
+        """The host once loaded; its strategy must be what it was when the run began."""
+        host.ready()
+        if (host.name, host.exact, host.context_free) != (entry.name, entry.exact, entry.context_free):
+            host.stop()
+            raise StrategyLoadError(f"strategy {entry.name!r} is no longer what it was when the run began.")
+        return host
+
+    @property
+    def bulk(self) -> BulkPlayer:
+        """The bulk side of this player, made (and numpy loaded) on first use."""
+        if self._bulk is None:
+            from .bulk import BulkPlayer
+
+            self._bulk = BulkPlayer(self)
+        return self._bulk
+
+    def new_player(self, index: int) -> Player:
+        """A new player for a strategy."""
+        loaded = self.loaded[index]
+        try:
+            if isinstance(loaded, Host):
+                return loaded.player()
+            return StrategyPlayer(loaded.make(), self.rules, loaded.name)
+        except (StrategyLoadError, StrategyError) as error:
+            raise TournamentFailure(str(error)) from None
+
+    def player(self, index: int) -> Player:
+        """The strategy's player for this unit."""
+        player = self._fresh.get(index)
+        if player is None:
+            player = self._fresh[index] = self.new_player(index)
+        return player
+
+    def _seat(self, index: int) -> TurnPlayer:
+        """How a strategy plays its turns at a table: an exact one from its table, any other
+        asked at each decision."""
+        if self.plan.bulk and self.plan.config.strategies[index].exact:
+            return self.bulk.table_turns(index)
+        return StrategyTurns(self.rules, self.player(index))
+
+    def play(self, unit: WorkUnit) -> UnitResult:
+        """Play every game of a unit and count it; tampering found after it (or behind a failure
+        in it) stops the run."""
+        self._fresh.clear()
+        timeout = self.plan.config.timeout
+        # A silent host is named a little before the unit's own time limit would end the run unnamed.
+        started, self._clock = self._clock or time.monotonic(), None
+        deadline = started + timeout - min(2.0, timeout / 4)
+        for loaded in self.loaded:
+            if isinstance(loaded, Host):
+                loaded.deadline = deadline
+        try:
+            result = self._play(unit)
+        except TabulationFailure as error:
+            self.check(unit)
+            raise TournamentFailure(f"in {unit_title(self.plan, unit)}: {error}") from None
+        except BaseException:
+            self.check(unit)
+            raise
+        self.check(unit)
+        return result
+
+    def check(self, unit: WorkUnit) -> None:
+        """Raise `Tampering` if the referee changed during a unit, naming the users' strategies
+        that played in it (or, if none did, every user's strategy loaded)."""
+        if self.fingerprint is None:
+            return
+        entries = self.plan.config.strategies
+        played = sorted({player for index in unit.matchups for player in self.plan.matchups[index].players})
+        users = [entries[player].name for player in played if not entries[player].builtin]
+        users = users or [entry.name for entry in entries if not entry.builtin]
+        self.fingerprint.verify(suspects(users), f"in {unit_title(self.plan, unit)}", self.tables)
+
+    def _play(self, unit: WorkUnit) -> UnitResult:
+        if unit.bulk:
+            return UnitResult(self.bulk.play(unit), unit.deals * self.plan.table * len(unit.matchups), unit.number)
+        (index,) = unit.matchups
+        matchup = self.plan.matchups[index]
+        seats = [self._seat(player) for player in matchup.players]
+        tallies = [Tally() for _ in seats]
+        games = 0
+        for slot in self.plan.games(unit):
+            count_game(self.play_game(matchup, slot, seats), tallies, self.unit)
+            games += 1
+        return UnitResult({index: tallies}, games, unit.number)
+
+    def play_game(self, matchup: Matchup, slot: GameSlot, seats: list[TurnPlayer]) -> GameRecord:
+        """One game of a matchup; a strategy's failure says where it happened."""
+        seed = self.plan.deal_seed
+
+        def play(context: TurnContext) -> TurnRecord:
+            rolls = turn_rolls(seed, slot.dice_game, context.round, context.seat)
+            try:
+                return seats[context.player].play(context, seed, slot.dice_game, rolls)
+            except StrategyError as error:
+                raise TournamentFailure(self._where(matchup, slot, context) + str(error)) from None
+
+        return play_game(self.rules, len(seats), play, slot.first_seat)
+
+    def _where(self, matchup: Matchup, slot: GameSlot, context: TurnContext) -> str:
+        names = self.plan.config.names
+        order = seat_order(len(matchup.players), slot.first_seat)
+        seated = ", ".join(names[matchup.players[player]] for player in order)
+        watch = replay_command(self.plan.config, matchup, slot)
+        return (
+            f"in matchup {matchup_title(self.plan, matchup)}, game {slot.number} (seat order {seated}), "
+            f"round {context.round}, seat {context.seat}, dealt from seed {self.plan.deal_seed} as game "
+            f"{slot.dice_game} (watch it with `{watch}`): "
+        )
+
+
+class TurnPlayer(Protocol):
+    """Plays one seat's turn of a game on the dice it is dealt."""
+
+    def play(self, context: TurnContext, seed: int, game: int, rolls: Iterator[tuple[int, int]]) -> TurnRecord: ...
+
+
+@dataclasses.dataclass(frozen=True)
+class StrategyTurns:
+    """A strategy asked at each decision, through the general engine."""
+
+    rules: Rules
+    player: Player
+
+    def play(self, context: TurnContext, seed: int, game: int, rolls: Iterator[tuple[int, int]]) -> TurnRecord:
+        return play_turn(self.rules, rolls, self.player.start_turn(context, seed, game))

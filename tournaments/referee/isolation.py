@@ -1,0 +1,400 @@
+"""--isolate, the referee's side: each user's strategy runs in a host process of its own
+(`host.py`), and the referee (a worker, or this process) holds a `Host` for it and a
+`RemotePlayer` per seat that asks the host each question by a round trip over a socket.
+
+The referee never imports a user's code, and believes nothing a host says without checking:
+replies are JSON (never pickles, which could run code here), bounded in size, and every answer
+is checked against the question (a legal move, an allowed number of dice, a table of the right
+shape whose every entry the rules allow). A host that dies, stays silent past the unit's time
+limit or answers garbage is its strategy's failure, named; it is then stopped, and it dies with
+the referee in any case (its own process group, PR_SET_PDEATHSIG, its socket's end).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import weakref
+from array import array
+from collections.abc import Callable, Mapping, Sequence
+from multiprocessing.connection import Connection
+from pathlib import Path
+from typing import Any, NoReturn
+
+from shutbox_cli.game import THROWS, Roll, Rules, TurnContext, dice_options, move_table, turn_rolls
+from strategies.errors import StrategyError
+from strategies.loading import StrategyLoadError, split_spec
+from strategies.table import NOT_ROLLED, THROW_COUNT, PolicyTable
+
+from .confine import cores, default_memory_limit_mib, kill_group
+
+PACKAGES = str(Path(__file__).resolve().parents[2])  # tournaments/referee/ -> the folder of our packages
+"""The folder holding our packages, first on a host's path whatever the current folder holds (`-P`)."""
+HOST_CODE = "import sys; sys.path.insert(0, sys.argv[1]); from tournaments.referee.host import main; main()"
+"""A host's program: its arguments are PACKAGES, its socket's file descriptor and the referee's pid."""
+MAX_REPLY = 1 << 26
+"""The longest reply a host may send, in bytes (a 12-tile table is under 1 MiB of JSON, a bulk
+unit's turns of one seat and round a few MiB)."""
+MAX_NAME = 200
+"""The longest name a strategy may play under."""
+STOPPED_SECONDS = 2.0
+"""How long a host may take to end once killed, or to say why it ended."""
+
+
+class RemoteFailure(StrategyError):
+    """A host answered with a failure (the strategy's, said in the host), died, stayed silent or
+    answered garbage: the message names the strategy; the referee says where it happened."""
+
+    def __init__(self, message: str) -> None:
+        Exception.__init__(self, message)
+        self.name = ""
+        self.answer = None
+        self.raised = None
+
+
+def memory_limit(configured: int | None, workers: int | None) -> int:
+    """MiB a host may use: the run's limit per worker (--memory-limit), else a default share of
+    the machine's memory, as if there were two processes per worker."""
+    if configured is not None:
+        return configured
+    return default_memory_limit_mib(2 * (workers or cores()))
+
+
+class Host:
+    """A user's strategy loaded in a process of its own, ready for questions.
+
+    `launch` starts the process and has it load the strategy; `ready` waits for it and says
+    what the strategy is (its `name`, whether it is `exact` and `context_free`), or raises a
+    `StrategyLoadError` of one sentence. Every reply must come by `deadline`
+    (time.monotonic()), when set.
+    """
+
+    def __init__(self, spec: str, rules: Rules) -> None:
+        self.spec = spec
+        self.rules = rules
+        self.name = spec
+        self.exact = False
+        self.context_free = False
+        self.deadline: float | None = None
+        self.timeout = 0.0
+        self._numbers = itertools.count()
+        mine, theirs = socket.socketpair()
+        try:
+            self.process = subprocess.Popen(
+                [sys.executable, "-P", "-c", HOST_CODE, PACKAGES, str(theirs.fileno()), str(os.getpid())],
+                pass_fds=(theirs.fileno(),),
+                stdin=subprocess.DEVNULL,
+            )
+        except OSError as error:
+            mine.close()
+            raise StrategyLoadError(
+                f"cannot start a process for strategy {spec!r}: {error.strerror or error}."
+            ) from None
+        finally:
+            theirs.close()
+        self.connection = Connection(mine.detach())
+        self._finalizer = weakref.finalize(self, _stop, self.process, self.connection)
+
+    @classmethod
+    def launch(
+        cls,
+        spec: str,
+        params: Mapping[str, Any],
+        name: str | None,
+        rules: Rules,
+        *,
+        timeout: float,
+        memory_limit_mib: int,
+    ) -> Host:
+        """Start a host and have it load the strategy (see `ready`): hosts launched one after
+        another load side by side."""
+        host = cls(spec, rules)
+        host.timeout = timeout
+        host.deadline = time.monotonic() + timeout
+        setup = {
+            "spec": spec,
+            "params": dict(params),
+            "name": name,
+            "rules": rules,
+            "path": list(sys.path),
+            "memory_limit": memory_limit_mib,
+        }
+        try:
+            host.connection.send(setup)
+        except OSError:
+            host.stop()
+            raise StrategyLoadError(f"the process of strategy {spec!r} {host._ended()} as it started.") from None
+        return host
+
+    def ready(self) -> Host:
+        """The host once its strategy has loaded: a `StrategyLoadError` if it cannot load."""
+        try:
+            reply = self._receive(f"while loading strategy {self.spec!r}")
+            if "error" in reply:
+                raise StrategyLoadError(_text(reply["error"], self))
+            self.name = _name(reply.get("name"), self.spec)
+            self.exact = _flag(reply.get("exact"), self)
+            self.context_free = _flag(reply.get("context_free"), self)
+        except RemoteFailure as failure:
+            self.stop()
+            raise StrategyLoadError(str(failure)) from None
+        except StrategyLoadError:
+            self.stop()
+            raise
+        self.deadline = None
+        return self
+
+    def stop(self) -> None:
+        """End the host and every process its strategy started."""
+        self._finalizer()
+
+    def player(self) -> RemotePlayer:
+        """A new player: a fresh instance of the strategy in the host."""
+        number = next(self._numbers)
+        self.ask(("new", number))
+        return RemotePlayer(self, number)
+
+    def ask(self, request: tuple[Any, ...]) -> dict[str, Any]:
+        """One round trip; the host's own failure (the strategy's) is a `RemoteFailure`."""
+        reply = self._exchange(request, "")
+        if "error" in reply:
+            raise RemoteFailure(_text(reply["error"], self))
+        return reply
+
+    def _exchange(self, request: object, when: str) -> dict[str, Any]:
+        try:
+            self.connection.send(request)
+        except OSError:
+            raise RemoteFailure(f"the process of strategy {self.name!r} {self._ended()}.") from None
+        return self._receive(when)
+
+    def _receive(self, when: str) -> dict[str, Any]:
+        when = f" {when}" if when else ""
+        try:
+            remaining = None if self.deadline is None else max(0.0, self.deadline - time.monotonic())
+            if not self.connection.poll(remaining):
+                self.stop()
+                raise RemoteFailure(
+                    f"strategy {self.name!r} did not answer{when} within {self.timeout:g} seconds (the limit per "
+                    "work unit); its process was stopped (raise the limit with --timeout)."
+                )
+            data = self.connection.recv_bytes(MAX_REPLY)
+        except (EOFError, OSError):
+            raise RemoteFailure(f"the process of strategy {self.name!r} {self._ended()}{when}.") from None
+        try:
+            reply = json.loads(data)
+        except (ValueError, RecursionError):
+            reply = None
+        if not isinstance(reply, dict):
+            self._garbage("a reply that is not a JSON object")
+        return reply
+
+    def _ended(self) -> str:
+        try:
+            code = self.process.wait(timeout=STOPPED_SECONDS)
+        except subprocess.TimeoutExpired:
+            self.stop()
+            return "stopped answering (its reply was cut short or too long)"
+        finally:
+            self.stop()
+        if code < 0:
+            return f"was killed by signal {-code}"
+        return f"ended with status {code}"
+
+    def _garbage(self, what: str) -> NoReturn:
+        self.stop()
+        raise RemoteFailure(f"the process of strategy {self.name!r} answered garbage ({what}); it was stopped.")
+
+
+def _stop(process: subprocess.Popen[bytes], connection: Connection) -> None:
+    """Close the host's socket and kill its process group (the host and whatever its strategy
+    started) at once: it holds nothing worth waiting for. Not yet reaped, its pid still names
+    its group."""
+    connection.close()
+    kill_group(process.pid)
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        process.wait(timeout=STOPPED_SECONDS)
+
+
+def _text(value: object, host: Host) -> str:
+    if not isinstance(value, str) or not value:
+        host._garbage("an error that is not a message")
+    return str(value)
+
+
+def _name(value: object, spec: str) -> str:
+    if not isinstance(value, str) or not value.strip() or len(value) > MAX_NAME:
+        raise StrategyLoadError(
+            f"strategy {spec!r} has a name that is not a non-empty string of at most {MAX_NAME} characters."
+        )
+    return value
+
+
+def _flag(value: object, host: Host) -> bool:
+    if not isinstance(value, bool):
+        host._garbage("a declaration that is not true or false")
+    return bool(value)
+
+
+TurnKey = tuple[int, int, int, int]
+"""A turn's dice stream: (seed, game, round, seat)."""
+
+
+class RemotePlayer:
+    """A strategy seated at a table, asked through its host: `StrategyPlayer`'s interface, each
+    answer checked here.
+
+    A turn costs one round trip, not one per question: at the turn's first question the host is
+    sent the turn's dice (the referee's own, as many as a turn can use) and plays the whole turn
+    with its own copy of the engine, sending back each answer; the referee's engine then asks its
+    questions and is answered from that list, every answer checked as it is used. `prefetch` does
+    the same for many turns at once (a bulk unit's turns of one seat and round)."""
+
+    def __init__(self, host: Host, number: int) -> None:
+        self.host = host
+        self.number = number
+        self.rules = host.rules
+        self._start: tuple[TurnContext, int, int] | None = None
+        self._answers: list[int] | None = None
+        self._prefetched: dict[TurnKey, list[int]] = {}
+        self._failure: tuple[TurnKey, str] | None = None
+        self._policy: PolicyTable | None = None
+
+    def start_turn(self, context: TurnContext, seed: int, game: int) -> RemotePlayer:
+        """Note the turn's start: the host hears of it with the turn's first question."""
+        self._start = (context, seed, game)
+        self._answers = None
+        return self
+
+    def prefetch(self, starts: Sequence[tuple[TurnContext, int, int]]) -> None:
+        """Have the host play these turns (in this order, as the referee will) in one round trip."""
+        self._prefetched.clear()
+        self._failure = None
+        keys = [_key(*start) for start in starts]
+        reply = self.host.ask(("turns", self.number, [self._dealt(*start) for start in starts]))
+        played = reply.get("turns")
+        if not isinstance(played, list) or len(played) > len(keys):
+            self.host._garbage("a list of turns that does not fit the turns asked")
+        for key, answers in zip(keys, played, strict=False):
+            self._prefetched[key] = _answers(answers, self.rules, self.host)
+        if "error" in reply and len(played) < len(keys):
+            self._failure = (keys[len(played)], _text(reply["error"], self.host))
+
+    def _dealt(self, context: TurnContext, seed: int, game: int) -> tuple[TurnContext, int, int, list[tuple[int, int]]]:
+        """A turn as the host is sent it: every roll it can use (a roll that shuts nothing ends it)."""
+        rolls = turn_rolls(seed, game, context.round, context.seat)
+        return context, seed, game, list(itertools.islice(rolls, self.rules.tiles + 1))
+
+    def _next(self) -> int:
+        """The strategy's next answer in this turn."""
+        if self._answers is None:
+            if self._start is None:
+                raise RuntimeError("a question was asked before the turn started.")
+            key = _key(*self._start)
+            if key not in self._prefetched and (self._failure is None or self._failure[0] != key):
+                self.prefetch([self._start])
+            if key not in self._prefetched and self._failure is not None and self._failure[0] == key:
+                raise RemoteFailure(self._failure[1])
+            self._answers = self._prefetched.pop(key)
+            self._answers.reverse()
+        if not self._answers:
+            self.host._garbage("fewer answers than the turn asked for")
+        return self._answers.pop()
+
+    def choose_dice(self, open_mask: int, history: Sequence[Roll] = ()) -> int:
+        count = self._next()
+        if count not in dice_options(self.rules, open_mask):
+            self.host._garbage(f"{count} dice where the rules allow {dice_options(self.rules, open_mask)}")
+        return count
+
+    def choose_move(
+        self, open_mask: int, dice: tuple[int, ...], moves: tuple[int, ...], history: Sequence[Roll] = ()
+    ) -> int:
+        move = self._next()
+        if move not in moves:
+            self.host._garbage(f"the move {move} where the legal moves are {moves}")
+        return move
+
+    @property
+    def policy(self) -> PolicyTable:
+        """The strategy's table, built in its host and checked here entry by entry."""
+        if self._policy is None:
+            reply = self.host.ask(("table", self.number))
+            self._policy = _checked_table(reply.get("next_mask"), reply.get("dice"), self.rules, self.host)
+        return self._policy
+
+
+def _key(context: TurnContext, seed: int, game: int) -> TurnKey:
+    return seed, game, context.round, context.seat
+
+
+def _answers(value: object, rules: Rules, host: Host) -> list[int]:
+    """One turn's answers from a host: whole numbers, no more than a turn can ask (each is checked
+    against its question when it is used)."""
+    if not isinstance(value, list) or len(value) > 2 * (rules.tiles + 1):
+        host._garbage("a turn's answers that are not a short list")
+    if not all(type(answer) is int for answer in value):
+        host._garbage("a turn's answers that are not whole numbers")
+    return list(value)
+
+
+def _checked_table(next_mask: object, dice: object, rules: Rules, host: Host) -> PolicyTable:
+    """A table from a host, if every entry is one the rules allow: the box after each throw is
+    one a legal move leaves (or the same box when none fits, or NOT_ROLLED where the rules do
+    not roll that many dice), and each number of dice is one the rules allow there."""
+    boxes = rules.full_box + 1
+    if not (isinstance(next_mask, list) and isinstance(dice, list)):
+        host._garbage("a table that is not two lists")
+    after_throw: list[int] = next_mask
+    counts: list[int] = dice
+    if len(after_throw) != boxes * THROW_COUNT or len(counts) != boxes:
+        host._garbage("a table of the wrong size")
+    if not all(type(value) is int for value in itertools.chain(after_throw, counts)):
+        host._garbage("a table with entries that are not whole numbers")
+    table = move_table(rules)
+    throw_dice = [len(throw) for throw in THROWS]
+    for mask in range(boxes):
+        options = dice_options(rules, mask)
+        if counts[mask] not in (options[:1] if mask == 0 else options):
+            host._garbage(f"a table rolling {counts[mask]} dice where the rules allow {options}")
+        row = table.row(mask)
+        for index in range(THROW_COUNT):
+            after = after_throw[mask * THROW_COUNT + index]
+            if mask == 0:  # the shut box stays shut
+                allowed = after == 0
+            elif throw_dice[index] not in options:
+                allowed = after == NOT_ROLLED
+            elif not row[index]:
+                allowed = after == mask
+            else:
+                allowed = 0 <= after <= mask and after & mask == after and (mask ^ after) in row[index]
+            if not allowed:
+                host._garbage(f"a table with an illegal move from box {mask:#b} on the throw {THROWS[index]}")
+    return PolicyTable(rules, array("h", after_throw), bytes(counts))
+
+
+Probed = tuple[str, dict[str, Any], str, bool, bool]
+"""What a probe finds: the strategy's spec, its parameters, its name, whether it is exact and
+whether it is context-free."""
+
+
+def probe(
+    spec: str, params: Mapping[str, Any], name: str | None, rules: Rules, *, timeout: float, memory_limit_mib: int
+) -> Callable[[], Probed]:
+    """Start finding what a user's strategy is by loading it in a short-lived host; the result
+    is the call that waits for the answer (a `StrategyLoadError` of one sentence if it cannot
+    load), so that several probes run side by side."""
+    spec_params = split_spec(spec)[1]
+    host = Host.launch(spec, params, name, rules, timeout=timeout, memory_limit_mib=memory_limit_mib)
+    return lambda: _probed(host.ready(), spec.strip(), {**spec_params, **params})
+
+
+def _probed(host: Host, spec: str, params: dict[str, Any]) -> Probed:
+    host.stop()
+    return spec, params, host.name, host.exact, host.context_free

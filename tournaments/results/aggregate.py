@@ -1,0 +1,191 @@
+"""From tallies to statistics: per-strategy standings, the ranking and the head-to-head table.
+
+Everything is computed from whole-number counts, so the figures do not depend on how
+the run was spread over workers.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from fractions import Fraction
+
+from ..field.config import TournamentConfig
+from ..playing.plan import Plan
+from ..playing.tally import Tally, share_unit
+from .stats import mean_interval, wilson
+
+
+@dataclasses.dataclass(frozen=True)
+class Standing:
+    """One strategy's results over the whole tournament.
+
+    `wins` counts a shared win as a fraction; `win_interval` is the 95% Wilson interval of
+    the win rate; `score_interval` the 95% normal interval of the mean score per turn
+    (regular rounds only), `shut_interval` the 95% Wilson interval of the shut rate. Every
+    matchup plays the same deals, so a strategy's games in different matchups share their dice:
+    the intervals count each deal once (as if the strategy had played one matchup's worth of
+    games), which makes them conservative.
+    `mean_rounds` is only set for drop-out games: the rounds a strategy lasted, the one it
+    went out in included. In an exact tournament (`tournaments.exact.tournament`) the figures are chances
+    and expectations: `wins` and `turns` are expected over its seatings, and an interval is its
+    value twice.
+    """
+
+    name: str
+    spec: str
+    games: int
+    wins: float
+    win_rate: float
+    win_interval: tuple[float, float]
+    turns: float
+    mean_score: float | None
+    score_interval: tuple[float, float] | None
+    mean_total: float | None
+    shut_rate: float | None
+    shut_interval: tuple[float, float] | None
+    mean_rounds: float | None
+
+
+@dataclasses.dataclass(frozen=True)
+class HeadToHead:
+    """`strategy` against `opponent` over the games in which both sat at the same table.
+
+    `wins` and `win_rate` are its own wins there (a shared win as a fraction). `ahead`, `tied` and
+    `behind` count the games it finished ahead of, level with and behind `opponent`
+    (`tournaments.playing.tally.finished_ahead`), and `ahead_rate` is (ahead + tied / 2) / games: the
+    chance it finished ahead, a level finish counting half. At a table of two, ahead is winning
+    outright. In an exact tournament the counts are expected counts (floats), None at a table of
+    three or more (not computed exactly, `tournaments.exact.tournament`), and `by_seat` holds its win rate
+    from each seat (`by_seat[0]`: seat 1).
+    """
+
+    strategy: str
+    opponent: str
+    games: int
+    wins: float
+    win_rate: float
+    ahead: float | None
+    tied: float | None
+    behind: float | None
+    ahead_rate: float | None
+    by_seat: tuple[float, ...] = ()
+
+
+@dataclasses.dataclass(frozen=True)
+class Summary:
+    """A finished tournament: what was played (`plan`, and its `config` with the seed it ran
+    under), the counts per matchup (`tallies[m][p]` for player `p` of `plan.matchups[m]`), and
+    the statistics, best strategy first. `seed_drawn` says the seed was drawn for this run."""
+
+    plan: Plan
+    tallies: tuple[tuple[Tally, ...], ...]
+    ranking: tuple[Standing, ...]
+    head_to_head: tuple[HeadToHead, ...]
+    seed_drawn: bool = False
+
+    @property
+    def config(self) -> TournamentConfig:
+        return self.plan.config
+
+    @property
+    def games(self) -> int:
+        return self.plan.total_games
+
+    @property
+    def solo(self) -> bool:
+        """Whether each table seats one strategy (score statistics, no wins)."""
+        return self.plan.table == 1
+
+
+def _rank_key(name: str, tally: Tally, solo: bool) -> tuple:
+    """Exact sort key: solo tables by lowest mean score, then most shut boxes; matches by
+    highest win rate, then lowest mean score; the name last."""
+    score = (tally.turns == 0, Fraction(tally.score_sum, tally.turns) if tally.turns else 0)
+    if solo:
+        return (*score, -Fraction(tally.shut_boxes, max(tally.turns, 1)), name)
+    return (-Fraction(tally.win_shares, max(tally.games, 1)), *score, name)
+
+
+def _standing(name: str, spec: str, tally: Tally, unit: int, drop_out: bool, matchups: int) -> Standing:
+    wins = Fraction(tally.win_shares, unit)
+    rate = wins / tally.games if tally.games else Fraction(0)
+    score = Fraction(tally.score_sum, tally.turns) if tally.turns else None
+    return Standing(
+        name=name,
+        spec=spec,
+        games=tally.games,
+        wins=float(wins),
+        win_rate=float(rate),
+        win_interval=wilson(float(wins), tally.games, independent=tally.games / matchups),
+        turns=tally.turns,
+        mean_score=None if score is None else float(score),
+        score_interval=(
+            mean_interval(
+                tally.score_sum, tally.score_squares, tally.turns, independent=tally.turns / matchups, floor=0
+            )
+            if tally.turns
+            else None
+        ),
+        mean_total=tally.total_sum / tally.played if tally.played else None,
+        shut_rate=tally.shut_boxes / tally.turns if tally.turns else None,
+        shut_interval=(
+            wilson(tally.shut_boxes, tally.turns, independent=tally.turns / matchups) if tally.turns else None
+        ),
+        mean_rounds=tally.turns / tally.games if drop_out and tally.games else None,
+    )
+
+
+def summarise(plan: Plan, tallies: Sequence[Sequence[Tally]], seed_drawn: bool = False) -> Summary:
+    """Standings, ranking and head-to-head table of a finished run, from its tallies per matchup."""
+    config = plan.config
+    count = len(config.strategies)
+    totals = [Tally() for _ in range(count)]
+    matchups = [0] * count
+    pair_games = [[0] * count for _ in range(count)]
+    pair_shares = [[0] * count for _ in range(count)]
+    pair_ahead = [[0] * count for _ in range(count)]
+    pair_tied = [[0] * count for _ in range(count)]
+    for matchup, counted in zip(plan.matchups, tallies, strict=True):
+        for index, tally in zip(matchup.players, counted, strict=True):
+            totals[index].add(tally)
+            matchups[index] += 1
+            for position, other in enumerate(matchup.players):
+                if other != index and tally.games:
+                    pair_games[index][other] += tally.games
+                    pair_shares[index][other] += tally.win_shares
+                    pair_ahead[index][other] += tally.ahead[position]
+                    pair_tied[index][other] += tally.tied[position]
+    unit = share_unit(plan.table)
+    solo = plan.table == 1
+    drop_out = config.rules.drop_out is not None
+    order = sorted(range(count), key=lambda index: _rank_key(config.names[index], totals[index], solo))
+    ranking = tuple(
+        _standing(
+            config.strategies[index].name,
+            config.strategies[index].spec,
+            totals[index],
+            unit,
+            drop_out,
+            matchups[index],
+        )
+        for index in order
+    )
+    head_to_head = tuple(
+        HeadToHead(
+            strategy=config.names[a],
+            opponent=config.names[b],
+            games=pair_games[a][b],
+            wins=float(Fraction(pair_shares[a][b], unit)),
+            win_rate=float(Fraction(pair_shares[a][b], unit * pair_games[a][b])),
+            ahead=pair_ahead[a][b],
+            tied=pair_tied[a][b],
+            behind=pair_ahead[b][a],
+            ahead_rate=float(Fraction(2 * pair_ahead[a][b] + pair_tied[a][b], 2 * pair_games[a][b])),
+        )
+        for a in order
+        for b in order
+        if a != b and pair_games[a][b]
+    )
+    kept = tuple(tuple(counted) for counted in tallies)
+    return Summary(plan, kept, ranking, head_to_head, seed_drawn)

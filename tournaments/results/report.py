@@ -1,0 +1,166 @@
+"""A finished tournament as a report table (schema 1, docs/report.md), and reports written to a file.
+
+The report holds the full configuration under `[config]` (so `shutbox tournament report.toml`
+runs the same tournament again), the shutbox version, and the results. It holds nothing that
+differs between runs of the same configuration: no time, no worker count, and every figure
+rounded so no float shows its last, unstable bits.
+
+Every mode writes the same keys, but for those docs/report.md names as absent by rule: a simulated
+report has `seed`, `dice` and the `*_ci95` intervals, an exact one `arithmetic`, `unresolved`,
+`win_rate_by_seat` and a `[[seat]]` table instead; solo tables have no wins.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from shutbox_cli.game import DICE_SCHEME
+
+from ..exact.analysis import Analysis
+from ..exact.duel import ExactDuel
+from ..exact.tournament import ExactSummary, SeatStanding
+from ..field.config import REPORT_CONFIG, config_table, recorded_spec
+from ..files import format_of, write_table_atomically
+from .aggregate import HeadToHead, Standing, Summary
+from .schema import header, interval, rounded
+
+Result = Summary | ExactSummary | Analysis | ExactDuel
+"""Anything a report is written of."""
+AHEAD_FIELDS = ("ahead", "tied", "behind", "ahead_rate")
+"""A head-to-head pair's finishing order, written when it is known (not in exact tournaments at
+tables of three or more)."""
+
+
+def _standing_table(rank: int, standing: Standing, solo: bool, exact: bool, folder: Path | None) -> dict[str, Any]:
+    spec = recorded_spec(standing.spec, folder)
+    table: dict[str, Any] = {"rank": rank, "name": standing.name, "spec": spec, "games": standing.games}
+    if not solo:
+        table["wins"] = rounded(standing.wins)
+        table["win_rate"] = rounded(standing.win_rate)
+        if not exact:
+            table["win_rate_ci95"] = interval(standing.win_interval)
+    table["turns"] = rounded(standing.turns) if exact else int(standing.turns)
+    if standing.mean_score is not None and standing.score_interval is not None:
+        table["mean_score"] = rounded(standing.mean_score)
+        if not exact:
+            table["mean_score_ci95"] = interval(standing.score_interval)
+    if standing.shut_rate is not None and standing.shut_interval is not None:
+        table["shut_rate"] = rounded(standing.shut_rate)
+        if not exact:
+            table["shut_rate_ci95"] = interval(standing.shut_interval)
+    if standing.mean_total is not None:
+        table["mean_total"] = rounded(standing.mean_total)
+    table["mean_rounds"] = rounded(standing.turns / standing.games) if standing.games else 0.0
+    return table
+
+
+def _pair_table(pair: HeadToHead, exact: bool) -> dict[str, Any]:
+    table: dict[str, Any] = {
+        "strategy": pair.strategy,
+        "opponent": pair.opponent,
+        "games": pair.games,
+        "wins": rounded(pair.wins),
+        "win_rate": rounded(pair.win_rate),
+    }
+    for name in AHEAD_FIELDS:
+        value = getattr(pair, name)
+        if value is not None:
+            table[name] = rounded(value) if exact or name == "ahead_rate" else value
+    if exact:
+        table["win_rate_by_seat"] = [rounded(rate) for rate in pair.by_seat]
+    return table
+
+
+def _seat_table(seat: SeatStanding, rounds: float) -> dict[str, Any]:
+    table: dict[str, Any] = {
+        "strategy": seat.name,
+        "seat": seat.seat,
+        "games": seat.games,
+        "wins": rounded(seat.wins),
+        "win_rate": rounded(seat.win_rate),
+    }
+    if seat.mean_total is not None:
+        table["mean_total"] = rounded(seat.mean_total)
+    table["mean_rounds"] = rounded(rounds)
+    return table
+
+
+def _seat_rounds(summary: ExactSummary) -> dict[tuple[str, int], float]:
+    """Each strategy's expected rounds played from each seat (1 plays first), over its seatings."""
+    names = summary.config.names
+    turns: dict[tuple[str, int], float] = {}
+    games: dict[tuple[str, int], int] = {}
+    for matchup in summary.seatings:
+        for seating in matchup:
+            for seat, player in enumerate(seating.players):
+                key = (names[player], seat + 1)
+                turns[key] = turns.get(key, 0.0) + float(seating.odds.seats[seat].turns)
+                games[key] = games.get(key, 0) + 1
+    return {key: turns[key] / games[key] for key in turns}
+
+
+def exact_report_table(summary: ExactSummary, folder: Path | None = None) -> dict[str, Any]:
+    """An exact tournament's report table, to be written in `folder` (None: the current one)."""
+    config = summary.config
+    rounds = _seat_rounds(summary)
+    return {
+        **header("tournament"),
+        "method": "exact",
+        "arithmetic": summary.arithmetic,
+        REPORT_CONFIG: config_table(config, folder),
+        "totals": {
+            "games": summary.games,
+            "matchups": len(summary.seatings),
+            "games_per_matchup": config.table,
+            "unresolved": rounded(summary.unresolved),
+        },
+        "ranking": [
+            _standing_table(rank, standing, summary.solo, True, folder)
+            for rank, standing in enumerate(summary.ranking, 1)
+        ],
+        "head_to_head": [_pair_table(pair, exact=True) for pair in summary.head_to_head],
+        "seat": [] if summary.solo else [_seat_table(seat, rounds[(seat.name, seat.seat)]) for seat in summary.seats],
+    }
+
+
+def report_table(summary: Summary | ExactSummary, folder: Path | None = None) -> dict[str, Any]:
+    """A tournament's report table, simulated or exact, to be written in `folder` (None: the current
+    one; its strategy file paths are relative to it)."""
+    if isinstance(summary, ExactSummary):
+        return exact_report_table(summary, folder)
+    plan = summary.plan
+    return {
+        **header("tournament"),
+        "method": "simulate",
+        "seed": summary.config.seed,
+        "dice": DICE_SCHEME,
+        REPORT_CONFIG: config_table(summary.config, folder),
+        "totals": {
+            "games": summary.games,
+            "matchups": len(plan.matchups),
+            "games_per_matchup": plan.games_per_matchup,
+        },
+        "ranking": [
+            _standing_table(rank, standing, summary.solo, False, folder)
+            for rank, standing in enumerate(summary.ranking, 1)
+        ],
+        "head_to_head": [_pair_table(pair, exact=False) for pair in summary.head_to_head],
+    }
+
+
+def result_table(result: Result, folder: Path | None = None) -> dict[str, Any]:
+    """The report table of any result (a tournament's, an analysis's or a duel's), to be written in
+    `folder` (None: the current one)."""
+    if isinstance(result, (Analysis, ExactDuel)):
+        return result.to_report()
+    return report_table(result, folder)
+
+
+def write_report(path: str | os.PathLike[str], result: Result, form: str | None = None) -> None:
+    """Write a result's report as TOML or JSON (`form`; by default JSON for a `.json` file), whole or
+    not at all: a temporary file in the same folder, renamed over `path`. Raises FileWriteError
+    naming the file."""
+    path = Path(path)
+    write_table_atomically(path, result_table(result, path.parent), form or format_of(path))

@@ -1,0 +1,177 @@
+"""One call runs a tournament: draw the seed if there is none, plan, play the plan through a
+backend, add up the tallies and sum them up; or, for `method = "exact"`, compute it exactly.
+A run given a checkpoint path keeps one there (see `checkpoint`), and `resume` finishes it.
+A run given a report writes it before it removes its checkpoint, so a report that cannot be
+written leaves the checkpoint to resume from."""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+from shutbox_cli.game import draw_seed
+
+from ..backends.base import Backend, default_backend
+from ..errors import FileWriteError, Interrupted, TournamentFailure
+from ..exact.tournament import ExactSummary, run_exact
+from ..field.config import Options, TournamentConfig
+from ..files import check_writable
+from ..playing.plan import Plan, make_plan
+from ..playing.units import UnitResult
+from ..results.aggregate import Summary, summarise
+from ..results.report import write_report
+from .checkpoint import CHECKPOINT_SECONDS, Keeper, Record, read_checkpoint
+
+Progress = Callable[[int, int], None]
+"""Told the games finished so far and the run's total: once before the first unit, then after each."""
+
+
+class Recorded(enum.Enum):
+    """The report a checkpoint records, as `resume` writes it unless told another."""
+
+    REPORT = "the report the checkpoint records"
+
+
+RECORDED = Recorded.REPORT
+
+
+def run(
+    config: TournamentConfig,
+    *,
+    backend: Backend | None = None,
+    progress: Progress | None = None,
+    bulk: bool = True,
+    checkpoint: str | os.PathLike[str] | None = None,
+    checkpoint_seconds: float = CHECKPOINT_SECONDS,
+    report: str | os.PathLike[str] | None = None,
+) -> Summary | ExactSummary:
+    """Play a whole tournament, write its report to `report` if given, and return its summary.
+
+    An exact tournament (`config.method == "exact"`) is computed in this process whatever the
+    backend, its progress counted in seatings, and gives an `ExactSummary` (see `run_exact`);
+    it keeps no checkpoint.
+
+    Without a seed in `config`, one is drawn: the summary's config holds it and `seed_drawn`
+    is set. Without a backend, `default_backend` picks one from `config.workers`. `bulk=False`
+    plays every seat turn by turn in the general engine: the reference the bulk engine is held
+    to, with the same results. With a `checkpoint` path, where no file may be (a ConfigError:
+    another run's checkpoint), a run that lasts more than `checkpoint_seconds` keeps its finished
+    work there, written at most that often, until it finishes and its report is written (`resume`
+    goes on from it, and writes the report the checkpoint records). `report` is written whole or
+    not at all (TOML, or JSON for a `.json` file; see `write_report`). Raises TournamentFailure when
+    the run cannot finish (a strategy failed, a worker died, a unit timed out), Interrupted on
+    Ctrl-C and FileWriteError when the report cannot be written; each names the checkpoint left,
+    if any.
+    """
+    report = None if report is None else Path(report)
+    if report is not None:
+        check_writable(report)
+    if config.method == "exact":
+        summary = run_exact(config, progress)
+        if report is not None:
+            write_report(report, summary)
+        return summary
+    seed = draw_seed() if config.seed is None else config.seed
+    plan = make_plan(dataclasses.replace(config, seed=seed), bulk)
+    record = Record.empty(plan)
+    seed_drawn = config.seed is None
+    keeper = None
+    if checkpoint is not None:
+        keeper = Keeper(
+            Path(checkpoint), plan, record, seed_drawn=seed_drawn, report=report, seconds=checkpoint_seconds
+        )
+    return _play(plan, record, keeper, backend, progress, seed_drawn, report)
+
+
+def resume(
+    checkpoint: str | os.PathLike[str],
+    options: Options = Options(),
+    *,
+    backend: Backend | None = None,
+    progress: Progress | None = None,
+    checkpoint_seconds: float = CHECKPOINT_SECONDS,
+    report: str | os.PathLike[str] | Recorded | None = RECORDED,
+    loaded: Callable[[TournamentConfig], None] | None = None,
+) -> Summary:
+    """Finish the run a checkpoint keeps: play only its unfinished units, write the report the
+    checkpoint records (or `report`, None for none) as `run` writes it, and return the summary an
+    uninterrupted run gives. `options` may change how it runs (workers, scheduler, timeout, memory
+    limit, isolation), never what it finds. The checkpoint is kept up to date as `run` keeps it, and
+    removed once the report is written. `loaded` is told the configuration before anything is
+    played. A checkpoint that cannot be resumed is a ConfigError of one sentence (see
+    `read_checkpoint`)."""
+    saved = read_checkpoint(Path(checkpoint), options)
+    written = saved.report if report is RECORDED else None if report is None else Path(report)
+    if loaded is not None:
+        loaded(saved.plan.config)
+    if written is not None:
+        check_writable(written)
+    keeper = Keeper(
+        saved.path,
+        saved.plan,
+        saved.record,
+        seed_drawn=saved.seed_drawn,
+        report=written,
+        owned=saved.owned,
+        seconds=checkpoint_seconds,
+    )
+    return _play(saved.plan, saved.record, keeper, backend, progress, saved.seed_drawn, written)
+
+
+def _play(
+    plan: Plan,
+    record: Record,
+    keeper: Keeper | None,
+    backend: Backend | None,
+    progress: Progress | None,
+    seed_drawn: bool,
+    report: Path | None,
+) -> Summary:
+    """Play the plan's units still to play into the record, keeping the checkpoint if there is a
+    keeper, and write the report (if any) before the checkpoint goes."""
+
+    def finished(result: UnitResult) -> None:
+        record.add(result)
+        if keeper is not None:
+            keeper.tick()
+        if progress is not None:
+            progress(record.games, plan.total_games)
+
+    try:
+        if progress is not None:
+            progress(record.games, plan.total_games)
+        if plan.unit_count:
+            (backend or default_backend(plan.config.workers, plan)).run(plan, finished)
+    except KeyboardInterrupt:
+        kept = None if keeper is None else keeper.keep()
+        raise Interrupted(record.games, plan.total_games, plan.config.seed or 0, kept) from None
+    except (TournamentFailure, Interrupted) as error:
+        error.checkpoint = None if keeper is None else keeper.keep()
+        raise
+    except BaseException:  # a crash: keep what is finished
+        if keeper is not None:
+            keeper.keep()
+        raise
+    summary = summarise(plan, record.tallies, seed_drawn=seed_drawn)
+    if report is not None:
+        _write(report, summary, keeper, record)
+    if keeper is not None:
+        keeper.discard()
+    return summary
+
+
+def _write(report: Path, summary: Summary, keeper: Keeper | None, record: Record) -> None:
+    """Write the report of a finished run; if it cannot be written, keep the checkpoint."""
+    try:
+        write_report(report, summary)
+    except KeyboardInterrupt:
+        kept = None if keeper is None else keeper.keep()
+        raise Interrupted(record.games, summary.plan.total_games, summary.config.seed or 0, kept) from None
+    except BaseException as error:
+        kept = None if keeper is None else keeper.keep()
+        if isinstance(error, FileWriteError):
+            error.checkpoint = kept
+        raise
