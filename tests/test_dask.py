@@ -638,3 +638,27 @@ def test_running_out_of_open_files_while_the_cluster_starts_is_one_sentence(fold
     (sentence,) = stderr_lines(done)
     assert sentence.startswith("shutbox: error: ran out of open files while starting a local Dask cluster (ulimit -n)")
     logged(sentence)
+
+
+def test_a_stop_signal_during_a_run_on_a_cluster_is_raised_where_it_is_safe_as_the_signal_it_was() -> None:
+    """SIGTERM and SIGHUP, like Ctrl-C, are noted while distributed's code runs, and raised at the
+    run's next look by the handler they had (shutbox's, which remembers which signal it was)."""
+    from shutbox_cli import signals
+    from tournaments.dask_backend import _Events
+
+    saved = {number: signal.getsignal(number) for number in signals.STOPPING}
+    signals._received.clear()
+    try:
+        signals.stop_on_signals()
+        events = _Events()
+        with events.noting_stops():
+            signal.raise_signal(signal.SIGTERM)  # noted: nothing raised in the middle of anything
+            signal.raise_signal(signal.SIGINT)  # a second one changes nothing
+            with pytest.raises(KeyboardInterrupt):
+                events.check()
+        assert signals.received() == signal.SIGTERM
+        assert signal.getsignal(signal.SIGTERM) == signals._stop  # given back
+    finally:
+        signals._received.clear()
+        for number, handler in saved.items():
+            signal.signal(number, handler)

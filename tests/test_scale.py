@@ -74,6 +74,7 @@ def test_a_trillion_games_are_counted_without_listing_a_unit(monkeypatch: pytest
     assert estimated_seconds(plan) > 3600 and default_backend(2, plan) == ProcessPool(2)
 
 
+@pytest.mark.slow
 def test_a_checkpoint_of_a_trillion_games_is_read_back_without_listing_a_unit(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -147,6 +148,7 @@ def test_an_exact_duel_too_long_is_refused_too() -> None:
 # --- the in-process estimate and the time limit ----------------------------------------------------
 
 
+@pytest.mark.slow
 def test_a_field_of_many_copies_is_estimated_to_cost_their_tables_and_matchups() -> None:
     """100 copies of greedy-high with 2 games each: 4,950 matchups and 100 tables to build, seconds
     of work, not the fraction of a second their 9,900 games would take."""

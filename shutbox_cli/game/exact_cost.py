@@ -5,7 +5,7 @@ A seat's walk holds one chance per total it may have; each round adds every scor
 every total it holds. After `r` rounds it holds at most as many totals as there are multisets of
 `r` scores, and at most as many as its totals span (and, in drop-out, the limit): a sum or count
 scoring spans little and grows the walk a little each round, the digits scoring makes nearly every
-multiset a total of its own and multiplies the walk by hundreds a round. A drop-out game is
+multiset a total of its own and multiplies the walk tenfold or more a round. A drop-out game is
 followed until the chance that it goes on is negligible: about as many rounds as a seat takes to
 reach the limit, plus a tail of `SPREAD` standard deviations of its total (a normal estimate).
 The estimates are within a factor of two of the steps taken (tests/test_exact_cost.py).

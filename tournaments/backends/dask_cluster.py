@@ -64,6 +64,8 @@ _LOGGERS = ("distributed", "asyncio", "tornado")
 """Where distributed and the event loop it runs on log (tornado's accept loop, out of open
 files, logs the same error thousands of times a second)."""
 _KEPT_RECORDS = 1000
+_STOPS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
+"""The signals that stop a run, noted while it is on a cluster."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -87,11 +89,12 @@ class DaskCluster:
         events = _Events()
         with _logs_kept(shipment.run):
             try:
-                with events.noting_ctrl_c(), _connected(self.address) as client:
+                with events.noting_stops(), _connected(self.address) as client:
                     events.check()
                     _check_versions(client, shipment.version)
                     events.check()
                     _Run(client, self.address, shipment, finished, events).play()
+                events.check()  # a stop while the client closed
             except OSError as error:
                 if out_of_files(error):
                     raise out_of_files_error(f"playing on the Dask cluster at {self.address}") from None
@@ -100,42 +103,52 @@ class DaskCluster:
 
 class _Events:
     """What a run waits for: tasks that start and end (told by the workers), units done (told by
-    the client's thread), and Ctrl-C. Ctrl-C is noted by a signal handler and raised by the run
-    where it is safe: a KeyboardInterrupt in the middle of distributed's own code can leave its
-    client hung."""
+    the client's thread), and a stop signal (Ctrl-C, SIGTERM, SIGHUP). A stop is noted by a signal
+    handler and raised by the run where it is safe, by the handler the signal had before (the
+    caller's, which may note which signal it was), else as a KeyboardInterrupt: one in the middle
+    of distributed's own code can leave its client hung."""
 
     def __init__(self) -> None:
         self.queue: queue.Queue[tuple[str, Any]] = queue.Queue()
-        self.interrupted = False
+        self.stop: tuple[int, Any] | None = None
+        """The signal that stopped the run, and the handler it had before the run."""
 
     def put(self, kind: str, payload: Any) -> None:
         self.queue.put((kind, payload))
 
     def get(self, timeout: float) -> tuple[str, Any]:
-        """The next event; queue.Empty after `timeout` seconds without one; KeyboardInterrupt after Ctrl-C."""
+        """The next event; queue.Empty after `timeout` seconds without one; KeyboardInterrupt after a stop."""
         kind, payload = self.queue.get(timeout=timeout)
         self.check()
         return kind, payload
 
     def check(self) -> None:
-        if self.interrupted:
-            raise KeyboardInterrupt
+        if self.stop is None:
+            return
+        number, previous = self.stop
+        if callable(previous):
+            previous(number, None)
+        raise KeyboardInterrupt
 
     @contextlib.contextmanager
-    def noting_ctrl_c(self) -> Iterator[None]:
+    def noting_stops(self) -> Iterator[None]:
         if threading.current_thread() is not threading.main_thread():
             yield
             return
+        before: dict[int, Any] = {}
 
-        def note(signum: int, frame: Any) -> None:
-            self.interrupted = True
-            self.put("interrupt", None)
+        def note(number: int, frame: Any) -> None:
+            if self.stop is None:
+                self.stop = (number, before.get(number))
+                self.put("interrupt", None)
 
-        previous = signal.signal(signal.SIGINT, note)
+        for number in _STOPS:
+            before[number] = signal.signal(number, note)
         try:
             yield
         finally:
-            signal.signal(signal.SIGINT, previous)
+            for number, handler in before.items():
+                signal.signal(number, handler)
 
 
 @dataclasses.dataclass(frozen=True)
