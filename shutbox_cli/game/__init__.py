@@ -73,13 +73,13 @@ if TYPE_CHECKING:  # `name as name`: each re-exported, one statement per module
     # isort: on
 
 _NAMES: dict[str, tuple[str, ...]] = {
-    "box": ("dice_options", "mask_of", "one_die_allowed", "score", "tile_sum", "tiles_of"),
-    "dice": ("DICE_SCHEME", "derive_seed", "draw_seed", "turn_rolls"),
-    "exact_games": ("Duel", "GameOdds", "SeatOdds", "TurnOdds", "duel", "exact_turn_odds", "game_odds"),
-    "match": ("GameRecord", "RoundRecord", "TurnContext", "TurnPlayer", "play_game", "seat_order"),
-    "moves": ("THROWS", "MoveTable", "legal_moves", "move_table"),
-    "rules": ("FirstRoll", "OneDie", "OneDieMode", "Rules", "RulesError", "Scoring", "ShutRule", "Ties"),
-    "solver": (
+    ".box": ("dice_options", "mask_of", "one_die_allowed", "score", "tile_sum", "tiles_of"),
+    ".dice": ("DICE_SCHEME", "derive_seed", "draw_seed", "turn_rolls"),
+    ".exact_games": ("Duel", "GameOdds", "SeatOdds", "TurnOdds", "duel", "exact_turn_odds", "game_odds"),
+    ".match": ("GameRecord", "RoundRecord", "TurnContext", "TurnPlayer", "play_game", "seat_order"),
+    ".moves": ("THROWS", "MoveTable", "legal_moves", "move_table"),
+    ".rules": ("FirstRoll", "OneDie", "OneDieMode", "Rules", "RulesError", "Scoring", "ShutRule", "Ties"),
+    ".solver": (
         "Distribution",
         "Solution",
         "distribution",
@@ -88,7 +88,7 @@ _NAMES: dict[str, tuple[str, ...]] = {
         "solve_expected_score",
         "solve_shut",
     ),
-    "turn": ("Chooser", "IllegalDecision", "Roll", "Turn", "TurnRecord", "finish_turn", "play_turn"),
+    ".turn": ("Chooser", "IllegalDecision", "Roll", "Turn", "TurnRecord", "finish_turn", "play_turn"),
 }
 """The engine's public names, by the module that defines each."""
 _MODULE_OF = {name: module for module, names in _NAMES.items() for name in names}
@@ -102,6 +102,6 @@ if not TYPE_CHECKING:  # type checkers read the imports above, and flag a name n
         module = _MODULE_OF.get(name)
         if module is None:
             raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-        value = getattr(importlib.import_module(f".{module}", __name__), name)
+        value = getattr(importlib.import_module(module, __name__), name)
         globals()[name] = value
         return value
