@@ -10,6 +10,7 @@ from __future__ import annotations
 import ast
 import importlib
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -165,3 +166,18 @@ def test_below_the_face_nothing_prints_or_exits(package: str, above: set[str]) -
             if isinstance(node, (ast.Import, ast.ImportFrom)):
                 names = [alias.name for alias in node.names] if isinstance(node, ast.Import) else [node.module or ""]
                 assert not any(name.split(".")[0] in TERMINAL | above for name in names), path.name
+
+
+def test_the_architecture_page_names_only_what_exists_and_every_folder_there_is() -> None:
+    page = (ROOT / "docs" / "architecture.md").read_text()
+    named = set(re.findall(r"`((?:shutbox_cli|strategies|tournaments)/[\w/.]*)`", page))
+    assert named
+    for path in named:
+        assert (ROOT / path).exists(), f"docs/architecture.md names {path}, which does not exist"
+    folders = [ROOT / "shutbox_cli" / "game", ROOT / "shutbox_cli" / "face", ROOT / "strategies"]
+    folders += [path.parent for path in (ROOT / "tournaments").glob("*/__init__.py")]
+    folders += [path.parent for path in (ROOT / "shutbox_cli" / "face").glob("*/__init__.py")]
+    for folder in folders:
+        assert f"`{folder.relative_to(ROOT)}/`" in page, (
+            f"docs/architecture.md does not name {folder.relative_to(ROOT)}/"
+        )
