@@ -2,8 +2,8 @@
 
 Subclass `Strategy`, answer `choose_move(view)` with one of `view.legal_moves` (a `Move`), and
 declare `stochastic` or `reads_context` if it is either. `strategies.testing` checks a strategy
-against the contract in a unit test. The runner's own parts live in the submodules
-(`strategies.loading`, `strategies.player`, `strategies.table`, `strategies.check`).
+against the contract in a unit test. What a program that runs strategies needs (loading one from
+its spec, seating it, checking it, listing them) is `strategies.runner`.
 """
 
 from shutbox_cli.game import FirstRoll, OneDie, OneDieMode, Roll, Rules, Scoring, ShutRule, Ties, TurnContext

@@ -445,3 +445,37 @@ def load_strategy(spec: str, params: Mapping[str, Any] | None = None, name: str 
     loaded = LoadedStrategy(spec.strip(), cls, merged, name or display_name(cls, target, merged), origin)
     loaded.make()  # a constructor that fails should fail here, once, with a clear message
     return loaded
+
+
+def spec_of(strategy: str | type[Strategy] | Strategy) -> str:
+    """The spec that loads a strategy given as a spec (unchanged), a Strategy class (a built-in by
+    its name, any other as `module:Class`) or an instance: its class with the constructor's
+    parameters it keeps as attributes of the same name, where they differ from the defaults. An
+    instance that spec does not build again (same attributes) is a StrategyLoadError."""
+    if isinstance(strategy, str):
+        return strategy
+    cls = strategy if isinstance(strategy, type) else type(strategy)
+    if not issubclass(cls, Strategy):
+        raise StrategyLoadError(f"{strategy!r} is neither a strategy spec nor a Strategy class or instance.")
+    target = f"{cls.__module__}:{cls.__qualname__}"
+    target = next((name for name, builtin in BUILTINS.items() if builtin == target), target)
+    if isinstance(strategy, type):
+        return target
+    params = {
+        parameter.name: getattr(strategy, parameter.name)
+        for parameter in inspect.signature(cls).parameters.values()
+        if parameter.kind in (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
+        and hasattr(strategy, parameter.name)
+        and getattr(strategy, parameter.name) != parameter.default
+    }
+    spec = f"{target}({', '.join(f'{key}={value!r}' for key, value in params.items())})" if params else target
+    try:
+        same = split_spec(spec)[1] == params and vars(build(cls, params, spec)) == vars(strategy)
+    except (StrategyLoadError, TypeError):
+        same = False
+    if not same:
+        raise StrategyLoadError(
+            f"the {cls.__qualname__} instance given cannot be told as a spec ({spec!r} does not build it again); "
+            f"give its class's spec with its parameters, such as '{target}(name=value)'."
+        )
+    return spec

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from shutbox_cli.game import GameRecord, Rules, TurnContext, TurnRecord, mask_of, play_game, score
-from tournaments import InProcess, Options, Summary, load_config, run, run_exact
+from tournaments import InProcess, Options, Summary, load_config, run
 from tournaments.playing.tally import Tally, count_game, finished_ahead, finishes
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -187,14 +187,14 @@ def test_at_a_table_of_two_ahead_is_winning_outright() -> None:
 @pytest.mark.slow
 def test_exact_tournaments_know_who_finished_ahead_at_a_table_of_two_only() -> None:
     field = ["optimal", "greedy-high", "max-shut"]
-    duel = run_exact(load_config(None, Options(strategies=field, method="exact")))
+    duel = run(load_config(None, Options(strategies=field, method="exact")))
     for pair in duel.head_to_head:
         assert pair.ahead + pair.tied + pair.behind == pytest.approx(pair.games)  # type: ignore[operator]
         assert pair.ahead + pair.tied / 2 == pytest.approx(pair.wins)  # type: ignore[operator]
         assert 0 < pair.tied < pair.games  # type: ignore[operator]
-    seat = run_exact(load_config(None, Options(strategies=field, method="exact", rules={"ties": "seat"})))
+    seat = run(load_config(None, Options(strategies=field, method="exact", rules={"ties": "seat"})))
     assert all(pair.tied == 0 and pair.ahead == pytest.approx(pair.wins) for pair in seat.head_to_head)
-    three = run_exact(load_config(None, Options(strategies=field, method="exact", table=3)))
+    three = run(load_config(None, Options(strategies=field, method="exact", table=3)))
     assert all(pair.ahead is None and pair.ahead_rate is None for pair in three.head_to_head)
 
 

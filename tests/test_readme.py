@@ -49,11 +49,11 @@ def python_block(containing: str) -> str:
 def test_the_strategy_example_plays_otherwise_than_greedy_high(tmp_path: Path) -> None:
     from strategies import Rules
     from strategies.loading import load_strategy
-    from tournaments import analyse
+    from tournaments import analyze
 
     (tmp_path / "high_first.py").write_text(python_block("class HighFirst(Strategy)"))
-    example = analyse(load_strategy(f"{tmp_path / 'high_first.py'}:HighFirst"), Rules())
-    greedy = analyse(load_strategy("greedy-high"), Rules())
+    example = analyze(load_strategy(f"{tmp_path / 'high_first.py'}:HighFirst"), Rules())
+    greedy = analyze(load_strategy("greedy-high"), Rules())
     said = re.search(r"`shutbox analyze high_first.py:HighFirst`: its expected score is\s+([\d.]+), where", README)
     assert said is not None and f"{example.expected_score:.3f}" == said[1]
     assert f"{greedy.expected_score:.3f}" in README
@@ -62,7 +62,7 @@ def test_the_strategy_example_plays_otherwise_than_greedy_high(tmp_path: Path) -
 
 @pytest.mark.slow
 def test_the_analyse_example_runs_as_written(capsys: pytest.CaptureFixture[str]) -> None:
-    exec(python_block("analyse("), {})
+    exec(python_block("analyze("), {})
     assert re.fullmatch(r"tips on 12 tiles: expected score \d+\.\d{4}, shuts \d+\.\d\d%\n", capsys.readouterr().out)
 
 

@@ -16,7 +16,9 @@ import tomli_w
 import shutbox_cli
 import tournaments
 from shutbox_cli.game import DICE_SCHEME, Rules
+from strategies import Move, Strategy, View
 from strategies.loading import load_strategy
+from strategies.solved import Optimal
 from tournaments import (
     ConfigError,
     FileWriteError,
@@ -162,17 +164,17 @@ def test_a_report_is_written_whole_or_not_at_all(tmp_path: Path, monkeypatch: py
 
 
 def test_an_analysis_is_exact_or_a_seeded_simulation_and_is_written_the_same_way(tmp_path: Path) -> None:
-    exact = tournaments.analyse(load_strategy("greedy-high"), Rules(), turns=500, seed=1)
+    exact = tournaments.analyze(load_strategy("greedy-high"), Rules(), turns=500, seed=1)
     assert exact.method == "exact" and exact.turns is None and not exact.seed_drawn
-    given = tournaments.analyse(load_strategy("random"), Rules(), turns=500, seed=1)
+    given = tournaments.analyze(load_strategy("random"), Rules(), turns=500, seed=1)
     assert given == simulate(load_strategy("random"), Rules(), 500, 1) and not given.seed_drawn
-    drawn = tournaments.analyse(load_strategy("random"), Rules(), turns=50)
+    drawn = tournaments.analyze(load_strategy("random"), Rules(), turns=50)
     assert drawn.seed_drawn and drawn.seed is not None and drawn.turns == 50
     assert DEFAULT_TURNS == 100_000
     write_report(tmp_path / "analysis.toml", given)
     assert (tmp_path / "analysis.toml").read_text() == tomli_w.dumps(given.to_report())
     with pytest.raises(ConfigError, match="at least 2 turns, not 1"):
-        tournaments.analyse(load_strategy("random"), Rules(), turns=1)
+        tournaments.analyze(load_strategy("random"), Rules(), turns=1)
 
 
 def test_the_report_version_is_the_installed_distributions() -> None:
@@ -215,3 +217,42 @@ def test_a_script_without_a_main_guard_is_told_why_its_workers_die(tmp_path: Pat
     last = done.stderr.strip().splitlines()[-1]
     assert last.startswith("tournaments.errors.TournamentFailure: a worker process exited with status 1 while starting")
     assert 'lacks `if __name__ == "__main__":`' in last
+
+
+class Careful(Strategy):
+    """A user's strategy made in a notebook: its class travels as `module:Class`."""
+
+    name = "careful"
+
+    def __init__(self, margin: int = 0) -> None:
+        self.margin = margin
+
+    def choose_move(self, view: View) -> Move:
+        return min(view.legal_moves, key=lambda move: (len(move), move))
+
+
+class Hidden(Careful):
+    """An instance that keeps its parameter under another name: it cannot be told as a spec."""
+
+    def __init__(self, margin: int = 0) -> None:
+        super().__init__()
+        del self.margin
+        self.kept = margin
+
+
+def test_run_takes_strategy_classes_and_instances_as_well_as_specs_and_loads_a_file(tmp_path: Path) -> None:
+    given = run(None, Options(strategies=[Optimal, Careful(margin=2), "tips"], games=60, seed=5, workers=1))
+    assert given.config.names == ("optimal", "careful(margin=2)", "tips")
+    spec = f"{__name__}:Careful"
+    said = run(None, Options(strategies=["optimal", f"{spec}(margin=2)", "tips"], games=60, seed=5, workers=1))
+    assert report_table(given) == report_table(said)
+    assert [entry.spec for entry in given.config.strategies] == ["optimal", f"{spec}(margin=2)", "tips"]
+    config = tmp_path / "field.toml"
+    config.write_text(
+        'games = 60\nseed = 5\nworkers = 1\n[[strategy]]\nspec = "tips"\n[[strategy]]\nspec = "optimal"\n'
+    )
+    assert run(config).config.names == ("tips", "optimal")
+    with pytest.raises(ConfigError, match="cannot be told as a spec"):
+        run(None, Options(strategies=[Hidden(margin=3), "tips"], games=60, seed=5, workers=1))
+    with pytest.raises(ConfigError, match="cannot change a resumed run"):
+        run(config, resume_from=tmp_path / "run.checkpoint.toml")

@@ -1,12 +1,13 @@
-"""Tournaments: config -> plan (matchups, deals, work units) -> a backend plays the units (this
-process, a worker pool or a Dask cluster) -> tallies -> summary (statistics) -> report (a TOML table).
-Simulation studies of one strategy (`analyse`) live here too.
+"""Tournaments: config -> field -> plan (matchups, deals, work units) -> a backend plays the units
+(this process, a worker pool or a Dask cluster) -> tallies -> summary (statistics) -> report (a TOML
+table). Exact games, simulation studies of one strategy (`analyze`), replays, comparisons of
+reports and gates live here too; docs/architecture.md says which folder does what.
 
-One call runs a tournament, from a script or a notebook:
+One call runs a tournament, from a script or a notebook, as `shutbox tournament` runs it:
 
-    config = load_config(None, Options(strategies=["optimal", "tips"], games=1000, seed=7))
-    summary = run(config)  # or run(config, backend=InProcess())
-    write_report("report.toml", summary)
+    summary = run(None, Options(strategies=[Optimal, Target(margin=2), "tips"], games=1000, seed=7))
+    summary = run(load_config(None, options))  # or run(config, backend=InProcess())
+    write_report("report.toml", summary)       # or run(..., report="report.toml")
 
 A long run given a checkpoint path (`run(config, checkpoint=checkpoint_path(report), report=report)`)
 keeps its finished work there every few seconds, and removes it once its report is written;
@@ -17,52 +18,98 @@ A field of exact strategies can be computed instead of played (`Options(method="
 then gives an `ExactSummary`, with chances in place of estimates; `duel_exactly` is one game of
 two of them (`shutbox analyze A --against B`).
 
-Imports the engine and the strategies only; it prints nothing and never exits.
+Imports the engine and the strategies only; it prints nothing and never exits. Its names load
+lazily, each from its own module on first use, so that a command loads only what it needs;
+`_NAMES` is the one list of them (tests/test_layers.py checks the imports for type checkers agree).
 """
 
-from .backends.base import Backend, InProcess, default_backend
-from .backends.dask_cluster import DaskCluster
-from .backends.pool import ProcessPool
-from .errors import ConfigError, FileWriteError, Interrupted, TournamentError, TournamentFailure
-from .exact.analysis import Analysis, analyse
-from .exact.duel import DuelSeat, ExactDuel, duel_exactly
-from .exact.tournament import ExactSummary, SeatStanding, run_exact
-from .field.config import Options, TournamentConfig, load_config
-from .results.aggregate import HeadToHead, Standing, Summary
-from .results.report import report_table, write_report
-from .running.checkpoint import checkpoint_path, read_checkpoint
-from .running.runner import Progress, resume, run
+import importlib
+from typing import TYPE_CHECKING
 
-__all__ = [
-    "Analysis",
-    "Backend",
-    "ConfigError",
-    "DaskCluster",
-    "DuelSeat",
-    "ExactDuel",
-    "ExactSummary",
-    "FileWriteError",
-    "HeadToHead",
-    "InProcess",
-    "Interrupted",
-    "Options",
-    "ProcessPool",
-    "Progress",
-    "SeatStanding",
-    "Standing",
-    "Summary",
-    "TournamentConfig",
-    "TournamentError",
-    "TournamentFailure",
-    "analyse",
-    "checkpoint_path",
-    "default_backend",
-    "duel_exactly",
-    "load_config",
-    "read_checkpoint",
-    "report_table",
-    "resume",
-    "run",
-    "run_exact",
-    "write_report",
-]
+if TYPE_CHECKING:  # `name as name`: each re-exported, one statement per module
+    # isort: off
+    from .backends.base import Backend as Backend, InProcess as InProcess, default_backend as default_backend
+    from .backends.dask_cluster import DaskCluster as DaskCluster
+    from .backends.pool import ProcessPool as ProcessPool
+    from .ci.compare import Change as Change, Comparison as Comparison, compare as compare, read_report as read_report
+    from .ci.gates import (
+        Gate as Gate,
+        check_names as check_names,
+        compare_failures as compare_failures,
+        parse_compare_gate as parse_compare_gate,
+        parse_tournament_gate as parse_tournament_gate,
+        tournament_failures as tournament_failures,
+    )
+    from .errors import (
+        ConfigError as ConfigError,
+        FileWriteError as FileWriteError,
+        Interrupted as Interrupted,
+        TournamentError as TournamentError,
+        TournamentFailure as TournamentFailure,
+    )
+    from .exact.analysis import Analysis as Analysis, analyze as analyze
+    from .exact.duel import DuelSeat as DuelSeat, ExactDuel as ExactDuel, duel_exactly as duel_exactly
+    from .exact.tournament import ExactSummary as ExactSummary, SeatStanding as SeatStanding
+    from .field.config import Options as Options, TournamentConfig as TournamentConfig, load_config as load_config
+    from .files import (
+        check_writable as check_writable,
+        dumps as dumps,
+        format_of as format_of,
+        reason as reason,
+        write_atomically as write_atomically,
+        write_table_atomically as write_table_atomically,
+    )
+    from .playing.replay import TournamentGame as TournamentGame, find_game as find_game
+    from .results.aggregate import HeadToHead as HeadToHead, Standing as Standing, Summary as Summary
+    from .results.report import report_table as report_table, result_table as result_table, write_report as write_report
+    from .results.schema import header as header, rules_table as rules_table
+    from .running.checkpoint import (
+        CHECKPOINT_SECONDS as CHECKPOINT_SECONDS,
+        checkpoint_path as checkpoint_path,
+        read_checkpoint as read_checkpoint,
+        recorded_report as recorded_report,
+    )
+    from .running.runner import Progress as Progress, resume as resume, run as run
+    # isort: on
+
+_NAMES: dict[str, tuple[str, ...]] = {
+    ".backends.base": ("Backend", "InProcess", "default_backend"),
+    ".backends.dask_cluster": ("DaskCluster",),
+    ".backends.pool": ("ProcessPool",),
+    ".ci.compare": ("Change", "Comparison", "compare", "read_report"),
+    ".ci.gates": (
+        "Gate",
+        "check_names",
+        "compare_failures",
+        "parse_compare_gate",
+        "parse_tournament_gate",
+        "tournament_failures",
+    ),
+    ".errors": ("ConfigError", "FileWriteError", "Interrupted", "TournamentError", "TournamentFailure"),
+    ".exact.analysis": ("Analysis", "analyze"),
+    ".exact.duel": ("DuelSeat", "ExactDuel", "duel_exactly"),
+    ".exact.tournament": ("ExactSummary", "SeatStanding"),
+    ".field.config": ("Options", "TournamentConfig", "load_config"),
+    ".files": ("check_writable", "dumps", "format_of", "reason", "write_atomically", "write_table_atomically"),
+    ".playing.replay": ("TournamentGame", "find_game"),
+    ".results.aggregate": ("HeadToHead", "Standing", "Summary"),
+    ".results.report": ("report_table", "result_table", "write_report"),
+    ".results.schema": ("header", "rules_table"),
+    ".running.checkpoint": ("CHECKPOINT_SECONDS", "checkpoint_path", "read_checkpoint", "recorded_report"),
+    ".running.runner": ("Progress", "resume", "run"),
+}
+"""The tournaments' public names, by the module that defines each."""
+_MODULE_OF = {name: module for module, names in _NAMES.items() for name in names}
+
+__all__ = sorted(_MODULE_OF)
+
+
+if not TYPE_CHECKING:  # type checkers read the imports above, and flag a name not among them
+
+    def __getattr__(name: str) -> object:
+        module = _MODULE_OF.get(name)
+        if module is None:
+            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+        value = getattr(importlib.import_module(module, __name__), name)
+        globals()[name] = value
+        return value

@@ -89,7 +89,7 @@ def rules_command(rule_values: dict[str, Any], form: FormatOption = Format.TABLE
 
     rules = rules_from_options(rule_values)
     if form is not Format.TABLE:
-        from tournaments.results.schema import header, rules_table
+        from tournaments import header, rules_table
 
         print_document({**header("rules"), "rules": rules_table(rules)}, form)
         return

@@ -20,7 +20,7 @@ class Shell(StrEnum):
 
 def complete_strategy(incomplete: str) -> list[str]:
     """Registered strategy names (built-in and installed) that start with what was typed."""
-    from strategies.loading import BUILTINS, registry
+    from strategies.runner import BUILTINS, registry
 
     names = sorted({*BUILTINS, *registry()})
     return [name for name in names if name.startswith(incomplete)]

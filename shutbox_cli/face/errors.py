@@ -27,7 +27,7 @@ def stopped_status(signal_number: int | None) -> int:
 def say_error(message: str) -> None:
     """Print `shutbox: error: message` to stderr, control characters written out: a message may
     quote a strategy's name, answer or exception, which must not reach the terminal raw."""
-    from strategies.shown import printable_lines
+    from strategies.runner import printable_lines
 
     typer.echo(f"{ERROR_PREFIX}{printable_lines(message)}", err=True)
 
@@ -40,7 +40,7 @@ def fail(message: str, status: int = USAGE_ERROR) -> NoReturn:
 
 def say_warning(message: str) -> None:
     """Print `warning: message` to stderr, control characters written out."""
-    from strategies.shown import printable_lines
+    from strategies.runner import printable_lines
 
     typer.echo(f"warning: {printable_lines(message)}", err=True)
 
@@ -60,7 +60,7 @@ def show_strategy_warnings() -> None:
         file: TextIO | None = None,
         line: str | None = None,
     ) -> Any:
-        from strategies.loading import StrategyNameClash
+        from strategies.runner import StrategyNameClash
 
         if issubclass(category, StrategyNameClash):
             say_warning(str(message))

@@ -4,7 +4,7 @@ reach the terminal) and markup is escaped (`[bold]` in a name is text, not a sty
 
 from rich.markup import escape
 
-from strategies.shown import printable, printable_lines
+from strategies.runner import printable, printable_lines
 
 
 def literal(text: str) -> str:

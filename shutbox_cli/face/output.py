@@ -58,7 +58,7 @@ def is_stdout(path: Path) -> bool:
 
 def print_document(table: dict[str, Any], form: Format) -> None:
     """A report (or any table) on stdout as JSON or TOML."""
-    from tournaments.files import dumps
+    from tournaments import dumps
 
     sys.stdout.write(dumps(table, "json" if form is Format.JSON else "toml"))
     sys.stdout.flush()
@@ -88,15 +88,14 @@ class Output:
 
     def check(self) -> None:
         """Before long work: fail with a `FileWriteError` if the report file cannot be written."""
-        from tournaments.files import check_writable
+        from tournaments import check_writable
 
         if self.file is not None:
             check_writable(self.file)
 
     def deliver(self, result: Any, written: bool = False) -> None:
         """Write the result's report to the file (unless it is `written` already) and to stdout, as asked."""
-        from tournaments.files import format_of, write_table_atomically
-        from tournaments.results.report import result_table
+        from tournaments import format_of, result_table, write_table_atomically
 
         if self.file is not None and not written:  # its strategy file paths are written relative to its folder
             write_table_atomically(self.file, result_table(result, self.file.parent), format_of(self.file))
@@ -120,7 +119,7 @@ class Output:
 
     def written(self) -> None:
         """After the results: where the report file was written, on stderr."""
-        from strategies.shown import printable
+        from strategies.runner import printable
 
         if self.file is not None:
             typer.echo(f"Report written to {printable(str(self.file))}.", err=True)

@@ -11,7 +11,7 @@ from rich.table import Table
 from shutbox_cli.face.describe import rules_in_short
 from shutbox_cli.face.literal import literal
 from shutbox_cli.game import Ties
-from strategies.shown import printable
+from strategies.runner import printable
 from tournaments import ExactSummary, HeadToHead, Summary
 
 Results = Summary | ExactSummary

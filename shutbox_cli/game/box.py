@@ -40,15 +40,7 @@ def score(rules: Rules, open_mask: int) -> int:
 
 @cache
 def _score_table(tiles: int, scoring: Scoring) -> tuple[int, ...]:
-    def one(mask: int) -> int:
-        open_tiles = tiles_of(mask)
-        if scoring is Scoring.COUNT:
-            return len(open_tiles)
-        if scoring is Scoring.DIGITS:
-            return int("".join(map(str, open_tiles)) or "0")
-        return sum(open_tiles)
-
-    return tuple(one(mask) for mask in range(1 << tiles))
+    return tuple(scoring.of(tiles_of(mask)) for mask in range(1 << tiles))
 
 
 def one_die_allowed(rules: Rules, open_mask: int) -> bool:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from enum import StrEnum
 from functools import cache
 from typing import Any
@@ -55,6 +55,14 @@ class Scoring(StrEnum):
     SUM = "sum"
     COUNT = "count"
     DIGITS = "digits"
+
+    def of(self, open_tiles: Sequence[int]) -> int:
+        """The score of these open tiles, lowest first (0 for none)."""
+        if self is Scoring.COUNT:
+            return len(open_tiles)
+        if self is Scoring.DIGITS:
+            return int("".join(map(str, open_tiles)) or "0")
+        return sum(open_tiles)
 
 
 class FirstRoll(StrEnum):
@@ -137,9 +145,7 @@ class Rules:
         rounds = _whole_number("rounds", self.rounds, 1, MAX_ROUNDS)
         set_(self, "rounds", rounds)
         if self.drop_out is not None:
-            from .box import score  # the box's module needs this one
-
-            most = MAX_ROUNDS * score(self, (1 << tiles) - 1)
+            most = MAX_ROUNDS * self.scoring.of(range(1, tiles + 1))
             why = f" (what a player can total in {MAX_ROUNDS:,} rounds)"
             limit = _whole_number("drop_out", self.drop_out, NO_DROP_OUT, most, why, " (no drop-out)")
             set_(self, "drop_out", None if limit == NO_DROP_OUT else limit)

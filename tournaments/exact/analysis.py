@@ -1,5 +1,5 @@
 """How a strategy scores on its own, turn after turn: exactly when it is tabulable, otherwise
-by a seeded simulation with 95% confidence intervals. `analyse` decides which."""
+by a seeded simulation with 95% confidence intervals. `analyze` decides which."""
 
 from __future__ import annotations
 
@@ -72,7 +72,7 @@ class Analysis:
         return report
 
 
-def analyse(
+def analyze(
     loaded: LoadedStrategy,
     rules: Rules,
     turns: int | None = None,

@@ -19,12 +19,14 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from shutbox_cli.game import Rules, RulesError
+from strategies import Strategy
 from strategies.loading import (
     StrategyLoadError,
     load_strategy,
     source_file,
     source_sha256,
     spec_file,
+    spec_of,
     split_name,
     split_spec,
 )
@@ -136,9 +138,10 @@ class TournamentConfig:
 
 @dataclasses.dataclass(frozen=True)
 class Options:
-    """What the command line gave (None where an option was not given)."""
+    """What the command line gave (None where an option was not given); from Python, `strategies`
+    may give Strategy classes and instances as well as specs (see `strategies.loading.spec_of`)."""
 
-    strategies: Sequence[str] = ()
+    strategies: Sequence[str | type[Strategy] | Strategy] = ()
     games: int | None = None
     table: int | None = None
     seed: int | None = None
@@ -528,9 +531,13 @@ def load_config(path: Path | None, options: Options, table: Mapping[str, Any] | 
 
     field: list[_Given]
     if options.strategies:
+        try:
+            texts = [spec_of(strategy) for strategy in options.strategies]
+        except StrategyLoadError as error:
+            raise ConfigError(str(error)) from None
         field = [
             _Given(f"{_option_flag('strategy')} {text!r}", spec, name, {})
-            for text, (name, spec) in zip(options.strategies, map(split_name, options.strategies), strict=True)
+            for text, (name, spec) in zip(texts, map(split_name, texts), strict=True)
         ]
     elif "strategy" in table:
         field = _file_strategies(where, table["strategy"])

@@ -24,8 +24,8 @@ from strategies.player import StrategyError
 from ..referee.isolation import RemotePlayer
 from ..referee.tamper import watched_table
 from .plan import Plan, WorkUnit
+from .seats import Seating, TabulationFailure
 from .tally import NEVER_OUT, Tally, share_unit
-from .units import TabulationFailure, UnitPlayer
 
 Masks = npt.NDArray[np.int16]
 StrategyTurns = Callable[[int, int, int, npt.NDArray[np.int64]], Masks]
@@ -37,7 +37,7 @@ SMALL = 4
 class BulkPlayer:
     """The bulk side of a unit player: exact strategies' tables, kept for the run, and bulk units."""
 
-    def __init__(self, owner: UnitPlayer) -> None:
+    def __init__(self, owner: Seating) -> None:
         self.owner = owner
         self.plan = owner.plan
         self.rules = owner.rules

@@ -7,26 +7,23 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from collections.abc import Iterator
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
-from shutbox_cli.game import GameRecord, Rules, TurnContext, TurnRecord, play_game, play_turn, seat_order, turn_rolls
+from shutbox_cli.game import GameRecord, TurnContext, TurnRecord, play_game, seat_order, turn_rolls
 from strategies.loading import LoadedStrategy, StrategyLoadError
 from strategies.player import StrategyError, StrategyPlayer
 
 from ..errors import TournamentFailure
 from ..field.config import StrategyEntry
-from ..referee.isolation import Host, RemotePlayer, memory_limit
+from ..referee.isolation import Host, memory_limit
 from ..referee.tamper import Fingerprint, WatchedTable, fingerprint, suspects
 from .plan import GameSlot, Matchup, Plan, WorkUnit
 from .replay import replay_command
+from .seats import AskedTurns, Player, Seat, TabulationFailure
 from .tally import Tally, count_game, share_unit
 
 if TYPE_CHECKING:
     from .bulk import BulkPlayer
-
-Player = StrategyPlayer | RemotePlayer
-"""A strategy at the table: loaded in this process, or asked in its host (--isolate)."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -74,11 +71,6 @@ def timeout_message(plan: Plan, unit: WorkUnit) -> str:
         f"{unit_title(plan, unit)} ran past the limit of {plan.config.timeout:g} seconds per work unit; "
         "a strategy may be stuck (raise the limit with --timeout)."
     )
-
-
-class TabulationFailure(TournamentFailure):
-    """A strategy failed where no game is to blame (building its table, a turn of a bulk unit):
-    the unit player says which unit."""
 
 
 class UnitPlayer:
@@ -162,12 +154,12 @@ class UnitPlayer:
             player = self._fresh[index] = self.new_player(index)
         return player
 
-    def _seat(self, index: int) -> TurnPlayer:
+    def _seat(self, index: int) -> Seat:
         """How a strategy plays its turns at a table: an exact one from its table, any other
         asked at each decision."""
         if self.plan.bulk and self.plan.config.strategies[index].exact:
             return self.bulk.table_turns(index)
-        return StrategyTurns(self.rules, self.player(index))
+        return AskedTurns(self.rules, self.player(index))
 
     def play(self, unit: WorkUnit) -> UnitResult:
         """Play every game of a unit and count it; tampering found after it (or behind a failure
@@ -215,7 +207,7 @@ class UnitPlayer:
             games += 1
         return UnitResult({index: tallies}, games, unit.number)
 
-    def play_game(self, matchup: Matchup, slot: GameSlot, seats: list[TurnPlayer]) -> GameRecord:
+    def play_game(self, matchup: Matchup, slot: GameSlot, seats: list[Seat]) -> GameRecord:
         """One game of a matchup; a strategy's failure says where it happened."""
         seed = self.plan.deal_seed
 
@@ -238,20 +230,3 @@ class UnitPlayer:
             f"round {context.round}, seat {context.seat}, dealt from seed {self.plan.deal_seed} as game "
             f"{slot.dice_game} (watch it with `{watch}`): "
         )
-
-
-class TurnPlayer(Protocol):
-    """Plays one seat's turn of a game on the dice it is dealt."""
-
-    def play(self, context: TurnContext, seed: int, game: int, rolls: Iterator[tuple[int, int]]) -> TurnRecord: ...
-
-
-@dataclasses.dataclass(frozen=True)
-class StrategyTurns:
-    """A strategy asked at each decision, through the general engine."""
-
-    rules: Rules
-    player: Player
-
-    def play(self, context: TurnContext, seed: int, game: int, rolls: Iterator[tuple[int, int]]) -> TurnRecord:
-        return play_turn(self.rules, rolls, self.player.start_turn(context, seed, game))

@@ -41,6 +41,9 @@ REFEREE_PACKAGES = ("shutbox_cli", "strategies", "tournaments")
 REFEREE_IMPORTS = ("tournaments.playing.bulk", *sorted({target.partition(":")[0] for target in BUILTINS.values()}))
 """Modules the referee may import only later (the bulk engine, the built-in strategies): imported
 before the fingerprint, so that no strategy can be first to import (and patch) them."""
+LAZY_PACKAGES = ("shutbox_cli.game", "strategies.runner", "tournaments")
+"""Packages that load their names on first use: every name loaded before the fingerprint, so that
+a strategy's import of one does not change their namespaces."""
 STANDARD_MODULES = (
     "builtins",
     "random",
@@ -333,9 +336,10 @@ class Fingerprint:
     def __init__(self) -> None:
         for name in REFEREE_IMPORTS:
             importlib.import_module(name)
-        engine = importlib.import_module("shutbox_cli.game")
-        for name in engine.__all__:  # the engine loads its names lazily: all of them, before the fingerprint
-            getattr(engine, name)
+        for package in LAZY_PACKAGES:  # they load their names lazily: all of them, before the fingerprint
+            lazy = importlib.import_module(package)
+            for name in lazy.__all__:
+                getattr(lazy, name)
         names = [
             name
             for name in sorted(sys.modules)

@@ -1,5 +1,6 @@
-"""One call runs a tournament: draw the seed if there is none, plan, play the plan through a
-backend, add up the tallies and sum them up; or, for `method = "exact"`, compute it exactly.
+"""One call runs a tournament (the library's and `shutbox tournament`'s): load the config if given
+a file or options, draw the seed if there is none, plan, play the plan through a backend, add up
+the tallies and sum them up; or, for `method = "exact"`, compute it exactly.
 A run given a checkpoint path keeps one there (see `checkpoint`), and `resume` finishes it.
 A run given a report writes it before it removes its checkpoint, so a report that cannot be
 written leaves the checkpoint to resume from."""
@@ -15,9 +16,9 @@ from pathlib import Path
 from shutbox_cli.game import draw_seed
 
 from ..backends.base import Backend, default_backend
-from ..errors import FileWriteError, Interrupted, TournamentFailure
+from ..errors import ConfigError, FileWriteError, Interrupted, TournamentFailure
 from ..exact.tournament import ExactSummary, run_exact
-from ..field.config import Options, TournamentConfig
+from ..field.config import Options, TournamentConfig, load_config
 from ..files import check_writable
 from ..playing.plan import Plan, make_plan
 from ..playing.units import UnitResult
@@ -39,33 +40,63 @@ RECORDED = Recorded.REPORT
 
 
 def run(
-    config: TournamentConfig,
+    config: TournamentConfig | str | os.PathLike[str] | None = None,
+    options: Options = Options(),
     *,
+    resume_from: str | os.PathLike[str] | None = None,
     backend: Backend | None = None,
     progress: Progress | None = None,
     bulk: bool = True,
     checkpoint: str | os.PathLike[str] | None = None,
     checkpoint_seconds: float = CHECKPOINT_SECONDS,
     report: str | os.PathLike[str] | None = None,
+    loaded: Callable[[TournamentConfig], None] | None = None,
 ) -> Summary | ExactSummary:
     """Play a whole tournament, write its report to `report` if given, and return its summary.
 
+    `config` is a loaded configuration, or a config file (TOML or JSON, or a report) to load under
+    `options`, or None for `options` alone (see `load_config`); `options.strategies` may give
+    Strategy classes and instances as well as specs. `loaded` is told the configuration once the
+    strategies are loaded (their modules may have taken over what the caller set up: signal handlers).
+
     An exact tournament (`config.method == "exact"`) is computed in this process whatever the
-    backend, its progress counted in seatings, and gives an `ExactSummary` (see `run_exact`);
-    it keeps no checkpoint.
+    backend, its progress counted in seatings, and gives an `ExactSummary`, with chances in place
+    of estimates; it keeps no checkpoint.
 
     Without a seed in `config`, one is drawn: the summary's config holds it and `seed_drawn`
     is set. Without a backend, `default_backend` picks one from `config.workers`. `bulk=False`
     plays every seat turn by turn in the general engine: the reference the bulk engine is held
     to, with the same results. With a `checkpoint` path, where no file may be (a ConfigError:
     another run's checkpoint), a run that lasts more than `checkpoint_seconds` keeps its finished
-    work there, written at most that often, until it finishes and its report is written (`resume`
-    goes on from it, and writes the report the checkpoint records). `report` is written whole or
-    not at all (TOML, or JSON for a `.json` file; see `write_report`). Raises TournamentFailure when
-    the run cannot finish (a strategy failed, a worker died, a unit timed out), Interrupted on
-    Ctrl-C and FileWriteError when the report cannot be written; each names the checkpoint left,
-    if any.
+    work there, written at most that often, until it finishes and its report is written. `report`
+    is written whole or not at all (TOML, or JSON for a `.json` file; see `write_report`).
+
+    Given `resume_from`, a checkpoint, it finishes that run instead (see `resume`), writing `report`
+    (None for none); a config file or `bulk=False` cannot change it (a ConfigError).
+
+    Raises what `load_config` raises, TournamentFailure when the run cannot finish (a strategy
+    failed, a worker died, a unit timed out), Interrupted on Ctrl-C and FileWriteError when the
+    report cannot be written; each names the checkpoint left, if any.
     """
+    if resume_from is not None:
+        if config is not None or not bulk:
+            given = "a CONFIG.toml" if config is not None else "--general-engine"
+            raise ConfigError(
+                f"{given} cannot change a resumed run: checkpoint {str(resume_from)!r} holds its configuration."
+            )
+        return resume(
+            resume_from,
+            options,
+            backend=backend,
+            progress=progress,
+            checkpoint_seconds=checkpoint_seconds,
+            report=report,
+            loaded=loaded,
+        )
+    if not isinstance(config, TournamentConfig):
+        config = load_config(None if config is None else Path(config), options)
+    if loaded is not None:
+        loaded(config)
     report = None if report is None else Path(report)
     if report is not None:
         check_writable(report)

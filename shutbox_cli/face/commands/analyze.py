@@ -82,7 +82,7 @@ def analyze_command(
       shutbox analyze optimal --against greedy-high
     """
     import tournaments
-    from strategies.loading import StrategyLoadError, load_strategy
+    from strategies.runner import StrategyLoadError, load_strategy
 
     from ..progress import progress_bar
 
@@ -98,7 +98,7 @@ def analyze_command(
         loaded = load_strategy(spec)
         output.check()
         with progress_bar(unit="turns") as progress:
-            analysis = tournaments.analyse(loaded, rules, turns, seed, progress)
+            analysis = tournaments.analyze(loaded, rules, turns, seed, progress)
         output.deliver(analysis)
     except (StrategyLoadError, tournaments.FileWriteError) as error:
         fail(str(error))
@@ -118,7 +118,7 @@ def _duel(
 ) -> None:
     """`--against`: one game of SPEC against another strategy, computed exactly."""
     import tournaments
-    from strategies.loading import StrategyLoadError, load_strategy
+    from strategies.runner import StrategyLoadError, load_strategy
 
     rules = rules_from_options(rule_values)
     try:

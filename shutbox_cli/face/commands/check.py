@@ -8,7 +8,7 @@ from ..arguments import StrategySpec
 from ..errors import FAILURE, fail
 
 if TYPE_CHECKING:
-    from strategies.check import CheckReport
+    from strategies.runner import CheckReport
 
 DEFAULT_SAMPLES = 50
 """Rule sets sampled by default (the library's own default, repeated here for the help)."""
@@ -49,8 +49,7 @@ def check_command(
       shutbox check examples/cautious.py:Cautious
       shutbox check greedy-high --samples 200 --seed 3
     """
-    from strategies.check import check_strategy
-    from strategies.loading import StrategyLoadError, load_strategy
+    from strategies.runner import StrategyLoadError, check_strategy, load_strategy
 
     from ..progress import progress_bar
 

@@ -10,7 +10,7 @@ from ..errors import FAILURE, fail
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from tournaments.ci.compare import Change, Comparison
+    from tournaments import Change, Comparison
 
 
 def register(app: typer.Typer) -> None:
@@ -47,10 +47,8 @@ def compare_command(
       shutbox compare a.toml b.toml --fail-if "*.win_rate drops"
       shutbox compare a.json b.json | grep 'significant '
     """
-    from strategies.shown import printable
-    from tournaments.ci.compare import compare, read_report
-    from tournaments.ci.gates import check_names, compare_failures, parse_compare_gate
-    from tournaments.errors import ConfigError
+    from strategies.runner import printable
+    from tournaments import ConfigError, check_names, compare, compare_failures, parse_compare_gate, read_report
 
     from ..console import ShutboxConsole
 
@@ -100,7 +98,7 @@ def _rows(comparison: "Comparison", digits: int) -> "list[tuple[str, str, str, s
 
 def _plain_lines(comparison: "Comparison") -> list[str]:
     """One greppable line per strategy and figure, then one per strategy added or removed."""
-    from strategies.shown import printable
+    from strategies.runner import printable
 
     lines = [
         f"{printable(name)} {key} {old} -> {new} change {change} (95% CI {interval}) {verdict}"

@@ -61,7 +61,7 @@ def play_command(
       shutbox play --player Ann --player Bob --tiles 12
       shutbox play --computer optimal --seed 7
     """
-    from strategies.player import StrategyError
+    from strategies.runner import StrategyError
 
     from ...game import draw_seed
     from ..play.best import BestScores, data_dir

@@ -70,10 +70,8 @@ def replay_command(
       shutbox replay run.toml -g 3 -m 'optimal vs tips'
       shutbox replay -s optimal -s tips --seed 7 -g 0
     """
-    from strategies.loading import StrategyLoadError
-    from strategies.player import StrategyError
-    from tournaments import ConfigError, Options, load_config
-    from tournaments.playing.replay import find_game
+    from strategies.runner import StrategyError, StrategyLoadError
+    from tournaments import ConfigError, Options, find_game, load_config
 
     from ..play.replay import replay_game
     from ..play.screen import Screen

@@ -11,7 +11,7 @@ from ..output import Format, FormatOption, print_document
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from strategies.catalog import StrategyInfo
+    from strategies.runner import StrategyInfo
 
 
 def register(app: typer.Typer) -> None:
@@ -37,8 +37,7 @@ def strategies_command(
       shutbox strategies target
       shutbox strategies examples/cautious.py:Cautious
     """
-    from strategies.catalog import catalog, strategy_info
-    from strategies.loading import StrategyLoadError, split_spec
+    from strategies.runner import StrategyLoadError, catalog, split_spec, strategy_info
 
     from ..console import results_console
 
@@ -62,7 +61,7 @@ def strategies_command(
 
 def _document(infos: "list[tuple[StrategyInfo, str]]") -> dict[str, Any]:
     """The strategies (each with the spec that enters it) as a `kind = "strategies"` document (docs/report.md)."""
-    from tournaments.results.schema import header
+    from tournaments import header
 
     entries = []
     for info, spec in infos:
@@ -101,7 +100,7 @@ def _show_one(console: "Console", info: "StrategyInfo") -> None:
     from rich.markdown import Markdown
     from rich.table import Table
 
-    from strategies.shown import printable_lines
+    from strategies.runner import printable_lines
 
     from ..literal import literal
 
@@ -120,8 +119,7 @@ def _show_one(console: "Console", info: "StrategyInfo") -> None:
 
 
 def _parameters(info: "StrategyInfo") -> str:
-    from strategies.catalog import REQUIRED
-    from strategies.shown import answer_text
+    from strategies.runner import REQUIRED, answer_text
 
     if not info.parameters:
         return "none"

@@ -15,8 +15,7 @@ from ..rule_options import with_rule_options
 from ..signals import received, stop_on_signals
 
 if TYPE_CHECKING:
-    from tournaments import ExactSummary, Summary, TournamentConfig
-    from tournaments.ci.gates import Gate
+    from tournaments import ExactSummary, Gate, Summary, TournamentConfig
 
 
 def register(app: typer.Typer) -> None:
@@ -151,9 +150,7 @@ def tournament_command(
     """
     stop_on_signals()
     import tournaments
-    from tournaments.ci.gates import parse_tournament_gate
-    from tournaments.running.checkpoint import CHECKPOINT_SECONDS
-    from tournaments.running.launch import launch
+    from tournaments import CHECKPOINT_SECONDS, checkpoint_path, parse_tournament_gate
 
     from ..progress import progress_bar
 
@@ -177,10 +174,11 @@ def tournament_command(
         gates = [parse_tournament_gate(text) for text in fail_if or ()]
         output.check()  # before the run, not after it
         with progress_bar(show_bar=not quiet) as progress:
-            summary = launch(
+            summary = tournaments.run(
                 config_file,
                 options,
                 resume_from=resume,
+                checkpoint=None if resume is not None else checkpoint_path(output.file),
                 report=output.file,
                 progress=progress,
                 bulk=not general_engine,
@@ -195,7 +193,7 @@ def tournament_command(
 def _report_to_write(resume: Path | None, report: Path | None, form: Format) -> Path | None:
     """The report a run writes: the one given, else a resumed run's as its checkpoint records it
     (with a note if it records none and the results would only be shown)."""
-    from tournaments.running.checkpoint import recorded_report
+    from tournaments import recorded_report
 
     if resume is None or report is not None:
         return report
@@ -212,7 +210,7 @@ def _report_to_write(resume: Path | None, report: Path | None, form: Format) -> 
 def _loaded(config: "TournamentConfig", gates: "list[Gate]") -> None:
     """Once the strategies are loaded: the gates name them, the config's warnings are said, and the
     stop signals are ours again (a strategy's module, imported just now, may have taken them)."""
-    from tournaments.ci.gates import check_names
+    from tournaments import check_names
 
     check_names(gates, config.names)
     for line in config.warnings:
@@ -268,8 +266,7 @@ def _ends_cleanly() -> Iterator[None]:
 
 def _apply_gates(gates: "list[Gate]", summary: "Summary | ExactSummary") -> None:
     """Say each gate that holds of the report's ranking on stderr, and exit 1 if any does."""
-    from tournaments import report_table
-    from tournaments.ci.gates import tournament_failures
+    from tournaments import report_table, tournament_failures
 
     failed = tournament_failures(gates, report_table(summary)["ranking"])
     for line in failed:

@@ -15,7 +15,7 @@ import dataclasses
 import enum
 from functools import lru_cache
 
-from strategies.winning import win_chances
+from strategies.runner import win_chances
 
 from ...game import Rules, Solution, TurnContext, score, solve_beat, solve_expected_score
 from ...game.solver import solve_utility

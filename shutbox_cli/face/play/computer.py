@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from strategies.loading import LoadedStrategy
-from strategies.player import StrategyPlayer
+from strategies.runner import LoadedStrategy, StrategyPlayer
 
 from ...game import Rules, Turn, TurnContext, TurnRecord, finish_turn
 from .board import dice_text, mask_text, tile_rows

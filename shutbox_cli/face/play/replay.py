@@ -3,7 +3,7 @@ seats on the game's own dice and seating, paused like any computer seat so a wri
 
 from __future__ import annotations
 
-from tournaments.playing.replay import TournamentGame
+from tournaments import TournamentGame
 
 from .computer import ComputerSeat
 from .screen import Screen

@@ -17,7 +17,7 @@ from collections.abc import Iterable
 
 from rich.text import Text
 
-from strategies.shown import printable
+from strategies.runner import printable
 
 from ..console import ShutboxConsole
 from .keys import Keys

@@ -29,7 +29,7 @@ class SeatError(ValueError):
 def make_seats(rules: Rules, players: Sequence[str], computers: Sequence[str]) -> list[Seat]:
     """People first, in the order given, then the computers; with neither, one person called "You"
     (computers alone play while the people watch). A person named Me (or I, or you) is "You" too."""
-    from strategies.loading import StrategyLoadError, load_strategy, split_name
+    from strategies.runner import StrategyLoadError, load_strategy, split_name
 
     from .computer import ComputerSeat
     from .human import HumanSeat

@@ -1,0 +1,69 @@
+"""The runner's side of strategies: what a program that loads, seats, checks and lists strategies
+needs (the face, the tournaments), where `strategies` itself gives what a strategy writer needs.
+
+Its names load lazily, each from its own module on first use, so that showing a name
+(`printable`) does not load the loader; `_NAMES` is the one list of them (tests/test_layers.py
+checks the imports for type checkers agree).
+"""
+
+import importlib
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # `name as name`: each re-exported, one statement per module
+    # isort: off
+    from .catalog import (
+        REQUIRED as REQUIRED,
+        StrategyInfo as StrategyInfo,
+        catalog as catalog,
+        strategy_info as strategy_info,
+    )
+    from .check import CheckReport as CheckReport, check_strategy as check_strategy
+    from .loading import (
+        BUILTINS as BUILTINS,
+        LoadedStrategy as LoadedStrategy,
+        StrategyLoadError as StrategyLoadError,
+        StrategyNameClash as StrategyNameClash,
+        load_strategy as load_strategy,
+        registry as registry,
+        spec_of as spec_of,
+        split_name as split_name,
+        split_spec as split_spec,
+    )
+    from .player import StrategyError as StrategyError, StrategyPlayer as StrategyPlayer
+    from .shown import answer_text as answer_text, printable as printable, printable_lines as printable_lines
+    from .winning import win_chances as win_chances
+    # isort: on
+
+_NAMES: dict[str, tuple[str, ...]] = {
+    ".catalog": ("REQUIRED", "StrategyInfo", "catalog", "strategy_info"),
+    ".check": ("CheckReport", "check_strategy"),
+    ".loading": (
+        "BUILTINS",
+        "LoadedStrategy",
+        "StrategyLoadError",
+        "StrategyNameClash",
+        "load_strategy",
+        "registry",
+        "spec_of",
+        "split_name",
+        "split_spec",
+    ),
+    ".player": ("StrategyError", "StrategyPlayer"),
+    ".shown": ("answer_text", "printable", "printable_lines"),
+    ".winning": ("win_chances",),
+}
+"""The runner's names, by the module that defines each."""
+_MODULE_OF = {name: module for module, names in _NAMES.items() for name in names}
+
+__all__ = sorted(_MODULE_OF)
+
+
+if not TYPE_CHECKING:  # type checkers read the imports above, and flag a name not among them
+
+    def __getattr__(name: str) -> object:
+        module = _MODULE_OF.get(name)
+        if module is None:
+            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+        value = getattr(importlib.import_module(module, "strategies"), name)
+        globals()[name] = value
+        return value

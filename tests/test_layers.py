@@ -1,0 +1,183 @@
+"""Layers, by package: shutbox_cli.game -> strategies -> tournaments -> shutbox_cli.face, each
+importing only those before it. The engine imports nothing of ours outside itself, the strategies
+only the engine, the tournaments only the engine and the strategies, none of them a terminal
+library, and none prints or exits; the face uses only the public names of the strategies and the
+tournaments. Each lazy package keeps one list of its names, and docs/architecture.md names every
+folder there is."""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+TERMINAL = {"typer", "rich", "click"}
+LAYERS = {
+    "shutbox_cli/game": ("shutbox_cli.game",),
+    "strategies": ("shutbox_cli.game", "strategies"),
+    "tournaments": ("shutbox_cli.game", "strategies", "tournaments"),
+}
+"""Each package below the face, and the packages of ours it may import."""
+PUBLIC = ("tournaments", "strategies", "strategies.runner")
+"""What the face may import of the strategies and the tournaments."""
+LAZY = ("shutbox_cli.game", "tournaments", "strategies.runner")
+"""The packages whose names load lazily from one list (`_NAMES`)."""
+
+
+def dotted(path: Path) -> str:
+    """The module a source file under ROOT is."""
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imports(path: Path) -> list[tuple[int, str]]:
+    """Every module a source file imports (relative imports resolved), with its line."""
+    tree = ast.parse(path.read_text(), filename=str(path))
+    package = dotted(path) if path.stem == "__init__" else dotted(path).rpartition(".")[0]
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, alias.name) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = package.split(".")
+            if node.level:
+                base = base[: len(base) - node.level + 1]
+                module = ".".join([*base, node.module] if node.module else base)
+            else:
+                module = node.module or ""
+            found.append((node.lineno, module))
+    return found
+
+
+def ours(module: str) -> bool:
+    return module.split(".")[0] in {"shutbox_cli", "strategies", "tournaments"}
+
+
+@pytest.mark.parametrize("package", sorted(LAYERS))
+def test_each_package_imports_only_the_layers_below_it_and_no_terminal_library(package: str) -> None:
+    allowed = LAYERS[package]
+    for path in sorted((ROOT / package).rglob("*.py")):
+        for line, module in imports(path):
+            where = f"{path.relative_to(ROOT)}:{line} imports {module}"
+            assert module.split(".")[0] not in TERMINAL, where
+            if ours(module) and module != "shutbox_cli":
+                assert any(module == layer or module.startswith(layer + ".") for layer in allowed), where
+
+
+def test_the_face_uses_only_the_public_names_of_the_strategies_and_the_tournaments() -> None:
+    for path in sorted((ROOT / "shutbox_cli" / "face").rglob("*.py")):
+        for line, module in imports(path):
+            if module.split(".")[0] in {"strategies", "tournaments"}:
+                assert module in PUBLIC, f"{path.relative_to(ROOT)}:{line} reaches into {module}"
+
+
+def test_the_top_of_shutbox_cli_imports_only_the_face() -> None:
+    """entry.py, __main__.py and __init__.py sit above every layer: they import the face (and each other)."""
+    for path in sorted((ROOT / "shutbox_cli").glob("*.py")):
+        for line, module in imports(path):
+            if ours(module):
+                top = module in {"shutbox_cli", "shutbox_cli.entry"}
+                assert top or module.startswith("shutbox_cli.face"), f"{path.name}:{line}"
+
+
+@pytest.mark.parametrize("package", LAZY)
+def test_a_lazy_package_keeps_one_list_of_its_names(package: str) -> None:
+    """The imports for type checkers say what `_NAMES` says, and each name is where it says."""
+    module = importlib.import_module(package)
+    path = Path(module.__file__ or "")
+    checked: dict[str, tuple[str, ...]] = {}
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING":
+            for statement in node.body:
+                assert isinstance(statement, ast.ImportFrom)
+                assert all(alias.asname == alias.name for alias in statement.names)
+                checked["." * statement.level + (statement.module or "")] = tuple(a.name for a in statement.names)
+    assert checked == module._NAMES
+    assert module.__all__ == sorted(name for names in checked.values() for name in names)
+    base = package if path.stem == "__init__" else package.rpartition(".")[0]
+    for where, names in checked.items():
+        defined = importlib.import_module(where, base)
+        for name in names:
+            assert getattr(module, name) is getattr(defined, name)
+
+
+def modules_after_import(module: str) -> set[str]:
+    """The top-level and project modules loaded by importing `module` in a fresh interpreter."""
+    code = f"import json, sys; import {module}; print(json.dumps(sorted(sys.modules)))"
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
+    return set(json.loads(result.stdout))
+
+
+def test_the_engine_imports_no_terminal_library_and_nothing_of_ours_outside_itself() -> None:
+    loaded = modules_after_import("shutbox_cli.game")
+    assert not {name for name in loaded if name.split(".")[0] in TERMINAL}
+    ours = {name for name in loaded if name.split(".")[0] in {"shutbox_cli", "strategies", "tournaments"}}
+    assert ours
+    assert all(name in {"shutbox_cli", "shutbox_cli.game"} or name.startswith("shutbox_cli.game.") for name in ours)
+
+
+def test_strategies_import_only_the_engine() -> None:
+    loaded = modules_after_import("strategies")
+    assert not {name for name in loaded if name.split(".")[0] in TERMINAL}
+    assert not {name for name in loaded if name.split(".")[0] == "tournaments"}
+    ours = {name for name in loaded if name.startswith("shutbox_cli")}
+    assert all(name in {"shutbox_cli", "shutbox_cli.game"} or name.startswith("shutbox_cli.game.") for name in ours)
+
+
+def test_our_strategies_package_is_the_one_imported() -> None:
+    """An unrelated `strategies` distribution exists on PyPI; ours must win."""
+    code = "import shutbox_cli, strategies; print(shutbox_cli.__file__); print(strategies.__file__)"
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd="/")
+    ours, imported = (Path(line).resolve() for line in result.stdout.splitlines())
+    # Installed or editable, our packages sit side by side; PyPI's `strategies` would not.
+    assert imported == ours.parent.parent / "strategies" / "__init__.py"
+
+
+@pytest.mark.slow
+def test_tournaments_import_only_the_engine_and_the_strategies() -> None:
+    modules = sorted(dotted(path) for path in (ROOT / "tournaments").rglob("*.py"))
+    loaded = modules_after_import(", ".join(modules))
+    assert set(modules) <= loaded
+    assert not {name for name in loaded if name.split(".")[0] in TERMINAL}
+    ours = {name for name in loaded if name.startswith("shutbox_cli")}
+    assert all(name in {"shutbox_cli", "shutbox_cli.game"} or name.startswith("shutbox_cli.game.") for name in ours)
+
+
+@pytest.mark.parametrize(
+    ("package", "above"),
+    [("shutbox_cli/game", {"strategies", "tournaments"}), ("strategies", {"tournaments"}), ("tournaments", set())],
+)
+def test_below_the_face_nothing_prints_or_exits(package: str, above: set[str]) -> None:
+    forbidden = {"print", "input", "exit", "quit"}
+    for path in sorted((ROOT / package).rglob("*.py")):
+        tree = ast.parse(path.read_text(), filename=str(path))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call):
+                function = node.func
+                name = function.id if isinstance(function, ast.Name) else getattr(function, "attr", None)
+                assert name not in forbidden, f"{path.name}:{node.lineno} calls {name}"
+            if isinstance(node, (ast.Import, ast.ImportFrom)):
+                names = [alias.name for alias in node.names] if isinstance(node, ast.Import) else [node.module or ""]
+                assert not any(name.split(".")[0] in TERMINAL | above for name in names), path.name
+
+
+def test_the_architecture_page_names_only_what_exists_and_every_folder_there_is() -> None:
+    page = (ROOT / "docs" / "architecture.md").read_text()
+    named = set(re.findall(r"`((?:shutbox_cli|strategies|tournaments)/[\w/.]*)`", page))
+    assert named
+    for path in named:
+        assert (ROOT / path).exists(), f"docs/architecture.md names {path}, which does not exist"
+    folders = [ROOT / "shutbox_cli" / "game", ROOT / "shutbox_cli" / "face", ROOT / "strategies"]
+    folders += [path.parent for path in (ROOT / "tournaments").glob("*/__init__.py")]
+    folders += [path.parent for path in (ROOT / "shutbox_cli" / "face").glob("*/__init__.py")]
+    for folder in folders:
+        assert f"`{folder.relative_to(ROOT)}/`" in page, (
+            f"docs/architecture.md does not name {folder.relative_to(ROOT)}/"
+        )

@@ -1,0 +1,60 @@
+"""A strategy in its seat at a table: how it plays its turns on the dice it is dealt (asked at each
+decision, or from its table: `bulk.TableTurns`), and what the bulk side asks of the unit player
+that seats it. Both `units` and `bulk` build on this module, so neither imports the other's."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+from typing import Protocol
+
+from shutbox_cli.game import Rules, TurnContext, TurnRecord, play_turn
+from strategies.player import StrategyPlayer
+
+from ..errors import TournamentFailure
+from ..referee.isolation import RemotePlayer
+from ..referee.tamper import Fingerprint, WatchedTable
+from .plan import Plan
+
+Player = StrategyPlayer | RemotePlayer
+"""A strategy at the table: loaded in this process, or asked in its host (--isolate)."""
+
+
+class Seat(Protocol):
+    """Plays one seat's turn of a game on the dice it is dealt."""
+
+    def play(self, context: TurnContext, seed: int, game: int, rolls: Iterator[tuple[int, int]]) -> TurnRecord: ...
+
+
+@dataclasses.dataclass(frozen=True)
+class AskedTurns:
+    """A strategy asked at each decision, through the general engine."""
+
+    rules: Rules
+    player: Player
+
+    def play(self, context: TurnContext, seed: int, game: int, rolls: Iterator[tuple[int, int]]) -> TurnRecord:
+        return play_turn(self.rules, rolls, self.player.start_turn(context, seed, game))
+
+
+class TabulationFailure(TournamentFailure):
+    """A strategy failed where no game is to blame (building its table, a turn of a bulk unit):
+    the unit player says which unit."""
+
+
+class Seating(Protocol):
+    """What the bulk side asks of the unit player it works for (`units.UnitPlayer`)."""
+
+    plan: Plan
+    rules: Rules
+    fingerprint: Fingerprint | None
+    tables: list[WatchedTable]
+    """Tables built during the run that the fingerprint watches too."""
+
+    def new_player(self, index: int) -> Player:
+        """A new player for a strategy."""
+        ...
+
+    def player(self, index: int) -> Player:
+        """The strategy's player for this unit."""
+        ...
