@@ -121,7 +121,7 @@ def test_every_error_is_a_tournament_error_and_a_config_error_is_a_value_error()
     for error in (ConfigError, FileWriteError, TournamentFailure, Interrupted):
         assert issubclass(error, TournamentError)
     assert issubclass(ConfigError, ValueError) and issubclass(FileWriteError, OSError)
-    with pytest.raises(ConfigError, match="--games must be at least 1, not 0"):
+    with pytest.raises(ConfigError, match="^games must be at least 1, not 0"):
         config(games=0)
     with pytest.raises(ConfigError, match="at least 1 worker, not 0"):
         ProcessPool(0)

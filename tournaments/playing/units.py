@@ -14,8 +14,8 @@ from shutbox_cli.game import GameRecord, Rules, TurnContext, TurnRecord, play_ga
 from strategies.loading import LoadedStrategy, StrategyLoadError
 from strategies.player import StrategyError, StrategyPlayer
 
-from ..errors import TournamentFailure
-from ..field.config import StrategyEntry
+from ..errors import TournamentFailure, marked, setting
+from ..field.entries import StrategyEntry
 from ..referee.isolation import Host, RemotePlayer, memory_limit
 from ..referee.tamper import Fingerprint, WatchedTable, fingerprint, suspects
 from .plan import GameSlot, Matchup, Plan, WorkUnit
@@ -72,7 +72,7 @@ def timeout_message(plan: Plan, unit: WorkUnit) -> str:
     """Why the run stopped when a unit ran past the time limit, whichever backend played it."""
     return (
         f"{unit_title(plan, unit)} ran past the limit of {plan.config.timeout:g} seconds per work unit; "
-        "a strategy may be stuck (raise the limit with --timeout)."
+        f"a strategy may be stuck (raise the limit with {setting('timeout')})."
     )
 
 
@@ -153,7 +153,7 @@ class UnitPlayer:
                 return loaded.player()
             return StrategyPlayer(loaded.make(), self.rules, loaded.name)
         except (StrategyLoadError, StrategyError) as error:
-            raise TournamentFailure(str(error)) from None
+            raise TournamentFailure(marked(error)) from None
 
     def player(self, index: int) -> Player:
         """The strategy's player for this unit."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from ..errors import ConfigError
+from ..errors import ConfigError, setting
 from ..exact.tournament import ExactSummary
 from ..field.config import Options, TournamentConfig, load_config
 from ..results.aggregate import Summary
@@ -33,7 +33,7 @@ def launch(
     set up: signal handlers). Raises what `load_config`, `run` and `resume` raise."""
     if resume_from is not None:
         if config_file is not None or not bulk:
-            given = "a CONFIG.toml" if config_file is not None else "--general-engine"
+            given = "a CONFIG.toml" if config_file is not None else setting("bulk", False)
             raise ConfigError(
                 f"{given} cannot change a resumed run: checkpoint {str(resume_from)!r} holds its configuration."
             )
