@@ -14,7 +14,7 @@ from pathlib import Path
 from timing import best_seconds
 
 from tournaments import Options, load_config
-from tournaments.field.config import DEFAULT_FIELD
+from tournaments.field.entries import DEFAULT_FIELD
 from tournaments.playing.plan import make_plan
 from tournaments.playing.units import UnitPlayer
 

@@ -29,7 +29,7 @@ def test_a_gate_compares_with_ascii_decimal_numbers_only(number: str) -> None:
         with pytest.raises(GateError) as caught:
             parse(gate)
         assert str(caught.value) == (
-            f"--fail-if {gate!r} compares with {number!r}, which is not a number such as 0.5 or -0.02."
+            f"fail_if {gate!r} compares with {number!r}, which is not a number such as 0.5 or -0.02."
         )
 
 

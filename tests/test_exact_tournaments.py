@@ -239,7 +239,7 @@ def test_method_in_a_file_and_its_mistakes(tmp_path: Path) -> None:
     )
     assert load_config(path, Options()).method == "exact"  # the file's games and seed are ignored
     assert load_config(path, Options(method="simulate")).method == "simulate"
-    with pytest.raises(ConfigError, match=r"^--games does not apply to an exact tournament"):
+    with pytest.raises(ConfigError, match=r"^games does not apply to an exact tournament"):
         load_config(path, Options(games=10))
     path.write_text('method = "exactly"\n')
     with pytest.raises(ConfigError, match=r"key 'method' must be 'simulate' or 'exact', not 'exactly'"):

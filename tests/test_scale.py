@@ -107,7 +107,7 @@ def test_an_exact_tournament_of_a_thousand_rounds_is_refused_saying_how_many_fit
         run_exact(exact)
     message = str(refused.value)
     assert message.startswith("computing these 2 games exactly would take about ")
-    assert message.endswith("rounds fit; or simulate them (without --exact).")
+    assert message.endswith("rounds fit; or simulate them (without method='exact').")
     fit = int(re.search(r"up to ([\d,]+) rounds fit", message)[1].replace(",", ""))  # type: ignore[index]
     turns = [turn_odds(entry.load(), exact.rules, False) for entry in exact.strategies]
     for rounds, fits in ((fit, True), (fit + 1, False)):

@@ -62,7 +62,7 @@ def test_a_gate_naming_a_strategy_not_in_the_run_suggests_one() -> None:
     with pytest.raises(GateError) as caught:
         check_names([gate], ["optimal", "tips"])
     assert str(caught.value) == (
-        "--fail-if 'optimall.rank > 1' names no strategy of this run (did you mean 'optimal'?); its strategies "
+        "fail_if 'optimall.rank > 1' names no strategy of this run (did you mean 'optimal'?); its strategies "
         "are optimal, tips."
     )
 

@@ -123,10 +123,27 @@ def test_every_error_is_a_tournament_error_and_a_config_error_is_a_value_error()
     for error in (ConfigError, FileWriteError, TournamentFailure, Interrupted):
         assert issubclass(error, TournamentError)
     assert issubclass(ConfigError, ValueError) and issubclass(FileWriteError, OSError)
-    with pytest.raises(ConfigError, match="--games must be at least 1, not 0"):
+    with pytest.raises(ConfigError, match=r"^games must be at least 1, not 0"):
         config(games=0)
     with pytest.raises(ConfigError, match="at least 1 worker, not 0"):
         ProcessPool(0)
+
+
+def test_an_error_names_its_settings_which_the_face_spells_as_flags() -> None:
+    """A library caller reads a setting's name; the command line, its flag (one routine does it)."""
+    import pickle
+
+    from shutbox_cli.face.settings import said
+    from tournaments.errors import Setting
+
+    with pytest.raises(ConfigError) as caught:
+        config(workers=1, scheduler="local", rules={"drop_out": -1})
+    error = pickle.loads(pickle.dumps(caught.value))  # as a worker process sends it
+    assert str(error).startswith("drop_out must be ")
+    assert said(error).startswith("--drop-out must be ")
+    assert error.settings == (Setting("drop_out"),)
+    refused = TournamentFailure(f"x (without {tournaments.errors.setting('method', 'exact')})")
+    assert (str(refused), said(refused)) == ("x (without method='exact')", "x (without --exact)")
 
 
 def test_the_default_backend_plays_here_for_one_worker_or_a_small_plan_of_built_ins_only() -> None:

@@ -13,7 +13,7 @@ from shutbox_cli.game import Distribution, Rules, distribution
 from strategies.loading import load_strategy
 from strategies.player import StrategyPlayer
 from tournaments import InProcess, Options, Summary, TournamentConfig, load_config
-from tournaments.field.config import StrategyEntry
+from tournaments.field.entries import StrategyEntry
 from tournaments.playing.plan import make_plan
 from tournaments.playing.units import UnitPlayer
 from tournaments.results.stats import Z95, wilson

@@ -44,6 +44,7 @@ if TYPE_CHECKING:  # `name as name`: each re-exported, one statement per module
         ConfigError as ConfigError,
         FileWriteError as FileWriteError,
         Interrupted as Interrupted,
+        Setting as Setting,
         TournamentError as TournamentError,
         TournamentFailure as TournamentFailure,
     )
@@ -85,7 +86,7 @@ _NAMES: dict[str, tuple[str, ...]] = {
         "parse_tournament_gate",
         "tournament_failures",
     ),
-    ".errors": ("ConfigError", "FileWriteError", "Interrupted", "TournamentError", "TournamentFailure"),
+    ".errors": ("ConfigError", "FileWriteError", "Interrupted", "Setting", "TournamentError", "TournamentFailure"),
     ".exact.analysis": ("Analysis", "analyze"),
     ".exact.duel": ("DuelSeat", "ExactDuel", "duel_exactly"),
     ".exact.tournament": ("ExactSummary", "SeatStanding"),

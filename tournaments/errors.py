@@ -2,15 +2,77 @@
 
 `TournamentError` is the base of them all. A caller that only wants to know whether to blame
 its input, a strategy or Ctrl-C catches the three kinds below it.
+
+The library speaks settings, not flags: a message names a setting (`timeout`, `drop_out`) by a
+placeholder, `setting("timeout")`, which `str(error)` writes as the library calls it (`timeout`)
+and a caller may spell its own way (`error.spelled`: the command line writes `--timeout`). The
+placeholder is text, so a message keeps its settings as it crosses processes or is wrapped in
+another's.
 """
 
 from __future__ import annotations
 
+import ast
+import dataclasses
+import re
+from collections.abc import Callable
 from pathlib import Path
+
+_PLACEHOLDER = re.compile("\ue000([a-z_]+)(?:=([^\ue001]*))?\ue001")
+
+
+@dataclasses.dataclass(frozen=True)
+class Setting:
+    """A setting a message names, as `Options`, `run` and a config file's keys call it
+    (`drop_out`), with the `value` the message is about, if any (`method='exact'`)."""
+
+    name: str
+    value: str | bool | None = None
+
+    def __str__(self) -> str:
+        return self.name if self.value is None else f"{self.name}={self.value!r}"
+
+
+def setting(name: str, value: str | bool | None = None) -> str:
+    """The placeholder of a setting in a message (see `TournamentError.spelled`)."""
+    return f"\ue000{name}{'' if value is None else '=' + repr(value)}\ue001"
+
+
+def _named(found: re.Match[str]) -> Setting:
+    return Setting(found[1], None if found[2] is None else ast.literal_eval(found[2]))
+
+
+def spelled(text: str, spell: Callable[[Setting], str]) -> str:
+    """`text` with each setting's placeholder written by `spell`."""
+    return _PLACEHOLDER.sub(lambda found: spell(_named(found)), text)
 
 
 class TournamentError(Exception):
-    """Base of the errors raised by the tournaments library."""
+    """Base of the errors raised by the tournaments library. Its message may name settings by
+    placeholder (`setting`): `str` writes each by its name, `spelled` as a caller spells it."""
+
+    @property
+    def marked(self) -> str:
+        """The message with its settings' placeholders, to wrap in another message."""
+        return str(self.args[0]) if self.args else ""
+
+    @property
+    def settings(self) -> tuple[Setting, ...]:
+        """The settings the message names, in order."""
+        return tuple(_named(found) for found in _PLACEHOLDER.finditer(self.marked))
+
+    def spelled(self, spell: Callable[[Setting], str]) -> str:
+        """The message with each setting written by `spell` (say, as a flag)."""
+        return spelled(self.marked, spell)
+
+    def __str__(self) -> str:
+        return self.spelled(str)
+
+
+def marked(error: BaseException) -> str:
+    """An error's message to wrap in another's: a TournamentError's with its settings' placeholders
+    (a `Tampering` is also a `StrategyLoadError`)."""
+    return error.marked if isinstance(error, TournamentError) else str(error)
 
 
 class ConfigError(TournamentError, ValueError):

@@ -16,6 +16,7 @@ import typer
 
 from ..game.rules import FirstRoll, OneDie, OneDieMode, Rules, RulesError, Scoring, ShutRule, Ties
 from .errors import fail
+from .settings import flag
 
 _PANEL = "Rules (shutbox docs rules)"
 GAME_PANEL = "Rules of a game (with --against only)"
@@ -87,12 +88,7 @@ def rules_from_options(values: dict[str, Any], base: dict[str, Any] | None = Non
     try:
         return Rules.from_mapping(table)
     except RulesError as error:
-        fail(error.spelled(lambda name: option_flag(name) if values.get(name) is not None else name))
-
-
-def option_flag(name: str) -> str:
-    """How a rule is spelled on the command line: `one_die` is `--one-die`."""
-    return "--" + name.replace("_", "-")
+        fail(error.spelled(lambda name: flag(name) if values.get(name) is not None else name))
 
 
 def with_rule_options(command: Callable[..., Any]) -> Callable[..., Any]:

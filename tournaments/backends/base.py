@@ -15,7 +15,7 @@ from typing import Protocol
 from strategies.limits import TimeUp, time_limit
 from strategies.loading import StrategyLoadError
 
-from ..errors import TournamentFailure
+from ..errors import TournamentFailure, marked
 from ..playing.plan import Plan
 from ..playing.units import UnitPlayer, UnitResult, timed, timeout_message
 from ..referee.confine import cores
@@ -55,7 +55,7 @@ class InProcess:
         try:
             player = UnitPlayer(plan)
         except StrategyLoadError as error:
-            raise TournamentFailure(str(error)) from None
+            raise TournamentFailure(marked(error)) from None
         for unit in plan.units():
             if not timed(plan, unit):
                 finished(player.play(unit))

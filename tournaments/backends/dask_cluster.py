@@ -33,7 +33,7 @@ from typing import Any
 
 from strategies.loading import StrategyLoadError, cause, split_spec
 
-from ..errors import ConfigError, TournamentError, TournamentFailure
+from ..errors import ConfigError, TournamentError, TournamentFailure, marked
 from ..field.config import LOCAL_SCHEDULER
 from ..playing.plan import Plan, WorkUnit
 from ..playing.units import UnitPlayer, UnitResult, timed, timeout_message, unit_title
@@ -227,7 +227,7 @@ def _logs_kept(run: str) -> Iterator[None]:
             path = Path(tempfile.gettempdir()) / f"shutbox-dask-{run}.log"
             with contextlib.suppress(OSError):
                 path.write_text("".join(f"{line}\n" for line in log.lines), encoding="utf-8")
-                error.args = (f"{str(error).rstrip('.')}; Dask's log of the run: {path}.",)
+                error.args = (f"{error.marked.rstrip('.')}; Dask's log of the run: {path}.",)
         raise
     finally:
         for logger, handlers, propagate in saved:
@@ -520,7 +520,7 @@ def _play_here(unit: WorkUnit, shipment: _Shipment, worker: Any) -> tuple[str, A
     try:
         player = _player(shipment, folder)
     except StrategyLoadError as error:
-        message = _as_typed(str(error), shipment, folder).rstrip(".")
+        message = _as_typed(marked(error), shipment, folder).rstrip(".")
         return "failed", (
             f"Dask worker {worker.address} cannot load the strategies: {message}; a module or package "
             "strategy must be installed on every worker."
@@ -528,7 +528,7 @@ def _play_here(unit: WorkUnit, shipment: _Shipment, worker: Any) -> tuple[str, A
     try:
         return "done", player.play(unit)
     except TournamentFailure as error:
-        return "failed", _as_typed(str(error), shipment, folder)
+        return "failed", _as_typed(error.marked, shipment, folder)
     except KeyboardInterrupt:
         title = unit_title(shipment.plan, unit)
         return "failed", f"while playing {title}, a strategy raised KeyboardInterrupt."

@@ -25,7 +25,7 @@ from typing import Any
 from strategies.errors import StrategyError
 from strategies.loading import StrategyLoadError, cause
 
-from ..errors import ConfigError, TournamentFailure
+from ..errors import ConfigError, TournamentFailure, marked, setting
 from ..playing.plan import Plan, WorkUnit
 from ..playing.units import UnitPlayer, UnitResult, timed, timeout_message, unit_title
 from ..referee.confine import confine, kill_group, memory_limit_mib
@@ -81,7 +81,7 @@ def _serve(connection: Any, plan: Plan, memory_limit: int) -> None:
     try:
         player = UnitPlayer(plan)
     except StrategyLoadError as error:
-        connection.send(("failed", str(error)))
+        connection.send(("failed", marked(error)))
         return
     except BaseException as error:  # a strategy's module may raise anything, even SystemExit
         connection.send(("failed", f"a strategy failed to load: {cause(error)}"))
@@ -109,9 +109,10 @@ def _failure_message(plan: Plan, unit: WorkUnit, error: BaseException, memory_li
     links = list(chain(error))
     if memory_limit and any(isinstance(link, MemoryError) for link in links):
         who = next((f"strategy {link.name!r}" for link in links if isinstance(link, StrategyError)), "a strategy")
-        return f"{where}, {who} ran out of its memory limit of {memory_limit} MiB (raise it with --memory-limit)."
+        raise_it = f"raise it with {setting('memory_limit')}"
+        return f"{where}, {who} ran out of its memory limit of {memory_limit} MiB ({raise_it})."
     if isinstance(error, TournamentFailure):
-        return str(error)
+        return error.marked
     if isinstance(error, KeyboardInterrupt):  # Ctrl-C is ignored here, so a strategy raised it itself
         return f"{where}, a strategy raised KeyboardInterrupt."
     return f"{where}, a strategy raised {cause(error)}"
@@ -235,7 +236,7 @@ def _death_message(plan: Plan, worker: _Worker, limit: int) -> str:
     who = f"strategy {users[0]!r}" if len(users) == 1 else "a strategy"
     doing = f"a worker process {how} while playing {unit_title(plan, worker.unit)}"
     if code is not None and code < 0 and limit:
-        limited = f"its memory limit of {limit} MiB (raise it with --memory-limit)"
+        limited = f"its memory limit of {limit} MiB (raise it with {setting('memory_limit')})"
         return f"{doing}; {who} may have ended it, or run out of {limited}."
     return f"{doing}; {who} may have ended the process."
 

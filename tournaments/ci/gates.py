@@ -25,7 +25,7 @@ from typing import Any
 
 from strategies.shown import did_you_mean
 
-from ..errors import ConfigError
+from ..errors import ConfigError, setting
 from .compare import COMPARED, Change, Comparison
 
 TOURNAMENT_KEYS = ("rank", "games", "wins", "win_rate", "turns", "mean_score", "mean_total", "shut_rate", "mean_rounds")
@@ -75,7 +75,7 @@ class Gate:
 
 
 def _flag(text: str) -> str:
-    return f"--fail-if {text!r}"
+    return f"{setting('fail_if')} {text!r}"
 
 
 def _number(text: str, gate: str) -> float:

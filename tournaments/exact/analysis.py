@@ -13,7 +13,7 @@ from strategies.base import SOLO_CONTEXT
 from strategies.loading import LoadedStrategy, StrategyLoadError
 from strategies.player import StrategyError, StrategyPlayer
 
-from ..errors import ConfigError, TournamentFailure
+from ..errors import ConfigError, TournamentFailure, marked
 from ..results.schema import header, rules_table
 from ..results.stats import Interval, mean_interval, wilson
 
@@ -91,7 +91,7 @@ def analyze(
         )
         return dataclasses.replace(found, seed_drawn=seed is None)
     except (StrategyError, StrategyLoadError) as error:
-        raise TournamentFailure(str(error)) from None
+        raise TournamentFailure(marked(error)) from None
 
 
 def analyse_exactly(loaded: LoadedStrategy, rules: Rules) -> Analysis:

@@ -12,7 +12,7 @@ from shutbox_cli.game import Duel, Rules, duel
 from shutbox_cli.game.exact_games import Arithmetic
 from strategies.loading import LoadedStrategy
 
-from ..errors import ConfigError
+from ..errors import ConfigError, setting
 from ..results.schema import header, rules_table
 from .tournament import refuse_costly, refuse_inexact, turn_odds, uses_fractions
 
@@ -81,7 +81,10 @@ def duel_exactly(a: LoadedStrategy, b: LoadedStrategy, rules: Rules, seat: int |
     fractions = uses_fractions(rules)
     odds = [turn_odds(loaded, rules, fractions) for loaded in (a, b)]
     copies = 1 if seat is not None else 2
-    what, instead = "computing this game exactly", "simulate it (shutbox tournament, without --exact)"
+    what, instead = (
+        "computing this game exactly",
+        f"simulate it (shutbox tournament, without {setting('method', 'exact')})",
+    )
     refuse_costly(rules, odds, [(0, 1)], copies, what, instead, margins=rules.drop_out is None)
     try:
         found = [duel(rules, odds[0], odds[1], number - 1) for number in ((1, 2) if seat is None else (seat,))]

@@ -29,8 +29,9 @@ from shutbox_cli.game.exact_games import Arithmetic
 from strategies.loading import LoadedStrategy, StrategyLoadError
 from strategies.player import StrategyError, StrategyPlayer
 
-from ..errors import ConfigError, TournamentFailure
-from ..field.config import StrategyEntry, TournamentConfig
+from ..errors import ConfigError, TournamentFailure, marked, setting
+from ..field.config import TournamentConfig
+from ..field.entries import StrategyEntry
 from ..results.aggregate import HeadToHead, Standing
 
 Chance = Fraction | float
@@ -72,7 +73,7 @@ def turn_odds(loaded: LoadedStrategy, rules: Rules, fractions: bool) -> TurnOdds
             return exact_turn_odds(rules, player.move_policy, player.dice_policy)
         return TurnOdds.of(distribution(rules, player.move_policy, player.dice_policy))
     except (StrategyError, StrategyLoadError) as error:
-        raise TournamentFailure(str(error)) from None
+        raise TournamentFailure(marked(error)) from None
 
 
 def refuse_costly(
@@ -263,7 +264,12 @@ def run_exact(config: TournamentConfig, progress: Callable[[int, int], None] | N
     matchups = list(itertools.combinations(range(len(config.strategies)), table))
     total = len(matchups) * table
     refuse_costly(
-        rules, turns, matchups, table, f"computing these {total:,} games exactly", "simulate them (without --exact)"
+        rules,
+        turns,
+        matchups,
+        table,
+        f"computing these {total:,} games exactly",
+        f"simulate them (without {setting('method', 'exact')})",
     )
     if progress is not None:
         progress(0, total)
@@ -283,7 +289,7 @@ def _loaded(entry: StrategyEntry) -> LoadedStrategy:
     try:
         return entry.load()
     except StrategyLoadError as error:
-        raise TournamentFailure(str(error)) from None
+        raise TournamentFailure(marked(error)) from None
 
 
 def _summarise(

@@ -1,3 +1,9 @@
-"""The field and its configuration: a tournament's settings read from a file and from options,
-checked and written back into reports, and the strategies that enter it, loaded and fingerprinted
-(the source digests that tell a resumed run its strategies are the ones it began with)."""
+"""The field and its settings: what a tournament is, before it is planned.
+
+`config` reads a tournament's settings (a TOML or JSON file, a report's `[config]`, options given
+by the command line or a library caller), checks each against one table of settings (`SETTINGS`)
+and writes them back into reports (`config_table`). `entries` owns the field: the strategies as
+the settings give them, loaded here or probed in a process of their own (isolation), named, and
+fingerprinted (the sha256 of each user's file, which tells a later run whether it changed);
+`sources` follows a strategy file's own imports, so a resume notices a helper module edited since.
+"""

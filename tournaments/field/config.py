@@ -1,18 +1,22 @@
-"""A tournament's configuration: from a TOML file, from command-line options, or both.
+"""A tournament's settings: from a TOML file, from options (`Options`: the command line's, or a
+library caller's), or both; each checked, and written back into reports (`config_table`).
 
 Options override the file. A report written by `shutbox tournament --report` keeps the
 configuration it ran under in its `[config]` table, so a report is also a config file:
 the loader reads `[config]` and ignores the result sections beside it (a report's rules write
 "no drop-out limit" as `drop_out = 0`, read back as no limit). Every mistake is
-a `ConfigError` of one sentence naming the file and key, or the option as it is typed
-(`--tiles`), that the wrong value came from.
+a `ConfigError` of one sentence naming the file and key, or the setting given as an option
+(`tiles`, which the command line spells `--tiles`), that the wrong value came from.
+
+Each setting is one row of `SETTINGS` (its check, its default, whether it decides what a run
+finds), and a field of `Options` and of `TournamentConfig`. The strategies of the field are
+loaded and probed in `entries`.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import math
-import os
 import re
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
@@ -20,24 +24,14 @@ from typing import Any, NamedTuple
 
 from shutbox_cli.game import Rules, RulesError
 from strategies import Strategy
-from strategies.loading import (
-    StrategyLoadError,
-    load_strategy,
-    source_file,
-    source_sha256,
-    spec_file,
-    spec_of,
-    split_name,
-    split_spec,
-)
+from strategies.loading import StrategyLoadError, spec_of, split_name
 
-from ..errors import ConfigError
+from ..errors import ConfigError, setting
 from ..files import read_document
 from ..referee.confine import MAX_WORKERS_PER_CORE, MIN_MEMORY_LIMIT_MIB, cores, max_workers
-from ..referee.isolation import Probed, probe
 from ..referee.isolation import memory_limit as memory_limit_of_hosts
-from ..referee.tamper import builtin_spec, fingerprint, suspects
 from ..results.schema import HEADER_KEYS, check_schema, rules_mapping, rules_table
+from .entries import Given, Probing, StrategyEntry, changes, default_field, load_field, recorded_spec, resolved
 
 DEFAULT_GAMES = 2000
 """Games per matchup when none is given."""
@@ -48,28 +42,6 @@ LOCAL_SCHEDULER = "local"
 """The scheduler "address" that starts a Dask cluster of this machine's cores for the run."""
 _ADDRESS = re.compile(r"(?:[a-z]+://)?(?:\[[0-9a-fA-F:.]+\]|[^\s/:\[\]]+):[0-9]{1,5}")
 
-DEFAULT_FIELD = ("greedy-high", "optimal", "max-shut", "tips", "random", "fewest-tiles")
-"""The default tournament's strategies, all built in: the sources' computer player, the two
-exact optima (lowest expected score, best chance to shut), the sources' tips, the know-nothing
-floor and the best plain rule of thumb. Six make 15 matchups, a run of seconds; the other
-rules of thumb (most-tiles, lowest-first) only add two players little better than random."""
-DEFAULT_EXACT_FIELD = tuple(spec for spec in DEFAULT_FIELD if spec != "random")
-"""The default field of an exact tournament: the default one's exact strategies."""
-
-_TOP_KEYS = (
-    "seed",
-    "games",
-    "table",
-    "duplicate",
-    "workers",
-    "scheduler",
-    "timeout",
-    "memory_limit",
-    "isolate",
-    "method",
-    "rules",
-    "strategy",
-)
 METHODS = ("simulate", "exact")
 """How a tournament finds its results: by playing seeded games, or exactly (exact strategies only)."""
 _STRATEGY_KEYS = ("spec", "name", "params", "sha256")
@@ -84,26 +56,6 @@ MAX_MATCHUPS = 100_000
 MAX_CONFIG_BYTES = 1 << 20
 REPORT_CONFIG = "config"
 """The table of a report that holds the configuration it ran under."""
-
-
-@dataclasses.dataclass(frozen=True)
-class StrategyEntry:
-    """One strategy of the field: its spec, its parameters, the name it plays under, and its
-    nature: exact (its play depends on the open tiles and the dice alone), context-free (it
-    does not read the game context, though it may be stochastic) and built in."""
-
-    spec: str
-    name: str
-    params: Mapping[str, Any]
-    exact: bool = False
-    context_free: bool = False
-    builtin: bool = False
-    sha256: str | None = None
-    """The sha256 of the source file of a user's strategy, read as it loaded (None: built in, or no file)."""
-
-    def load(self) -> Any:
-        """The loaded strategy (a `strategies.LoadedStrategy`)."""
-        return load_strategy(self.spec, self.params, self.name)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -138,8 +90,9 @@ class TournamentConfig:
 
 @dataclasses.dataclass(frozen=True)
 class Options:
-    """What the command line gave (None where an option was not given); from Python, `strategies`
-    may give Strategy classes and instances as well as specs (see `strategies.loading.spec_of`)."""
+    """The settings a caller gives, over a config file's: the command line's options, or a library
+    caller's (None where one is not given); `strategies` may give Strategy classes and instances as
+    well as specs (see `strategies.loading.spec_of`)."""
 
     strategies: Sequence[str | type[Strategy] | Strategy] = ()
     games: int | None = None
@@ -153,12 +106,6 @@ class Options:
     method: str | None = None
     memory_limit: int | None = None
     isolate: bool | None = None
-
-
-def _option_flag(name: str) -> str:
-    """How the tournament command spells an option (`drop_out` is `--drop-out`), as every
-    shutbox command does (this layer cannot import the face's `rule_options.option_flag`)."""
-    return "--" + name.replace("_", "-")
 
 
 class _Where:
@@ -256,50 +203,46 @@ def _scheduler(where: str, value: object) -> str:
     return value
 
 
-class _Given(NamedTuple):
-    """One strategy as the configuration gives it: where (for messages), its spec with any file path
-    resolved, its display name, its parameters, the sha256 of its source a file recorded, and its
-    spec as the file wrote it."""
+class _Setting(NamedTuple):
+    """A setting of the tournament: how a value is checked (`check(where, value)`, `where` naming
+    where it came from), its default, and whether it decides what a run finds (`recorded`: written
+    back into a report's `[config]`; a resumed run may not change it)."""
 
-    where: str
-    spec: str
-    name: str | None
-    params: dict[str, Any]
-    sha256: str | None = None
-    written: str | None = None
+    check: Callable[[str, object], Any]
+    default: Any = None
+    recorded: bool = False
 
 
-def _here(path: Path) -> str:
-    """A path as the current folder reaches it: relative (every process of the run shares the folder,
-    and reports stay the same on every machine), absolute where no relative path leads (another drive)."""
-    try:
-        return os.path.relpath(path, os.getcwd())
-    except ValueError:
-        return str(path)
+SETTINGS: dict[str, _Setting] = {
+    "seed": _Setting(lambda where, value: _whole(where, value, 0, MAX_SEED), recorded=True),
+    "games": _Setting(lambda where, value: _whole(where, value, 1, MAX_GAMES), DEFAULT_GAMES, recorded=True),
+    "table": _Setting(lambda where, value: _whole(where, value, 1), DEFAULT_TABLE, recorded=True),
+    "duplicate": _Setting(_flag, True, recorded=True),
+    "workers": _Setting(_workers),
+    "scheduler": _Setting(_scheduler),
+    "timeout": _Setting(_seconds, DEFAULT_TIMEOUT),
+    "memory_limit": _Setting(_memory_limit),
+    "isolate": _Setting(_flag, False),
+    "method": _Setting(_method, "simulate", recorded=True),
+}
+"""The tournament's settings, as `Options`, `TournamentConfig` and a config file's keys name them,
+in the order they are checked and written; the strategies and the rules are read apart."""
+_TOP_KEYS = (*SETTINGS, "rules", "strategy")
+_WHERE_TO_RUN = ("workers", "scheduler")
+"""Settings checked together: a run goes on this machine's processes or on a Dask cluster."""
+DEALT = ("games", "seed")
+"""Settings of the games dealt, which an exact tournament does not deal."""
+RESULT_SETTINGS = ("strategies", *(name for name, row in SETTINGS.items() if row.recorded))
+"""The options that decide what a run finds (the rule options too): a resumed run refuses them."""
 
 
-def _resolved(where: str, spec: str, folder: Path) -> str:
-    """The spec with a relative strategy file path read from `folder` (the config file's), as the
-    current folder reaches it."""
-    file = spec_file(spec)
-    if file is None or Path(file).expanduser().is_absolute():
-        return spec
-    path = (folder / file).resolve()
-    if not path.is_file():
-        raise ConfigError(
-            f"{where}: no file {file!r} in {str(folder)!r}; a strategy file's path in a config file or "
-            "report is read from the file's own folder."
-        )
-    return _here(path) + spec.strip()[len(file) :]
-
-
-def _file_strategies(where: _Where, value: object) -> list[_Given]:
+def _file_strategies(where: _Where, value: object) -> list[Given]:
     """The file's `[[strategy]]` tables, file paths read from the file's folder."""
     if not isinstance(value, list):
         raise ConfigError(f"{where.key('strategy')} must be an array of tables ([[strategy]]), not {value!r}.")
     assert where.path is not None
     folder = where.path.parent.resolve()
-    found: list[_Given] = []
+    found: list[Given] = []
     for number, item in enumerate(value, start=1):
         key = f"strategy[{number}]"
         if not isinstance(item, dict):
@@ -322,121 +265,12 @@ def _file_strategies(where: _Where, value: object) -> list[_Given]:
         digest = item.get("sha256")
         if digest is not None and not (isinstance(digest, str) and _SHA256.fullmatch(digest)):
             raise ConfigError(f"{where.key(f'{key}.sha256')} must be 64 lowercase hex digits, not {digest!r}.")
-        resolved = _resolved(where.key(key), spec, folder)
-        found.append(_Given(where.key(key), resolved, display, params, digest, spec))
+        found.append(Given(where.key(key), resolved(where.key(key), spec, folder), display, params, digest, spec))
     return found
 
 
-@dataclasses.dataclass(frozen=True)
-class _Probing:
-    """How a user's strategy is looked at under --isolate: in a short-lived process of its own."""
-
-    timeout: float
-    memory_limit_mib: int
-
-
-def _loaded(spec: str, params: dict[str, Any], display: str | None) -> StrategyEntry:
-    """A strategy of the field, loaded in this process."""
-    loaded = load_strategy(spec, params, display)
-    file = source_file(loaded)
-    return StrategyEntry(
-        loaded.spec,
-        loaded.name,
-        dict(loaded.params),
-        exact=loaded.cls.tabulable(),
-        context_free=not loaded.cls.reads_context,
-        builtin=loaded.origin == "built-in",
-        sha256=None if file is None else source_sha256(file),
-    )
-
-
-def _probed_sha256(spec: str) -> str | None:
-    """The sha256 of a strategy file not imported here (--isolate): the file its spec names, if it names one."""
-    file = spec_file(spec)
-    return None if file is None else source_sha256(Path(file).expanduser())
-
-
-def _changed(given: _Given, entry: StrategyEntry, path: Path | None) -> str | None:
-    """The warning for a strategy whose source differs from the sha256 the file recorded, if it does."""
-    if given.sha256 is None or entry.sha256 is None or entry.sha256 == given.sha256:
-        return None
-    file = spec_file(given.written) if given.written is not None else None
-    file = file or entry.name
-    return (
-        f"warning: {file} has changed since {path} was written (sha256 {given.sha256[:12]}... then, "
-        f"{entry.sha256[:12]}... now); its results may differ."
-    )
-
-
-def _named_as_written(entry: StrategyEntry, given: _Given) -> StrategyEntry:
-    """A strategy named by its spec (its class has no name of its own) is named by the spec as the
-    file wrote it, not as the current folder reaches it: its name stays the same from any folder."""
-    if given.name is not None or given.written is None or given.written.strip() == given.spec.strip():
-        return entry
-    resolved, written = split_spec(given.spec)[0], split_spec(given.written)[0]
-    if not entry.name.startswith(resolved):
-        return entry
-    return dataclasses.replace(entry, name=written + entry.name[len(resolved) :])
-
-
-def _load_field(field: list[_Given], rules: Rules, probing: _Probing | None) -> tuple[StrategyEntry, ...]:
-    """Load every strategy of the field to check it. Under --isolate (`probing`) a user's strategy
-    is probed in a process of its own (all side by side), never imported here; otherwise the
-    referee is fingerprinted before the first user's strategy loads, and a user's strategy that
-    tampers with it as it loads is named."""
-    entries: list[StrategyEntry] = []
-    seen: dict[str, int] = {}
-    probes: dict[int, Callable[[], Probed]] = {}
-    referee = None
-    if probing is not None:
-        for number, (_, spec, display, params, *_) in enumerate(field, start=1):
-            if not builtin_spec(spec):
-                probes[number] = _probe(spec, params, display, rules, probing)
-    elif not all(builtin_spec(given.spec) for given in field):
-        referee = fingerprint(rules)
-    for number, (where, spec, display, params, *_) in enumerate(field, start=1):
-        if display is not None and not display.isprintable():
-            raise ConfigError(f"{where}: the name {display!r} holds control characters; give a printable one.")
-        try:
-            if number in probes:
-                spec, params, name, exact, context_free = probes[number]()
-                digest = _probed_sha256(spec)
-                entry = StrategyEntry(spec, name, params, exact=exact, context_free=context_free, sha256=digest)
-            else:
-                entry = _loaded(spec, params, display)
-        except StrategyLoadError as error:
-            raise ConfigError(f"{where}: {error}") from None
-        entry = _named_as_written(entry, field[number - 1])
-        if referee is not None and not entry.builtin:
-            referee.verify(suspects([entry.name]), "as it loaded")
-        if entry.name in seen:
-            raise ConfigError(
-                f"{where}: the name {entry.name!r} is already taken by strategy {seen[entry.name]}; "
-                'give one of them another name (name = "..." in the file, NAME=SPEC on the command line, '
-                "or a spec with parameters)."
-            )
-        seen[entry.name] = number
-        entries.append(entry)
-    return tuple(entries)
-
-
-def _probe(
-    spec: str, params: dict[str, Any], display: str | None, rules: Rules, probing: _Probing
-) -> Callable[[], Probed]:
-    """A probe started (see `isolation.probe`); one that cannot start fails when its answer is asked for."""
-    try:
-        return probe(spec, params, display, rules, timeout=probing.timeout, memory_limit_mib=probing.memory_limit_mib)
-    except StrategyLoadError as error:
-        failure = error
-
-        def failed() -> Probed:
-            raise failure
-
-        return failed
-
-
 def _isolation(where: str, isolate: bool, method: str, scheduler: str | None) -> None:
-    """--isolate applies to simulated tournaments on this machine's processes."""
+    """Isolation applies to simulated tournaments on this machine's processes."""
     if isolate and method == "exact":
         raise ConfigError(
             f"{where} does not apply to an exact tournament, which computes from every strategy's table in "
@@ -463,27 +297,27 @@ def _rules(where: _Where, file_rules: object, option_rules: Mapping[str, Any]) -
 
 def _checked_rules(where: _Where, table: Mapping[str, Any], given: Mapping[str, Any]) -> Rules:
     """Rules from a table, or a ConfigError naming each rule where its value came from:
-    `--tiles` for an option, `FILE: [rules] tiles` for a key of the file."""
+    the setting (`tiles`) for an option, `FILE: [rules] tiles` for a key of the file."""
     try:
         return Rules.from_mapping(rules_mapping(table))
     except RulesError as error:
         if where.path is None or (error.options and all(name in given for name in error.options)):
-            raise ConfigError(error.spelled(_option_flag)) from None
-        message = error.spelled(lambda name: _option_flag(name) if name in given else f"[rules] {name}")
+            raise ConfigError(error.spelled(setting)) from None
+        message = error.spelled(lambda name: setting(name) if name in given else f"[rules] {name}")
         raise ConfigError(f"{where.path}: {message if error.options else '[rules] ' + message}") from None
 
 
-def _where_to_run(where: _Where, table: Mapping[str, Any], options: Options) -> tuple[int | None, str | None]:
+def _where_to_run(where: _Where, table: Mapping[str, Any], options: Options) -> dict[str, Any]:
     """Worker processes or a Dask scheduler, not both; an option overrides the file's other key."""
     if options.workers is not None and options.scheduler is not None:
         raise ConfigError(
-            f"{_option_flag('workers')} and {_option_flag('scheduler')} do not go together: the first sets "
+            f"{setting('workers')} and {setting('scheduler')} do not go together: the first sets "
             "this machine's worker processes, the second runs on a Dask cluster; give one of them."
         )
     if options.workers is not None:
-        return _workers(_option_flag("workers"), options.workers), None
+        return {"workers": _workers(setting("workers"), options.workers), "scheduler": None}
     if options.scheduler is not None:
-        return None, _scheduler(_option_flag("scheduler"), options.scheduler)
+        return {"workers": None, "scheduler": _scheduler(setting("scheduler"), options.scheduler)}
     if "workers" in table and "scheduler" in table:
         raise ConfigError(
             f"{where.key('workers')} and key 'scheduler' do not go together: the first sets this machine's "
@@ -491,106 +325,105 @@ def _where_to_run(where: _Where, table: Mapping[str, Any], options: Options) -> 
         )
     workers = _workers(where.key("workers"), table["workers"]) if "workers" in table else None
     scheduler = _scheduler(where.key("scheduler"), table["scheduler"]) if "scheduler" in table else None
-    return workers, scheduler
+    return {"workers": workers, "scheduler": scheduler}
 
 
-def load_config(path: Path | None, options: Options, table: Mapping[str, Any] | None = None) -> TournamentConfig:
-    """Build and check a configuration: the file (if any) with the options over it.
-
-    With neither a file nor `--strategy`, the field is the default one. `table` is the file's
-    table when the caller has read it already (a checkpoint's `[config]`); `path` then names it.
-    """
-    if table is None:
-        table = read_table(path) if path is not None else {}
-    where = _Where(path)
-
-    def pick(key: str, given: object, check: Any, *extra: Any) -> Any:
+def _settings(where: _Where, table: Mapping[str, Any], options: Options) -> dict[str, Any]:
+    """Every setting of `SETTINGS`, checked: the option's value, else the file's, else the default."""
+    values: dict[str, Any] = {}
+    for name, row in SETTINGS.items():
+        if name in values:
+            continue
+        if name in _WHERE_TO_RUN:
+            values |= _where_to_run(where, table, options)
+            continue
+        given = getattr(options, name)
         if given is not None:
-            return check(_option_flag(key), given, *extra)
-        if key in table:
-            return check(where.key(key), table[key], *extra)
-        return None
+            values[name] = row.check(setting(name), given)
+        elif name in table:
+            values[name] = row.check(where.key(name), table[name])
+        else:
+            values[name] = row.default
+    return values
 
-    rules = _rules(where, table.get("rules"), options.rules)
-    games = pick("games", options.games, _whole, 1, MAX_GAMES) or DEFAULT_GAMES
-    size = pick("table", options.table, _whole, 1) or DEFAULT_TABLE
-    seed = pick("seed", options.seed, _whole, 0, MAX_SEED)
-    duplicate = pick("duplicate", options.duplicate, _flag)
-    workers, scheduler = _where_to_run(where, table, options)
-    timeout = pick("timeout", options.timeout, _seconds) or DEFAULT_TIMEOUT
-    method = pick("method", options.method, _method) or "simulate"
-    memory_limit = pick("memory_limit", options.memory_limit, _memory_limit)
-    isolate = pick("isolate", options.isolate, _flag)
-    if method == "exact":
-        given = [_option_flag(key) for key in ("games", "seed") if getattr(options, key) is not None]
-        if given:
-            raise ConfigError(
-                f"{' and '.join(given)} {'does' if len(given) == 1 else 'do'} not apply to an exact tournament: "
-                "it deals no games, it computes every seating's chances."
-            )
 
-    field: list[_Given]
+def _field(path: Path | None, table: Mapping[str, Any], options: Options, exact: bool) -> list[Given]:
+    """The strategies as the options give them, else as the file does, else the default field."""
+    where = _Where(path)
+    field: list[Given]
     if options.strategies:
         try:
             texts = [spec_of(strategy) for strategy in options.strategies]
         except StrategyLoadError as error:
             raise ConfigError(str(error)) from None
         field = [
-            _Given(f"{_option_flag('strategy')} {text!r}", spec, name, {})
+            Given(f"{setting('strategies')} {text!r}", spec, name, {})
             for text, (name, spec) in zip(texts, map(split_name, texts), strict=True)
         ]
     elif "strategy" in table:
         field = _file_strategies(where, table["strategy"])
     elif path is None:
-        default = DEFAULT_EXACT_FIELD if method == "exact" else DEFAULT_FIELD
-        field = [_Given(f"default strategy {spec!r}", spec, None, {}) for spec in default]
+        field = default_field(exact)
     else:
         field = []
     if not field:
-        source = where.key("strategy") if path is not None else _option_flag("strategy")
-        raise ConfigError(f"{source}: no strategies are given; add [[strategy]] tables or --strategy SPEC.")
-    isolate = bool(isolate)
-    _isolation(_option_flag("isolate") if options.isolate else where.key("isolate"), isolate, method, scheduler)
-    probing = _Probing(timeout, memory_limit_of_hosts(memory_limit, workers)) if isolate else None
-    strategies = _load_field(field, rules, probing)
+        source = where.key("strategy") if path is not None else setting("strategies")
+        raise ConfigError(
+            f"{source}: no strategies are given; add [[strategy]] tables or {setting('strategies')} SPEC."
+        )
+    return field
 
-    if size > len(strategies):
+
+def load_config(path: Path | None, options: Options, table: Mapping[str, Any] | None = None) -> TournamentConfig:
+    """Build and check a configuration: the file (if any) with the options over it.
+
+    With neither a file nor strategies among the options, the field is the default one. `table`
+    is the file's table when the caller has read it already (a checkpoint's `[config]`); `path`
+    then names it.
+    """
+    if table is None:
+        table = read_table(path) if path is not None else {}
+    where = _Where(path)
+    rules = _rules(where, table.get("rules"), options.rules)
+    values = _settings(where, table, options)
+    if values["method"] == "exact":
+        given = [setting(key) for key in DEALT if getattr(options, key) is not None]
+        if given:
+            raise ConfigError(
+                f"{' and '.join(given)} {'does' if len(given) == 1 else 'do'} not apply to an exact tournament: "
+                "it deals no games, it computes every seating's chances."
+            )
+    field = _field(path, table, options, values["method"] == "exact")
+    isolated = setting("isolate") if options.isolate else where.key("isolate")
+    _isolation(isolated, values["isolate"], values["method"], values["scheduler"])
+    probing = None
+    if values["isolate"]:
+        probing = Probing(values["timeout"], memory_limit_of_hosts(values["memory_limit"], values["workers"]))
+    strategies = load_field(field, rules, probing)
+    _check_size(where, table, options, values["table"], len(strategies))
+    return TournamentConfig(strategies, rules, **values, warnings=changes(field, strategies, path))
+
+
+def _check_size(where: _Where, table: Mapping[str, Any], options: Options, size: int, count: int) -> None:
+    """A table seats each strategy once, and the matchups are not too many to play."""
+    if size > count:
         if options.table is not None:
-            source = _option_flag("table")
+            source = setting("table")
         elif "table" in table:
             source = where.key("table")
         else:
             source = "the table size (by default)"
         raise ConfigError(
-            f"{source} is {size}, more players than the field's {len(strategies)} "
-            f"{'strategy' if len(strategies) == 1 else 'strategies'}; a table seats each strategy once "
+            f"{source} is {size}, more players than the field's {count} "
+            f"{'strategy' if count == 1 else 'strategies'}; a table seats each strategy once "
             "(table = 1 plays solo)."
         )
-    matchups = math.comb(len(strategies), size)
+    matchups = math.comb(count, size)
     if matchups > MAX_MATCHUPS:
         raise ConfigError(
-            f"{len(strategies)} strategies at tables of {size} make {matchups:,} matchups, more than the "
+            f"{count} strategies at tables of {size} make {matchups:,} matchups, more than the "
             f"{MAX_MATCHUPS:,} a tournament plays; enter fewer strategies or seat fewer at a table."
         )
-    return TournamentConfig(
-        strategies=strategies,
-        rules=rules,
-        games=games,
-        table=size,
-        duplicate=True if duplicate is None else duplicate,
-        seed=seed,
-        workers=workers,
-        timeout=timeout,
-        method=method,
-        scheduler=scheduler,
-        memory_limit=memory_limit,
-        isolate=isolate,
-        warnings=tuple(
-            line
-            for given, entry in zip(field, strategies, strict=True)
-            if (line := _changed(given, entry, path)) is not None
-        ),
-    )
 
 
 def config_table(config: TournamentConfig, folder: Path | None = None) -> dict[str, Any]:
@@ -598,8 +431,9 @@ def config_table(config: TournamentConfig, folder: Path | None = None) -> dict[s
     a file in `folder` (None: the current folder): a relative strategy file path is written relative
     to it, and a user's strategy with a source file has its sha256.
 
-    Workers, the scheduler, the timeout, the memory limit and isolation are left out: they decide how
-    a run goes, not what it finds; so are the seed and the number of games of an exact tournament, which deals no games.
+    Only the settings that decide what a run finds are written (`RESULT_SETTINGS`), not how it goes
+    (workers, the scheduler, the timeout, the memory limit, isolation); nor are the seed and the
+    number of games of an exact tournament, which deals no games.
     """
     strategies = []
     for entry in config.strategies:
@@ -609,33 +443,8 @@ def config_table(config: TournamentConfig, folder: Path | None = None) -> dict[s
         if entry.sha256 is not None:
             item["sha256"] = entry.sha256
         strategies.append(item)
-    table = {
-        "seed": config.seed,
-        "games": config.games,
-        "table": config.table,
-        "duplicate": config.duplicate,
-        "method": config.method,
-        "rules": rules_table(config.rules),
-        "strategy": strategies,
-    }
+    table = {name: getattr(config, name) for name in SETTINGS if SETTINGS[name].recorded}
     if config.method == "exact":
-        del table["seed"], table["games"]
-    return table
-
-
-def recorded_spec(spec: str, folder: Path | None) -> str:
-    """A spec as a file in `folder` records it: a relative strategy file path made relative to that folder."""
-    file = spec_file(spec)
-    if folder is None or file is None or Path(file).expanduser().is_absolute():
-        return spec
-    try:
-        moved = os.path.relpath(Path(file).resolve(), Path(folder).resolve())
-    except ValueError:
-        moved = str(Path(file).resolve())
-    try:
-        moved.encode()
-    except UnicodeEncodeError:  # a folder on the way is named in another encoding than UTF-8
-        raise ConfigError(
-            f"the path from {folder} to strategy file {file} is not valid UTF-8, which reports are written in."
-        ) from None
-    return moved + spec.strip()[len(file) :]
+        for name in DEALT:
+            del table[name]
+    return {**table, "rules": rules_table(config.rules), "strategy": strategies}

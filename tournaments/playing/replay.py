@@ -16,8 +16,9 @@ from shutbox_cli.game import Rules
 from strategies.loading import split_spec
 from strategies.shown import did_you_mean
 
-from ..errors import ConfigError
-from ..field.config import DEFAULT_GAMES, DEFAULT_TABLE, StrategyEntry, TournamentConfig
+from ..errors import ConfigError, setting
+from ..field.config import DEFAULT_GAMES, DEFAULT_TABLE, TournamentConfig
+from ..field.entries import StrategyEntry
 from .plan import GameSlot, Matchup, Plan, WorkUnit, make_plan
 
 FORMAT_OPTIONS = ("tiles", "rounds", "drop_out")
@@ -54,12 +55,12 @@ def matchup_name(plan: Plan, matchup: Matchup) -> str:
 def find_game(config: TournamentConfig, number: int, matchup: str | None = None) -> TournamentGame:
     """Game `number` of the matchup named `matchup` (`a vs b`; needed only when there are several)."""
     if config.seed is None:
-        raise ConfigError("a replay needs the tournament's seed: give --seed (a report holds it).")
+        raise ConfigError(f"a replay needs the tournament's seed: give {setting('seed')} (a report holds it).")
     plan = make_plan(config)
     found = _matchup(plan, matchup)
     if not 0 <= number < plan.games_per_matchup:
         raise ConfigError(
-            f"--game must be from 0 to {plan.games_per_matchup - 1}: each matchup plays "
+            f"{setting('game')} must be from 0 to {plan.games_per_matchup - 1}: each matchup plays "
             f"{plan.games_per_matchup} games, not {number}."
         )
     deal = WorkUnit(0, (found.index,), number // plan.table, 1)
@@ -72,15 +73,17 @@ def _matchup(plan: Plan, name: str | None) -> Matchup:
     if name is None:
         if len(plan.matchups) == 1:
             return plan.matchups[0]
-        example = shlex.quote(names[0])
-        raise ConfigError(f"the tournament has {len(names)} matchups; name one, such as --matchup {example}.")
+        raise ConfigError(
+            f"the tournament has {len(names)} matchups; name one, such as {setting('matchup', names[0])}."
+        )
     wanted = " ".join(name.split()).casefold()
     for matchup, title in zip(plan.matchups, names, strict=True):
         if title.casefold() == wanted:
             return matchup
     shown = ", ".join(repr(title) for title in names[:6]) + (", ..." if len(names) > 6 else "")
     raise ConfigError(
-        f"--matchup {name!r} is not a matchup of the tournament{did_you_mean(name, names)}; its matchups are {shown}."
+        f"{setting('matchup')} {name!r} is not a matchup of the tournament{did_you_mean(name, names)}; "
+        f"its matchups are {shown}."
     )
 
 

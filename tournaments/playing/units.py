@@ -13,8 +13,8 @@ from shutbox_cli.game import GameRecord, TurnContext, TurnRecord, play_game, sea
 from strategies.loading import LoadedStrategy, StrategyLoadError
 from strategies.player import StrategyError, StrategyPlayer
 
-from ..errors import TournamentFailure
-from ..field.config import StrategyEntry
+from ..errors import TournamentFailure, marked, setting
+from ..field.entries import StrategyEntry
 from ..referee.isolation import Host, memory_limit
 from ..referee.tamper import Fingerprint, WatchedTable, fingerprint, suspects
 from .plan import GameSlot, Matchup, Plan, WorkUnit
@@ -69,7 +69,7 @@ def timeout_message(plan: Plan, unit: WorkUnit) -> str:
     """Why the run stopped when a unit ran past the time limit, whichever backend played it."""
     return (
         f"{unit_title(plan, unit)} ran past the limit of {plan.config.timeout:g} seconds per work unit; "
-        "a strategy may be stuck (raise the limit with --timeout)."
+        f"a strategy may be stuck (raise the limit with {setting('timeout')})."
     )
 
 
@@ -145,7 +145,7 @@ class UnitPlayer:
                 return loaded.player()
             return StrategyPlayer(loaded.make(), self.rules, loaded.name)
         except (StrategyLoadError, StrategyError) as error:
-            raise TournamentFailure(str(error)) from None
+            raise TournamentFailure(marked(error)) from None
 
     def player(self, index: int) -> Player:
         """The strategy's player for this unit."""

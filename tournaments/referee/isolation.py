@@ -32,6 +32,7 @@ from strategies.errors import StrategyError
 from strategies.loading import StrategyLoadError, split_spec
 from strategies.table import NOT_ROLLED, THROW_COUNT, PolicyTable
 
+from ..errors import setting
 from .confine import cores, default_memory_limit_mib, kill_group
 
 PACKAGES = str(Path(__file__).resolve().parents[2])  # tournaments/referee/ -> the folder of our packages
@@ -59,7 +60,7 @@ class RemoteFailure(StrategyError):
 
 
 def memory_limit(configured: int | None, workers: int | None) -> int:
-    """MiB a host may use: the run's limit per worker (--memory-limit), else a default share of
+    """MiB a host may use: the run's limit per worker (`memory_limit`), else a default share of
     the machine's memory, as if there were two processes per worker."""
     if configured is not None:
         return configured
@@ -182,7 +183,7 @@ class Host:
                 self.stop()
                 raise RemoteFailure(
                     f"strategy {self.name!r} did not answer{when} within {self.timeout:g} seconds (the limit per "
-                    "work unit); its process was stopped (raise the limit with --timeout)."
+                    f"work unit); its process was stopped (raise the limit with {setting('timeout')})."
                 )
             data = self.connection.recv_bytes(MAX_REPLY)
         except (EOFError, OSError):

@@ -34,7 +34,7 @@ from shutbox_cli.game import moves as _moves
 from strategies import answers as _answers
 from strategies.loading import BUILTINS, StrategyLoadError, split_spec
 
-from ..errors import TournamentFailure
+from ..errors import TournamentFailure, setting
 
 REFEREE_PACKAGES = ("shutbox_cli", "strategies", "tournaments")
 """Every module of these packages loaded when the fingerprint is taken is watched."""
@@ -400,7 +400,7 @@ class Fingerprint:
             shown += f"; and {more} more change{'s' if more > 1 else ''}"
         raise Tampering(
             f"{suspects} tampered with the referee {when}: {shown}; other matchups' results could no longer be "
-            "trusted, so the run stops (run strategies you do not trust with --isolate)."
+            f"trusted, so the run stops (run strategies you do not trust with {setting('isolate', True)})."
         )
 
 

@@ -21,7 +21,8 @@ from shutbox_cli.game import DICE_SCHEME
 from ..exact.analysis import Analysis
 from ..exact.duel import ExactDuel
 from ..exact.tournament import ExactSummary, SeatStanding
-from ..field.config import REPORT_CONFIG, config_table, recorded_spec
+from ..field.config import REPORT_CONFIG, config_table
+from ..field.entries import recorded_spec
 from ..files import format_of, write_table_atomically
 from .aggregate import HeadToHead, Standing, Summary
 from .schema import header, interval, rounded

@@ -22,7 +22,6 @@ import contextlib
 import dataclasses
 import hashlib
 import os
-import shlex
 import time
 import tomllib
 from collections.abc import Mapping
@@ -34,8 +33,16 @@ import tomli_w
 from shutbox_cli.game import DICE_SCHEME
 from strategies.loading import spec_file
 
-from ..errors import ConfigError
-from ..field.config import REPORT_CONFIG, Options, TournamentConfig, config_table, load_config
+from ..errors import ConfigError, setting
+from ..field.config import (
+    REPORT_CONFIG,
+    RESULT_SETTINGS,
+    SETTINGS,
+    Options,
+    TournamentConfig,
+    config_table,
+    load_config,
+)
 from ..field.sources import module_digests
 from ..files import read_bytes, through_links, write_atomically
 from ..playing.plan import Plan, make_plan
@@ -56,8 +63,6 @@ MAX_CHECKPOINT_BYTES = 128 << 20
 MAX_COUNT_DIGITS = 80
 """The most digits of one count of a tally: an honest one has fewer than 60."""
 SUFFIX = ".checkpoint.toml"
-_RESULT_OPTIONS = {"strategies": "--strategy", "games": "--games", "table": "--table", "seed": "--seed"}
-_RESULT_OPTIONS |= {"duplicate": "--duplicate/--no-duplicate", "method": "--exact/--simulate"}
 
 Identity = tuple[int, int, int, int]
 """Which file a path holds: its device, inode, time of last modification and size (an inode number is
@@ -199,7 +204,7 @@ class Keeper:
         if owned is None and os.path.lexists(path):
             raise ConfigError(
                 f"checkpoint {str(path)!r} is already there: a run writing the same report was stopped or is "
-                f"still running; finish it with shutbox tournament --resume {shlex.quote(str(path))}, or remove "
+                f"still running; finish it with {setting('resume', str(path))}, or remove "
                 "it to start again."
             )
         self.path = path
@@ -334,12 +339,13 @@ def _check_modules(name: str, then: Mapping[str, Any], now: Mapping[str, Mapping
 
 
 def _refuse_changes(path: Path, options: Options) -> None:
-    given = [flag for key, flag in _RESULT_OPTIONS.items() if getattr(options, key) not in (None, ())]
-    given += ["--" + rule.replace("_", "-") for rule, value in options.rules.items() if value is not None]
+    given = [key for key in RESULT_SETTINGS if getattr(options, key) not in (None, ())]
+    given += [rule for rule, value in options.rules.items() if value is not None]
     if given:
+        free = [*(setting(name) for name in SETTINGS if name not in RESULT_SETTINGS), setting("report")]
         raise ConfigError(
-            f"{given[0]} cannot change a resumed run: checkpoint {str(path)!r} holds its configuration "
-            "(only --workers, --scheduler, --timeout, --memory-limit, --isolate and --report may be given)."
+            f"{setting(given[0])} cannot change a resumed run: checkpoint {str(path)!r} holds its configuration "
+            f"(only {', '.join(free[:-1])} and {free[-1]} may be given)."
         )
 
 

@@ -16,7 +16,7 @@ from pathlib import Path
 from shutbox_cli.game import draw_seed
 
 from ..backends.base import Backend, default_backend
-from ..errors import ConfigError, FileWriteError, Interrupted, TournamentFailure
+from ..errors import ConfigError, FileWriteError, Interrupted, TournamentFailure, setting
 from ..exact.tournament import ExactSummary, run_exact
 from ..field.config import Options, TournamentConfig, load_config
 from ..files import check_writable
@@ -80,7 +80,7 @@ def run(
     """
     if resume_from is not None:
         if config is not None or not bulk:
-            given = "a CONFIG.toml" if config is not None else "--general-engine"
+            given = "a CONFIG.toml" if config is not None else setting("bulk", False)
             raise ConfigError(
                 f"{given} cannot change a resumed run: checkpoint {str(resume_from)!r} holds its configuration."
             )

@@ -10,6 +10,7 @@ from ..completion import complete_strategy
 from ..errors import FAILURE, fail
 from ..output import Format, FormatOption, Output
 from ..rule_options import rules_from_options, with_turn_and_game_options
+from ..settings import said
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -101,9 +102,9 @@ def analyze_command(
             analysis = tournaments.analyze(loaded, rules, turns, seed, progress)
         output.deliver(analysis)
     except (StrategyLoadError, tournaments.FileWriteError) as error:
-        fail(str(error))
+        fail(said(error))
     except tournaments.TournamentFailure as error:
-        fail(str(error), FAILURE)
+        fail(said(error), FAILURE)
     if analysis.method == "exact" and (turns is not None or seed is not None):
         typer.echo("shutbox: --turns and --seed apply to simulations; this strategy is analysed exactly.", err=True)
     if analysis.seed_drawn and analysis.seed is not None:
@@ -127,9 +128,9 @@ def _duel(
         found = tournaments.duel_exactly(loaded, other, rules, seat)
         output.deliver(found)
     except (StrategyLoadError, tournaments.ConfigError, tournaments.FileWriteError) as error:
-        fail(str(error))
+        fail(said(error))
     except tournaments.TournamentFailure as error:
-        fail(str(error), FAILURE)
+        fail(said(error), FAILURE)
     if simulation:
         typer.echo("shutbox: --turns and --seed apply to simulations; a game --against is computed exactly.", err=True)
     if output.table:
@@ -141,12 +142,12 @@ def _refuse_game_options(rule_values: dict[str, Any]) -> None:
     """analyze plays single turns: an option that shapes a whole game is a usage error, not ignored;
     it applies to a game --against another strategy (and, but for --ties, to a solo tournament)."""
     from ..describe import TURN_OPTIONS
-    from ..rule_options import option_flag
+    from ..settings import flag
 
     names = [name for name, value in rule_values.items() if name not in TURN_OPTIONS and value is not None]
     if not names:
         return
-    given = ["--no-instant-win" if rule_values[name] is False else option_flag(name) for name in names]
+    given = ["--no-instant-win" if rule_values[name] is False else flag(name) for name in names]
     options = " and ".join([", ".join(given[:-1]), given[-1]] if len(given) > 1 else given)
     verb = "applies" if len(given) == 1 else "apply"
     solo = "" if names == ["ties"] else " (a solo game: `shutbox tournament --table 1 ...`)"

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from ..errors import FAILURE, fail
+from ..settings import said
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -57,7 +58,7 @@ def compare_command(
         comparison = compare(read_report(old), read_report(new))
         check_names(gates, [strategy.name for strategy in comparison.strategies])
     except ConfigError as error:
-        fail(str(error))
+        fail(said(error))
     for line in comparison.warnings:
         typer.echo(line, err=True)
     console = ShutboxConsole(highlight=False)

@@ -8,6 +8,7 @@ import typer
 from ..arguments import Delay, Duplicate, Games, Strategies, Table
 from ..errors import FAILURE, fail
 from ..rule_options import with_rule_options
+from ..settings import said
 
 
 def register(app: typer.Typer) -> None:
@@ -82,7 +83,7 @@ def replay_command(
     try:
         found = find_game(load_config(config_file, options), game, matchup)
     except ConfigError as error:
-        fail(str(error))
+        fail(said(error))
     try:
         status = replay_game(Screen(delay), found)
     except (StrategyError, StrategyLoadError) as error:

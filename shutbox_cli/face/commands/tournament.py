@@ -12,6 +12,7 @@ from ..arguments import Duplicate, Games, Report, Seed, Strategies, Table
 from ..errors import FAILURE, USAGE_ERROR, fail, say_error, stopped_status
 from ..output import Format, FormatOption, Output
 from ..rule_options import with_rule_options
+from ..settings import said
 from ..signals import received, stop_on_signals
 
 if TYPE_CHECKING:
@@ -243,12 +244,12 @@ def _ends_cleanly() -> Iterator[None]:
     except (tournaments.ConfigError, tournaments.FileWriteError) as error:
         kept = getattr(error, "checkpoint", None)  # a report not written keeps the finished run
         if kept is None:
-            fail(str(error))
-        say_error(str(error))
+            fail(said(error))
+        say_error(said(error))
         typer.echo(f"shutbox: the finished games are kept; {_resume_hint(kept)}", err=True)
         raise typer.Exit(USAGE_ERROR) from None
     except tournaments.TournamentFailure as error:
-        say_error(str(error))
+        say_error(said(error))
         if error.checkpoint is not None:
             typer.echo(f"shutbox: the finished games are kept; {_resume_hint(error.checkpoint)}", err=True)
         raise typer.Exit(FAILURE) from None

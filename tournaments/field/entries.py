@@ -1,0 +1,231 @@
+"""The field: the strategies that enter a tournament, as the configuration gives them (`Given`),
+loaded here or probed in a process of their own (isolation), named, and fingerprinted: the sha256
+of each user's strategy file, which tells a later run (a resume, a report read back as a config)
+whether the file has changed since.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from shutbox_cli.game import Rules
+from strategies.loading import (
+    StrategyLoadError,
+    load_strategy,
+    source_file,
+    source_sha256,
+    spec_file,
+    split_spec,
+)
+
+from ..errors import ConfigError, marked
+from ..referee.isolation import Probed, probe
+from ..referee.tamper import builtin_spec, fingerprint, suspects
+
+DEFAULT_FIELD = ("greedy-high", "optimal", "max-shut", "tips", "random", "fewest-tiles")
+"""The default tournament's strategies, all built in: the sources' computer player, the two
+exact optima (lowest expected score, best chance to shut), the sources' tips, the know-nothing
+floor and the best plain rule of thumb. Six make 15 matchups, a run of seconds; the other
+rules of thumb (most-tiles, lowest-first) only add two players little better than random."""
+DEFAULT_EXACT_FIELD = tuple(spec for spec in DEFAULT_FIELD if spec != "random")
+"""The default field of an exact tournament: the default one's exact strategies."""
+
+
+@dataclasses.dataclass(frozen=True)
+class StrategyEntry:
+    """One strategy of the field: its spec, its parameters, the name it plays under, and its
+    nature: exact (its play depends on the open tiles and the dice alone), context-free (it
+    does not read the game context, though it may be stochastic) and built in."""
+
+    spec: str
+    name: str
+    params: Mapping[str, Any]
+    exact: bool = False
+    context_free: bool = False
+    builtin: bool = False
+    sha256: str | None = None
+    """The sha256 of the source file of a user's strategy, read as it loaded (None: built in, or no file)."""
+
+    def load(self) -> Any:
+        """The loaded strategy (a `strategies.LoadedStrategy`)."""
+        return load_strategy(self.spec, self.params, self.name)
+
+
+class Given(NamedTuple):
+    """One strategy as the configuration gives it: where (for messages), its spec with any file path
+    resolved, its display name, its parameters, the sha256 of its source a file recorded, and its
+    spec as the file wrote it."""
+
+    where: str
+    spec: str
+    name: str | None
+    params: dict[str, Any]
+    sha256: str | None = None
+    written: str | None = None
+
+
+@dataclasses.dataclass(frozen=True)
+class Probing:
+    """How a user's strategy is looked at under isolation: in a short-lived process of its own."""
+
+    timeout: float
+    memory_limit_mib: int
+
+
+def default_field(exact: bool) -> list[Given]:
+    """The default field, of an exact tournament or a simulated one."""
+    return [
+        Given(f"default strategy {spec!r}", spec, None, {})
+        for spec in (DEFAULT_EXACT_FIELD if exact else DEFAULT_FIELD)
+    ]
+
+
+def resolved(where: str, spec: str, folder: Path) -> str:
+    """The spec with a relative strategy file path read from `folder` (the config file's), as the
+    current folder reaches it."""
+    file = spec_file(spec)
+    if file is None or Path(file).expanduser().is_absolute():
+        return spec
+    path = (folder / file).resolve()
+    if not path.is_file():
+        raise ConfigError(
+            f"{where}: no file {file!r} in {str(folder)!r}; a strategy file's path in a config file or "
+            "report is read from the file's own folder."
+        )
+    return _here(path) + spec.strip()[len(file) :]
+
+
+def _here(path: Path) -> str:
+    """A path as the current folder reaches it: relative (every process of the run shares the folder,
+    and reports stay the same on every machine), absolute where no relative path leads (another drive)."""
+    try:
+        return os.path.relpath(path, os.getcwd())
+    except ValueError:
+        return str(path)
+
+
+def recorded_spec(spec: str, folder: Path | None) -> str:
+    """A spec as a file in `folder` records it: a relative strategy file path made relative to that folder."""
+    file = spec_file(spec)
+    if folder is None or file is None or Path(file).expanduser().is_absolute():
+        return spec
+    try:
+        moved = os.path.relpath(Path(file).resolve(), Path(folder).resolve())
+    except ValueError:
+        moved = str(Path(file).resolve())
+    try:
+        moved.encode()
+    except UnicodeEncodeError:  # a folder on the way is named in another encoding than UTF-8
+        raise ConfigError(
+            f"the path from {folder} to strategy file {file} is not valid UTF-8, which reports are written in."
+        ) from None
+    return moved + spec.strip()[len(file) :]
+
+
+def load_field(field: Sequence[Given], rules: Rules, probing: Probing | None) -> tuple[StrategyEntry, ...]:
+    """Load every strategy of the field to check it. Under isolation (`probing`) a user's strategy
+    is probed in a process of its own (all side by side), never imported here; otherwise the
+    referee is fingerprinted before the first user's strategy loads, and a user's strategy that
+    tampers with it as it loads is named."""
+    entries: list[StrategyEntry] = []
+    seen: dict[str, int] = {}
+    probes: dict[int, Callable[[], Probed]] = {}
+    referee = None
+    if probing is not None:
+        for number, (_, spec, display, params, *_) in enumerate(field, start=1):
+            if not builtin_spec(spec):
+                probes[number] = _probe(spec, params, display, rules, probing)
+    elif not all(builtin_spec(given.spec) for given in field):
+        referee = fingerprint(rules)
+    for number, (where, spec, display, params, *_) in enumerate(field, start=1):
+        if display is not None and not display.isprintable():
+            raise ConfigError(f"{where}: the name {display!r} holds control characters; give a printable one.")
+        try:
+            if number in probes:
+                spec, params, name, exact, context_free = probes[number]()
+                digest = _probed_sha256(spec)
+                entry = StrategyEntry(spec, name, params, exact=exact, context_free=context_free, sha256=digest)
+            else:
+                entry = _loaded(spec, params, display)
+        except StrategyLoadError as error:
+            raise ConfigError(f"{where}: {marked(error)}") from None
+        entry = _named_as_written(entry, field[number - 1])
+        if referee is not None and not entry.builtin:
+            referee.verify(suspects([entry.name]), "as it loaded")
+        if entry.name in seen:
+            raise ConfigError(
+                f"{where}: the name {entry.name!r} is already taken by strategy {seen[entry.name]}; "
+                'give one of them another name (name = "..." in the file, NAME=SPEC on the command line, '
+                "or a spec with parameters)."
+            )
+        seen[entry.name] = number
+        entries.append(entry)
+    return tuple(entries)
+
+
+def changes(field: Sequence[Given], entries: Sequence[StrategyEntry], path: Path | None) -> tuple[str, ...]:
+    """A warning for each strategy whose source differs from the sha256 the file at `path` recorded."""
+    return tuple(line for given, entry in zip(field, entries, strict=True) if (line := _changed(given, entry, path)))
+
+
+def _loaded(spec: str, params: dict[str, Any], display: str | None) -> StrategyEntry:
+    """A strategy of the field, loaded in this process."""
+    loaded = load_strategy(spec, params, display)
+    file = source_file(loaded)
+    return StrategyEntry(
+        loaded.spec,
+        loaded.name,
+        dict(loaded.params),
+        exact=loaded.cls.tabulable(),
+        context_free=not loaded.cls.reads_context,
+        builtin=loaded.origin == "built-in",
+        sha256=None if file is None else source_sha256(file),
+    )
+
+
+def _probe(
+    spec: str, params: dict[str, Any], display: str | None, rules: Rules, probing: Probing
+) -> Callable[[], Probed]:
+    """A probe started (see `isolation.probe`); one that cannot start fails when its answer is asked for."""
+    try:
+        return probe(spec, params, display, rules, timeout=probing.timeout, memory_limit_mib=probing.memory_limit_mib)
+    except StrategyLoadError as error:
+        failure = error
+
+        def failed() -> Probed:
+            raise failure
+
+        return failed
+
+
+def _probed_sha256(spec: str) -> str | None:
+    """The sha256 of a strategy file not imported here (isolated): the file its spec names, if it names one."""
+    file = spec_file(spec)
+    return None if file is None else source_sha256(Path(file).expanduser())
+
+
+def _changed(given: Given, entry: StrategyEntry, path: Path | None) -> str | None:
+    """The warning for a strategy whose source differs from the sha256 the file recorded, if it does."""
+    if given.sha256 is None or entry.sha256 is None or entry.sha256 == given.sha256:
+        return None
+    file = spec_file(given.written) if given.written is not None else None
+    file = file or entry.name
+    return (
+        f"warning: {file} has changed since {path} was written (sha256 {given.sha256[:12]}... then, "
+        f"{entry.sha256[:12]}... now); its results may differ."
+    )
+
+
+def _named_as_written(entry: StrategyEntry, given: Given) -> StrategyEntry:
+    """A strategy named by its spec (its class has no name of its own) is named by the spec as the
+    file wrote it, not as the current folder reaches it: its name stays the same from any folder."""
+    if given.name is not None or given.written is None or given.written.strip() == given.spec.strip():
+        return entry
+    resolved_spec, written = split_spec(given.spec)[0], split_spec(given.written)[0]
+    if not entry.name.startswith(resolved_spec):
+        return entry
+    return dataclasses.replace(entry, name=written + entry.name[len(resolved_spec) :])
