@@ -43,7 +43,7 @@ class PolicyTable:
     """
 
     rules: Rules
-    next_mask: array
+    next_mask: array[int]
     dice: bytes
 
     def move(self, open_mask: int, dice: tuple[int, ...]) -> int:

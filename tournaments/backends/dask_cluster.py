@@ -31,7 +31,8 @@ from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any
 
-from strategies.loading import StrategyLoadError, cause, split_spec
+from strategies.loading import StrategyLoadError, split_spec
+from strategies.shown import cause
 
 from ..errors import ConfigError, TournamentError, TournamentFailure
 from ..field.config import LOCAL_SCHEDULER

@@ -23,7 +23,8 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from strategies.errors import StrategyError
-from strategies.loading import StrategyLoadError, cause
+from strategies.loading import StrategyLoadError
+from strategies.shown import cause
 
 from ..errors import ConfigError, TournamentFailure
 from ..playing.plan import Plan, WorkUnit

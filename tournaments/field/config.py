@@ -20,6 +20,7 @@ from typing import Any, NamedTuple
 
 from shutbox_cli.game import Rules, RulesError
 from strategies.loading import (
+    LoadedStrategy,
     StrategyLoadError,
     load_strategy,
     source_file,
@@ -99,8 +100,8 @@ class StrategyEntry:
     sha256: str | None = None
     """The sha256 of the source file of a user's strategy, read as it loaded (None: built in, or no file)."""
 
-    def load(self) -> Any:
-        """The loaded strategy (a `strategies.LoadedStrategy`)."""
+    def load(self) -> LoadedStrategy:
+        """The loaded strategy."""
         return load_strategy(self.spec, self.params, self.name)
 
 
@@ -187,8 +188,9 @@ def _config_of(path: Path, table: dict[str, Any]) -> dict[str, Any]:
     kind = table.get("kind")
     if kind in ("analysis", "duel", "strategies"):
         raise ConfigError(f"{path} is {'an' if kind == 'analysis' else 'a'} {kind} report, not a tournament file.")
-    if isinstance(table.get(REPORT_CONFIG), dict):
-        return table[REPORT_CONFIG]
+    config = table.get(REPORT_CONFIG)
+    if isinstance(config, dict):
+        return config
     if kind == "rules":
         return {key: value for key, value in table.items() if key not in HEADER_KEYS}
     return table

@@ -183,7 +183,8 @@ def finished_ahead(results: GameResults, seat: int, other: int) -> npt.NDArray[n
             (both & (last > last_other), -1),
         ]
     conditions, placed = zip(*rules, strict=True)
-    return np.select(conditions, placed, 0).astype(np.int8)
+    places: npt.NDArray[np.int8] = np.select(conditions, placed, 0).astype(np.int8)
+    return places
 
 
 def _tallies(results: GameResults, unit: WorkUnit, layout: tuple[int, int, int]) -> dict[int, list[Tally]]:

@@ -20,8 +20,9 @@ from multiprocessing.connection import Connection
 from typing import Any
 
 from shutbox_cli.game import Roll, Rules, TurnContext, play_turn
-from strategies.loading import LoadedStrategy, StrategyLoadError, cause, load_strategy
+from strategies.loading import LoadedStrategy, StrategyLoadError, load_strategy
 from strategies.player import StrategyError, StrategyPlayer
+from strategies.shown import cause
 
 from .confine import confine
 

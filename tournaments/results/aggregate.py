@@ -98,7 +98,7 @@ class Summary:
         return self.plan.table == 1
 
 
-def _rank_key(name: str, tally: Tally, solo: bool) -> tuple:
+def _rank_key(name: str, tally: Tally, solo: bool) -> tuple[object, ...]:
     """Exact sort key: solo tables by lowest mean score, then most shut boxes; matches by
     highest win rate, then lowest mean score; the name last."""
     score = (tally.turns == 0, Fraction(tally.score_sum, tally.turns) if tally.turns else 0)
