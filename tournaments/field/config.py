@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from shutbox_cli.game import Rules, RulesError
+from shutbox_cli.game.terms import Seed
 from strategies.loading import (
     LoadedStrategy,
     StrategyLoadError,
@@ -36,7 +37,7 @@ from ..referee.confine import MAX_WORKERS_PER_CORE, MIN_MEMORY_LIMIT_MIB, cores,
 from ..referee.isolation import Probed, probe
 from ..referee.isolation import memory_limit as memory_limit_of_hosts
 from ..referee.tamper import builtin_spec, fingerprint, suspects
-from ..results.schema import HEADER_KEYS, check_schema, rules_mapping, rules_table
+from ..results.schema import HEADER_KEYS, Method, check_schema, rules_mapping, rules_table
 
 DEFAULT_GAMES = 2000
 """Games per matchup when none is given."""
@@ -118,10 +119,10 @@ class TournamentConfig:
     games: int = DEFAULT_GAMES
     table: int = DEFAULT_TABLE
     duplicate: bool = True
-    seed: int | None = None
+    seed: Seed | None = None
     workers: int | None = None
     timeout: float = DEFAULT_TIMEOUT
-    method: str = "simulate"
+    method: Method = "simulate"
     scheduler: str | None = None
     memory_limit: int | None = None
     """MiB of memory each worker process may use (None: a default share of the machine's, 0: no limit)."""
@@ -142,13 +143,13 @@ class Options:
     strategies: Sequence[str] = ()
     games: int | None = None
     table: int | None = None
-    seed: int | None = None
+    seed: Seed | None = None
     duplicate: bool | None = None
     workers: int | None = None
     timeout: float | None = None
     scheduler: str | None = None
     rules: Mapping[str, Any] = dataclasses.field(default_factory=dict)
-    method: str | None = None
+    method: Method | None = None
     memory_limit: int | None = None
     isolate: bool | None = None
 
@@ -434,7 +435,7 @@ def _probe(
         return failed
 
 
-def _isolation(where: str, isolate: bool, method: str, scheduler: str | None) -> None:
+def _isolation(where: str, isolate: bool, method: Method, scheduler: str | None) -> None:
     """--isolate applies to simulated tournaments on this machine's processes."""
     if isolate and method == "exact":
         raise ConfigError(
@@ -517,7 +518,7 @@ def load_config(path: Path | None, options: Options, table: Mapping[str, Any] | 
     duplicate = pick("duplicate", options.duplicate, _flag)
     workers, scheduler = _where_to_run(where, table, options)
     timeout = pick("timeout", options.timeout, _seconds) or DEFAULT_TIMEOUT
-    method = pick("method", options.method, _method) or "simulate"
+    method: Method = pick("method", options.method, _method) or "simulate"
     memory_limit = pick("memory_limit", options.memory_limit, _memory_limit)
     isolate = pick("isolate", options.isolate, _flag)
     if method == "exact":

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Protocol
 
 from shutbox_cli.game import GameRecord, Rules, TurnContext, TurnRecord, play_game, play_turn, seat_order, turn_rolls
+from shutbox_cli.game.terms import GameNumber, Seed
 from strategies.loading import LoadedStrategy, StrategyLoadError
 from strategies.player import StrategyError, StrategyPlayer
 
@@ -243,7 +244,9 @@ class UnitPlayer:
 class TurnPlayer(Protocol):
     """Plays one seat's turn of a game on the dice it is dealt."""
 
-    def play(self, context: TurnContext, seed: int, game: int, rolls: Iterator[tuple[int, int]]) -> TurnRecord: ...
+    def play(
+        self, context: TurnContext, seed: Seed, game: GameNumber, rolls: Iterator[tuple[int, int]]
+    ) -> TurnRecord: ...
 
 
 @dataclasses.dataclass(frozen=True)
@@ -253,5 +256,5 @@ class StrategyTurns:
     rules: Rules
     player: Player
 
-    def play(self, context: TurnContext, seed: int, game: int, rolls: Iterator[tuple[int, int]]) -> TurnRecord:
+    def play(self, context: TurnContext, seed: Seed, game: GameNumber, rolls: Iterator[tuple[int, int]]) -> TurnRecord:
         return play_turn(self.rules, rolls, self.player.start_turn(context, seed, game))

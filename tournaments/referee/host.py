@@ -20,6 +20,7 @@ from multiprocessing.connection import Connection
 from typing import Any
 
 from shutbox_cli.game import Roll, Rules, TurnContext, play_turn
+from shutbox_cli.game.terms import Mask
 from strategies.loading import LoadedStrategy, StrategyLoadError, load_strategy
 from strategies.player import StrategyError, StrategyPlayer
 from strategies.shown import cause
@@ -76,14 +77,14 @@ class _Recorder:
         self.player = player
         self.answers: list[int] = []
 
-    def choose_dice(self, open_mask: int, history: Sequence[Roll] = ()) -> int:
+    def choose_dice(self, open_mask: Mask, history: Sequence[Roll] = ()) -> int:
         count = self.player.choose_dice(open_mask, history)
         self.answers.append(count)
         return count
 
     def choose_move(
-        self, open_mask: int, dice: tuple[int, ...], moves: tuple[int, ...], history: Sequence[Roll] = ()
-    ) -> int:
+        self, open_mask: Mask, dice: tuple[int, ...], moves: tuple[Mask, ...], history: Sequence[Roll] = ()
+    ) -> Mask:
         move = self.player.choose_move(open_mask, dice, moves, history)
         self.answers.append(move)
         return move

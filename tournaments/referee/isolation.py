@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from shutbox_cli.game import THROWS, Roll, Rules, TurnContext, dice_options, move_table, turn_rolls
+from shutbox_cli.game.terms import GameNumber, Mask, Seed
 from strategies.errors import StrategyError
 from strategies.loading import StrategyLoadError, split_spec
 from strategies.table import NOT_ROLLED, THROW_COUNT, PolicyTable
@@ -266,7 +267,7 @@ class RemotePlayer:
         self._failure: tuple[TurnKey, str] | None = None
         self._policy: PolicyTable | None = None
 
-    def start_turn(self, context: TurnContext, seed: int, game: int) -> RemotePlayer:
+    def start_turn(self, context: TurnContext, seed: Seed, game: GameNumber) -> RemotePlayer:
         """Note the turn's start: the host hears of it with the turn's first question."""
         self._start = (context, seed, game)
         self._answers = None
@@ -286,7 +287,9 @@ class RemotePlayer:
         if "error" in reply and len(played) < len(keys):
             self._failure = (keys[len(played)], _text(reply["error"], self.host))
 
-    def _dealt(self, context: TurnContext, seed: int, game: int) -> tuple[TurnContext, int, int, list[tuple[int, int]]]:
+    def _dealt(
+        self, context: TurnContext, seed: Seed, game: GameNumber
+    ) -> tuple[TurnContext, int, int, list[tuple[int, int]]]:
         """A turn as the host is sent it: every roll it can use (a roll that shuts nothing ends it)."""
         rolls = turn_rolls(seed, game, context.round, context.seat)
         return context, seed, game, list(itertools.islice(rolls, self.rules.tiles + 1))
@@ -307,15 +310,15 @@ class RemotePlayer:
             self.host._garbage("fewer answers than the turn asked for")
         return self._answers.pop()
 
-    def choose_dice(self, open_mask: int, history: Sequence[Roll] = ()) -> int:
+    def choose_dice(self, open_mask: Mask, history: Sequence[Roll] = ()) -> int:
         count = self._next()
         if count not in dice_options(self.rules, open_mask):
             self.host._garbage(f"{count} dice where the rules allow {dice_options(self.rules, open_mask)}")
         return count
 
     def choose_move(
-        self, open_mask: int, dice: tuple[int, ...], moves: tuple[int, ...], history: Sequence[Roll] = ()
-    ) -> int:
+        self, open_mask: Mask, dice: tuple[int, ...], moves: tuple[Mask, ...], history: Sequence[Roll] = ()
+    ) -> Mask:
         move = self._next()
         if move not in moves:
             self.host._garbage(f"the move {move} where the legal moves are {moves}")
@@ -330,7 +333,7 @@ class RemotePlayer:
         return self._policy
 
 
-def _key(context: TurnContext, seed: int, game: int) -> TurnKey:
+def _key(context: TurnContext, seed: Seed, game: GameNumber) -> TurnKey:
     return seed, game, context.round, context.seat
 
 

@@ -22,7 +22,7 @@ from ..exact.analysis import Analysis
 from ..exact.duel import ExactDuel
 from ..exact.tournament import ExactSummary, SeatStanding
 from ..field.config import REPORT_CONFIG, config_table, recorded_spec
-from ..files import format_of, write_table_atomically
+from ..files import FileFormat, format_of, write_table_atomically
 from .aggregate import HeadToHead, Standing, Summary
 from .schema import header, interval, rounded
 
@@ -158,7 +158,7 @@ def result_table(result: Result, folder: Path | None = None) -> dict[str, Any]:
     return report_table(result, folder)
 
 
-def write_report(path: str | os.PathLike[str], result: Result, form: str | None = None) -> None:
+def write_report(path: str | os.PathLike[str], result: Result, form: FileFormat | None = None) -> None:
     """Write a result's report as TOML or JSON (`form`; by default JSON for a `.json` file), whole or
     not at all: a temporary file in the same folder, renamed over `path`. Raises FileWriteError
     naming the file."""
