@@ -26,9 +26,9 @@ from .backends.pool import ProcessPool
 from .errors import ConfigError, FileWriteError, Interrupted, TournamentError, TournamentFailure
 from .exact.analysis import Analysis, analyse
 from .exact.duel import DuelSeat, ExactDuel, duel_exactly
-from .exact.tournament import ExactSummary, SeatStanding, run_exact
+from .exact.tournament import ExactSummary, run_exact
 from .field.config import Options, TournamentConfig, load_config
-from .results.aggregate import HeadToHead, Standing, Summary
+from .results.aggregate import HeadToHead, SeatStanding, Standing, Summary, TournamentResults
 from .results.report import report_table, write_report
 from .running.checkpoint import checkpoint_path, read_checkpoint
 from .running.runner import Progress, resume, run
@@ -54,6 +54,7 @@ __all__ = [
     "TournamentConfig",
     "TournamentError",
     "TournamentFailure",
+    "TournamentResults",
     "analyse",
     "checkpoint_path",
     "default_backend",

@@ -20,10 +20,10 @@ from shutbox_cli.game import DICE_SCHEME
 
 from ..exact.analysis import Analysis
 from ..exact.duel import ExactDuel
-from ..exact.tournament import ExactSummary, SeatStanding
+from ..exact.tournament import ExactSummary
 from ..field.config import REPORT_CONFIG, config_table, recorded_spec
 from ..files import FileFormat, format_of, write_table_atomically
-from .aggregate import HeadToHead, Standing, Summary
+from .aggregate import HeadToHead, SeatStanding, Standing, Summary
 from .schema import header, interval, rounded
 
 Result = Summary | ExactSummary | Analysis | ExactDuel
