@@ -14,6 +14,7 @@ from collections.abc import Collection, Mapping, Sequence
 from functools import cache
 
 from shutbox_cli.game import Roll, Rules, TurnContext, dice_options, mask_of, tiles_of
+from shutbox_cli.game.terms import Mask
 
 from .base import Move, Strategy, View, context_free_view
 from .errors import StrategyError
@@ -29,9 +30,9 @@ def tiles_by_mask(tiles: int) -> tuple[tuple[int, ...], ...]:
 def make_view(
     strategy: Strategy,
     rules: Rules,
-    open_mask: int,
+    open_mask: Mask,
     dice: tuple[int, ...] | None,
-    moves: tuple[int, ...],
+    moves: tuple[Mask, ...],
     history: Sequence[Roll],
     context: TurnContext,
     reads_context: bool | None = None,

@@ -15,6 +15,7 @@ import random
 from typing import Any, ClassVar, NoReturn
 
 from shutbox_cli.game import Roll, Rules, TurnContext, dice_options, mask_of
+from shutbox_cli.game.terms import Mask
 
 Move = tuple[int, ...]
 """A move: the tiles to shut, lowest first."""
@@ -56,7 +57,7 @@ class View:
     turn: tuple[Roll, ...]
     context: TurnContext
     # Given by the engine, which has it at hand; worked out from open_tiles when left out.
-    open_mask: int = dataclasses.field(default=-1, kw_only=True, repr=False, compare=False)
+    open_mask: Mask = dataclasses.field(default=-1, kw_only=True, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.open_mask < 0:
@@ -121,7 +122,7 @@ def context_free_view(
     open_tiles: tuple[int, ...],
     dice: tuple[int, ...] | None,
     legal_moves: tuple[Move, ...],
-    open_mask: int,
+    open_mask: Mask,
 ) -> View:
     """A view without the turn and the context (reading either raises `Undeclared`), built as
     fast as a `View`: the engine builds one for every question."""

@@ -18,6 +18,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from shutbox_cli.game import tiles_of
+from shutbox_cli.game.terms import Seed
 
 from .answers import ask_dice, ask_move, make_view
 from .base import Strategy
@@ -58,7 +59,7 @@ class CheckReport:
     """Every check of one strategy, with what it was asked: `ok` when all hold."""
 
     strategy: str
-    seed: int
+    seed: Seed
     rule_sets: int
     questions: int
     results: tuple[CheckResult, ...]
@@ -155,7 +156,7 @@ def check_strategy(
     params: Mapping[str, Any] | None = None,
     *,
     name: str | None = None,
-    seed: int = 0,
+    seed: Seed = 0,
     samples: int = DEFAULT_SAMPLES,
     time_limit: float = TIME_LIMIT,
     progress: Callable[[int, int], None] | None = None,

@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from shutbox_cli.game import Roll, Rules, TurnContext, derive_seed
+from shutbox_cli.game.terms import GameNumber, Mask, Seed
 
 from .answers import ask_dice, ask_move, make_view
 from .base import SOLO_CONTEXT, Strategy
@@ -52,7 +53,7 @@ class StrategyPlayer:
             self._policy = policy_table(self.strategy, self.rules, self.name, self._params)
         return self._policy
 
-    def start_turn(self, context: TurnContext, seed: int, game: int) -> StrategyPlayer:
+    def start_turn(self, context: TurnContext, seed: Seed, game: GameNumber) -> StrategyPlayer:
         """Prepare for a turn: the context it is played in and, unless it plays from its table,
         the global random generators and its own seeded for this seat's turn."""
         self.context = context
@@ -62,25 +63,25 @@ class StrategyPlayer:
                 self._rng.seed(derive_seed("strategy", seed, game, context.round, context.seat))
         return self
 
-    def choose_dice(self, open_mask: int, history: Sequence[Roll] = ()) -> int:
+    def choose_dice(self, open_mask: Mask, history: Sequence[Roll] = ()) -> int:
         if self._tabulable:
             return self.policy.dice[open_mask]
         view = make_view(self.strategy, self.rules, open_mask, None, (), history, self.context, self._reads_context)
         return ask_dice(self.strategy, view, self.name)
 
     def choose_move(
-        self, open_mask: int, dice: tuple[int, ...], moves: tuple[int, ...], history: Sequence[Roll] = ()
-    ) -> int:
+        self, open_mask: Mask, dice: tuple[int, ...], moves: tuple[Mask, ...], history: Sequence[Roll] = ()
+    ) -> Mask:
         if self._tabulable:
             return self.policy.move(open_mask, dice)
         dice = tuple(sorted(dice))
         view = make_view(self.strategy, self.rules, open_mask, dice, moves, history, self.context, self._reads_context)
         return ask_move(self.strategy, view, self.name)
 
-    def move_policy(self, open_mask: int, dice: tuple[int, ...]) -> int:
+    def move_policy(self, open_mask: Mask, dice: tuple[int, ...]) -> Mask:
         """The move for (open mask, dice), for exact analysis of a tabulable strategy."""
         return self.policy.move(open_mask, dice)
 
-    def dice_policy(self, open_mask: int) -> int:
+    def dice_policy(self, open_mask: Mask) -> int:
         """The number of dice for an open mask, for exact analysis of a tabulable strategy."""
         return self.policy.dice[open_mask]

@@ -23,6 +23,7 @@ from shutbox_cli.game import (
     tiles_of,
     turn_rolls,
 )
+from shutbox_cli.game.terms import GameNumber, Mask, Seed
 
 MOST_PER_GAME = 40
 """The most questions kept from one game (a long drop-out game would crowd out the others)."""
@@ -33,12 +34,12 @@ class Question:
     """One decision of a sampled game: how many dice (`dice` None) or which move."""
 
     rules: Rules
-    open_mask: int
+    open_mask: Mask
     dice: tuple[int, ...] | None
-    moves: tuple[int, ...]
+    moves: tuple[Mask, ...]
     history: tuple[Roll, ...]
     context: TurnContext
-    seed: int
+    seed: Seed
 
     def where(self) -> str:
         tiles = " ".join(map(str, tiles_of(self.open_mask)))
@@ -64,7 +65,7 @@ def random_rules(rng: random.Random) -> Rules:
     )
 
 
-def _sample_game(rules: Rules, rng: random.Random, seed: int, game: int) -> list[Question]:
+def _sample_game(rules: Rules, rng: random.Random, seed: Seed, game: GameNumber) -> list[Question]:
     """The decisions of one game of 1 to 4 players under these rules, each choice made at random."""
     found: list[Question] = []
 
@@ -86,7 +87,7 @@ def _sample_game(rules: Rules, rng: random.Random, seed: int, game: int) -> list
     return found[:MOST_PER_GAME]
 
 
-def sample_questions(seed: int, samples: int) -> tuple[list[Question], int]:
+def sample_questions(seed: Seed, samples: int) -> tuple[list[Question], int]:
     """The decisions of `samples` games, each under its own random rule set, played by a random
     legal player, each numbered by its seed; and the number of distinct rule sets."""
     rng = random.Random(seed)

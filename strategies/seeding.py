@@ -9,8 +9,10 @@ import random
 import sys
 from collections.abc import Iterator
 
+from shutbox_cli.game.terms import Seed
 
-def seed_globals(seed: int) -> None:
+
+def seed_globals(seed: Seed) -> None:
     """Seed the module-level `random` generator, and numpy's legacy global one if numpy is loaded."""
     random.seed(seed)
     numpy = sys.modules.get("numpy")

@@ -15,6 +15,7 @@ from typing import Any
 
 from shutbox_cli.game import THROWS, Rules, dice_options, move_table
 from shutbox_cli.game.moves import THROW_INDEX
+from shutbox_cli.game.terms import Mask
 
 from .answers import ask_dice, ask_move, tiles_by_mask
 from .base import Strategy, context_free_view
@@ -43,14 +44,14 @@ class PolicyTable:
     """
 
     rules: Rules
-    next_mask: array
+    next_mask: array[int]
     dice: bytes
 
-    def move(self, open_mask: int, dice: tuple[int, ...]) -> int:
+    def move(self, open_mask: Mask, dice: tuple[int, ...]) -> Mask:
         """The move (a mask) for a throw, in either order (0 when it matches nothing)."""
         return open_mask ^ self.next_mask[open_mask * THROW_COUNT + THROW_INDEX[dice]]
 
-    def dice_count(self, open_mask: int) -> int:
+    def dice_count(self, open_mask: Mask) -> int:
         """The number of dice rolled from this box."""
         return self.dice[open_mask]
 

@@ -50,7 +50,7 @@ if TYPE_CHECKING:  # `name as name`: each re-exported, one statement per module
     )
     from .exact.analysis import Analysis as Analysis, analyze as analyze
     from .exact.duel import DuelSeat as DuelSeat, ExactDuel as ExactDuel, duel_exactly as duel_exactly
-    from .exact.tournament import ExactSummary as ExactSummary, SeatStanding as SeatStanding
+    from .exact.tournament import ExactSummary as ExactSummary
     from .field.config import Options as Options, TournamentConfig as TournamentConfig, load_config as load_config
     from .files import (
         check_writable as check_writable,
@@ -61,7 +61,13 @@ if TYPE_CHECKING:  # `name as name`: each re-exported, one statement per module
         write_table_atomically as write_table_atomically,
     )
     from .playing.replay import TournamentGame as TournamentGame, find_game as find_game
-    from .results.aggregate import HeadToHead as HeadToHead, Standing as Standing, Summary as Summary
+    from .results.aggregate import (
+        HeadToHead as HeadToHead,
+        SeatStanding as SeatStanding,
+        Standing as Standing,
+        Summary as Summary,
+        TournamentResults as TournamentResults,
+    )
     from .results.report import report_table as report_table, result_table as result_table, write_report as write_report
     from .results.schema import header as header, rules_table as rules_table
     from .running.checkpoint import (
@@ -89,11 +95,11 @@ _NAMES: dict[str, tuple[str, ...]] = {
     ".errors": ("ConfigError", "FileWriteError", "Interrupted", "Setting", "TournamentError", "TournamentFailure"),
     ".exact.analysis": ("Analysis", "analyze"),
     ".exact.duel": ("DuelSeat", "ExactDuel", "duel_exactly"),
-    ".exact.tournament": ("ExactSummary", "SeatStanding"),
+    ".exact.tournament": ("ExactSummary",),
     ".field.config": ("Options", "TournamentConfig", "load_config"),
     ".files": ("check_writable", "dumps", "format_of", "reason", "write_atomically", "write_table_atomically"),
     ".playing.replay": ("TournamentGame", "find_game"),
-    ".results.aggregate": ("HeadToHead", "Standing", "Summary"),
+    ".results.aggregate": ("HeadToHead", "SeatStanding", "Standing", "Summary", "TournamentResults"),
     ".results.report": ("report_table", "result_table", "write_report"),
     ".results.schema": ("header", "rules_table"),
     ".running.checkpoint": ("CHECKPOINT_SECONDS", "checkpoint_path", "read_checkpoint", "recorded_report"),

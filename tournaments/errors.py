@@ -18,6 +18,8 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
+from shutbox_cli.game.terms import Seed
+
 _PLACEHOLDER = re.compile("\ue000([a-z_]+)(?:=([^\ue001]*))?\ue001")
 
 
@@ -97,7 +99,7 @@ class Interrupted(TournamentError):
     """The run was stopped (Ctrl-C) after `games` of its `total` games; `seed` repeats it, and
     `checkpoint` (if the run left one) resumes it."""
 
-    def __init__(self, games: int, total: int, seed: int, checkpoint: Path | None = None) -> None:
+    def __init__(self, games: int, total: int, seed: Seed, checkpoint: Path | None = None) -> None:
         super().__init__(f"interrupted after {games:,} of {total:,} games (seed {seed})")
         self.games = games
         self.total = total

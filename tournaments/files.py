@@ -11,7 +11,7 @@ import stat
 import tempfile
 import tomllib
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, get_args
 
 import tomli_w
 
@@ -88,16 +88,18 @@ def write_atomically(path: Path, data: bytes) -> os.stat_result:
     return written
 
 
-FORMATS = ("toml", "json")
+FileFormat = Literal["toml", "json"]
+"""How a table is written: TOML, or JSON."""
+FORMATS: tuple[FileFormat, ...] = get_args(FileFormat)
 """The formats a report is written in."""
 
 
-def format_of(path: Path) -> str:
+def format_of(path: Path) -> FileFormat:
     """The format a report file is written in: JSON for a `.json` file, else TOML."""
     return "json" if Path(path).suffix.lower() == ".json" else "toml"
 
 
-def dumps(data: dict[str, Any], form: str = "toml") -> str:
+def dumps(data: dict[str, Any], form: FileFormat = "toml") -> str:
     """A table as TOML, or as JSON with its keys in their order, 2-space indent and a final newline:
     the same text for the same table, byte for byte."""
     if form == "json":
@@ -134,7 +136,7 @@ def _toml_key(key: str) -> str:
     return key if re.fullmatch(r"[A-Za-z0-9_-]+", key) else json.dumps(key)
 
 
-def write_table_atomically(path: Path, data: dict[str, Any], form: str = "toml") -> None:
+def write_table_atomically(path: Path, data: dict[str, Any], form: FileFormat = "toml") -> None:
     """Write `data` as TOML or JSON to `path` whole or not at all (see `write_atomically`), after
     checking that it can be written; a failure is a `FileWriteError` naming the file."""
     path = Path(path)

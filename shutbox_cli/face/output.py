@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from shutbox_cli.game.terms import Seed
+
 if TYPE_CHECKING:
     from rich.console import Console
 
@@ -112,7 +114,7 @@ class Output:
         """A line for people: on stderr when stdout holds the report."""
         typer.echo(text, err=self.to_stdout)
 
-    def drawn(self, seed: int) -> None:
+    def drawn(self, seed: Seed) -> None:
         """A seed drawn for the run, said on stderr when no table shows it (the report has it too)."""
         if not self.table:
             typer.echo(f"Seed {seed} was drawn; repeat with --seed {seed}.", err=True)

@@ -1,6 +1,7 @@
 """How a tournament looks in a terminal: the header, the ranking, the head-to-head table and
 the one-line summary of `--quiet` (its progress bar: `progress`).
-An exact tournament shows chances with more digits, no intervals, and a table by seat."""
+Any finished tournament is shown through `TournamentResults`; an exact one (`exact`) shows
+chances with more digits, no intervals, and a table by seat."""
 
 from __future__ import annotations
 
@@ -12,9 +13,9 @@ from shutbox_cli.face.describe import rules_in_short
 from shutbox_cli.face.literal import literal
 from shutbox_cli.game import Ties
 from strategies.runner import printable
-from tournaments import ExactSummary, HeadToHead, Summary
+from tournaments import HeadToHead, TournamentResults
 
-Results = Summary | ExactSummary
+Results = TournamentResults
 EXACT_DIGITS = 3
 """Decimals of an exact win rate in percent (a simulated one shows 1: its interval is wider)."""
 MATRIX_DIGITS = 2
@@ -26,7 +27,7 @@ def _percent(rate: float, digits: int = 1) -> str:
 
 
 def _digits(summary: Results) -> int:
-    return EXACT_DIGITS if isinstance(summary, ExactSummary) else 1
+    return EXACT_DIGITS if summary.exact else 1
 
 
 def _interval(low: float, high: float, percent: bool) -> str:
@@ -56,31 +57,24 @@ def _fits(console: Console, table: Table) -> bool:
 
 def header(summary: Results) -> list[str]:
     """What was played (or computed): field, format, size and seed (or arithmetic)."""
-    if isinstance(summary, ExactSummary):
-        return exact_header(summary)
-    config, plan = summary.config, summary.plan
-    seats = "solo tables" if plan.table == 1 else f"{plan.table} players per table"
-    deals = ", duplicate deals" if config.duplicate and plan.table > 1 else ""
-    seed = f"seed {config.seed}" + (f" (drawn; repeat with --seed {config.seed})" if summary.seed_drawn else "")
-    matchups = _plural(len(plan.matchups), "matchup")
-    return [
-        f"Tournament: {_plural(len(config.strategies), 'strategy', 'strategies')}, {seats}{deals}; {matchups} × "
-        f"{plan.games_per_matchup:,} games = {plan.total_games:,} games; {seed}.",
-        f"Rules: {rules_in_short(config.rules)}.",
-    ]
-
-
-def exact_header(summary: ExactSummary) -> list[str]:
-    """What was computed: field, format, size and arithmetic."""
     config = summary.config
+    field = _plural(len(config.strategies), "strategy", "strategies")
     seats = "solo tables" if config.table == 1 else f"{config.table} players per table"
-    matchups = _plural(len(summary.seatings), "matchup")
-    arithmetic = "fractions" if summary.arithmetic == "fraction" else "floats"
-    return [
-        f"Exact tournament: {_plural(len(config.strategies), 'strategy', 'strategies')}, {seats}; {matchups} × "
-        f"{_plural(config.table, 'seating')} = {summary.games:,} games computed exactly, in {arithmetic}.",
-        f"Rules: {rules_in_short(config.rules)}.",
-    ]
+    matchups = _plural(summary.matchups, "matchup")
+    if summary.exact:
+        arithmetic = "fractions" if summary.arithmetic == "fraction" else "floats"
+        played = (
+            f"Exact tournament: {field}, {seats}; {matchups} × {_plural(summary.games_per_matchup, 'seating')} = "
+            f"{summary.games:,} games computed exactly, in {arithmetic}."
+        )
+    else:
+        deals = ", duplicate deals" if config.duplicate and config.table > 1 else ""
+        seed = f"seed {summary.seed}" + (f" (drawn; repeat with --seed {summary.seed})" if summary.seed_drawn else "")
+        played = (
+            f"Tournament: {field}, {seats}{deals}; {matchups} × {summary.games_per_matchup:,} games = "
+            f"{summary.games:,} games; {seed}."
+        )
+    return [played, f"Rules: {rules_in_short(config.rules)}."]
 
 
 def ranking_table(summary: Results, wins: bool = True) -> Table:
@@ -88,7 +82,7 @@ def ranking_table(summary: Results, wins: bool = True) -> Table:
     and the wins column too when asked (the win rate says the same) or exact (expected wins
     over a few seatings say nothing more); exact figures have no intervals."""
     rules = summary.config.rules
-    intervals = not isinstance(summary, ExactSummary)
+    intervals = not summary.exact
     wins = wins and intervals
     digits = _digits(summary)
     table = _table()
@@ -127,33 +121,25 @@ def ranking_table(summary: Results, wins: bool = True) -> Table:
 
 
 def legend(summary: Results) -> str:
-    if isinstance(summary, ExactSummary):
-        return exact_legend(summary)
+    """What the ranking's columns mean: estimates over games played, or chances computed exactly."""
     rules = summary.config.rules
     each = summary.ranking[0].games if summary.ranking else 0
-    parts = [f"each strategy played {each:,} games"]
-    if not summary.solo and rules.ties is Ties.SHARE:
-        parts.append("a shared win counts as a fraction")
-    parts.append("score: mean score per turn; shut: how often it shut the box")
+    shared = not summary.solo and rules.ties is Ties.SHARE
+    if summary.exact:
+        parts = [f"each strategy sat in {_plural(each, 'seating')}, each computed exactly"]
+        if not summary.solo:
+            fraction = "; a shared win counts as a fraction" if shared else ""
+            parts.append(f"win rate: its chance of winning, averaged over them{fraction}")
+        parts.append("score: expected score per turn; shut: chance of shutting the box in a turn")
+    else:
+        parts = [f"each strategy played {each:,} games"]
+        parts += ["a shared win counts as a fraction"] if shared else []
+        parts.append("score: mean score per turn; shut: how often it shut the box")
+    figure = "expected" if summary.exact else "mean"
     if rules.multi_round:
-        parts.append("total: mean final total")
+        parts.append(f"total: {figure} final total")
     if rules.drop_out is not None:
-        parts.append("rounds: mean rounds lasted")
-    return "; ".join(parts) + "."
-
-
-def exact_legend(summary: ExactSummary) -> str:
-    rules = summary.config.rules
-    each = summary.ranking[0].games if summary.ranking else 0
-    parts = [f"each strategy sat in {_plural(each, 'seating')}, each computed exactly"]
-    if not summary.solo:
-        shared = "; a shared win counts as a fraction" if rules.ties is Ties.SHARE else ""
-        parts.append(f"win rate: its chance of winning, averaged over them{shared}")
-    parts.append("score: expected score per turn; shut: chance of shutting the box in a turn")
-    if rules.multi_round:
-        parts.append("total: expected final total")
-    if rules.drop_out is not None:
-        parts.append("rounds: expected rounds lasted")
+        parts.append(f"rounds: {figure} rounds lasted")
     return "; ".join(parts) + "."
 
 
@@ -173,7 +159,7 @@ def head_to_head_matrix(summary: Results) -> Table:
     names = [standing.name for standing in summary.ranking]
     ahead = finishes(summary)
     rates = {(pair.strategy, pair.opponent): _pair_rate(pair, ahead) for pair in summary.head_to_head}
-    digits = MATRIX_DIGITS if isinstance(summary, ExactSummary) else 1
+    digits = MATRIX_DIGITS if summary.exact else 1
     table = _table()
     table.add_column("", no_wrap=True)
     for rank in range(1, len(names) + 1):
@@ -209,7 +195,7 @@ def head_to_head_long(summary: Results) -> Table:
     return table
 
 
-def seat_table(summary: ExactSummary) -> Table:
+def seat_table(summary: Results) -> Table:
     """Each strategy's chance of winning from each seat, over its matchups; strategies by rank."""
     rates = {(seat.name, seat.seat): seat.win_rate for seat in summary.seats}
     table = _table()
@@ -251,7 +237,7 @@ def show(console: Console, summary: Results) -> None:
         else:
             console.print("Head to head: how often each of two strategies won the games where both sat.")
             console.print(head_to_head_long(summary))
-    if isinstance(summary, ExactSummary) and not summary.solo:
+    if summary.seats and not summary.solo:
         console.print()
         console.print("By seat: each strategy's chance of winning from each seat (seat 1 plays first).")
         console.print(seat_table(summary))
@@ -261,13 +247,13 @@ def quiet_line(summary: Results) -> str:
     """`--quiet`: the leader, its figure, the size of the run and the seed, in one line."""
     best = summary.ranking[0]
     name = printable(best.name)
-    if isinstance(summary, ExactSummary):
+    if summary.exact:
         if summary.solo:
             lead = f"best: {name}, expected score {best.mean_score:.3f}"
         else:
             lead = f"winner: {name}, win rate {_percent(best.win_rate, EXACT_DIGITS)}"
         return f"{lead}; {summary.games:,} games computed exactly, in {summary.arithmetic}s"
-    seed = summary.config.seed
+    seed = summary.seed
     if summary.solo:
         score = "no turns" if best.mean_score is None else f"mean score {best.mean_score:.2f}"
         lead = f"best: {name}, {score}"

@@ -70,7 +70,7 @@ def _given(error: Any) -> str:
 
 def _plain(error: Any) -> str:
     """Any other usage error: click's words, made one of ours."""
-    message = error.format_message().rstrip(".")
+    message: str = error.format_message().rstrip(".")
     requires = re.fullmatch(r"Option '(\S+)' requires an argument", message)
     if requires:
         return f"{requires[1]} needs a value"

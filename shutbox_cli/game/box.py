@@ -5,9 +5,10 @@ from __future__ import annotations
 from functools import cache
 
 from .rules import HIGH_TILE, MAX_TILES, ONE_DIE_LOW_SUM, OneDie, OneDieMode, Rules, Scoring
+from .terms import Mask, Tile
 
 
-def _tiles(mask: int) -> tuple[int, ...]:
+def _tiles(mask: Mask) -> tuple[Tile, ...]:
     return tuple(bit + 1 for bit in range(mask.bit_length()) if mask >> bit & 1)
 
 
@@ -15,12 +16,12 @@ _TILES = tuple(_tiles(mask) for mask in range(1 << MAX_TILES))
 """The tiles of every box: asked at every decision, so looked up rather than worked out."""
 
 
-def tiles_of(mask: int) -> tuple[int, ...]:
+def tiles_of(mask: Mask) -> tuple[Tile, ...]:
     """The tile numbers in a mask, lowest first."""
     return _TILES[mask] if 0 <= mask < len(_TILES) else _tiles(mask)
 
 
-def mask_of(tiles: object) -> int:
+def mask_of(tiles: object) -> Mask:
     """The mask of an iterable of tile numbers."""
     mask = 0
     for tile in tiles:  # type: ignore[attr-defined]
@@ -28,12 +29,12 @@ def mask_of(tiles: object) -> int:
     return mask
 
 
-def tile_sum(mask: int) -> int:
+def tile_sum(mask: Mask) -> int:
     """The sum of the tile numbers in a mask."""
     return sum(tiles_of(mask))
 
 
-def score(rules: Rules, open_mask: int) -> int:
+def score(rules: Rules, open_mask: Mask) -> int:
     """The score of a turn that ended with these tiles open (0 for a shut box)."""
     return _score_table(rules.tiles, rules.scoring)[open_mask]
 
@@ -43,7 +44,7 @@ def _score_table(tiles: int, scoring: Scoring) -> tuple[int, ...]:
     return tuple(scoring.of(tiles_of(mask)) for mask in range(1 << tiles))
 
 
-def one_die_allowed(rules: Rules, open_mask: int) -> bool:
+def one_die_allowed(rules: Rules, open_mask: Mask) -> bool:
     """Whether the rules let the player roll one die with these tiles open."""
     if rules.one_die is OneDie.HIGH_TILES:
         return open_mask >> (HIGH_TILE - 1) == 0
@@ -52,7 +53,7 @@ def one_die_allowed(rules: Rules, open_mask: int) -> bool:
     return False
 
 
-def dice_options(rules: Rules, open_mask: int) -> tuple[int, ...]:
+def dice_options(rules: Rules, open_mask: Mask) -> tuple[int, ...]:
     """The numbers of dice the player may roll next: (2,), (1,) or (1, 2)."""
     return dice_table(rules)[open_mask]
 

@@ -16,6 +16,8 @@ import hashlib
 import random
 from collections.abc import Iterator
 
+from .terms import GameNumber, Seed
+
 DICE_SCHEME = "splitmix64-v1"
 """The dice scheme's name and version, recorded by reports."""
 
@@ -39,7 +41,7 @@ def mix(word: int) -> int:
     return word ^ (word >> 31)
 
 
-def stream_key(seed: int, game: int, round_: int, seat: int) -> int:
+def stream_key(seed: Seed, game: GameNumber, round_: int, seat: int) -> int:
     """The 64-bit key of one seat's dice in one round of one game; each part counts modulo 2^64."""
     key = 0
     for part in (seed, game, round_, seat):
@@ -47,13 +49,13 @@ def stream_key(seed: int, game: int, round_: int, seat: int) -> int:
     return key
 
 
-def roll(seed: int, game: int, round_: int, seat: int, k: int) -> tuple[int, int]:
+def roll(seed: Seed, game: GameNumber, round_: int, seat: int, k: int) -> tuple[int, int]:
     """Roll k (from 0) of a stream, computed on its own."""
     word = mix((stream_key(seed, game, round_, seat) + (k + 1) * GAMMA) & MASK)
     return PAIRS[(word * OUTCOMES) >> 64]
 
 
-def turn_rolls(seed: int, game: int, round_: int, seat: int) -> Iterator[tuple[int, int]]:
+def turn_rolls(seed: Seed, game: GameNumber, round_: int, seat: int) -> Iterator[tuple[int, int]]:
     """The endless stream of two-dice rolls for one seat's turn in one round of one game."""
     counter = stream_key(seed, game, round_, seat)
     while True:

@@ -11,6 +11,7 @@ from itertools import combinations
 
 from .box import tiles_of
 from .rules import FirstRoll, Rules, ShutRule
+from .terms import Mask
 
 ONE_DIE_THROWS: tuple[tuple[int, ...], ...] = tuple((face,) for face in range(1, 7))
 TWO_DICE_THROWS: tuple[tuple[int, ...], ...] = tuple((low, high) for low in range(1, 7) for high in range(low, 7))
@@ -30,7 +31,7 @@ def throw_probability(throw: tuple[int, ...]) -> float:
     return (1 if throw[0] == throw[1] else 2) / 36
 
 
-def _move_order(move: int) -> tuple[int, tuple[int, ...]]:
+def _move_order(move: Mask) -> tuple[int, tuple[int, ...]]:
     return move.bit_count(), tiles_of(move)
 
 
@@ -76,11 +77,11 @@ class MoveTable:
             table.append(tuple(row))
         self._table: tuple[tuple[tuple[int, ...], ...], ...] = tuple(table)
 
-    def moves(self, open_mask: int, throw: tuple[int, ...]) -> tuple[int, ...]:
+    def moves(self, open_mask: Mask, throw: tuple[int, ...]) -> tuple[int, ...]:
         """The legal moves (bitmasks, fewest tiles first) for this throw on this box."""
         return self._table[open_mask][THROW_INDEX[throw]]
 
-    def row(self, open_mask: int) -> tuple[tuple[int, ...], ...]:
+    def row(self, open_mask: Mask) -> tuple[tuple[int, ...], ...]:
         """The legal moves for every throw of THROWS, in that order."""
         return self._table[open_mask]
 
@@ -95,6 +96,6 @@ def _move_table(tiles: int, shut_rule: ShutRule, first_roll: FirstRoll) -> MoveT
     return MoveTable(tiles, shut_rule, first_roll)
 
 
-def legal_moves(rules: Rules, open_mask: int, throw: tuple[int, ...]) -> tuple[int, ...]:
+def legal_moves(rules: Rules, open_mask: Mask, throw: tuple[int, ...]) -> tuple[int, ...]:
     """The legal moves for a throw on a box under the given rules."""
     return move_table(rules).moves(open_mask, throw)

@@ -17,6 +17,7 @@ from typing import TypeVar
 from .box import dice_options, score
 from .moves import ONE_DIE_THROWS, THROW_INDEX, TWO_DICE_THROWS, move_table, throw_probability
 from .rules import Rules
+from .terms import Mask
 from .turn import Roll
 
 THROWS_BY_COUNT: dict[int, tuple[tuple[int, tuple[int, ...], float], ...]] = {
@@ -55,30 +56,30 @@ class Solution:
         """The value of a whole turn from a full box."""
         return self.values[self.rules.full_box]
 
-    def best_move(self, open_mask: int, dice: tuple[int, ...]) -> int:
+    def best_move(self, open_mask: Mask, dice: tuple[int, ...]) -> Mask:
         """The optimal move for a throw (0 if the throw matches nothing)."""
         return self.moves[open_mask][THROW_INDEX[dice]]
 
-    def best_dice(self, open_mask: int) -> int:
+    def best_dice(self, open_mask: Mask) -> int:
         """The optimal number of dice to roll next."""
         return self.dice[open_mask]
 
-    def choose_dice(self, open_mask: int, history: Sequence[Roll] = ()) -> int:
+    def choose_dice(self, open_mask: Mask, history: Sequence[Roll] = ()) -> int:
         """The Chooser protocol: a solution plays its own policy in `play_turn`."""
         return self.dice[open_mask]
 
     def choose_move(
-        self, open_mask: int, dice: tuple[int, ...], moves: tuple[int, ...], history: Sequence[Roll] = ()
-    ) -> int:
+        self, open_mask: Mask, dice: tuple[int, ...], moves: tuple[Mask, ...], history: Sequence[Roll] = ()
+    ) -> Mask:
         """The Chooser protocol: the optimal move for the throw."""
         return self.best_move(open_mask, dice)
 
-    def move_values(self, open_mask: int, dice: tuple[int, ...]) -> dict[int, float]:
+    def move_values(self, open_mask: Mask, dice: tuple[int, ...]) -> dict[int, float]:
         """The value of each legal move for a throw, in the table's move order."""
         moves = move_table(self.rules).moves(open_mask, dice)
         return {move: self.values[open_mask & ~move] for move in moves}
 
-    def dice_values(self, open_mask: int) -> dict[int, float]:
+    def dice_values(self, open_mask: Mask) -> dict[int, float]:
         """The value of rolling each allowed number of dice next."""
         row = move_table(self.rules).row(open_mask)
         return {

@@ -9,12 +9,13 @@ from typing import Protocol
 from .box import dice_table, score, tiles_of
 from .moves import move_table
 from .rules import Rules
+from .terms import Mask
 
 
 class IllegalDecision(ValueError):
     """A decision that the rules do not allow at this point of the turn."""
 
-    def __init__(self, message: str, open_mask: int, dice: tuple[int, ...] | None, answer: object) -> None:
+    def __init__(self, message: str, open_mask: Mask, dice: tuple[int, ...] | None, answer: object) -> None:
         super().__init__(message)
         self.open_mask = open_mask
         self.dice = dice
@@ -42,7 +43,7 @@ class TurnRecord:
     """What happened in a turn: every roll, the tiles left open and the score."""
 
     rolls: tuple[Roll, ...]
-    open_mask: int
+    open_mask: Mask
     score: int
 
     @property
@@ -65,7 +66,7 @@ class Turn:
         self.open_mask = rules.full_box
         self.history: list[Roll] = []
         self.dice: tuple[int, ...] | None = None
-        self.moves: tuple[int, ...] = ()
+        self.moves: tuple[Mask, ...] = ()
         self.over = False
 
     @property
@@ -94,7 +95,7 @@ class Turn:
             self.over = True
         return dice
 
-    def shut(self, move: int) -> None:
+    def shut(self, move: Mask) -> None:
         """Shut the tiles of a legal move for the pending roll."""
         if self.dice is None:
             raise RuntimeError("cannot shut now: there is no roll to answer.")
@@ -117,11 +118,11 @@ class Turn:
 class Chooser(Protocol):
     """Makes a turn's decisions: which move to shut, and one die or two when that is a choice."""
 
-    def choose_dice(self, open_mask: int, history: Sequence[Roll]) -> int: ...
+    def choose_dice(self, open_mask: Mask, history: Sequence[Roll]) -> int: ...
 
     def choose_move(
-        self, open_mask: int, dice: tuple[int, ...], moves: tuple[int, ...], history: Sequence[Roll]
-    ) -> int: ...
+        self, open_mask: Mask, dice: tuple[int, ...], moves: tuple[Mask, ...], history: Sequence[Roll]
+    ) -> Mask: ...
 
 
 def play_turn(rules: Rules, rolls: Iterator[tuple[int, int]], chooser: Chooser) -> TurnRecord:

@@ -29,9 +29,10 @@ import uuid
 from collections.abc import Callable, Iterator, Mapping
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
-from strategies.loading import StrategyLoadError, cause, split_spec
+from strategies.loading import StrategyLoadError, split_spec
+from strategies.shown import cause
 
 from ..errors import ConfigError, TournamentError, TournamentFailure, marked
 from ..field.config import LOCAL_SCHEDULER
@@ -39,6 +40,7 @@ from ..playing.plan import Plan, WorkUnit
 from ..playing.units import UnitPlayer, UnitResult, timed, timeout_message, unit_title
 from ..version import DISTRIBUTION, shutbox_version
 from .descriptors import local_cluster_files, make_room, out_of_files, out_of_files_error
+from .messages import Done, Failed, Outcome, Refused
 from .pool import _ctrl_c_ignored
 
 INSTALL = 'pip install "shutbox[dask]"'
@@ -101,6 +103,35 @@ class DaskCluster:
                 raise
 
 
+class _TaskNews(NamedTuple):
+    """A task started a unit (`unit`), or ended (`unit` None), on `worker`. Its wire form is the
+    plain dict a worker logs (Dask's events travel as msgpack), read back by `of`."""
+
+    task: int
+    unit: int | None
+    worker: str
+
+    def wire(self) -> dict[str, Any]:
+        return self._asdict()
+
+    @classmethod
+    def of(cls, event: Mapping[str, Any]) -> _TaskNews:
+        return cls(event["task"], event["unit"], event["worker"])
+
+
+class _TaskDone(NamedTuple):
+    """A task's future is done (told by the client's thread): the task by its first unit's number."""
+
+    task: int
+
+
+class _Interrupted(NamedTuple):
+    """A stop signal (Ctrl-C, SIGTERM, SIGHUP)."""
+
+
+_Event = _TaskNews | _TaskDone | _Interrupted
+
+
 class _Events:
     """What a run waits for: tasks that start and end (told by the workers), units done (told by
     the client's thread), and a stop signal (Ctrl-C, SIGTERM, SIGHUP). A stop is noted by a signal
@@ -109,18 +140,18 @@ class _Events:
     of distributed's own code can leave its client hung."""
 
     def __init__(self) -> None:
-        self.queue: queue.Queue[tuple[str, Any]] = queue.Queue()
+        self.queue: queue.Queue[_Event] = queue.Queue()
         self.stop: tuple[int, Any] | None = None
         """The signal that stopped the run, and the handler it had before the run."""
 
-    def put(self, kind: str, payload: Any) -> None:
-        self.queue.put((kind, payload))
+    def put(self, event: _Event) -> None:
+        self.queue.put(event)
 
-    def get(self, timeout: float) -> tuple[str, Any]:
+    def get(self, timeout: float) -> _Event:
         """The next event; queue.Empty after `timeout` seconds without one; KeyboardInterrupt after a stop."""
-        kind, payload = self.queue.get(timeout=timeout)
+        event = self.queue.get(timeout=timeout)
         self.check()
-        return kind, payload
+        return event
 
     def check(self) -> None:
         if self.stop is None:
@@ -140,7 +171,7 @@ class _Events:
         def note(number: int, frame: Any) -> None:
             if self.stop is None:
                 self.stop = (number, before.get(number))
-                self.put("interrupt", None)
+                self.put(_Interrupted())
 
         for number in _STOPS:
             before[number] = signal.signal(number, note)
@@ -307,6 +338,23 @@ def _check_versions(client: Any, ours: str) -> None:
             raise ConfigError(_mismatch(worker, theirs, ours))
 
 
+class _Task(NamedTuple):
+    """A task submitted: its future, and the units it plays in order."""
+
+    future: Any
+    units: list[WorkUnit]
+
+
+class _Playing(NamedTuple):
+    """A task a worker is playing: the unit it started last, when it started (here), the worker,
+    and whether the unit may run out of time (`units.timed`)."""
+
+    unit: int
+    started: float
+    worker: str
+    limited: bool
+
+
 class _Run:
     """One run on a cluster: submit the units in tasks, hand on results as they come, and stop at
     the earliest failing unit (units before it play to their end, as in the pool), a unit past
@@ -323,11 +371,10 @@ class _Run:
         self.plan = shipment.plan
         self.finished = finished
         self.events = events
-        self.tasks: dict[int, tuple[Any, list[WorkUnit]]] = {}
-        """Tasks whose results are still to come, by their first unit's number: future and units."""
-        self.running: dict[int, tuple[int, float, str, bool]] = {}
-        """Tasks a worker is playing, by first unit: the unit it started last, when it started
-        (here), the worker, and whether the unit may run out of time (`units.timed`)."""
+        self.tasks: dict[int, _Task] = {}
+        """Tasks whose results are still to come, by their first unit's number."""
+        self.running: dict[int, _Playing] = {}
+        """Tasks a worker is playing, by first unit."""
         self.failure: tuple[int, TournamentError] | None = None
         self.without_workers: float | None = None
         self.looked = time.monotonic()
@@ -340,7 +387,7 @@ class _Run:
         """The most tasks on the cluster at once."""
 
     def play(self) -> None:
-        self.client.subscribe_topic(self.shipment.topic, lambda event: self.events.put("task", event[1]))
+        self.client.subscribe_topic(self.shipment.topic, lambda event: self.events.put(_TaskNews.of(event[1])))
         try:
             self._submit()
             self.events.check()
@@ -350,7 +397,7 @@ class _Run:
                 raise self.failure[1]
         finally:
             with _ctrl_c_ignored():
-                self.client.cancel([future for future, _ in self.tasks.values()])
+                self.client.cancel([task.future for task in self.tasks.values()])
                 self.client.unsubscribe_topic(self.shipment.topic)
 
     def _submit(self) -> None:
@@ -375,8 +422,8 @@ class _Run:
         futures = self.client.map(_play, batches, shipment=self.shared, key=keys, pure=False)
         for batch, future in zip(batches, futures, strict=True):
             first = batch[0].number
-            self.tasks[first] = (future, batch)
-            future.add_done_callback(lambda _, first=first: self.events.put("done", first))
+            self.tasks[first] = _Task(future, batch)
+            future.add_done_callback(lambda _, first=first: self.events.put(_TaskDone(first)))
 
     def _waiting(self) -> list[int]:
         """The tasks whose results are still needed: all, or after a failure those that start before it."""
@@ -384,21 +431,21 @@ class _Run:
 
     def _next(self) -> None:
         """Wait for one event (a unit started, a task ended or done) or the next look at time limits and workers."""
-        deadlines = [started + self.plan.config.timeout for _, started, _, limited in self.running.values() if limited]
+        deadlines = [task.started + self.plan.config.timeout for task in self.running.values() if task.limited]
         wait = min([self.looked + _POLL, *deadlines]) - time.monotonic()
         try:
-            kind, payload = self.events.get(timeout=max(0.0, wait))
+            event = self.events.get(timeout=max(0.0, wait))
         except queue.Empty:
             self._look()
             return
-        if kind == "task" and payload["unit"] is not None:
-            batch = self.tasks.get(payload["task"], (None, []))[1]
-            limited = any(timed(self.plan, unit) for unit in batch if unit.number == payload["unit"])
-            self.running[payload["task"]] = (payload["unit"], time.monotonic(), payload["worker"], limited)
-        elif kind == "task":
-            self.running.pop(payload["task"], None)
-        elif payload in self.tasks:
-            self._done(payload)
+        if isinstance(event, _TaskNews) and event.unit is not None:
+            batch = self.tasks[event.task].units if event.task in self.tasks else []
+            limited = any(timed(self.plan, unit) for unit in batch if unit.number == event.unit)
+            self.running[event.task] = _Playing(event.unit, time.monotonic(), event.worker, limited)
+        elif isinstance(event, _TaskNews):
+            self.running.pop(event.task, None)
+        elif isinstance(event, _TaskDone) and event.task in self.tasks:
+            self._done(event.task)
             self._top_up()
         if time.monotonic() >= self.looked + _POLL:
             self._look()
@@ -406,12 +453,14 @@ class _Run:
     def _done(self, first: int) -> None:
         future, batch = self.tasks.pop(first)
         if future.status == "finished":
-            for unit, (kind, payload) in zip(batch, future.result(), strict=False):
-                if kind == "done":
-                    self.finished(payload)
+            outcomes: list[Outcome] = future.result()
+            for unit, outcome in zip(batch, outcomes, strict=False):
+                if isinstance(outcome, Done):
+                    self.finished(outcome.result)
                     self.played += 1
                 else:
-                    self._fail(unit.number, ConfigError(payload) if kind == "refused" else TournamentFailure(payload))
+                    error = ConfigError if isinstance(outcome, Refused) else TournamentFailure
+                    self._fail(unit.number, error(outcome.message))
                     return
             return
         unit = self._current(first, batch)
@@ -423,7 +472,7 @@ class _Run:
 
     def _current(self, first: int, batch: list[WorkUnit]) -> WorkUnit:
         """The unit a task was playing last, as far as the run has heard."""
-        number = self.running.get(first, (first,))[0]
+        number = self.running[first].unit if first in self.running else first
         return next(unit for unit in batch if unit.number == number)
 
     def _error_message(self, unit: WorkUnit, error: BaseException) -> str:
@@ -442,7 +491,7 @@ class _Run:
         if self.failure is not None and self.failure[0] < number:
             return
         self.failure = (number, error)
-        self.client.cancel([self.tasks.pop(first)[0] for first in list(self.tasks) if first > number])
+        self.client.cancel([self.tasks.pop(first).future for first in list(self.tasks) if first > number])
 
     def _look(self) -> None:
         """Stop units past the time limit, forget tasks of workers gone, and stop the run when the
@@ -451,15 +500,15 @@ class _Run:
         for first, (number, started, worker, limited) in list(self.running.items()):
             if limited and now - started > self.plan.config.timeout and first in self.running:
                 if first in self._waiting():
-                    future, batch = self.tasks.pop(first)
-                    self.client.cancel([future])
-                    self._fail(number, TournamentFailure(timeout_message(self.plan, self._current(first, batch))))
+                    task = self.tasks.pop(first)
+                    self.client.cancel([task.future])
+                    self._fail(number, TournamentFailure(timeout_message(self.plan, self._current(first, task.units))))
                 self._restart(worker)
         try:
             workers = self.client.nthreads()
         except OSError as error:
             raise TournamentFailure(f"lost the Dask scheduler at {self.address}: {cause(error)}") from None
-        self.running = {first: task for first, task in self.running.items() if task[2] in workers}
+        self.running = {first: task for first, task in self.running.items() if task.worker in workers}
         if workers:
             self.without_workers = None
         elif self.without_workers is None:
@@ -476,7 +525,7 @@ class _Run:
         """Restart a worker stuck in a strategy (where a nanny watches it: a thread cannot be
         stopped otherwise); its other tasks start again elsewhere."""
         self.client.restart_workers([worker], timeout=RESTART_TIMEOUT, raise_for_error=False)
-        self.running = {first: task for first, task in self.running.items() if task[2] != worker}
+        self.running = {first: task for first, task in self.running.items() if task.worker != worker}
 
 
 def _shared(shipment: _Shipment) -> _Shipment:
@@ -491,47 +540,47 @@ _loaded: collections.OrderedDict[str, threading.local] = collections.OrderedDict
 _loaded_lock = threading.Lock()
 
 
-def _play(batch: list[WorkUnit], shipment: _Shipment) -> list[tuple[str, Any]]:
+def _play(batch: list[WorkUnit], shipment: _Shipment) -> list[Outcome]:
     """A task: play a few units on this worker, telling the run as each starts and when the
     task ends; the outcome of each unit, up to the first that fails."""
     from distributed import get_worker
 
     worker = get_worker()
     task = batch[0].number
-    outcomes: list[tuple[str, Any]] = []
+    outcomes: list[Outcome] = []
     try:
         for unit in batch:
-            worker.log_event(shipment.topic, {"task": task, "unit": unit.number, "worker": worker.address})
+            worker.log_event(shipment.topic, _TaskNews(task, unit.number, worker.address).wire())
             outcomes.append(_play_here(unit, shipment, worker))
-            if outcomes[-1][0] != "done":
+            if not isinstance(outcomes[-1], Done):
                 break
     finally:
-        worker.log_event(shipment.topic, {"task": task, "unit": None, "worker": worker.address})
+        worker.log_event(shipment.topic, _TaskNews(task, None, worker.address).wire())
     return outcomes
 
 
-def _play_here(unit: WorkUnit, shipment: _Shipment, worker: Any) -> tuple[str, Any]:
-    """("done", UnitResult), or ("failed" or "refused", one sentence) when a strategy fails or
-    this worker cannot run the plan."""
+def _play_here(unit: WorkUnit, shipment: _Shipment, worker: Any) -> Outcome:
+    """The unit's tallies, or why it failed (a strategy's failure), or why this worker refuses
+    the plan (another shutbox)."""
     here = shutbox_version()
     if here != shipment.version:
-        return "refused", _mismatch(worker.address, here, shipment.version)
+        return Refused(_mismatch(worker.address, here, shipment.version))
     folder = Path(worker.local_directory)
     try:
         player = _player(shipment, folder)
     except StrategyLoadError as error:
         message = _as_typed(marked(error), shipment, folder).rstrip(".")
-        return "failed", (
+        return Failed(
             f"Dask worker {worker.address} cannot load the strategies: {message}; a module or package "
             "strategy must be installed on every worker."
         )
     try:
-        return "done", player.play(unit)
+        return Done(player.play(unit))
     except TournamentFailure as error:
-        return "failed", _as_typed(error.marked, shipment, folder)
+        return Failed(_as_typed(error.marked, shipment, folder))
     except KeyboardInterrupt:
         title = unit_title(shipment.plan, unit)
-        return "failed", f"while playing {title}, a strategy raised KeyboardInterrupt."
+        return Failed(f"while playing {title}, a strategy raised KeyboardInterrupt.")
 
 
 def _as_typed(message: str, shipment: _Shipment, folder: Path) -> str:

@@ -23,13 +23,15 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from strategies.errors import StrategyError
-from strategies.loading import StrategyLoadError, cause
+from strategies.loading import StrategyLoadError
+from strategies.shown import cause
 
 from ..errors import ConfigError, TournamentFailure, marked, setting
 from ..playing.plan import Plan, WorkUnit
 from ..playing.units import UnitPlayer, UnitResult, timed, timeout_message, unit_title
 from ..referee.confine import confine, kill_group, memory_limit_mib
 from .descriptors import chain, make_room, out_of_files, out_of_files_error, pool_files
+from .messages import Done, Failed, Ready, Reply
 
 START_METHOD = "spawn"
 """How worker processes start: a fresh interpreter on every platform, never a fork of a
@@ -81,12 +83,12 @@ def _serve(connection: Any, plan: Plan, memory_limit: int) -> None:
     try:
         player = UnitPlayer(plan)
     except StrategyLoadError as error:
-        connection.send(("failed", marked(error)))
+        _send(connection, Failed(marked(error)))
         return
     except BaseException as error:  # a strategy's module may raise anything, even SystemExit
-        connection.send(("failed", f"a strategy failed to load: {cause(error)}"))
+        _send(connection, Failed(f"a strategy failed to load: {cause(error)}"))
         return
-    connection.send(("ready", None))
+    _send(connection, Ready())
     while True:
         try:
             unit = connection.recv()
@@ -97,9 +99,13 @@ def _serve(connection: Any, plan: Plan, memory_limit: int) -> None:
         try:
             result = player.play(unit)
         except BaseException as error:  # the strategies' code ran here: anything can come out of it
-            connection.send(("failed", _failure_message(plan, unit, error, memory_limit)))
+            _send(connection, Failed(_failure_message(plan, unit, error, memory_limit)))
             return
-        connection.send(("done", result))
+        _send(connection, Done(result))
+
+
+def _send(connection: Any, reply: Reply) -> None:
+    connection.send(reply)
 
 
 def _failure_message(plan: Plan, unit: WorkUnit, error: BaseException, memory_limit: int) -> str:
@@ -169,30 +175,30 @@ def _run_pool(plan: Plan, count: int, finished: Callable[[UnitResult], None]) ->
             watched = [worker.connection for worker, _ in busy] + [worker.process.sentinel for worker, _ in busy]
             ready = set(wait(watched, timeout=min(TICK, max(0.0, deadline - time.monotonic()))))
             for worker, unit in busy:
+                reply: Reply
                 if worker.connection in ready:
                     try:
-                        kind, payload = worker.connection.recv()
+                        reply = worker.connection.recv()
                     except (EOFError, OSError):
-                        kind, payload = "failed", _death_message(plan, worker, limit)
+                        reply = Failed(_death_message(plan, worker, limit))
                 elif worker.process.exitcode is not None:
-                    kind, payload = "failed", _death_message(plan, worker, limit)
+                    reply = Failed(_death_message(plan, worker, limit))
                 elif worker.timed and time.monotonic() - worker.started > plan.config.timeout:
-                    kind, payload = "failed", timeout_message(plan, unit)
+                    reply = Failed(timeout_message(plan, unit))
                 else:
                     continue
-                if kind == "ready":  # the unit's time starts now; loading the strategies had as long
+                if isinstance(reply, Ready):  # the unit's time starts now; loading the strategies had as long
                     worker.ready = True
                     worker.started = time.monotonic()
                     worker.timed = timed(plan, unit)
-                    continue
-                if kind == "failed":
+                elif isinstance(reply, Failed):
                     worker.unit = None
                     _kill(worker)  # now, not at the end: it may be stuck, or have left processes behind
                     if failure is None or unit.number < failure[0]:
-                        failure = (unit.number, payload)
-                    continue
-                finished(payload)
-                _give(plan, worker, None if failure else next(units, None))
+                        failure = (unit.number, reply.message)
+                else:
+                    finished(reply.result)
+                    _give(plan, worker, None if failure else next(units, None))
         if failure is not None:
             raise TournamentFailure(failure[1])
         _dismiss(pool)

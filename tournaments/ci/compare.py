@@ -102,7 +102,7 @@ def _error(entry: Mapping[str, Any], key: str) -> float:
     """The standard error of a figure, from its 95% interval (none: an exact figure, no error)."""
     interval = entry.get(f"{key}_ci95")
     if isinstance(interval, list) and len(interval) == 2 and all(map(_number, interval)):
-        return (interval[1] - interval[0]) / (2 * Z95)
+        return float(interval[1] - interval[0]) / (2 * Z95)
     return 0.0
 
 

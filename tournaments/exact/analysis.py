@@ -9,12 +9,13 @@ from collections.abc import Callable
 from typing import Any
 
 from shutbox_cli.game import DICE_SCHEME, Rules, distribution, draw_seed, play_turn, turn_rolls
+from shutbox_cli.game.terms import Seed
 from strategies.base import SOLO_CONTEXT
 from strategies.loading import LoadedStrategy, StrategyLoadError
 from strategies.player import StrategyError, StrategyPlayer
 
 from ..errors import ConfigError, TournamentFailure, marked
-from ..results.schema import header, rules_table
+from ..results.schema import Method, header, rules_table
 from ..results.stats import Interval, mean_interval, wilson
 
 DEFAULT_TURNS = 100_000
@@ -34,12 +35,12 @@ class Analysis:
     strategy: str
     spec: str
     rules: Rules
-    method: str
+    method: Method
     distribution: dict[int, float]
     expected_score: float
     shut_probability: float
     turns: int | None = None
-    seed: int | None = None
+    seed: Seed | None = None
     counts: dict[int, int] | None = None
     expected_score_interval: Interval | None = None
     shut_probability_interval: Interval | None = None
@@ -76,7 +77,7 @@ def analyze(
     loaded: LoadedStrategy,
     rules: Rules,
     turns: int | None = None,
-    seed: int | None = None,
+    seed: Seed | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> Analysis:
     """A strategy's single turns under `rules`: exact when it is tabulable (`turns` and `seed`
@@ -104,7 +105,7 @@ def analyse_exactly(loaded: LoadedStrategy, rules: Rules) -> Analysis:
 
 
 def simulate(
-    loaded: LoadedStrategy, rules: Rules, turns: int, seed: int, progress: Callable[[int, int], None] | None = None
+    loaded: LoadedStrategy, rules: Rules, turns: int, seed: Seed, progress: Callable[[int, int], None] | None = None
 ) -> Analysis:
     """Play `turns` solo turns with dice streams from `seed` (turn k is game k, round 0, seat 0),
     telling `progress` the turns played and `turns` every so often, and at the end."""

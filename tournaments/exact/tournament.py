@@ -32,7 +32,7 @@ from strategies.player import StrategyError, StrategyPlayer
 from ..errors import ConfigError, TournamentFailure, marked, setting
 from ..field.config import TournamentConfig
 from ..field.entries import StrategyEntry
-from ..results.aggregate import HeadToHead, Standing
+from ..results.aggregate import HeadToHead, SeatStanding, Standing
 
 Chance = Fraction | float
 """An exact chance: a fraction, or a float where fractions cost too much."""
@@ -164,22 +164,6 @@ class Seating:
 
 
 @dataclasses.dataclass(frozen=True)
-class SeatStanding:
-    """One strategy's figures in one seat (1 plays first), over every matchup it plays: `games` is
-    the number of its seatings there, `wins` the expected wins over them (a shared win in part),
-    `mean_total` its expected final total over the games it played in, and `mean_rounds` the
-    rounds it lasted (drop-out)."""
-
-    name: str
-    seat: int
-    games: int
-    wins: float
-    win_rate: float
-    mean_total: float | None
-    mean_rounds: float | None
-
-
-@dataclasses.dataclass(frozen=True)
 class ExactSummary:
     """A finished exact tournament: the same ranking and head-to-head figures as a `Summary`, with
     chances in place of estimates and no intervals (a standing's intervals are its value, twice),
@@ -205,6 +189,28 @@ class ExactSummary:
     @property
     def solo(self) -> bool:
         return self.config.table == 1
+
+    @property
+    def exact(self) -> bool:
+        return True
+
+    @property
+    def matchups(self) -> int:
+        return len(self.seatings)
+
+    @property
+    def games_per_matchup(self) -> int:
+        """The seatings of a matchup: one per rotation."""
+        return self.config.table
+
+    @property
+    def seed(self) -> None:
+        """Nothing is dealt: no seed."""
+        return None
+
+    @property
+    def seed_drawn(self) -> bool:
+        return False
 
     @property
     def unresolved(self) -> float:

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from shutbox_cli.game import Rules, RulesError
+from shutbox_cli.game.terms import Seed
 from strategies import Strategy
 from strategies.loading import StrategyLoadError, spec_of, split_name
 
@@ -30,7 +31,7 @@ from ..errors import ConfigError, setting
 from ..files import read_document
 from ..referee.confine import MAX_WORKERS_PER_CORE, MIN_MEMORY_LIMIT_MIB, cores, max_workers
 from ..referee.isolation import memory_limit as memory_limit_of_hosts
-from ..results.schema import HEADER_KEYS, check_schema, rules_mapping, rules_table
+from ..results.schema import HEADER_KEYS, Method, check_schema, rules_mapping, rules_table
 from .entries import Given, Probing, StrategyEntry, changes, default_field, load_field, recorded_spec, resolved
 
 DEFAULT_GAMES = 2000
@@ -71,10 +72,10 @@ class TournamentConfig:
     games: int = DEFAULT_GAMES
     table: int = DEFAULT_TABLE
     duplicate: bool = True
-    seed: int | None = None
+    seed: Seed | None = None
     workers: int | None = None
     timeout: float = DEFAULT_TIMEOUT
-    method: str = "simulate"
+    method: Method = "simulate"
     scheduler: str | None = None
     memory_limit: int | None = None
     """MiB of memory each worker process may use (None: a default share of the machine's, 0: no limit)."""
@@ -97,13 +98,13 @@ class Options:
     strategies: Sequence[str | type[Strategy] | Strategy] = ()
     games: int | None = None
     table: int | None = None
-    seed: int | None = None
+    seed: Seed | None = None
     duplicate: bool | None = None
     workers: int | None = None
     timeout: float | None = None
     scheduler: str | None = None
     rules: Mapping[str, Any] = dataclasses.field(default_factory=dict)
-    method: str | None = None
+    method: Method | None = None
     memory_limit: int | None = None
     isolate: bool | None = None
 
@@ -137,8 +138,9 @@ def _config_of(path: Path, table: dict[str, Any]) -> dict[str, Any]:
     kind = table.get("kind")
     if kind in ("analysis", "duel", "strategies"):
         raise ConfigError(f"{path} is {'an' if kind == 'analysis' else 'a'} {kind} report, not a tournament file.")
-    if isinstance(table.get(REPORT_CONFIG), dict):
-        return table[REPORT_CONFIG]
+    config = table.get(REPORT_CONFIG)
+    if isinstance(config, dict):
+        return config
     if kind == "rules":
         return {key: value for key, value in table.items() if key not in HEADER_KEYS}
     return table
@@ -269,7 +271,7 @@ def _file_strategies(where: _Where, value: object) -> list[Given]:
     return found
 
 
-def _isolation(where: str, isolate: bool, method: str, scheduler: str | None) -> None:
+def _isolation(where: str, isolate: bool, method: Method, scheduler: str | None) -> None:
     """Isolation applies to simulated tournaments on this machine's processes."""
     if isolate and method == "exact":
         raise ConfigError(

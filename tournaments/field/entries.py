@@ -14,6 +14,7 @@ from typing import Any, NamedTuple
 
 from shutbox_cli.game import Rules
 from strategies.loading import (
+    LoadedStrategy,
     StrategyLoadError,
     load_strategy,
     source_file,
@@ -50,8 +51,8 @@ class StrategyEntry:
     sha256: str | None = None
     """The sha256 of the source file of a user's strategy, read as it loaded (None: built in, or no file)."""
 
-    def load(self) -> Any:
-        """The loaded strategy (a `strategies.LoadedStrategy`)."""
+    def load(self) -> LoadedStrategy:
+        """The loaded strategy."""
         return load_strategy(self.spec, self.params, self.name)
 
 

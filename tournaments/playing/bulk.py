@@ -19,6 +19,7 @@ import numpy.typing as npt
 from shutbox_cli.game import Rules, TurnContext, TurnRecord, play_turn, score, turn_rolls
 from shutbox_cli.game.bulk import GameResults, play_games, play_turns, turn_table_of
 from shutbox_cli.game.bulk_dice import outcomes, stream_keys
+from shutbox_cli.game.terms import GameNumber, Seed
 from strategies.player import StrategyError
 
 from ..referee.isolation import RemotePlayer
@@ -100,7 +101,7 @@ class TableTurns:
         self.rows: list[list[int]] = table.tolist()
         self.full = rules.full_box
 
-    def play(self, context: TurnContext, seed: int, game: int, rolls: Iterator[tuple[int, int]]) -> TurnRecord:
+    def play(self, context: TurnContext, seed: Seed, game: GameNumber, rolls: Iterator[tuple[int, int]]) -> TurnRecord:
         rows, mask = self.rows, self.full
         for first, second in rolls:
             after = rows[mask][6 * first + second - 7]
@@ -183,7 +184,8 @@ def finished_ahead(results: GameResults, seat: int, other: int) -> npt.NDArray[n
             (both & (last > last_other), -1),
         ]
     conditions, placed = zip(*rules, strict=True)
-    return np.select(conditions, placed, 0).astype(np.int8)
+    places: npt.NDArray[np.int8] = np.select(conditions, placed, 0).astype(np.int8)
+    return places
 
 
 def _tallies(results: GameResults, unit: WorkUnit, layout: tuple[int, int, int]) -> dict[int, list[Tally]]:

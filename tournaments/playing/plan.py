@@ -23,6 +23,7 @@ import itertools
 from collections.abc import Iterator
 
 from shutbox_cli.game import derive_seed
+from shutbox_cli.game.terms import GameNumber, Seed
 
 from ..field.config import TournamentConfig
 
@@ -62,7 +63,7 @@ class GameSlot:
     Seat `s` meets the dice `turn_rolls(plan.deal_seed, dice_game, round, s)` in every matchup."""
 
     number: int
-    dice_game: int
+    dice_game: GameNumber
     first_seat: int
 
 
@@ -71,7 +72,7 @@ class Plan:
     """The whole tournament as matchups and work units; `deal_seed` seeds every game's dice."""
 
     config: TournamentConfig
-    deal_seed: int
+    deal_seed: Seed
     matchups: tuple[Matchup, ...]
     deals: int
     deals_per_unit: int

@@ -17,13 +17,15 @@ import signal
 import sys
 from collections.abc import Sequence
 from multiprocessing.connection import Connection
-from typing import Any
 
-from shutbox_cli.game import Roll, Rules, TurnContext, play_turn
-from strategies.loading import LoadedStrategy, StrategyLoadError, cause, load_strategy
+from shutbox_cli.game import Roll, Rules, play_turn
+from shutbox_cli.game.terms import Mask
+from strategies.loading import LoadedStrategy, StrategyLoadError, load_strategy
 from strategies.player import StrategyError, StrategyPlayer
+from strategies.shown import cause
 
 from .confine import confine
+from .wire import DealtTurn, HostFailure, Loaded, Made, NewPlayer, Played, Reply, Request, Setup, Table, TableAsked
 
 KEPT_PLAYERS = 4
 """Players (fresh instances of the strategy) kept at once: the referee uses one or two at a time."""
@@ -37,22 +39,19 @@ class _Host:
         self.rules = rules
         self.players: collections.OrderedDict[int, StrategyPlayer] = collections.OrderedDict()
 
-    def answer(self, request: tuple[Any, ...]) -> dict[str, Any]:
-        kind, number, *rest = request
-        if kind == "new":
-            self.players[number] = StrategyPlayer(self.loaded.make(), self.rules, self.loaded.name)
+    def answer(self, request: Request) -> Reply:
+        if isinstance(request, NewPlayer):
+            self.players[request.number] = StrategyPlayer(self.loaded.make(), self.rules, self.loaded.name)
             while len(self.players) > KEPT_PLAYERS:
                 self.players.popitem(last=False)
-            return {}
-        player = self.players[number]
-        if kind == "table":
+            return Made()
+        player = self.players[request.number]
+        if isinstance(request, TableAsked):
             policy = player.policy
-            return {"next_mask": policy.next_mask.tolist(), "dice": list(policy.dice)}
-        return self.turns(player, rest[0])
+            return Table(policy.next_mask.tolist(), list(policy.dice))
+        return self.turns(player, request.turns)
 
-    def turns(
-        self, player: StrategyPlayer, turns: list[tuple[TurnContext, int, int, list[tuple[int, int]]]]
-    ) -> dict[str, Any]:
+    def turns(self, player: StrategyPlayer, turns: list[DealtTurn]) -> Played:
         """Play turns in order on the dice the referee dealt, the strategy's every answer recorded;
         the first failure ends the batch (the referee meets it at that turn)."""
         played: list[list[int]] = []
@@ -61,11 +60,11 @@ class _Host:
             try:
                 play_turn(self.rules, iter(rolls), recorder)
             except StrategyError as error:
-                return {"turns": played, "error": str(error)}
+                return Played(played, str(error))
             except BaseException as error:  # anything else the strategy raised, said as its failure
-                return {"turns": played, "error": f"strategy {self.loaded.name!r} raised {cause(error)}"}
+                return Played(played, f"strategy {self.loaded.name!r} raised {cause(error)}")
             played.append(recorder.answers)
-        return {"turns": played}
+        return Played(played)
 
 
 class _Recorder:
@@ -75,64 +74,60 @@ class _Recorder:
         self.player = player
         self.answers: list[int] = []
 
-    def choose_dice(self, open_mask: int, history: Sequence[Roll] = ()) -> int:
+    def choose_dice(self, open_mask: Mask, history: Sequence[Roll] = ()) -> int:
         count = self.player.choose_dice(open_mask, history)
         self.answers.append(count)
         return count
 
     def choose_move(
-        self, open_mask: int, dice: tuple[int, ...], moves: tuple[int, ...], history: Sequence[Roll] = ()
-    ) -> int:
+        self, open_mask: Mask, dice: tuple[int, ...], moves: tuple[Mask, ...], history: Sequence[Roll] = ()
+    ) -> Mask:
         move = self.player.choose_move(open_mask, dice, moves, history)
         self.answers.append(move)
         return move
 
 
-def _send(connection: Connection, reply: dict[str, Any]) -> None:
-    connection.send_bytes(json.dumps(reply).encode())
+def _send(connection: Connection, reply: Reply) -> None:
+    connection.send_bytes(json.dumps(reply.wire()).encode())
 
 
-def _load(request: dict[str, Any]) -> tuple[LoadedStrategy | None, dict[str, Any]]:
+def _load(setup: Setup) -> tuple[LoadedStrategy | None, Loaded | HostFailure]:
     """Load the strategy as the referee would; the reply says what it is, or why it failed."""
     try:
-        loaded = load_strategy(request["spec"], request["params"], request["name"])
-        return loaded, {
-            "name": loaded.name,
-            "exact": loaded.cls.tabulable(),
-            "context_free": not loaded.cls.reads_context,
-            "origin": loaded.origin,
-        }
+        loaded = load_strategy(setup.spec, setup.params, setup.name)
+        return loaded, Loaded(loaded.name, loaded.cls.tabulable(), not loaded.cls.reads_context, loaded.origin)
     except StrategyLoadError as error:
-        return None, {"error": str(error)}
+        return None, HostFailure(str(error))
     except BaseException as error:  # a module may raise anything as it loads, sys.exit included
-        return None, {"error": f"strategy {request['spec']!r} failed to load: {cause(error)}"}
+        return None, HostFailure(f"strategy {setup.spec!r} failed to load: {cause(error)}")
 
 
 def serve(connection: Connection, parent: int) -> None:
     """Load the strategy the first request names, then answer until the referee hangs up."""
-    setup: dict[str, Any] = connection.recv()
-    confine(setup["memory_limit"])
+    setup: Setup = connection.recv()
+    confine(setup.memory_limit)
     if os.getppid() != parent:  # the referee ended before this process could follow it
         return
-    sys.path[:] = setup["path"]
-    loaded, reply = _load(setup)
-    _send(connection, reply)
+    sys.path[:] = setup.path
+    loaded, loaded_reply = _load(setup)
+    _send(connection, loaded_reply)
     if loaded is None:
         return
-    host = _Host(loaded, setup["rules"])
+    host = _Host(loaded, setup.rules)
     while True:
         try:
-            request = connection.recv()
+            request: Request = connection.recv()
         except (EOFError, OSError):
             return
+        reply: Reply
         try:
             reply = host.answer(request)
         except StrategyError as error:
-            reply = {"error": str(error)}
+            reply = HostFailure(str(error))
         except StrategyLoadError as error:
-            reply = {"error": str(error)}
+            reply = HostFailure(str(error))
         except BaseException as error:  # anything else the strategy raised, said as its failure
-            reply = {"error": f"strategy {loaded.name!r} raised {cause(error)}"}
+            reply = HostFailure(f"strategy {loaded.name!r} raised {cause(error)}")
         _send(connection, reply)
 
 

@@ -25,15 +25,17 @@ from array import array
 from collections.abc import Callable, Mapping, Sequence
 from multiprocessing.connection import Connection
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any, NamedTuple, NoReturn
 
 from shutbox_cli.game import THROWS, Roll, Rules, TurnContext, dice_options, move_table, turn_rolls
+from shutbox_cli.game.terms import GameNumber, Mask, Seed
 from strategies.errors import StrategyError
 from strategies.loading import StrategyLoadError, split_spec
 from strategies.table import NOT_ROLLED, THROW_COUNT, PolicyTable
 
 from ..errors import setting
 from .confine import cores, default_memory_limit_mib, kill_group
+from .wire import DealtTurn, NewPlayer, Played, Request, Setup, TableAsked, TurnsAsked
 
 PACKAGES = str(Path(__file__).resolve().parents[2])  # tournaments/referee/ -> the folder of our packages
 """The folder holding our packages, first on a host's path whatever the current folder holds (`-P`)."""
@@ -118,14 +120,7 @@ class Host:
         host = cls(spec, rules)
         host.timeout = timeout
         host.deadline = time.monotonic() + timeout
-        setup = {
-            "spec": spec,
-            "params": dict(params),
-            "name": name,
-            "rules": rules,
-            "path": list(sys.path),
-            "memory_limit": memory_limit_mib,
-        }
+        setup = Setup(spec, dict(params), name, rules, list(sys.path), memory_limit_mib)
         try:
             host.connection.send(setup)
         except OSError:
@@ -158,17 +153,17 @@ class Host:
     def player(self) -> RemotePlayer:
         """A new player: a fresh instance of the strategy in the host."""
         number = next(self._numbers)
-        self.ask(("new", number))
+        self.ask(NewPlayer(number))
         return RemotePlayer(self, number)
 
-    def ask(self, request: tuple[Any, ...]) -> dict[str, Any]:
+    def ask(self, request: Request) -> dict[str, Any]:
         """One round trip; the host's own failure (the strategy's) is a `RemoteFailure`."""
         reply = self._exchange(request, "")
         if "error" in reply:
             raise RemoteFailure(_text(reply["error"], self))
         return reply
 
-    def _exchange(self, request: object, when: str) -> dict[str, Any]:
+    def _exchange(self, request: Request | Setup, when: str) -> dict[str, Any]:
         try:
             self.connection.send(request)
         except OSError:
@@ -261,36 +256,33 @@ class RemotePlayer:
         self.host = host
         self.number = number
         self.rules = host.rules
-        self._start: tuple[TurnContext, int, int] | None = None
+        self._start: tuple[TurnContext, Seed, GameNumber] | None = None
         self._answers: list[int] | None = None
         self._prefetched: dict[TurnKey, list[int]] = {}
         self._failure: tuple[TurnKey, str] | None = None
         self._policy: PolicyTable | None = None
 
-    def start_turn(self, context: TurnContext, seed: int, game: int) -> RemotePlayer:
+    def start_turn(self, context: TurnContext, seed: Seed, game: GameNumber) -> RemotePlayer:
         """Note the turn's start: the host hears of it with the turn's first question."""
         self._start = (context, seed, game)
         self._answers = None
         return self
 
-    def prefetch(self, starts: Sequence[tuple[TurnContext, int, int]]) -> None:
+    def prefetch(self, starts: Sequence[tuple[TurnContext, Seed, GameNumber]]) -> None:
         """Have the host play these turns (in this order, as the referee will) in one round trip."""
         self._prefetched.clear()
         self._failure = None
         keys = [_key(*start) for start in starts]
-        reply = self.host.ask(("turns", self.number, [self._dealt(*start) for start in starts]))
-        played = reply.get("turns")
-        if not isinstance(played, list) or len(played) > len(keys):
-            self.host._garbage("a list of turns that does not fit the turns asked")
-        for key, answers in zip(keys, played, strict=False):
-            self._prefetched[key] = _answers(answers, self.rules, self.host)
-        if "error" in reply and len(played) < len(keys):
-            self._failure = (keys[len(played)], _text(reply["error"], self.host))
+        reply = self.host.ask(TurnsAsked(self.number, [self._dealt(*start) for start in starts]))
+        played = _played(reply, len(keys), self.rules, self.host)
+        self._prefetched.update(zip(keys, played.turns, strict=False))
+        if played.error is not None:
+            self._failure = (keys[len(played.turns)], played.error)
 
-    def _dealt(self, context: TurnContext, seed: int, game: int) -> tuple[TurnContext, int, int, list[tuple[int, int]]]:
+    def _dealt(self, context: TurnContext, seed: Seed, game: GameNumber) -> DealtTurn:
         """A turn as the host is sent it: every roll it can use (a roll that shuts nothing ends it)."""
         rolls = turn_rolls(seed, game, context.round, context.seat)
-        return context, seed, game, list(itertools.islice(rolls, self.rules.tiles + 1))
+        return DealtTurn(context, seed, game, list(itertools.islice(rolls, self.rules.tiles + 1)))
 
     def _next(self) -> int:
         """The strategy's next answer in this turn."""
@@ -308,15 +300,15 @@ class RemotePlayer:
             self.host._garbage("fewer answers than the turn asked for")
         return self._answers.pop()
 
-    def choose_dice(self, open_mask: int, history: Sequence[Roll] = ()) -> int:
+    def choose_dice(self, open_mask: Mask, history: Sequence[Roll] = ()) -> int:
         count = self._next()
         if count not in dice_options(self.rules, open_mask):
             self.host._garbage(f"{count} dice where the rules allow {dice_options(self.rules, open_mask)}")
         return count
 
     def choose_move(
-        self, open_mask: int, dice: tuple[int, ...], moves: tuple[int, ...], history: Sequence[Roll] = ()
-    ) -> int:
+        self, open_mask: Mask, dice: tuple[int, ...], moves: tuple[Mask, ...], history: Sequence[Roll] = ()
+    ) -> Mask:
         move = self._next()
         if move not in moves:
             self.host._garbage(f"the move {move} where the legal moves are {moves}")
@@ -326,13 +318,24 @@ class RemotePlayer:
     def policy(self) -> PolicyTable:
         """The strategy's table, built in its host and checked here entry by entry."""
         if self._policy is None:
-            reply = self.host.ask(("table", self.number))
+            reply = self.host.ask(TableAsked(self.number))
             self._policy = _checked_table(reply.get("next_mask"), reply.get("dice"), self.rules, self.host)
         return self._policy
 
 
-def _key(context: TurnContext, seed: int, game: int) -> TurnKey:
+def _key(context: TurnContext, seed: Seed, game: GameNumber) -> TurnKey:
     return seed, game, context.round, context.seat
+
+
+def _played(reply: Mapping[str, Any], asked: int, rules: Rules, host: Host) -> Played:
+    """A host's turns, checked: no more turns than asked, each a short list of whole numbers; and
+    the failure that ended the batch before the turns asked, a message."""
+    turns = reply.get("turns")
+    if not isinstance(turns, list) or len(turns) > asked:
+        host._garbage("a list of turns that does not fit the turns asked")
+    answers = [_answers(answers, rules, host) for answers in turns]
+    error = _text(reply["error"], host) if "error" in reply and len(turns) < asked else None
+    return Played(answers, error)
 
 
 def _answers(value: object, rules: Rules, host: Host) -> list[int]:
@@ -380,9 +383,15 @@ def _checked_table(next_mask: object, dice: object, rules: Rules, host: Host) ->
     return PolicyTable(rules, array("h", after_throw), bytes(counts))
 
 
-Probed = tuple[str, dict[str, Any], str, bool, bool]
-"""What a probe finds: the strategy's spec, its parameters, its name, whether it is exact and
-whether it is context-free."""
+class Probed(NamedTuple):
+    """What a probe finds: the strategy's spec, its parameters, its name, whether it is exact and
+    whether it is context-free."""
+
+    spec: str
+    params: dict[str, Any]
+    name: str
+    exact: bool
+    context_free: bool
 
 
 def probe(
@@ -398,4 +407,4 @@ def probe(
 
 def _probed(host: Host, spec: str, params: dict[str, Any]) -> Probed:
     host.stop()
-    return spec, params, host.name, host.exact, host.context_free
+    return Probed(spec, params, host.name, host.exact, host.context_free)

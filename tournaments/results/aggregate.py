@@ -9,6 +9,10 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 from fractions import Fraction
+from typing import Protocol
+
+from shutbox_cli.game.exact_games import Arithmetic
+from shutbox_cli.game.terms import Seed
 
 from ..field.config import TournamentConfig
 from ..playing.plan import Plan
@@ -73,6 +77,22 @@ class HeadToHead:
 
 
 @dataclasses.dataclass(frozen=True)
+class SeatStanding:
+    """One strategy's figures in one seat (1 plays first), over every matchup it plays: `games` is
+    the number of its seatings there, `wins` the expected wins over them (a shared win in part),
+    `mean_total` its expected final total over the games it played in, and `mean_rounds` the
+    rounds it lasted (drop-out)."""
+
+    name: str
+    seat: int
+    games: int
+    wins: float
+    win_rate: float
+    mean_total: float | None
+    mean_rounds: float | None
+
+
+@dataclasses.dataclass(frozen=True)
 class Summary:
     """A finished tournament: what was played (`plan`, and its `config` with the seed it ran
     under), the counts per matchup (`tallies[m][p]` for player `p` of `plan.matchups[m]`), and
@@ -97,8 +117,69 @@ class Summary:
         """Whether each table seats one strategy (score statistics, no wins)."""
         return self.plan.table == 1
 
+    @property
+    def exact(self) -> bool:
+        return False
 
-def _rank_key(name: str, tally: Tally, solo: bool) -> tuple:
+    @property
+    def matchups(self) -> int:
+        return len(self.plan.matchups)
+
+    @property
+    def games_per_matchup(self) -> int:
+        return self.plan.games_per_matchup
+
+    @property
+    def seed(self) -> Seed | None:
+        return self.config.seed
+
+    @property
+    def seats(self) -> tuple[SeatStanding, ...]:
+        """Figures by seat: exact tournaments only."""
+        return ()
+
+    @property
+    def arithmetic(self) -> None:
+        """Simulated figures are floats, estimated."""
+        return None
+
+
+class TournamentResults(Protocol):
+    """What any finished tournament shows, simulated (`Summary`) or computed exactly
+    (`ExactSummary`): a view or a gate reads these and never asks which it has.
+
+    `exact` says the figures are chances, with no intervals (a standing's intervals are its value,
+    twice); `games_per_matchup` counts the seatings of a matchup when exact; `seed` is None when
+    exact (nothing is dealt), and `arithmetic` None when simulated; `seats` holds the figures by
+    seat, which only an exact tournament computes."""
+
+    @property
+    def config(self) -> TournamentConfig: ...
+    @property
+    def ranking(self) -> tuple[Standing, ...]: ...
+    @property
+    def head_to_head(self) -> tuple[HeadToHead, ...]: ...
+    @property
+    def seats(self) -> tuple[SeatStanding, ...]: ...
+    @property
+    def games(self) -> int: ...
+    @property
+    def solo(self) -> bool: ...
+    @property
+    def exact(self) -> bool: ...
+    @property
+    def matchups(self) -> int: ...
+    @property
+    def games_per_matchup(self) -> int: ...
+    @property
+    def seed(self) -> Seed | None: ...
+    @property
+    def seed_drawn(self) -> bool: ...
+    @property
+    def arithmetic(self) -> Arithmetic | None: ...
+
+
+def _rank_key(name: str, tally: Tally, solo: bool) -> tuple[object, ...]:
     """Exact sort key: solo tables by lowest mean score, then most shut boxes; matches by
     highest win rate, then lowest mean score; the name last."""
     score = (tally.turns == 0, Fraction(tally.score_sum, tally.turns) if tally.turns else 0)

@@ -20,11 +20,11 @@ from shutbox_cli.game import DICE_SCHEME
 
 from ..exact.analysis import Analysis
 from ..exact.duel import ExactDuel
-from ..exact.tournament import ExactSummary, SeatStanding
+from ..exact.tournament import ExactSummary
 from ..field.config import REPORT_CONFIG, config_table
 from ..field.entries import recorded_spec
-from ..files import format_of, write_table_atomically
-from .aggregate import HeadToHead, Standing, Summary
+from ..files import FileFormat, format_of, write_table_atomically
+from .aggregate import HeadToHead, SeatStanding, Standing, Summary
 from .schema import header, interval, rounded
 
 Result = Summary | ExactSummary | Analysis | ExactDuel
@@ -159,7 +159,7 @@ def result_table(result: Result, folder: Path | None = None) -> dict[str, Any]:
     return report_table(result, folder)
 
 
-def write_report(path: str | os.PathLike[str], result: Result, form: str | None = None) -> None:
+def write_report(path: str | os.PathLike[str], result: Result, form: FileFormat | None = None) -> None:
     """Write a result's report as TOML or JSON (`form`; by default JSON for a `.json` file), whole or
     not at all: a temporary file in the same folder, renamed over `path`. Raises FileWriteError
     naming the file."""

@@ -4,7 +4,7 @@ set as a table, and figures rounded so a report is the same byte for byte on eve
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Literal, get_args
 
 from shutbox_cli.game import Rules
 from shutbox_cli.game.rules import NO_DROP_OUT
@@ -14,10 +14,12 @@ from ..version import shutbox_version
 
 SCHEMA = 1
 """The version of the report schema: raised whenever a key changes meaning or goes away."""
-KINDS = ("tournament", "analysis", "duel", "strategies", "rules")
+Kind = Literal["tournament", "analysis", "duel", "strategies", "rules"]
 """What a document holds; the first three are reports of results."""
-METHODS = ("simulate", "exact")
+KINDS: tuple[Kind, ...] = get_args(Kind)
+Method = Literal["simulate", "exact"]
 """How results were found: by playing seeded games or turns, or exactly."""
+METHODS: tuple[Method, ...] = get_args(Method)
 HEADER_KEYS = ("schema", "kind", "shutbox_version")
 """The keys every document opens with."""
 DIGITS = 6
@@ -26,7 +28,7 @@ SIGNIFICANT = 12
 """Significant digits of every tournament figure, at most."""
 
 
-def header(kind: str) -> dict[str, Any]:
+def header(kind: Kind) -> dict[str, Any]:
     """The keys every document opens with, in order."""
     return {"schema": SCHEMA, "kind": kind, "shutbox_version": shutbox_version()}
 

@@ -15,6 +15,7 @@ import dataclasses
 import enum
 from functools import lru_cache
 
+from shutbox_cli.game.terms import Mask
 from strategies.runner import win_chances
 
 from ...game import Rules, Solution, TurnContext, score, solve_beat, solve_expected_score
@@ -119,13 +120,13 @@ class Aim:
     def rules(self) -> Rules:
         return self.solution.rules
 
-    def ranked_moves(self, open_mask: int, dice: tuple[int, ...]) -> Ranking:
+    def ranked_moves(self, open_mask: Mask, dice: tuple[int, ...]) -> Ranking:
         """Every legal move for a throw, best first."""
         expected = solve_expected_score(self.rules).move_values(open_mask, dice)
         values = self.solution.move_values(open_mask, dice)
         return self._ranked([Choice(move, values[move], expected[move]) for move in values])
 
-    def ranked_dice(self, open_mask: int) -> Ranking:
+    def ranked_dice(self, open_mask: Mask) -> Ranking:
         """Each allowed number of dice, best first."""
         expected = solve_expected_score(self.rules).dice_values(open_mask)
         values = self.solution.dice_values(open_mask)
@@ -140,7 +141,7 @@ class Aim:
             return Ranking(Goal.SCORE, _sorted(Goal.SCORE, by_score), self.goal, values[0])
         return Ranking(self.goal, _sorted(self.goal, choices))
 
-    def stay_in_after(self, open_mask: int) -> float | None:
+    def stay_in_after(self, open_mask: Mask) -> float | None:
         """The chance to stay in with these tiles open before the next roll (drop-out against others)."""
         return None if self.stay_in is None else self.stay_in.values[open_mask]
 

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from rich.text import Text
 
+from shutbox_cli.game.terms import Mask
+
 from ...game import OneDie, Rules, ShutRule, score, tiles_of
 from ...game.rules import HIGH_TILE, ONE_DIE_LOW_SUM
 
 ROW_INDENT = "  "
 
 
-def tile_rows(rules: Rules, open_mask: int, width: int | None = None) -> list[Text]:
+def tile_rows(rules: Rules, open_mask: Mask, width: int | None = None) -> list[Text]:
     """The box as a row of tiles: open ones in brackets, shut ones as a dash, and the score now.
 
     Given a terminal's `width`, the row is broken between tiles into as many rows as it
@@ -40,7 +42,7 @@ def move_text(tiles: tuple[int, ...] | list[int]) -> str:
     return " + ".join(map(str, tiles))
 
 
-def mask_text(move: int) -> str:
+def mask_text(move: Mask) -> str:
     """A move (bitmask) written as a sum."""
     return move_text(tiles_of(move))
 

@@ -9,6 +9,8 @@ import dataclasses
 import enum
 from collections.abc import Sequence
 
+from shutbox_cli.game.terms import Mask
+
 from ...game import tiles_of
 from .aims import Choice, Goal, Ranking, cost_text, worth
 from .board import dice_count, dice_text, mask_text, possessive
@@ -34,7 +36,7 @@ class Decision:
     round: int
     playoff: bool
     roll: int
-    open_mask: int
+    open_mask: Mask
     dice: tuple[int, ...] | None
     goal: Goal
     chosen: Choice
@@ -43,7 +45,7 @@ class Decision:
 
 
 def decide(
-    ranking: Ranking, picked: int, where: tuple[int, bool, int], open_mask: int, dice: tuple[int, ...] | None
+    ranking: Ranking, picked: int, where: tuple[int, bool, int], open_mask: Mask, dice: tuple[int, ...] | None
 ) -> Decision:
     """The decision to pick `picked` among the ranked choices; `where` is (round, playoff, roll)."""
     chosen = ranking.choice(picked)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from shutbox_cli.game.terms import GameNumber, Seed
 from strategies.runner import LoadedStrategy, StrategyPlayer
 
 from ...game import Rules, Turn, TurnContext, TurnRecord, finish_turn
@@ -18,7 +19,7 @@ class ComputerSeat:
         self.name = name
         self.player = StrategyPlayer(loaded.make(), rules, name, params=loaded.params)
 
-    def play_turn(self, screen: Screen, turn: Turn, context: TurnContext, seed: int, game: int) -> TurnRecord:
+    def play_turn(self, screen: Screen, turn: Turn, context: TurnContext, seed: Seed, game: GameNumber) -> TurnRecord:
         """Play a turn with the engine, writing each roll and shut as it happens."""
 
         def show(turn: Turn) -> None:

@@ -10,6 +10,8 @@ from __future__ import annotations
 import dataclasses
 import re
 
+from shutbox_cli.game.terms import Mask
+
 from ...game import Rules, ShutRule, mask_of, tiles_of
 from ...game.rules import MAX_TILES
 from .board import move_text
@@ -25,7 +27,7 @@ class EntryError(ValueError):
 class Selection:
     """Tiles chosen for a roll: a whole legal move, or the start of one."""
 
-    mask: int
+    mask: Mask
     complete: bool
 
     @property
@@ -87,7 +89,7 @@ def no_such_tile(tile: int | str, tiles: int) -> str:
 
 
 def check_selection(
-    rules: Rules, open_mask: int, dice: tuple[int, ...], moves: tuple[int, ...], typed: tuple[int, ...]
+    rules: Rules, open_mask: Mask, dice: tuple[int, ...], moves: tuple[Mask, ...], typed: tuple[int, ...]
 ) -> Selection:
     """Check typed tiles against the box and the roll: a legal move, a good start, or an EntryError."""
     seen: list[int] = []
@@ -119,7 +121,7 @@ def check_selection(
     return Selection(mask, complete=False)
 
 
-def _not_allowed(rules: Rules, open_mask: int, dice: tuple[int, ...], seen: list[int]) -> str:
+def _not_allowed(rules: Rules, open_mask: Mask, dice: tuple[int, ...], seen: list[int]) -> str:
     """Why tiles that add up to the roll may still not be shut."""
     required = rules.first_roll.tile
     if required is not None and open_mask == rules.full_box and required not in seen:
@@ -136,9 +138,9 @@ def _not_allowed(rules: Rules, open_mask: int, dice: tuple[int, ...], seen: list
 
 def extend_selection(
     rules: Rules,
-    open_mask: int,
+    open_mask: Mask,
     dice: tuple[int, ...],
-    moves: tuple[int, ...],
+    moves: tuple[Mask, ...],
     started: int,
     typed: tuple[int, ...],
 ) -> Selection:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from shutbox_cli.game.terms import Mask
+
 from .aims import Aim, Choice, Goal, Ranking, number, percent, worth
 from .board import dice_count, mask_text
 
@@ -30,7 +32,7 @@ def _figure(aim: Aim, ranking: Ranking, choice: Choice, after: int, width: int) 
     return text if stay_in is None else f"{text}, stays in {percent(stay_in, 6)}"
 
 
-def move_hint(aim: Aim, open_mask: int, dice: tuple[int, ...]) -> list[str]:
+def move_hint(aim: Aim, open_mask: Mask, dice: tuple[int, ...]) -> list[str]:
     """The best move for a throw, then every legal move with its value, best first."""
     ranking = aim.ranked_moves(open_mask, dice)
     ranked = ranking.choices
@@ -47,7 +49,7 @@ def move_hint(aim: Aim, open_mask: int, dice: tuple[int, ...]) -> list[str]:
     return lines
 
 
-def dice_hint(aim: Aim, open_mask: int) -> list[str]:
+def dice_hint(aim: Aim, open_mask: Mask) -> list[str]:
     """Before a roll: how many dice to roll and what each is worth, or that there is nothing to choose."""
     ranking = aim.ranked_dice(open_mask)
     if len(ranking.choices) == 1:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from functools import cached_property
 
+from shutbox_cli.game.terms import GameNumber, Mask, Seed
+
 from ...game import ShutRule, Turn, TurnContext, TurnRecord, tiles_of
 from .aims import Aim, aim_for
 from .board import dice_count, dice_text, mask_text, one_die_reason, one_die_refusal, roll_name, tile_rows, verb
@@ -26,7 +28,7 @@ class HumanSeat:
         self.name = name
         self.decisions: list[Decision] = []
 
-    def play_turn(self, screen: Screen, turn: Turn, context: TurnContext, seed: int, game: int) -> TurnRecord:
+    def play_turn(self, screen: Screen, turn: Turn, context: TurnContext, seed: Seed, game: GameNumber) -> TurnRecord:
         """Play a turn from the keyboard (the dice are already in `turn`)."""
         _HumanTurn(screen, turn, self.name, context, self.decisions).play()
         return turn.record()
@@ -57,7 +59,7 @@ class _HumanTurn:
         self.decisions.append(decide(self.aim.ranked_dice(open_mask), count, where, open_mask, None))
         return count
 
-    def note_move(self, move: int) -> int:
+    def note_move(self, move: Mask) -> int:
         """Count a choice of move for the coach; return it."""
         turn = self.turn
         assert turn.dice is not None

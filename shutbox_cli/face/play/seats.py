@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
+from shutbox_cli.game.terms import GameNumber, Seed
+
 from ...game import Rules, Turn, TurnContext, TurnRecord
 from .screen import Screen
 
@@ -19,7 +21,9 @@ class Seat(Protocol):
     name: str
     computer: bool
 
-    def play_turn(self, screen: Screen, turn: Turn, context: TurnContext, seed: int, game: int) -> TurnRecord: ...
+    def play_turn(
+        self, screen: Screen, turn: Turn, context: TurnContext, seed: Seed, game: GameNumber
+    ) -> TurnRecord: ...
 
 
 class SeatError(ValueError):

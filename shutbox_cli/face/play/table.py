@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from shutbox_cli.game.terms import GameNumber, Seed
+
 from ...game import GameRecord, Rules, ShutRule, Turn, TurnContext, TurnRecord, play_game, turn_rolls
 from ..describe import describe_changes
 from ..errors import FAILURE
@@ -40,7 +42,7 @@ class Table:
         screen: Screen,
         rules: Rules,
         seats: Sequence[Seat],
-        seed: int,
+        seed: Seed,
         best: BestScores | None = None,
         record: SoloRecord | None = None,
         coaching: Coaching = Coaching.GAME,
@@ -81,7 +83,7 @@ class Table:
             self.game += 1
             first = (first + 1) % len(self.seats)
 
-    def play(self, dice_game: int, first: int) -> GameRecord:
+    def play(self, dice_game: GameNumber, first: int) -> GameRecord:
         """Play one game on the dice of game `dice_game` of the seed, `first` in the first seat."""
         self.dice_game = dice_game
         self._round, self._active = None, ()

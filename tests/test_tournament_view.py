@@ -1,0 +1,109 @@
+"""The tournament view rendered in-process (a rich Console on a StringIO, 80 columns, no colour,
+the ends of lines trimmed):
+a simulated and an exact tournament through the same `TournamentResults` protocol."""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+
+import pytest
+from rich.console import Console
+
+from shutbox_cli.face import tournament_view as view
+from tournaments import ExactSummary, InProcess, Options, Summary, TournamentResults, load_config, run
+
+WIDTH = 80
+SMALL = {"tiles": 6}
+"""Rules small enough that playing and solving cost little."""
+
+
+def _rendered(summary: TournamentResults, width: int = WIDTH) -> str:
+    out = io.StringIO()
+    view.show(Console(file=out, width=width, color_system=None, force_terminal=False), summary)
+    return "".join(f"{line.rstrip()}\n" for line in out.getvalue().splitlines())
+
+
+@pytest.fixture(scope="module")
+def simulated() -> Summary:
+    summary = run(
+        load_config(None, Options(strategies=["optimal", "tips"], games=40, seed=7, rules=SMALL)), backend=InProcess()
+    )
+    assert isinstance(summary, Summary)
+    return summary
+
+
+@pytest.fixture(scope="module")
+def exact() -> ExactSummary:
+    summary = run(load_config(None, Options(strategies=["optimal", "tips"], method="exact", rules=SMALL)))
+    assert isinstance(summary, ExactSummary)
+    return summary
+
+
+SIMULATED = """\
+Tournament: 2 strategies, 2 players per table, duplicate deals; 1 matchup × 40
+games = 40 games; seed 7.
+Rules: tiles = 6.
+#  strategy      win rate      95% CI  wins  score   shut
+─────────────────────────────────────────────────────────
+1  tips             51.2%  36.3–65.9%  20.5   4.43  16.2%
+2  optimal          48.8%  34.1–63.7%  19.5   4.97  11.1%
+each strategy played 40 games; a shared win counts as a fraction; score: mean
+score per turn; shut: how often it shut the box.
+
+Head to head: the row's win rate in games against the column (by rank).
+               1      2
+───────────────────────
+1 tips         ·  51.2%
+2 optimal  48.8%      ·
+"""
+
+EXACT = """\
+Exact tournament: 2 strategies, 2 players per table; 1 matchup × 2 seatings = 2
+games computed exactly, in fractions.
+Rules: tiles = 6.
+#  strategy      win rate   score     shut
+──────────────────────────────────────────
+1  optimal        51.416%  3.6985  21.740%
+2  tips           48.584%  3.9053  21.875%
+each strategy sat in 2 seatings, each computed exactly; win rate: its chance of
+winning, averaged over them; a shared win counts as a fraction; score: expected
+score per turn; shut: chance of shutting the box in a turn.
+
+Head to head: the row's win rate in games against the column (by rank).
+                1       2
+─────────────────────────
+1 optimal       ·  51.42%
+2 tips     48.58%       ·
+
+By seat: each strategy's chance of winning from each seat (seat 1 plays first).
+strategy       seat 1   seat 2
+──────────────────────────────
+1 optimal     53.794%  49.038%
+2 tips        50.962%  46.206%
+"""
+
+
+def test_a_simulated_tournament_shows_estimates_with_intervals(simulated: Summary) -> None:
+    assert _rendered(simulated) == SIMULATED
+    assert view.quiet_line(simulated) == "winner: tips, win rate 51.2% (95% CI 36.3–65.9%); 40 games; seed 7"
+
+
+def test_an_exact_tournament_shows_chances_and_a_table_by_seat(exact: ExactSummary) -> None:
+    assert _rendered(exact) == EXACT
+    assert view.quiet_line(exact) == "winner: optimal, win rate 51.416%; 2 games computed exactly, in fractions"
+
+
+def test_a_drawn_seed_says_how_to_repeat_the_run(simulated: Summary) -> None:
+    drawn = dataclasses.replace(simulated, seed_drawn=True)
+    assert view.header(drawn)[0].endswith("seed 7 (drawn; repeat with --seed 7).")
+
+
+@pytest.mark.parametrize("kind", ["simulated", "exact"])
+def test_a_narrow_console_gets_the_ranking_without_wins_and_every_row(
+    kind: str, request: pytest.FixtureRequest
+) -> None:
+    summary: TournamentResults = request.getfixturevalue(kind)
+    text = _rendered(summary, width=40)
+    assert "wins" not in text.split("\n\n")[0]
+    assert all(standing.name in text for standing in summary.ranking)

@@ -1,0 +1,41 @@
+"""What a worker tells the run, as typed messages: a worker of the pool through its pipe, a Dask
+task in its result. Small frozen classes, pickled as they travel (both ends run this shutbox):
+the run matches on the class, never on a string."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from ..playing.units import UnitResult
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Ready:
+    """A pool worker has loaded the strategies: its first unit's time starts now."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Done:
+    """A unit played: its tallies."""
+
+    result: UnitResult
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Failed:
+    """A unit or a worker failed (a strategy's failure, a death, the time limit): one sentence."""
+
+    message: str
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Refused:
+    """A Dask worker cannot run the plan (it runs another shutbox): one sentence, a setting's error."""
+
+    message: str
+
+
+Reply = Ready | Done | Failed
+"""What a pool worker sends: `Ready` once, then a `Done` per unit, or a `Failed` and it stops."""
+Outcome = Done | Failed | Refused
+"""A unit's outcome in a Dask task's result."""
