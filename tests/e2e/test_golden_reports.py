@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-GOLDEN = Path(__file__).parent / "golden"
+from helpers.paths import GOLDEN
+
 EXPECTED = GOLDEN / "expected"
 
 

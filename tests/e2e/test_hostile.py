@@ -26,7 +26,8 @@ from shutbox_cli.game import Rules, play_turn, turn_rolls
 from strategies.loading import StrategyLoadError, load_strategy
 from strategies.player import StrategyError, StrategyPlayer
 
-ROOT = Path(__file__).parent.parent
+from helpers.paths import ROOT
+
 HOSTILE = "tests/hostile"
 
 PLAY_FAILURES = [

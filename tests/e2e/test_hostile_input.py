@@ -28,7 +28,8 @@ from shutbox_cli.game import Rules, RulesError
 from tournaments.field.config import _TOP_KEYS
 from tournaments.files import check_writable
 
-ROOT = Path(__file__).parent.parent
+from helpers.paths import ROOT
+
 SPECS = ("greedy-high", "random", "target(margin=2)", "optimal", "nonsense", "a:b", "tests/hostile/import_exit.py:X")
 
 scalars = st.one_of(

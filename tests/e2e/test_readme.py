@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+from helpers.paths import ROOT
+
 README = (ROOT / "README.md").read_text()
 SHUTBOX = str(Path(sys.executable).parent / "shutbox")
 

@@ -10,9 +10,10 @@ import sys
 from pathlib import Path
 
 import pytest
-from command import shutbox
 
 from strategies.loading import BUILTINS
+
+from helpers.command import shutbox
 
 SHUTBOX = str(Path(sys.executable).parent / "shutbox")
 

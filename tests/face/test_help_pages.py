@@ -12,9 +12,10 @@ from pathlib import Path
 
 import pytest
 import typer.main
-from command import shutbox
 
 from shutbox_cli.face.cli import app
+
+from helpers.command import shutbox
 
 COMMANDS = ["", *typer.main.get_command(app).commands]  # type: ignore[attr-defined]
 """The root and every command, as registered: a new command's help is held to the same."""

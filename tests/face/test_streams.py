@@ -14,8 +14,9 @@ import pytest
 
 from shutbox_cli.face.streams import CLOSED_PIPE, look_alike
 
+from helpers.paths import EXAMPLES
+
 SHUTBOX = str(Path(sys.executable).parent / "shutbox")
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 TOURNAMENT = ("tournament", "-s", "optimal", "-s", "tips", "-s", "greedy-high", "-n", "40", "--seed", "1", "-j", "1")
 
 

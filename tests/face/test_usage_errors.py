@@ -9,7 +9,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from command import shutbox
+
+from helpers.command import shutbox
 
 SHUTBOX = str(Path(sys.executable).parent / "shutbox")
 

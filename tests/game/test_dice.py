@@ -13,7 +13,6 @@ import math
 import re
 from collections.abc import Callable
 from itertools import count, islice
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -21,7 +20,8 @@ from numpy.typing import NDArray
 
 from shutbox_cli.game import DICE_SCHEME, bulk_dice, dice
 
-ROOT = Path(__file__).resolve().parent.parent
+from helpers.paths import ROOT
+
 ALPHA = 1e-8
 """Significance level of each of the six chi-square checks of the real scheme."""
 MIN_GAP = 1024

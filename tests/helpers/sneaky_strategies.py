@@ -1,6 +1,6 @@
 """Strategies that break the contract their classes declare, or lean on the global random
 generator, for the tests of `shutbox check`, `strategies.testing` and the engine's guard: each
-is loaded by path, `tests/sneaky_strategies.py:Name`, as a writer's own file would be."""
+is loaded by path, `tests/helpers/sneaky_strategies.py:Name`, as a writer's own file would be."""
 
 from __future__ import annotations
 

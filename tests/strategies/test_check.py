@@ -6,7 +6,6 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
@@ -14,8 +13,7 @@ from shutbox_cli.face.commands import check as check_command
 from strategies import Move, Strategy, View, check, questions
 from strategies.builtin import Tips
 
-ROOT = Path(__file__).resolve().parent.parent
-SNEAKY = "tests/sneaky_strategies.py"
+from helpers.paths import ROOT, SNEAKY
 
 
 def shutbox_check(*arguments: str) -> subprocess.CompletedProcess[str]:

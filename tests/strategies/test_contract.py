@@ -20,8 +20,7 @@ from strategies.builtin import FewestTiles, GreedyHigh, LowestFirst, MostTiles, 
 from strategies.solved import MaxShut, Optimal, Target
 from strategies.testing import StrategyContract, check_strategy, make_view
 
-ROOT = Path(__file__).resolve().parent.parent
-SNEAKY = "tests/sneaky_strategies.py"
+from helpers.paths import ROOT, SNEAKY
 
 
 class TestGreedyHigh(StrategyContract):
@@ -105,11 +104,8 @@ def test_the_runners_parts_are_not_exported() -> None:
     ],
 )
 def test_a_broken_declaration_fails_its_contract_test_and_only_that(name: str, failing: str, says: str) -> None:
-    sys.path.insert(0, str(ROOT / "tests"))
-    try:
-        import sneaky_strategies
-    finally:
-        sys.path.remove(str(ROOT / "tests"))
+    from helpers import sneaky_strategies
+
     contract = type(f"Test{name}", (StrategyContract,), {"strategy": getattr(sneaky_strategies, name), "samples": 20})()
     tests = sorted(test for test in dir(contract) if test.startswith("test_"))
     failed = {}

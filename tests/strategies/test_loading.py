@@ -19,7 +19,8 @@ import strategies.loading
 from strategies.catalog import catalog, strategy_info
 from strategies.loading import BUILTINS, ENTRY_POINT_GROUP, StrategyLoadError, load_strategy, registry, split_spec
 
-ROOT = Path(__file__).resolve().parent.parent
+from helpers.paths import ROOT
+
 CAUTIOUS = "examples/cautious.py:Cautious"
 
 
@@ -156,7 +157,7 @@ class TestFailures:
 
     @pytest.mark.filterwarnings("ignore::strategies.loading.StrategyNameClash")
     def test_two_strategies_with_the_same_name(self, monkeypatch: pytest.MonkeyPatch) -> None:
-        """Entry points of packages with no name to qualify them by (tests/test_plugins.py has named ones)."""
+        """Entry points of packages with no name to qualify them by (strategies/test_plugins.py has named ones)."""
         installed = [
             EntryPoint("lucky", "first_pkg:Lucky", ENTRY_POINT_GROUP),
             EntryPoint("lucky", "second_pkg:Lucky", ENTRY_POINT_GROUP),

@@ -16,8 +16,9 @@ from strategies.catalog import catalog, strategy_info
 from strategies.loading import StrategyLoadError, StrategyNameClash, load_strategy, registrations
 from tournaments import Options, load_config
 
-ROOT = Path(__file__).resolve().parent.parent
-RIVAL = ROOT / "tests" / "data" / "shutbox-rival"
+from helpers.paths import DATA, ROOT
+
+RIVAL = DATA / "shutbox-rival"
 LUCKY = ROOT / "examples" / "shutbox-lucky"
 ON_OPTIMAL = (
     "the strategy of package shutbox-rival 1.0 (shutbox_rival:Rival) has the name of the built-in strategy "

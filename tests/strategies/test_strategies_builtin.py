@@ -7,7 +7,6 @@ import functools
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from strategy_helpers import move, policies, view
 
 from shutbox_cli.game import (
     Rules,
@@ -27,6 +26,8 @@ from strategies.builtin import FewestTiles, GreedyHigh, LowestFirst, MostTiles, 
 from strategies.loading import BUILTINS, LoadedStrategy, load_strategy
 from strategies.player import StrategyPlayer
 from strategies.solved import MaxShut, Optimal
+
+from helpers.strategy_helpers import move, policies, view
 
 STANDARD = Rules()
 

@@ -10,7 +10,6 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from strategy_helpers import move, policies
 
 from shutbox_cli.game import THROWS, Rules, dice_options, distribution, mask_of, move_table, tiles_of
 from strategies import Move, Strategy, View
@@ -18,7 +17,8 @@ from strategies.builtin import GreedyHigh, RandomMove, Tips
 from strategies.player import StrategyPlayer
 from strategies.table import KEPT_TABLES, NOT_ROLLED, THROW_COUNT, PolicyTable, policy_table, tabulate
 
-ROOT = Path(__file__).resolve().parent.parent
+from helpers.paths import ROOT, TESTS
+from helpers.strategy_helpers import move, policies
 
 
 class SneakyRandom(Strategy):
@@ -101,7 +101,7 @@ def test_the_table_is_the_same_in_another_process(tmp_path: Path) -> None:
     code = textwrap.dedent(
         f"""
         import random, sys
-        sys.path.insert(0, {str(Path(__file__).parent)!r})
+        sys.path[:0] = [{str(Path(__file__).parent)!r}, {str(TESTS)!r}]
         random.seed()
         from test_strategies_table import SneakyRandom
         from shutbox_cli.game import Rules

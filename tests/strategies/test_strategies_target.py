@@ -9,7 +9,6 @@ from __future__ import annotations
 from functools import cache
 
 import pytest
-from strategy_helpers import policies, view
 
 from shutbox_cli.game import (
     THROWS,
@@ -30,6 +29,8 @@ from strategies.base import SOLO_CONTEXT
 from strategies.loading import StrategyLoadError, load_strategy
 from strategies.solved import Optimal, Target
 from strategies.winning import win_chances
+
+from helpers.strategy_helpers import policies, view
 
 STANDARD = Rules()
 HALF, THIRD = 1 / 2, 1 / 3

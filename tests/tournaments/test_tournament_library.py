@@ -36,7 +36,8 @@ from tournaments.exact.analysis import DEFAULT_TURNS, simulate
 from tournaments.playing.plan import make_plan
 from tournaments.version import shutbox_version
 
-ROOT = Path(__file__).resolve().parent.parent
+from helpers.paths import ROOT
+
 FIELD = ("greedy-high", "random", "tips")
 
 

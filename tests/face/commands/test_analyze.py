@@ -21,7 +21,7 @@ from tournaments.exact.analysis import simulate
 from tournaments.files import reason, write_atomically, write_table_atomically
 from tournaments.results.schema import rules_table
 
-ROOT = Path(__file__).resolve().parent.parent
+from helpers.paths import ROOT
 
 
 def shutbox(*arguments: str, status: int = 0, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:

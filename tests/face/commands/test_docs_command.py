@@ -15,7 +15,8 @@ from typer.testing import CliRunner
 from shutbox_cli.face.cli import app
 from shutbox_cli.face.commands import docs
 
-ROOT = Path(__file__).resolve().parent.parent
+from helpers.paths import ROOT
+
 PAGES = ("rules", "report", "dice")
 
 

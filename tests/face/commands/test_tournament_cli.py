@@ -23,12 +23,14 @@ from shutbox_cli.game import Rules, mask_of, play_turn, turn_rolls
 from strategies.loading import load_strategy
 from strategies.player import StrategyError, StrategyPlayer
 
+from helpers.paths import EXAMPLES
+
 pytestmark = pytest.mark.slow  # every test runs whole tournaments, most through the real command
 
 SMALL = ["-s", "greedy-high", "-s", "random", "-s", "tips", "--games", "1000"]
 NO_CHECKPOINT = ("--checkpoint-seconds", "86400")
 """No checkpoint within a test's run: one kept (after 5 s, on a slow machine) adds how to resume to
-the messages asserted here (tests/test_resume.py tests that line)."""
+the messages asserted here (tests/tournaments/running/test_resume.py tests that line)."""
 """Three strategies, three matchups of 1000 games (one bulk unit: all three are context-free)."""
 
 BAD_STRATEGIES = '''
@@ -141,7 +143,7 @@ def test_reports_are_byte_identical_whatever_the_workers_and_differ_by_seed(tmp_
         done = shutbox(
             *SMALL,
             "-s",  # a user's strategy: -j 2 is then a real pool (built-ins alone would stay in process)
-            str(Path(__file__).resolve().parent.parent / "examples" / "cautious.py") + ":Cautious",
+            str(EXAMPLES / "cautious.py") + ":Cautious",
             "--drop-out",
             "40",
             "--table",

@@ -9,7 +9,6 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from play_table_helpers import by_hints, run_table
 from test_play_transcript import play
 from typer.testing import CliRunner
 
@@ -17,6 +16,8 @@ from shutbox_cli.face.cli import app
 from shutbox_cli.face.play.aims import Choice, Goal
 from shutbox_cli.face.play.coach import Coaching, Decision, costliest, summary_lines
 from shutbox_cli.game import Rules, Turn, solve_expected_score, tiles_of, turn_rolls
+
+from helpers.play_table_helpers import by_hints, run_table
 
 RULES = Rules()
 SOLUTION = solve_expected_score(RULES)

@@ -7,11 +7,12 @@ import re
 from functools import partial
 
 import pytest
-from play_table_helpers import by_hints, run_table
 
 from shutbox_cli.face.play.aims import settled_chance
 from shutbox_cli.face.play.standing import settled_line
 from shutbox_cli.game import Rules, TurnContext
+
+from helpers.play_table_helpers import by_hints, run_table
 
 DROP_OUT = Rules(drop_out=60)
 

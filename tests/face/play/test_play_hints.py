@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pexpect
 import pytest
-from play_table_helpers import by_hints, run_table
 from test_play_terminal import AGAIN, ONE_DIE, ROLL, SHUT, finish, quit_game, spawn, take_hint
 from test_play_transcript import play
 
@@ -27,6 +26,8 @@ from shutbox_cli.game import (
     solution_distribution,
     solve_expected_score,
 )
+
+from helpers.play_table_helpers import by_hints, run_table
 
 
 def best_worth(rules: Rules, worth: Callable[[int], float]) -> Callable[[int], float]:

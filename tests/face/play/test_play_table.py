@@ -8,12 +8,13 @@ from itertools import product
 
 import pytest
 from hypothesis import given
-from play_table_helpers import by_hints, run_table
 
 from shutbox_cli.face.play.entry import how_to_type, read_tiles
 from shutbox_cli.face.play.result import tally_line
 from shutbox_cli.face.play.seats import make_seats
 from shutbox_cli.game import Rules, legal_moves, mask_of
+
+from helpers.play_table_helpers import by_hints, run_table
 
 QUIT_QUESTION = "The game is not over. Quit anyway? [y/N]: "
 

@@ -22,7 +22,8 @@ from pathlib import Path
 
 import pytest
 
-DATA = Path(__file__).parent / "data"
+from helpers.paths import DATA
+
 GAME = ["--seed", "1", "--player", "Ann", "--computer", "greedy-high", "--no-save"]
 
 

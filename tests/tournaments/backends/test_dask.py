@@ -16,10 +16,10 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import command
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+from helpers import command
+from helpers.paths import ROOT
 
 STRATEGIES = '''
 import pathlib

@@ -9,11 +9,12 @@ import subprocess
 import tomllib
 from pathlib import Path
 
-import command
 import pytest
 
 from tournaments.ci.gates import GateError, parse_compare_gate, parse_tournament_gate
 from tournaments.errors import ConfigError
+
+from helpers import command
 
 
 def shutbox(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:

@@ -17,9 +17,9 @@ from tournaments import ConfigError, duel_exactly
 from tournaments.exact.tournament import turn_odds
 from tournaments.results.schema import rules_mapping
 
-pytestmark = pytest.mark.slow  # each runs analyze through the command
+from helpers.paths import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
+pytestmark = pytest.mark.slow  # each runs analyze through the command
 
 
 def shutbox(*arguments: str, status: int = 0) -> subprocess.CompletedProcess[str]:

@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 from shutbox_cli.game import Rules, solve_expected_score
 from tournaments import InProcess, Options, load_config, report_table, run
 
-ROOT = Path(__file__).resolve().parent.parent
+from helpers.paths import ROOT
+
 EXACT = ("optimal", "max-shut", "fewest-tiles", "tips", "greedy-high", "most-tiles")
 SLOW = ("random", "target", "examples/cautious.py:Cautious")
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
@@ -15,7 +14,8 @@ from shutbox_cli.game import GameRecord, Rules, TurnContext, TurnRecord, mask_of
 from tournaments import InProcess, Options, Summary, load_config, run, run_exact
 from tournaments.playing.tally import Tally, count_game, finished_ahead, finishes
 
-ROOT = Path(__file__).resolve().parent.parent
+from helpers.paths import ROOT
+
 SHUT: tuple[int, ...] = ()
 
 

@@ -23,7 +23,8 @@ from tournaments.playing.plan import Plan, make_plan
 from tournaments.playing.units import UnitPlayer, timed
 from tournaments.running.checkpoint import Keeper, Record, read_checkpoint
 
-ROOT = Path(__file__).resolve().parent.parent
+from helpers.paths import ROOT
+
 CAUTIOUS = str(ROOT / "examples" / "cautious.py") + ":Cautious"
 
 

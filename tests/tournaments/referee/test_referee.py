@@ -19,12 +19,13 @@ from pathlib import Path
 
 import pytest
 
+from helpers.paths import HOSTILE
+
 pytestmark = [
     pytest.mark.slow,  # each test starts shutbox and its workers, a second or more
     pytest.mark.skipif(not Path("/proc/self/environ").exists(), reason="reads the process table from /proc"),
 ]
 
-HOSTILE = Path(__file__).parent / "hostile"
 HOLD_FILES = """
 import os
 held = [os.open(os.devnull, os.O_RDONLY) for _ in range({count})]
@@ -35,7 +36,7 @@ ATTACKS = HOSTILE / "referee_attacks.py"
 WORKERS = ["1", "2"]
 NO_CHECKPOINT = ("--checkpoint-seconds", "86400")
 """No checkpoint within a test's run: one kept (after 5 s, on a slow machine) adds how to resume to
-the messages asserted here (tests/test_resume.py tests that line)."""
+the messages asserted here (tests/tournaments/running/test_resume.py tests that line)."""
 
 
 def _marked(mark: str) -> list[int]:

@@ -12,11 +12,11 @@ import time
 import tomllib
 from pathlib import Path
 
-import command
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-HOSTILE = ROOT / "tests" / "hostile"
+from helpers import command
+from helpers.paths import HOSTILE, ROOT
+
 TAMPERERS = {
     "tamper-random": ("tamper_random.py:TamperRandom", "random.Random.random was set"),
     "tamper-rules": ("tamper_rules.py:TamperRules", "the rules' scoring was changed from 'sum' to 'count'"),
@@ -26,7 +26,7 @@ TAMPERERS = {
 FIELD = ("greedy-high", "optimal")
 NO_CHECKPOINT = ("--checkpoint-seconds", "86400")
 """No checkpoint within a test's run: one kept (after 5 s, on a slow machine) adds how to resume to
-the one sentence asserted here (tests/test_resume.py tests that line)."""
+the one sentence asserted here (tests/tournaments/running/test_resume.py tests that line)."""
 
 
 def shutbox(*args: str) -> subprocess.CompletedProcess[str]:

@@ -15,7 +15,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import command
 import pytest
 
 from shutbox_cli.game import Rules
@@ -24,7 +23,9 @@ from tournaments.files import dumps
 from tournaments.referee.tamper import builtin_spec
 from tournaments.results.schema import header, rules_table
 
-ROOT = Path(__file__).resolve().parent.parent
+from helpers import command
+from helpers.paths import ROOT
+
 DOC = ROOT / "docs" / "report.md"
 FIELD = ("-s", "optimal", "-s", "tips", "-s", "greedy-high")
 MODES: dict[str, tuple[str, ...]] = {
