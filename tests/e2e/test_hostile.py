@@ -14,9 +14,7 @@ nothing unprintable, no report.
 from __future__ import annotations
 
 import dataclasses
-import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -26,6 +24,7 @@ from shutbox_cli.game import Rules, play_turn, turn_rolls
 from strategies.loading import StrategyLoadError, load_strategy
 from strategies.player import StrategyError, StrategyPlayer
 
+from helpers.command import real_shutbox
 from helpers.paths import ROOT
 
 HOSTILE = "tests/hostile"
@@ -170,15 +169,7 @@ def test_a_right_answer_in_a_hostile_wrapper_plays_as_the_plain_move() -> None:
 
 
 def shutbox(*args: str, cwd: Path = ROOT, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    environment = {key: value for key, value in os.environ.items() if key not in ("FORCE_COLOR", "NO_COLOR")}
-    return subprocess.run(
-        [sys.executable, "-m", "shutbox_cli", *args],
-        cwd=cwd,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        env={**environment, "COLUMNS": "100", **(env or {})},
-    )
+    return real_shutbox(*args, cwd=cwd, columns=100, env=env)
 
 
 @pytest.mark.slow

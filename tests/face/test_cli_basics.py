@@ -3,7 +3,6 @@ bad option answered with one sentence, exit status 2 and no traceback."""
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -12,8 +11,9 @@ import pytest
 
 import shutbox_cli
 
-SHUTBOX = str(Path(sys.executable).parent / "shutbox")
-ENV = {**os.environ, "COLUMNS": "80", "NO_COLOR": "1", "TERM": "dumb"}
+from helpers.command import SHUTBOX, environment
+
+ENV = environment()
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:

@@ -6,16 +6,12 @@ from __future__ import annotations
 
 import os
 import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
 from strategies.loading import BUILTINS
 
-from helpers.command import shutbox
-
-SHUTBOX = str(Path(sys.executable).parent / "shutbox")
+from helpers.command import SHUTBOX, shutbox
 
 
 def asking(*words: str) -> dict[str, str]:

@@ -7,21 +7,17 @@ from __future__ import annotations
 import os
 import re
 import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 import typer.main
 
 from shutbox_cli.face.cli import app
 
-from helpers.command import shutbox
+from helpers.command import SHUTBOX, shutbox
 
 COMMANDS = ["", *typer.main.get_command(app).commands]  # type: ignore[attr-defined]
 """The root and every command, as registered: a new command's help is held to the same."""
 PLACEHOLDERS = re.compile(r"<(int|float|bool|path|str|text)|\{[A-Z.a-z]+\}|x[<>]=|\\\[|\(default:|\.\.\.|…")
-
-SHUTBOX = str(Path(sys.executable).parent / "shutbox")
 
 
 def help_page(command: str, columns: int) -> str:

@@ -4,15 +4,15 @@ and a count is in the singular when it is one."""
 from __future__ import annotations
 
 import pytest
-from typer.testing import CliRunner
 
-from shutbox_cli.face.cli import app
 from shutbox_cli.game import Rules, RulesError
+
+from helpers.command import shutbox
 
 
 def run(*args: str) -> tuple[int, str, str]:
-    done = CliRunner().invoke(app, list(args), env={"COLUMNS": None, "FORCE_COLOR": None})
-    return done.exit_code, done.stdout, done.stderr
+    done = shutbox(*args, columns=None)
+    return done.returncode, done.stdout, done.stderr
 
 
 def test_a_drop_out_of_0_is_none_everywhere_and_the_error_says_so() -> None:

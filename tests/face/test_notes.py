@@ -9,17 +9,16 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from shutbox_cli.face.cli import app
+from helpers.command import shutbox
 
 FIELD = ["-s", "optimal", "-s", "tips", "-n", "20", "-j", "1"]
 
 
 def run(*args: str) -> tuple[int, str, str]:
     """The command in this process, without a terminal: status, stdout, stderr."""
-    done = CliRunner().invoke(app, list(args), env={"COLUMNS": None, "FORCE_COLOR": None})
-    return done.exit_code, done.stdout, done.stderr
+    done = shutbox(*args, columns=None)
+    return done.returncode, done.stdout, done.stderr
 
 
 @pytest.mark.slow

@@ -6,18 +6,16 @@ from __future__ import annotations
 import os
 import re
 import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
 from strategies.catalog import catalog
 
-SHUTBOX = str(Path(sys.executable).parent / "shutbox")
+from helpers.command import SHUTBOX, environment
 
 
 def piped(*args: str) -> str:
-    env = {key: value for key, value in os.environ.items() if key not in ("COLUMNS", "LINES", "FORCE_COLOR")}
+    env = environment(columns=None)
     done = subprocess.run([SHUTBOX, *args], capture_output=True, text=True, env=env, timeout=120)
     assert done.returncode == 0, done.stderr
     return done.stdout

@@ -7,13 +7,12 @@ import os
 import pty
 import select
 import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
-SHUTBOX = str(Path(sys.executable).parent / "shutbox")
-ENV = {key: value for key, value in os.environ.items() if key not in ("FORCE_COLOR", "NO_COLOR", "COLUMNS")}
+from helpers.command import SHUTBOX, environment
+
+ENV = environment(columns=None)
 
 
 def on_a_terminal(*args: str) -> tuple[int, str, str]:

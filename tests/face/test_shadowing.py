@@ -4,16 +4,15 @@ run with `python -m shutbox_cli` from its folder: one sentence naming what shado
 from __future__ import annotations
 
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
+from helpers.command import real_shutbox
+
 
 def run_here(folder: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "shutbox_cli", "rules"], capture_output=True, text=True, cwd=folder, timeout=60
-    )
+    return real_shutbox("rules", cwd=folder, timeout=60)
 
 
 @pytest.mark.parametrize(

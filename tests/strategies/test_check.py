@@ -3,9 +3,7 @@ declaration fails its own check, and the table names the declaration to add."""
 
 from __future__ import annotations
 
-import os
 import subprocess
-import sys
 
 import pytest
 
@@ -13,18 +11,12 @@ from shutbox_cli.face.commands import check as check_command
 from strategies import Move, Strategy, View, check, questions
 from strategies.builtin import Tips
 
+from helpers.command import real_shutbox
 from helpers.paths import ROOT, SNEAKY
 
 
 def shutbox_check(*arguments: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "shutbox_cli", "check", *arguments],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        env={**os.environ, "COLUMNS": "200", "NO_COLOR": "1"},
-        timeout=120,
-    )
+    return real_shutbox("check", *arguments, columns=200)
 
 
 def rows(output: str) -> dict[str, tuple[str, str]]:

@@ -20,6 +20,7 @@ from strategies.builtin import FewestTiles, GreedyHigh, LowestFirst, MostTiles, 
 from strategies.solved import MaxShut, Optimal, Target
 from strategies.testing import StrategyContract, check_strategy, make_view
 
+from helpers.command import real_shutbox
 from helpers.paths import ROOT, SNEAKY
 
 
@@ -225,14 +226,7 @@ def test_a_strategy_writers_project_tests_its_strategy_with_strategies_testing(t
 
 
 def shutbox(*arguments: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "shutbox_cli", *arguments],
-        cwd=cwd,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        env={**os.environ, "COLUMNS": "80", "NO_COLOR": "1"},
-    )
+    return real_shutbox(*arguments, cwd=cwd, timeout=300)
 
 
 @pytest.mark.slow

@@ -5,7 +5,6 @@ from __future__ import annotations
 import errno
 import os
 import subprocess
-import sys
 import tomllib
 from pathlib import Path
 
@@ -21,17 +20,12 @@ from tournaments.exact.analysis import simulate
 from tournaments.files import reason, write_atomically, write_table_atomically
 from tournaments.results.schema import rules_table
 
+from helpers.command import real_shutbox
 from helpers.paths import ROOT
 
 
 def shutbox(*arguments: str, status: int = 0, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
-    done = subprocess.run(
-        [sys.executable, "-m", "shutbox_cli", *arguments],
-        capture_output=True,
-        text=True,
-        cwd=cwd,
-        env={**os.environ, "COLUMNS": "80", "NO_COLOR": "1"},
-    )
+    done = real_shutbox(*arguments, cwd=cwd, timeout=600)
     assert done.returncode == status, done.stderr
     return done
 

@@ -10,19 +10,19 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
 from shutbox_cli.face.cli import app
 from shutbox_cli.face.commands import docs
 
+from helpers.command import shutbox
 from helpers.paths import ROOT
 
 PAGES = ("rules", "report", "dice")
 
 
 def invoke(*args: str) -> tuple[int, str, str]:
-    result = CliRunner().invoke(app, list(args))
-    return result.exit_code, result.stdout, result.stderr
+    done = shutbox(*args)
+    return done.returncode, done.stdout, done.stderr
 
 
 @pytest.mark.parametrize("page", PAGES)

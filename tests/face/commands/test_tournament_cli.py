@@ -23,6 +23,7 @@ from shutbox_cli.game import Rules, mask_of, play_turn, turn_rolls
 from strategies.loading import load_strategy
 from strategies.player import StrategyError, StrategyPlayer
 
+from helpers.command import environment, real_shutbox
 from helpers.paths import EXAMPLES
 
 pytestmark = pytest.mark.slow  # every test runs whole tournaments, most through the real command
@@ -106,23 +107,10 @@ def frame(path: Path, code: str) -> list[str]:
     return [f'  File "{path}", line {number}, in choose_move', f"    {code}"]
 
 
-def environment() -> dict[str, str]:
-    env = {key: value for key, value in os.environ.items() if key not in ("FORCE_COLOR", "NO_COLOR", "TERM")}
-    env["COLUMNS"] = "80"
-    return env
-
-
 def shutbox(
     *args: str, cwd: Path, timeout: float = 60, env: dict[str, str] | None = None
 ) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "shutbox_cli", "tournament", *args, *NO_CHECKPOINT],
-        cwd=cwd,
-        capture_output=True,
-        text=True,
-        timeout=timeout,
-        env={**environment(), **(env or {})},
-    )
+    return real_shutbox("tournament", *args, *NO_CHECKPOINT, cwd=cwd, timeout=timeout, env=env)
 
 
 def shown(*args: str, env: dict[str, str] | None = None) -> tuple[int, str, str]:

@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 from helpers import command
+from helpers.command import environment
 from helpers.paths import ROOT
 
 STRATEGIES = '''
@@ -111,11 +112,6 @@ def _wait_for(done: Any, within: float = 60) -> None:
     deadline = time.monotonic() + within
     while not done() and time.monotonic() < deadline:
         time.sleep(0.05)
-
-
-def environment(**extra: str) -> dict[str, str]:
-    env = {key: value for key, value in os.environ.items() if key not in ("FORCE_COLOR", "NO_COLOR", "TERM")}
-    return {**env, "COLUMNS": "80", **extra}
 
 
 class Cluster:

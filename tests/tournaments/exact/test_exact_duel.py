@@ -3,9 +3,7 @@ distribution of the margin, through the real command, equal to the engine's `due
 
 from __future__ import annotations
 
-import os
 import subprocess
-import sys
 import tomllib
 from pathlib import Path
 
@@ -17,19 +15,13 @@ from tournaments import ConfigError, duel_exactly
 from tournaments.exact.tournament import turn_odds
 from tournaments.results.schema import rules_mapping
 
-from helpers.paths import ROOT
+from helpers.command import real_shutbox
 
 pytestmark = pytest.mark.slow  # each runs analyze through the command
 
 
 def shutbox(*arguments: str, status: int = 0) -> subprocess.CompletedProcess[str]:
-    done = subprocess.run(
-        [sys.executable, "-m", "shutbox_cli", "analyze", *arguments],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        env={**os.environ, "COLUMNS": "80", "NO_COLOR": "1"},
-    )
+    done = real_shutbox("analyze", *arguments, timeout=600)
     assert done.returncode == status, done.stderr
     return done
 

@@ -5,9 +5,7 @@ on the number of workers."""
 
 from __future__ import annotations
 
-import os
 import subprocess
-import sys
 import tomllib
 from fractions import Fraction
 from pathlib import Path
@@ -31,6 +29,8 @@ from tournaments.exact.analysis import analyse_exactly
 from tournaments.exact.tournament import game
 from tournaments.playing.tally import Tally, share_unit
 from tournaments.results.stats import mean_interval, wilson
+
+from helpers.command import real_shutbox
 
 pytestmark = pytest.mark.slow  # exact tournaments through the library and the command
 
@@ -72,13 +72,7 @@ def exact(strategies: tuple[str, ...] = EXACT_FIELD, **given: object) -> ExactSu
 
 
 def shutbox(*arguments: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "shutbox_cli", *arguments],
-        capture_output=True,
-        text=True,
-        cwd=cwd,
-        env={**os.environ, "COLUMNS": "80", "NO_COLOR": "1"},
-    )
+    return real_shutbox(*arguments, cwd=cwd, timeout=600)
 
 
 # --- by hand ---------------------------------------------------------------------------------------

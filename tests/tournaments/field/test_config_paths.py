@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import hashlib
 import subprocess
-import sys
 import tomllib
 from pathlib import Path
 
 import pytest
+
+from helpers.command import real_shutbox
 
 pytestmark = pytest.mark.slow  # each runs a user's strategy in worker processes
 
@@ -37,13 +38,7 @@ spec = "greedy-high"
 
 
 def shutbox(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "shutbox_cli", "tournament", *args, "--quiet"],
-        cwd=cwd,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    return real_shutbox("tournament", *args, "--quiet", cwd=cwd)
 
 
 @pytest.fixture

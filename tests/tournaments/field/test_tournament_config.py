@@ -17,12 +17,14 @@ from shutbox_cli.game import Rules
 from tournaments import ConfigError, InProcess, Options, load_config, report_table, run
 from tournaments.files import write_table_atomically
 
+from helpers.command import shutbox
+
 TWO = '[[strategy]]\nspec = "greedy-high"\n[[strategy]]\nspec = "random"\n'
 
 
 def invoke(*args: str) -> tuple[int, str, str]:
-    result = CliRunner().invoke(app, ["tournament", *args])
-    return result.exit_code, result.stdout, result.stderr
+    done = shutbox("tournament", *args)
+    return done.returncode, done.stdout, done.stderr
 
 
 @pytest.mark.parametrize(

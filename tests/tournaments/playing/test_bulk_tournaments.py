@@ -5,7 +5,6 @@ same tallies, same report bytes."""
 from __future__ import annotations
 
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -16,6 +15,7 @@ from hypothesis import strategies as st
 from shutbox_cli.game import Rules, solve_expected_score
 from tournaments import InProcess, Options, load_config, report_table, run
 
+from helpers.command import real_shutbox
 from helpers.paths import ROOT
 
 EXACT = ("optimal", "max-shut", "fewest-tiles", "tips", "greedy-high", "most-tiles")
@@ -70,13 +70,7 @@ def test_solo_bulk_scores_agree_with_the_exact_expected_score() -> None:
 
 
 def shutbox(*arguments: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "shutbox_cli", "tournament", *arguments],
-        capture_output=True,
-        text=True,
-        cwd=cwd,
-        timeout=300,
-    )
+    return real_shutbox("tournament", *arguments, cwd=cwd, timeout=300)
 
 
 @pytest.mark.slow

@@ -4,10 +4,8 @@ played (checked against the tournament's own engine and its report), and the com
 from __future__ import annotations
 
 import dataclasses
-import os
 import re
 import subprocess
-import sys
 import tomllib
 from pathlib import Path
 
@@ -20,21 +18,13 @@ from tournaments import Options, load_config
 from tournaments.playing.replay import find_game, rule_flags
 from tournaments.playing.units import UnitPlayer
 
+from helpers.command import real_shutbox
+
 pytestmark = pytest.mark.slow  # every replay plays a tournament first
 
 
 def shutbox(*arguments: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    env = {key: value for key, value in os.environ.items() if key not in ("FORCE_COLOR", "TERM")}
-    env.update({"NO_COLOR": "1", "COLUMNS": "200"})
-    return subprocess.run(
-        [sys.executable, "-m", "shutbox_cli", *arguments],
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=cwd,
-        timeout=120,
-        stdin=subprocess.DEVNULL,
-    )
+    return real_shutbox(*arguments, cwd=cwd, columns=200)
 
 
 def engine_game(config_path: Path, number: int, matchup: str | None) -> tuple[GameRecord, list[str]]:

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from helpers import command
+from helpers.command import real_shutbox
 from helpers.paths import HOSTILE, ROOT
 
 TAMPERERS = {
@@ -30,15 +31,7 @@ the one sentence asserted here (tests/tournaments/running/test_resume.py tests t
 
 
 def shutbox(*args: str) -> subprocess.CompletedProcess[str]:
-    env = {key: value for key, value in os.environ.items() if key not in ("FORCE_COLOR", "NO_COLOR", "TERM")}
-    return subprocess.run(
-        [sys.executable, "-m", "shutbox_cli", "tournament", *args, *NO_CHECKPOINT],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        env={**env, "COLUMNS": "80"},
-    )
+    return real_shutbox("tournament", *args, *NO_CHECKPOINT)
 
 
 def field_args(*specs: str) -> list[str]:

@@ -141,9 +141,7 @@ def validate(report: dict[str, Any]) -> set[str]:
 
 
 def shutbox(*arguments: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
-    done = subprocess.run(
-        [sys.executable, "-m", "shutbox_cli", *arguments], capture_output=True, text=True, cwd=cwd, timeout=120
-    )
+    done = command.real_shutbox(*arguments, cwd=cwd)
     assert done.returncode == 0, done.stderr
     return done
 
