@@ -122,6 +122,7 @@ def test_a_fuzzed_config_document_loads_or_is_one_config_error(document: dict[st
     load(tomli_w.dumps(document).encode())
 
 
+@pytest.mark.slow
 @settings(max_examples=100, derandomize=True)
 @given(st.binary(max_size=200) | st.text(max_size=200).map(str.encode))
 def test_config_bytes_of_any_kind_load_or_are_one_config_error(text: bytes) -> None:

@@ -112,6 +112,7 @@ def test_every_command_writes_in_what_the_stream_can_encode(encoding: str, args:
         assert "\n---" in out  # the table's rule
 
 
+@pytest.mark.slow
 def test_a_stream_that_cannot_encode_a_character_writes_its_look_alike() -> None:
     env = _env(PYTHONIOENCODING="ascii")
     done = subprocess.run([SHUTBOX, *TOURNAMENT], capture_output=True, text=True, env=env, timeout=120)

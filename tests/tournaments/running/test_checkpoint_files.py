@@ -379,6 +379,7 @@ def test_the_modules_of_a_strategy_are_those_it_imports_from_its_folder(tmp_path
 # 22. A report path that is a symbolic link is written through; a link at the checkpoint path is not.
 
 
+@pytest.mark.slow
 def test_a_report_through_a_symbolic_link_is_written_to_the_file_it_names(tmp_path: Path) -> None:
     (tmp_path / "runs").mkdir()
     (tmp_path / "runs" / "first.toml").write_text("old\n")
