@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from helpers.command import environment
 from helpers.paths import HOSTILE
 
 pytestmark = [
@@ -67,8 +68,7 @@ class Run:
     def start(self, *args: str, files: int | None = None, held: int = 0) -> subprocess.Popen[str]:
         """Start the run; with `files`, it may open at most that many files, `held` of them
         taken before shutbox starts."""
-        env = {key: value for key, value in os.environ.items() if key not in ("FORCE_COLOR", "NO_COLOR", "TERM")}
-        env.update(REFEREE_MARK=self.mark, REFEREE_STARTED=str(self.started), COLUMNS="80")
+        env = environment(REFEREE_MARK=self.mark, REFEREE_STARTED=str(self.started))
         command = ["-m", "shutbox_cli"] if not held else ["-c", HOLD_FILES.format(count=held)]
         arguments = ["tournament", *args, "--seed", "1", "-q", *NO_CHECKPOINT, "-o", str(self.report)]
         self.process = subprocess.Popen(

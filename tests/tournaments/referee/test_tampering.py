@@ -5,7 +5,6 @@ one worker and at two."""
 from __future__ import annotations
 
 import dataclasses
-import os
 import subprocess
 import sys
 import time
@@ -15,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from helpers import command
-from helpers.command import real_shutbox
+from helpers.command import environment, real_shutbox
 from helpers.paths import HOSTILE, ROOT
 
 TAMPERERS = {
@@ -185,14 +184,13 @@ class Run:
 
 def run_users(users: Path, *args: str) -> Run:
     """The command with the users' file at hand, which leaves the pid of each process importing it in `pids`."""
-    env = {key: value for key, value in os.environ.items() if key not in ("FORCE_COLOR", "NO_COLOR", "TERM")}
     process = subprocess.Popen(
         [sys.executable, "-m", "shutbox_cli", "tournament", *args, *NO_CHECKPOINT],
         cwd=ROOT,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         text=True,
-        env={**env, "COLUMNS": "80", "SHUTBOX_TEST_PIDS": str(users / "pids")},
+        env=environment(SHUTBOX_TEST_PIDS=str(users / "pids")),
     )
     _, stderr = process.communicate(timeout=120)
     return Run(process.returncode, stderr, process.pid)

@@ -15,16 +15,16 @@ import re
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
 import tournaments
-from shutbox_cli.face.cli import app
 from tournaments.backends.base import InProcess
 from tournaments.field.sources import module_digests
 from tournaments.playing.tally import Tally
 from tournaments.running import seal
 from tournaments.running.audit import matchup_fault
 from tournaments.running.checkpoint import checkpoint_path
+
+from helpers import command
 
 FIELD = ("greedy-high", "tips", "random")
 GAMES = 200
@@ -79,11 +79,9 @@ def full(tmp_path_factory: pytest.TempPathFactory) -> dict[str, bytes]:
 
 def shutbox(*args: str) -> tuple[int, str, str]:
     """The tournament command in this process: its exit status, stdout and stderr."""
-    done = CliRunner().invoke(app, ["tournament", *args], env={"COLUMNS": "200"})
+    done = command.shutbox("tournament", *args, columns=200)
     assert "Traceback" not in done.stderr
-    if done.exception is not None and not isinstance(done.exception, SystemExit):
-        raise done.exception
-    return done.exit_code, done.stdout, done.stderr
+    return done.returncode, done.stdout, done.stderr
 
 
 def refused(*args: str) -> str:

@@ -27,6 +27,8 @@ from shutbox_cli.face.cli import app
 from tournaments.running import seal
 from tournaments.running.checkpoint import CHECKPOINT_FORMAT
 
+from helpers import command
+
 pytestmark = pytest.mark.slow  # whole tournaments of a strategy that takes its time
 
 SLOW_STRATEGY = """
@@ -78,8 +80,7 @@ def field(source: Path) -> list[str]:
 
 def environment(state: Path) -> dict[str, str]:
     """The environment of a run: checkpoints without a report go under `state`, not the user's."""
-    env = {key: value for key, value in os.environ.items() if key not in ("FORCE_COLOR", "NO_COLOR", "TERM")}
-    return {**env, "XDG_STATE_HOME": str(with_key(state)), "COLUMNS": "80"}
+    return command.environment(XDG_STATE_HOME=str(with_key(state)))
 
 
 def start(folder: Path, *args: str) -> subprocess.Popen[str]:
