@@ -1,0 +1,57 @@
+"""The progress bar of long work: live on stderr when stderr is a terminal (a tournament's games,
+an analysis's turns, a check's answers), nothing in a pipe."""
+
+from __future__ import annotations
+
+import os
+import pty
+import select
+import subprocess
+
+import pytest
+
+from helpers.command import SHUTBOX, environment
+
+ENV = environment(columns=None)
+
+
+def on_a_terminal(*args: str) -> tuple[int, str, str]:
+    """Run shutbox with stderr a terminal (a pseudo-terminal) and stdout a pipe: status, stdout,
+    and everything written to the terminal. This end holds the terminal open until all is read."""
+    leader, follower = pty.openpty()
+    shown = b""
+    env = {**ENV, "TERM": "xterm", "NO_COLOR": "1"}
+    with subprocess.Popen([SHUTBOX, *args], stdout=subprocess.PIPE, stderr=follower, env=env) as run:
+        while run.poll() is None or select.select([leader], [], [], 0)[0]:
+            if select.select([leader], [], [], 0.05)[0]:
+                shown += os.read(leader, 65536)
+        out = run.stdout.read() if run.stdout else b""
+    os.close(follower)
+    os.close(leader)
+    return run.returncode, out.decode(), shown.decode(errors="replace")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("args", "last", "total"),
+    [
+        (("analyze", "random", "--turns", "2000", "--seed", "1"), "turns", 2000),
+        (("check", "tips", "--samples", "3", "--seed", "1"), "answers", 120),  # 40 questions, asked 3 times
+    ],
+    ids=["analyze", "check"],
+)
+def test_long_work_shows_a_live_bar_on_a_terminal_and_nothing_in_a_pipe(
+    args: tuple[str, ...], last: str, total: int
+) -> None:
+    status, out, shown = on_a_terminal(*args)
+    assert status == 0 and out
+    assert f"\r\x1b[2K{last} " in shown  # the bar redrawn in place
+    assert f"{total}/{total} " in shown  # and drawn once more at the end, complete
+    piped = subprocess.run([SHUTBOX, *args], capture_output=True, text=True, env=ENV, timeout=120)
+    assert piped.returncode == 0 and piped.stderr == "" and piped.stdout.split("\n")[0] == out.split("\n")[0]
+
+
+@pytest.mark.slow
+def test_an_exact_analysis_reports_no_progress_and_shows_no_bar() -> None:
+    status, out, shown = on_a_terminal("analyze", "optimal")
+    assert status == 0 and "Method: exact" in out and shown == ""

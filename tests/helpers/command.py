@@ -1,0 +1,101 @@
+"""The one home of running `shutbox ARGS` in a test, in one terminal environment (`environment`):
+
+- `shutbox`: as its console script runs it, in this process: usage errors in our words, exit
+  statuses, stdout and stderr apart, the environment and folder given. For tests of what a command
+  says and does where no process behaviour (signals, pipes, encodings, threads left running, a fresh
+  interpreter's imports) is under test: a real `shutbox` costs a third of a second of processor time
+  before it does anything, this a few milliseconds.
+- `real_shutbox`: the real command, `python -m shutbox_cli ARGS`, in a process of its own, its
+  stdin empty and its output in pipes.
+- `SHUTBOX`: the console script itself, for tests of the entry point."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import subprocess
+import sys
+import types
+from collections.abc import Mapping
+from pathlib import Path
+
+from typer._click import formatting
+from typer.testing import CliRunner
+
+from shutbox_cli.face import cli
+
+from helpers.paths import ROOT
+
+SHUTBOX = str(Path(sys.executable).parent / "shutbox")
+"""The console script this environment installed."""
+WIDTH = 80
+"""The terminal width a command under test is given, unless a test asks for another."""
+TERMINAL = ("COLUMNS", "LINES", "NO_COLOR", "FORCE_COLOR", "TERM")
+"""The variables that say what terminal the output goes to: a test's command never inherits them."""
+
+
+def terminal(columns: int | None = WIDTH) -> dict[str, str | None]:
+    """The terminal a command under test writes for: `columns` wide (None: no COLUMNS, as a pipe with
+    no width), no colour, no terminal type; None unsets a variable."""
+    return {
+        "COLUMNS": None if columns is None else str(columns),
+        "LINES": None,
+        "NO_COLOR": "1",
+        "FORCE_COLOR": None,
+        "TERM": None,
+    }
+
+
+def environment(columns: int | None = WIDTH, **extra: str) -> dict[str, str]:
+    """This process's environment for a command in a process of its own: `terminal(columns)`, and
+    `extra` laid over it."""
+    env = {key: value for key, value in os.environ.items() if key not in TERMINAL}
+    env.update({key: value for key, value in terminal(columns).items() if value is not None})
+    return {**env, **extra}
+
+
+def shutbox(
+    *args: str,
+    env: Mapping[str, str | None] | None = None,
+    cwd: Path | None = None,
+    columns: int | None = WIDTH,
+) -> subprocess.CompletedProcess[str]:
+    """Run the command as the console script does (`shutbox_cli.face.cli.main` but for ending the
+    process), for `terminal(columns)`; `env` is laid over this process's environment for the run."""
+    with contextlib.ExitStack() as stack:
+        out, err, _ = stack.enter_context(CliRunner().isolation(env={**terminal(columns), **(env or {})}))
+        formatting.FORCED_WIDTH = None  # the isolation's 80 columns (it puts them back): COLUMNS, as a command reads it
+        if cwd is not None:
+            stack.enter_context(contextlib.chdir(cwd))
+        # The program's name, `shutbox`, is read from these as the console script has them (not `python -m pytest`).
+        argv, main = sys.argv, sys.modules["__main__"]
+        sys.argv, sys.modules["__main__"] = ["shutbox", *args], types.ModuleType("__main__")
+        try:
+            status = cli._run()
+        except SystemExit as stop:  # what ends the process in `main`
+            status = stop.code if isinstance(stop.code, int) else 1
+        finally:
+            sys.argv, sys.modules["__main__"] = argv, main
+            sys.stdout.flush()
+            sys.stderr.flush()
+        return subprocess.CompletedProcess(["shutbox", *args], status, out.getvalue().decode(), err.getvalue().decode())
+
+
+def real_shutbox(
+    *args: str,
+    cwd: Path = ROOT,
+    columns: int | None = WIDTH,
+    env: Mapping[str, str] | None = None,
+    timeout: float = 120,
+) -> subprocess.CompletedProcess[str]:
+    """The real command run to its end in a process of its own, for `environment(columns)` with `env`
+    laid over it: stdin empty, stdout and stderr captured."""
+    return subprocess.run(
+        [sys.executable, "-m", "shutbox_cli", *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+        env=environment(columns, **(env or {})),
+        timeout=timeout,
+    )

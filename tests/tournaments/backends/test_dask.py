@@ -1,0 +1,660 @@
+"""`shutbox tournament --scheduler` on a real Dask cluster on 127.0.0.1: a scheduler and
+workers started with Dask's own programs, the real command as a user runs it, reports byte
+for byte those of one process, failures named as one sentence, and every process gone after."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from helpers import command
+from helpers.command import environment
+from helpers.paths import ROOT
+
+STRATEGIES = '''
+import pathlib
+import time
+
+from strategies import Strategy
+
+
+class Slow(Strategy):
+    """Marks a file when it starts playing, then takes its time: a run of some seconds."""
+
+    reads_context = True
+
+    def __init__(self, mark=""):
+        self.mark = mark
+
+    def choose_move(self, view):
+        if self.mark:
+            pathlib.Path(self.mark).touch()
+        time.sleep(0.003)
+        return view.legal_moves[-1]
+
+
+class Raises(Strategy):
+    reads_context = True  # played game by game, so the failure names its game
+
+    def choose_move(self, view):
+        if len(view.open_tiles) < 5:
+            raise ZeroDivisionError("no luck today")
+        return view.legal_moves[0]
+
+
+class Rare(Strategy):
+    """Raises in one state, first met in game 2181 of its matchup with greedy-high at seed 5."""
+
+    reads_context = True
+
+    def choose_move(self, view):
+        if view.open_tiles == (3, 4, 6, 7, 9) and view.dice == (3, 6):
+            raise ZeroDivisionError("rare")
+        return view.legal_moves[-1]
+
+
+class Stuck(Strategy):
+    def choose_move(self, view):
+        while len(view.open_tiles) < 4:
+            pass
+        return view.legal_moves[0]
+'''
+
+SLOW_FIELD = ["-s", "greedy-high", "-s", "random", "--games", "800", "--seed", "12"]
+"""With slow.py:Slow, three matchups of two units; the four with Slow take a few seconds each."""
+
+
+def _alive(group: int) -> list[int]:
+    """Processes of a process group still running (zombies aside), from the process table."""
+    members = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                stat = Path(f"/proc/{entry}/stat").read_text()
+            except OSError:
+                continue
+            state, _parent, pgrp = stat.rsplit(")", 1)[1].split()[:3]
+            if int(pgrp) == group and state != "Z":
+                members.append(int(entry))
+    return members
+
+
+def _gone(group: int, within: float = 20) -> bool:
+    _wait_for(lambda: not _alive(group), within)
+    return not _alive(group)
+
+
+def _stop(process: subprocess.Popen[Any]) -> None:
+    """Stop a process started in its own session, and everything it started."""
+    for sent in (signal.SIGTERM, signal.SIGKILL):
+        if _gone(process.pid, 0):
+            break
+        try:
+            os.killpg(process.pid, sent)
+        except ProcessLookupError:
+            break
+        _gone(process.pid, 15)
+    process.wait(timeout=15)
+
+
+def _wait_for(done: Any, within: float = 60) -> None:
+    deadline = time.monotonic() + within
+    while not done() and time.monotonic() < deadline:
+        time.sleep(0.05)
+
+
+class Cluster:
+    """A Dask scheduler and workers on 127.0.0.1, each started by its command-line program in
+    its own session (so that each can be killed, and checked for leftovers, as a whole)."""
+
+    def __init__(self, folder: Path, env: dict[str, str]) -> None:
+        self.folder = folder
+        self.env = env
+        self.workers: list[subprocess.Popen[Any]] = []
+        where = folder / "scheduler.json"
+        ports = ["--port", "0", "--no-dashboard", "--dashboard-address", "127.0.0.1:0"]
+        self.scheduler = self._start("scheduler", "--host", "127.0.0.1", *ports, "--scheduler-file", str(where))
+        _wait_for(lambda: where.exists() or self.scheduler.poll() is not None)
+        self.address: str = json.loads(where.read_text())["address"]
+
+    def _start(self, *arguments: str) -> subprocess.Popen[Any]:
+        with (self.folder / f"{arguments[0]}-{len(self.workers)}.log").open("w") as log:
+            return subprocess.Popen(
+                [sys.executable, "-m", "dask", *arguments],
+                cwd=self.folder,  # not the run's folder: a file strategy must travel
+                env=self.env,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )
+
+    def add_workers(self, count: int) -> None:
+        options = ["--nworkers", "1", "--nthreads", "1", "--host", "127.0.0.1", "--no-dashboard"]
+        scratch = ["--local-directory", str(self.folder / "scratch")]
+        self.workers += [self._start("worker", self.address, *options, *scratch) for _ in range(count)]
+        self.wait_for(len(self.workers))
+
+    def client(self) -> Any:
+        from distributed import Client
+
+        return Client(self.address, timeout=10, set_as_default=False)
+
+    def wait_for(self, count: int) -> None:
+        with self.client() as client:
+            client.wait_for_workers(count, timeout=60)
+
+    def worker_addresses(self) -> set[str]:
+        with self.client() as client:
+            return set(client.nthreads())
+
+    def idle(self, within: float = 30) -> bool:
+        """Whether, within some seconds, the scheduler holds no task of a run (all done or cancelled)."""
+
+        def ours(dask_scheduler: Any) -> list[str]:
+            return [str(key) for key in dask_scheduler.tasks if str(key).startswith("shutbox-")]
+
+        with self.client() as client:
+            _wait_for(lambda: not client.run_on_scheduler(ours), within)
+            return not client.run_on_scheduler(ours)
+
+    def stop(self) -> None:
+        for process in [*self.workers, self.scheduler]:
+            _stop(process)
+        left = [pid for process in [*self.workers, self.scheduler] for pid in _alive(process.pid)]
+        assert left == [], f"processes left behind: {left}"
+
+
+@pytest.fixture(scope="module")
+def lucky(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """examples/shutbox-lucky installed into a folder, to put on PYTHONPATH of both the command
+    and the workers (an installed package strategy, found by its entry point)."""
+    folder = tmp_path_factory.mktemp("lucky")
+    package = shutil.copytree(ROOT / "examples" / "shutbox-lucky", folder / "source")  # builds leave files
+    pip = [sys.executable, "-m", "pip", "install", "--no-deps", "--disable-pip-version-check"]
+    installed = subprocess.run(
+        [*pip, "--quiet", "--target", str(folder / "site"), str(package)], capture_output=True, text=True
+    )
+    if installed.returncode and "setuptools" in installed.stderr and "satisf" in installed.stderr:
+        pytest.skip("pip cannot fetch setuptools to build the example package (no network and no local index).")
+    assert installed.returncode == 0, installed.stderr
+    return folder / "site"
+
+
+@pytest.fixture(scope="module")
+def cluster(tmp_path_factory: pytest.TempPathFactory, lucky: Path) -> Iterator[Cluster]:
+    """A scheduler and two workers, for the tests that leave them as they found them."""
+    running = Cluster(tmp_path_factory.mktemp("cluster"), environment(PYTHONPATH=str(lucky)))
+    try:
+        running.add_workers(2)
+        yield running
+    finally:
+        running.stop()
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    (tmp_path / "slow.py").write_text(STRATEGIES)
+    shutil.copy(ROOT / "examples" / "cautious.py", tmp_path / "cautious.py")
+    return tmp_path
+
+
+def start(*args: str, cwd: Path, env: dict[str, str] | None = None) -> subprocess.Popen[str]:
+    """The real command, in its own session."""
+    return subprocess.Popen(
+        [sys.executable, "-m", "shutbox_cli", "tournament", *args],
+        cwd=cwd,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env or environment(),
+        start_new_session=True,
+    )
+
+
+def finish(process: subprocess.Popen[str], timeout: float = 120) -> subprocess.CompletedProcess[str]:
+    """Its output when it ends; afterwards nothing it started is left running."""
+    try:
+        out, err = process.communicate(timeout=timeout)
+    finally:
+        _stop(process)
+    assert _alive(process.pid) == [], "the command left processes behind"
+    return subprocess.CompletedProcess(process.args, process.returncode, out, err)
+
+
+def shutbox(*args: str, cwd: Path, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    return finish(start(*args, cwd=cwd, env=env))
+
+
+def one_line(done: subprocess.CompletedProcess[str]) -> str:
+    """The error's sentence; what follows is only the strategy's own traceback lines, if any, and
+    how to resume if the run kept a checkpoint."""
+    first, *frames = done.stderr.splitlines()
+    if frames and frames[-1].startswith("shutbox: the finished games are kept; resume with: "):
+        frames.pop()
+    assert "Traceback" not in done.stderr and all(line.startswith("  ") for line in frames), done.stderr
+    return first
+
+
+@pytest.mark.slow
+def test_a_cluster_reports_byte_for_byte_as_one_process(cluster: Cluster, folder: Path, lucky: Path) -> None:
+    """Built-in, file and installed-package strategies; the file is not in the workers' folder."""
+    field = ["-s", "greedy-high", "-s", "cautious.py:Cautious(margin=4)", "-s", "lucky", "-s", "random"]
+    rest = ["--table", "3", "--drop-out", "40", "--games", "900", "--seed", "31", "-q"]
+    env = environment(PYTHONPATH=str(lucky))
+    alone = shutbox(*field, *rest, "-j", "1", "--report", "alone.toml", cwd=folder, env=env)
+    assert alone.returncode == 0, alone.stderr
+    spread = shutbox(*field, *rest, "--scheduler", cluster.address, "--report", "cluster.toml", cwd=folder, env=env)
+    assert (spread.returncode, spread.stderr) == (0, "")
+    assert (folder / "cluster.toml").read_bytes() == (folder / "alone.toml").read_bytes()
+    assert b'spec = "lucky"' in (folder / "cluster.toml").read_bytes()
+    assert cluster.idle()
+
+
+@pytest.mark.slow
+def test_a_strategy_that_raises_on_a_worker_is_named_as_in_one_process(cluster: Cluster, folder: Path) -> None:
+    field = ["-s", "slow.py:Raises", "-s", "greedy-high", "-s", "random", "--seed", "8", "--report", "r.toml"]
+    alone = shutbox(*field, "-j", "1", cwd=folder)
+    spread = shutbox(*field, "--scheduler", cluster.address, cwd=folder)
+    assert (spread.returncode, alone.returncode) == (1, 1)
+    assert one_line(spread) == one_line(alone)
+    assert "matchup slow.py:Raises vs greedy-high, game 1 " in spread.stderr and "ZeroDivisionError" in spread.stderr
+    assert not (folder / "r.toml").exists()
+    assert cluster.idle()
+
+
+@pytest.mark.slow
+def test_with_units_enough_for_a_few_per_task_the_report_and_the_failure_are_as_in_one_process(
+    cluster: Cluster, folder: Path
+) -> None:
+    """Rare plays game by game (it reads the context): 60 units of 400 games beside the bulk unit
+    of greedy-high vs random, a few a task, and it fails in the sixth unit of its matchup, inside a task."""
+    for first, report in (("tips", "report.toml"), ("slow.py:Rare", "failed.toml")):
+        field = ["-s", first, "-s", "greedy-high", "-s", "random", "--games", "12000", "--seed", "5", "-q"]
+        alone = shutbox(*field, "-j", "1", "--report", f"alone-{report}", cwd=folder)
+        spread = shutbox(*field, "--scheduler", cluster.address, "--report", report, cwd=folder)
+        assert spread.returncode == alone.returncode
+        assert spread.stderr.splitlines()[:1] == alone.stderr.splitlines()[:1]
+    assert (folder / "report.toml").read_bytes() == (folder / "alone-report.toml").read_bytes()
+    assert "in matchup slow.py:Rare vs greedy-high, game 2181 " in one_line(spread)
+    assert not (folder / "failed.toml").exists()
+
+
+@pytest.mark.slow
+def test_a_module_missing_on_the_workers_is_named_once_with_a_worker(cluster: Cluster, folder: Path) -> None:
+    (folder / "only_here.py").write_text(
+        "from strategies import Strategy\n\n\nclass First(Strategy):\n"
+        "    def choose_move(self, view):\n        return view.legal_moves[0]\n"
+    )
+    done = shutbox("-s", "only_here:First", "-s", "greedy-high", "--scheduler", cluster.address, cwd=folder)
+    assert done.returncode == 1
+    message = one_line(done)
+    assert "no module named 'only_here' for strategy 'only_here:First'" in message
+    assert any(f"Dask worker {worker} cannot load the strategies" in message for worker in cluster.worker_addresses())
+
+
+@pytest.mark.slow
+def test_a_stuck_strategy_stops_at_the_time_limit_and_its_worker_restarts(cluster: Cluster, folder: Path) -> None:
+    field = ["-s", "slow.py:Stuck", "-s", "greedy-high", "--timeout", "1"]
+    done = shutbox(*field, "--scheduler", cluster.address, cwd=folder)
+    assert done.returncode == 1
+    assert "matchup slow.py:Stuck vs greedy-high, games 0 to 1999" in one_line(done)
+    assert "ran past the limit of 1 seconds per work unit" in done.stderr
+    cluster.wait_for(2)  # both workers were stuck: restarted by their nannies, and free again
+    assert cluster.idle()
+    with cluster.client() as client:
+        assert not any(client.processing().values())
+
+
+@pytest.mark.slow
+def test_a_plan_of_any_size_keeps_a_few_tasks_per_thread_on_the_cluster(cluster: Cluster, folder: Path) -> None:
+    """A trillion games a matchup: a billion units, submitted as the cluster plays them."""
+
+    def ours(dask_scheduler: Any) -> int:
+        return sum(str(key).startswith("shutbox-units-") for key in dask_scheduler.tasks)
+
+    field = ["-s", "greedy-high", "-s", "tips", "--games", str(10**12), "--seed", "3", "--report", "r.toml"]
+    process = start(*field, "--scheduler", cluster.address, cwd=folder)
+    counts = []
+    with cluster.client() as client:
+        _wait_for(lambda: client.run_on_scheduler(ours) > 0 or process.poll() is not None)
+        for _ in range(10):
+            counts.append(client.run_on_scheduler(ours))
+            time.sleep(0.1)
+    os.killpg(process.pid, signal.SIGINT)
+    done = finish(process, timeout=60)
+    assert 0 < max(counts) <= 2 * 64  # two worker threads
+    assert done.returncode == 130
+    assert "of 1,000,000,000,000 games" in one_line(done)
+    assert cluster.idle()
+
+
+@pytest.mark.slow
+def test_ctrl_c_cancels_the_run_and_leaves_the_cluster_running(cluster: Cluster, folder: Path) -> None:
+    mark = folder / "started"
+    slow = f"slow.py:Slow(mark={str(mark)!r})"
+    process = start("-s", slow, *SLOW_FIELD, "--scheduler", cluster.address, "--report", "report.toml", cwd=folder)
+    _wait_for(lambda: mark.exists() or process.poll() is not None)
+    assert mark.exists(), "the workers never started playing"
+    os.killpg(process.pid, signal.SIGINT)
+    done = finish(process, timeout=30)
+    assert done.returncode == 130
+    assert "interrupted after" in one_line(done) and "no report written" in done.stderr
+    assert not (folder / "report.toml").exists()
+    assert cluster.idle(), "the run's tasks were not cancelled"
+    assert all(process.poll() is None for process in [*cluster.workers, cluster.scheduler])
+    again = shutbox("-s", "greedy-high", "-s", "random", "--scheduler", cluster.address, "-q", cwd=folder)
+    assert again.returncode == 0, again.stderr
+
+
+@pytest.mark.slow
+def test_a_dead_worker_s_units_are_played_again_and_with_none_left_the_run_fails(
+    tmp_path_factory: pytest.TempPathFactory, folder: Path
+) -> None:
+    """SIGKILL to a worker mid-run: Dask plays its units elsewhere and the report is unchanged.
+    Then SIGKILL to the last one: the run says the cluster has no workers."""
+    own = Cluster(tmp_path_factory.mktemp("fragile"), environment())
+    try:
+        own.add_workers(2)
+        mark = folder / "started"
+        slow = f"slow.py:Slow(mark={str(mark)!r})"
+        alone = shutbox("-s", slow, *SLOW_FIELD, "-j", "1", "--report", "alone.toml", "-q", cwd=folder)
+        assert alone.returncode == 0, alone.stderr
+        runs = []
+        for victim in own.workers:
+            mark.unlink()
+            process = start("-s", slow, *SLOW_FIELD, "--scheduler", own.address, "--report", "cluster.toml", cwd=folder)
+            _wait_for(lambda process=process: mark.exists() or process.poll() is not None)
+            time.sleep(0.5)  # well into the run: both workers are playing
+            assert process.poll() is None, "the run ended before a worker could be killed"
+            os.kill(victim.pid, signal.SIGKILL)
+            runs.append(finish(process))
+            if runs[-1].returncode == 0:
+                assert (folder / "cluster.toml").read_bytes() == (folder / "alone.toml").read_bytes()
+                (folder / "cluster.toml").unlink()
+    finally:
+        own.stop()
+    first, last = runs
+    assert (first.returncode, first.stderr) == (0, "")
+    assert last.returncode == 1
+    assert f"the Dask cluster at {own.address} has had no workers for 10 seconds" in one_line(last)
+    assert not (folder / "cluster.toml").exists()
+
+
+@pytest.mark.slow
+def test_workers_of_another_shutbox_version_are_refused(tmp_path_factory: pytest.TempPathFactory, folder: Path) -> None:
+    """A worker whose installed shutbox says another version (its metadata first on its path)."""
+    other = tmp_path_factory.mktemp("other-version")
+    (other / "shutbox-0.0.1.dist-info").mkdir()
+    metadata = "Metadata-Version: 2.1\nName: shutbox\nVersion: 0.0.1\n"
+    (other / "shutbox-0.0.1.dist-info" / "METADATA").write_text(metadata)
+    own = Cluster(tmp_path_factory.mktemp("mixed"), environment(PYTHONPATH=str(other)))
+    try:
+        own.add_workers(1)
+        (worker,) = own.worker_addresses()
+        done = shutbox("-s", "greedy-high", "-s", "random", "--scheduler", own.address, cwd=folder)
+    finally:
+        own.stop()
+    assert done.returncode == 2
+    assert f"Dask worker {worker} runs shutbox 0.0.1 but this run is shutbox " in one_line(done)
+
+
+@pytest.mark.slow
+def test_a_local_cluster_from_the_config_file_reports_as_one_process(folder: Path) -> None:
+    field = "".join(f'[[strategy]]\nspec = "{spec}"\n' for spec in ("cautious.py:Cautious", "tips", "random"))
+    (folder / "t.toml").write_text(f'seed = 4\ngames = 800\nscheduler = "local"\n{field}')
+    alone = shutbox("t.toml", "-j", "1", "--report", "alone.toml", "-q", cwd=folder)
+    assert alone.returncode == 0, alone.stderr
+    spread = shutbox("t.toml", "--report", "local.toml", "-q", cwd=folder)  # and its cluster gone after
+    assert spread.returncode == 0, spread.stderr
+    assert (folder / "local.toml").read_bytes() == (folder / "alone.toml").read_bytes()
+    assert b"scheduler" not in (folder / "local.toml").read_bytes()
+
+
+@pytest.mark.slow
+def test_a_script_without_a_main_guard_is_told_why_its_local_cluster_cannot_start(tmp_path: Path) -> None:
+    unguarded = tmp_path / "unguarded.py"
+    unguarded.write_text(
+        "from tournaments import DaskCluster, Options, load_config, run\n"
+        "config = load_config(None, Options(strategies=['tips', 'random'], games=10, seed=1))\n"
+        "run(config, backend=DaskCluster('local'))\n"
+    )
+    process = subprocess.Popen(
+        [sys.executable, str(unguarded)],
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    done = finish(process)
+    assert done.returncode == 1
+    last = done.stderr.strip().splitlines()[-1]
+    assert last.startswith("tournaments.errors.TournamentFailure: a local Dask cluster could not start")
+    assert 'lack `if __name__ == "__main__":`' in last
+
+
+@pytest.mark.slow
+def test_an_unreachable_scheduler_is_one_sentence(folder: Path) -> None:
+    with socket.socket() as probe:  # a port nothing listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    done = shutbox("-s", "greedy-high", "-s", "random", "--scheduler", f"tcp://127.0.0.1:{port}", cwd=folder)
+    assert done.returncode == 2
+    assert f"cannot reach a Dask scheduler at tcp://127.0.0.1:{port} within 3 seconds" in one_line(done)
+
+
+@pytest.mark.slow
+def test_without_distributed_the_scheduler_option_says_what_to_install(folder: Path) -> None:
+    """The command with `import distributed` failing, as where the extra is not installed."""
+
+    def without(*args: str) -> subprocess.CompletedProcess[str]:
+        hidden = "import sys; sys.modules['distributed'] = None; from shutbox_cli.face.cli import main; main()"
+        return subprocess.run(
+            [sys.executable, "-c", hidden, "tournament", "-s", "tips", "-s", "random", *args],
+            cwd=folder,
+            capture_output=True,
+            text=True,
+            env=environment(),
+        )
+
+    refused = without("--scheduler", "tcp://127.0.0.1:8786")
+    assert refused.returncode == 2
+    assert 'needs Dask\'s distributed package; install it with: pip install "shutbox[dask]"' in one_line(refused)
+    alone = without("-j", "1", "--games", "100", "-q")
+    assert alone.returncode == 0, alone.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "file", "message"),
+    [
+        (["-j", "2", "--scheduler", "local"], "", "--workers and --scheduler do not go together"),
+        ([], "workers = 2\nscheduler = 'local'\n", "key 'workers' and key 'scheduler' do not go together"),
+        (["--scheduler", "8786"], "", "--scheduler must be a Dask scheduler's address such as tcp://HOST:8786"),
+        ([], "scheduler = 8786\n", "key 'scheduler' must be a Dask scheduler's address"),
+    ],
+)
+def test_where_to_run_is_checked(folder: Path, args: list[str], file: str, message: str) -> None:
+    (folder / "t.toml").write_text(file)
+    done = command.shutbox("tournament", "t.toml", "-s", "tips", "-s", "random", *args, cwd=folder)  # no run
+    assert done.returncode == 2
+    assert message in one_line(done)
+
+
+@pytest.mark.slow
+def test_an_option_overrides_the_other_way_to_run_in_the_file(folder: Path) -> None:
+    """-j on the command line wins over the file's scheduler (and runs without one)."""
+    (folder / "t.toml").write_text("scheduler = 'tcp://127.0.0.1:1'\n")
+    done = shutbox("t.toml", "-s", "tips", "-s", "random", "--games", "100", "-j", "1", "-q", cwd=folder)
+    assert done.returncode == 0, done.stderr
+
+
+# --- what the user sees when the cluster fails: shutbox's one sentence, not distributed's log -------
+
+
+def stderr_lines(done: subprocess.CompletedProcess[str]) -> list[str]:
+    """Stderr's lines, none of them a line of distributed's log or a traceback."""
+    lines = done.stderr.splitlines()
+    assert not any(" - distributed." in line or "Traceback" in line for line in lines), done.stderr
+    return lines
+
+
+def logged(sentence: str) -> str:
+    """The Dask log file a failure's sentence names, read."""
+    assert "; Dask's log of the run: " in sentence
+    path = Path(sentence.rsplit("; Dask's log of the run: ", 1)[1].rstrip("."))
+    try:
+        return path.read_text()
+    finally:
+        path.unlink()
+
+
+@pytest.mark.slow
+def test_the_scheduler_killed_mid_run_is_one_sentence_and_distributeds_log_a_file(
+    tmp_path_factory: pytest.TempPathFactory, folder: Path
+) -> None:
+    own = Cluster(tmp_path_factory.mktemp("killed"), environment())
+    try:
+        own.add_workers(1)
+        mark = folder / "started"
+        slow = f"slow.py:Slow(mark={str(mark)!r})"
+        process = start("-s", slow, *SLOW_FIELD, "--scheduler", own.address, "--report", "r.toml", cwd=folder)
+        _wait_for(lambda: mark.exists() or process.poll() is not None)
+        assert process.poll() is None, "the run ended before the scheduler could be killed"
+        _stop(own.scheduler)
+        done = finish(process)
+    finally:
+        own.stop()
+    assert done.returncode == 1
+    (sentence,) = [line for line in stderr_lines(done) if not line.startswith("shutbox: the finished games are kept")]
+    assert sentence.startswith("shutbox: error: ") and own.address in sentence  # lost, or dropped a unit
+    if "; Dask's log of the run: " in sentence:  # the client's own error, when it came before the run ended
+        assert "distributed.client - ERROR" in logged(sentence)
+    assert not (folder / "r.toml").exists()
+
+
+@pytest.mark.slow
+def test_workers_that_a_strategy_ends_on_a_local_cluster_are_one_sentence(folder: Path) -> None:
+    (folder / "exits.py").write_text(
+        "import os\n\nfrom strategies import Strategy\n\n\nclass Exits(Strategy):\n    reads_context = True\n\n"
+        "    def choose_move(self, view):\n        os._exit(3)\n"
+    )
+    done = shutbox("-s", "exits.py:Exits", "-s", "greedy-high", "--scheduler", "local", "-n", "100", cwd=folder)
+    assert done.returncode == 1
+    (sentence,) = stderr_lines(done)
+    assert sentence.startswith("shutbox: error: Dask workers died 4 times while playing matchup exits.py:Exits")
+    assert "workers died while trying to run it" in logged(sentence)
+
+
+def limited(files: int, hard: int | None = None) -> Any:
+    """A child's start: at most `files` open files (the hard limit `hard`, or the same)."""
+
+    def limit() -> None:
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_NOFILE, (files, files if hard is None else hard))
+
+    return limit
+
+
+@pytest.mark.slow
+def test_a_local_cluster_this_process_has_not_the_open_files_for_is_refused_in_one_sentence(folder: Path) -> None:
+    """`ulimit -n 16`: distributed's event loop would log tens of thousands of errors while its
+    workers fail to start."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "shutbox_cli", "tournament", "--scheduler", "local", "--seed", "1", "-q"],
+        cwd=folder,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=environment(),
+        start_new_session=True,
+        preexec_fn=limited(16),
+    )
+    done = finish(process, timeout=60)
+    assert done.returncode == 2
+    (sentence,) = stderr_lines(done)
+    assert sentence.startswith("shutbox: error: a local Dask cluster of ")
+    assert "needs about " in sentence and "open files, but this process may open only 16 (ulimit -n)" in sentence
+
+
+@pytest.mark.slow
+def test_a_soft_limit_on_open_files_is_raised_as_far_as_the_run_needs(folder: Path) -> None:
+    field = ["-s", "cautious.py:Cautious", "-s", "tips", "--games", "400", "--seed", "4", "-q"]
+    alone = shutbox(*field, "-j", "1", "--report", "alone.toml", cwd=folder)
+    assert alone.returncode == 0, alone.stderr
+    low = subprocess.Popen(
+        [sys.executable, "-m", "shutbox_cli", "tournament", *field, "--scheduler", "local", "--report", "local.toml"],
+        cwd=folder,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=environment(),
+        start_new_session=True,
+        preexec_fn=limited(16, 4096),
+    )
+    done = finish(low)
+    assert (done.returncode, done.stderr) == (0, "")
+    assert (folder / "local.toml").read_bytes() == (folder / "alone.toml").read_bytes()
+
+
+EAT_FILES = """
+import os
+held = [os.open(os.devnull, os.O_RDONLY) for _ in range({count})]
+from shutbox_cli.entry import main
+main()
+"""
+
+
+@pytest.mark.slow
+def test_running_out_of_open_files_while_the_cluster_starts_is_one_sentence(folder: Path) -> None:
+    """The limit is high enough, but this process holds most of the files it may open already."""
+    process = subprocess.Popen(
+        [sys.executable, "-c", EAT_FILES.format(count=40), "tournament", "--scheduler", "local", "--seed", "1", "-q"],
+        cwd=folder,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=environment(),
+        start_new_session=True,
+        preexec_fn=limited(64),
+    )
+    done = finish(process, timeout=60)
+    assert done.returncode == 2
+    (sentence,) = stderr_lines(done)
+    assert sentence.startswith("shutbox: error: ran out of open files while starting a local Dask cluster (ulimit -n)")
+    logged(sentence)
+
+
+def test_a_stop_signal_during_a_run_on_a_cluster_is_raised_where_it_is_safe_as_the_signal_it_was() -> None:
+    """SIGTERM and SIGHUP, like Ctrl-C, are noted while distributed's code runs, and raised at the
+    run's next look by the handler they had (shutbox's, which remembers which signal it was)."""
+    from shutbox_cli.face import signals
+    from tournaments.backends.dask_cluster import _Events
+
+    saved = {number: signal.getsignal(number) for number in signals.STOPPING}
+    signals._received.clear()
+    try:
+        signals.stop_on_signals()
+        events = _Events()
+        with events.noting_stops():
+            signal.raise_signal(signal.SIGTERM)  # noted: nothing raised in the middle of anything
+            signal.raise_signal(signal.SIGINT)  # a second one changes nothing
+            with pytest.raises(KeyboardInterrupt):
+                events.check()
+        assert signals.received() == signal.SIGTERM
+        assert signal.getsignal(signal.SIGTERM) == signals._stop  # given back
+    finally:
+        signals._received.clear()
+        for number, handler in saved.items():
+            signal.signal(number, handler)

@@ -1,0 +1,41 @@
+"""The referee's side of --isolate through the library: a host process loads a strategy and
+answers for it as this process would, a strategy that cannot load is one sentence, and the
+memory a host may use follows the run's limit."""
+
+from __future__ import annotations
+
+import pytest
+
+from shutbox_cli.game import Rules
+from strategies.loading import StrategyLoadError, load_strategy
+from strategies.table import tabulate
+from tournaments.referee.isolation import Host, memory_limit
+
+RULES = Rules(tiles=5)
+
+
+@pytest.mark.slow
+def test_a_host_answers_for_its_strategy_as_this_process_does() -> None:
+    host = Host.launch("greedy-high", {}, None, RULES, timeout=60, memory_limit_mib=0).ready()
+    try:
+        assert (host.name, host.exact, host.context_free) == ("greedy-high", True, True)
+        remote = host.player().policy
+    finally:
+        host.stop()
+    local = tabulate(load_strategy("greedy-high").make(), RULES, "greedy-high")
+    assert remote.next_mask.tobytes() == local.next_mask.tobytes()
+    assert remote.dice == local.dice
+
+
+@pytest.mark.slow
+def test_a_strategy_that_cannot_load_in_its_host_is_one_sentence() -> None:
+    host = Host.launch("no-such-strategy", {}, None, RULES, timeout=60, memory_limit_mib=0)
+    with pytest.raises(StrategyLoadError) as raised:
+        host.ready()
+    assert "\n" not in str(raised.value)
+    assert "no-such-strategy" in str(raised.value)
+
+
+def test_a_host_may_use_the_runs_memory_limit_else_a_share_of_the_machines() -> None:
+    assert memory_limit(300, 4) == 300
+    assert 0 < memory_limit(None, 8) <= memory_limit(None, 1)

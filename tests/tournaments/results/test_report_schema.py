@@ -1,0 +1,287 @@
+"""Every document shutbox writes follows docs/report.md: each key documented with its type and the rule
+that makes it absent, no documented key that no mode writes, TOML and JSON holding the same data,
+and reports on stdout that a pipe can parse."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import re
+import shutil
+import subprocess
+import sys
+import tomllib
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from shutbox_cli.game import Rules
+from tournaments import ConfigError, Options, load_config
+from tournaments.files import dumps
+from tournaments.referee.tamper import builtin_spec
+from tournaments.results.schema import header, rules_table
+
+from helpers import command
+from helpers.paths import ROOT
+
+DOC = ROOT / "docs" / "report.md"
+FIELD = ("-s", "optimal", "-s", "tips", "-s", "greedy-high")
+MODES: dict[str, tuple[str, ...]] = {
+    "solo": ("tournament", *FIELD, "--table", "1", "-n", "20", "--seed", "1"),
+    "two seats": ("tournament", *FIELD, "-n", "20", "--seed", "2"),
+    "three seats": ("tournament", *FIELD, "--table", "3", "-n", "21", "--seed", "3"),
+    "rounds": ("tournament", *FIELD, "--rounds", "3", "-n", "20", "--seed", "4"),
+    "drop-out": ("tournament", *FIELD, "--table", "3", "--drop-out", "40", "-n", "21", "--seed", "5"),
+    "params": ("tournament", "-s", "random", "-s", "target(margin=2)", "-n", "20", "--seed", "6"),
+    "user file": ("tournament", "-s", "examples/cautious.py:Cautious", "-s", "optimal", "-n", "20", "--seed", "7"),
+    "exact": ("tournament", "--exact", *FIELD),
+    "exact solo": ("tournament", "--exact", *FIELD, "--table", "1"),
+    "exact three seats": ("tournament", "--exact", *FIELD, "--table", "3"),
+    "exact drop-out": ("tournament", "--exact", "-s", "optimal", "-s", "tips", "--drop-out", "40"),
+    "analysis simulate": ("analyze", "random", "--turns", "300", "--seed", "7"),
+    "analysis exact": ("analyze", "greedy-high"),
+    "duel": ("analyze", "optimal", "--against", "tips"),
+    "duel drop-out": ("analyze", "optimal", "--against", "tips", "--drop-out", "60", "--seat", "2"),
+    "strategies": ("strategies",),
+    "one strategy": ("strategies", "examples/cautious.py:Cautious"),
+    "rules": ("rules", "--tiles", "12", "--drop-out", "90"),
+}
+
+
+@dataclasses.dataclass(frozen=True)
+class Key:
+    path: str
+    type: str
+    absent: tuple[str, ...]
+
+
+def documented() -> dict[str, dict[str, Key]]:
+    """The doc's keys: per kind (and "" for every document, "rules table" for a rules table), by path."""
+    found: dict[str, dict[str, Key]] = {}
+    section = None
+    for line in DOC.read_text().splitlines():
+        if line.startswith("## "):
+            kind = re.search(r'kind = "(\w+)"', line)
+            section = kind[1] if kind else {"## Every document": "", "## A rules table": "rules table"}.get(line)
+        elif line.startswith("| `") and section is not None:
+            path, kind_of, absent = (cell.strip() for cell in line.strip("|").split("|")[:3])
+            conditions = () if absent == "never" else tuple(word.strip() for word in absent.split(","))
+            found.setdefault(section, {})[path.strip("`")] = Key(path.strip("`"), kind_of, conditions)
+    return found
+
+
+DOCUMENTED = documented()
+TYPES: dict[str, Callable[[Any], bool]] = {
+    "integer": lambda value: type(value) is int,
+    "float": lambda value: type(value) is float,
+    "integer or float": lambda value: type(value) in (int, float),
+    "string": lambda value: type(value) is str,
+    "boolean": lambda value: type(value) is bool,
+    "table": lambda value: type(value) is dict,
+    "rules table": lambda value: type(value) is dict,
+    "array of tables": lambda value: type(value) is list and all(type(item) is dict for item in value),
+    "array of floats": lambda value: type(value) is list and all(type(item) is float for item in value),
+    "array of 2 floats": lambda value: type(value) is list and len(value) == 2 and all(type(x) is float for x in value),
+    "any": lambda value: True,
+}
+
+
+def condition(word: str, report: dict[str, Any], entry: dict[str, Any]) -> bool:
+    """Whether a documented absence rule holds for this report (and this entry of an array)."""
+    rules = report.get("rules") or report.get("config", {}).get("rules", {})
+    holds: dict[str, Callable[[], bool]] = {
+        "exact": lambda: report["method"] == "exact",
+        "exact at tables of 3 or more": lambda: report["method"] == "exact" and report["config"]["table"] >= 3,
+        "simulate": lambda: report["method"] == "simulate",
+        "solo tables": lambda: report["config"]["table"] == 1,
+        "drop-out": lambda: rules["drop_out"] != 0,
+        "one seat asked for": lambda: len(report["seat"]) == 1,
+        "no parameters": lambda: "params" not in entry,
+        "unavailable": lambda: entry["available"] is False,
+        "no turn played": lambda: entry.get("turns", 1) == 0,
+        "built-in": lambda: builtin_spec(entry["spec"]),
+        "no source file": lambda: False,  # every user strategy of these modes comes from a .py file
+    }
+    return holds[word]()
+
+
+def validate(report: dict[str, Any]) -> set[str]:
+    """Check a document against the doc; the paths it holds."""
+    kind = report["kind"]
+    keys = {**DOCUMENTED[""], **DOCUMENTED[kind]}
+    seen: set[str] = set()
+
+    def walk(table: dict[str, Any], prefix: str, entry: dict[str, Any], rules: bool) -> None:
+        here = DOCUMENTED["rules table"] if rules else keys
+        free = next((path for path in here if re.fullmatch(re.escape(prefix) + r"<\w+>", path)), None)
+        for name, value in table.items():
+            path = free if free is not None else prefix + name
+            assert path in here, f"{kind}: {prefix + name} is not documented"
+            key = here[path]
+            assert TYPES[key.type](value), f"{kind}: {path} is {value!r}, not a {key.type}"
+            seen.add(("rules." if rules else "") + path)
+            if key.type == "rules table":
+                walk(value, "", value, rules=True)
+            elif key.type == "table":
+                walk(value, path + ".", entry, rules)
+            elif key.type == "array of tables":
+                for item in value:
+                    walk(item, path + "[].", item, rules)
+        for path, key in here.items():  # each key of this table present or absent by its documented rule
+            rest = path[len(prefix) :]
+            if not path.startswith(prefix) or any(mark in rest for mark in ".[<"):
+                continue
+            expected = not any(condition(word, report, entry) for word in key.absent)
+            assert (rest in table) == expected, f"{kind}: {path} present is {rest in table}, expected {expected}"
+
+    walk(report, "", report, rules=False)
+    return seen
+
+
+def shutbox(*arguments: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
+    done = command.real_shutbox(*arguments, cwd=cwd)
+    assert done.returncode == 0, done.stderr
+    return done
+
+
+def here(*arguments: str) -> subprocess.CompletedProcess[str]:
+    """The command in this process (what it writes does not depend on a process of its own)."""
+    done = command.shutbox(*arguments, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    return done
+
+
+@pytest.fixture(scope="module")
+def documents() -> dict[str, tuple[str, str]]:
+    """Each mode's document as (JSON, TOML) text, printed by --format."""
+    return {
+        mode: (here(*arguments, "--format", "json").stdout, here(*arguments, "--format", "toml").stdout)
+        for mode, arguments in MODES.items()
+    }
+
+
+def test_the_doc_documents_a_rules_table_and_every_kind() -> None:
+    assert set(DOCUMENTED) == {"", "rules table", "tournament", "analysis", "duel", "strategies", "rules"}
+    assert all(key.type in TYPES for keys in DOCUMENTED.values() for key in keys.values())
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("mode", MODES)
+def test_every_mode_writes_json_that_the_doc_describes_and_toml_with_the_same_data(
+    documents: dict[str, tuple[str, str]], mode: str
+) -> None:
+    as_json, as_toml = documents[mode]
+    report = json.loads(as_json)
+    assert list(report)[:3] == ["schema", "kind", "shutbox_version"] and report["schema"] == 1
+    assert tomllib.loads(as_toml) == report
+    assert as_json.endswith("}\n") and as_json.startswith('{\n  "schema": 1,\n')
+    validate(report)
+
+
+@pytest.mark.slow
+def test_the_doc_lists_no_key_that_no_mode_writes(documents: dict[str, tuple[str, str]]) -> None:
+    written: dict[str, set[str]] = {}
+    for as_json, _ in documents.values():
+        report = json.loads(as_json)
+        written.setdefault(report["kind"], set()).update(validate(report))
+    for kind in ("tournament", "analysis", "duel", "strategies", "rules"):
+        never = set(DOCUMENTED[kind]) - written[kind]
+        assert not never, f"{kind}: documented but never written: {sorted(never)}"
+    rules = {"rules." + path for path in DOCUMENTED["rules table"]}
+    assert rules <= set().union(*written.values())
+
+
+@pytest.mark.slow
+def test_a_report_is_the_same_byte_for_byte_and_reads_back_as_its_config(tmp_path: Path) -> None:
+    first = shutbox(*MODES["drop-out"], "--report", "-", cwd=ROOT).stdout
+    (tmp_path / "report.toml").write_text(first)
+    again = shutbox("tournament", str(tmp_path / "report.toml"), "--report", "-").stdout
+    assert again == first and "drop_out = 40" in first
+    plain = shutbox(*MODES["two seats"], "--report", "-").stdout
+    (tmp_path / "plain.toml").write_text(plain)
+    assert (
+        "drop_out = 0\n" in plain
+        and shutbox("tournament", str(tmp_path / "plain.toml"), "--report", "-").stdout == plain
+    )
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("options", "reader"),
+    [
+        (["--report", "-"], "tomllib.loads(sys.stdin.read())"),
+        (["--report", "/dev/stdout"], "tomllib.loads(sys.stdin.read())"),
+        (["--format", "json", "--report", "-"], "json.load(sys.stdin)"),
+        (["--format", "json"], "json.load(sys.stdin)"),
+    ],
+)
+def test_a_report_on_stdout_goes_through_a_pipe(options: list[str], reader: str) -> None:
+    command = [sys.executable, "-m", "shutbox_cli", *MODES["two seats"], *options]
+    read = f"import json, sys, tomllib; report = {reader}; print(report['kind'], len(report['ranking']))"
+    with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, cwd=ROOT) as writer:
+        done = subprocess.run([sys.executable, "-c", read], stdin=writer.stdout, capture_output=True, text=True)
+        assert writer.wait(timeout=60) == 0
+    assert done.stdout == "tournament 3\n", done.stderr
+
+
+@pytest.mark.slow
+def test_a_table_and_a_report_on_stdout_do_not_mix(tmp_path: Path) -> None:
+    done = shutbox(*MODES["two seats"], "--report", "-")
+    report = tomllib.loads(done.stdout)
+    assert report["kind"] == "tournament" and "Head to head" in done.stderr and "Tournament:" in done.stderr
+    written = shutbox(*MODES["two seats"], "--format", "json", "--report", str(tmp_path / "r.json"))
+    assert json.loads(written.stdout) == json.loads((tmp_path / "r.json").read_text()) == report
+    assert written.stderr == f"Report written to {tmp_path / 'r.json'}.\n"
+    shutbox(*MODES["two seats"], "-q", "--report", str(tmp_path / "r.toml"))
+    assert tomllib.loads((tmp_path / "r.toml").read_text()) == report
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(shutil.which("jq") is None, reason="jq is not installed")
+def test_json_output_pipes_into_jq() -> None:
+    done = subprocess.run(
+        f"{sys.executable} -m shutbox_cli {' '.join(MODES['two seats'])} --format json | jq -r '.ranking[0].name'",
+        shell=True,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
+    assert done.returncode == 0 and done.stdout.strip() in {"optimal", "tips", "greedy-high"}, done.stderr
+
+
+def test_toml_writes_every_array_of_tables_as_sections_however_short_and_json_in_order() -> None:
+    table = {"schema": 1, "empty": [], "pair": [{"a": 1}, {"a": 2, "more": {"b": [0.5, 1.0]}}], "rules": {"x": "y"}}
+    text = dumps(table, "toml")
+    assert "[[pair]]\na = 1\n\n[[pair]]\na = 2\n\n[pair.more]\n" in text and "empty = []\n" in text
+    assert tomllib.loads(text) == table == json.loads(dumps(table, "json"))
+    assert dumps(table, "json").startswith('{\n  "schema": 1,\n  "empty": [],\n  "pair": [\n')
+
+
+@pytest.mark.parametrize("limit", ["0", "false"])
+def test_no_drop_out_limit_reads_back_from_a_rules_table(tmp_path: Path, limit: str) -> None:
+    path = tmp_path / "t.toml"
+    path.write_text(f'table = 1\n[rules]\ndrop_out = {limit}\n[[strategy]]\nspec = "tips"\n')
+    assert load_config(path, Options()).rules == Rules()
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ('schema = 2\nkind = "tournament"\n', "has report schema 2; this shutbox reads schema 1 and earlier."),
+        ('schema = 1\nkind = "analysis"\nstrategy = "tips"\n', "is an analysis report, not a tournament file."),
+        ('schema = 1\nkind = "duel"\n', "is a duel report, not a tournament file."),
+    ],
+)
+def test_a_document_that_is_not_a_tournament_is_refused_in_one_sentence(tmp_path: Path, text: str, words: str) -> None:
+    path = tmp_path / "r.toml"
+    path.write_text(text)
+    with pytest.raises(ConfigError, match=re.escape(f"{path} {words}")):
+        load_config(path, Options())
+
+
+def test_a_rule_set_document_is_a_tournament_file(tmp_path: Path) -> None:
+    path = tmp_path / "rules.toml"
+    path.write_text(dumps({**header("rules"), "rules": rules_table(Rules(tiles=12, drop_out=90))}))
+    assert load_config(path, Options(strategies=["tips"], table=1)).rules == Rules(tiles=12, drop_out=90)

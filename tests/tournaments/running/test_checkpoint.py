@@ -1,0 +1,68 @@
+"""Checkpoints through the library: what a run has finished, kept in a file, reads back as the
+same plan and record; a changed byte breaks the seal; a file already there is not overwritten;
+and a finished run's checkpoint is removed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tournaments import ConfigError, InProcess, read_checkpoint
+from tournaments.playing.plan import Plan, make_plan
+from tournaments.playing.units import UnitResult
+from tournaments.running.checkpoint import Keeper, Record
+
+from helpers.field import small_config
+
+
+@pytest.fixture(scope="module")
+def played() -> tuple[Plan, list[UnitResult]]:
+    """A run of several units, played once for this module's tests."""
+    plan = make_plan(small_config(games=1000, rules={"tiles": 4}), bulk=False)  # three units
+    results: list[UnitResult] = []
+    InProcess().run(plan, results.append)
+    assert len(results) > 1
+    return plan, results
+
+
+@pytest.fixture
+def kept(
+    played: tuple[Plan, list[UnitResult]], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> tuple[Path, Keeper, UnitResult]:
+    """A checkpoint written after the first unit."""
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))  # the seal's key
+    plan, results = played
+    record = Record.empty(plan)
+    record.add(results[0])
+    keeper = Keeper(tmp_path / "run.checkpoint", plan, record, seed_drawn=False, seconds=0)
+    keeper.tick()
+    assert keeper.written
+    return keeper.path, keeper, results[0]
+
+
+def test_a_checkpoint_reads_back_as_the_plan_and_the_record_so_far(kept: tuple[Path, Keeper, UnitResult]) -> None:
+    path, keeper, first = kept
+    saved = read_checkpoint(path)
+    assert saved.plan.config.seed == 7
+    assert saved.record.units == {first.unit}
+    assert saved.record.games == first.games
+    assert saved.record.tallies == keeper.record.tallies
+    assert not saved.seed_drawn
+
+
+def test_a_changed_byte_breaks_the_seal(kept: tuple[Path, Keeper, UnitResult]) -> None:
+    path, _, _ = kept
+    path.write_bytes(path.read_bytes().replace(b"games = ", b"games =  ", 1))
+    with pytest.raises(ConfigError, match="checkpoint"):
+        read_checkpoint(path)
+
+
+def test_a_file_already_there_is_not_taken_and_a_finished_run_removes_its_own(
+    kept: tuple[Path, Keeper, UnitResult],
+) -> None:
+    path, keeper, _ = kept
+    with pytest.raises(ConfigError, match="is already there"):
+        Keeper(path, read_checkpoint(path).plan, keeper.record, seed_drawn=False)
+    keeper.discard()
+    assert not path.exists()
