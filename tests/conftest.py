@@ -86,7 +86,14 @@ def _too_slow() -> dict[str, tuple[float, float]]:
     return {nodeid: spent for nodeid, spent in _unmarked.items() if max(spent) >= SLOW_SECONDS}
 
 
-def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+def _failing(config: pytest.Config) -> bool:
+    """Whether --unmarked-slow=fail fails the run: a test took SLOW_SECONDS of processor time, which
+    a busy machine barely changes (unlike the clock)."""
+    overrun = any(processor >= SLOW_SECONDS for _, processor in _too_slow().values())
+    return config.getoption("--unmarked-slow") == "fail" and overrun
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, config: pytest.Config) -> None:
     found = _too_slow()
     if not found:
         return
@@ -98,10 +105,10 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     terminalreporter.write_line(
         "Mark each @pytest.mark.slow or make it cheaper (on a loaded machine, the clock misleads)."
     )
+    if _failing(config):
+        terminalreporter.write_line(f"--unmarked-slow=fail: the run fails ({SLOW_SECONDS} s of processor time).")
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
-    """With --unmarked-slow=fail, processor time (which a busy machine barely changes) fails the run."""
-    overrun = any(processor >= SLOW_SECONDS for _, processor in _too_slow().values())
-    if session.config.getoption("--unmarked-slow") == "fail" and overrun and exitstatus == pytest.ExitCode.OK:
+    if _failing(session.config) and exitstatus == pytest.ExitCode.OK:
         session.exitstatus = pytest.ExitCode.TESTS_FAILED

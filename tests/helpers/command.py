@@ -73,7 +73,7 @@ def shutbox(
         try:
             status = cli._run()
         except SystemExit as stop:  # what ends the process in `main`
-            status = stop.code if isinstance(stop.code, int) else 1
+            status = 0 if stop.code is None else stop.code if isinstance(stop.code, int) else 1
         finally:
             sys.argv, sys.modules["__main__"] = argv, main
             sys.stdout.flush()
