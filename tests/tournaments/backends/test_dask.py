@@ -255,7 +255,7 @@ def test_a_cluster_reports_byte_for_byte_as_one_process(cluster: Cluster, folder
     alone = shutbox(*field, *rest, "-j", "1", "--report", "alone.toml", cwd=folder, env=env)
     assert alone.returncode == 0, alone.stderr
     spread = shutbox(*field, *rest, "--scheduler", cluster.address, "--report", "cluster.toml", cwd=folder, env=env)
-    assert (spread.returncode, spread.stderr) == (0, "")
+    assert (spread.returncode, spread.stderr) == (0, "Report written to cluster.toml.\n")
     assert (folder / "cluster.toml").read_bytes() == (folder / "alone.toml").read_bytes()
     assert b'spec = "lucky"' in (folder / "cluster.toml").read_bytes()
     assert cluster.idle()
@@ -385,7 +385,7 @@ def test_a_dead_worker_s_units_are_played_again_and_with_none_left_the_run_fails
     finally:
         own.stop()
     first, last = runs
-    assert (first.returncode, first.stderr) == (0, "")
+    assert (first.returncode, first.stderr) == (0, "Report written to cluster.toml.\n")
     assert last.returncode == 1
     assert f"the Dask cluster at {own.address} has had no workers for 10 seconds" in one_line(last)
     assert not (folder / "cluster.toml").exists()
@@ -604,7 +604,7 @@ def test_a_soft_limit_on_open_files_is_raised_as_far_as_the_run_needs(folder: Pa
         preexec_fn=limited(16, 4096),
     )
     done = finish(low)
-    assert (done.returncode, done.stderr) == (0, "")
+    assert (done.returncode, done.stderr) == (0, "Report written to local.toml.\n")
     assert (folder / "local.toml").read_bytes() == (folder / "alone.toml").read_bytes()
 
 
