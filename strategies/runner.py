@@ -6,8 +6,9 @@ Its names load lazily, each from its own module on first use, so that showing a 
 checks the imports for type checkers agree).
 """
 
-import importlib
 from typing import TYPE_CHECKING
+
+from shutbox_cli.game.lazy import lazy_names
 
 if TYPE_CHECKING:  # `name as name`: each re-exported, one statement per module
     # isort: off
@@ -53,17 +54,7 @@ _NAMES: dict[str, tuple[str, ...]] = {
     ".winning": ("win_chances",),
 }
 """The runner's names, by the module that defines each."""
-_MODULE_OF = {name: module for module, names in _NAMES.items() for name in names}
-
-__all__ = sorted(_MODULE_OF)
-
+__all__, _load = lazy_names(__name__, _NAMES, "strategies")
 
 if not TYPE_CHECKING:  # type checkers read the imports above, and flag a name not among them
-
-    def __getattr__(name: str) -> object:
-        module = _MODULE_OF.get(name)
-        if module is None:
-            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-        value = getattr(importlib.import_module(module, "strategies"), name)
-        globals()[name] = value
-        return value
+    __getattr__ = _load

@@ -23,8 +23,9 @@ lazily, each from its own module on first use, so that a command loads only what
 `_NAMES` is the one list of them (tests/test_layers.py checks the imports for type checkers agree).
 """
 
-import importlib
 from typing import TYPE_CHECKING
+
+from shutbox_cli.game.lazy import lazy_names
 
 if TYPE_CHECKING:  # `name as name`: each re-exported, one statement per module
     # isort: off
@@ -106,17 +107,7 @@ _NAMES: dict[str, tuple[str, ...]] = {
     ".running.runner": ("Progress", "resume", "run"),
 }
 """The tournaments' public names, by the module that defines each."""
-_MODULE_OF = {name: module for module, names in _NAMES.items() for name in names}
-
-__all__ = sorted(_MODULE_OF)
-
+__all__, _load = lazy_names(__name__, _NAMES)
 
 if not TYPE_CHECKING:  # type checkers read the imports above, and flag a name not among them
-
-    def __getattr__(name: str) -> object:
-        module = _MODULE_OF.get(name)
-        if module is None:
-            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-        value = getattr(importlib.import_module(module, __name__), name)
-        globals()[name] = value
-        return value
+    __getattr__ = _load
