@@ -16,12 +16,19 @@ import pytest
 
 import strategies
 from shutbox_cli.game import OneDie, Roll, Rules, TurnContext
+from strategies import questions
 from strategies.builtin import FewestTiles, GreedyHigh, LowestFirst, MostTiles, RandomMove, Tips
 from strategies.solved import MaxShut, Optimal, Target
 from strategies.testing import StrategyContract, check_strategy, make_view
 
 from helpers.command import real_shutbox
 from helpers.paths import ROOT, SNEAKY
+
+
+@pytest.fixture(scope="module", autouse=True)
+def questions_sampled() -> None:
+    """The questions every contract check here asks, sampled once for the module (half a second)."""
+    questions.sample_questions(StrategyContract.seed, StrategyContract.samples)
 
 
 class TestGreedyHigh(StrategyContract):
