@@ -637,6 +637,7 @@ def test_running_out_of_open_files_while_the_cluster_starts_is_one_sentence(fold
     logged(sentence)
 
 
+@pytest.mark.slow
 def test_a_stop_signal_during_a_run_on_a_cluster_is_raised_where_it_is_safe_as_the_signal_it_was() -> None:
     """SIGTERM and SIGHUP, like Ctrl-C, are noted while distributed's code runs, and raised at the
     run's next look by the handler they had (shutbox's, which remembers which signal it was)."""
