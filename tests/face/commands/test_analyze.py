@@ -288,6 +288,7 @@ def test_the_help_lists_the_options_of_a_game_apart_as_needing_against() -> None
     assert all(flag in turn for flag in ("--tiles", "--shut-rule", "--one-die", "--scoring", "--first-roll"))
 
 
+@pytest.mark.slow
 def test_the_tie_rule_applies_to_a_game_against_another_and_only_share_shares() -> None:
     status, out, err = in_process("optimal", "--against", "greedy-high", "--ties", "seat")
     assert (status, err) == (0, "")
