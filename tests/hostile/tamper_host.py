@@ -1,5 +1,5 @@
 """Writes a reply of its own on its host's socket under --isolate (the socket is the host's
-second-to-last argument), as a strategy that wants the referee to believe something else would:
+last argument), as a strategy that wants the referee to believe something else would:
 in the default mode it just plays."""
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ class TamperHost(Strategy):
 
     def choose_move(self, view: View) -> Move:
         hosted = "tournaments.referee.host" in sys.modules
-        if hosted and sys.argv[-2].isdigit() and not getattr(TamperHost, "forged", False):
+        if hosted and sys.argv[-1].isdigit() and not getattr(TamperHost, "forged", False):
             TamperHost.forged = True  # type: ignore[attr-defined]
-            os.write(int(sys.argv[-2]), struct.pack("!i", len(FORGED)) + FORGED)
+            os.write(int(sys.argv[-1]), struct.pack("!i", len(FORGED)) + FORGED)
         return view.legal_moves[0]

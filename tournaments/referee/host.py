@@ -1,19 +1,18 @@
 """A strategy's host under --isolate: the process, of its own, where one user's strategy is
 loaded and asked its questions (`isolation.HOST_CODE` runs `main` with the socket's file
-descriptor and the referee's pid as its last two arguments).
+descriptor as its last argument).
 
 It reads requests from the referee (pickled: the referee trusts its own data) on the socket FD,
 and answers each in JSON (the referee trusts nothing the host says: it parses plain data and
-checks every answer). It confines itself first (a process group of its own, death with the
-referee, a memory limit), and ends when the referee closes the socket.
+checks every answer). Its supervisor (`supervisor.py`) confines it before its code runs (a
+process group of its own, death with the supervisor, a memory limit, Ctrl-C ignored) and ends
+whatever it starts; it ends when the referee closes the socket.
 """
 
 from __future__ import annotations
 
 import collections
 import json
-import os
-import signal
 import sys
 from collections.abc import Sequence
 from multiprocessing.connection import Connection
@@ -24,7 +23,6 @@ from strategies.loading import LoadedStrategy, StrategyLoadError, load_strategy
 from strategies.player import StrategyError, StrategyPlayer
 from strategies.shown import cause
 
-from .confine import confine
 from .wire import DealtTurn, HostFailure, Loaded, Made, NewPlayer, Played, Reply, Request, Setup, Table, TableAsked
 
 KEPT_PLAYERS = 4
@@ -102,12 +100,9 @@ def _load(setup: Setup) -> tuple[LoadedStrategy | None, Loaded | HostFailure]:
         return None, HostFailure(f"strategy {setup.spec!r} failed to load: {cause(error)}")
 
 
-def serve(connection: Connection, parent: int) -> None:
+def serve(connection: Connection) -> None:
     """Load the strategy the first request names, then answer until the referee hangs up."""
     setup: Setup = connection.recv()
-    confine(setup.memory_limit)
-    if os.getppid() != parent:  # the referee ended before this process could follow it
-        return
     sys.path[:] = setup.path
     loaded, loaded_reply = _load(setup)
     _send(connection, loaded_reply)
@@ -132,6 +127,4 @@ def serve(connection: Connection, parent: int) -> None:
 
 
 def main() -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the referee decides what Ctrl-C stops
-    fd, parent = int(sys.argv[-2]), int(sys.argv[-1])
-    serve(Connection(fd), parent)
+    serve(Connection(int(sys.argv[-1])))

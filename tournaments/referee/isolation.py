@@ -12,10 +12,9 @@ the referee in any case (its own process group, PR_SET_PDEATHSIG, its socket's e
 
 from __future__ import annotations
 
-import contextlib
 import itertools
 import json
-import os
+import signal
 import socket
 import subprocess
 import sys
@@ -34,13 +33,15 @@ from strategies.loading import StrategyLoadError, split_spec
 from strategies.table import NOT_ROLLED, THROW_COUNT, PolicyTable
 
 from ..errors import setting
-from .confine import cores, default_memory_limit_mib, kill_group
+from . import supervisor
+from .confine import cores, default_memory_limit_mib
 from .wire import DealtTurn, NewPlayer, Played, Request, Setup, TableAsked, TurnsAsked
 
 PACKAGES = str(Path(__file__).resolve().parents[2])  # tournaments/referee/ -> the folder of our packages
 """The folder holding our packages, first on a host's path whatever the current folder holds (`-P`)."""
 HOST_CODE = "import sys; sys.path.insert(0, sys.argv[1]); from tournaments.referee.host import main; main()"
-"""A host's program: its arguments are PACKAGES, its socket's file descriptor and the referee's pid."""
+"""A host's program, run by its supervisor (`supervisor.py`): its arguments are PACKAGES and its
+socket's file descriptor."""
 MAX_REPLY = 1 << 26
 """The longest reply a host may send, in bytes (a 12-tile table is under 1 MiB of JSON, a bulk
 unit's turns of one seat and round a few MiB)."""
@@ -78,7 +79,7 @@ class Host:
     (time.monotonic()), when set.
     """
 
-    def __init__(self, spec: str, rules: Rules) -> None:
+    def __init__(self, spec: str, rules: Rules, memory_limit_mib: int = 0) -> None:
         self.spec = spec
         self.rules = rules
         self.name = spec
@@ -88,12 +89,9 @@ class Host:
         self.timeout = 0.0
         self._numbers = itertools.count()
         mine, theirs = socket.socketpair()
+        command = [sys.executable, "-P", "-c", HOST_CODE, PACKAGES, str(theirs.fileno())]
         try:
-            self.process = subprocess.Popen(
-                [sys.executable, "-P", "-c", HOST_CODE, PACKAGES, str(theirs.fileno()), str(os.getpid())],
-                pass_fds=(theirs.fileno(),),
-                stdin=subprocess.DEVNULL,
-            )
+            self.process = supervisor.start(command, memory_limit_mib, (theirs.fileno(),))
         except OSError as error:
             mine.close()
             raise StrategyLoadError(
@@ -117,10 +115,10 @@ class Host:
     ) -> Host:
         """Start a host and have it load the strategy (see `ready`): hosts launched one after
         another load side by side."""
-        host = cls(spec, rules)
+        host = cls(spec, rules, memory_limit_mib)
         host.timeout = timeout
         host.deadline = time.monotonic() + timeout
-        setup = Setup(spec, dict(params), name, rules, list(sys.path), memory_limit_mib)
+        setup = Setup(spec, dict(params), name, rules, list(sys.path))
         try:
             host.connection.send(setup)
         except OSError:
@@ -200,7 +198,7 @@ class Host:
         finally:
             self.stop()
         if code < 0:
-            return f"was killed by signal {-code}"
+            return f"was killed by signal {-code} ({_signal_name(-code)})"
         return f"ended with status {code}"
 
     def _garbage(self, what: str) -> NoReturn:
@@ -209,13 +207,17 @@ class Host:
 
 
 def _stop(process: subprocess.Popen[bytes], connection: Connection) -> None:
-    """Close the host's socket and kill its process group (the host and whatever its strategy
-    started) at once: it holds nothing worth waiting for. Not yet reaped, its pid still names
-    its group."""
+    """Close the host's socket and have its supervisor kill the host and whatever its strategy
+    started, at once: it holds nothing worth waiting for (not even its `atexit` functions)."""
     connection.close()
-    kill_group(process.pid)
-    with contextlib.suppress(subprocess.TimeoutExpired):
-        process.wait(timeout=STOPPED_SECONDS)
+    supervisor.stop(process, STOPPED_SECONDS)
+
+
+def _signal_name(number: int) -> str:
+    try:
+        return signal.Signals(number).name
+    except ValueError:
+        return "unknown"
 
 
 def _text(value: object, host: Host) -> str:

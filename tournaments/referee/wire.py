@@ -15,15 +15,13 @@ from shutbox_cli.game.terms import GameNumber, Mask, Seed
 
 
 class Setup(NamedTuple):
-    """The first request: the strategy to load, the rules it plays, the referee's import path
-    and the host's memory limit in MiB."""
+    """The first request: the strategy to load, the rules it plays and the referee's import path."""
 
     spec: str
     params: dict[str, Any]
     name: str | None
     rules: Rules
     path: list[str]
-    memory_limit: int
 
 
 class NewPlayer(NamedTuple):

@@ -1,0 +1,245 @@
+"""A host's supervisor: a small process between the referee and a strategy's host that never runs
+a user's code, so that whatever the strategy starts ends with it.
+
+`start` runs it (`python -P -S -c CODE FOLDER REFEREE LIMIT FDS COMMAND...`, this file imported by
+itself: the standard library only, fast to start). It starts COMMAND (the host) with a memory
+limit that neither the host nor anything it starts can raise, set before the host's code runs,
+and reaps every process. Once the host ends, or the referee asks it to stop (SIGTERM, `stop`), or
+the referee dies, it kills every process the host started however it detached (`setsid`,
+`setpgid`, a double fork: on Linux it is their child subreaper, so they become its children), and
+exits as the host did: with its status, or killed by its signal.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import select
+import signal
+import sys
+from typing import TYPE_CHECKING, NoReturn
+
+if TYPE_CHECKING:  # the supervisor imports only what it runs
+    import subprocess
+    from collections.abc import Sequence
+    from types import FrameType
+
+CODE = "import sys; sys.path.insert(0, sys.argv[1]); from supervisor import main; main()"
+"""The supervisor's program: its arguments are this file's folder, the referee's pid, the host's
+memory limit in MiB (0: none), the file descriptors the host is given (comma-separated) and the
+host's command."""
+FOLDER = os.path.dirname(os.path.abspath(__file__))
+LINUX = sys.platform.startswith("linux")
+PARENT_GONE = 70
+"""The supervisor's status when the referee is gone before the host starts (nobody reads it)."""
+CANNOT_START = 127
+"""The host's status when its command cannot be run."""
+WATCH_SECONDS = 0.5
+"""How often the supervisor looks whether the referee is still there (on Linux the kernel also
+tells it at once)."""
+STOP_SIGNALS = (signal.SIGTERM, signal.SIGHUP)
+"""The signals that ask the supervisor to stop the host (and all it started) and exit."""
+PARENT_DIED = signal.SIGUSR1
+"""The signal the Linux kernel sends the supervisor when the thread that started it ends: it then
+stops only if the referee itself is gone."""
+_PR_SET_PDEATHSIG = 1
+_PR_SET_CHILD_SUBREAPER = 36
+_MiB = 1 << 20
+
+
+def start(command: Sequence[str], memory_limit_mib: int, pass_fds: Sequence[int] = ()) -> subprocess.Popen[bytes]:
+    """Start `command` under a supervisor of its own, `pass_fds` open in it, its stdin empty and its
+    stdout and stderr this process's stderr (never the results stream); the supervisor leads a
+    process group of its own, away from the terminal's Ctrl-C (the referee decides what it stops).
+    Raises OSError if it cannot start."""
+    import subprocess
+
+    fds = ",".join(str(fd) for fd in pass_fds)
+    arguments = [FOLDER, str(os.getpid()), str(memory_limit_mib), fds, *command]
+    return subprocess.Popen(
+        [sys.executable, "-P", "-S", "-c", CODE, *arguments],
+        pass_fds=tuple(pass_fds),
+        stdin=subprocess.DEVNULL,
+        stdout=2,
+        process_group=0,
+    )
+
+
+def stop(process: subprocess.Popen[bytes], timeout: float) -> None:
+    """Have the supervisor kill the host and all it started, and wait for it; if it is not gone
+    within `timeout` seconds (stopped, or killed: a strategy may signal it), kill its process group."""
+    import subprocess
+
+    if process.poll() is not None:
+        return
+    process.send_signal(signal.SIGTERM)
+    try:
+        process.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(process.pid, signal.SIGKILL)
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            process.wait(timeout=timeout)
+
+
+class _Signals:
+    """The signals the supervisor has been sent, noted by handlers that only wake its loop."""
+
+    def __init__(self) -> None:
+        self.stopping = False
+        wake, self.woken = os.pipe()
+        self.wake = wake
+        for fd in (wake, self.woken):
+            os.set_blocking(fd, False)
+        signal.set_wakeup_fd(self.woken)
+        for number in (*STOP_SIGNALS, signal.SIGCHLD, PARENT_DIED):
+            signal.signal(number, self._note)
+
+    def _note(self, number: int, frame: FrameType | None) -> None:
+        if number in STOP_SIGNALS:
+            self.stopping = True
+
+    def wait(self) -> None:
+        """Sleep until a signal comes, or WATCH_SECONDS pass."""
+        select.select([self.wake], [], [], WATCH_SECONDS)
+        with contextlib.suppress(BlockingIOError):
+            os.read(self.wake, 4096)
+
+
+def main() -> NoReturn:
+    referee, limit, fds = int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
+    supervise(sys.argv[5:], referee, limit, [int(fd) for fd in fds.split(",") if fd])
+
+
+def supervise(command: list[str], referee: int, memory_limit_mib: int, pass_fds: list[int]) -> NoReturn:
+    """Run the host to its end, or until the referee stops or is gone, then end all it started
+    and exit as it did."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # inherited by the host: the referee decides what Ctrl-C stops
+    signals = _Signals()
+    if LINUX:
+        _prctl(_PR_SET_CHILD_SUBREAPER, 1)
+        _prctl(_PR_SET_PDEATHSIG, PARENT_DIED)
+    if os.getppid() != referee:  # gone before the kernel was asked to tell
+        os._exit(PARENT_GONE)
+    host = _start_host(command, memory_limit_mib)
+    for fd in pass_fds:  # the host's alone: its end closes when the host's processes end
+        os.close(fd)
+    status: int | None = None
+    while status is None and not signals.stopping and os.getppid() == referee:
+        status = _reap(host)
+        if status is None:
+            signals.wait()
+    _exit_as(_end_all(host, status))
+
+
+def _start_host(command: list[str], memory_limit_mib: int) -> int:
+    """Fork the host: a process group of its own, killed by the kernel if this process dies, its
+    memory limited, then its command run."""
+    supervisor = os.getpid()
+    pid = os.fork()
+    if pid:
+        return pid
+    try:
+        signal.set_wakeup_fd(-1)
+        for number in (*STOP_SIGNALS, signal.SIGCHLD, PARENT_DIED):
+            signal.signal(number, signal.SIG_DFL)
+        os.setpgid(0, 0)
+        if LINUX:
+            _prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+        if os.getppid() != supervisor:
+            os._exit(PARENT_GONE)
+        if memory_limit_mib:
+            _limit_memory(memory_limit_mib * _MiB)
+        os.execv(command[0], command)
+    except Exception as error:  # said where the user reads it; the referee says the status
+        os.write(2, f"shutbox: cannot start a strategy's host: {error}\n".encode())
+    finally:
+        os._exit(CANNOT_START)
+
+
+def _limit_memory(limit: int) -> None:
+    """Limit this process's address space, and its children's, to `limit` bytes: soft and hard
+    alike, so that it cannot be raised (not above the hard limit it already has)."""
+    import resource
+
+    hard = resource.getrlimit(resource.RLIMIT_AS)[1]
+    if hard != resource.RLIM_INFINITY:
+        limit = min(limit, hard)
+    resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+
+
+def _reap(host: int) -> int | None:
+    """Reap every child that has ended (the host's orphans come here on Linux): the host's wait
+    status once it has ended."""
+    found = None
+    while True:
+        try:
+            pid, status = os.waitpid(-1, os.WNOHANG)
+        except ChildProcessError:
+            return found
+        if pid == 0:
+            return found
+        if pid == host:
+            found = status
+
+
+def _end_all(host: int, status: int | None) -> int:
+    """Kill the host's process group and every descendant, over and over as the dying's children
+    come to this process, reaping them, until none is left: the host's wait status."""
+    with contextlib.suppress(OSError):
+        os.killpg(host, signal.SIGKILL)
+    while True:
+        for pid in _descendants(os.getpid()):
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
+        try:
+            pid, ended = os.waitpid(-1, 0)
+        except ChildProcessError:
+            return signal.SIGKILL if status is None else status
+        if pid == host:
+            status = ended
+
+
+def _descendants(pid: int) -> list[int]:
+    """Every process below `pid`, from the kernel's lists of each thread's children (none where
+    the system has no such lists: the group kill and the host's death are all there is)."""
+    found: list[int] = []
+    parents = [pid]
+    while parents:
+        parent = parents.pop()
+        try:
+            threads = os.listdir(f"/proc/{parent}/task")
+        except OSError:
+            continue
+        for thread in threads:
+            try:
+                with open(f"/proc/{parent}/task/{thread}/children") as listed:
+                    children = listed.read().split()
+            except OSError:
+                continue
+            found += map(int, children)
+            parents += map(int, children)
+    return found
+
+
+def _exit_as(status: int) -> NoReturn:
+    """End this process as the host ended: killed by the same signal, or with the same status."""
+    if os.WIFSIGNALED(status):
+        number = os.WTERMSIG(status)
+        with contextlib.suppress(ImportError, ValueError, OSError):
+            import resource
+
+            resource.setrlimit(resource.RLIMIT_CORE, (0, 0))  # no core file for the host's crash
+        with contextlib.suppress(ValueError, OSError):
+            signal.signal(number, signal.SIG_DFL)
+        os.kill(os.getpid(), number)
+        os._exit(128 + number)
+    os._exit(os.waitstatus_to_exitcode(status))
+
+
+def _prctl(option: int, value: int) -> None:
+    """Ask the Linux kernel for `option` on this process (nothing if it cannot be asked)."""
+    with contextlib.suppress(OSError, AttributeError):
+        import ctypes
+
+        ctypes.CDLL(None, use_errno=True).prctl(option, value, 0, 0, 0)
