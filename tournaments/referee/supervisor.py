@@ -12,17 +12,17 @@ exits as the host did: with its status, or killed by its signal.
 
 from __future__ import annotations
 
-import contextlib
 import os
 import select
 import signal
 import sys
-from typing import TYPE_CHECKING, NoReturn
 
-if TYPE_CHECKING:  # the supervisor imports only what it runs
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # the supervisor imports only what it runs: it starts for every host
     import subprocess
     from collections.abc import Sequence
     from types import FrameType
+    from typing import NoReturn
 
 CODE = "import sys; sys.path.insert(0, sys.argv[1]); from supervisor import main; main()"
 """The supervisor's program: its arguments are this file's folder, the referee's pid, the host's
@@ -76,10 +76,11 @@ def stop(process: subprocess.Popen[bytes], timeout: float) -> None:
     try:
         process.wait(timeout=timeout)
     except subprocess.TimeoutExpired:
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(process.pid, signal.SIGKILL)
-        with contextlib.suppress(subprocess.TimeoutExpired):
+        _kill(process.pid, group=True)
+        try:  # noqa: SIM105 - no contextlib here: the supervisor imports this module as it starts
             process.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            pass
 
 
 class _Signals:
@@ -102,8 +103,10 @@ class _Signals:
     def wait(self) -> None:
         """Sleep until a signal comes, or WATCH_SECONDS pass."""
         select.select([self.wake], [], [], WATCH_SECONDS)
-        with contextlib.suppress(BlockingIOError):
+        try:  # noqa: SIM105 - no contextlib: it would cost every supervisor's start
             os.read(self.wake, 4096)
+        except BlockingIOError:
+            pass
 
 
 def main() -> NoReturn:
@@ -186,12 +189,10 @@ def _reap(host: int) -> int | None:
 def _end_all(host: int, status: int | None) -> int:
     """Kill the host's process group and every descendant, over and over as the dying's children
     come to this process, reaping them, until none is left: the host's wait status."""
-    with contextlib.suppress(OSError):
-        os.killpg(host, signal.SIGKILL)
+    _kill(host, group=True)
     while True:
         for pid in _descendants(os.getpid()):
-            with contextlib.suppress(OSError):
-                os.kill(pid, signal.SIGKILL)
+            _kill(pid)
         try:
             pid, ended = os.waitpid(-1, 0)
         except ChildProcessError:
@@ -226,20 +227,31 @@ def _exit_as(status: int) -> NoReturn:
     """End this process as the host ended: killed by the same signal, or with the same status."""
     if os.WIFSIGNALED(status):
         number = os.WTERMSIG(status)
-        with contextlib.suppress(ImportError, ValueError, OSError):
+        try:
             import resource
 
             resource.setrlimit(resource.RLIMIT_CORE, (0, 0))  # no core file for the host's crash
-        with contextlib.suppress(ValueError, OSError):
             signal.signal(number, signal.SIG_DFL)
+        except (ImportError, ValueError, OSError):  # SIGKILL's cannot be set: it needs none
+            pass
         os.kill(os.getpid(), number)
         os._exit(128 + number)
     os._exit(os.waitstatus_to_exitcode(status))
 
 
+def _kill(pid: int, group: bool = False) -> None:
+    """Kill a process, or the process group it leads, if it is still there."""
+    try:  # noqa: SIM105 - no contextlib: it would cost every supervisor's start
+        (os.killpg if group else os.kill)(pid, signal.SIGKILL)
+    except OSError:
+        pass
+
+
 def _prctl(option: int, value: int) -> None:
     """Ask the Linux kernel for `option` on this process (nothing if it cannot be asked)."""
-    with contextlib.suppress(OSError, AttributeError):
+    try:
         import ctypes
 
         ctypes.CDLL(None, use_errno=True).prctl(option, value, 0, 0, 0)
+    except (ImportError, OSError, AttributeError):
+        pass
