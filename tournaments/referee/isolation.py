@@ -6,8 +6,9 @@ The referee never imports a user's code, and believes nothing a host says withou
 replies are JSON (never pickles, which could run code here), bounded in size, and every answer
 is checked against the question (a legal move, an allowed number of dice, a table of the right
 shape whose every entry the rules allow). A host that dies, stays silent past the unit's time
-limit or answers garbage is its strategy's failure, named; it is then stopped, and it dies with
-the referee in any case (its own process group, PR_SET_PDEATHSIG, its socket's end).
+limit or answers garbage is its strategy's failure, named; it is then stopped. Each host runs
+under a supervisor (`supervisor.py`) that limits its memory, and ends it and everything it
+started when it is stopped, when it ends, and when the referee dies.
 """
 
 from __future__ import annotations
