@@ -88,6 +88,7 @@ class Host:
         self.context_free = False
         self.deadline: float | None = None
         self.timeout = 0.0
+        self.memory_limit_mib = memory_limit_mib
         self._numbers = itertools.count()
         mine, theirs = socket.socketpair()
         command = [sys.executable, "-P", "-c", HOST_CODE, PACKAGES, str(theirs.fileno())]
@@ -200,6 +201,11 @@ class Host:
             self.stop()
         if code < 0:
             return f"was killed by signal {-code} ({_signal_name(-code)})"
+        if code == supervisor.OVER_MEMORY and self.memory_limit_mib:
+            return (
+                f"and those it started were stopped: together they used more than its memory limit "
+                f"of {self.memory_limit_mib} MiB (raise it with {setting('memory_limit')})"
+            )
         return f"ended with status {code}"
 
     def _garbage(self, what: str) -> NoReturn:

@@ -34,9 +34,12 @@ PARENT_GONE = 70
 """The supervisor's status when the referee is gone before the host starts (nobody reads it)."""
 CANNOT_START = 127
 """The host's status when its command cannot be run."""
+OVER_MEMORY = 88
+"""The supervisor's status when the host and the processes it started used more than the memory
+limit together (each process alone cannot: the limit is on each one's address space)."""
 WATCH_SECONDS = 0.5
 """How often the supervisor looks whether the referee is still there (on Linux the kernel also
-tells it at once)."""
+tells it at once) and, on Linux, how much memory the host and all it started use together."""
 STOP_SIGNALS = (signal.SIGTERM, signal.SIGHUP)
 """The signals that ask the supervisor to stop the host (and all it started) and exit."""
 PARENT_DIED = signal.SIGUSR1
@@ -130,6 +133,9 @@ def supervise(command: list[str], referee: int, memory_limit_mib: int, pass_fds:
     status: int | None = None
     while status is None and not signals.stopping and os.getppid() == referee:
         status = _reap(host)
+        if status is None and memory_limit_mib and _memory_used() > memory_limit_mib * _MiB:
+            _end_all(host, status)
+            os._exit(OVER_MEMORY)
         if status is None:
             signals.wait()
     _exit_as(_end_all(host, status))
@@ -221,6 +227,19 @@ def _descendants(pid: int) -> list[int]:
             found += map(int, children)
             parents += map(int, children)
     return found
+
+
+def _memory_used() -> int:
+    """The bytes this process's descendants use together: their shares of the memory they hold
+    (Linux's proportional set size: a page shared by n of them counts 1/n to each; 0 elsewhere)."""
+    used = 0
+    for pid in _descendants(os.getpid()):
+        try:
+            with open(f"/proc/{pid}/smaps_rollup") as rollup:
+                used += next(int(line.split()[1]) * 1024 for line in rollup if line.startswith("Pss:"))
+        except (OSError, ValueError, StopIteration):
+            continue
+    return used
 
 
 def _exit_as(status: int) -> NoReturn:

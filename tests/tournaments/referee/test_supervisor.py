@@ -252,6 +252,27 @@ def test_the_memory_limit_holds_for_what_a_host_starts_and_cannot_be_raised(
     assert seen.read_text() == "kept refused"
 
 
+HOARDERS = """
+for _ in range(3):
+    if os.fork() == 0:
+        hoard = b"x" * (150 << 20)
+        sleep_forever()
+sleep_forever()
+"""
+
+
+def test_a_host_and_what_it_starts_share_its_memory_limit(tmp_path: Path, mark: str) -> None:
+    """Each of three children holds 150 MiB, under the limit of 300 MiB alone, but not together."""
+    spec = _strategy(tmp_path, HOARDERS)
+    with pytest.raises(StrategyLoadError) as raised:
+        _launch(spec, memory_limit_mib=300).ready()
+    assert str(raised.value).startswith(
+        f"the process of strategy {spec!r} and those it started were stopped: together they used more than "
+        "its memory limit of 300 MiB"
+    )
+    assert _until(lambda: not _marked(mark))
+
+
 PRINTS = """
 print("PRINTED AT IMPORT")
 
