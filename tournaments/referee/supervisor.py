@@ -76,6 +76,7 @@ def stop(process: subprocess.Popen[bytes], timeout: float) -> None:
     if process.poll() is not None:
         return
     process.send_signal(signal.SIGTERM)
+    process.send_signal(signal.SIGCONT)  # in case a strategy stopped it
     try:
         process.wait(timeout=timeout)
     except subprocess.TimeoutExpired:

@@ -156,6 +156,13 @@ def test_what_a_strategy_starts_ends_when_its_host_is_stopped(tmp_path: Path, ma
     assert _until(lambda: not _marked(mark))
 
 
+def test_a_strategy_that_stops_its_supervisor_still_leaves_nothing(tmp_path: Path, mark: str) -> None:
+    spec = _strategy(tmp_path, "import signal\ndetach()\nos.kill(os.getppid(), signal.SIGSTOP)")
+    host = _launch(spec).ready()
+    host.stop()
+    assert _until(lambda: not _marked(mark))
+
+
 REFEREE = """
 import sys
 from shutbox_cli.game import Rules
