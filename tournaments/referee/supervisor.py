@@ -146,7 +146,11 @@ def _start_host(command: list[str], memory_limit_mib: int) -> int:
     """Fork the host: a process group of its own, killed by the kernel if this process dies, its
     memory limited, then its command run."""
     supervisor = os.getpid()
-    pid = os.fork()
+    try:
+        pid = os.fork()
+    except OSError as error:
+        _say_cannot_start(error)
+        os._exit(CANNOT_START)
     if pid:
         return pid
     try:
@@ -162,9 +166,13 @@ def _start_host(command: list[str], memory_limit_mib: int) -> int:
             _limit_memory(memory_limit_mib * _MiB)
         os.execv(command[0], command)
     except Exception as error:  # said where the user reads it; the referee says the status
-        os.write(2, f"shutbox: cannot start a strategy's host: {error}\n".encode())
+        _say_cannot_start(error)
     finally:
         os._exit(CANNOT_START)
+
+
+def _say_cannot_start(error: Exception) -> None:
+    os.write(2, f"shutbox: cannot start a strategy's host: {error}\n".encode())
 
 
 def _limit_memory(limit: int) -> None:
@@ -202,8 +210,8 @@ def _end_all(host: int, status: int | None) -> int:
             _kill(pid)
         try:
             pid, ended = os.waitpid(-1, 0)
-        except ChildProcessError:
-            return signal.SIGKILL if status is None else status
+        except ChildProcessError:  # none left; the host has been reaped here, or was before
+            return signal.SIGKILL if status is None else status  # (a wait status: killed by SIGKILL)
         if pid == host:
             status = ended
 
