@@ -15,6 +15,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 import uuid
 from collections.abc import Callable, Iterator
@@ -160,6 +161,20 @@ def test_a_strategy_that_stops_its_supervisor_still_leaves_nothing(tmp_path: Pat
     spec = _strategy(tmp_path, "import signal\ndetach()\nos.kill(os.getppid(), signal.SIGSTOP)")
     host = _launch(spec).ready()
     host.stop()
+    assert _until(lambda: not _marked(mark))
+
+
+def test_a_host_outlives_the_thread_that_launched_it(mark: str) -> None:
+    """The kernel tells the supervisor when that thread ends: the referee is still there."""
+    launched: list[Host] = []
+    thread = threading.Thread(target=lambda: launched.append(_launch("greedy-high").ready()))
+    thread.start()
+    thread.join()
+    (host,) = launched
+    try:
+        assert host.player().policy.dice
+    finally:
+        host.stop()
     assert _until(lambda: not _marked(mark))
 
 
