@@ -16,6 +16,7 @@ import os
 import select
 import signal
 import sys
+import time
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # the supervisor imports only what it runs: it starts for every host
@@ -132,11 +133,14 @@ def supervise(command: list[str], referee: int, memory_limit_mib: int, pass_fds:
     for fd in pass_fds:  # the host's alone: its end closes when the host's processes end
         os.close(fd)
     status: int | None = None
+    weighed = 0.0
     while status is None and not signals.stopping and os.getppid() == referee:
         status = _reap(host)
-        if status is None and memory_limit_mib and _memory_used() > memory_limit_mib * _MiB:
-            _end_all(host, status)
-            os._exit(OVER_MEMORY)
+        if status is None and memory_limit_mib and time.monotonic() - weighed >= WATCH_SECONDS:
+            weighed = time.monotonic()
+            if _memory_used() > memory_limit_mib * _MiB:
+                _end_all(host, status)
+                os._exit(OVER_MEMORY)
         if status is None:
             signals.wait()
     _exit_as(_end_all(host, status))
