@@ -91,7 +91,8 @@ class Host:
         self.memory_limit_mib = memory_limit_mib
         self._numbers = itertools.count()
         mine, theirs = socket.socketpair()
-        command = [sys.executable, "-P", "-c", HOST_CODE, PACKAGES, str(theirs.fileno())]
+        # Unbuffered (-u): what the strategy prints reaches stderr even though its host is killed.
+        command = [sys.executable, "-P", "-u", "-c", HOST_CODE, PACKAGES, str(theirs.fileno())]
         try:
             self.process = supervisor.start(command, memory_limit_mib, (theirs.fileno(),))
         except OSError as error:

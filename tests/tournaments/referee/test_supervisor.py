@@ -42,6 +42,7 @@ SLEEPERS = 3
 STRATEGY = '''
 import atexit
 import os
+import sys
 import time
 
 from strategies import Strategy
@@ -297,18 +298,25 @@ def test_a_host_and_what_it_starts_share_its_memory_limit(tmp_path: Path, mark: 
 
 PRINTS = """
 print("PRINTED AT IMPORT")
+sys.stderr.write("WRITTEN TO STDERR AT IMPORT\\n")
+atexit.register(time.sleep, 300)  # the host never ends by itself, flushing what it holds: it is killed
 
 
 class Prints(Strategy):
     reads_context = True
 
     def choose_move(self, view):
-        print("PRINTED IN A DECISION", flush=True)
+        print("PRINTED IN A DECISION")
         return view.legal_moves[0]
 """
 
 
-def test_what_a_strategy_prints_never_reaches_the_results_stream(tmp_path: Path, mark: str) -> None:
+def test_what_a_strategy_prints_never_reaches_the_results_stream(
+    tmp_path: Path, mark: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """All of it reaches stderr, though its host is killed (it keeps nothing in a buffer), and
+    an `atexit` sleep delays nothing."""
+    monkeypatch.delenv("PYTHONUNBUFFERED", raising=False)
     spec = _strategy(tmp_path, PRINTS, "Prints")
     run = real_shutbox(
         "tournament", "--isolate", "-s", spec, "-s", "greedy-high", "-n", "20", "--seed", "1",
@@ -318,4 +326,5 @@ def test_what_a_strategy_prints_never_reaches_the_results_stream(tmp_path: Path,
     assert "PRINTED" not in run.stdout
     assert json.loads(run.stdout)["ranking"]
     assert "PRINTED AT IMPORT" in run.stderr and "PRINTED IN A DECISION" in run.stderr
+    assert "WRITTEN TO STDERR AT IMPORT" in run.stderr
     assert _until(lambda: not _marked(mark))
