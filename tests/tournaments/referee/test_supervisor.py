@@ -161,7 +161,10 @@ def test_what_a_strategy_starts_ends_when_its_host_is_stopped(tmp_path: Path, ma
 def test_a_strategy_that_stops_its_supervisor_still_leaves_nothing(tmp_path: Path, mark: str) -> None:
     spec = _strategy(tmp_path, "import signal\ndetach()\nos.kill(os.getppid(), signal.SIGSTOP)")
     host = _launch(spec).ready()
-    host.stop()
+    try:
+        assert _until(lambda: len(_marked(mark)) >= 2 + SLEEPERS)
+    finally:
+        host.stop()
     assert _until(lambda: not _marked(mark))
 
 
