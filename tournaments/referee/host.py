@@ -15,17 +15,33 @@ import json
 import os
 import signal
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from multiprocessing.connection import Connection
 
 from shutbox_cli.game import Roll, Rules, play_turn
 from shutbox_cli.game.terms import Mask
+from strategies.check import check_strategy
 from strategies.loading import LoadedStrategy, StrategyLoadError, load_strategy
 from strategies.player import StrategyError, StrategyPlayer
 from strategies.shown import cause
 
 from .confine import confine
-from .wire import DealtTurn, HostFailure, Loaded, Made, NewPlayer, Played, Reply, Request, Setup, Table, TableAsked
+from .wire import (
+    CheckAsked,
+    Checked,
+    Checking,
+    DealtTurn,
+    HostFailure,
+    Loaded,
+    Made,
+    NewPlayer,
+    Played,
+    Reply,
+    Request,
+    Setup,
+    Table,
+    TableAsked,
+)
 
 KEPT_PLAYERS = 4
 """Players (fresh instances of the strategy) kept at once: the referee uses one or two at a time."""
@@ -34,12 +50,15 @@ KEPT_PLAYERS = 4
 class _Host:
     """The strategy, loaded, and the players the referee has asked for."""
 
-    def __init__(self, loaded: LoadedStrategy, rules: Rules) -> None:
+    def __init__(self, loaded: LoadedStrategy, rules: Rules, send: Callable[[Reply], None]) -> None:
         self.loaded = loaded
         self.rules = rules
+        self.send = send
         self.players: collections.OrderedDict[int, StrategyPlayer] = collections.OrderedDict()
 
     def answer(self, request: Request) -> Reply:
+        if isinstance(request, CheckAsked):
+            return self.check(request)
         if isinstance(request, NewPlayer):
             self.players[request.number] = StrategyPlayer(self.loaded.make(), self.rules, self.loaded.name)
             while len(self.players) > KEPT_PLAYERS:
@@ -50,6 +69,19 @@ class _Host:
             policy = player.policy
             return Table(policy.next_mask.tolist(), list(policy.dice))
         return self.turns(player, request.turns)
+
+    def check(self, request: CheckAsked) -> Checked:
+        """Check the strategy against the contract, telling the referee each answer given as it goes."""
+        loaded = self.loaded
+        report = check_strategy(
+            loaded.cls,
+            loaded.params,
+            name=loaded.name,
+            seed=request.seed,
+            samples=request.samples,
+            progress=lambda done, total: self.send(Checking(done, total)),
+        )
+        return Checked([(result.name, result.ok, result.detail) for result in report.results])
 
     def turns(self, player: StrategyPlayer, turns: list[DealtTurn]) -> Played:
         """Play turns in order on the dice the referee dealt, the strategy's every answer recorded;
@@ -95,7 +127,9 @@ def _load(setup: Setup) -> tuple[LoadedStrategy | None, Loaded | HostFailure]:
     """Load the strategy as the referee would; the reply says what it is, or why it failed."""
     try:
         loaded = load_strategy(setup.spec, setup.params, setup.name)
-        return loaded, Loaded(loaded.name, loaded.cls.tabulable(), not loaded.cls.reads_context, loaded.origin)
+        return loaded, Loaded(
+            loaded.name, loaded.cls.tabulable(), not loaded.cls.reads_context, loaded.origin, loaded.cls.description
+        )
     except StrategyLoadError as error:
         return None, HostFailure(str(error))
     except BaseException as error:  # a module may raise anything as it loads, sys.exit included
@@ -113,7 +147,7 @@ def serve(connection: Connection, parent: int) -> None:
     _send(connection, loaded_reply)
     if loaded is None:
         return
-    host = _Host(loaded, setup.rules)
+    host = _Host(loaded, setup.rules, lambda reply: _send(connection, reply))
     while True:
         try:
             request: Request = connection.recv()

@@ -46,6 +46,8 @@ MAX_REPLY = 1 << 26
 unit's turns of one seat and round a few MiB)."""
 MAX_NAME = 200
 """The longest name a strategy may play under."""
+MAX_DESCRIPTION = 2000
+"""The longest description a strategy may give of itself."""
 STOPPED_SECONDS = 2.0
 """How long a host may take to end once killed, or to say why it ended."""
 
@@ -59,6 +61,11 @@ class RemoteFailure(StrategyError):
         self.name = ""
         self.answer = None
         self.raised = None
+
+
+class HostLost(StrategyLoadError):
+    """A host that died, stayed silent or answered garbage while its strategy loaded: the
+    strategy's failure (where a `StrategyLoadError` of its own is a bad spec)."""
 
 
 def memory_limit(configured: int | None, workers: int | None) -> int:
@@ -75,8 +82,11 @@ class Host:
     `launch` starts the process and has it load the strategy; `ready` waits for it and says
     what the strategy is (its `name`, whether it is `exact` and `context_free`), or raises a
     `StrategyLoadError` of one sentence. Every reply must come by `deadline`
-    (time.monotonic()), when set.
+    (time.monotonic()), when set; `limit` says what the time limit is per, in its message.
     """
+
+    limit = "the limit per work unit"
+    description = ""
 
     def __init__(self, spec: str, rules: Rules) -> None:
         self.spec = spec
@@ -137,9 +147,10 @@ class Host:
             self.name = _name(reply.get("name"), self.spec)
             self.exact = _flag(reply.get("exact"), self)
             self.context_free = _flag(reply.get("context_free"), self)
+            self.description = _description(reply.get("description", ""), self)
         except RemoteFailure as failure:
             self.stop()
-            raise StrategyLoadError(str(failure)) from None
+            raise HostLost(str(failure)) from None
         except StrategyLoadError:
             self.stop()
             raise
@@ -177,8 +188,8 @@ class Host:
             if not self.connection.poll(remaining):
                 self.stop()
                 raise RemoteFailure(
-                    f"strategy {self.name!r} did not answer{when} within {self.timeout:g} seconds (the limit per "
-                    f"work unit); its process was stopped (raise the limit with {setting('timeout')})."
+                    f"strategy {self.name!r} did not answer{when} within {self.timeout:g} seconds "
+                    f"({self.limit}); its process was stopped (raise the limit with {setting('timeout')})."
                 )
             data = self.connection.recv_bytes(MAX_REPLY)
         except (EOFError, OSError):
@@ -229,6 +240,12 @@ def _name(value: object, spec: str) -> str:
         raise StrategyLoadError(
             f"strategy {spec!r} has a name that is not a non-empty string of at most {MAX_NAME} characters."
         )
+    return value
+
+
+def _description(value: object, host: Host) -> str:
+    if not isinstance(value, str) or len(value) > MAX_DESCRIPTION or not value.isprintable():
+        host._garbage("a description that is not a short line of printable text")
     return value
 
 

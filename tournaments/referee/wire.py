@@ -54,7 +54,15 @@ class TurnsAsked(NamedTuple):
     turns: list[DealtTurn]
 
 
-Request = NewPlayer | TableAsked | TurnsAsked
+class CheckAsked(NamedTuple):
+    """Check the strategy against the contract (`strategies.check`) under `samples` rule sets
+    sampled from `seed`: the host sends `Checking` as it goes, then `Checked`."""
+
+    seed: int
+    samples: int
+
+
+Request = NewPlayer | TableAsked | TurnsAsked | CheckAsked
 """What the referee asks a host once it has loaded its strategy."""
 
 
@@ -66,9 +74,16 @@ class Loaded:
     exact: bool
     context_free: bool
     origin: str = ""
+    description: str = ""
 
     def wire(self) -> dict[str, Any]:
-        return {"name": self.name, "exact": self.exact, "context_free": self.context_free, "origin": self.origin}
+        return {
+            "name": self.name,
+            "exact": self.exact,
+            "context_free": self.context_free,
+            "origin": self.origin,
+            "description": self.description,
+        }
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -103,6 +118,27 @@ class Played:
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class Checking:
+    """A check under way: the answers given so far and their total (sent before `Checked`)."""
+
+    done: int
+    total: int
+
+    def wire(self) -> dict[str, Any]:
+        return {"checking": [self.done, self.total]}
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Checked:
+    """A check's results, as `strategies.check.CheckResult`s: one (name, ok, detail) per check, in order."""
+
+    results: list[tuple[str, bool, str]]
+
+    def wire(self) -> dict[str, Any]:
+        return {"checked": [list(result) for result in self.results]}
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class HostFailure:
     """The strategy failed (to load, or to answer): one sentence naming it."""
 
@@ -112,5 +148,5 @@ class HostFailure:
         return {"error": self.error}
 
 
-Reply = Loaded | Made | Table | Played | HostFailure
+Reply = Loaded | Made | Table | Played | Checking | Checked | HostFailure
 """What a host answers, before it becomes JSON."""
