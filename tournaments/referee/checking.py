@@ -28,7 +28,6 @@ def remote_check(
     if samples < 1:
         raise ValueError(f"a check needs at least 1 sample, not {samples}.")
     questions, rule_sets = sample_questions(seed, samples)
-    host.deadline = time.monotonic() + host.timeout
     reply = host._exchange(CheckAsked(seed, samples), "while checked")
     while "checking" in reply:
         done, total = _progress(reply["checking"], host)

@@ -85,16 +85,17 @@ class _Host:
 
     def turns(self, player: StrategyPlayer, turns: list[DealtTurn]) -> Played:
         """Play turns in order on the dice the referee dealt, the strategy's every answer recorded;
-        the first failure ends the batch (the referee meets it at that turn)."""
+        the first failure ends the batch (the referee meets it at that turn, after the answers the
+        strategy gave in it before it failed)."""
         played: list[list[int]] = []
         for context, seed, game, rolls in turns:
             recorder = _Recorder(player.start_turn(context, seed, game))
             try:
                 play_turn(self.rules, iter(rolls), recorder)
             except StrategyError as error:
-                return Played(played, str(error))
+                return Played(played, str(error), recorder.answers)
             except BaseException as error:  # anything else the strategy raised, said as its failure
-                return Played(played, f"strategy {self.loaded.name!r} raised {cause(error)}")
+                return Played(played, f"strategy {self.loaded.name!r} raised {cause(error)}", recorder.answers)
             played.append(recorder.answers)
         return Played(played)
 

@@ -276,13 +276,15 @@ class RemotePlayer:
         self._start: tuple[TurnContext, Seed, GameNumber] | None = None
         self._answers: list[int] | None = None
         self._prefetched: dict[TurnKey, list[int]] = {}
-        self._failure: tuple[TurnKey, str] | None = None
+        self._failure: tuple[TurnKey, Played] | None = None
+        self._error: str | None = None
         self._policy: PolicyTable | None = None
 
     def start_turn(self, context: TurnContext, seed: Seed, game: GameNumber) -> RemotePlayer:
         """Note the turn's start: the host hears of it with the turn's first question."""
         self._start = (context, seed, game)
         self._answers = None
+        self._error = None
         return self
 
     def prefetch(self, starts: Sequence[tuple[TurnContext, Seed, GameNumber]]) -> None:
@@ -290,11 +292,11 @@ class RemotePlayer:
         self._prefetched.clear()
         self._failure = None
         keys = [_key(*start) for start in starts]
-        reply = self.host.ask(TurnsAsked(self.number, [self._dealt(*start) for start in starts]))
+        reply = self.host._exchange(TurnsAsked(self.number, [self._dealt(*start) for start in starts]), "")
         played = _played(reply, len(keys), self.rules, self.host)
         self._prefetched.update(zip(keys, played.turns, strict=False))
         if played.error is not None:
-            self._failure = (keys[len(played.turns)], played.error)
+            self._failure = (keys[len(played.turns)], played)
 
     def _dealt(self, context: TurnContext, seed: Seed, game: GameNumber) -> DealtTurn:
         """A turn as the host is sent it: every roll it can use (a roll that shuts nothing ends it)."""
@@ -302,7 +304,8 @@ class RemotePlayer:
         return DealtTurn(context, seed, game, list(itertools.islice(rolls, self.rules.tiles + 1)))
 
     def _next(self) -> int:
-        """The strategy's next answer in this turn."""
+        """The strategy's next answer in this turn; where it failed in this turn, the failure
+        once the answers it gave before it are used."""
         if self._answers is None:
             if self._start is None:
                 raise RuntimeError("a question was asked before the turn started.")
@@ -310,10 +313,13 @@ class RemotePlayer:
             if key not in self._prefetched and (self._failure is None or self._failure[0] != key):
                 self.prefetch([self._start])
             if key not in self._prefetched and self._failure is not None and self._failure[0] == key:
-                raise RemoteFailure(self._failure[1])
-            self._answers = self._prefetched.pop(key)
+                self._answers, self._error = list(self._failure[1].given), self._failure[1].error
+            else:
+                self._answers = self._prefetched.pop(key)
             self._answers.reverse()
         if not self._answers:
+            if self._error is not None:
+                raise RemoteFailure(self._error)
             self.host._garbage("fewer answers than the turn asked for")
         return self._answers.pop()
 
@@ -346,13 +352,15 @@ def _key(context: TurnContext, seed: Seed, game: GameNumber) -> TurnKey:
 
 def _played(reply: Mapping[str, Any], asked: int, rules: Rules, host: Host) -> Played:
     """A host's turns, checked: no more turns than asked, each a short list of whole numbers; and
-    the failure that ended the batch before the turns asked, a message."""
+    the failure that ended the batch before the turns asked, a message, with the answers given
+    in that turn before it."""
     turns = reply.get("turns")
     if not isinstance(turns, list) or len(turns) > asked:
         host._garbage("a list of turns that does not fit the turns asked")
     answers = [_answers(answers, rules, host) for answers in turns]
-    error = _text(reply["error"], host) if "error" in reply and len(turns) < asked else None
-    return Played(answers, error)
+    if "error" not in reply or len(turns) == asked:
+        return Played(answers)
+    return Played(answers, _text(reply["error"], host), _answers(reply.get("given", []), rules, host))
 
 
 def _answers(value: object, rules: Rules, host: Host) -> list[int]:

@@ -26,7 +26,7 @@ from strategies.table import PolicyTable
 from ..errors import TournamentFailure, marked
 from .checking import remote_check
 from .isolation import Host, HostLost, RemotePlayer, memory_limit
-from .wire import Request
+from .wire import Request, Setup
 
 STRATEGY_TIMEOUT = 120.0
 """Seconds a user's strategy may take to load, or to answer one request (a turn, its table, a check's answer)."""
@@ -114,9 +114,9 @@ class _AnswerHost(Host):
 
     limit = "the limit per answer"
 
-    def ask(self, request: Request) -> dict[str, Any]:
+    def _exchange(self, request: Request | Setup, when: str) -> dict[str, Any]:
         self.deadline = time.monotonic() + self.timeout
-        return super().ask(request)
+        return super()._exchange(request, when)
 
 
 class _Hosted(SeatedStrategy):

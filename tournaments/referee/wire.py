@@ -108,13 +108,17 @@ class Table:
 @dataclasses.dataclass(frozen=True, slots=True)
 class Played:
     """The turns played, each as the strategy's answers in order; `error` is the failure that
-    ended the batch at the next turn (None: every turn asked was played)."""
+    ended the batch at the next turn (None: every turn asked was played), after the answers it
+    gave in that turn, `given`."""
 
     turns: list[list[int]]
     error: str | None = None
+    given: list[int] = dataclasses.field(default_factory=list)
 
     def wire(self) -> dict[str, Any]:
-        return {"turns": self.turns} if self.error is None else {"turns": self.turns, "error": self.error}
+        if self.error is None:
+            return {"turns": self.turns}
+        return {"turns": self.turns, "error": self.error, "given": self.given}
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
