@@ -305,6 +305,13 @@ def test_the_help_gives_the_librarys_default_number_of_turns() -> None:
     assert SAID == DEFAULT_TURNS
 
 
+def test_the_help_gives_the_librarys_time_limit_on_a_users_strategy() -> None:
+    from shutbox_cli.face.arguments import STRATEGY_TIMEOUT as SAID
+    from tournaments import STRATEGY_TIMEOUT
+
+    assert SAID == STRATEGY_TIMEOUT
+
+
 def test_a_simulation_tells_its_progress_until_every_turn_is_played() -> None:
     told: list[tuple[int, int]] = []
     simulate(seat_strategy("random", Rules()), 1001, 7, lambda done, total: told.append((done, total)))
