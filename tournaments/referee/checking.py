@@ -29,8 +29,9 @@ def remote_check(
         raise ValueError(f"a check needs at least 1 sample, not {samples}.")
     questions, rule_sets = sample_questions(seed, samples)
     reply = host._exchange(CheckAsked(seed, samples), "while checked")
+    told: tuple[int, int | None] = (0, None)
     while "checking" in reply:
-        done, total = _progress(reply["checking"], host)
+        done, total = told = _progress(reply["checking"], told, host)
         if progress is not None:
             progress(done, total)
         host.deadline = time.monotonic() + host.timeout
@@ -40,12 +41,14 @@ def remote_check(
     return CheckReport(host.name, seed, rule_sets, len(questions), _results(reply, host))
 
 
-def _progress(value: object, host: Host) -> tuple[int, int]:
+def _progress(value: object, told: tuple[int, int | None], host: Host) -> tuple[int, int]:
+    """A check's progress, if it moves on from what the host last `told` towards the same total
+    (so that a host cannot keep a check going for ever by saying it is under way)."""
     if not (isinstance(value, list) and len(value) == 2 and all(type(number) is int for number in value)):
         host._garbage("a check's progress that is not two whole numbers")
     done, total = value
-    if not 0 <= done <= total:
-        host._garbage("a check's progress past its total")
+    if not told[0] < done <= total or told[1] not in (None, total):
+        host._garbage("a check's progress that does not move on towards its total")
     return done, total
 
 
