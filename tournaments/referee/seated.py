@@ -19,7 +19,7 @@ from typing import Any
 from shutbox_cli.game import Rules, TurnContext
 from shutbox_cli.game.terms import GameNumber, Seed
 from strategies.check import DEFAULT_SAMPLES, CheckReport, check_strategy
-from strategies.loading import BUILTINS, LoadedStrategy, StrategyLoadError, load_strategy, split_spec
+from strategies.loading import BUILTINS, LoadedStrategy, StrategyLoadError, _check_utf8, load_strategy, split_spec
 from strategies.player import StrategyPlayer
 from strategies.table import PolicyTable
 
@@ -169,6 +169,10 @@ def seat_strategies(
     of the machine's). Raises StrategyLoadError for a spec that names no strategy it can build, and
     TournamentFailure for a strategy whose host dies or hangs as it loads."""
     limit = memory_limit(memory_limit_mib, 1)
+    for spec, _, name in given:  # a spec or a name a report could not hold is refused here, not in a host
+        split_spec(spec)
+        if name is not None:
+            _check_utf8(name, "strategy name")
     seated: list[SeatedStrategy] = []
     with contextlib.ExitStack() as stack:
         launched: list[tuple[Host, str, dict[str, Any]] | LoadedStrategy] = []
