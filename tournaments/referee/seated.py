@@ -19,7 +19,16 @@ from typing import Any
 from shutbox_cli.game import Rules, TurnContext
 from shutbox_cli.game.terms import GameNumber, Seed
 from strategies.check import DEFAULT_SAMPLES, CheckReport, check_strategy
-from strategies.loading import BUILTINS, LoadedStrategy, StrategyLoadError, _check_utf8, load_strategy, split_spec
+from strategies.loading import (
+    BUILTINS,
+    LoadedStrategy,
+    StrategyLoadError,
+    _check_utf8,
+    load_strategy,
+    registered,
+    resolve,
+    split_spec,
+)
 from strategies.player import StrategyPlayer
 from strategies.table import PolicyTable
 
@@ -169,10 +178,12 @@ def seat_strategies(
     of the machine's). Raises StrategyLoadError for a spec that names no strategy it can build, and
     TournamentFailure for a strategy whose host dies or hangs as it loads."""
     limit = memory_limit(memory_limit_mib, 1)
-    for spec, _, name in given:  # a spec or a name a report could not hold is refused here, not in a host
-        split_spec(spec)
+    for spec, _, name in given:  # what a spec or name says wrong is said here, where no user's code is run
+        target = split_spec(spec)[0]
         if name is not None:
             _check_utf8(name, "strategy name")
+        if ":" not in target and registered(target) is None:
+            resolve(target, spec)  # names no strategy: raises, importing nothing
     seated: list[SeatedStrategy] = []
     with contextlib.ExitStack() as stack:
         launched: list[tuple[Host, str, dict[str, Any]] | LoadedStrategy] = []
