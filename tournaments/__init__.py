@@ -18,6 +18,10 @@ A field of exact strategies can be computed instead of played (`Options(method="
 then gives an `ExactSummary`, with chances in place of estimates; `duel_exactly` is one game of
 two of them (`shutbox analyze A --against B`).
 
+A command that plays, analyses or checks a strategy seats it with `seat_strategy(spec, rules)`:
+a built-in one in this process, a user's in a host process of its own, asked over a socket and
+every answer checked, so that no user's code runs in the caller's process.
+
 Imports the engine and the strategies only; it prints nothing and never exits. Its names load
 lazily, each from its own module on first use, so that a command loads only what it needs;
 `_NAMES` is the one list of them (tests/test_layers.py checks the imports for type checkers agree).
@@ -62,6 +66,12 @@ if TYPE_CHECKING:  # `name as name`: each re-exported, one statement per module
         write_table_atomically as write_table_atomically,
     )
     from .playing.replay import TournamentGame as TournamentGame, find_game as find_game
+    from .referee.seated import (
+        STRATEGY_TIMEOUT as STRATEGY_TIMEOUT,
+        SeatedStrategy as SeatedStrategy,
+        seat_strategies as seat_strategies,
+        seat_strategy as seat_strategy,
+    )
     from .results.aggregate import (
         HeadToHead as HeadToHead,
         SeatStanding as SeatStanding,
@@ -100,6 +110,7 @@ _NAMES: dict[str, tuple[str, ...]] = {
     ".field.config": ("Options", "TournamentConfig", "load_config"),
     ".files": ("check_writable", "dumps", "format_of", "reason", "write_atomically", "write_table_atomically"),
     ".playing.replay": ("TournamentGame", "find_game"),
+    ".referee.seated": ("STRATEGY_TIMEOUT", "SeatedStrategy", "seat_strategies", "seat_strategy"),
     ".results.aggregate": ("HeadToHead", "SeatStanding", "Standing", "Summary", "TournamentResults"),
     ".results.report": ("report_table", "result_table", "write_report"),
     ".results.schema": ("header", "rules_table"),

@@ -99,3 +99,19 @@ Report = Annotated[
         "FILE.json; - for stdout; every key: shutbox docs report).",
     ),
 ]
+
+STRATEGY_TIMEOUT = 120.0
+"""What the help says; the library's `tournaments.STRATEGY_TIMEOUT` decides (a test holds them equal)."""
+
+StrategyTimeout = Annotated[
+    float,
+    typer.Option(
+        "--timeout",
+        metavar="SECONDS",
+        min=0.1,
+        show_default=False,
+        help="Seconds a user's strategy may take to load, and to answer each request (a turn, its table), "
+        f"before it is stopped and named [default: {STRATEGY_TIMEOUT:g}].",
+    ),
+]
+"""The time limit on a user's strategy, which runs in a process of its own."""

@@ -39,7 +39,8 @@ def spell(setting: "Setting") -> str:
 
 
 def said(error: BaseException) -> str:
-    """An error's message with the settings it names spelled as the command line gives them."""
+    """An error's message with the settings it names spelled as the command line gives them (a
+    strategy's failure in its host names the time limit too)."""
     from tournaments import TournamentError
 
-    return error.spelled(spell) if isinstance(error, TournamentError) else str(error)
+    return (error if isinstance(error, TournamentError) else TournamentError(str(error))).spelled(spell)

@@ -49,12 +49,12 @@ def python_block(containing: str) -> str:
 @pytest.mark.slow
 def test_the_strategy_example_plays_otherwise_than_greedy_high(tmp_path: Path) -> None:
     from strategies import Rules
-    from strategies.loading import load_strategy
-    from tournaments import analyze
+    from tournaments import analyze, seat_strategy
 
     (tmp_path / "high_first.py").write_text(python_block("class HighFirst(Strategy)"))
-    example = analyze(load_strategy(f"{tmp_path / 'high_first.py'}:HighFirst"), Rules())
-    greedy = analyze(load_strategy("greedy-high"), Rules())
+    with seat_strategy(f"{tmp_path / 'high_first.py'}:HighFirst", Rules()) as seated:
+        example = analyze(seated)
+    greedy = analyze(seat_strategy("greedy-high", Rules()))
     said = re.search(r"`shutbox analyze high_first.py:HighFirst`: its expected score is\s+([\d.]+), where", README)
     assert said is not None and f"{example.expected_score:.3f}" == said[1]
     assert f"{greedy.expected_score:.3f}" in README

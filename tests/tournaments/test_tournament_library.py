@@ -17,7 +17,6 @@ import shutbox_cli
 import tournaments
 from shutbox_cli.game import DICE_SCHEME, Rules
 from strategies import Move, Strategy, View
-from strategies.loading import load_strategy
 from strategies.solved import Optimal
 from tournaments import (
     ConfigError,
@@ -32,6 +31,7 @@ from tournaments import (
     load_config,
     report_table,
     run,
+    seat_strategy,
     write_report,
 )
 from tournaments.exact.analysis import DEFAULT_TURNS, simulate
@@ -182,17 +182,17 @@ def test_a_report_is_written_whole_or_not_at_all(tmp_path: Path, monkeypatch: py
 
 
 def test_an_analysis_is_exact_or_a_seeded_simulation_and_is_written_the_same_way(tmp_path: Path) -> None:
-    exact = tournaments.analyze(load_strategy("greedy-high"), Rules(), turns=500, seed=1)
+    exact = tournaments.analyze(seat_strategy("greedy-high", Rules()), turns=500, seed=1)
     assert exact.method == "exact" and exact.turns is None and not exact.seed_drawn
-    given = tournaments.analyze(load_strategy("random"), Rules(), turns=500, seed=1)
-    assert given == simulate(load_strategy("random"), Rules(), 500, 1) and not given.seed_drawn
-    drawn = tournaments.analyze(load_strategy("random"), Rules(), turns=50)
+    given = tournaments.analyze(seat_strategy("random", Rules()), turns=500, seed=1)
+    assert given == simulate(seat_strategy("random", Rules()), 500, 1) and not given.seed_drawn
+    drawn = tournaments.analyze(seat_strategy("random", Rules()), turns=50)
     assert drawn.seed_drawn and drawn.seed is not None and drawn.turns == 50
     assert DEFAULT_TURNS == 100_000
     write_report(tmp_path / "analysis.toml", given)
     assert (tmp_path / "analysis.toml").read_text() == tomli_w.dumps(given.to_report())
     with pytest.raises(ConfigError, match="at least 2 turns, not 1"):
-        tournaments.analyze(load_strategy("random"), Rules(), turns=1)
+        tournaments.analyze(seat_strategy("random", Rules()), turns=1)
 
 
 def test_the_report_version_is_the_installed_distributions() -> None:

@@ -11,10 +11,11 @@ from typing import Any
 from shutbox_cli.game import DICE_SCHEME, Rules, distribution, draw_seed, play_turn, turn_rolls
 from shutbox_cli.game.terms import Seed
 from strategies.base import SOLO_CONTEXT
-from strategies.loading import LoadedStrategy, StrategyLoadError
-from strategies.player import StrategyError, StrategyPlayer
+from strategies.loading import StrategyLoadError
+from strategies.player import StrategyError
 
 from ..errors import ConfigError, TournamentFailure, marked
+from ..referee.seated import SeatedStrategy
 from ..results.schema import Method, header, rules_table
 from ..results.stats import Interval, mean_interval, wilson
 
@@ -22,6 +23,8 @@ DEFAULT_TURNS = 100_000
 """Turns a simulation plays when none are given."""
 PROGRESS_STEPS = 200
 """How many times, at most, a simulation reports its progress."""
+BATCH = 1000
+"""Turns a user's strategy plays in its host in one round trip."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -74,48 +77,50 @@ class Analysis:
 
 
 def analyze(
-    loaded: LoadedStrategy,
-    rules: Rules,
+    seated: SeatedStrategy,
     turns: int | None = None,
     seed: Seed | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> Analysis:
-    """A strategy's single turns under `rules`: exact when it is tabulable (`turns` and `seed`
-    are then unused), else a simulation of `turns` (default DEFAULT_TURNS) turns from `seed`
-    (drawn when None), which tells `progress` the turns played and the total as it goes. Raises
-    TournamentFailure when the strategy fails, ConfigError for fewer than 2 turns."""
+    """A strategy's single turns under the rules it is seated for: exact when it is tabulable
+    (`turns` and `seed` are then unused), else a simulation of `turns` (default DEFAULT_TURNS)
+    turns from `seed` (drawn when None), which tells `progress` the turns played and the total as
+    it goes. Raises TournamentFailure when the strategy fails, ConfigError for fewer than 2 turns."""
     try:
-        if loaded.cls.tabulable():
-            return analyse_exactly(loaded, rules)
+        if seated.exact:
+            return analyse_exactly(seated)
         found = simulate(
-            loaded, rules, DEFAULT_TURNS if turns is None else turns, draw_seed() if seed is None else seed, progress
+            seated, DEFAULT_TURNS if turns is None else turns, draw_seed() if seed is None else seed, progress
         )
         return dataclasses.replace(found, seed_drawn=seed is None)
     except (StrategyError, StrategyLoadError) as error:
         raise TournamentFailure(marked(error)) from None
 
 
-def analyse_exactly(loaded: LoadedStrategy, rules: Rules) -> Analysis:
-    """The exact distribution of a tabulable strategy, from its own answers for every state."""
-    player = StrategyPlayer(loaded.make(), rules, loaded.name)
-    found = distribution(rules, player.move_policy, player.dice_policy)
+def analyse_exactly(seated: SeatedStrategy) -> Analysis:
+    """The exact distribution of a tabulable strategy, from its table: its answer for every state."""
+    table, rules = seated.table, seated.rules
+    found = distribution(rules, table.move, table.dice_count)
     return Analysis(
-        loaded.name, loaded.spec, rules, "exact", found.probabilities, found.expected_score, found.shut_probability
+        seated.name, seated.spec, rules, "exact", found.probabilities, found.expected_score, found.shut_probability
     )
 
 
 def simulate(
-    loaded: LoadedStrategy, rules: Rules, turns: int, seed: Seed, progress: Callable[[int, int], None] | None = None
+    seated: SeatedStrategy, turns: int, seed: Seed, progress: Callable[[int, int], None] | None = None
 ) -> Analysis:
     """Play `turns` solo turns with dice streams from `seed` (turn k is game k, round 0, seat 0),
     telling `progress` the turns played and `turns` every so often, and at the end."""
     if turns < 2:
         raise ConfigError(f"a simulation needs at least 2 turns, not {turns}.")
-    player = StrategyPlayer(loaded.make(), rules, loaded.name)
+    rules = seated.rules
+    player = seated.player()
     counts: Counter[int] = Counter()
     shut = 0
     step = max(1, turns // PROGRESS_STEPS)
     for game in range(turns):
+        if game % BATCH == 0:
+            seated.prefetch(player, [(SOLO_CONTEXT, seed, ahead) for ahead in range(game, min(turns, game + BATCH))])
         player.start_turn(SOLO_CONTEXT, seed, game)
         record = play_turn(rules, turn_rolls(seed, game, 0, 0), player)
         counts[record.score] += 1
@@ -126,8 +131,8 @@ def simulate(
     squares = sum(score * score * count for score, count in counts.items())
     ordered = dict(sorted(counts.items()))
     return Analysis(
-        loaded.name,
-        loaded.spec,
+        seated.name,
+        seated.spec,
         rules,
         "simulate",
         {score: count / turns for score, count in ordered.items()},

@@ -10,9 +10,9 @@ from typing import Any
 
 from shutbox_cli.game import Duel, Rules, duel
 from shutbox_cli.game.exact_games import Arithmetic
-from strategies.loading import LoadedStrategy
 
 from ..errors import ConfigError, setting
+from ..referee.seated import SeatedStrategy
 from ..results.schema import header, rules_table
 from .tournament import refuse_costly, refuse_inexact, turn_odds, uses_fractions
 
@@ -71,15 +71,19 @@ class ExactDuel:
         return report
 
 
-def duel_exactly(a: LoadedStrategy, b: LoadedStrategy, rules: Rules, seat: int | None = None) -> ExactDuel:
-    """A against B in one game under `rules`, with A in seat `seat` (1 or 2) or in both. Raises
-    ConfigError for a strategy that is not exact, TournamentFailure for one that fails."""
+def duel_exactly(a: SeatedStrategy, b: SeatedStrategy, seat: int | None = None) -> ExactDuel:
+    """A against B in one game under the rules both are seated for, with A in seat `seat` (1 or 2)
+    or in both. Raises ConfigError for a strategy that is not exact, TournamentFailure for one
+    that fails."""
     if seat not in (None, 1, 2):
         raise ConfigError(f"A's seat must be 1 or 2, not {seat!r}.")
-    for loaded in (a, b):
-        refuse_inexact(loaded.name, loaded.cls.tabulable(), loaded.cls.reads_context)
+    if a.rules != b.rules:
+        raise ValueError("A and B must be seated for the same rules.")
+    rules = a.rules
+    for seated in (a, b):
+        refuse_inexact(seated.name, seated.exact, not seated.context_free)
     fractions = uses_fractions(rules)
-    odds = [turn_odds(loaded, rules, fractions) for loaded in (a, b)]
+    odds = [turn_odds(seated, fractions) for seated in (a, b)]
     copies = 1 if seat is not None else 2
     what, instead = (
         "computing this game exactly",

@@ -26,12 +26,13 @@ from typing import Any
 from shutbox_cli.game import GameOdds, Rules, Ties, TurnOdds, distribution, exact_turn_odds, game_odds
 from shutbox_cli.game.exact_cost import Cost, games_cost
 from shutbox_cli.game.exact_games import Arithmetic
-from strategies.loading import LoadedStrategy, StrategyLoadError
-from strategies.player import StrategyError, StrategyPlayer
+from strategies.loading import StrategyLoadError
+from strategies.player import StrategyError
 
 from ..errors import ConfigError, TournamentFailure, marked, setting
 from ..field.config import TournamentConfig
 from ..field.entries import StrategyEntry
+from ..referee.seated import SeatedStrategy, seat_strategies
 from ..results.aggregate import HeadToHead, SeatStanding, Standing
 
 Chance = Fraction | float
@@ -63,15 +64,16 @@ def refuse_inexact(name: str, exact: bool, reads_context: bool) -> None:
         )
 
 
-def turn_odds(loaded: LoadedStrategy, rules: Rules, fractions: bool) -> TurnOdds[Any]:
-    """An exact strategy's turn distribution from a full box, from its answers for every box and
-    roll (its table is kept in this process for the next run); a strategy that fails while
-    answering is a TournamentFailure."""
+def turn_odds(seated: SeatedStrategy, fractions: bool) -> TurnOdds[Any]:
+    """An exact strategy's turn distribution from a full box, from its table: its answers for
+    every box and roll, made in its host for a user's strategy and checked here (a built-in's is
+    kept in this process for the next run); a strategy that fails while answering is a
+    TournamentFailure."""
     try:
-        player = StrategyPlayer(loaded.make(), rules, loaded.name, params=loaded.params)
+        table, rules = seated.table, seated.rules
         if fractions:
-            return exact_turn_odds(rules, player.move_policy, player.dice_policy)
-        return TurnOdds.of(distribution(rules, player.move_policy, player.dice_policy))
+            return exact_turn_odds(rules, table.move, table.dice_count)
+        return TurnOdds.of(distribution(rules, table.move, table.dice_count))
     except (StrategyError, StrategyLoadError) as error:
         raise TournamentFailure(marked(error)) from None
 
@@ -266,7 +268,7 @@ def run_exact(config: TournamentConfig, progress: Callable[[int, int], None] | N
         refuse_inexact(entry.name, entry.exact, not entry.context_free)
     rules, table = config.rules, config.table
     fractions = uses_fractions(rules)
-    turns = [turn_odds(_loaded(entry), rules, fractions) for entry in config.strategies]
+    turns = _turns(config, fractions)
     matchups = list(itertools.combinations(range(len(config.strategies)), table))
     total = len(matchups) * table
     refuse_costly(
@@ -291,11 +293,19 @@ def run_exact(config: TournamentConfig, progress: Callable[[int, int], None] | N
     return _summarise(config, tuple(seatings), turns, "fraction" if fractions else "float")
 
 
-def _loaded(entry: StrategyEntry) -> LoadedStrategy:
+def _turns(config: TournamentConfig, fractions: bool) -> list[TurnOdds[Any]]:
+    """Every strategy's turn distribution, a user's from the table its host makes (the hosts load
+    side by side, each within the run's time limit, and end once their tables are in)."""
+    given = [(entry.spec, entry.params, entry.name) for entry in config.strategies]
     try:
-        return entry.load()
+        seated = seat_strategies(given, config.rules, timeout=config.timeout, memory_limit_mib=config.memory_limit)
     except StrategyLoadError as error:
         raise TournamentFailure(marked(error)) from None
+    try:
+        return [turn_odds(one, fractions) for one in seated]
+    finally:
+        for one in seated:
+            one.close()
 
 
 def _summarise(

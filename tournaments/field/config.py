@@ -271,13 +271,8 @@ def _file_strategies(where: _Where, value: object) -> list[Given]:
     return found
 
 
-def _isolation(where: str, isolate: bool, method: Method, scheduler: str | None) -> None:
-    """Isolation applies to simulated tournaments on this machine's processes."""
-    if isolate and method == "exact":
-        raise ConfigError(
-            f"{where} does not apply to an exact tournament, which computes from every strategy's table in "
-            "this process; isolate a simulated one."
-        )
+def _isolation(where: str, isolate: bool, scheduler: str | None) -> None:
+    """Isolation applies to tournaments on this machine's processes (an exact one is always isolated)."""
     if isolate and scheduler is not None:
         raise ConfigError(
             f"{where} and a Dask scheduler do not go together: a cluster's workers load every strategy "
@@ -397,9 +392,9 @@ def load_config(path: Path | None, options: Options, table: Mapping[str, Any] | 
             )
     field = _field(path, table, options, values["method"] == "exact")
     isolated = setting("isolate") if options.isolate else where.key("isolate")
-    _isolation(isolated, values["isolate"], values["method"], values["scheduler"])
+    _isolation(isolated, values["isolate"], values["scheduler"])
     probing = None
-    if values["isolate"]:
+    if values["isolate"] or values["method"] == "exact":  # an exact tournament's tables come from hosts
         probing = Probing(values["timeout"], memory_limit_of_hosts(values["memory_limit"], values["workers"]))
     strategies = load_field(field, rules, probing)
     _check_size(where, table, options, values["table"], len(strategies))

@@ -14,16 +14,32 @@ from __future__ import annotations
 import collections
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from multiprocessing.connection import Connection
 
 from shutbox_cli.game import Roll, Rules, play_turn
 from shutbox_cli.game.terms import Mask
+from strategies.check import check_strategy
 from strategies.loading import LoadedStrategy, StrategyLoadError, load_strategy
 from strategies.player import StrategyError, StrategyPlayer
 from strategies.shown import cause
 
-from .wire import DealtTurn, HostFailure, Loaded, Made, NewPlayer, Played, Reply, Request, Setup, Table, TableAsked
+from .wire import (
+    CheckAsked,
+    Checked,
+    Checking,
+    DealtTurn,
+    HostFailure,
+    Loaded,
+    Made,
+    NewPlayer,
+    Played,
+    Reply,
+    Request,
+    Setup,
+    Table,
+    TableAsked,
+)
 
 KEPT_PLAYERS = 4
 """Players (fresh instances of the strategy) kept at once: the referee uses one or two at a time."""
@@ -32,12 +48,15 @@ KEPT_PLAYERS = 4
 class _Host:
     """The strategy, loaded, and the players the referee has asked for."""
 
-    def __init__(self, loaded: LoadedStrategy, rules: Rules) -> None:
+    def __init__(self, loaded: LoadedStrategy, rules: Rules, send: Callable[[Reply], None]) -> None:
         self.loaded = loaded
         self.rules = rules
+        self.send = send
         self.players: collections.OrderedDict[int, StrategyPlayer] = collections.OrderedDict()
 
     def answer(self, request: Request) -> Reply:
+        if isinstance(request, CheckAsked):
+            return self.check(request)
         if isinstance(request, NewPlayer):
             self.players[request.number] = StrategyPlayer(self.loaded.make(), self.rules, self.loaded.name)
             while len(self.players) > KEPT_PLAYERS:
@@ -49,18 +68,32 @@ class _Host:
             return Table(policy.next_mask.tolist(), list(policy.dice))
         return self.turns(player, request.turns)
 
+    def check(self, request: CheckAsked) -> Checked:
+        """Check the strategy against the contract, telling the referee each answer given as it goes."""
+        loaded = self.loaded
+        report = check_strategy(
+            loaded.cls,
+            loaded.params,
+            name=loaded.name,
+            seed=request.seed,
+            samples=request.samples,
+            progress=lambda done, total: self.send(Checking(done, total)),
+        )
+        return Checked([(result.name, result.ok, result.detail) for result in report.results])
+
     def turns(self, player: StrategyPlayer, turns: list[DealtTurn]) -> Played:
         """Play turns in order on the dice the referee dealt, the strategy's every answer recorded;
-        the first failure ends the batch (the referee meets it at that turn)."""
+        the first failure ends the batch (the referee meets it at that turn, after the answers the
+        strategy gave in it before it failed)."""
         played: list[list[int]] = []
         for context, seed, game, rolls in turns:
             recorder = _Recorder(player.start_turn(context, seed, game))
             try:
                 play_turn(self.rules, iter(rolls), recorder)
             except StrategyError as error:
-                return Played(played, str(error))
+                return Played(played, str(error), recorder.answers)
             except BaseException as error:  # anything else the strategy raised, said as its failure
-                return Played(played, f"strategy {self.loaded.name!r} raised {cause(error)}")
+                return Played(played, f"strategy {self.loaded.name!r} raised {cause(error)}", recorder.answers)
             played.append(recorder.answers)
         return Played(played)
 
@@ -93,7 +126,9 @@ def _load(setup: Setup) -> tuple[LoadedStrategy | None, Loaded | HostFailure]:
     """Load the strategy as the referee would; the reply says what it is, or why it failed."""
     try:
         loaded = load_strategy(setup.spec, setup.params, setup.name)
-        return loaded, Loaded(loaded.name, loaded.cls.tabulable(), not loaded.cls.reads_context, loaded.origin)
+        return loaded, Loaded(
+            loaded.name, loaded.cls.tabulable(), not loaded.cls.reads_context, loaded.origin, loaded.cls.description
+        )
     except StrategyLoadError as error:
         return None, HostFailure(str(error))
     except BaseException as error:  # a module may raise anything as it loads, sys.exit included
@@ -108,7 +143,7 @@ def serve(connection: Connection) -> None:
     _send(connection, loaded_reply)
     if loaded is None:
         return
-    host = _Host(loaded, setup.rules)
+    host = _Host(loaded, setup.rules, lambda reply: _send(connection, reply))
     while True:
         try:
             request: Request = connection.recv()

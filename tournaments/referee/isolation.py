@@ -48,6 +48,8 @@ MAX_REPLY = 1 << 26
 unit's turns of one seat and round a few MiB)."""
 MAX_NAME = 200
 """The longest name a strategy may play under."""
+MAX_DESCRIPTION = 2000
+"""The longest description a strategy may give of itself."""
 STOPPED_SECONDS = 2.0
 """How long a host may take to end once killed, or to say why it ended."""
 
@@ -61,6 +63,11 @@ class RemoteFailure(StrategyError):
         self.name = ""
         self.answer = None
         self.raised = None
+
+
+class HostLost(StrategyLoadError):
+    """A host that died, stayed silent or answered garbage while its strategy loaded: the
+    strategy's failure (where a `StrategyLoadError` of its own is a bad spec)."""
 
 
 def memory_limit(configured: int | None, workers: int | None) -> int:
@@ -77,8 +84,11 @@ class Host:
     `launch` starts the process and has it load the strategy; `ready` waits for it and says
     what the strategy is (its `name`, whether it is `exact` and `context_free`), or raises a
     `StrategyLoadError` of one sentence. Every reply must come by `deadline`
-    (time.monotonic()), when set.
+    (time.monotonic()), when set; `limit` says what the time limit is per, in its message.
     """
+
+    limit = "the limit per work unit"
+    description = ""
 
     def __init__(self, spec: str, rules: Rules, memory_limit_mib: int = 0) -> None:
         self.spec = spec
@@ -138,9 +148,10 @@ class Host:
             self.name = _name(reply.get("name"), self.spec)
             self.exact = _flag(reply.get("exact"), self)
             self.context_free = _flag(reply.get("context_free"), self)
+            self.description = _description(reply.get("description", ""), self)
         except RemoteFailure as failure:
             self.stop()
-            raise StrategyLoadError(str(failure)) from None
+            raise HostLost(str(failure)) from None
         except StrategyLoadError:
             self.stop()
             raise
@@ -178,8 +189,8 @@ class Host:
             if not self.connection.poll(remaining):
                 self.stop()
                 raise RemoteFailure(
-                    f"strategy {self.name!r} did not answer{when} within {self.timeout:g} seconds (the limit per "
-                    f"work unit); its process was stopped (raise the limit with {setting('timeout')})."
+                    f"strategy {self.name!r} did not answer{when} within {self.timeout:g} seconds "
+                    f"({self.limit}); its process was stopped (raise the limit with {setting('timeout')})."
                 )
             data = self.connection.recv_bytes(MAX_REPLY)
         except (EOFError, OSError):
@@ -242,6 +253,12 @@ def _name(value: object, spec: str) -> str:
     return value
 
 
+def _description(value: object, host: Host) -> str:
+    if not isinstance(value, str) or len(value) > MAX_DESCRIPTION or not value.isprintable():
+        host._garbage("a description that is not a short line of printable text")
+    return value
+
+
 def _flag(value: object, host: Host) -> bool:
     if not isinstance(value, bool):
         host._garbage("a declaration that is not true or false")
@@ -269,13 +286,15 @@ class RemotePlayer:
         self._start: tuple[TurnContext, Seed, GameNumber] | None = None
         self._answers: list[int] | None = None
         self._prefetched: dict[TurnKey, list[int]] = {}
-        self._failure: tuple[TurnKey, str] | None = None
+        self._failure: tuple[TurnKey, Played] | None = None
+        self._error: str | None = None
         self._policy: PolicyTable | None = None
 
     def start_turn(self, context: TurnContext, seed: Seed, game: GameNumber) -> RemotePlayer:
         """Note the turn's start: the host hears of it with the turn's first question."""
         self._start = (context, seed, game)
         self._answers = None
+        self._error = None
         return self
 
     def prefetch(self, starts: Sequence[tuple[TurnContext, Seed, GameNumber]]) -> None:
@@ -283,11 +302,11 @@ class RemotePlayer:
         self._prefetched.clear()
         self._failure = None
         keys = [_key(*start) for start in starts]
-        reply = self.host.ask(TurnsAsked(self.number, [self._dealt(*start) for start in starts]))
+        reply = self.host._exchange(TurnsAsked(self.number, [self._dealt(*start) for start in starts]), "")
         played = _played(reply, len(keys), self.rules, self.host)
         self._prefetched.update(zip(keys, played.turns, strict=False))
         if played.error is not None:
-            self._failure = (keys[len(played.turns)], played.error)
+            self._failure = (keys[len(played.turns)], played)
 
     def _dealt(self, context: TurnContext, seed: Seed, game: GameNumber) -> DealtTurn:
         """A turn as the host is sent it: every roll it can use (a roll that shuts nothing ends it)."""
@@ -295,7 +314,8 @@ class RemotePlayer:
         return DealtTurn(context, seed, game, list(itertools.islice(rolls, self.rules.tiles + 1)))
 
     def _next(self) -> int:
-        """The strategy's next answer in this turn."""
+        """The strategy's next answer in this turn; where it failed in this turn, the failure
+        once the answers it gave before it are used."""
         if self._answers is None:
             if self._start is None:
                 raise RuntimeError("a question was asked before the turn started.")
@@ -303,10 +323,13 @@ class RemotePlayer:
             if key not in self._prefetched and (self._failure is None or self._failure[0] != key):
                 self.prefetch([self._start])
             if key not in self._prefetched and self._failure is not None and self._failure[0] == key:
-                raise RemoteFailure(self._failure[1])
-            self._answers = self._prefetched.pop(key)
+                self._answers, self._error = list(self._failure[1].given), self._failure[1].error
+            else:
+                self._answers = self._prefetched.pop(key)
             self._answers.reverse()
         if not self._answers:
+            if self._error is not None:
+                raise RemoteFailure(self._error)
             self.host._garbage("fewer answers than the turn asked for")
         return self._answers.pop()
 
@@ -339,13 +362,15 @@ def _key(context: TurnContext, seed: Seed, game: GameNumber) -> TurnKey:
 
 def _played(reply: Mapping[str, Any], asked: int, rules: Rules, host: Host) -> Played:
     """A host's turns, checked: no more turns than asked, each a short list of whole numbers; and
-    the failure that ended the batch before the turns asked, a message."""
+    the failure that ended the batch before the turns asked, a message, with the answers given
+    in that turn before it."""
     turns = reply.get("turns")
     if not isinstance(turns, list) or len(turns) > asked:
         host._garbage("a list of turns that does not fit the turns asked")
     answers = [_answers(answers, rules, host) for answers in turns]
-    error = _text(reply["error"], host) if "error" in reply and len(turns) < asked else None
-    return Played(answers, error)
+    if "error" not in reply or len(turns) == asked:
+        return Played(answers)
+    return Played(answers, _text(reply["error"], host), _answers(reply.get("given", []), rules, host))
 
 
 def _answers(value: object, rules: Rules, host: Host) -> list[int]:

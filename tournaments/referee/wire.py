@@ -52,7 +52,15 @@ class TurnsAsked(NamedTuple):
     turns: list[DealtTurn]
 
 
-Request = NewPlayer | TableAsked | TurnsAsked
+class CheckAsked(NamedTuple):
+    """Check the strategy against the contract (`strategies.check`) under `samples` rule sets
+    sampled from `seed`: the host sends `Checking` as it goes, then `Checked`."""
+
+    seed: int
+    samples: int
+
+
+Request = NewPlayer | TableAsked | TurnsAsked | CheckAsked
 """What the referee asks a host once it has loaded its strategy."""
 
 
@@ -64,9 +72,16 @@ class Loaded:
     exact: bool
     context_free: bool
     origin: str = ""
+    description: str = ""
 
     def wire(self) -> dict[str, Any]:
-        return {"name": self.name, "exact": self.exact, "context_free": self.context_free, "origin": self.origin}
+        return {
+            "name": self.name,
+            "exact": self.exact,
+            "context_free": self.context_free,
+            "origin": self.origin,
+            "description": self.description,
+        }
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -91,13 +106,38 @@ class Table:
 @dataclasses.dataclass(frozen=True, slots=True)
 class Played:
     """The turns played, each as the strategy's answers in order; `error` is the failure that
-    ended the batch at the next turn (None: every turn asked was played)."""
+    ended the batch at the next turn (None: every turn asked was played), after the answers it
+    gave in that turn, `given`."""
 
     turns: list[list[int]]
     error: str | None = None
+    given: list[int] = dataclasses.field(default_factory=list)
 
     def wire(self) -> dict[str, Any]:
-        return {"turns": self.turns} if self.error is None else {"turns": self.turns, "error": self.error}
+        if self.error is None:
+            return {"turns": self.turns}
+        return {"turns": self.turns, "error": self.error, "given": self.given}
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Checking:
+    """A check under way: the answers given so far and their total (sent before `Checked`)."""
+
+    done: int
+    total: int
+
+    def wire(self) -> dict[str, Any]:
+        return {"checking": [self.done, self.total]}
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Checked:
+    """A check's results, as `strategies.check.CheckResult`s: one (name, ok, detail) per check, in order."""
+
+    results: list[tuple[str, bool, str]]
+
+    def wire(self) -> dict[str, Any]:
+        return {"checked": [list(result) for result in self.results]}
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -110,5 +150,5 @@ class HostFailure:
         return {"error": self.error}
 
 
-Reply = Loaded | Made | Table | Played | HostFailure
+Reply = Loaded | Made | Table | Played | Checking | Checked | HostFailure
 """What a host answers, before it becomes JSON."""

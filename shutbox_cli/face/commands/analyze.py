@@ -5,7 +5,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from ..arguments import Report, Seed, StrategySpec
+from ..arguments import STRATEGY_TIMEOUT, Report, Seed, StrategySpec, StrategyTimeout
 from ..completion import complete_strategy
 from ..errors import FAILURE, fail
 from ..output import Format, FormatOption, Output
@@ -71,6 +71,7 @@ def analyze_command(
     ] = None,
     report: Report = None,
     form: FormatOption = Format.TABLE,
+    timeout: StrategyTimeout = STRATEGY_TIMEOUT,
 ) -> None:
     """How a strategy scores over single turns, exactly or by seeded simulation; or, with --against,
     its exact chance of beating another strategy in one game.
@@ -83,23 +84,23 @@ def analyze_command(
       shutbox analyze optimal --against greedy-high
     """
     import tournaments
-    from strategies.runner import StrategyLoadError, load_strategy
+    from strategies.runner import StrategyLoadError
 
     from ..progress import progress_bar
 
     output = Output(form, report)
     if against is not None:
-        _duel(spec, against, seat, rule_values, output, simulation=turns is not None or seed is not None)
+        _duel(spec, against, seat, rule_values, output, timeout, simulation=turns is not None or seed is not None)
         return
     if seat is not None:
         fail("--seat applies to a game against another strategy (--against SPEC).")
     _refuse_game_options(rule_values)
     rules = rules_from_options(rule_values)
     try:
-        loaded = load_strategy(spec)
-        output.check()
-        with progress_bar(unit="turns") as progress:
-            analysis = tournaments.analyze(loaded, rules, turns, seed, progress)
+        with tournaments.seat_strategy(spec, rules, timeout=timeout) as seated:
+            output.check()
+            with progress_bar(unit="turns") as progress:
+                analysis = tournaments.analyze(seated, turns, seed, progress)
         output.deliver(analysis)
     except (StrategyLoadError, tournaments.FileWriteError) as error:
         fail(said(error))
@@ -110,22 +111,34 @@ def analyze_command(
     if analysis.seed_drawn and analysis.seed is not None:
         output.drawn(analysis.seed)
     if output.table:
-        _show(output.console(), analysis, loaded.cls.description)
+        _show(output.console(), analysis, seated.description)
     output.written()
 
 
 def _duel(
-    spec: str, against: str, seat: int | None, rule_values: dict[str, Any], output: Output, simulation: bool
+    spec: str,
+    against: str,
+    seat: int | None,
+    rule_values: dict[str, Any],
+    output: Output,
+    timeout: float,
+    simulation: bool,
 ) -> None:
     """`--against`: one game of SPEC against another strategy, computed exactly."""
+    import contextlib
+
     import tournaments
-    from strategies.runner import StrategyLoadError, load_strategy
+    from strategies.runner import StrategyLoadError
 
     rules = rules_from_options(rule_values)
     try:
-        loaded, other = load_strategy(spec), load_strategy(against)
-        output.check()
-        found = tournaments.duel_exactly(loaded, other, rules, seat)
+        with contextlib.ExitStack() as stack:
+            seated, other = (
+                stack.enter_context(one)
+                for one in tournaments.seat_strategies([(spec, {}, None), (against, {}, None)], rules, timeout=timeout)
+            )
+            output.check()
+            found = tournaments.duel_exactly(seated, other, seat)
         output.deliver(found)
     except (StrategyLoadError, tournaments.ConfigError, tournaments.FileWriteError) as error:
         fail(said(error))

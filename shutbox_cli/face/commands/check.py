@@ -4,8 +4,9 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from ..arguments import StrategySpec
+from ..arguments import STRATEGY_TIMEOUT, StrategySpec, StrategyTimeout
 from ..errors import FAILURE, fail
+from ..settings import said
 
 if TYPE_CHECKING:
     from strategies.runner import CheckReport
@@ -40,8 +41,12 @@ def check_command(
             help=f"Rule sets to sample, one game of questions under each [default: {DEFAULT_SAMPLES}].",
         ),
     ] = DEFAULT_SAMPLES,
+    timeout: StrategyTimeout = STRATEGY_TIMEOUT,
 ) -> None:
     """Check a strategy against the contract: legal answers, its declarations kept, its speed.
+
+    A user's strategy is checked in a process of its own: one that stops answering for --timeout
+    seconds, or ends that process, fails.
 
     Exit status: 0 when every check holds, 1 when one fails, 2 for a bad strategy spec.
 
@@ -49,18 +54,19 @@ def check_command(
       shutbox check examples/cautious.py:Cautious
       shutbox check greedy-high --samples 200 --seed 3
     """
-    from strategies.runner import StrategyLoadError, check_strategy, load_strategy
+    from strategies.runner import StrategyError, StrategyLoadError
+    from tournaments import TournamentFailure, seat_strategy
 
+    from ...game import Rules
     from ..progress import progress_bar
 
     try:
-        loaded = load_strategy(spec)
-        with progress_bar(unit="answers") as progress:
-            report = check_strategy(
-                loaded.cls, loaded.params, name=loaded.name, seed=seed, samples=samples, progress=progress
-            )
+        with seat_strategy(spec, Rules(), timeout=timeout) as seated, progress_bar(unit="answers") as progress:
+            report = seated.check(seed, samples, progress)
     except StrategyLoadError as error:
-        fail(str(error))
+        fail(said(error))
+    except (StrategyError, TournamentFailure) as error:
+        fail(said(error), FAILURE)
     _show(report)
     if not report.ok:
         raise typer.Exit(FAILURE)

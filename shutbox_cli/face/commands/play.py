@@ -4,7 +4,7 @@ from typing import Annotated, Any
 
 import typer
 
-from ..arguments import Delay, Seed
+from ..arguments import STRATEGY_TIMEOUT, Delay, Seed, StrategyTimeout
 from ..completion import complete_strategy
 from ..errors import FAILURE, fail
 from ..rule_options import rules_from_options, with_rule_options
@@ -48,6 +48,7 @@ def play_command(
     no_coach: Annotated[
         bool, typer.Option("--no-coach", help="No coach: neither after your turns nor after each game.")
     ] = False,
+    timeout: StrategyTimeout = STRATEGY_TIMEOUT,
 ) -> None:
     """Play Shut the Box at the prompt; q quits.
 
@@ -61,6 +62,8 @@ def play_command(
       shutbox play --player Ann --player Bob --tiles 12
       shutbox play --computer optimal --seed 7
     """
+    import contextlib
+
     from strategies.runner import StrategyError
 
     from ...game import draw_seed
@@ -68,22 +71,26 @@ def play_command(
     from ..play.coach import Coaching
     from ..play.record import SoloRecord
     from ..play.screen import Screen
-    from ..play.seats import SeatError, make_seats
+    from ..play.seats import SeatError, SeatFailure, make_seats
     from ..play.table import Table, play_table
+    from ..settings import said
 
     if coach and no_coach:
         fail("--coach and --no-coach cannot be used together; give one of them.")
     rules = rules_from_options(rule_values)
-    try:
-        seats = make_seats(rules, player or [], computer or [])
-    except SeatError as error:
-        fail(str(error))
-    best = None if no_save else BestScores(data_dir())
-    record = None if no_save else SoloRecord(data_dir())
-    coaching = Coaching.OFF if no_coach else Coaching.TURN if coach else Coaching.GAME
-    table = Table(Screen(delay), rules, seats, draw_seed() if seed is None else seed, best, record, coaching)
-    try:
-        status = play_table(table)
-    except StrategyError as error:
-        fail(str(error), FAILURE)
+    with contextlib.ExitStack() as stack:
+        try:
+            seats = make_seats(rules, player or [], computer or [], stack, timeout)
+        except SeatFailure as error:
+            fail(str(error), FAILURE)
+        except SeatError as error:
+            fail(str(error))
+        best = None if no_save else BestScores(data_dir())
+        record = None if no_save else SoloRecord(data_dir())
+        coaching = Coaching.OFF if no_coach else Coaching.TURN if coach else Coaching.GAME
+        table = Table(Screen(delay), rules, seats, draw_seed() if seed is None else seed, best, record, coaching)
+        try:
+            status = play_table(table)
+        except StrategyError as error:
+            fail(said(error), FAILURE)
     raise typer.Exit(status)

@@ -5,7 +5,7 @@ from typing import Annotated, Any
 
 import typer
 
-from ..arguments import Delay, Duplicate, Games, Strategies, Table
+from ..arguments import STRATEGY_TIMEOUT, Delay, Duplicate, Games, Strategies, StrategyTimeout, Table
 from ..errors import FAILURE, fail
 from ..rule_options import with_rule_options
 from ..settings import said
@@ -57,11 +57,15 @@ def replay_command(
     table: Table = None,
     duplicate: Duplicate = None,
     delay: Delay = None,
+    timeout: StrategyTimeout = STRATEGY_TIMEOUT,
 ) -> None:
     """Watch one game of a tournament, turn by turn: the same dice, seats and moves as it was played.
 
     A failed tournament names the command that replays the game it failed in. The options
     that shape the tournament (-s, --seed, --games, --table, the rules) must be as it ran.
+
+    A user's strategy plays from a process of its own: one that stops answering for --timeout
+    seconds, or ends that process, fails.
 
     Exit status: 0 when the game is shown, 1 if a strategy fails, 2 for a bad option or config,
     130 on Ctrl-C.
@@ -71,21 +75,31 @@ def replay_command(
       shutbox replay run.toml -g 3 -m 'optimal vs tips'
       shutbox replay -s optimal -s tips --seed 7 -g 0
     """
+    import contextlib
+
     from strategies.runner import StrategyError, StrategyLoadError
-    from tournaments import ConfigError, Options, find_game, load_config
+    from tournaments import ConfigError, Options, TournamentFailure, find_game, load_config
 
     from ..play.replay import replay_game
     from ..play.screen import Screen
 
     options = Options(
-        strategies=tuple(strategy or ()), games=games, table=table, seed=seed, duplicate=duplicate, rules=rule_values
+        strategies=tuple(strategy or ()),
+        games=games,
+        table=table,
+        seed=seed,
+        duplicate=duplicate,
+        rules=rule_values,
+        timeout=timeout,
+        isolate=True,
     )
     try:
         found = find_game(load_config(config_file, options), game, matchup)
     except ConfigError as error:
         fail(said(error))
-    try:
-        status = replay_game(Screen(delay), found)
-    except (StrategyError, StrategyLoadError) as error:
-        fail(str(error), FAILURE)
+    with contextlib.ExitStack() as stack:
+        try:
+            status = replay_game(Screen(delay), found, stack)
+        except (StrategyError, StrategyLoadError, TournamentFailure) as error:
+            fail(said(error), FAILURE)
     raise typer.Exit(status)

@@ -2,22 +2,30 @@
 
 from __future__ import annotations
 
-from shutbox_cli.game.terms import GameNumber, Seed
-from strategies.runner import LoadedStrategy, StrategyPlayer
+from typing import Protocol
 
-from ...game import Rules, Turn, TurnContext, TurnRecord, finish_turn
+from shutbox_cli.game.terms import GameNumber, Seed
+
+from ...game import Chooser, Turn, TurnContext, TurnRecord, finish_turn
 from .board import dice_text, mask_text, tile_rows
 from .screen import Screen
 
 
+class Player(Protocol):
+    """A strategy at the table (`SeatedStrategy.player()`): told of each turn, then asked its questions."""
+
+    def start_turn(self, context: TurnContext, seed: Seed, game: GameNumber) -> Chooser: ...
+
+
 class ComputerSeat:
-    """A seat played by a loaded strategy, its every answer checked by `StrategyPlayer`."""
+    """A seat played by a strategy's player (`SeatedStrategy.player`: in this process, or asked in
+    its host), its every answer checked."""
 
     computer = True
 
-    def __init__(self, name: str, loaded: LoadedStrategy, rules: Rules) -> None:
+    def __init__(self, name: str, player: Player) -> None:
         self.name = name
-        self.player = StrategyPlayer(loaded.make(), rules, name, params=loaded.params)
+        self.player = player
 
     def play_turn(self, screen: Screen, turn: Turn, context: TurnContext, seed: Seed, game: GameNumber) -> TurnRecord:
         """Play a turn with the engine, writing each roll and shut as it happens."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Sequence
 from typing import Protocol
 
@@ -30,11 +31,25 @@ class SeatError(ValueError):
     """A --player or --computer value that cannot make a seat; the message is one sentence."""
 
 
-def make_seats(rules: Rules, players: Sequence[str], computers: Sequence[str]) -> list[Seat]:
-    """People first, in the order given, then the computers; with neither, one person called "You"
-    (computers alone play while the people watch). A person named Me (or I, or you) is "You" too."""
-    from strategies.runner import StrategyLoadError, load_strategy, split_name
+class SeatFailure(SeatError):
+    """A computer's strategy that failed as it loaded (its process ended, or hung); one sentence."""
 
+
+def make_seats(
+    rules: Rules,
+    players: Sequence[str],
+    computers: Sequence[str],
+    stack: contextlib.ExitStack | None = None,
+    timeout: float | None = None,
+) -> list[Seat]:
+    """People first, in the order given, then the computers; with neither, one person called "You"
+    (computers alone play while the people watch). A person named Me (or I, or you) is "You" too.
+    A user's strategy plays from a process of its own, ended with `stack` (None: as this process
+    ends), each answer within `timeout` seconds (None: the library's default)."""
+    from strategies.runner import StrategyLoadError, split_name
+    from tournaments import STRATEGY_TIMEOUT, TournamentFailure, seat_strategies
+
+    from ..settings import said
     from .computer import ComputerSeat
     from .human import HumanSeat
 
@@ -54,11 +69,17 @@ def make_seats(rules: Rules, players: Sequence[str], computers: Sequence[str]) -
             raise SeatError("a --player name is empty; give each player a name.")
         name = DEFAULT_PLAYER if name.strip().casefold() in SELF else name.strip()
         seats.append(HumanSeat(unique(name)))
-    for text in computers:
-        display, spec = split_name(text)
-        try:
-            loaded = load_strategy(spec, name=display)
-            seats.append(ComputerSeat(unique(loaded.name), loaded, rules))
-        except StrategyLoadError as error:
-            raise SeatError(str(error)) from None
+    given: list[tuple[str, dict[str, object], str | None]] = [
+        (spec, {}, display) for display, spec in map(split_name, computers)
+    ]
+    try:
+        seated = seat_strategies(given, rules, timeout=timeout or STRATEGY_TIMEOUT) if given else []
+    except StrategyLoadError as error:
+        raise SeatError(said(error)) from None
+    except TournamentFailure as error:
+        raise SeatFailure(said(error)) from None
+    for one in seated:
+        if stack is not None:
+            stack.enter_context(one)
+        seats.append(ComputerSeat(unique(one.name), one.player()))
     return seats

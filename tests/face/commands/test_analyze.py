@@ -15,6 +15,7 @@ from shutbox_cli.face.cli import app
 from shutbox_cli.game import Rules, distribution, solve_expected_score
 from strategies.loading import BUILTINS, load_strategy
 from strategies.player import StrategyPlayer
+from tournaments import seat_strategy
 from tournaments.errors import FileWriteError
 from tournaments.exact.analysis import simulate
 from tournaments.files import reason, write_atomically, write_table_atomically
@@ -126,7 +127,7 @@ class TestSimulation:
 
     def test_simulation_agrees_with_the_exact_value_within_its_interval(self) -> None:
         rules = Rules()
-        found = simulate(load_strategy("tips"), rules, 20_000, seed=11)
+        found = simulate(seat_strategy("tips", rules), 20_000, seed=11)
         low, high = found.expected_score_interval or (0, 0)
         assert low < exact("tips", rules) < high
         assert found.counts is not None and sum(found.counts.values()) == 20_000
@@ -304,9 +305,16 @@ def test_the_help_gives_the_librarys_default_number_of_turns() -> None:
     assert SAID == DEFAULT_TURNS
 
 
+def test_the_help_gives_the_librarys_time_limit_on_a_users_strategy() -> None:
+    from shutbox_cli.face.arguments import STRATEGY_TIMEOUT as SAID
+    from tournaments import STRATEGY_TIMEOUT
+
+    assert SAID == STRATEGY_TIMEOUT
+
+
 def test_a_simulation_tells_its_progress_until_every_turn_is_played() -> None:
     told: list[tuple[int, int]] = []
-    simulate(load_strategy("random"), Rules(), 1001, 7, lambda done, total: told.append((done, total)))
+    simulate(seat_strategy("random", Rules()), 1001, 7, lambda done, total: told.append((done, total)))
     done = [played for played, _ in told]
     assert {total for _, total in told} == {1001} and done[-1] == 1001
     assert done == sorted(set(done)) and len(told) <= 201  # every 5 turns (1001 // 200), and the last

@@ -6,15 +6,14 @@ from __future__ import annotations
 from shutbox_cli.face.commands.analyze import _show
 from shutbox_cli.face.commands.compare import _show_table
 from shutbox_cli.game import Rules
-from strategies.loading import load_strategy
-from tournaments import analyze
+from tournaments import analyze, seat_strategy
 from tournaments.ci.compare import Change, Comparison, StrategyChange
 
 from helpers.render import rendered
 
 
 def test_an_exact_analysis_shows_its_figures_and_every_score() -> None:
-    lines = rendered(_show, analyze(load_strategy("greedy-high"), Rules(tiles=4)), "the highest tiles first")
+    lines = rendered(_show, analyze(seat_strategy("greedy-high", Rules(tiles=4))), "the highest tiles first")
     assert lines[:7] == [
         "greedy-high: the highest tiles first",
         "Rules for a turn: tiles = 4.",
@@ -39,7 +38,7 @@ def test_an_exact_analysis_shows_its_figures_and_every_score() -> None:
 
 
 def test_a_simulated_analysis_shows_its_seed_and_intervals() -> None:
-    lines = rendered(_show, analyze(load_strategy("random"), Rules(tiles=4), turns=200, seed=1), "any legal move")
+    lines = rendered(_show, analyze(seat_strategy("random", Rules(tiles=4)), turns=200, seed=1), "any legal move")
     assert lines[2:7] == [
         "Method: simulation of 200 turns, seed 1 (given).",
         "Expected score: 3.7750 (95% CI 3.3732 to 4.1768)",

@@ -10,8 +10,7 @@ from pathlib import Path
 import pytest
 
 from shutbox_cli.game import Rules, duel, game_odds
-from strategies.loading import load_strategy
-from tournaments import ConfigError, duel_exactly
+from tournaments import ConfigError, duel_exactly, seat_strategy
 from tournaments.exact.tournament import turn_odds
 from tournaments.results.schema import rules_mapping
 
@@ -44,7 +43,7 @@ def test_the_report_holds_the_engines_duel_from_each_seat_and_their_average(
     assert (report["method"], report["arithmetic"]) == ("exact", "fraction" if fractions else "float")
     assert (report["strategy"], report["opponent"]) == ("optimal", "greedy-high")
     assert Rules.from_mapping(rules_mapping(report["rules"])) == rules
-    a, b = (turn_odds(load_strategy(spec), rules, fractions) for spec in ("optimal", "greedy-high"))
+    a, b = (turn_odds(seat_strategy(spec, rules), fractions) for spec in ("optimal", "greedy-high"))
     found = [duel(rules, a, b, seat) for seat in (0, 1)]
     for seat, written in zip(found, report["seat"], strict=True):
         assert written["seat"] == seat.seat + 1
@@ -77,7 +76,7 @@ def test_a_drop_out_game_has_no_margin(tmp_path: Path) -> None:
     report = tomllib.loads(path.read_text())
     assert "margins" not in report["seat"][0] and "average" not in report
     rules = Rules(drop_out=60)
-    a, b = (turn_odds(load_strategy(spec), rules, False) for spec in ("tips", "optimal"))
+    a, b = (turn_odds(seat_strategy(spec, rules), False) for spec in ("tips", "optimal"))
     assert report["seat"][0]["win_rate"] == float(game_odds(rules, [a, b]).wins[0])
 
 
@@ -91,11 +90,11 @@ def test_refusals() -> None:
     assert "--drop-out applies to a game: add --against SPEC" in shutbox("optimal", "--drop-out", "50", status=2).stderr
     shutbox("optimal", "--against", "tips", "--seat", "3", status=2)
     with pytest.raises(ConfigError, match="A's seat must be 1 or 2"):
-        duel_exactly(load_strategy("optimal"), load_strategy("tips"), Rules(), seat=0)
+        duel_exactly(seat_strategy("optimal", Rules()), seat_strategy("tips", Rules()), seat=0)
 
 
 def test_a_library_duel_in_fractions_adds_up() -> None:
-    found = duel_exactly(load_strategy("max-shut"), load_strategy("tips"), Rules(tiles=6, ties="seat"))
+    found = duel_exactly(*(seat_strategy(spec, Rules(tiles=6, ties="seat")) for spec in ("max-shut", "tips")))
     assert found.arithmetic == "fraction"
     assert [seat.seat for seat in found.seats] == [1, 2, None]
     for seat in found.seats:

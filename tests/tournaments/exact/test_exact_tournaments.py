@@ -13,7 +13,6 @@ from pathlib import Path
 import pytest
 
 from shutbox_cli.game import Rules, TurnOdds
-from strategies.loading import load_strategy
 from tournaments import (
     ConfigError,
     ExactSummary,
@@ -23,6 +22,7 @@ from tournaments import (
     TournamentFailure,
     load_config,
     run,
+    seat_strategy,
     write_report,
 )
 from tournaments.exact.analysis import analyse_exactly
@@ -197,7 +197,7 @@ def test_a_solo_table_gives_each_strategys_exact_statistics() -> None:
     summary = exact(("tips", "optimal", "max-shut"), rules={"rounds": 3}, table=1)
     assert [standing.name for standing in summary.ranking] == ["optimal", "max-shut", "tips"]
     for standing in summary.ranking:
-        single = analyse_exactly(load_strategy(standing.spec), Rules())
+        single = analyse_exactly(seat_strategy(standing.spec, Rules()))
         assert standing.mean_score == pytest.approx(single.expected_score, abs=1e-12)
         assert standing.shut_rate == pytest.approx(single.shut_probability, abs=1e-12)
         assert standing.mean_total == pytest.approx(3 * single.expected_score, abs=1e-9)

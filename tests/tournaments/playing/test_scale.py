@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 
 import tournaments.exact.tournament
 from shutbox_cli.face.cli import app
-from tournaments import ConfigError, InProcess, Options, ProcessPool, load_config, run
+from tournaments import ConfigError, InProcess, Options, ProcessPool, load_config, run, seat_strategy
 from tournaments.backends.base import default_backend, estimated_seconds
 from tournaments.exact.tournament import refuse_costly, run_exact, turn_odds
 from tournaments.playing.plan import Plan, make_plan
@@ -110,7 +110,9 @@ def test_an_exact_tournament_of_a_thousand_rounds_is_refused_saying_how_many_fit
     assert message.startswith("computing these 2 games exactly would take about ")
     assert message.endswith("rounds fit; or simulate them (without method='exact').")
     fit = int(re.search(r"up to ([\d,]+) rounds fit", message)[1].replace(",", ""))  # type: ignore[index]
-    turns = [turn_odds(entry.load(), exact.rules, False) for entry in exact.strategies]
+    turns = [
+        turn_odds(seat_strategy(entry.spec, exact.rules, entry.params, entry.name), False) for entry in exact.strategies
+    ]
     for rounds, fits in ((fit, True), (fit + 1, False)):
         rules = dataclasses.replace(exact.rules, rounds=rounds)
         if fits:
