@@ -12,7 +12,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -74,6 +74,69 @@ class Stuck(Strategy):
 SLOW_FIELD = ["-s", "greedy-high", "-s", "random", "--games", "800", "--seed", "12"]
 """With slow.py:Slow, three matchups of two units; the four with Slow take a few seconds each."""
 
+MARK = "SHUTBOX_TEST_CLUSTER"
+"""A variable set in the environment of a cluster's processes (or a command's), which every process
+they start inherits: how a test finds what a strategy's host, or a strategy, left running."""
+
+POISON = '''
+import os
+import threading
+import time
+
+from shutbox_cli.game import Rules, move_table
+from shutbox_cli.game.solver import solve_expected_score
+from strategies import Strategy
+
+with open({importers!r}, "a") as importers:
+    importers.write(f"{{os.getpid()}}\\n")
+
+
+def poison():
+    """After a while, make the solver's cached `optimal` play the worst move of every throw."""
+    time.sleep(0.3)
+    rules = Rules()
+    solution = solve_expected_score(rules)
+    rows = [move_table(rules).row(mask) for mask in range(rules.full_box + 1)]
+    worst = tuple(
+        tuple(max(moves, key=lambda move: solution.values[mask & ~move]) if moves else 0 for moves in row)
+        for mask, row in enumerate(rows)
+    )
+    object.__setattr__(solution, "moves", worst)
+
+
+threading.Thread(target=poison, daemon=True).start()
+
+
+class Poison(Strategy):
+    reads_context = True
+
+    def choose_move(self, view):
+        time.sleep(0.001)
+        return view.legal_moves[0]
+'''
+
+FORKS = '''
+import os
+import time
+
+from strategies import Strategy
+
+
+class Forks(Strategy):
+    """At its first decision in a process, leaves a child asleep for five minutes."""
+
+    reads_context = True
+    forked = False
+
+    def choose_move(self, view):
+        if not Forks.forked:
+            Forks.forked = True
+            if os.fork() == 0:
+                time.sleep(300)
+                os._exit(0)
+        return view.legal_moves[0]
+'''
+
 
 def _alive(group: int) -> list[int]:
     """Processes of a process group still running (zombies aside), from the process table."""
@@ -88,6 +151,30 @@ def _alive(group: int) -> list[int]:
             if int(pgrp) == group and state != "Z":
                 members.append(int(entry))
     return members
+
+
+def _group(pid: int) -> int | None:
+    """A running process's group (None: gone, or a zombie)."""
+    try:
+        state, _parent, pgrp = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[:3]
+    except (OSError, IndexError):
+        return None
+    return None if state == "Z" else int(pgrp)
+
+
+def _marked(mark: str, besides: Collection[int] = ()) -> list[int]:
+    """Running processes whose environment holds `mark` (NAME=VALUE), outside the process groups `besides`."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                environ = Path(f"/proc/{entry}/environ").read_bytes().split(b"\0")
+            except OSError:
+                continue
+            group = _group(int(entry))
+            if mark.encode() in environ and group is not None and group not in besides:
+                found.append(int(entry))
+    return found
 
 
 def _gone(group: int, within: float = 20) -> bool:
@@ -120,7 +207,8 @@ class Cluster:
 
     def __init__(self, folder: Path, env: dict[str, str]) -> None:
         self.folder = folder
-        self.env = env
+        self.mark = f"{MARK}={folder.name}"
+        self.env = {**env, MARK: folder.name}
         self.workers: list[subprocess.Popen[Any]] = []
         where = folder / "scheduler.json"
         ports = ["--port", "0", "--no-dashboard", "--dashboard-address", "127.0.0.1:0"]
@@ -167,6 +255,18 @@ class Cluster:
         with self.client() as client:
             _wait_for(lambda: not client.run_on_scheduler(ours), within)
             return not client.run_on_scheduler(ours)
+
+    def strays(self, within: float = 10) -> list[int]:
+        """Processes started on the cluster's workers that outlive their worker or run: those
+        with the cluster's mark outside its own processes' groups, after a grace to end."""
+        own = {process.pid for process in [*self.workers, self.scheduler]}
+        _wait_for(lambda: not _marked(self.mark, own), within)
+        return _marked(self.mark, own)
+
+    def pids(self) -> set[int]:
+        """The workers' processes (where tasks run)."""
+        with self.client() as client:
+            return set(client.run(os.getpid).values())
 
     def stop(self) -> None:
         for process in [*self.workers, self.scheduler]:
@@ -318,6 +418,51 @@ def test_a_stuck_strategy_stops_at_the_time_limit_and_its_worker_restarts(cluste
 
 
 @pytest.mark.slow
+def test_a_strategy_that_poisons_built_ins_changes_no_later_run_on_the_cluster(cluster: Cluster, folder: Path) -> None:
+    """Its module starts a thread that rewrites `optimal`'s cached solution a moment later: it
+    runs only in its own hosts, which the run stops, so a later run of built-ins on the same
+    workers reports as one process does; and no worker ever imported it."""
+    (folder / "poison.py").write_text(POISON.format(importers=str(folder / "importers")))
+    first = shutbox(
+        "-s", "poison.py:Poison", "-s", "greedy-high", "-n", "400", "--scheduler", cluster.address, cwd=folder
+    )
+    assert first.returncode == 0, first.stderr
+    assert cluster.strays() == []
+    time.sleep(0.5)  # past the moment the thread would have struck
+    field = ["-s", "optimal", "-s", "greedy-high", "--games", "4000", "--seed", "6", "-q"]
+    alone = shutbox(*field, "-j", "1", "--report", "alone.toml", cwd=folder)
+    spread = shutbox(*field, "--scheduler", cluster.address, "--report", "cluster.toml", cwd=folder)
+    assert (alone.returncode, spread.returncode) == (0, 0), spread.stderr
+    assert (folder / "cluster.toml").read_bytes() == (folder / "alone.toml").read_bytes()
+    importers = {int(pid) for pid in (folder / "importers").read_text().split()}
+    assert importers and not importers & cluster.pids()
+
+
+@pytest.mark.slow
+def test_a_run_s_hosts_end_with_their_worker_and_with_the_run(cluster: Cluster, folder: Path) -> None:
+    """The workers restarted mid-run (as the time limit restarts a stuck one): their hosts end
+    with them. The run then interrupted: the hosts started since end too, on every worker."""
+    mark = folder / "started"
+    slow = f"slow.py:Slow(mark={str(mark)!r})"
+    process = start("-s", slow, *SLOW_FIELD, "--scheduler", cluster.address, "--report", "r.toml", cwd=folder)
+    _wait_for(lambda: mark.exists() or process.poll() is not None)
+    hosts = cluster.strays(within=0)
+    assert hosts, "no host outside the workers' processes while a user's strategy plays"
+    with cluster.client() as client:
+        client.restart_workers(list(client.nthreads()), timeout=30)
+    _wait_for(lambda: not set(hosts) & set(cluster.strays(within=0)), 20)
+    assert not set(hosts) & set(cluster.strays(within=0)), "a restarted worker's hosts lived on"
+    mark.unlink()
+    _wait_for(lambda: mark.exists() or process.poll() is not None)
+    assert process.poll() is None and cluster.strays(within=0), "the run did not play on after the restart"
+    os.killpg(process.pid, signal.SIGINT)
+    done = finish(process, timeout=60)
+    assert done.returncode == 130, done.stderr
+    assert cluster.strays() == []
+    cluster.wait_for(2)
+
+
+@pytest.mark.slow
 def test_a_plan_of_any_size_keeps_a_few_tasks_per_thread_on_the_cluster(cluster: Cluster, folder: Path) -> None:
     """A trillion games a matchup: a billion units, submitted as the cluster plays them."""
 
@@ -420,6 +565,25 @@ def test_a_local_cluster_from_the_config_file_reports_as_one_process(folder: Pat
     assert spread.returncode == 0, spread.stderr
     assert (folder / "local.toml").read_bytes() == (folder / "alone.toml").read_bytes()
     assert b"scheduler" not in (folder / "local.toml").read_bytes()
+
+
+@pytest.mark.slow
+def test_a_local_cluster_leaves_nothing_a_strategy_forks(folder: Path) -> None:
+    (folder / "forks.py").write_text(FORKS)
+    mark = f"{MARK}={folder.name}"
+    env = environment(**{MARK: folder.name})
+    process = start(
+        "-s", "forks.py:Forks", "-s", "greedy-high", "-n", "200", "--scheduler", "local", cwd=folder, env=env
+    )
+    try:
+        process.communicate(timeout=120)
+        _wait_for(lambda: not _marked(mark), 10)
+        assert process.returncode == 0
+        assert _marked(mark) == [], "a strategy's child outlived the run"
+    finally:
+        _stop(process)
+        for pid in _marked(mark):
+            os.kill(pid, signal.SIGKILL)
 
 
 @pytest.mark.slow
