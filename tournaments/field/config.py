@@ -271,17 +271,12 @@ def _file_strategies(where: _Where, value: object) -> list[Given]:
     return found
 
 
-def _isolation(where: str, isolate: bool, method: Method, scheduler: str | None) -> None:
-    """Isolation applies to simulated tournaments on this machine's processes."""
+def _isolation(where: str, isolate: bool, method: Method) -> None:
+    """Isolation applies to simulated tournaments (a Dask cluster's workers host users' strategies always)."""
     if isolate and method == "exact":
         raise ConfigError(
             f"{where} does not apply to an exact tournament, which computes from every strategy's table in "
             "this process; isolate a simulated one."
-        )
-    if isolate and scheduler is not None:
-        raise ConfigError(
-            f"{where} and a Dask scheduler do not go together: a cluster's workers load every strategy "
-            "themselves; isolate a run on this machine's processes."
         )
 
 
@@ -397,7 +392,7 @@ def load_config(path: Path | None, options: Options, table: Mapping[str, Any] | 
             )
     field = _field(path, table, options, values["method"] == "exact")
     isolated = setting("isolate") if options.isolate else where.key("isolate")
-    _isolation(isolated, values["isolate"], values["method"], values["scheduler"])
+    _isolation(isolated, values["isolate"], values["method"])
     probing = None
     if values["isolate"]:
         probing = Probing(values["timeout"], memory_limit_of_hosts(values["memory_limit"], values["workers"]))
