@@ -6,7 +6,8 @@ beside the play) and depends on one shared task that holds the plan, which the s
 recompute. Each worker thread keeps a unit player per run, made at its first unit: built-in
 strategies load in the worker, and each user's strategy in a host process of its own
 (`referee.isolation`), so no user's code ever runs in a worker, whose process outlives the run.
-A strategy given as a file travels as its source, written on the worker for its hosts to load.
+A strategy given as a file travels as its source, written on the worker afresh for each run
+(a host could change its copy) for its hosts to load.
 When the run ends, however it ends, every worker stops the run's hosts (and one that was not
 told stops them once idle for a while). Workers send back only tallies. A worker that dies has
 its tasks rescheduled elsewhere by Dask, its hosts dying with it; units are deterministic, so
@@ -25,6 +26,7 @@ import logging
 import os
 import queue
 import re
+import shutil
 import signal
 import tempfile
 import threading
@@ -643,9 +645,11 @@ class _Players:
 _players = _Players()
 
 
-def _end_here(run: str) -> None:
-    """On a worker (`client.run`), as a run ends: stop its hosts."""
+def _end_here(run: str, dask_worker: Any) -> None:
+    """On a worker (`client.run`, which names the worker `dask_worker`), as a run ends: stop its
+    hosts, and remove the copies of its strategy files."""
     _players.end(run)
+    shutil.rmtree(_copies(Path(dask_worker.local_directory).resolve(), run), ignore_errors=True)
 
 
 def _play(batch: list[WorkUnit], shipment: _Shipment) -> list[Outcome]:
@@ -673,7 +677,7 @@ def _play_here(unit: WorkUnit, shipment: _Shipment, worker: Any) -> Outcome:
     here = shutbox_version()
     if here != shipment.version:
         return Refused(_mismatch(worker.address, here, shipment.version))
-    folder = Path(worker.local_directory)
+    folder = Path(worker.local_directory).resolve()  # as a host names the file it loaded
     try:
         kept = _players.take(shipment, folder)
     except StrategyLoadError as error:
@@ -696,14 +700,20 @@ def _as_typed(message: str, shipment: _Shipment, folder: Path) -> str:
     """A message with each file strategy named as its spec names it, not by its copy on this
     worker (in the error and in the strategy's traceback lines)."""
     for where, source in shipment.files.values():
-        message = message.replace(str(_local_file(folder, where, source)), where)
+        message = message.replace(str(_local_file(folder, shipment.run, where, source)), where)
     return re.sub(r"(?<=-s )(\S+)=\1(?=\s)", r"\1", message)  # a replay's `-s SPEC=SPEC` is `-s SPEC`
 
 
-def _local_file(folder: Path, where: str, source: str) -> Path:
+def _copies(folder: Path, run: str) -> Path:
+    """Where a run's strategy files are written on a worker: written afresh for each run, so
+    that no file a host of an earlier run may have changed is loaded again."""
+    return folder / "shutbox-strategies" / run
+
+
+def _local_file(folder: Path, run: str, where: str, source: str) -> Path:
     """Where a file strategy's source is written on a worker: in a folder named by its content."""
     digest = hashlib.sha256(source.encode()).hexdigest()[:16]
-    return folder / "shutbox-strategies" / digest / Path(where).name
+    return _copies(folder, run) / digest / Path(where).name
 
 
 def _local_plan(shipment: _Shipment, folder: Path) -> Plan:
@@ -712,7 +722,7 @@ def _local_plan(shipment: _Shipment, folder: Path) -> Plan:
     plan = shipment.plan
     entries = list(plan.config.strategies)
     for index, (where, source) in shipment.files.items():
-        path = _local_file(folder, where, source)
+        path = _local_file(folder, shipment.run, where, source)
         if not path.exists():
             path.parent.mkdir(parents=True, exist_ok=True)
             partial = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}")

@@ -115,6 +115,23 @@ class Poison(Strategy):
         return view.legal_moves[0]
 '''
 
+EDITS = """
+from pathlib import Path
+
+from strategies import Strategy
+
+HERE = Path(__file__)
+if "shutbox-strategies" in str(HERE):  # its copy on a Dask worker: rewritten for whoever loads it next
+    HERE.write_text(HERE.read_text().replace("legal_moves[0]", "legal_moves[-1]"))
+
+
+class Edits(Strategy):
+    reads_context = True
+
+    def choose_move(self, view):
+        return view.legal_moves[0]
+"""
+
 FORKS = '''
 import os
 import time
@@ -438,6 +455,21 @@ def test_a_strategy_that_poisons_built_ins_changes_no_later_run_on_the_cluster(c
     assert (folder / "cluster.toml").read_bytes() == (folder / "alone.toml").read_bytes()
     importers = {int(pid) for pid in (folder / "importers").read_text().split()}
     assert importers and not importers & cluster.pids()
+
+
+@pytest.mark.slow
+def test_a_strategy_that_rewrites_its_copy_on_a_worker_changes_no_later_run(cluster: Cluster, folder: Path) -> None:
+    """Each run writes its strategy files afresh on the workers: the same file in a later run
+    plays as written, not as an earlier run's host left it."""
+    (folder / "edits.py").write_text(EDITS)
+    field = ["-s", "edits.py:Edits", "-s", "greedy-high", "--games", "400", "--seed", "2", "-q"]
+    alone = shutbox(*field, "-j", "1", "--report", "alone.toml", cwd=folder)
+    assert alone.returncode == 0, alone.stderr
+    for run in ("first", "second"):
+        spread = shutbox(*field, "--scheduler", cluster.address, "--report", f"{run}.toml", cwd=folder)
+        assert spread.returncode == 0, spread.stderr
+        assert (folder / f"{run}.toml").read_bytes() == (folder / "alone.toml").read_bytes(), run
+    assert list((cluster.folder / "scratch").rglob("shutbox-strategies/*")) == []  # each run's copies removed
 
 
 @pytest.mark.slow
