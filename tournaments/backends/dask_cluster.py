@@ -6,10 +6,10 @@ beside the play) and depends on one shared task that holds the plan, which the s
 recompute. Each worker thread keeps a unit player per run, made at its first unit: built-in
 strategies load in the worker, and each user's strategy in a host process of its own
 (`referee.isolation`), so no user's code ever runs in a worker, whose process outlives the run.
-A strategy given as a file travels as its source, written on the worker afresh for each run
-(a host could change its copy) for its hosts to load.
-When the run ends, however it ends, every worker stops the run's hosts (and one that was not
-told stops them once idle for a while). Workers send back only tallies. A worker that dies has
+A strategy given as a file travels as its source, written on the worker afresh for each run (a
+host could change its copy) for its hosts to load. When the run ends, however it ends, every
+worker stops the run's hosts (one that was not told stops them once idle for a while) and
+removes its copies. Workers send back only tallies. A worker that dies has
 its tasks rescheduled elsewhere by Dask, its hosts dying with it; units are deterministic, so
 a retried unit counts the same. A task tells the run as it starts each unit, so a unit that
 runs past the time limit is caught as in the pool, and its worker restarted.
@@ -570,10 +570,11 @@ class _RunEnded(Exception):
 
 
 class _Players:
-    """On a worker: each run's players, one per worker thread (a host answers one thread at a
-    time, and a thread plays one unit at a time: no lock around a unit, no thread waiting for
-    another's host). A player is kept for the run's next units on its thread, until the run
-    ends (`end`) or it has been idle for `IDLE_SECONDS`; then its hosts are stopped."""
+    """On a worker: each run's players, one per worker thread. A host answers one question at a
+    time and is given each unit's deadline, and it dies with the thread that started it (the
+    kernel's parent-death signal is a thread's): so each thread has hosts of its own, and no
+    thread waits for another's. A player is kept for the run's next units on its thread, until
+    the run ends (`end`) or it has been idle for `IDLE_SECONDS`; then its hosts are stopped."""
 
     def __init__(self) -> None:
         self.lock = threading.Lock()
