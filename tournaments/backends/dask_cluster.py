@@ -3,11 +3,16 @@
 
 A task plays a few consecutive work units (so that the scheduler's cost per task stays small
 beside the play) and depends on one shared task that holds the plan, which the scheduler can
-recompute. Each worker loads the strategies once per run (a strategy given as a file travels
-as its source) and sends back only tallies. A worker that dies has its tasks rescheduled
-elsewhere by Dask; units are deterministic, so a retried unit counts the same. A task tells
-the run as it starts each unit, so a unit that runs past the time limit is caught as in the
-pool, and its worker restarted.
+recompute. Each worker thread keeps a unit player per run, made at its first unit: built-in
+strategies load in the worker, and each user's strategy in a host process of its own
+(`referee.isolation`), so no user's code ever runs in a worker, whose process outlives the run.
+A strategy given as a file travels as its source, written on the worker afresh for each run (a
+host could change its copy) for its hosts to load. When the run ends, however it ends, every
+worker stops the run's hosts (one that was not told stops them once idle for a while) and
+removes its copies. Workers send back only tallies. A worker that dies has
+its tasks rescheduled elsewhere by Dask, its hosts dying with it; units are deterministic, so
+a retried unit counts the same. A task tells the run as it starts each unit, so a unit that
+runs past the time limit is caught as in the pool, and its worker restarted.
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ import logging
 import os
 import queue
 import re
+import shutil
 import signal
 import tempfile
 import threading
@@ -31,7 +37,7 @@ from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from strategies.loading import StrategyLoadError, split_spec
+from strategies.loading import StrategyLoadError, spec_file
 from strategies.shown import cause
 
 from ..errors import ConfigError, TournamentError, TournamentFailure, marked
@@ -60,8 +66,15 @@ _QUEUED_PER_THREAD = 4 * _TASKS_PER_THREAD
 so a plan of any size costs the client and the scheduler the same."""
 _POLL = 1.0
 """Seconds between looks at the cluster's workers while no unit finishes."""
-_LOADED_RUNS = 4
-"""Runs whose loaded strategies a worker keeps (runs of several clients may take turns)."""
+END_TIMEOUT = 10.0
+"""Seconds a run waits for its workers to stop its hosts as it ends."""
+IDLE_SECONDS = 60.0
+"""A worker stops the hosts of a player that has played nothing for this long: a run whose end
+it was not told (its client killed, the scheduler lost), or whose last units it will not play
+(another unit of the run starts them again)."""
+_ENDED_RUNS = 256
+"""Runs a worker remembers as ended, so that a task of one (cancelled, but already running)
+starts no hosts."""
 _LOGGERS = ("distributed", "asyncio", "tornado")
 """Where distributed and the event loop it runs on log (tornado's accept loop, out of open
 files, logs the same error thousands of times a second)."""
@@ -199,11 +212,12 @@ class _Shipment:
 
 
 def _strategy_files(plan: Plan) -> dict[int, tuple[str, str]]:
-    """The source of each strategy given as `path/file.py:Class`, read here to send to the workers."""
+    """The source of each user's strategy given as `path/file.py:Class`, read here (never
+    imported) to send to the workers."""
     files = {}
     for index, entry in enumerate(plan.config.strategies):
-        where = split_spec(entry.spec)[0].rpartition(":")[0]
-        if entry.load().origin != f"file {where}":
+        where = spec_file(entry.spec)
+        if entry.builtin or where is None:
             continue
         try:
             files[index] = (where, Path(where).expanduser().read_text(encoding="utf-8"))
@@ -399,6 +413,14 @@ class _Run:
             with _ctrl_c_ignored():
                 self.client.cancel([task.future for task in self.tasks.values()])
                 self.client.unsubscribe_topic(self.shipment.topic)
+                self._end()
+
+    def _end(self) -> None:
+        """Have every worker stop the run's hosts, and start no more (a worker out of reach stops
+        them once they are idle)."""
+        # Not with the scheduler lost (OSError; RuntimeError: the client's connections closed) or slow (TimeoutError).
+        with contextlib.suppress(OSError, RuntimeError):
+            self.client.run(_end_here, self.shipment.run, on_error="ignore", callback_timeout=END_TIMEOUT)
 
     def _submit(self) -> None:
         """Submit the shared task, then the first tasks of units (`_top_up` submits the others)."""
@@ -534,10 +556,101 @@ def _shared(shipment: _Shipment) -> _Shipment:
     return shipment
 
 
-# On a worker: the strategies loaded once per run and thread (a strategy instance is not
-# shared between threads), for a few runs.
-_loaded: collections.OrderedDict[str, threading.local] = collections.OrderedDict()
-_loaded_lock = threading.Lock()
+@dataclasses.dataclass
+class _Kept:
+    """A worker thread's player for a run: whether it is playing a unit, and when it last ended one."""
+
+    player: UnitPlayer
+    busy: bool = True
+    used: float = 0.0
+
+
+class _RunEnded(Exception):
+    """A unit of a run that has ended on this worker: its task was cancelled while it ran."""
+
+
+class _Players:
+    """On a worker: each run's players, one per worker thread. A host answers one question at a
+    time and is given each unit's deadline, and it dies with the thread that started it (the
+    kernel's parent-death signal is a thread's): so each thread has hosts of its own, and no
+    thread waits for another's. A player is kept for the run's next units on its thread, until
+    the run ends (`end`) or it has been idle for `IDLE_SECONDS`; then its hosts are stopped."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.kept: dict[tuple[str, object], _Kept] = {}
+        """Players by run and thread (a token of the thread's own, never reused as an ident may be)."""
+        self.ended: collections.deque[str] = collections.deque(maxlen=_ENDED_RUNS)
+        self.local = threading.local()
+        self.reaping = False
+
+    def take(self, shipment: _Shipment, folder: Path) -> _Kept:
+        """This thread's player for the run, made on first use (StrategyLoadError if a strategy
+        cannot load), busy until `done`; `_RunEnded` if the run has ended here."""
+        key = (shipment.run, self._thread())
+        with self.lock:
+            if shipment.run in self.ended:
+                raise _RunEnded
+            kept = self.kept.get(key)
+            if kept is not None:
+                kept.busy = True
+                return kept
+            self._reap_soon()
+        kept = _Kept(UnitPlayer(_local_plan(shipment, folder)))
+        with self.lock:
+            ended = shipment.run in self.ended
+            if not ended:
+                self.kept[key] = kept
+        if ended:
+            kept.player.stop()
+            raise _RunEnded
+        return kept
+
+    def done(self, kept: _Kept) -> None:
+        """A unit has ended on this player."""
+        with self.lock:
+            kept.busy, kept.used = False, time.monotonic()
+
+    def end(self, run: str) -> None:
+        """Stop the hosts of the run's players, busy or not (a unit still playing fails, unheard),
+        and make no more for it."""
+        with self.lock:
+            self.ended.append(run)
+            ending = [self.kept.pop(key) for key in list(self.kept) if key[0] == run]
+        for kept in ending:
+            kept.player.stop()
+
+    def _thread(self) -> object:
+        token = getattr(self.local, "token", None)
+        if token is None:
+            token = self.local.token = object()
+        return token
+
+    def _reap_soon(self) -> None:
+        """Start the thread that stops idle players' hosts, once (called with the lock held)."""
+        if not self.reaping:
+            self.reaping = True
+            threading.Thread(target=self._reap, name="shutbox-idle-hosts", daemon=True).start()
+
+    def _reap(self) -> None:
+        while True:
+            time.sleep(IDLE_SECONDS / 4)
+            now = time.monotonic()
+            with self.lock:
+                idle = [key for key, kept in self.kept.items() if not kept.busy and now - kept.used > IDLE_SECONDS]
+                stopping = [self.kept.pop(key) for key in idle]
+            for kept in stopping:
+                kept.player.stop()
+
+
+_players = _Players()
+
+
+def _end_here(run: str, dask_worker: Any) -> None:
+    """On a worker (`client.run`, which names the worker `dask_worker`), as a run ends: stop its
+    hosts, and remove the copies of its strategy files."""
+    _players.end(run)
+    shutil.rmtree(_copies(Path(dask_worker.local_directory).resolve(), run), ignore_errors=True)
 
 
 def _play(batch: list[WorkUnit], shipment: _Shipment) -> list[Outcome]:
@@ -565,58 +678,52 @@ def _play_here(unit: WorkUnit, shipment: _Shipment, worker: Any) -> Outcome:
     here = shutbox_version()
     if here != shipment.version:
         return Refused(_mismatch(worker.address, here, shipment.version))
-    folder = Path(worker.local_directory)
+    folder = Path(worker.local_directory).resolve()  # as a host names the file it loaded
     try:
-        player = _player(shipment, folder)
+        kept = _players.take(shipment, folder)
     except StrategyLoadError as error:
         message = _as_typed(marked(error), shipment, folder).rstrip(".")
         return Failed(
             f"Dask worker {worker.address} cannot load the strategies: {message}; a module or package "
             "strategy must be installed on every worker."
         )
+    except _RunEnded:
+        return Failed(f"the run ended before {unit_title(shipment.plan, unit)} could play.")
     try:
-        return Done(player.play(unit))
+        return Done(kept.player.play(unit))
     except TournamentFailure as error:
         return Failed(_as_typed(error.marked, shipment, folder))
-    except KeyboardInterrupt:
-        title = unit_title(shipment.plan, unit)
-        return Failed(f"while playing {title}, a strategy raised KeyboardInterrupt.")
+    finally:
+        _players.done(kept)
 
 
 def _as_typed(message: str, shipment: _Shipment, folder: Path) -> str:
     """A message with each file strategy named as its spec names it, not by its copy on this
     worker (in the error and in the strategy's traceback lines)."""
     for where, source in shipment.files.values():
-        message = message.replace(str(_local_file(folder, where, source)), where)
+        message = message.replace(str(_local_file(folder, shipment.run, where, source)), where)
     return re.sub(r"(?<=-s )(\S+)=\1(?=\s)", r"\1", message)  # a replay's `-s SPEC=SPEC` is `-s SPEC`
 
 
-def _player(shipment: _Shipment, folder: Path) -> UnitPlayer:
-    """This thread's player for the run, its strategies loaded on first use."""
-    with _loaded_lock:
-        here = _loaded.get(shipment.run)
-        if here is None:
-            here = _loaded[shipment.run] = threading.local()
-            while len(_loaded) > _LOADED_RUNS:
-                _loaded.popitem(last=False)
-    player: UnitPlayer | None = getattr(here, "player", None)
-    if player is None:
-        player = here.player = UnitPlayer(_local_plan(shipment, folder))
-    return player
+def _copies(folder: Path, run: str) -> Path:
+    """Where a run's strategy files are written on a worker: written afresh for each run, so
+    that no file a host of an earlier run may have changed is loaded again."""
+    return folder / "shutbox-strategies" / run
 
 
-def _local_file(folder: Path, where: str, source: str) -> Path:
+def _local_file(folder: Path, run: str, where: str, source: str) -> Path:
     """Where a file strategy's source is written on a worker: in a folder named by its content."""
     digest = hashlib.sha256(source.encode()).hexdigest()[:16]
-    return folder / "shutbox-strategies" / digest / Path(where).name
+    return _copies(folder, run) / digest / Path(where).name
 
 
 def _local_plan(shipment: _Shipment, folder: Path) -> Plan:
-    """The plan with each file strategy's spec pointing at its source written on this worker."""
+    """The plan with each file strategy's spec pointing at its source written on this worker,
+    and every user's strategy hosted in a process of its own (`isolate`)."""
     plan = shipment.plan
     entries = list(plan.config.strategies)
     for index, (where, source) in shipment.files.items():
-        path = _local_file(folder, where, source)
+        path = _local_file(folder, shipment.run, where, source)
         if not path.exists():
             path.parent.mkdir(parents=True, exist_ok=True)
             partial = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}")
@@ -624,5 +731,5 @@ def _local_plan(shipment: _Shipment, folder: Path) -> Plan:
             partial.replace(path)
         entry = entries[index]
         entries[index] = dataclasses.replace(entry, spec=str(path) + entry.spec[len(where) :])
-    config = dataclasses.replace(plan.config, strategies=tuple(entries))
+    config = dataclasses.replace(plan.config, strategies=tuple(entries), isolate=True)
     return dataclasses.replace(plan, config=config)

@@ -271,15 +271,6 @@ def _file_strategies(where: _Where, value: object) -> list[Given]:
     return found
 
 
-def _isolation(where: str, isolate: bool, scheduler: str | None) -> None:
-    """Isolation applies to tournaments on this machine's processes (an exact one is always isolated)."""
-    if isolate and scheduler is not None:
-        raise ConfigError(
-            f"{where} and a Dask scheduler do not go together: a cluster's workers load every strategy "
-            "themselves; isolate a run on this machine's processes."
-        )
-
-
 def _rules(where: _Where, file_rules: object, option_rules: Mapping[str, Any]) -> Rules:
     """The file's `[rules]` (valid on their own) with the rule options over them."""
     if file_rules is None:
@@ -391,8 +382,6 @@ def load_config(path: Path | None, options: Options, table: Mapping[str, Any] | 
                 "it deals no games, it computes every seating's chances."
             )
     field = _field(path, table, options, values["method"] == "exact")
-    isolated = setting("isolate") if options.isolate else where.key("isolate")
-    _isolation(isolated, values["isolate"], values["scheduler"])
     probing = None
     if values["isolate"] or values["method"] == "exact":  # an exact tournament's tables come from hosts
         probing = Probing(values["timeout"], memory_limit_of_hosts(values["memory_limit"], values["workers"]))

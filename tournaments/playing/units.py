@@ -128,6 +128,12 @@ class UnitPlayer:
             raise StrategyLoadError(f"strategy {entry.name!r} is no longer what it was when the run began.")
         return host
 
+    def stop(self) -> None:
+        """Stop the hosts of the users' strategies (a process that outlives the run calls it: a Dask worker)."""
+        for loaded in self.loaded:
+            if isinstance(loaded, Host):
+                loaded.stop()
+
     @property
     def bulk(self) -> BulkPlayer:
         """The bulk side of this player, made (and numpy loaded) on first use."""

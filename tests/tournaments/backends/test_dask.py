@@ -12,7 +12,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -74,6 +74,86 @@ class Stuck(Strategy):
 SLOW_FIELD = ["-s", "greedy-high", "-s", "random", "--games", "800", "--seed", "12"]
 """With slow.py:Slow, three matchups of two units; the four with Slow take a few seconds each."""
 
+MARK = "SHUTBOX_TEST_CLUSTER"
+"""A variable set in the environment of a cluster's processes (or a command's), which every process
+they start inherits: how a test finds what a strategy's host, or a strategy, left running."""
+
+POISON = '''
+import os
+import threading
+import time
+
+from shutbox_cli.game import Rules, move_table
+from shutbox_cli.game.solver import solve_expected_score
+from strategies import Strategy
+
+with open({importers!r}, "a") as importers:
+    importers.write(f"{{os.getpid()}}\\n")
+
+
+def poison():
+    """After a while, make the solver's cached `optimal` play the worst move of every throw."""
+    time.sleep(0.3)
+    rules = Rules()
+    solution = solve_expected_score(rules)
+    rows = [move_table(rules).row(mask) for mask in range(rules.full_box + 1)]
+    worst = tuple(
+        tuple(max(moves, key=lambda move: solution.values[mask & ~move]) if moves else 0 for moves in row)
+        for mask, row in enumerate(rows)
+    )
+    object.__setattr__(solution, "moves", worst)
+
+
+threading.Thread(target=poison, daemon=True).start()
+
+
+class Poison(Strategy):
+    reads_context = True
+
+    def choose_move(self, view):
+        time.sleep(0.001)
+        return view.legal_moves[0]
+'''
+
+EDITS = """
+from pathlib import Path
+
+from strategies import Strategy
+
+HERE = Path(__file__)
+if "shutbox-strategies" in str(HERE):  # its copy on a Dask worker: rewritten for whoever loads it next
+    HERE.write_text(HERE.read_text().replace("legal_moves[0]", "legal_moves[-1]"))
+
+
+class Edits(Strategy):
+    reads_context = True
+
+    def choose_move(self, view):
+        return view.legal_moves[0]
+"""
+
+FORKS = '''
+import os
+import time
+
+from strategies import Strategy
+
+
+class Forks(Strategy):
+    """At its first decision in a process, leaves a child asleep for five minutes."""
+
+    reads_context = True
+    forked = False
+
+    def choose_move(self, view):
+        if not Forks.forked:
+            Forks.forked = True
+            if os.fork() == 0:
+                time.sleep(300)
+                os._exit(0)
+        return view.legal_moves[0]
+'''
+
 
 def _alive(group: int) -> list[int]:
     """Processes of a process group still running (zombies aside), from the process table."""
@@ -88,6 +168,30 @@ def _alive(group: int) -> list[int]:
             if int(pgrp) == group and state != "Z":
                 members.append(int(entry))
     return members
+
+
+def _group(pid: int) -> int | None:
+    """A running process's group (None: gone, or a zombie)."""
+    try:
+        state, _parent, pgrp = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[:3]
+    except (OSError, IndexError):
+        return None
+    return None if state == "Z" else int(pgrp)
+
+
+def _marked(mark: str, besides: Collection[int] = ()) -> list[int]:
+    """Running processes whose environment holds `mark` (NAME=VALUE), outside the process groups `besides`."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                environ = Path(f"/proc/{entry}/environ").read_bytes().split(b"\0")
+            except OSError:
+                continue
+            group = _group(int(entry))
+            if mark.encode() in environ and group is not None and group not in besides:
+                found.append(int(entry))
+    return found
 
 
 def _gone(group: int, within: float = 20) -> bool:
@@ -120,7 +224,8 @@ class Cluster:
 
     def __init__(self, folder: Path, env: dict[str, str]) -> None:
         self.folder = folder
-        self.env = env
+        self.mark = f"{MARK}={folder.name}"
+        self.env = {**env, MARK: folder.name}
         self.workers: list[subprocess.Popen[Any]] = []
         where = folder / "scheduler.json"
         ports = ["--port", "0", "--no-dashboard", "--dashboard-address", "127.0.0.1:0"]
@@ -167,6 +272,18 @@ class Cluster:
         with self.client() as client:
             _wait_for(lambda: not client.run_on_scheduler(ours), within)
             return not client.run_on_scheduler(ours)
+
+    def strays(self, within: float = 10) -> list[int]:
+        """Processes started on the cluster's workers that outlive their worker or run: those
+        with the cluster's mark outside its own processes' groups, after a grace to end."""
+        own = {process.pid for process in [*self.workers, self.scheduler]}
+        _wait_for(lambda: not _marked(self.mark, own), within)
+        return _marked(self.mark, own)
+
+    def pids(self) -> set[int]:
+        """The workers' processes (where tasks run)."""
+        with self.client() as client:
+            return set(client.run(os.getpid).values())
 
     def stop(self) -> None:
         for process in [*self.workers, self.scheduler]:
@@ -305,16 +422,78 @@ def test_a_module_missing_on_the_workers_is_named_once_with_a_worker(cluster: Cl
 
 
 @pytest.mark.slow
-def test_a_stuck_strategy_stops_at_the_time_limit_and_its_worker_restarts(cluster: Cluster, folder: Path) -> None:
+def test_a_stuck_strategy_is_named_at_the_time_limit_and_its_hosts_stopped(cluster: Cluster, folder: Path) -> None:
+    """Stuck in its host, not in a worker: the worker stops the host and names it; the workers stay free."""
     field = ["-s", "slow.py:Stuck", "-s", "greedy-high", "--timeout", "1"]
     done = shutbox(*field, "--scheduler", cluster.address, cwd=folder)
     assert done.returncode == 1
     assert "matchup slow.py:Stuck vs greedy-high, games 0 to 1999" in one_line(done)
-    assert "ran past the limit of 1 seconds per work unit" in done.stderr
-    cluster.wait_for(2)  # both workers were stuck: restarted by their nannies, and free again
+    assert "strategy 'slow.py:Stuck' did not answer within 1 seconds (the limit per work unit)" in done.stderr
+    assert cluster.strays() == []
+    cluster.wait_for(2)
     assert cluster.idle()
     with cluster.client() as client:
         assert not any(client.processing().values())
+
+
+@pytest.mark.slow
+def test_a_strategy_that_poisons_built_ins_changes_no_later_run_on_the_cluster(cluster: Cluster, folder: Path) -> None:
+    """Its module starts a thread that rewrites `optimal`'s cached solution a moment later: it
+    runs only in its own hosts, which the run stops, so a later run of built-ins on the same
+    workers reports as one process does; and no worker ever imported it."""
+    (folder / "poison.py").write_text(POISON.format(importers=str(folder / "importers")))
+    first = shutbox(
+        "-s", "poison.py:Poison", "-s", "greedy-high", "-n", "400", "--scheduler", cluster.address, cwd=folder
+    )
+    assert first.returncode == 0, first.stderr
+    assert cluster.strays() == []
+    time.sleep(0.5)  # past the moment the thread would have struck
+    field = ["-s", "optimal", "-s", "greedy-high", "--games", "4000", "--seed", "6", "-q"]
+    alone = shutbox(*field, "-j", "1", "--report", "alone.toml", cwd=folder)
+    spread = shutbox(*field, "--scheduler", cluster.address, "--report", "cluster.toml", cwd=folder)
+    assert (alone.returncode, spread.returncode) == (0, 0), spread.stderr
+    assert (folder / "cluster.toml").read_bytes() == (folder / "alone.toml").read_bytes()
+    importers = {int(pid) for pid in (folder / "importers").read_text().split()}
+    assert importers and not importers & cluster.pids()
+
+
+@pytest.mark.slow
+def test_a_strategy_that_rewrites_its_copy_on_a_worker_changes_no_later_run(cluster: Cluster, folder: Path) -> None:
+    """Each run writes its strategy files afresh on the workers: the same file in a later run
+    plays as written, not as an earlier run's host left it."""
+    (folder / "edits.py").write_text(EDITS)
+    field = ["-s", "edits.py:Edits", "-s", "greedy-high", "--games", "400", "--seed", "2", "-q"]
+    alone = shutbox(*field, "-j", "1", "--report", "alone.toml", cwd=folder)
+    assert alone.returncode == 0, alone.stderr
+    for run in ("first", "second"):
+        spread = shutbox(*field, "--scheduler", cluster.address, "--report", f"{run}.toml", cwd=folder)
+        assert spread.returncode == 0, spread.stderr
+        assert (folder / f"{run}.toml").read_bytes() == (folder / "alone.toml").read_bytes(), run
+    assert list((cluster.folder / "scratch").rglob("shutbox-strategies/*")) == []  # each run's copies removed
+
+
+@pytest.mark.slow
+def test_a_run_s_hosts_end_with_their_worker_and_with_the_run(cluster: Cluster, folder: Path) -> None:
+    """The workers restarted mid-run (as the time limit restarts a stuck one): their hosts end
+    with them. The run then interrupted: the hosts started since end too, on every worker."""
+    mark = folder / "started"
+    slow = f"slow.py:Slow(mark={str(mark)!r})"
+    process = start("-s", slow, *SLOW_FIELD, "--scheduler", cluster.address, "--report", "r.toml", cwd=folder)
+    _wait_for(lambda: mark.exists() or process.poll() is not None)
+    hosts = cluster.strays(within=0)
+    assert hosts, "no host outside the workers' processes while a user's strategy plays"
+    with cluster.client() as client:
+        client.restart_workers(list(client.nthreads()), timeout=30)
+    _wait_for(lambda: not set(hosts) & set(cluster.strays(within=0)), 20)
+    assert not set(hosts) & set(cluster.strays(within=0)), "a restarted worker's hosts lived on"
+    mark.unlink()
+    _wait_for(lambda: mark.exists() or process.poll() is not None)
+    assert process.poll() is None and cluster.strays(within=0), "the run did not play on after the restart"
+    os.killpg(process.pid, signal.SIGINT)
+    done = finish(process, timeout=60)
+    assert done.returncode == 130, done.stderr
+    assert cluster.strays() == []
+    cluster.wait_for(2)
 
 
 @pytest.mark.slow
@@ -411,12 +590,23 @@ def test_workers_of_another_shutbox_version_are_refused(tmp_path_factory: pytest
 
 
 @pytest.mark.slow
-def test_a_local_cluster_from_the_config_file_reports_as_one_process(folder: Path) -> None:
-    field = "".join(f'[[strategy]]\nspec = "{spec}"\n' for spec in ("cautious.py:Cautious", "tips", "random"))
+def test_a_local_cluster_from_the_config_file_reports_as_one_process_and_leaves_nothing_behind(folder: Path) -> None:
+    """Not even the child a strategy forks (in its host, whose group is killed as the run ends)."""
+    (folder / "forks.py").write_text(FORKS)
+    specs = ("cautious.py:Cautious", "tips", "random", "forks.py:Forks")
+    field = "".join(f'[[strategy]]\nspec = "{spec}"\n' for spec in specs)
     (folder / "t.toml").write_text(f'seed = 4\ngames = 800\nscheduler = "local"\n{field}')
     alone = shutbox("t.toml", "-j", "1", "--report", "alone.toml", "-q", cwd=folder)
     assert alone.returncode == 0, alone.stderr
-    spread = shutbox("t.toml", "--report", "local.toml", "-q", cwd=folder)  # and its cluster gone after
+    mark = f"{MARK}={folder.name}"
+    try:
+        # and its cluster gone after (a child left holding the output would keep the command waiting)
+        spread = shutbox("t.toml", "--report", "local.toml", "-q", cwd=folder, env=environment(**{MARK: folder.name}))
+        _wait_for(lambda: not _marked(mark), 10)
+        assert _marked(mark) == [], "a strategy's child outlived the run"
+    finally:
+        for pid in _marked(mark):
+            os.kill(pid, signal.SIGKILL)
     assert spread.returncode == 0, spread.stderr
     assert (folder / "local.toml").read_bytes() == (folder / "alone.toml").read_bytes()
     assert b"scheduler" not in (folder / "local.toml").read_bytes()
@@ -545,7 +735,8 @@ def test_the_scheduler_killed_mid_run_is_one_sentence_and_distributeds_log_a_fil
 
 
 @pytest.mark.slow
-def test_workers_that_a_strategy_ends_on_a_local_cluster_are_one_sentence(folder: Path) -> None:
+def test_a_strategy_that_ends_its_process_on_a_local_cluster_is_named_in_one_sentence(folder: Path) -> None:
+    """It ends its host, not a worker."""
     (folder / "exits.py").write_text(
         "import os\n\nfrom strategies import Strategy\n\n\nclass Exits(Strategy):\n    reads_context = True\n\n"
         "    def choose_move(self, view):\n        os._exit(3)\n"
@@ -553,8 +744,8 @@ def test_workers_that_a_strategy_ends_on_a_local_cluster_are_one_sentence(folder
     done = shutbox("-s", "exits.py:Exits", "-s", "greedy-high", "--scheduler", "local", "-n", "100", cwd=folder)
     assert done.returncode == 1
     (sentence,) = stderr_lines(done)
-    assert sentence.startswith("shutbox: error: Dask workers died 4 times while playing matchup exits.py:Exits")
-    assert "workers died while trying to run it" in logged(sentence)
+    assert sentence.startswith("shutbox: error: in matchup exits.py:Exits vs greedy-high, game 0 ")
+    assert sentence.endswith(": the process of strategy 'exits.py:Exits' ended with status 3.")
 
 
 def limited(files: int, hard: int | None = None) -> Any:

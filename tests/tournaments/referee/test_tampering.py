@@ -13,7 +13,6 @@ from pathlib import Path
 
 import pytest
 
-from helpers import command
 from helpers.command import environment, real_shutbox
 from helpers.paths import HOSTILE, ROOT
 
@@ -250,13 +249,6 @@ def test_under_isolate_a_forged_reply_is_garbage_named(workers: str) -> None:
     assert shutbox(*field_args(spec, *FIELD), "-n", "200", "--seed", "5", "-j", workers).returncode == 0
 
 
-@pytest.mark.slow
-def test_isolate_applies_to_runs_on_this_machine() -> None:
-    done = command.shutbox("tournament", "-s", "optimal", "-s", "tips", "--isolate", "--scheduler", "local")
-    assert done.returncode == 2  # refused before any run
-    assert done.stderr.strip().count("\n") == 0
-    assert "--isolate and a Dask scheduler do not go together" in done.stderr
-    assert command.shutbox("tournament", "-s", "optimal", "-s", "tips", "--isolate", "--exact").returncode == 0
 
 
 @pytest.mark.slow

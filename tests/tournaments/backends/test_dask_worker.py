@@ -1,0 +1,121 @@
+"""A Dask worker's players (`dask_cluster._Players`), here in this process as a worker holds
+them: a user's strategy in real hosts, one player per thread, its hosts stopped as the run ends
+or once idle, and none started for a run that has ended."""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tournaments import Options, load_config
+from tournaments.backends import dask_cluster
+from tournaments.backends.dask_cluster import _Kept, _Players, _RunEnded, _Shipment, _strategy_files
+from tournaments.playing.plan import make_plan
+from tournaments.version import shutbox_version
+
+MINE = """
+from strategies import Strategy
+
+
+class Mine(Strategy):
+    reads_context = True
+
+    def choose_move(self, view):
+        return view.legal_moves[-1]
+"""
+
+
+def hosts() -> list[int]:
+    """This process's children that run a host, alive (a stopped host is reaped as it is stopped)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            stat = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            command = (entry / "cmdline").read_bytes()
+        except (OSError, IndexError):
+            continue
+        if int(stat[1]) == os.getpid() and stat[0] != "Z" and b"tournaments.referee.host" in command:
+            found.append(int(entry.name))
+    return found
+
+
+def gone(within: float = 10) -> bool:
+    deadline = time.monotonic() + within
+    while hosts() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return not hosts()
+
+
+@pytest.fixture
+def shipment(tmp_path: Path) -> _Shipment:
+    (tmp_path / "mine.py").write_text(MINE)
+    options = Options(strategies=[f"{tmp_path / 'mine.py'}:Mine", "greedy-high"], games=20, seed=1)
+    plan = make_plan(load_config(None, options))
+    return _Shipment("run", shutbox_version(), plan, _strategy_files(plan))
+
+
+@pytest.fixture
+def players(shipment: _Shipment) -> Iterator[_Players]:
+    """A worker's players; the run ended after the test, whatever happened."""
+    kept = _Players()
+    yield kept
+    kept.end(shipment.run)
+
+
+@pytest.mark.slow
+def test_a_run_s_players_are_one_per_thread_and_their_hosts_end_with_the_run(
+    shipment: _Shipment, players: _Players, tmp_path: Path
+) -> None:
+    folder = tmp_path / "worker"
+    unit = next(shipment.plan.units())
+    kept = players.take(shipment, folder)
+    played = kept.player.play(unit)
+    players.done(kept)
+    assert len(hosts()) == 1
+    assert players.take(shipment, folder) is kept  # the thread's next unit of the run
+    players.done(kept)
+    elsewhere: list[_Kept] = []
+    ended = threading.Event()
+
+    def other() -> None:  # a host dies with the thread that started it: this one waits for the end
+        elsewhere.append(players.take(shipment, folder))
+        ended.wait(60)
+
+    thread = threading.Thread(target=other)
+    thread.start()
+    try:
+        while thread.is_alive() and not elsewhere:
+            time.sleep(0.01)
+        assert elsewhere[0] is not kept and len(hosts()) == 2
+        assert elsewhere[0].player.play(unit) == played
+        players.end(shipment.run)  # one player busy, one not: both stopped
+        assert gone(0)
+    finally:
+        ended.set()
+        thread.join()
+    with pytest.raises(_RunEnded):
+        players.take(shipment, folder)
+    assert hosts() == []
+
+
+@pytest.mark.slow
+def test_a_player_idle_for_long_has_its_hosts_stopped_and_is_made_again_if_needed(
+    shipment: _Shipment, players: _Players, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A run whose end the worker was never told (its client killed)."""
+    monkeypatch.setattr(dask_cluster, "IDLE_SECONDS", 0.2)
+    folder = tmp_path / "worker"
+    unit = next(shipment.plan.units())
+    kept = players.take(shipment, folder)
+    played = kept.player.play(unit)
+    players.done(kept)
+    assert gone()
+    again = players.take(shipment, folder)
+    assert again is not kept and again.player.play(unit) == played
+    players.end(shipment.run)
+    assert gone(0)
