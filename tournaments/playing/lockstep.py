@@ -36,20 +36,22 @@ def play_in_lockstep(rules: Rules, seed: Seed, slots: Sequence[GameSlot], seats:
     """Play these games of one matchup (player `p` in `seats[p]`) side by side, and return them in
     order; a strategy's failure is a `GameFailure` at the first game that fails."""
     games = [GameInPlay(rules, len(seats), slot.first_seat) for slot in slots]
+    hosted = [_remote(seat) for seat in seats]
     failure: GameFailure | None = None
     playing = list(range(len(games)))
     while playing:
-        _prefetch(seed, [(slots[index], _waiting(games[index])) for index in playing], seats)
+        if any(hosted):
+            _prefetch(seed, [(slots[index], _waiting(games[index])) for index in playing], hosted)
         for index in playing:
             slot, context = slots[index], _waiting(games[index])
-            seat = seats[context.player]
             rolls = turn_rolls(seed, slot.dice_game, context.round, context.seat)
             try:
-                turn = seat.play(context, seed, slot.dice_game, rolls)
+                turn = seats[context.player].play(context, seed, slot.dice_game, rolls)
             except StrategyError as error:
                 failure = GameFailure(slot, context, error)
-                if index == playing[0] or not _answering(seat):
-                    raise failure from None
+                remote = hosted[context.player]
+                if index == playing[0] or (remote is not None and not remote.answering):
+                    raise failure from None  # no game before it, or its host stopped: nothing plays on
                 # The games before this one play on: the first of them to fail is the one to blame.
                 playing = playing[: playing.index(index)]
                 break
@@ -74,18 +76,15 @@ def _remote(seat: Seat) -> RemotePlayer | None:
     return None
 
 
-def _answering(seat: Seat) -> bool:
-    """Whether the seat can still play: a host stopped for a bad answer or its silence cannot."""
-    remote = _remote(seat)
-    return remote is None or remote.answering
-
-
-def _prefetch(seed: Seed, waiting: Sequence[tuple[GameSlot, TurnContext]], seats: Sequence[Seat]) -> None:
-    """Have every host play all the turns it has in this step, in order of play, in one round trip.
-    A host that fails to answer at all is blamed at the first of its turns."""
+def _prefetch(
+    seed: Seed, waiting: Sequence[tuple[GameSlot, TurnContext]], hosted: Sequence[RemotePlayer | None]
+) -> None:
+    """Have every host play all the turns its players (`hosted`, by player) have in this step, in
+    order of play, in one round trip. A host that fails to answer at all is blamed at the first
+    of its turns."""
     asked: dict[int, tuple[RemotePlayer, list[tuple[TurnContext, Seed, GameNumber]], GameSlot]] = {}
     for slot, context in waiting:
-        remote = _remote(seats[context.player])
+        remote = hosted[context.player]
         if remote is not None:
             asked.setdefault(id(remote), (remote, [], slot))[1].append((context, seed, slot.dice_game))
     for remote, starts, first in asked.values():
