@@ -2,11 +2,13 @@
 strategy asked in its host (`RemotePlayer`) plays every turn it has in a step in one round trip
 instead of one round trip per turn.
 
-The results are those of playing the games one after another: a strategy's answers depend only
-on what it is shown (the contract: no state kept between questions; the random generators are
-seeded at each turn from the game's position), so the order turns come in changes nothing. The
-failure a run stops on is the same too: the one the first game to fail meets, as if the games
-before it had been played to their ends first.
+The results are those of playing the games one after another for every strategy whose answers
+depend only on what it is shown (the random generators are seeded at each turn from the game's
+position): the order turns come in changes nothing. A strategy that keeps state between
+questions (`shutbox check` allows it of a context reader or a stochastic strategy) keeps its one
+instance for the unit as before, but now meets the unit's games' turns interleaved: each turn
+whole, the games in turn. The failure a run stops on is the same: the one the first game to fail
+meets, as if the games before it had been played to their ends first.
 """
 
 from __future__ import annotations
