@@ -432,7 +432,7 @@ def test_the_dice_follow_the_seat_not_the_player(seed: int, game: int) -> None:
 # --- games side by side, one turn at a time -----------------------------------------------------
 
 
-@settings(max_examples=40)
+@settings(max_examples=20)
 @given(
     rules=st.from_type(Rules),
     players=st.integers(1, 4),
