@@ -35,6 +35,7 @@ if TYPE_CHECKING:  # `name as name`: each re-exported, one statement per module
         game_odds as game_odds,
     )
     from .match import (
+        GameInPlay as GameInPlay,
         GameRecord as GameRecord,
         RoundRecord as RoundRecord,
         TurnContext as TurnContext,
@@ -77,7 +78,7 @@ _NAMES: dict[str, tuple[str, ...]] = {
     ".box": ("dice_options", "mask_of", "one_die_allowed", "score", "tile_sum", "tiles_of"),
     ".dice": ("DICE_SCHEME", "derive_seed", "draw_seed", "turn_rolls"),
     ".exact_games": ("Duel", "GameOdds", "SeatOdds", "TurnOdds", "duel", "exact_turn_odds", "game_odds"),
-    ".match": ("GameRecord", "RoundRecord", "TurnContext", "TurnPlayer", "play_game", "seat_order"),
+    ".match": ("GameInPlay", "GameRecord", "RoundRecord", "TurnContext", "TurnPlayer", "play_game", "seat_order"),
     ".moves": ("THROWS", "MoveTable", "legal_moves", "move_table"),
     ".rules": ("FirstRoll", "OneDie", "OneDieMode", "Rules", "RulesError", "Scoring", "ShutRule", "Ties"),
     ".solver": (

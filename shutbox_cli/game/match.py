@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Sequence
+from typing import TypeVar
 
 from .rules import Rules, Ties
 from .turn import TurnRecord
+
+_T = TypeVar("_T")
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -73,15 +76,17 @@ def seat_order(players: int, first_seat: int) -> tuple[int, ...]:
 TurnPlayer = Callable[[TurnContext], TurnRecord]
 """Plays one turn for the player and position the context names."""
 
+Steps = Generator[TurnContext, TurnRecord, _T]
+"""Part of a game: it yields each turn it needs and is sent that turn's record."""
+
 
 class _Game:
-    """The bookkeeping of one game in progress."""
+    """The bookkeeping of one game in progress; its steps ask for each turn in order of play."""
 
-    def __init__(self, rules: Rules, players: int, play: TurnPlayer, first_seat: int) -> None:
+    def __init__(self, rules: Rules, players: int, first_seat: int) -> None:
         if players < 1:
             raise ValueError("a game needs at least one player.")
         self.rules = rules
-        self.play = play
         self.order = seat_order(players, first_seat)
         self.rounds: list[RoundRecord] = []
         self.totals = [0] * players
@@ -89,7 +94,7 @@ class _Game:
         self.tied: tuple[int, ...] = ()
         self.shut_box_win = False
 
-    def play_round(self, players: Sequence[int], playoff: bool) -> tuple[RoundRecord, int | None]:
+    def play_round(self, players: Sequence[int], playoff: bool) -> Steps[tuple[RoundRecord, int | None]]:
         """Play one round among `players` (in seat order); return it and an instant winner."""
         count = len(self.order)
         turns: list[TurnRecord | None] = [None] * count
@@ -108,7 +113,7 @@ class _Game:
                 tuple(self.totals),
                 active,
             )
-            turn = self.play(context)
+            turn = yield context
             turns[player] = turn
             if turn.shut_box and self.rules.instant_win:
                 instant = player
@@ -126,7 +131,7 @@ class _Game:
         """Players in seat order."""
         return [player for player in self.order if player in players]
 
-    def settle(self, tied: list[int]) -> tuple[int, ...]:
+    def settle(self, tied: list[int]) -> Steps[tuple[int, ...]]:
         """Winners among players tied on the lowest result, by the tie rule."""
         tied = self.seated(tied)
         if len(tied) > 1:
@@ -136,30 +141,31 @@ class _Game:
         if self.rules.ties is Ties.SEAT:
             return (tied[0],)
         while len(tied) > 1:
-            record, instant = self.play_round(tied, playoff=True)
+            record, instant = yield from self.play_round(tied, playoff=True)
             if instant is not None:
                 return (instant,)
             best = min(record.scores[player] for player in tied)  # type: ignore[type-var]
             tied = [player for player in tied if record.scores[player] == best]
         return (tied[0],)
 
-    def lowest(self, players: Sequence[int], values: Sequence[int | None]) -> tuple[int, ...]:
+    def lowest(self, players: Sequence[int], values: Sequence[int | None]) -> Steps[tuple[int, ...]]:
         best = min(values[player] for player in players)  # type: ignore[type-var]
-        return self.settle([player for player in players if values[player] == best])
+        return (yield from self.settle([player for player in players if values[player] == best]))
 
-    def run(self) -> tuple[int, ...]:
+    def run(self) -> Steps[tuple[int, ...]]:
+        """The whole game; it returns the winners."""
         rules = self.rules
         everyone = list(self.order)
         if rules.drop_out is None:
             for _ in range(rules.rounds):
-                record, instant = self.play_round(everyone, playoff=False)
+                record, instant = yield from self.play_round(everyone, playoff=False)
                 if instant is not None:
                     return (instant,)
             values = self.totals if rules.multi_round else record.scores
-            return self.lowest(everyone, values)
+            return (yield from self.lowest(everyone, values))
         active = everyone
         while True:
-            record, instant = self.play_round(active, playoff=False)
+            record, instant = yield from self.play_round(active, playoff=False)
             if instant is not None:
                 return (instant,)
             out = [player for player in active if self.totals[player] >= rules.drop_out]
@@ -169,8 +175,54 @@ class _Game:
             if len(left) == 1 and len(everyone) > 1:
                 return (left[0],)
             if not left:
-                return self.lowest(out, self.totals)
+                return (yield from self.lowest(out, self.totals))
             active = left
+
+    def record(self, winners: tuple[int, ...]) -> GameRecord:
+        return GameRecord(
+            self.order,
+            tuple(self.rounds),
+            tuple(self.totals),
+            tuple(self.out_after),
+            winners,
+            self.tied,
+            self.shut_box_win,
+        )
+
+
+class GameInPlay:
+    """A game played one turn at a time, so that many games can advance side by side.
+
+    `next_turn` is the turn the game waits for (None once it is over); `play` gives it that
+    turn's record; `record` is the finished game. `play_game` plays one game the same way.
+    """
+
+    def __init__(self, rules: Rules, players: int, first_seat: int = 0) -> None:
+        self._game = _Game(rules, players, first_seat)
+        self._steps = self._game.run()
+        self._record: GameRecord | None = None
+        self.next_turn: TurnContext | None = None
+        self._advance(None)
+
+    def play(self, turn: TurnRecord) -> None:
+        """Record the turn the game waited for and move on to the next one."""
+        if self.next_turn is None:
+            raise RuntimeError("the game is over: it needs no more turns.")
+        self._advance(turn)
+
+    def _advance(self, turn: TurnRecord | None) -> None:
+        try:
+            self.next_turn = self._steps.send(turn)  # type: ignore[arg-type]  # None starts the game
+        except StopIteration as end:
+            self.next_turn = None
+            self._record = self._game.record(end.value)
+
+    @property
+    def record(self) -> GameRecord:
+        """The finished game."""
+        if self._record is None:
+            raise RuntimeError("the game is not over yet.")
+        return self._record
 
 
 def play_game(rules: Rules, players: int, play: TurnPlayer, first_seat: int = 0) -> GameRecord:
@@ -178,14 +230,7 @@ def play_game(rules: Rules, players: int, play: TurnPlayer, first_seat: int = 0)
 
     `first_seat` is the player who sits first (it passes on at each rematch).
     """
-    game = _Game(rules, players, play, first_seat)
-    winners = game.run()
-    return GameRecord(
-        game.order,
-        tuple(game.rounds),
-        tuple(game.totals),
-        tuple(game.out_after),
-        winners,
-        game.tied,
-        game.shut_box_win,
-    )
+    game = GameInPlay(rules, players, first_seat)
+    while game.next_turn is not None:
+        game.play(play(game.next_turn))
+    return game.record

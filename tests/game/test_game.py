@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from shutbox_cli.game import (
+    GameInPlay,
     GameRecord,
     Roll,
     Rules,
@@ -426,3 +427,49 @@ def test_the_dice_follow_the_seat_not_the_player(seed: int, game: int) -> None:
     rematch = play_game(rules, 2, real_player(rules, seed, game), first_seat=1)
     assert first.rounds[0].turns[0] == rematch.rounds[0].turns[1]
     assert first.rounds[0].turns[1] == rematch.rounds[0].turns[0]
+
+
+# --- games side by side, one turn at a time -----------------------------------------------------
+
+
+@settings(max_examples=20)
+@given(
+    rules=st.from_type(Rules),
+    players=st.integers(1, 4),
+    seed=st.integers(0, 2**40),
+    order=st.integers(0, 2**32),
+)
+def test_games_played_side_by_side_are_the_games_played_one_by_one(
+    rules: Rules, players: int, seed: int, order: int
+) -> None:
+    """Whatever order their turns come in, games stepped side by side ask for the same turns and
+    end as `play_game` plays them one after another."""
+    count = 4
+    alone = [
+        play_game(rules, players, real_player(rules, seed, game), first_seat=game % players) for game in range(count)
+    ]
+    games = [GameInPlay(rules, players, first_seat=game % players) for game in range(count)]
+    asked: list[list[TurnContext]] = [[] for _ in games]
+    pick = random.Random(order)
+    while waiting := [index for index, game in enumerate(games) if game.next_turn is not None]:
+        index = pick.choice(waiting)
+        context = games[index].next_turn
+        assert context is not None
+        asked[index].append(context)
+        games[index].play(real_player(rules, seed, index)(context))
+    assert [game.record for game in games] == alone
+    for record, contexts in zip(alone, asked, strict=True):
+        assert len(contexts) == sum(turn is not None for round_ in record.rounds for turn in round_.turns)
+
+
+def test_a_game_in_play_has_no_record_until_it_ends_and_takes_no_turn_after() -> None:
+    rules = Rules(instant_win=False)
+    game = GameInPlay(rules, 2)
+    with pytest.raises(RuntimeError, match="not over"):
+        game.record  # noqa: B018
+    play = real_player(rules, 7)
+    while game.next_turn is not None:
+        game.play(play(game.next_turn))
+    assert game.record == play_game(rules, 2, real_player(rules, 7))
+    with pytest.raises(RuntimeError, match="over"):
+        game.play(game.record.rounds[0].turns[0])  # type: ignore[arg-type]

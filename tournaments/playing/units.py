@@ -17,6 +17,7 @@ from ..errors import TournamentFailure, marked, setting
 from ..field.entries import StrategyEntry
 from ..referee.isolation import Host, memory_limit
 from ..referee.tamper import Fingerprint, WatchedTable, fingerprint, suspects
+from .lockstep import GameFailure, play_in_lockstep
 from .plan import GameSlot, Matchup, Plan, WorkUnit
 from .replay import replay_command
 from .seats import AskedTurns, Player, Seat, TabulationFailure
@@ -207,11 +208,13 @@ class UnitPlayer:
         matchup = self.plan.matchups[index]
         seats = [self._seat(player) for player in matchup.players]
         tallies = [Tally() for _ in seats]
-        games = 0
-        for slot in self.plan.games(unit):
-            count_game(self.play_game(matchup, slot, seats), tallies, self.unit)
-            games += 1
-        return UnitResult({index: tallies}, games, unit.number)
+        try:
+            records = play_in_lockstep(self.rules, self.plan.deal_seed, list(self.plan.games(unit)), seats)
+        except GameFailure as failure:
+            raise TournamentFailure(self._where(matchup, failure.slot, failure.context) + str(failure.error)) from None
+        for record in records:
+            count_game(record, tallies, self.unit)
+        return UnitResult({index: tallies}, len(records), unit.number)
 
     def play_game(self, matchup: Matchup, slot: GameSlot, seats: list[Seat]) -> GameRecord:
         """One game of a matchup; a strategy's failure says where it happened."""

@@ -303,10 +303,17 @@ class RemotePlayer:
         self._failure = None
         keys = [_key(*start) for start in starts]
         reply = self.host._exchange(TurnsAsked(self.number, [self._dealt(*start) for start in starts]), "")
+        if "error" in reply and "turns" not in reply:  # the host's own failure, not a turn's
+            raise RemoteFailure(_text(reply["error"], self.host))
         played = _played(reply, len(keys), self.rules, self.host)
         self._prefetched.update(zip(keys, played.turns, strict=False))
         if played.error is not None:
             self._failure = (keys[len(played.turns)], played)
+
+    @property
+    def answering(self) -> bool:
+        """Whether its host still answers: one stopped (for a bad answer, its silence or its end) does not."""
+        return not self.host.connection.closed
 
     def _dealt(self, context: TurnContext, seed: Seed, game: GameNumber) -> DealtTurn:
         """A turn as the host is sent it: every roll it can use (a roll that shuts nothing ends it)."""

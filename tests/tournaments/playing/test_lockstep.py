@@ -1,0 +1,144 @@
+"""A game-by-game unit plays its games in lockstep, one turn of each game per step: the tallies
+and the failure a run stops on are exactly those of playing the games one after another, and a
+strategy in its host is asked once per step for all its turns in it, not once per turn."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from shutbox_cli.game import GameRecord, Rules
+from tournaments import Options, load_config
+from tournaments.errors import TournamentFailure
+from tournaments.playing.lockstep import play_in_lockstep
+from tournaments.playing.plan import Plan, WorkUnit, make_plan
+from tournaments.playing.tally import Tally, count_game
+from tournaments.playing.units import UnitPlayer, UnitResult
+from tournaments.referee.isolation import Host
+from tournaments.referee.wire import TurnsAsked
+
+from helpers.paths import EXAMPLES, HOSTILE
+
+FIELD = ("target", "random", "optimal", "greedy-high", f"{EXAMPLES}/cautious.py:Cautious")
+"""Built-in and users' strategies in this process: a context reader, a stochastic one, exact ones."""
+FAILS_LATE = f"{HOSTILE}/fails_late.py:FailsLate"
+
+
+def one_by_one(player: UnitPlayer, unit: WorkUnit) -> UnitResult:
+    """A game-by-game unit as it was played before lockstep: each game to its end, then the next."""
+    player._fresh.clear()
+    (index,) = unit.matchups
+    matchup = player.plan.matchups[index]
+    seats = [player._seat(strategy) for strategy in matchup.players]
+    tallies = [Tally() for _ in seats]
+    slots = list(player.plan.games(unit))
+    for slot in slots:
+        count_game(player.play_game(matchup, slot, seats), tallies, player.unit)
+    return UnitResult({index: tallies}, len(slots), unit.number)
+
+
+def game_units(plan: Plan) -> Iterator[WorkUnit]:
+    return (unit for unit in plan.units() if not unit.bulk)
+
+
+def failure(play: UnitPlayer, unit: WorkUnit, lockstep: bool) -> str:
+    with pytest.raises(TournamentFailure) as raised:
+        play.play(unit) if lockstep else one_by_one(play, unit)
+    return str(raised.value)
+
+
+@pytest.mark.slow
+@settings(max_examples=25, derandomize=True)
+@given(
+    rules=st.from_type(Rules),
+    table=st.integers(1, 4),
+    duplicate=st.booleans(),
+    bulk=st.booleans(),
+    field=st.lists(st.sampled_from(FIELD), min_size=4, max_size=5, unique=True),
+    seed=st.integers(0, 2**40),
+)
+def test_lockstep_gives_the_tallies_of_playing_the_games_one_after_another(
+    rules: Rules, table: int, duplicate: bool, bulk: bool, field: list[str], seed: int
+) -> None:
+    options = Options(strategies=field, games=24, table=table, seed=seed, duplicate=duplicate, rules=rules.to_mapping())
+    plan = make_plan(load_config(None, options), bulk=bulk)
+    lockstep, alone = UnitPlayer(plan), UnitPlayer(plan)
+    for unit in game_units(plan):
+        assert lockstep.play(unit) == one_by_one(alone, unit)
+
+
+@pytest.mark.parametrize(
+    ("seed", "table"),
+    [(1, 2), (2, 2), pytest.param(6, 3, marks=pytest.mark.slow), pytest.param(6, 4, marks=pytest.mark.slow)],
+)
+def test_the_failure_is_the_first_game_to_fail_as_one_after_another(seed: int, table: int) -> None:
+    """FailsLate fails in round 2 of every game that lasts that long, and in round 0 of a game
+    with a double six: played side by side, a later game's round 0 comes before an earlier game's
+    round 2, yet the run stops on the earlier game, as it did one game after another."""
+    field = [FAILS_LATE, "greedy-high", "random", "tips"][:table]
+    options = Options(strategies=field, games=200, table=table, seed=seed, rules={"drop_out": 45})
+    plan = make_plan(load_config(None, options))
+    (unit, *_) = game_units(plan)
+    said = failure(UnitPlayer(plan), unit, lockstep=True)
+    assert said == failure(UnitPlayer(plan), unit, lockstep=False)
+    assert "'fails-late'" in said and "ZeroDivisionError: no luck in round" in said
+
+
+def turn_steps(record: GameRecord, player: int) -> set[int]:
+    """The steps (a game's turns counted in order of play) at which the player takes a turn."""
+    order = [
+        turn_player for game_round in record.rounds for turn_player in record.order if game_round.turns[turn_player]
+    ]
+    return {step for step, turn_player in enumerate(order) if turn_player == player}
+
+
+def hosted(*field: str, **rules: int) -> UnitPlayer:
+    """A unit player whose users' strategies are in hosts of their own."""
+    options = Options(strategies=field, games=200, seed=1, isolate=True, rules=rules)
+    return UnitPlayer(make_plan(load_config(None, options)))
+
+
+def stop(player: UnitPlayer) -> None:
+    for loaded in player.loaded:
+        if isinstance(loaded, Host):
+            loaded.stop()
+
+
+@pytest.mark.slow
+def test_a_strategy_in_its_host_is_asked_once_a_step_for_all_its_turns(monkeypatch: pytest.MonkeyPatch) -> None:
+    player = hosted(f"{HOSTILE}/fails_late.py:Reader", "greedy-high")
+    try:
+        (host,) = [loaded for loaded in player.loaded if isinstance(loaded, Host)]
+        asked: list[object] = []
+        send = host.connection.send
+
+        def counted(request: object) -> None:
+            asked.append(request)
+            send(request)
+
+        monkeypatch.setattr(host.connection, "send", counted)
+        plan = player.plan
+        (unit, *_) = game_units(plan)
+        seats = [player._seat(strategy) for strategy in plan.matchups[unit.matchups[0]].players]
+        records = play_in_lockstep(plan.config.rules, plan.deal_seed, list(plan.games(unit)), seats)
+    finally:
+        stop(player)
+    trips = sum(isinstance(request, TurnsAsked) for request in asked)
+    assert trips == len(set().union(*(turn_steps(record, 0) for record in records)))
+    assert sum(len(turn_steps(record, 0)) for record in records) >= 50 * trips
+
+
+@pytest.mark.slow
+def test_a_strategy_in_its_host_fails_where_it_did_one_game_after_another() -> None:
+    lockstep, alone = hosted(FAILS_LATE, "greedy-high", drop_out=45), hosted(FAILS_LATE, "greedy-high", drop_out=45)
+    try:
+        (unit, *_) = game_units(lockstep.plan)
+        said = failure(lockstep, unit, lockstep=True)
+        assert said == failure(alone, unit, lockstep=False)
+    finally:
+        stop(lockstep)
+        stop(alone)
+    assert "'fails-late'" in said and "ZeroDivisionError: no luck in round" in said
