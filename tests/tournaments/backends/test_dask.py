@@ -21,6 +21,7 @@ import pytest
 from helpers import command
 from helpers.command import environment
 from helpers.paths import ROOT
+from helpers.processes import group_members
 
 STRATEGIES = '''
 import pathlib
@@ -75,24 +76,9 @@ SLOW_FIELD = ["-s", "greedy-high", "-s", "random", "--games", "800", "--seed", "
 """With slow.py:Slow, three matchups of two units; the four with Slow take a few seconds each."""
 
 
-def _alive(group: int) -> list[int]:
-    """Processes of a process group still running (zombies aside), from the process table."""
-    members = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                stat = Path(f"/proc/{entry}/stat").read_text()
-            except OSError:
-                continue
-            state, _parent, pgrp = stat.rsplit(")", 1)[1].split()[:3]
-            if int(pgrp) == group and state != "Z":
-                members.append(int(entry))
-    return members
-
-
 def _gone(group: int, within: float = 20) -> bool:
-    _wait_for(lambda: not _alive(group), within)
-    return not _alive(group)
+    _wait_for(lambda: not group_members(group), within)
+    return not group_members(group)
 
 
 def _stop(process: subprocess.Popen[Any]) -> None:
@@ -171,7 +157,7 @@ class Cluster:
     def stop(self) -> None:
         for process in [*self.workers, self.scheduler]:
             _stop(process)
-        left = [pid for process in [*self.workers, self.scheduler] for pid in _alive(process.pid)]
+        left = [pid for process in [*self.workers, self.scheduler] for pid in group_members(process.pid)]
         assert left == [], f"processes left behind: {left}"
 
 
@@ -228,7 +214,7 @@ def finish(process: subprocess.Popen[str], timeout: float = 120) -> subprocess.C
         out, err = process.communicate(timeout=timeout)
     finally:
         _stop(process)
-    assert _alive(process.pid) == [], "the command left processes behind"
+    assert group_members(process.pid) == [], "the command left processes behind"
     return subprocess.CompletedProcess(process.args, process.returncode, out, err)
 
 
