@@ -1,4 +1,4 @@
-"""Attacks the next run on a Dask cluster: a daemon thread started at import waits half a second
+"""Attacks the next run on a Dask cluster: a daemon thread started at import waits two seconds
 (past this run's checks), then keeps rewriting the cached solution `optimal` plays by into the
 worst policy, for as long as the process it was imported in lives: on a worker that outlives the
 run, a later run's built-ins play badly."""
@@ -11,7 +11,7 @@ from strategies import Strategy
 
 
 def _poison():
-    time.sleep(0.5)
+    time.sleep(2)
     rules = Rules().turn_rules
     worst = solver._solve(rules, "worst", solver._score_terminal(rules), minimize=False)
     while True:
