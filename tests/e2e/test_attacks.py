@@ -48,13 +48,15 @@ LIMIT = ("--timeout", "3")
 NO_CHECKPOINT = ("--checkpoint-seconds", "86400")
 """No checkpoint within a run: one kept (after 5 s, on a slow machine) adds how to resume to the
 messages asserted here (tests/tournaments/running/test_resume.py tests that line)."""
+GAMES = ("-n", "200", "--seed", "5")
 MODES = {
-    "j1": ("-j", "1", "-n", "200", "--seed", "5"),
-    "j2": ("-j", "2", "-n", "200", "--seed", "5"),
+    "j1": ("-j", "1", *GAMES),
+    "j2": ("-j", "2", *GAMES),
     "exact": ("--exact",),
-    "dask": ("--scheduler", "local", "-n", "200", "--seed", "5"),
+    "dask": ("--scheduler", "local", *GAMES),
 }
-"""How a tournament runs: one worker, two, computed exactly, on a Dask cluster of this machine."""
+"""How a tournament runs: one worker, two, computed exactly, on a Dask cluster the run starts on
+this machine; or (`cluster`, its own test fixture) on a Dask cluster that outlives the run."""
 FIELDS = {
     "trio": ("mine=mine.py:{cls}", "optimal", "greedy-high"),
     "victim": ("mine=mine.py:{cls}", "victim=victim.py:{cls}", "greedy-high"),
@@ -85,10 +87,12 @@ def run(folder: Path, mark: Mark, *args: str, **env: str) -> subprocess.Complete
 def tournament(
     folder: Path, mark: Mark, field: str, cls: str, mode: str, *extra: str, json_out: bool = False, **env: str
 ) -> subprocess.CompletedProcess[str]:
-    """A tournament of the field in the folder, its report to report.toml (or to stdout as JSON)."""
+    """A tournament of the field in the folder, its report to report.toml (or to stdout as JSON);
+    `mode` one of MODES, or the address of a Dask scheduler."""
     seats = [option for spec in FIELDS[field] for option in ("-s", spec.format(cls=cls))]
+    options = MODES.get(mode, ("--scheduler", mode, *GAMES))
     out = ("--format", "json", "--report", "-") if json_out else ("-q", "-o", "report.toml")
-    return run(folder, mark, "tournament", *seats, *MODES[mode], *NO_CHECKPOINT, *out, *extra, **env)
+    return run(folder, mark, "tournament", *seats, *options, *NO_CHECKPOINT, *out, *extra, **env)
 
 
 def figures(report: dict[str, Any]) -> dict[str, Any]:
@@ -155,14 +159,14 @@ def honest_or_named(done: subprocess.CompletedProcess[str], folder: Path, expect
 
 # The attacks that tamper with the referee: the results, the built-ins, another user's strategy.
 TAMPERING = [
-    ("solver_cache", "trio", ["j1", "j2", "exact", "dask"]),
-    ("tally_thread", "trio", ["j1", "j2", "dask"]),
+    ("solver_cache", "trio", ["j1", "j2", "exact", "dask", "cluster"]),
+    ("tally_thread", "trio", ["j1", "j2", "dask", "cluster"]),
     ("pipe_send", "trio", ["j1", "j2"]),
-    ("patch_other", "victim", ["j1", "j2", "exact", "dask"]),
+    ("patch_other", "victim", ["j1", "j2", "exact", "dask", "cluster"]),
 ]
 # The attacks that leave processes behind, or keep one alive after its work.
 LEAVING = [
-    (attack, "trio", ["j1", "j2", "exact", "dask"])
+    (attack, "trio", ["j1", "j2", "exact", "dask", "cluster"])
     for attack in ("fork_at_import", "setsid_child", "setpgid_child", "double_fork")
 ] + [("atexit_sleep", "trio", ["j1", "j2", "exact"])]
 
@@ -175,12 +179,16 @@ def cases(table: list[tuple[str, str, list[str]]]) -> list[Any]:
 
 @pytest.mark.parametrize(("attack", "field", "mode"), cases(TAMPERING + LEAVING))
 def test_an_attack_changes_no_figure_or_fails_the_run_named(
-    honest: Honest, mark: Mark, tmp_path: Path, attack: str, field: str, mode: str
+    request: pytest.FixtureRequest, honest: Honest, mark: Mark, tmp_path: Path, attack: str, field: str, mode: str
 ) -> None:
+    """On a cluster that outlives the run, the report is that of one process, and once the cluster
+    is stopped (each of its processes with its process group) nothing of it is left."""
     folder = stage(tmp_path / "run", attack)
-    done = tournament(folder, mark, field, "Mine", mode)
-    honest_or_named(done, folder, honest.report(field, "Mine", mode))
+    cluster = request.getfixturevalue("cluster") if mode == "cluster" else None
+    done = tournament(folder, mark, field, "Mine", mode if cluster is None else cluster.address)
+    honest_or_named(done, folder, honest.report(field, "Mine", "j1" if cluster else mode))
     assert mark.left() == []
+    assert cluster is None or cluster.stop() == [], "the cluster left processes behind"
 
 
 ENDING = [("exit_at_import", []), ("exit_in_tabulable", []), ("loop_catching", LIMIT), ("loop_c", LIMIT)]
@@ -245,14 +253,15 @@ def test_killing_another_strategys_process_never_passes_for_an_honest_run(
 
 # The other commands that run a user's strategy, its spec `mine.py:Mine` (or `mine=` it).
 COMMANDS = {
-    "analyze": ("analyze", "mine.py:Mine"),
-    "analyze-simulated": ("analyze", "mine.py:Reader", "--turns", "2000", "--seed", "1"),
-    "analyze-against": ("analyze", "mine.py:Mine", "--against", "greedy-high"),
-    "check": ("check", "mine.py:Mine", "--samples", "5"),
-    "play": ("play", "--computer", "mine=mine.py:Mine", "--seed", "1", "--delay", "0", "--no-save"),
-    "replay": ("replay", "-s", "mine=mine.py:Mine", "-s", "greedy-high", "--seed", "1", "-n", "10", "-g", "0"),
+    "analyze": "analyze mine.py:Mine",
+    "analyze-simulated": "analyze mine.py:Reader --turns 2000 --seed 1",
+    "analyze-against": "analyze mine.py:Mine --against optimal",
+    "check": "check mine.py:Mine --samples 5",
+    "play": "play --computer mine=mine.py:Mine --computer optimal --seed 1 --delay 0 --no-save",
+    "replay": "replay -s mine=mine.py:Mine -s optimal --seed 1 -n 10 -g 0",
 }
-"""Each with stdin closed: `play` with a computer seat only watches it play, then reads no answer."""
+"""Each with stdin closed: `play` with computer seats only watches them play, then reads no answer.
+Where the command plays a built-in, it is `optimal`, the one the solver's cache attack aims at."""
 
 
 @pytest.fixture(scope="module")
@@ -262,14 +271,15 @@ def honest_output(tmp_path_factory: pytest.TempPathFactory) -> dict[str, subproc
     for command, args in COMMANDS.items():
         folder = stage(tmp_path_factory.mktemp("honest") / command, "honest")
         with marking() as mark:
-            found[command] = run(folder, mark, *args, *LIMIT)
+            found[command] = run(folder, mark, *args.split(), *LIMIT)
             assert mark.left() == []
     return found
 
 
 def untimed(output: str) -> str:
-    """A command's output without the times it measured (`check`'s decision time)."""
-    return re.sub(r"\d[\d.,]* ?(µs|ms|s)\b", "(a time)", output)
+    """A command's words without the times it measured (`check`'s decision time), which also
+    change how its table is padded and wrapped."""
+    return " ".join(re.sub(r"\d[\d.,]* ?(µs|ms|s)\b", "(a time)", output).split())
 
 
 HANGING_OR_ENDING = ["loop_catching", "loop_c", "exit_at_import", "exit_in_decision"]
@@ -280,20 +290,20 @@ HANGING_OR_ENDING = ["loop_catching", "loop_c", "exit_at_import", "exit_in_decis
 def test_a_command_ends_named_when_its_strategy_hangs_or_ends_its_process(
     mark: Mark, tmp_path: Path, command: str, attack: str
 ) -> None:
-    done = run(stage(tmp_path / "run", attack), mark, *COMMANDS[command], *LIMIT)
+    done = run(stage(tmp_path / "run", attack), mark, *COMMANDS[command].split(), *LIMIT)
     named_failure(done)
     assert "every check holds" not in (done.stdout + done.stderr).lower()
     assert mark.left() == []
 
 
-@pytest.mark.parametrize("attack", ["fork_at_import", "setpgid_child"])
+@pytest.mark.parametrize("attack", ["fork_at_import", "setpgid_child", "solver_cache"])
 @pytest.mark.parametrize("command", sorted(COMMANDS))
-def test_a_command_leaves_nothing_a_strategy_started(
+def test_a_command_prints_what_it_does_for_the_honest_twin_or_fails_named(
     honest_output: dict[str, subprocess.CompletedProcess[str]], mark: Mark, tmp_path: Path, command: str, attack: str
 ) -> None:
-    """The child is left asleep for minutes: the command prints what it does for the honest twin,
-    or fails named; either way it ends, and the child with it."""
-    done = run(stage(tmp_path / "run", attack), mark, *COMMANDS[command], *LIMIT)
+    """A child left asleep for minutes, or `optimal`'s solution rewritten: the command prints what
+    it does for the honest twin, or fails named; either way it ends, and leaves nothing behind."""
+    done = run(stage(tmp_path / "run", attack), mark, *COMMANDS[command].split(), *LIMIT)
     twin = honest_output[command]
     assert twin.returncode == 0, twin.stderr
     if done.returncode == 0:
