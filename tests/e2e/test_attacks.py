@@ -67,11 +67,14 @@ NAMED = re.compile(r"'(mine|mine\.py:(Mine|Reader))'")
 """The attacking strategy, as a message names it."""
 
 
-def stage(folder: Path, attack: str) -> Path:
-    """A folder with `attack` as `mine.py`, and an honest victim beside it."""
-    folder.mkdir(parents=True)
+def stage(folder: Path, attack: str, mark: Mark) -> Path:
+    """A folder with `attack` as `mine.py`, and an honest victim beside it; the processes the attack
+    starts record their ids in its `pids/`, which `mark` watches (should their environment lose
+    the marker)."""
+    (folder / "pids").mkdir(parents=True)
     shutil.copy(ATTACKS / f"{attack}.py", folder / "mine.py")
     shutil.copy(ATTACKS / "honest.py", folder / "victim.py")
+    mark.watch(folder / "pids")
     return folder
 
 
@@ -116,8 +119,8 @@ class Honest:
     def report(self, field: str, cls: str, mode: str, json_out: bool = False) -> dict[str, Any]:
         key = (field, cls, mode, json_out)
         if key not in self.reports:
-            folder = stage(self.root / "-".join(map(str, key)), "honest")
             with marking() as mark:
+                folder = stage(self.root / "-".join(map(str, key)), "honest", mark)
                 done = tournament(folder, mark, field, cls, mode, json_out=json_out)
                 assert done.returncode == 0, done.stderr
                 assert mark.left() == [], "the honest run left processes behind"
@@ -183,7 +186,7 @@ def test_an_attack_changes_no_figure_or_fails_the_run_named(
 ) -> None:
     """On a cluster that outlives the run, the report is that of one process, and once the cluster
     is stopped (each of its processes with its process group) nothing of it is left."""
-    folder = stage(tmp_path / "run", attack)
+    folder = stage(tmp_path / "run", attack, mark)
     cluster = request.getfixturevalue("cluster") if mode == "cluster" else None
     done = tournament(folder, mark, field, "Mine", mode if cluster is None else cluster.address)
     honest_or_named(done, folder, honest.report(field, "Mine", "j1" if cluster else mode))
@@ -201,7 +204,7 @@ def test_a_strategy_that_ends_or_hangs_its_process_fails_the_run_named(
 ) -> None:
     """os._exit(0) at import or in tabulable(), a loop at import that catches everything or runs
     in C: a status above 0 within the deadline, never 0 with no report."""
-    folder = stage(tmp_path / "run", attack)
+    folder = stage(tmp_path / "run", attack, mark)
     done = tournament(folder, mark, "trio", "Mine", mode, *extra)
     named_failure(done)
     assert not (folder / "report.toml").exists()
@@ -211,7 +214,7 @@ def test_a_strategy_that_ends_or_hangs_its_process_fails_the_run_named(
 @pytest.mark.parametrize("mode", ["j1", "j2", "exact"])
 def test_a_memory_hog_at_import_fails_named_within_the_memory_limit(mark: Mark, tmp_path: Path, mode: str) -> None:
     """No process that runs the hog's code gets to hold its gibibyte (each leaves a file if it does)."""
-    folder = stage(tmp_path / "run", "memory_hog")
+    folder = stage(tmp_path / "run", "memory_hog", mark)
     hoarded = folder / "hoarded"
     hoarded.mkdir()
     done = tournament(folder, mark, "trio", "Mine", mode, "--memory-limit", "512", SHUTBOX_TEST_HOARDED=str(hoarded))
@@ -226,7 +229,7 @@ def test_a_strategys_prints_never_reach_the_results_stream(
     honest: Honest, mark: Mark, tmp_path: Path, mode: str
 ) -> None:
     """print() at import and at every decision: stdout is the report, one JSON document, the honest one."""
-    folder = stage(tmp_path / "run", "print_out")
+    folder = stage(tmp_path / "run", "print_out", mark)
     done = tournament(folder, mark, "trio", "Mine", mode, json_out=True)
     assert done.returncode == 0, done.stderr
     assert figures(json.loads(done.stdout)) == honest.report("trio", "Mine", mode, json_out=True)
@@ -241,7 +244,7 @@ def test_killing_another_strategys_process_never_passes_for_an_honest_run(
     guaranteed: the run ends with the honest report, or fails with one sentence naming a strategy
     of the field, and leaves nothing behind. Not guaranteed: that the sentence names the attacker
     rather than its victim (a process killed from outside looks the same whoever killed it)."""
-    folder = stage(tmp_path / "run", "kill_siblings")
+    folder = stage(tmp_path / "run", "kill_siblings", mark)
     done = tournament(folder, mark, "victim", "Reader", mode)
     if done.returncode == 0:
         assert report_of(folder) == honest.report("victim", "Reader", mode)
@@ -269,8 +272,8 @@ def honest_output(tmp_path_factory: pytest.TempPathFactory) -> dict[str, subproc
     """Each command's run with the honest twin, once for the whole module."""
     found = {}
     for command, args in COMMANDS.items():
-        folder = stage(tmp_path_factory.mktemp("honest") / command, "honest")
         with marking() as mark:
+            folder = stage(tmp_path_factory.mktemp("honest") / command, "honest", mark)
             found[command] = run(folder, mark, *args.split(), *LIMIT)
             assert mark.left() == []
     return found
@@ -290,7 +293,7 @@ HANGING_OR_ENDING = ["loop_catching", "loop_c", "exit_at_import", "exit_in_decis
 def test_a_command_ends_named_when_its_strategy_hangs_or_ends_its_process(
     mark: Mark, tmp_path: Path, command: str, attack: str
 ) -> None:
-    done = run(stage(tmp_path / "run", attack), mark, *COMMANDS[command].split(), *LIMIT)
+    done = run(stage(tmp_path / "run", attack, mark), mark, *COMMANDS[command].split(), *LIMIT)
     named_failure(done)
     assert "every check holds" not in (done.stdout + done.stderr).lower()
     assert mark.left() == []
@@ -303,7 +306,7 @@ def test_a_command_prints_what_it_does_for_the_honest_twin_or_fails_named(
 ) -> None:
     """A child left asleep for minutes, or `optimal`'s solution rewritten: the command prints what
     it does for the honest twin, or fails named; either way it ends, and leaves nothing behind."""
-    done = run(stage(tmp_path / "run", attack), mark, *COMMANDS[command].split(), *LIMIT)
+    done = run(stage(tmp_path / "run", attack, mark), mark, *COMMANDS[command].split(), *LIMIT)
     twin = honest_output[command]
     assert twin.returncode == 0, twin.stderr
     if done.returncode == 0:
@@ -378,10 +381,10 @@ def test_a_dask_worker_carries_no_strategy_into_the_next_run(
     on_cluster = ("--scheduler", cluster.address, "-n", "200", "--seed", "5", *NO_CHECKPOINT, "-q", "-o", "report.toml")
     seats = ("-s", "mine=mine.py:Mine", "-s", "optimal", "-s", "greedy-high")
     expected = honest.report("trio", "Mine", "j1")  # a cluster reports byte for byte as one process
-    first = stage(tmp_path / "first", "dask_poison")
+    first = stage(tmp_path / "first", "dask_poison", mark)
     honest_or_named(run(first, mark, "tournament", *seats, *on_cluster), first, expected)
     time.sleep(4)  # the attacker's thread waits two seconds before it strikes: past them, with room
-    second = stage(tmp_path / "second", "honest")
+    second = stage(tmp_path / "second", "honest", mark)
     done = run(second, mark, "tournament", *seats, *on_cluster)
     assert done.returncode == 0, done.stderr
     assert report_of(second) == expected, "a run on the cluster played otherwise than one process"

@@ -5,7 +5,8 @@ running behind it.
 
 A process that detaches (a new session, a new process group, a double fork) keeps its environment,
 so the marker finds it wherever it went; a zombie has no environment left and is already dead, so
-it is never counted."""
+it is never counted. A process started with an environment of its own is found only if it left its
+id in a folder a `Mark` watches (see `recorded`)."""
 
 from __future__ import annotations
 
@@ -24,14 +25,35 @@ READABLE = (PROC / "self" / "environ").exists()
 """Whether this system has the process table these helpers read."""
 
 
-def _state(pid: str) -> tuple[str, int] | None:
-    """A process's state letter and process group, or None once it is gone."""
+def _fields(pid: str) -> list[str] | None:
+    """A process's /proc stat from its state on (field 3 of proc(5) first), or None once it is gone."""
     try:
-        stat = (PROC / pid / "stat").read_text()
+        return (PROC / pid / "stat").read_text().rsplit(")", 1)[1].split()
     except OSError:
         return None
-    state, _parent, group = stat.rsplit(")", 1)[1].split()[:3]
-    return state, int(group)
+
+
+def _state(pid: str) -> tuple[str, int] | None:
+    """A process's state letter and process group, or None once it is gone."""
+    fields = _fields(pid)
+    return None if fields is None else (fields[0], int(fields[2]))
+
+
+def start_time(pid: str) -> str | None:
+    """When a process started, in clock ticks since boot (with its id, it names one process for good)."""
+    fields = _fields(pid)
+    return None if fields is None else fields[19]
+
+
+def recorded(folder: Path) -> list[int]:
+    """The live processes (zombies aside) that left a file in a folder, named by their id and
+    holding their start time (field 22 of /proc/PID/stat): a pid reused since is not theirs."""
+    found = []
+    for entry in folder.iterdir() if folder.is_dir() else ():
+        state = _state(entry.name)
+        if state is not None and state[0] != "Z" and start_time(entry.name) == entry.read_text():
+            found.append(int(entry.name))
+    return found
 
 
 def _pids() -> list[str]:
@@ -92,15 +114,20 @@ def kill_all(find: Callable[[], list[int]], within: float = 30) -> list[int]:
 
 
 class Mark:
-    """A marker for one test's runs: `env` gives it to a command, `left()` waits for its processes
-    to end and lists those that did not, `kill()` ends them all."""
+    """A marker for one test's runs: `env` gives it to a command, `watch` adds a folder processes
+    record their ids in, `left()` waits for its processes to end and lists those that did not,
+    `kill()` ends them all."""
 
     def __init__(self) -> None:
         self.mark = uuid.uuid4().hex
         self.env = {MARKER: self.mark}
+        self.folders: list[Path] = []
+
+    def watch(self, folder: Path) -> None:
+        self.folders.append(folder)
 
     def find(self) -> list[int]:
-        return marked(self.mark)
+        return sorted({*marked(self.mark), *(pid for folder in self.folders for pid in recorded(folder))})
 
     def left(self, within: float = 30) -> list[int]:
         return left(self.find, within)
