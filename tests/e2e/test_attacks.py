@@ -12,7 +12,8 @@ command within its time limit, named; one that leaves a process behind either ch
 the command prints or fails it, named; nothing is left.
 
 Each run gets a deadline far above what it needs (the attacks that hang have a 3-second limit):
-a run past it is a failure of its own, and its processes are killed at teardown."""
+a run past it is a failure of its own, and its processes are killed at teardown. `-k` picks an
+attack (`-k solver_cache`), a way to run (`-k j2`, `-k cluster`) or a command (`-k check`)."""
 
 from __future__ import annotations
 
