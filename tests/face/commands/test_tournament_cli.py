@@ -25,6 +25,7 @@ from strategies.player import StrategyError, StrategyPlayer
 
 from helpers.command import environment, real_shutbox
 from helpers.paths import EXAMPLES
+from helpers.processes import group_members
 
 pytestmark = pytest.mark.slow  # every test runs whole tournaments, most through the real command
 
@@ -274,21 +275,6 @@ def test_a_stuck_strategy_is_stopped_at_the_time_limit(bad: Path, workers: str) 
     assert "ran past the limit of 1 seconds per work unit" in done.stderr
 
 
-def _group_members(group: int) -> list[str]:
-    """Processes (not yet reaped zombies aside) still in a process group."""
-    members = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                stat = Path(f"/proc/{entry}/stat").read_text()
-            except OSError:
-                continue
-            state, _parent, pgrp = stat.rsplit(")", 1)[1].split()[:3]
-            if int(pgrp) == group and state != "Z":
-                members.append(entry)
-    return members
-
-
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads the process table from /proc")
 def test_ctrl_c_stops_promptly_without_report_or_leftover_processes(bad: Path) -> None:
     mark = bad / "started"
@@ -332,7 +318,7 @@ def test_ctrl_c_stops_promptly_without_report_or_leftover_processes(bad: Path) -
     assert "interrupted after" in err and "no report written" in err
     assert not (bad / "report.toml").exists()
     assert not list(bad.glob(".report.toml.*"))
-    assert _group_members(process.pid) == []
+    assert group_members(process.pid) == []
 
 
 def test_the_default_tournament_fits_80_columns_and_quiet_is_one_line() -> None:

@@ -21,6 +21,7 @@ import pytest
 from helpers import command
 from helpers.command import environment
 from helpers.paths import ROOT
+from helpers.processes import MARKER, group_members, group_of, marked
 
 STRATEGIES = '''
 import pathlib
@@ -73,10 +74,6 @@ class Stuck(Strategy):
 
 SLOW_FIELD = ["-s", "greedy-high", "-s", "random", "--games", "800", "--seed", "12"]
 """With slow.py:Slow, three matchups of two units; the four with Slow take a few seconds each."""
-
-MARK = "SHUTBOX_TEST_CLUSTER"
-"""A variable set in the environment of a cluster's processes (or a command's), which every process
-they start inherits: how a test finds what a strategy's host, or a strategy, left running."""
 
 POISON = '''
 import os
@@ -155,48 +152,14 @@ class Forks(Strategy):
 '''
 
 
-def _alive(group: int) -> list[int]:
-    """Processes of a process group still running (zombies aside), from the process table."""
-    members = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                stat = Path(f"/proc/{entry}/stat").read_text()
-            except OSError:
-                continue
-            state, _parent, pgrp = stat.rsplit(")", 1)[1].split()[:3]
-            if int(pgrp) == group and state != "Z":
-                members.append(int(entry))
-    return members
-
-
-def _group(pid: int) -> int | None:
-    """A running process's group (None: gone, or a zombie)."""
-    try:
-        state, _parent, pgrp = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[:3]
-    except (OSError, IndexError):
-        return None
-    return None if state == "Z" else int(pgrp)
-
-
 def _marked(mark: str, besides: Collection[int] = ()) -> list[int]:
-    """Running processes whose environment holds `mark` (NAME=VALUE), outside the process groups `besides`."""
-    found = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                environ = Path(f"/proc/{entry}/environ").read_bytes().split(b"\0")
-            except OSError:
-                continue
-            group = _group(int(entry))
-            if mark.encode() in environ and group is not None and group not in besides:
-                found.append(int(entry))
-    return found
+    """Running processes marked `mark` (the marker's value), outside the process groups `besides`."""
+    return [pid for pid in marked(mark) if group_of(pid) not in (None, *besides)]
 
 
 def _gone(group: int, within: float = 20) -> bool:
-    _wait_for(lambda: not _alive(group), within)
-    return not _alive(group)
+    _wait_for(lambda: not group_members(group), within)
+    return not group_members(group)
 
 
 def _stop(process: subprocess.Popen[Any]) -> None:
@@ -224,8 +187,8 @@ class Cluster:
 
     def __init__(self, folder: Path, env: dict[str, str]) -> None:
         self.folder = folder
-        self.mark = f"{MARK}={folder.name}"
-        self.env = {**env, MARK: folder.name}
+        self.mark = folder.name
+        self.env = {**env, MARKER: folder.name}
         self.workers: list[subprocess.Popen[Any]] = []
         where = folder / "scheduler.json"
         ports = ["--port", "0", "--no-dashboard", "--dashboard-address", "127.0.0.1:0"]
@@ -288,7 +251,7 @@ class Cluster:
     def stop(self) -> None:
         for process in [*self.workers, self.scheduler]:
             _stop(process)
-        left = [pid for process in [*self.workers, self.scheduler] for pid in _alive(process.pid)]
+        left = [pid for process in [*self.workers, self.scheduler] for pid in group_members(process.pid)]
         assert left == [], f"processes left behind: {left}"
 
 
@@ -345,7 +308,7 @@ def finish(process: subprocess.Popen[str], timeout: float = 120) -> subprocess.C
         out, err = process.communicate(timeout=timeout)
     finally:
         _stop(process)
-    assert _alive(process.pid) == [], "the command left processes behind"
+    assert group_members(process.pid) == [], "the command left processes behind"
     return subprocess.CompletedProcess(process.args, process.returncode, out, err)
 
 
@@ -598,10 +561,10 @@ def test_a_local_cluster_from_the_config_file_reports_as_one_process_and_leaves_
     (folder / "t.toml").write_text(f'seed = 4\ngames = 800\nscheduler = "local"\n{field}')
     alone = shutbox("t.toml", "-j", "1", "--report", "alone.toml", "-q", cwd=folder)
     assert alone.returncode == 0, alone.stderr
-    mark = f"{MARK}={folder.name}"
+    mark = folder.name
     try:
         # and its cluster gone after (a child left holding the output would keep the command waiting)
-        spread = shutbox("t.toml", "--report", "local.toml", "-q", cwd=folder, env=environment(**{MARK: folder.name}))
+        spread = shutbox("t.toml", "--report", "local.toml", "-q", cwd=folder, env=environment(**{MARKER: folder.name}))
         _wait_for(lambda: not _marked(mark), 10)
         assert _marked(mark) == [], "a strategy's child outlived the run"
     finally:

@@ -6,7 +6,6 @@ shows whether anything it started is left once it has ended."""
 
 from __future__ import annotations
 
-import contextlib
 import os
 import resource
 import signal
@@ -21,6 +20,7 @@ import pytest
 
 from helpers.command import environment
 from helpers.paths import HOSTILE
+from helpers.processes import MARKER, kill_all, left, marked
 
 pytestmark = [
     pytest.mark.slow,  # each test starts shutbox and its workers, a second or more
@@ -40,21 +40,6 @@ NO_CHECKPOINT = ("--checkpoint-seconds", "86400")
 the messages asserted here (tests/tournaments/running/test_resume.py tests that line)."""
 
 
-def _marked(mark: str) -> list[int]:
-    """The processes (zombies aside: they have no environment left) that carry the mark."""
-    found = []
-    needle = f"REFEREE_MARK={mark}".encode()
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                environ = Path(f"/proc/{entry}/environ").read_bytes()
-            except OSError:
-                continue
-            if needle in environ.split(b"\0"):
-                found.append(int(entry))
-    return found
-
-
 class Run:
     """One `shutbox tournament` in a folder of its own, its processes marked."""
 
@@ -68,7 +53,7 @@ class Run:
     def start(self, *args: str, files: int | None = None, held: int = 0) -> subprocess.Popen[str]:
         """Start the run; with `files`, it may open at most that many files, `held` of them
         taken before shutbox starts."""
-        env = environment(REFEREE_MARK=self.mark, REFEREE_STARTED=str(self.started))
+        env = environment(**{MARKER: self.mark}, REFEREE_STARTED=str(self.started))
         command = ["-m", "shutbox_cli"] if not held else ["-c", HOLD_FILES.format(count=held)]
         arguments = ["tournament", *args, "--seed", "1", "-q", *NO_CHECKPOINT, "-o", str(self.report)]
         self.process = subprocess.Popen(
@@ -100,18 +85,13 @@ class Run:
 
     def left(self) -> list[int]:
         """Marked processes still there, once the dying have had a moment to go."""
-        deadline = time.monotonic() + 3
-        while _marked(self.mark) and time.monotonic() < deadline:
-            time.sleep(0.05)
-        return _marked(self.mark)
+        return left(lambda: marked(self.mark), within=3)
 
     def no_report(self) -> bool:
         return not self.report.exists() and not list(self.folder.glob(".report.toml*"))
 
     def clean_up(self) -> None:
-        for pid in _marked(self.mark):
-            with contextlib.suppress(OSError):
-                os.kill(pid, signal.SIGKILL)
+        kill_all(lambda: marked(self.mark))
 
 
 @pytest.fixture

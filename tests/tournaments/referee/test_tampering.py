@@ -249,8 +249,6 @@ def test_under_isolate_a_forged_reply_is_garbage_named(workers: str) -> None:
     assert shutbox(*field_args(spec, *FIELD), "-n", "200", "--seed", "5", "-j", workers).returncode == 0
 
 
-
-
 @pytest.mark.slow
 def test_under_isolate_a_strategy_that_cannot_load_is_named_as_without(tmp_path: Path) -> None:
     (tmp_path / "broken.py").write_text("from strategies import Strategy\n\nraise ValueError('no luck')\n")

@@ -1,0 +1,393 @@
+"""Issue 20's attacks, each through the real command (`python -m shutbox_cli`): strategies that
+tamper with the referee, end or hang their process, leave processes behind, kill another's
+process, write to stdout or take all the memory (tests/e2e/attacks/, one small file each).
+
+The bar for a tournament: its report is that of the honest run, where the attacker is replaced by
+its honest twin (tests/e2e/attacks/honest.py: the same moves, no harm, copied to `mine.py` as the
+attacker is, so the two reports differ only in the file's hash); or the run fails, with a status
+above 0 and one sentence naming the attacking strategy. Never exit 0 with changed figures. Every
+process a run starts carries a marker in its environment, and none is left once it has ended.
+For `analyze`, `check`, `play` and `replay`: a strategy that hangs or ends its process fails the
+command within its time limit, named; one that leaves a process behind either changes nothing
+the command prints or fails it, named; nothing is left.
+
+Each run gets a deadline far above what it needs (the attacks that hang have a 3-second limit):
+a run past it is a failure of its own, and its processes are killed at teardown. `-k` picks an
+attack (`-k solver_cache`), a way to run (`-k j2`, `-k cluster`) or a command (`-k check`)."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import time
+import tomllib
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from helpers.command import environment, real_shutbox
+from helpers.processes import READABLE, Mark, marking, wait_for
+
+pytestmark = [
+    pytest.mark.slow,  # each test runs the real command, a second or more
+    pytest.mark.skipif(not READABLE, reason="reads the process table from /proc"),
+]
+
+ATTACKS = Path(__file__).parent / "attacks"
+DEADLINE = 60
+"""Seconds any run here has to end, attack or not: a run past it fails its test."""
+LIMIT = ("--timeout", "3")
+"""The time limit a run that meets a hanging strategy is given."""
+NO_CHECKPOINT = ("--checkpoint-seconds", "86400")
+"""No checkpoint within a run: one kept (after 5 s, on a slow machine) adds how to resume to the
+messages asserted here (tests/tournaments/running/test_resume.py tests that line)."""
+GAMES = ("-n", "200", "--seed", "5")
+MODES = {
+    "j1": ("-j", "1", *GAMES),
+    "j2": ("-j", "2", *GAMES),
+    "exact": ("--exact",),
+    "dask": ("--scheduler", "local", *GAMES),
+}
+"""How a tournament runs: one worker, two, computed exactly, on a Dask cluster the run starts on
+this machine; or (`cluster`, its own test fixture) on a Dask cluster that outlives the run."""
+FIELDS = {
+    "trio": ("mine=mine.py:{cls}", "optimal", "greedy-high"),
+    "victim": ("mine=mine.py:{cls}", "victim=victim.py:{cls}", "greedy-high"),
+}
+"""The strategies of a tournament: the attacker (`mine`) with built-ins, or with another user's
+strategy (`victim`, an honest one) as well."""
+NAMED = re.compile(r"'(mine|mine\.py:(Mine|Reader))'")
+"""The attacking strategy, as a message names it."""
+
+
+def stage(folder: Path, attack: str, mark: Mark) -> Path:
+    """A folder with `attack` as `mine.py`, and an honest victim beside it; the processes the attack
+    starts record their ids in its `pids/`, which `mark` watches (should their environment lose
+    the marker)."""
+    (folder / "pids").mkdir(parents=True)
+    shutil.copy(ATTACKS / f"{attack}.py", folder / "mine.py")
+    shutil.copy(ATTACKS / "honest.py", folder / "victim.py")
+    mark.watch(folder / "pids")
+    return folder
+
+
+def run(folder: Path, mark: Mark, *args: str, **env: str) -> subprocess.CompletedProcess[str]:
+    """`shutbox ARGS` in the folder, its processes marked (`env` added to their environment); a
+    failure if it outlives the deadline."""
+    try:
+        return real_shutbox(*args, cwd=folder, env={**mark.env, **env}, timeout=DEADLINE)
+    except subprocess.TimeoutExpired as late:
+        pytest.fail(f"`shutbox {' '.join(args)}` did not end within {DEADLINE} s; stderr so far: {late.stderr!r}")
+
+
+def tournament(
+    folder: Path, mark: Mark, field: str, cls: str, mode: str, *extra: str, json_out: bool = False, **env: str
+) -> subprocess.CompletedProcess[str]:
+    """A tournament of the field in the folder, its report to report.toml (or to stdout as JSON);
+    `mode` one of MODES, or the address of a Dask scheduler."""
+    seats = [option for spec in FIELDS[field] for option in ("-s", spec.format(cls=cls))]
+    options = MODES.get(mode, ("--scheduler", mode, *GAMES))
+    out = ("--format", "json", "--report", "-") if json_out else ("-q", "-o", "report.toml")
+    return run(folder, mark, "tournament", *seats, *options, *NO_CHECKPOINT, *out, *extra, **env)
+
+
+def figures(report: dict[str, Any]) -> dict[str, Any]:
+    """A report without the hashes of the strategies' files (the attacker's file is not its twin's)."""
+    for strategy in report["config"]["strategy"]:
+        strategy.pop("sha256", None)
+    return report
+
+
+def report_of(folder: Path) -> dict[str, Any]:
+    return figures(tomllib.loads((folder / "report.toml").read_text()))
+
+
+class Honest:
+    """The honest runs the attacks are measured against, each run once for the whole module."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.reports: dict[tuple[str, str, str, bool], dict[str, Any]] = {}
+
+    def report(self, field: str, cls: str, mode: str, json_out: bool = False) -> dict[str, Any]:
+        key = (field, cls, mode, json_out)
+        if key not in self.reports:
+            with marking() as mark:
+                folder = stage(self.root / "-".join(map(str, key)), "honest", mark)
+                done = tournament(folder, mark, field, cls, mode, json_out=json_out)
+                assert done.returncode == 0, done.stderr
+                assert mark.left() == [], "the honest run left processes behind"
+            self.reports[key] = figures(json.loads(done.stdout)) if json_out else report_of(folder)
+        return self.reports[key]
+
+
+@pytest.fixture(scope="module")
+def honest(tmp_path_factory: pytest.TempPathFactory) -> Honest:
+    return Honest(tmp_path_factory.mktemp("honest"))
+
+
+@pytest.fixture
+def mark() -> Iterator[Mark]:
+    with marking() as marked:
+        yield marked
+
+
+def named_failure(done: subprocess.CompletedProcess[str], *names: str) -> str:
+    """The run failed with a status (not a signal) and one sentence naming a strategy, never a
+    traceback: that sentence. `names`: the strategies it may name (the attacker by default)."""
+    assert done.returncode > 0, f"status {done.returncode}; stderr: {done.stderr!r}"
+    assert "Traceback" not in done.stderr, done.stderr
+    first = done.stderr.splitlines()[0] if done.stderr else ""
+    assert first.startswith("shutbox: error: "), done.stderr
+    pattern = re.compile("'({})'".format("|".join(map(re.escape, names)))) if names else NAMED
+    assert pattern.search(first), f"the sentence names no attacker: {first!r}"
+    return first
+
+
+def honest_or_named(done: subprocess.CompletedProcess[str], folder: Path, expected: dict[str, Any]) -> None:
+    """The bar: exit 0 with the honest run's report, or a named failure and no report."""
+    if done.returncode == 0:
+        assert report_of(folder) == expected, "exit 0 with figures other than the honest run's"
+    else:
+        named_failure(done)
+        assert not (folder / "report.toml").exists()
+
+
+# The attacks that tamper with the referee: the results, the built-ins, another user's strategy.
+TAMPERING = [
+    ("solver_cache", "trio", ["j1", "j2", "exact", "dask", "cluster"]),
+    ("tally_thread", "trio", ["j1", "j2", "dask", "cluster"]),
+    ("pipe_send", "trio", ["j1", "j2"]),
+    ("patch_other", "victim", ["j1", "j2", "exact", "dask", "cluster"]),
+]
+# The attacks that leave processes behind, or keep one alive after its work.
+LEAVING = [
+    (attack, "trio", ["j1", "j2", "exact", "dask", "cluster"])
+    for attack in ("fork_at_import", "setsid_child", "setpgid_child", "double_fork")
+] + [("atexit_sleep", "trio", ["j1", "j2", "exact"])]
+
+
+def cases(table: list[tuple[str, str, list[str]]]) -> list[Any]:
+    return [
+        pytest.param(attack, field, mode, id=f"{attack}-{mode}") for attack, field, modes in table for mode in modes
+    ]
+
+
+@pytest.mark.parametrize(("attack", "field", "mode"), cases(TAMPERING + LEAVING))
+def test_an_attack_changes_no_figure_or_fails_the_run_named(
+    request: pytest.FixtureRequest, honest: Honest, mark: Mark, tmp_path: Path, attack: str, field: str, mode: str
+) -> None:
+    """On a cluster that outlives the run, the report is that of one process, and once the cluster
+    is stopped (each of its processes with its process group) nothing of it is left."""
+    folder = stage(tmp_path / "run", attack, mark)
+    cluster = request.getfixturevalue("cluster") if mode == "cluster" else None
+    done = tournament(folder, mark, field, "Mine", mode if cluster is None else cluster.address)
+    honest_or_named(done, folder, honest.report(field, "Mine", "j1" if cluster else mode))
+    assert mark.left() == []
+    assert cluster is None or cluster.stop() == [], "the cluster left processes behind"
+
+
+ENDING = [("exit_at_import", []), ("exit_in_tabulable", []), ("loop_catching", LIMIT), ("loop_c", LIMIT)]
+
+
+@pytest.mark.parametrize("mode", ["j1", "j2", "exact"])
+@pytest.mark.parametrize(("attack", "extra"), ENDING, ids=[attack for attack, _ in ENDING])
+def test_a_strategy_that_ends_or_hangs_its_process_fails_the_run_named(
+    mark: Mark, tmp_path: Path, attack: str, extra: list[str], mode: str
+) -> None:
+    """os._exit(0) at import or in tabulable(), a loop at import that catches everything or runs
+    in C: a status above 0 within the deadline, never 0 with no report."""
+    folder = stage(tmp_path / "run", attack, mark)
+    done = tournament(folder, mark, "trio", "Mine", mode, *extra)
+    named_failure(done)
+    assert not (folder / "report.toml").exists()
+    assert mark.left() == []
+
+
+@pytest.mark.parametrize("mode", ["j1", "j2", "exact"])
+def test_a_memory_hog_at_import_fails_named_within_the_memory_limit(mark: Mark, tmp_path: Path, mode: str) -> None:
+    """No process that runs the hog's code gets to hold its gibibyte (each leaves a file if it does)."""
+    folder = stage(tmp_path / "run", "memory_hog", mark)
+    hoarded = folder / "hoarded"
+    hoarded.mkdir()
+    done = tournament(folder, mark, "trio", "Mine", mode, "--memory-limit", "512", SHUTBOX_TEST_HOARDED=str(hoarded))
+    assert "memory" in named_failure(done).lower()
+    assert not (folder / "report.toml").exists()
+    assert list(hoarded.iterdir()) == [], "a process running the strategy held more than the limit"
+    assert mark.left() == []
+
+
+@pytest.mark.parametrize("mode", ["j1", "j2", "exact"])
+def test_a_strategys_prints_never_reach_the_results_stream(
+    honest: Honest, mark: Mark, tmp_path: Path, mode: str
+) -> None:
+    """print() at import and at every decision: stdout is the report, one JSON document, the honest one."""
+    folder = stage(tmp_path / "run", "print_out", mark)
+    done = tournament(folder, mark, "trio", "Mine", mode, json_out=True)
+    assert done.returncode == 0, done.stderr
+    assert figures(json.loads(done.stdout)) == honest.report("trio", "Mine", mode, json_out=True)
+    assert mark.left() == []
+
+
+@pytest.mark.parametrize("mode", ["j1", "j2"])
+def test_killing_another_strategys_process_never_passes_for_an_honest_run(
+    honest: Honest, mark: Mark, tmp_path: Path, mode: str
+) -> None:
+    """The attacker SIGKILLs every other process of its parent (a rival's host, a worker). What is
+    guaranteed: the run ends with the honest report, or fails with one sentence naming a strategy
+    of the field, and leaves nothing behind. Not guaranteed: that the sentence names the attacker
+    rather than its victim (a process killed from outside looks the same whoever killed it)."""
+    folder = stage(tmp_path / "run", "kill_siblings", mark)
+    done = tournament(folder, mark, "victim", "Reader", mode)
+    if done.returncode == 0:
+        assert report_of(folder) == honest.report("victim", "Reader", mode)
+    else:
+        named_failure(done, "mine", "victim", "greedy-high")
+        assert not (folder / "report.toml").exists()
+    assert mark.left() == []
+
+
+# The other commands that run a user's strategy, its spec `mine.py:Mine` (or `mine=` it).
+COMMANDS = {
+    "analyze": "analyze mine.py:Mine",
+    "analyze-simulated": "analyze mine.py:Reader --turns 2000 --seed 1",
+    "analyze-against": "analyze mine.py:Mine --against optimal",
+    "check": "check mine.py:Mine --samples 5",
+    "play": "play --computer mine=mine.py:Mine --computer optimal --seed 1 --delay 0 --no-save",
+    "replay": "replay -s mine=mine.py:Mine -s optimal --seed 1 -n 10 -g 0",
+}
+"""Each with stdin closed: `play` with computer seats only watches them play, then reads no answer.
+Where the command plays a built-in, it is `optimal`, the one the solver's cache attack aims at."""
+
+
+@pytest.fixture(scope="module")
+def honest_output(tmp_path_factory: pytest.TempPathFactory) -> dict[str, subprocess.CompletedProcess[str]]:
+    """Each command's run with the honest twin, once for the whole module."""
+    found = {}
+    for command, args in COMMANDS.items():
+        with marking() as mark:
+            folder = stage(tmp_path_factory.mktemp("honest") / command, "honest", mark)
+            found[command] = run(folder, mark, *args.split(), *LIMIT)
+            assert mark.left() == []
+    return found
+
+
+def untimed(output: str) -> str:
+    """A command's words without the times it measured (`check`'s decision time), which also
+    change how its table is padded and wrapped."""
+    return " ".join(re.sub(r"\d[\d.,]* ?(µs|ms|s)\b", "(a time)", output).split())
+
+
+HANGING_OR_ENDING = ["loop_catching", "loop_c", "exit_at_import", "exit_in_decision"]
+
+
+@pytest.mark.parametrize("attack", HANGING_OR_ENDING)
+@pytest.mark.parametrize("command", sorted(COMMANDS))
+def test_a_command_ends_named_when_its_strategy_hangs_or_ends_its_process(
+    mark: Mark, tmp_path: Path, command: str, attack: str
+) -> None:
+    done = run(stage(tmp_path / "run", attack, mark), mark, *COMMANDS[command].split(), *LIMIT)
+    named_failure(done)
+    assert "every check holds" not in (done.stdout + done.stderr).lower()
+    assert mark.left() == []
+
+
+@pytest.mark.parametrize("attack", ["fork_at_import", "setpgid_child", "solver_cache"])
+@pytest.mark.parametrize("command", sorted(COMMANDS))
+def test_a_command_prints_what_it_does_for_the_honest_twin_or_fails_named(
+    honest_output: dict[str, subprocess.CompletedProcess[str]], mark: Mark, tmp_path: Path, command: str, attack: str
+) -> None:
+    """A child left asleep for minutes, or `optimal`'s solution rewritten: the command prints what
+    it does for the honest twin, or fails named; either way it ends, and leaves nothing behind."""
+    done = run(stage(tmp_path / "run", attack, mark), mark, *COMMANDS[command].split(), *LIMIT)
+    twin = honest_output[command]
+    assert twin.returncode == 0, twin.stderr
+    if done.returncode == 0:
+        assert (untimed(done.stdout), done.stderr) == (untimed(twin.stdout), twin.stderr)
+    else:
+        named_failure(done)
+    assert mark.left() == []
+
+
+class Cluster:
+    """A Dask scheduler and one worker on 127.0.0.1, started by Dask's own programs, each in a
+    session of its own and all carrying a marker of their own (as tests/tournaments/backends/
+    test_dask.py starts them): one worker, so that a second run plays where the first did."""
+
+    def __init__(self, folder: Path, mark: Mark) -> None:
+        self.folder, self.mark = folder, mark
+        self.processes: list[subprocess.Popen[bytes]] = []
+        where = folder / "scheduler.json"
+        ports = ("--port", "0", "--no-dashboard", "--dashboard-address", "127.0.0.1:0")
+        self._start("scheduler", "--host", "127.0.0.1", *ports, "--scheduler-file", str(where))
+        assert wait_for(lambda: where.exists() and where.read_text()), "the scheduler did not start"
+        self.address: str = json.loads(where.read_text())["address"]
+        options = ("--nworkers", "1", "--nthreads", "1", "--host", "127.0.0.1", "--no-dashboard")
+        self._start("worker", self.address, *options, "--local-directory", str(folder / "scratch"))
+        from distributed import Client
+
+        with Client(self.address, timeout=30, set_as_default=False) as client:
+            client.wait_for_workers(1, timeout=60)
+
+    def _start(self, *arguments: str) -> None:
+        with (self.folder / f"{arguments[0]}.log").open("w") as log:
+            self.processes.append(
+                subprocess.Popen(
+                    [sys.executable, "-m", "dask", *arguments],
+                    cwd=self.folder,  # not the run's folder: a file strategy must travel
+                    env=environment(**self.mark.env),
+                    stdout=log,
+                    stderr=subprocess.STDOUT,
+                    start_new_session=True,
+                )
+            )
+
+    def stop(self) -> list[int]:
+        """Stop the worker, then the scheduler, each with its whole process group: what is left."""
+        for process in reversed(self.processes):
+            for sent in (signal.SIGTERM, signal.SIGKILL):
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(process.pid, sent)
+                with contextlib.suppress(subprocess.TimeoutExpired):
+                    process.wait(timeout=30)
+                    break
+        return self.mark.left()
+
+
+@pytest.fixture
+def cluster(tmp_path: Path) -> Iterator[Cluster]:
+    with marking() as mark:
+        (tmp_path / "cluster").mkdir()
+        running = Cluster(tmp_path / "cluster", mark)
+        try:
+            yield running
+        finally:
+            running.stop()
+
+
+def test_a_dask_worker_carries_no_strategy_into_the_next_run(
+    honest: Honest, mark: Mark, tmp_path: Path, cluster: Cluster
+) -> None:
+    """The attacker's thread, once its run is over, keeps rewriting the solution `optimal` plays
+    by, wherever it was imported: a later run of honest strategies on the same worker must report
+    what one process reports."""
+    on_cluster = ("--scheduler", cluster.address, "-n", "200", "--seed", "5", *NO_CHECKPOINT, "-q", "-o", "report.toml")
+    seats = ("-s", "mine=mine.py:Mine", "-s", "optimal", "-s", "greedy-high")
+    expected = honest.report("trio", "Mine", "j1")  # a cluster reports byte for byte as one process
+    first = stage(tmp_path / "first", "dask_poison", mark)
+    honest_or_named(run(first, mark, "tournament", *seats, *on_cluster), first, expected)
+    time.sleep(4)  # the attacker's thread waits two seconds before it strikes: past them, with room
+    second = stage(tmp_path / "second", "honest", mark)
+    done = run(second, mark, "tournament", *seats, *on_cluster)
+    assert done.returncode == 0, done.stderr
+    assert report_of(second) == expected, "a run on the cluster played otherwise than one process"
+    assert mark.left() == []
+    assert cluster.stop() == [], "the cluster left processes behind"
