@@ -88,20 +88,23 @@ def _serve(connection: Any, plan: Plan, memory_limit: int) -> None:
     except BaseException as error:  # a strategy's module may raise anything, even SystemExit
         _send(connection, Failed(f"a strategy failed to load: {cause(error)}"))
         return
-    _send(connection, Ready())
-    while True:
-        try:
-            unit = connection.recv()
-        except EOFError:  # the main process is gone
-            return
-        if unit is None:
-            return
-        try:
-            result = player.play(unit)
-        except BaseException as error:  # the strategies' code ran here: anything can come out of it
-            _send(connection, Failed(_failure_message(plan, unit, error, memory_limit)))
-            return
-        _send(connection, Done(result))
+    try:
+        _send(connection, Ready())
+        while True:
+            try:
+                unit = connection.recv()
+            except EOFError:  # the main process is gone
+                return
+            if unit is None:
+                return
+            try:
+                result = player.play(unit)
+            except BaseException as error:  # a failure of the referee's own, or a host's named
+                _send(connection, Failed(_failure_message(plan, unit, error, memory_limit)))
+                return
+            _send(connection, Done(result))
+    finally:
+        player.close()
 
 
 def _send(connection: Any, reply: Reply) -> None:

@@ -16,6 +16,7 @@ import contextlib
 import itertools
 import json
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -46,6 +47,9 @@ MAX_REPLY = 1 << 26
 unit's turns of one seat and round a few MiB)."""
 MAX_NAME = 200
 """The longest name a strategy may play under."""
+MAX_ORIGIN = 4096
+"""The longest origin a host may say its strategy has ("file PATH")."""
+SHA256 = re.compile(r"[0-9a-f]{64}")
 STOPPED_SECONDS = 2.0
 """How long a host may take to end once killed, or to say why it ended."""
 
@@ -73,9 +77,9 @@ class Host:
     """A user's strategy loaded in a process of its own, ready for questions.
 
     `launch` starts the process and has it load the strategy; `ready` waits for it and says
-    what the strategy is (its `name`, whether it is `exact` and `context_free`), or raises a
-    `StrategyLoadError` of one sentence. Every reply must come by `deadline`
-    (time.monotonic()), when set.
+    what the strategy is (its `name`, whether it is `exact` and `context_free`, its `origin` and
+    the `sha256` of its class's file), or raises a `StrategyLoadError` of one sentence. Every
+    reply must come by `deadline` (time.monotonic()), when set.
     """
 
     def __init__(self, spec: str, rules: Rules) -> None:
@@ -84,6 +88,8 @@ class Host:
         self.name = spec
         self.exact = False
         self.context_free = False
+        self.origin = ""
+        self.sha256: str | None = None
         self.deadline: float | None = None
         self.timeout = 0.0
         self._numbers = itertools.count()
@@ -137,6 +143,8 @@ class Host:
             self.name = _name(reply.get("name"), self.spec)
             self.exact = _flag(reply.get("exact"), self)
             self.context_free = _flag(reply.get("context_free"), self)
+            self.origin = _origin(reply.get("origin", ""), self)
+            self.sha256 = _sha256(reply.get("sha256"), self)
         except RemoteFailure as failure:
             self.stop()
             raise StrategyLoadError(str(failure)) from None
@@ -229,6 +237,18 @@ def _name(value: object, spec: str) -> str:
         raise StrategyLoadError(
             f"strategy {spec!r} has a name that is not a non-empty string of at most {MAX_NAME} characters."
         )
+    return value
+
+
+def _origin(value: object, host: Host) -> str:
+    if not isinstance(value, str) or len(value) > MAX_ORIGIN:
+        host._garbage(f"an origin that is not a string of at most {MAX_ORIGIN} characters")
+    return value
+
+
+def _sha256(value: object, host: Host) -> str | None:
+    if value is not None and not (isinstance(value, str) and SHA256.fullmatch(value)):
+        host._garbage("a sha256 that is not 64 lowercase hex digits")
     return value
 
 
@@ -385,13 +405,15 @@ def _checked_table(next_mask: object, dice: object, rules: Rules, host: Host) ->
 
 class Probed(NamedTuple):
     """What a probe finds: the strategy's spec, its parameters, its name, whether it is exact and
-    whether it is context-free."""
+    whether it is context-free, where it comes from and the sha256 of its class's file (None: none)."""
 
     spec: str
     params: dict[str, Any]
     name: str
     exact: bool
     context_free: bool
+    origin: str = ""
+    sha256: str | None = None
 
 
 def probe(
@@ -407,4 +429,4 @@ def probe(
 
 def _probed(host: Host, spec: str, params: dict[str, Any]) -> Probed:
     host.stop()
-    return Probed(spec, params, host.name, host.exact, host.context_free)
+    return Probed(spec, params, host.name, host.exact, host.context_free, host.origin, host.sha256)

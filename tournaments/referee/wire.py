@@ -60,15 +60,22 @@ Request = NewPlayer | TableAsked | TurnsAsked
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Loaded:
-    """The strategy loaded: what it is."""
+    """The strategy loaded: what it is, where it comes from, and the sha256 of its class's file (None: none)."""
 
     name: str
     exact: bool
     context_free: bool
     origin: str = ""
+    sha256: str | None = None
 
     def wire(self) -> dict[str, Any]:
-        return {"name": self.name, "exact": self.exact, "context_free": self.context_free, "origin": self.origin}
+        return {
+            "name": self.name,
+            "exact": self.exact,
+            "context_free": self.context_free,
+            "origin": self.origin,
+            "sha256": self.sha256,
+        }
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
