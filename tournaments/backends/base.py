@@ -72,8 +72,8 @@ class InProcess:
 
 
 IN_PROCESS_SECONDS = 1.0
-"""Plans estimated to take less than this play in this process: a pool would take longer to start
-than to play them."""
+"""Plans of built-in strategies estimated to take less than this play in this process: a pool
+would take longer to start than to play them."""
 BULK_GAMES_PER_SECOND = 1_000_000
 TURNS_PER_SECOND = 30_000
 """Rough speeds of one core (for the estimate only): games of a bulk unit, and turns of a
@@ -107,12 +107,14 @@ def estimated_seconds(plan: Plan) -> float:
 
 def default_backend(workers: int | None, plan: Plan) -> Backend:
     """The Dask cluster of `plan.config.scheduler` if it names one; else this process for one
-    worker or a small plan; else a pool of `workers` processes (None: one per core). Wherever the
-    referee plays, a user's strategy runs in a host process of its own, which the run can stop
-    whatever the strategy does (catch every exception, loop in C, start processes)."""
+    worker, or for a small plan of built-in strategies; else a pool of `workers` processes (None:
+    one per core). Wherever the referee plays, a user's strategy runs in a host process of its
+    own, which the run can stop whatever the strategy does (catch every exception, loop in C,
+    start processes)."""
     if plan.config.scheduler is not None:
         return DaskCluster(plan.config.scheduler)
     count = cores() if workers is None else workers
-    if count <= 1 or estimated_seconds(plan) < IN_PROCESS_SECONDS:
+    builtin = all(entry.builtin for entry in plan.config.strategies)
+    if count <= 1 or (builtin and estimated_seconds(plan) < IN_PROCESS_SECONDS):
         return InProcess()
     return ProcessPool(count)

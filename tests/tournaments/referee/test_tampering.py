@@ -1,6 +1,8 @@
-"""Strategies that tamper with the referee (the random generators, the rules, the engine's score,
-the dice) through the real command: caught with one sentence naming them in the default mode, at
-one worker and at two."""
+"""A user's strategy runs only in its host, through the real command: one that patches the referee
+(the random generators, the rules, the engine's score, the dice, the solver's cache, another
+strategy's class) changes nothing but its own answers, at one worker and at two; no process but
+a host imports a user's file; a host that dies, hangs or forges a reply is its strategy's
+failure, named; and `--isolate`, what every run does, is accepted, `--no-isolate` refused."""
 
 from __future__ import annotations
 
@@ -13,17 +15,23 @@ from pathlib import Path
 
 import pytest
 
+from tournaments import Options, load_config
+
 from helpers import command
 from helpers.command import environment, real_shutbox
 from helpers.paths import HOSTILE, ROOT
 
-TAMPERERS = {
-    "tamper-random": ("tamper_random.py:TamperRandom", "random.Random.random was set"),
-    "tamper-rules": ("tamper_rules.py:TamperRules", "the rules' scoring was changed from 'sum' to 'count'"),
-    "tamper-score": ("tamper_score.py:TamperScore", "shutbox_cli.game.box.score was replaced"),
-    "tamper-dice": ("tamper_dice.py:TamperDice", "shutbox_cli.game.dice.PAIRS was replaced"),
+VICTIM = "examples/cautious.py:Cautious"
+"""A user's strategy that an attacker patches, where it can reach its class."""
+FIELD = (VICTIM, "greedy-high", "optimal", "tips")
+ATTACKERS = {
+    "tamper-random": "tamper_random.py:TamperRandom",
+    "tamper-rules": "tamper_rules.py:TamperRules",
+    "tamper-score": "tamper_score.py:TamperScore",
+    "tamper-dice": "tamper_dice.py:TamperDice",
+    "patch-solver": "patch_solver.py:PatchSolver",
+    "patch-classes": "patch_classes.py:PatchClasses",
 }
-FIELD = ("greedy-high", "optimal")
 NO_CHECKPOINT = ("--checkpoint-seconds", "86400")
 """No checkpoint within a test's run: one kept (after 5 s, on a slow machine) adds how to resume to
 the one sentence asserted here (tests/tournaments/running/test_resume.py tests that line)."""
@@ -37,61 +45,45 @@ def field_args(*specs: str) -> list[str]:
     return [argument for spec in specs for argument in ("-s", spec)]
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("workers", ["1", "2"])
-@pytest.mark.parametrize("name", sorted(TAMPERERS))
-def test_a_tamperer_is_caught_and_named_in_one_sentence(name: str, workers: str, tmp_path: Path) -> None:
-    spec, change = TAMPERERS[name]
-    report = tmp_path / "report.toml"
-    done = shutbox(
-        *field_args(str(HOSTILE / spec), *FIELD), "-n", "400", "--seed", "5", "-j", workers, "--report", str(report)
-    )
-    assert done.returncode == 1, done.stderr
-    assert "Traceback" not in done.stderr
-    message = done.stderr.strip()
-    assert message.count("\n") == 0, message
-    assert message.startswith(f"shutbox: error: strategy {name!r} tampered with the referee ")
-    assert change in message
-    assert "--isolate" in message
-    assert not report.exists()
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("workers", ["1", "2"])
-def test_an_honest_strategy_of_a_users_file_is_not_taken_for_a_tamperer(workers: str) -> None:
-    done = shutbox(
-        *field_args("examples/cautious.py:Cautious", *FIELD, "tips"), "-n", "400", "--seed", "5", "-j", workers
-    )
-    assert done.returncode == 0, done.stderr
-    assert "tampered" not in done.stderr
-
-
 def head_to_head(report: Path) -> dict[tuple[str, str], dict[str, object]]:
     rows = tomllib.loads(report.read_text())["head_to_head"]
     return {(row["strategy"], row["opponent"]): row for row in rows}
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("workers", ["1", "2"])
-@pytest.mark.parametrize("name", sorted(TAMPERERS))
-def test_under_isolate_a_tamperer_is_harmless_to_the_other_matchups(name: str, workers: str, tmp_path: Path) -> None:
-    spec = str(HOSTILE / TAMPERERS[name][0])
-    run = ["-n", "400", "--seed", "5", "-j", workers, "-q"]
-    done = shutbox(*field_args(spec, *FIELD), *run, "--isolate", "--report", str(tmp_path / "with.toml"))
+@pytest.fixture(scope="module", params=["1", "2"])
+def honest(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> tuple[str, Path]:
+    """The honest field's report, at one worker and at two."""
+    report = tmp_path_factory.mktemp("honest") / "report.toml"
+    run = ["-n", "400", "--seed", "5", "-j", request.param, "-q", "--report", str(report)]
+    done = shutbox(*field_args(*FIELD), *run)
     assert done.returncode == 0, done.stderr
-    assert shutbox(*field_args(*FIELD), *run, "--report", str(tmp_path / "without.toml")).returncode == 0
-    with_tamperer, without = head_to_head(tmp_path / "with.toml"), head_to_head(tmp_path / "without.toml")
-    assert with_tamperer[FIELD] == without[FIELD]
-    assert with_tamperer[FIELD[::-1]] == without[FIELD[::-1]]
+    return request.param, report
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(ATTACKERS))
+def test_a_strategy_that_patches_the_referee_or_the_others_changes_only_its_own_games(
+    name: str, honest: tuple[str, Path], tmp_path: Path
+) -> None:
+    workers, honest_report = honest
+    report = tmp_path / "report.toml"
+    run = ["-n", "400", "--seed", "5", "-j", workers, "-q", "--report", str(report)]
+    done = shutbox(*field_args(*FIELD, str(HOSTILE / ATTACKERS[name])), *run)
+    assert done.returncode == 0, done.stderr
+    found, expected = head_to_head(report), head_to_head(honest_report)
+    assert {pair: row for pair, row in found.items() if name not in pair} == expected
 
 
 USERS = """
 import os
+import sys
 from pathlib import Path
 
 from strategies import Strategy
 
-Path(os.environ["SHUTBOX_TEST_PIDS"], str(os.getpid())).touch()  # which processes import this file
+# Which processes import this file, and whether each is a host.
+hosted = "tournaments.referee.host" in sys.modules
+Path(os.environ["SHUTBOX_TEST_PIDS"], str(os.getpid())).write_text("host" if hosted else "not a host")
 
 
 class Reader(Strategy):
@@ -150,18 +142,19 @@ class Stuck(Strategy):
 HONEST = ("Reader", "Dicey", "Secret", "Cautious")
 
 
-def orphaned_hosts() -> list[int]:
-    """Host processes whose referee (its pid is a host's last argument) is gone, after a grace period."""
+def left_behind(users: Path) -> list[int]:
+    """The processes a run with the users' file started (marked by its environment) still there
+    after a grace period, zombies aside."""
+    needle = f"SHUTBOX_TEST_PIDS={users / 'pids'}".encode()
     deadline = time.monotonic() + 3
     while True:
         found = []
         for entry in Path("/proc").iterdir():
             try:
-                command = (entry / "cmdline").read_bytes().rstrip(b"\0").split(b"\0")
+                marked = needle in (entry / "environ").read_bytes().split(b"\0")
             except OSError:
                 continue
-            hosted = any(b"tournaments.referee.host" in part for part in command)
-            if hosted and command[-1].isdigit() and not Path(f"/proc/{int(command[-1])}").exists():
+            if marked:
                 found.append(int(entry.name))
         if not found or time.monotonic() > deadline:
             return found
@@ -196,23 +189,24 @@ def run_users(users: Path, *args: str) -> Run:
     return Run(process.returncode, stderr, process.pid)
 
 
-def importers(users: Path) -> set[int]:
-    return {int(path.name) for path in (users / "pids").iterdir()}
+def importers(users: Path) -> dict[int, str]:
+    return {int(path.name): path.read_text() for path in (users / "pids").iterdir()}
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("workers", ["1", "2"])
-def test_an_honest_tournament_reports_the_same_bytes_with_and_without_isolate(users: Path, workers: str) -> None:
+def test_only_hosts_import_a_users_file_and_the_report_is_the_same_with_isolate(users: Path, workers: str) -> None:
     specs = [f"{users / 'users.py'}:{name}" for name in HONEST]
     run = [*field_args(*specs, "optimal", "random"), "-n", "300", "--seed", "8", "-j", workers]
-    isolated = run_users(users, *run, "--isolate", "--report", str(users / "isolated.toml"))
+    plain = run_users(users, *run, "--report", str(users / "plain.toml"))
+    assert plain.returncode == 0, plain.stderr
+    found = importers(users)
+    assert found and plain.pid not in found
+    assert set(found.values()) == {"host"}
+    assert not left_behind(users)
+    isolated = run_users(users, *run, "--isolate", "--report", str(users / "isolated.toml"))  # a no-op
     assert isolated.returncode == 0, isolated.stderr
-    assert importers(users) and isolated.pid not in importers(users)
-    assert not orphaned_hosts()
-    shared = run_users(users, *run, "--report", str(users / "shared.toml"))
-    assert shared.returncode == 0, shared.stderr
-    assert shared.pid in importers(users)  # the default mode imports it in the main process
-    assert (users / "isolated.toml").read_bytes() == (users / "shared.toml").read_bytes()
+    assert (users / "isolated.toml").read_bytes() == (users / "plain.toml").read_bytes()
 
 
 @pytest.mark.slow
@@ -226,49 +220,62 @@ def test_an_honest_tournament_reports_the_same_bytes_with_and_without_isolate(us
         ("Stuck", "2", "strategy 'stuck' did not answer within 2 seconds (the limit per work unit)"),
     ],
 )
-def test_under_isolate_a_host_that_dies_or_hangs_is_its_strategys_failure(
+def test_a_host_that_dies_or_hangs_is_its_strategys_failure(
     users: Path, name: str, limit: str, said: str, workers: str
 ) -> None:
     spec = f"{users / 'users.py'}:{name}"
-    done = run_users(users, "-s", spec, "-s", "optimal", "-n", "200", "-j", workers, "--timeout", limit, "--isolate")
+    done = run_users(users, "-s", spec, "-s", "optimal", "-n", "200", "-j", workers, "--timeout", limit)
     assert done.returncode == 1, done.stderr
     assert "Traceback" not in done.stderr
     message = done.stderr.strip()
     assert message.count("\n") == 0, message
     assert message.startswith("shutbox: error: in matchup ")
     assert said in message
-    assert not orphaned_hosts()
+    assert not left_behind(users)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("workers", ["1", "2"])
-def test_under_isolate_a_forged_reply_is_garbage_named(workers: str) -> None:
+def test_a_forged_reply_is_garbage_named(workers: str) -> None:
     spec = str(HOSTILE / "tamper_host.py:TamperHost")
-    done = shutbox(*field_args(spec, *FIELD), "-n", "200", "--seed", "5", "-j", workers, "--isolate")
+    done = shutbox(*field_args(spec, "greedy-high", "optimal"), "-n", "200", "--seed", "5", "-j", workers)
     assert done.returncode == 1, done.stderr
     assert "the process of strategy 'tamper-host' answered garbage" in done.stderr
-    assert shutbox(*field_args(spec, *FIELD), "-n", "200", "--seed", "5", "-j", workers).returncode == 0
+
+
+@pytest.mark.parametrize("where", [{"method": "exact"}, {"scheduler": "local"}], ids=["exact", "scheduler"])
+def test_isolate_is_accepted_wherever_the_run_goes(where: dict[str, str], tmp_path: Path) -> None:
+    config = tmp_path / "config.toml"
+    config.write_text('isolate = true\n[[strategy]]\nspec = "optimal"\n[[strategy]]\nspec = "tips"\n')
+    for path, options in ((None, Options(strategies=("optimal", "tips"), isolate=True)), (config, Options())):
+        loaded = load_config(path, dataclasses.replace(options, **where))
+        assert loaded.names == ("optimal", "tips")
 
 
 @pytest.mark.parametrize(
-    ("extra", "said"),
+    ("given", "said"),
     [
-        (["--exact"], "--isolate does not apply to an exact tournament"),
-        (["--scheduler", "local"], "--isolate and a Dask scheduler do not go together"),
+        (["--no-isolate"], "--no-isolate is not accepted: "),
+        (["CONFIG"], "key 'isolate' cannot be false: "),
     ],
 )
-def test_isolate_applies_to_simulated_runs_on_this_machine(extra: list[str], said: str) -> None:
-    done = command.shutbox("tournament", "-s", "optimal", "-s", "tips", "--isolate", *extra)  # refused before any run
+def test_no_isolate_is_refused_in_one_sentence(given: list[str], said: str, tmp_path: Path) -> None:
+    config = tmp_path / "config.toml"
+    config.write_text("isolate = false\n")
+    arguments = [str(config) if argument == "CONFIG" else argument for argument in given]
+    done = command.shutbox("tournament", "-s", "optimal", "-s", "tips", *arguments)
     assert done.returncode == 2
-    assert done.stderr.strip().count("\n") == 0
-    assert said in done.stderr
+    message = done.stderr.strip()
+    assert message.count("\n") == 0, message
+    assert said in message
+    assert "a user's strategy always runs in a process of its own" in message
 
 
 @pytest.mark.slow
-def test_under_isolate_a_strategy_that_cannot_load_is_named_as_without(tmp_path: Path) -> None:
+def test_a_strategy_that_cannot_load_is_named_in_one_sentence(tmp_path: Path) -> None:
     (tmp_path / "broken.py").write_text("from strategies import Strategy\n\nraise ValueError('no luck')\n")
     spec = f"{tmp_path / 'broken.py'}:Broken"
-    isolated, shared = shutbox("-s", spec, "-s", "optimal", "--isolate"), shutbox("-s", spec, "-s", "optimal")
-    assert isolated.returncode == shared.returncode == 2
-    assert isolated.stderr == shared.stderr
-    assert "ValueError: no luck." in isolated.stderr
+    done = shutbox("-s", spec, "-s", "optimal")
+    assert done.returncode == 2
+    assert done.stderr.strip().count("\n") == 0, done.stderr
+    assert "ValueError: no luck." in done.stderr
