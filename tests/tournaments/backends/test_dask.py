@@ -310,8 +310,8 @@ def test_a_stuck_strategy_stops_at_the_time_limit_and_its_worker_restarts(cluste
     done = shutbox(*field, "--scheduler", cluster.address, cwd=folder)
     assert done.returncode == 1
     assert "matchup slow.py:Stuck vs greedy-high, games 0 to 1999" in one_line(done)
-    assert "ran past the limit of 1 seconds per work unit" in done.stderr
-    cluster.wait_for(2)  # both workers were stuck: restarted by their nannies, and free again
+    assert "did not answer within 1 seconds (the limit per work unit)" in done.stderr  # its host, stopped
+    cluster.wait_for(2)  # both workers free again
     assert cluster.idle()
     with cluster.client() as client:
         assert not any(client.processing().values())
@@ -545,7 +545,7 @@ def test_the_scheduler_killed_mid_run_is_one_sentence_and_distributeds_log_a_fil
 
 
 @pytest.mark.slow
-def test_workers_that_a_strategy_ends_on_a_local_cluster_are_one_sentence(folder: Path) -> None:
+def test_a_strategy_that_ends_its_process_on_a_local_cluster_is_one_sentence_naming_it(folder: Path) -> None:
     (folder / "exits.py").write_text(
         "import os\n\nfrom strategies import Strategy\n\n\nclass Exits(Strategy):\n    reads_context = True\n\n"
         "    def choose_move(self, view):\n        os._exit(3)\n"
@@ -553,8 +553,8 @@ def test_workers_that_a_strategy_ends_on_a_local_cluster_are_one_sentence(folder
     done = shutbox("-s", "exits.py:Exits", "-s", "greedy-high", "--scheduler", "local", "-n", "100", cwd=folder)
     assert done.returncode == 1
     (sentence,) = stderr_lines(done)
-    assert sentence.startswith("shutbox: error: Dask workers died 4 times while playing matchup exits.py:Exits")
-    assert "workers died while trying to run it" in logged(sentence)
+    assert sentence.startswith("shutbox: error: in matchup exits.py:Exits vs greedy-high, game 0 ")
+    assert sentence.endswith("the process of strategy 'exits.py:Exits' ended with status 3.")
 
 
 def limited(files: int, hard: int | None = None) -> Any:
