@@ -176,7 +176,7 @@ class UnitPlayer:
         try:
             return self._play(unit)
         except TabulationFailure as error:
-            raise TournamentFailure(f"in {unit_title(self.plan, unit)}: {error}") from None
+            raise TournamentFailure(f"in {unit_title(self.plan, unit)}: {error.marked}") from None
 
     def _play(self, unit: WorkUnit) -> UnitResult:
         if unit.bulk:
