@@ -223,6 +223,24 @@ def test_the_example_script_runs_a_tournament_and_writes_the_clis_report(tmp_pat
 
 
 @pytest.mark.slow
+def test_a_strategy_class_of_the_script_being_run_plays_in_its_host_from_the_scripts_file(tmp_path: Path) -> None:
+    mine = tmp_path / "mine.py"
+    mine.write_text(
+        "from strategies import Strategy\n"
+        "from tournaments import Options, report_table, run\n\n\n"
+        "class Mine(Strategy):\n"
+        "    def choose_move(self, view):\n"
+        "        return view.legal_moves[0]\n\n\n"
+        'if __name__ == "__main__":\n'
+        "    summary = run(None, Options(strategies=[Mine, 'optimal'], games=20, seed=1, workers=1))\n"
+        "    print(report_table(summary)['config']['strategy'][0]['spec'])\n"
+    )
+    done = script(mine, tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == f"{mine}:Mine"
+
+
+@pytest.mark.slow
 def test_a_script_without_a_main_guard_is_told_why_its_workers_die(tmp_path: Path) -> None:
     unguarded = tmp_path / "unguarded.py"
     unguarded.write_text(
