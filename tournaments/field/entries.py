@@ -24,7 +24,8 @@ from strategies.loading import (
 )
 
 from ..errors import ConfigError, marked
-from ..referee.isolation import Probed, probe
+from ..referee import idle
+from ..referee.isolation import Host, Probed, probe
 
 DEFAULT_FIELD = ("greedy-high", "optimal", "max-shut", "tips", "random", "fewest-tiles")
 """The default tournament's strategies, all built in: the sources' computer player, the two
@@ -140,9 +141,8 @@ def recorded_spec(spec: str, folder: Path | None) -> str:
 
 def load_field(field: Sequence[Given], rules: Rules, probing: Probing) -> tuple[StrategyEntry, ...]:
     """Load every strategy of the field to check it: a built-in one here, a user's probed in a
-    process of its own (all side by side, `probing` saying how), never imported here."""
-    entries: list[StrategyEntry] = []
-    seen: dict[str, int] = {}
+    process of its own (all side by side, `probing` saying how), never imported here; each host a
+    probe loaded is kept idle for a run in this process (`idle`)."""
     probes: dict[int, Callable[[], Probed]] = {}
     for number, (where, spec, display, params, *_) in enumerate(field, start=1):
         if not builtin_spec(spec):
@@ -151,6 +151,17 @@ def load_field(field: Sequence[Given], rules: Rules, probing: Probing) -> tuple[
             except StrategyLoadError as error:
                 raise ConfigError(f"{where}: {marked(error)}") from None
             probes[number] = _probe(spec, params, display, rules, probing)
+    try:
+        return _entries(field, probes)
+    except BaseException:
+        idle.stop_all()  # the hosts of the probes that answered: no run follows
+        raise
+
+
+def _entries(field: Sequence[Given], probes: Mapping[int, Callable[[], Probed]]) -> tuple[StrategyEntry, ...]:
+    """The field's entries, each probe's answer waited for in turn."""
+    entries: list[StrategyEntry] = []
+    seen: dict[str, int] = {}
     for number, (where, spec, display, params, *_) in enumerate(field, start=1):
         if display is not None and not display.isprintable():
             raise ConfigError(f"{where}: the name {display!r} holds control characters; give a printable one.")
@@ -193,8 +204,13 @@ def _probe(
     spec: str, params: dict[str, Any], display: str | None, rules: Rules, probing: Probing
 ) -> Callable[[], Probed]:
     """A probe started (see `isolation.probe`); one that cannot start fails when its answer is asked for."""
+    timeout, limit = probing.timeout, probing.memory_limit_mib
+
+    def kept(host: Host, found: Probed) -> None:  # for a run in this process to take
+        idle.keep(idle.key(found.spec, found.params, found.name, rules, timeout, limit), host)
+
     try:
-        return probe(spec, params, display, rules, timeout=probing.timeout, memory_limit_mib=probing.memory_limit_mib)
+        return probe(spec, params, display, rules, timeout=timeout, memory_limit_mib=limit, kept=kept)
     except StrategyLoadError as error:
         failure = error
 

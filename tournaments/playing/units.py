@@ -15,6 +15,7 @@ from strategies.player import StrategyError, StrategyPlayer
 
 from ..errors import TournamentFailure, marked, setting
 from ..field.entries import StrategyEntry
+from ..referee import idle
 from ..referee.isolation import Host, memory_limit
 from .plan import GameSlot, Matchup, Plan, WorkUnit
 from .replay import replay_command
@@ -90,7 +91,7 @@ class UnitPlayer:
         self._bulk: BulkPlayer | None = None
         self.loaded: list[LoadedStrategy | Host] = []
         entries = plan.config.strategies
-        launched: dict[int, Host] = {}
+        launched: dict[int, tuple[Host, bool]] = {}
         try:
             for index, entry in enumerate(entries):
                 if not entry.builtin:  # the hosts load side by side, and while this process gets ready
@@ -98,24 +99,30 @@ class UnitPlayer:
             if launched and plan.bulk:
                 self._bulk = self._bulk_player()  # numpy loads while the hosts load
             for index, entry in enumerate(entries):
-                self.loaded.append(self._ready(entry, launched[index]) if index in launched else entry.load())
+                self.loaded.append(self._ready(entry, *launched[index]) if index in launched else entry.load())
         except BaseException:
-            for host in launched.values():
+            for host, _ in launched.values():
                 host.stop()
             raise
 
-    def _launch(self, entry: StrategyEntry) -> Host:
-        """A user's strategy started in a host of its own."""
+    def _launch(self, entry: StrategyEntry) -> tuple[Host, bool]:
+        """A user's strategy started in a host of its own, or the host it was probed in here (`idle`),
+        loaded already: whether it is that one."""
         config = self.plan.config
         limit = memory_limit(config.memory_limit, config.workers)
-        return Host.launch(
+        probed = idle.take(idle.key(entry.spec, entry.params, entry.name, self.rules, config.timeout, limit))
+        if probed is not None:
+            return probed, True
+        host = Host.launch(
             entry.spec, entry.params, entry.name, self.rules, timeout=config.timeout, memory_limit_mib=limit
         )
+        return host, False
 
     @staticmethod
-    def _ready(entry: StrategyEntry, host: Host) -> Host:
+    def _ready(entry: StrategyEntry, host: Host, loaded: bool) -> Host:
         """The host once loaded; its strategy must be what it was when the run began."""
-        host.ready()
+        if not loaded:
+            host.ready()
         if (host.name, host.exact, host.context_free) != (entry.name, entry.exact, entry.context_free):
             host.stop()
             raise StrategyLoadError(f"strategy {entry.name!r} is no longer what it was when the run began.")

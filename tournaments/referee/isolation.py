@@ -417,16 +417,27 @@ class Probed(NamedTuple):
 
 
 def probe(
-    spec: str, params: Mapping[str, Any], name: str | None, rules: Rules, *, timeout: float, memory_limit_mib: int
+    spec: str,
+    params: Mapping[str, Any],
+    name: str | None,
+    rules: Rules,
+    *,
+    timeout: float,
+    memory_limit_mib: int,
+    kept: Callable[[Host, Probed], None] | None = None,
 ) -> Callable[[], Probed]:
-    """Start finding what a user's strategy is by loading it in a short-lived host; the result
-    is the call that waits for the answer (a `StrategyLoadError` of one sentence if it cannot
-    load), so that several probes run side by side."""
+    """Start finding what a user's strategy is by loading it in a host; the result is the call
+    that waits for the answer (a `StrategyLoadError` of one sentence if it cannot load), so that
+    several probes run side by side. The host is then stopped, or handed to `kept`."""
     spec_params = split_spec(spec)[1]
     host = Host.launch(spec, params, name, rules, timeout=timeout, memory_limit_mib=memory_limit_mib)
-    return lambda: _probed(host.ready(), spec.strip(), {**spec_params, **params})
+    return lambda: _probed(host.ready(), spec.strip(), {**spec_params, **params}, kept)
 
 
-def _probed(host: Host, spec: str, params: dict[str, Any]) -> Probed:
-    host.stop()
-    return Probed(spec, params, host.name, host.exact, host.context_free, host.origin, host.sha256)
+def _probed(host: Host, spec: str, params: dict[str, Any], kept: Callable[[Host, Probed], None] | None) -> Probed:
+    found = Probed(spec, params, host.name, host.exact, host.context_free, host.origin, host.sha256)
+    if kept is None:
+        host.stop()
+    else:
+        kept(host, found)
+    return found
