@@ -1,3 +1,3 @@
 """The referee's sandbox: what a process that runs a strategy's code does first (confine), and a
-user's strategy in a host process of its own (isolation, host), asked over a socket: the referee
-never runs a user's code in its own process."""
+user's strategy in a host process of its own (isolation, host; idle keeps a probed host for the
+run that follows), asked over a socket: the referee never runs a user's code in its own process."""
