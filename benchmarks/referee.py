@@ -1,12 +1,11 @@
-"""What the referee's guards cost, measured (not tested): whole `shutbox tournament` commands in
-this checkout and in a baseline checkout (an earlier commit), side by side, alternating, the best
-of several runs each, as ratios.
+"""What the referee costs, measured (not tested): whole `shutbox tournament` commands in this
+checkout and in a baseline checkout (an earlier commit), side by side, alternating, the best of
+several runs each, as ratios. Here a user's strategy always runs in a host process of its own; a
+baseline from before that is also run with --isolate, where it had one.
 
-- built-ins only, -j 1: plays in process, as before (no worker, no tamper check);
-- a user's exact strategy with the default field, -j 1: now a worker of its own (start-up) and a
-  tamper check per unit, before in process;
-- a user's context-reading strategy, -j 2: every decision asked through the guarded calls;
-- the same two with --isolate (this checkout only: against the default mode).
+- built-ins only, -j 1: plays in this process;
+- a user's exact strategy with the default field, -j 1: tabulated once in its host;
+- a user's context-reading strategy, -j 2: every turn asked of its host.
 
 Run: python benchmarks/referee.py --baseline PATH [--repeats R] [--games N]
 """
@@ -90,16 +89,27 @@ def main() -> None:
             "tips",
         ],
     }
-    print(f"{'case':48} {'now':>8} {'baseline':>9} {'now/baseline':>13}")
+    isolates = (
+        "--isolate"
+        in subprocess.run(
+            [sys.executable, "-m", "shutbox_cli", "tournament", "--help"],
+            cwd=options.baseline,
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout
+    )
+    print(
+        f"{'case':48} {'now':>8} {'baseline':>9} {'now/baseline':>13}"
+        + (f" {'--isolate':>10} {'now/it':>7}" * isolates)
+    )
     for title, arguments in cases.items():
         now, before = best_side_by_side([ROOT, options.baseline], arguments, options.repeats)
-        print(f"{title:48} {now:7.2f}s {before:8.2f}s {now / before:12.2f}x")
-    print(f"\n{'case (this checkout)':48} {'default':>8} {'--isolate':>9} {'isolate/default':>15}")
-    for title, arguments in list(cases.items())[1:]:
-        plain, isolated = (
-            min(seconds(ROOT, arguments + extra) for _ in range(options.repeats)) for extra in ([], ["--isolate"])
-        )
-        print(f"{title:48} {plain:7.2f}s {isolated:8.2f}s {isolated / plain:14.2f}x")
+        line = f"{title:48} {now:7.2f}s {before:8.2f}s {now / before:12.2f}x"
+        if isolates and title != "built-ins only, -j 1":
+            isolated = min(seconds(options.baseline, [*arguments, "--isolate"]) for _ in range(options.repeats))
+            line += f" {isolated:9.2f}s {now / isolated:6.2f}x"
+        print(line)
 
 
 if __name__ == "__main__":

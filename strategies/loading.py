@@ -447,9 +447,24 @@ def load_strategy(spec: str, params: Mapping[str, Any] | None = None, name: str 
     return loaded
 
 
+def _module_of(cls: type[Strategy]) -> str:
+    """Where a class is loaded from by another process: its module, or for a class of the script
+    being run (`__main__`), the script's file."""
+    if cls.__module__ != "__main__":
+        return cls.__module__
+    script = getattr(sys.modules.get("__main__"), "__file__", None)
+    if not isinstance(script, str) or not script.endswith(".py"):
+        raise StrategyLoadError(
+            f"strategy class {cls.__qualname__} is defined where no other process can load it (not in a "
+            ".py file, nor in a module); define it in a file and give it as 'path/to/file.py:Class'."
+        )
+    return script
+
+
 def spec_of(strategy: str | type[Strategy] | Strategy) -> str:
     """The spec that loads a strategy given as a spec (unchanged), a Strategy class (a built-in by
-    its name, any other as `module:Class`) or an instance: its class with the constructor's
+    its name, one of the script being run as `path/to/script.py:Class`, any other as
+    `module:Class`) or an instance: its class with the constructor's
     parameters it keeps as attributes of the same name, where they differ from the defaults. An
     instance that spec does not build again (same attributes) is a StrategyLoadError."""
     if isinstance(strategy, str):
@@ -457,7 +472,7 @@ def spec_of(strategy: str | type[Strategy] | Strategy) -> str:
     cls = strategy if isinstance(strategy, type) else type(strategy)
     if not issubclass(cls, Strategy):
         raise StrategyLoadError(f"{strategy!r} is neither a strategy spec nor a Strategy class or instance.")
-    target = f"{cls.__module__}:{cls.__qualname__}"
+    target = f"{_module_of(cls)}:{cls.__qualname__}"
     target = next((name for name, builtin in BUILTINS.items() if builtin == target), target)
     if isinstance(strategy, type):
         return target

@@ -72,8 +72,7 @@ class TournamentError(Exception):
 
 
 def marked(error: BaseException) -> str:
-    """An error's message to wrap in another's: a TournamentError's with its settings' placeholders
-    (a `Tampering` is also a `StrategyLoadError`)."""
+    """An error's message to wrap in another's: a TournamentError's with its settings' placeholders."""
     return error.marked if isinstance(error, TournamentError) else str(error)
 
 

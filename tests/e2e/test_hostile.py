@@ -157,6 +157,7 @@ def test_a_rewritten_view_is_judged_by_the_referees_copy_of_the_question() -> No
     assert caught.value.view.legal_moves != ((13,),) and "open tiles 1 2 3 4 5 6 7 8 9" in str(caught.value)
 
 
+@pytest.mark.slow  # three runs, each starting a host for its strategy
 def test_a_right_answer_in_a_hostile_wrapper_plays_as_the_plain_move() -> None:
     """Tiles whose comparisons and hash raise, a tuple whose __eq__ raises: the referee reads
     them as plain whole numbers, so they play exactly as the plain answer does."""

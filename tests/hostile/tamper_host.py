@@ -1,6 +1,5 @@
-"""Writes a reply of its own on its host's socket under --isolate (the socket is the host's
-last argument), as a strategy that wants the referee to believe something else would:
-in the default mode it just plays."""
+"""Writes a reply of its own on its host's socket (the socket is the host's last argument), as a
+strategy that wants the referee to believe something else would; anywhere else it just plays."""
 
 from __future__ import annotations
 

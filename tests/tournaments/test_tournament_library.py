@@ -147,19 +147,19 @@ def test_an_error_names_its_settings_which_the_face_spells_as_flags() -> None:
     assert (str(refused), said(refused)) == ("x (without method='exact')", "x (without --exact)")
 
 
-def test_the_default_backend_plays_here_for_one_worker_or_a_small_plan_of_built_ins_only() -> None:
+def test_the_default_backend_plays_here_for_one_worker_or_a_small_plan_of_built_ins() -> None:
     small = make_plan(config())
     assert default_backend(1, small) == InProcess()
     assert default_backend(2, small) == InProcess()
     big = make_plan(config(games=200_000))
     assert default_backend(1, big) == InProcess()
     assert default_backend(2, big) == ProcessPool(2)
-    # A user's strategy plays in a worker however small the plan: a crash there is reported.
+    # With a user's strategy, in its host wherever the referee plays: here for one worker, else in workers.
     users = make_plan(
         config(strategies=("greedy-high", str(ROOT / "examples" / "cautious.py") + ":Cautious"), games=10)
     )
     assert users.unit_count == 1 and default_backend(4, users) == ProcessPool(4)
-    assert default_backend(1, users) == ProcessPool(1)  # even for one worker: the run can always stop it
+    assert default_backend(1, users) == InProcess()
 
 
 def test_a_report_is_written_whole_or_not_at_all(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -220,6 +220,24 @@ def test_the_example_script_runs_a_tournament_and_writes_the_clis_report(tmp_pat
     )
     assert cli.returncode == 0, cli.stderr
     assert (tmp_path / "report.toml").read_bytes() == (tmp_path / "cli.toml").read_bytes()
+
+
+@pytest.mark.slow
+def test_a_strategy_class_of_the_script_being_run_plays_in_its_host_from_the_scripts_file(tmp_path: Path) -> None:
+    mine = tmp_path / "mine.py"
+    mine.write_text(
+        "from strategies import Strategy\n"
+        "from tournaments import Options, report_table, run\n\n\n"
+        "class Mine(Strategy):\n"
+        "    def choose_move(self, view):\n"
+        "        return view.legal_moves[0]\n\n\n"
+        'if __name__ == "__main__":\n'
+        "    summary = run(None, Options(strategies=[Mine, 'optimal'], games=20, seed=1, workers=1))\n"
+        "    print(report_table(summary)['config']['strategy'][0]['spec'])\n"
+    )
+    done = script(mine, tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == f"{mine}:Mine"
 
 
 @pytest.mark.slow

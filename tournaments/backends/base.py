@@ -45,27 +45,30 @@ class Backend(Protocol):
 
 @dataclasses.dataclass(frozen=True)
 class InProcess:
-    """Plays the units one after another in this process: no start-up cost, but a strategy
-    that ends its process (os._exit) ends the caller too, and one that catches every exception
-    or loops in C cannot be stopped, so only built-in strategies play here by default. The
-    time limit, for a unit that seats a user's strategy (`units.timed`), is an interval timer
-    (SIGALRM), where the platform has one and this is the main thread."""
+    """Plays the units one after another in this process, the referee here and each user's
+    strategy in a host process of its own (`units.UnitPlayer`): no worker to start. A host that
+    does not answer by its unit's deadline is named and stopped; the interval timer (SIGALRM,
+    where the platform has one and this is the main thread) is the time limit's last word for a
+    unit that seats a user's strategy (`units.timed`)."""
 
     def run(self, plan: Plan, finished: Finished) -> None:
         try:
             player = UnitPlayer(plan)
         except StrategyLoadError as error:
             raise TournamentFailure(marked(error)) from None
-        for unit in plan.units():
-            if not timed(plan, unit):
-                finished(player.play(unit))
-                continue
-            try:
-                with time_limit(plan.config.timeout):
-                    result = player.play(unit)
-            except TimeUp:
-                raise TournamentFailure(timeout_message(plan, unit)) from None
-            finished(result)
+        try:
+            for unit in plan.units():
+                if not timed(plan, unit):
+                    finished(player.play(unit))
+                    continue
+                try:
+                    with time_limit(plan.config.timeout):
+                        result = player.play(unit)
+                except TimeUp:
+                    raise TournamentFailure(timeout_message(plan, unit)) from None
+                finished(result)
+        finally:
+            player.close()
 
 
 IN_PROCESS_SECONDS = 1.0
@@ -103,15 +106,15 @@ def estimated_seconds(plan: Plan) -> float:
 
 
 def default_backend(workers: int | None, plan: Plan) -> Backend:
-    """The Dask cluster of `plan.config.scheduler` if it names one; else, for built-in
-    strategies only, this process for one worker or a small plan; else a pool of `workers`
-    processes (None: one per core). A user's strategy always plays in a worker process, even
-    for one worker and however small the plan: there the run can stop it whatever it does
-    (catch every exception, loop in C, start processes), and report its crash."""
+    """The Dask cluster of `plan.config.scheduler` if it names one; else this process for one
+    worker, or for a small plan of built-in strategies; else a pool of `workers` processes (None:
+    one per core). Wherever the referee plays, a user's strategy runs in a host process of its
+    own, which the run can stop whatever the strategy does (catch every exception, loop in C,
+    start processes)."""
     if plan.config.scheduler is not None:
         return DaskCluster(plan.config.scheduler)
     count = cores() if workers is None else workers
     builtin = all(entry.builtin for entry in plan.config.strategies)
-    if builtin and (count <= 1 or estimated_seconds(plan) < IN_PROCESS_SECONDS):
+    if count <= 1 or (builtin and estimated_seconds(plan) < IN_PROCESS_SECONDS):
         return InProcess()
     return ProcessPool(count)

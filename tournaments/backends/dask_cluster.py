@@ -602,7 +602,7 @@ class _Players:
             if not ended:
                 self.kept[key] = kept
         if ended:
-            kept.player.stop()
+            kept.player.close()
             raise _RunEnded
         return kept
 
@@ -618,7 +618,7 @@ class _Players:
             self.ended.append(run)
             ending = [self.kept.pop(key) for key in list(self.kept) if key[0] == run]
         for kept in ending:
-            kept.player.stop()
+            kept.player.close()
 
     def _thread(self) -> object:
         token = getattr(self.local, "token", None)
@@ -640,7 +640,7 @@ class _Players:
                 idle = [key for key, kept in self.kept.items() if not kept.busy and now - kept.used > IDLE_SECONDS]
                 stopping = [self.kept.pop(key) for key in idle]
             for kept in stopping:
-                kept.player.stop()
+                kept.player.close()
 
 
 _players = _Players()
@@ -731,5 +731,5 @@ def _local_plan(shipment: _Shipment, folder: Path) -> Plan:
             partial.replace(path)
         entry = entries[index]
         entries[index] = dataclasses.replace(entry, spec=str(path) + entry.spec[len(where) :])
-    config = dataclasses.replace(plan.config, strategies=tuple(entries), isolate=True)
+    config = dataclasses.replace(plan.config, strategies=tuple(entries))
     return dataclasses.replace(plan, config=config)

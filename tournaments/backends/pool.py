@@ -1,7 +1,8 @@
 """The `ProcessPool` backend: work units played by a few worker processes.
 
-Each worker loads the strategies itself from their specs (a class from a user's file does
-not travel well between processes), plays whole work units and sends back only tallies.
+Each worker loads the built-in strategies itself from their specs and starts a host for each
+user's strategy (`isolation.Host`: a user's code never runs in a worker), plays whole work units
+and sends back only tallies.
 The pool is a few `multiprocess` processes, each with its own pipe, started with an explicit
 start method. Each worker leads a process group of its own, dies with the main process and
 has a memory limit (`confine`). The run watches each worker's pipe and process, so it
@@ -85,23 +86,26 @@ def _serve(connection: Any, plan: Plan, memory_limit: int) -> None:
     except StrategyLoadError as error:
         _send(connection, Failed(marked(error)))
         return
-    except BaseException as error:  # a strategy's module may raise anything, even SystemExit
+    except BaseException as error:  # whatever it is, said rather than lost with the worker
         _send(connection, Failed(f"a strategy failed to load: {cause(error)}"))
         return
-    _send(connection, Ready())
-    while True:
-        try:
-            unit = connection.recv()
-        except EOFError:  # the main process is gone
-            return
-        if unit is None:
-            return
-        try:
-            result = player.play(unit)
-        except BaseException as error:  # the strategies' code ran here: anything can come out of it
-            _send(connection, Failed(_failure_message(plan, unit, error, memory_limit)))
-            return
-        _send(connection, Done(result))
+    try:
+        _send(connection, Ready())
+        while True:
+            try:
+                unit = connection.recv()
+            except EOFError:  # the main process is gone
+                return
+            if unit is None:
+                return
+            try:
+                result = player.play(unit)
+            except BaseException as error:  # a failure of the referee's own, or a host's named
+                _send(connection, Failed(_failure_message(plan, unit, error, memory_limit)))
+                return
+            _send(connection, Done(result))
+    finally:
+        player.close()
 
 
 def _send(connection: Any, reply: Reply) -> None:

@@ -79,8 +79,6 @@ class TournamentConfig:
     scheduler: str | None = None
     memory_limit: int | None = None
     """MiB of memory each worker process may use (None: a default share of the machine's, 0: no limit)."""
-    isolate: bool = False
-    """Whether each user strategy runs in a process of its own, apart from the referee's code."""
     warnings: tuple[str, ...] = dataclasses.field(default=(), compare=False)
     """One line each, for the face to show: a strategy file whose source differs from the sha256 the file recorded."""
 
@@ -107,6 +105,8 @@ class Options:
     method: Method | None = None
     memory_limit: int | None = None
     isolate: bool | None = None
+    """Accepted as True, which is what every run does (a user's strategy always runs in a process of
+    its own); False is refused."""
 
 
 class _Where:
@@ -224,12 +224,13 @@ SETTINGS: dict[str, _Setting] = {
     "scheduler": _Setting(_scheduler),
     "timeout": _Setting(_seconds, DEFAULT_TIMEOUT),
     "memory_limit": _Setting(_memory_limit),
-    "isolate": _Setting(_flag, False),
     "method": _Setting(_method, "simulate", recorded=True),
 }
 """The tournament's settings, as `Options`, `TournamentConfig` and a config file's keys name them,
 in the order they are checked and written; the strategies and the rules are read apart."""
-_TOP_KEYS = (*SETTINGS, "rules", "strategy")
+ISOLATE = "isolate"
+"""A key a file may still give as true (every run isolates users' strategies), never as false."""
+_TOP_KEYS = (*SETTINGS, ISOLATE, "rules", "strategy")
 _WHERE_TO_RUN = ("workers", "scheduler")
 """Settings checked together: a run goes on this machine's processes or on a Dask cluster."""
 DEALT = ("games", "seed")
@@ -269,6 +270,18 @@ def _file_strategies(where: _Where, value: object) -> list[Given]:
             raise ConfigError(f"{where.key(f'{key}.sha256')} must be 64 lowercase hex digits, not {digest!r}.")
         found.append(Given(where.key(key), resolved(where.key(key), spec, folder), display, params, digest, spec))
     return found
+
+
+def _isolation(where: _Where, table: Mapping[str, Any], options: Options) -> None:
+    """`isolate` is what every run does: true is accepted, false refused."""
+    if options.isolate is not None:
+        refused = None if options.isolate else f"{setting(ISOLATE, False)} is not accepted"
+    elif ISOLATE in table:
+        refused = None if _flag(where.key(ISOLATE), table[ISOLATE]) else f"{where.key(ISOLATE)} cannot be false"
+    else:
+        return
+    if refused is not None:
+        raise ConfigError(f"{refused}: a user's strategy always runs in a process of its own, apart from the referee.")
 
 
 def _rules(where: _Where, file_rules: object, option_rules: Mapping[str, Any]) -> Rules:
@@ -381,10 +394,9 @@ def load_config(path: Path | None, options: Options, table: Mapping[str, Any] | 
                 f"{' and '.join(given)} {'does' if len(given) == 1 else 'do'} not apply to an exact tournament: "
                 "it deals no games, it computes every seating's chances."
             )
+    _isolation(where, table, options)
     field = _field(path, table, options, values["method"] == "exact")
-    probing = None
-    if values["isolate"] or values["method"] == "exact":  # an exact tournament's tables come from hosts
-        probing = Probing(values["timeout"], memory_limit_of_hosts(values["memory_limit"], values["workers"]))
+    probing = Probing(values["timeout"], memory_limit_of_hosts(values["memory_limit"], values["workers"]))
     strategies = load_field(field, rules, probing)
     _check_size(where, table, options, values["table"], len(strategies))
     return TournamentConfig(strategies, rules, **values, warnings=changes(field, strategies, path))
@@ -418,7 +430,7 @@ def config_table(config: TournamentConfig, folder: Path | None = None) -> dict[s
     to it, and a user's strategy with a source file has its sha256.
 
     Only the settings that decide what a run finds are written (`RESULT_SETTINGS`), not how it goes
-    (workers, the scheduler, the timeout, the memory limit, isolation); nor are the seed and the
+    (workers, the scheduler, the timeout, the memory limit); nor are the seed and the
     number of games of an exact tournament, which deals no games.
     """
     strategies = []

@@ -1,7 +1,7 @@
-"""The field: the strategies that enter a tournament, as the configuration gives them (`Given`),
-loaded here or probed in a process of their own (isolation), named, and fingerprinted: the sha256
-of each user's strategy file, which tells a later run (a resume, a report read back as a config)
-whether the file has changed since.
+"""The field: the strategies that enter a tournament, as the configuration gives them (`Given`):
+a built-in one loaded here, a user's probed in a process of its own (isolation) and never imported
+here; each named, and a user's fingerprinted: the sha256 of its source file, which tells a later
+run (a resume, a report read back as a config) whether the file has changed since.
 """
 
 from __future__ import annotations
@@ -14,18 +14,18 @@ from typing import Any, NamedTuple
 
 from shutbox_cli.game import Rules
 from strategies.loading import (
+    BUILTINS,
     LoadedStrategy,
     StrategyLoadError,
     load_strategy,
-    source_file,
     source_sha256,
     spec_file,
     split_spec,
 )
 
 from ..errors import ConfigError, marked
-from ..referee.isolation import Probed, probe
-from ..referee.tamper import builtin_spec, fingerprint, suspects
+from ..referee import idle
+from ..referee.isolation import Host, Probed, probe
 
 DEFAULT_FIELD = ("greedy-high", "optimal", "max-shut", "tips", "random", "fewest-tiles")
 """The default tournament's strategies, all built in: the sources' computer player, the two
@@ -40,7 +40,8 @@ DEFAULT_EXACT_FIELD = tuple(spec for spec in DEFAULT_FIELD if spec != "random")
 class StrategyEntry:
     """One strategy of the field: its spec, its parameters, the name it plays under, and its
     nature: exact (its play depends on the open tiles and the dice alone), context-free (it
-    does not read the game context, though it may be stochastic) and built in."""
+    does not read the game context, though it may be stochastic) and built in; and where it
+    comes from (`LoadedStrategy.origin`: built-in, a package, a module or a file)."""
 
     spec: str
     name: str
@@ -50,9 +51,11 @@ class StrategyEntry:
     builtin: bool = False
     sha256: str | None = None
     """The sha256 of the source file of a user's strategy, read as it loaded (None: built in, or no file)."""
+    origin: str = ""
 
     def load(self) -> LoadedStrategy:
-        """The loaded strategy."""
+        """The strategy loaded in this process: for a built-in one only, whose code the referee
+        trusts (a user's is loaded in a host, `isolation.Host`)."""
         return load_strategy(self.spec, self.params, self.name)
 
 
@@ -71,10 +74,19 @@ class Given(NamedTuple):
 
 @dataclasses.dataclass(frozen=True)
 class Probing:
-    """How a user's strategy is looked at under isolation: in a short-lived process of its own."""
+    """How a user's strategy is looked at: in a short-lived process of its own."""
 
     timeout: float
     memory_limit_mib: int
+
+
+def builtin_spec(spec: str) -> bool:
+    """Whether a spec names a built-in strategy (whose code the referee trusts), found without
+    importing anything."""
+    try:
+        return split_spec(spec)[0] in BUILTINS
+    except StrategyLoadError:
+        return False
 
 
 def default_field(exact: bool) -> list[Given]:
@@ -127,36 +139,37 @@ def recorded_spec(spec: str, folder: Path | None) -> str:
     return moved + spec.strip()[len(file) :]
 
 
-def load_field(field: Sequence[Given], rules: Rules, probing: Probing | None) -> tuple[StrategyEntry, ...]:
-    """Load every strategy of the field to check it. Under isolation (`probing`) a user's strategy
-    is probed in a process of its own (all side by side), never imported here; otherwise the
-    referee is fingerprinted before the first user's strategy loads, and a user's strategy that
-    tampers with it as it loads is named."""
+def load_field(field: Sequence[Given], rules: Rules, probing: Probing) -> tuple[StrategyEntry, ...]:
+    """Load every strategy of the field to check it: a built-in one here, a user's probed in a
+    process of its own (all side by side, `probing` saying how), never imported here; each host a
+    probe loaded is kept idle for a run in this process (`idle`)."""
+    probes: dict[int, Callable[[], Probed]] = {}
+    for number, (where, spec, display, params, *_) in enumerate(field, start=1):
+        if not builtin_spec(spec):
+            try:
+                split_spec(spec)  # a spec that does not parse is said here, with no process started
+            except StrategyLoadError as error:
+                raise ConfigError(f"{where}: {marked(error)}") from None
+            probes[number] = _probe(spec, params, display, rules, probing)
+    try:
+        return _entries(field, probes)
+    except BaseException:
+        idle.stop_all()  # the hosts of the probes that answered: no run follows
+        raise
+
+
+def _entries(field: Sequence[Given], probes: Mapping[int, Callable[[], Probed]]) -> tuple[StrategyEntry, ...]:
+    """The field's entries, each probe's answer waited for in turn."""
     entries: list[StrategyEntry] = []
     seen: dict[str, int] = {}
-    probes: dict[int, Callable[[], Probed]] = {}
-    referee = None
-    if probing is not None:
-        for number, (_, spec, display, params, *_) in enumerate(field, start=1):
-            if not builtin_spec(spec):
-                probes[number] = _probe(spec, params, display, rules, probing)
-    elif not all(builtin_spec(given.spec) for given in field):
-        referee = fingerprint(rules)
     for number, (where, spec, display, params, *_) in enumerate(field, start=1):
         if display is not None and not display.isprintable():
             raise ConfigError(f"{where}: the name {display!r} holds control characters; give a printable one.")
         try:
-            if number in probes:
-                spec, params, name, exact, context_free = probes[number]()
-                digest = _probed_sha256(spec)
-                entry = StrategyEntry(spec, name, params, exact=exact, context_free=context_free, sha256=digest)
-            else:
-                entry = _loaded(spec, params, display)
+            entry = _probed(probes[number]()) if number in probes else _loaded(spec, params, display)
         except StrategyLoadError as error:
             raise ConfigError(f"{where}: {marked(error)}") from None
         entry = _named_as_written(entry, field[number - 1])
-        if referee is not None and not entry.builtin:
-            referee.verify(suspects([entry.name]), "as it loaded")
         if entry.name in seen:
             raise ConfigError(
                 f"{where}: the name {entry.name!r} is already taken by strategy {seen[entry.name]}; "
@@ -174,17 +187,16 @@ def changes(field: Sequence[Given], entries: Sequence[StrategyEntry], path: Path
 
 
 def _loaded(spec: str, params: dict[str, Any], display: str | None) -> StrategyEntry:
-    """A strategy of the field, loaded in this process."""
+    """A built-in strategy of the field, loaded in this process."""
     loaded = load_strategy(spec, params, display)
-    file = source_file(loaded)
     return StrategyEntry(
         loaded.spec,
         loaded.name,
         dict(loaded.params),
         exact=loaded.cls.tabulable(),
         context_free=not loaded.cls.reads_context,
-        builtin=loaded.origin == "built-in",
-        sha256=None if file is None else source_sha256(file),
+        builtin=True,
+        origin=loaded.origin,
     )
 
 
@@ -192,8 +204,13 @@ def _probe(
     spec: str, params: dict[str, Any], display: str | None, rules: Rules, probing: Probing
 ) -> Callable[[], Probed]:
     """A probe started (see `isolation.probe`); one that cannot start fails when its answer is asked for."""
+    timeout, limit = probing.timeout, probing.memory_limit_mib
+
+    def kept(host: Host, found: Probed) -> None:  # for a run in this process to take
+        idle.keep(idle.key(found.spec, found.params, found.name, rules, timeout, limit), host)
+
     try:
-        return probe(spec, params, display, rules, timeout=probing.timeout, memory_limit_mib=probing.memory_limit_mib)
+        return probe(spec, params, display, rules, timeout=timeout, memory_limit_mib=limit, kept=kept)
     except StrategyLoadError as error:
         failure = error
 
@@ -203,10 +220,20 @@ def _probe(
         return failed
 
 
-def _probed_sha256(spec: str) -> str | None:
-    """The sha256 of a strategy file not imported here (isolated): the file its spec names, if it names one."""
-    file = spec_file(spec)
-    return None if file is None else source_sha256(Path(file).expanduser())
+def _probed(probed: Probed) -> StrategyEntry:
+    """A user's strategy of the field as its host found it. Its sha256 is read here from the file its
+    spec names; a strategy named by its module or package has the one its host read from the class's file."""
+    file = spec_file(probed.spec)
+    digest = probed.sha256 if file is None else source_sha256(Path(file).expanduser())
+    return StrategyEntry(
+        probed.spec,
+        probed.name,
+        probed.params,
+        exact=probed.exact,
+        context_free=probed.context_free,
+        sha256=digest,
+        origin=probed.origin,
+    )
 
 
 def _changed(given: Given, entry: StrategyEntry, path: Path | None) -> str | None:

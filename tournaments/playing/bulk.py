@@ -23,7 +23,6 @@ from shutbox_cli.game.terms import GameNumber, Seed
 from strategies.player import StrategyError
 
 from ..referee.isolation import RemotePlayer
-from ..referee.tamper import watched_table
 from .plan import Plan, WorkUnit
 from .seats import Seating, TabulationFailure
 from .tally import NEVER_OUT, Tally, share_unit
@@ -56,9 +55,6 @@ class BulkPlayer:
             after = np.frombuffer(policy.next_mask, dtype=np.int16).reshape(self.rules.full_box + 1, -1)
             table = turn_table_of(after, np.frombuffer(policy.dice, dtype=np.uint8))
             self._tables[index] = table
-            if self.owner.fingerprint is not None:
-                name = self.plan.config.strategies[index].name
-                self.owner.tables.append(watched_table(f"strategy {name!r}'s turn table", table))
         return table
 
     def table_turns(self, index: int) -> TableTurns:

@@ -13,11 +13,10 @@ from strategies.player import StrategyPlayer
 
 from ..errors import TournamentFailure
 from ..referee.isolation import RemotePlayer
-from ..referee.tamper import Fingerprint, WatchedTable
 from .plan import Plan
 
 Player = StrategyPlayer | RemotePlayer
-"""A strategy at the table: loaded in this process, or asked in its host (--isolate)."""
+"""A strategy at the table: a built-in one loaded in this process, a user's asked in its host."""
 
 
 class Seat(Protocol):
@@ -47,9 +46,6 @@ class Seating(Protocol):
 
     plan: Plan
     rules: Rules
-    fingerprint: Fingerprint | None
-    tables: list[WatchedTable]
-    """Tables built during the run that the fingerprint watches too."""
 
     def new_player(self, index: int) -> Player:
         """A new player for a strategy."""

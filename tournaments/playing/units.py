@@ -1,7 +1,7 @@
-"""Playing work units, their strategies loaded once per process, and the results counted into
-small tallies: a bulk unit many games at once (`bulk.py`, which alone needs numpy: a process
-that only hands out units never loads it), any other game by game at the table, where exact
-seats play from their tables too and the others turn by turn."""
+"""Playing work units, their strategies loaded once per process (a user's in a host process of its
+own, never here), and the results counted into small tallies: a bulk unit many games at once
+(`bulk.py`, which alone needs numpy: a process that only hands out units never loads it), any other
+game by game at the table, where exact seats play from their tables too and the others turn by turn."""
 
 from __future__ import annotations
 
@@ -15,8 +15,8 @@ from strategies.player import StrategyError, StrategyPlayer
 
 from ..errors import TournamentFailure, marked, setting
 from ..field.entries import StrategyEntry
+from ..referee import idle
 from ..referee.isolation import Host, memory_limit
-from ..referee.tamper import Fingerprint, WatchedTable, fingerprint, suspects
 from .lockstep import GameFailure, play_in_lockstep
 from .plan import GameSlot, Matchup, Plan, WorkUnit
 from .replay import replay_command
@@ -75,62 +75,62 @@ def timeout_message(plan: Plan, unit: WorkUnit) -> str:
 
 
 class UnitPlayer:
-    """Plays work units of one plan with the strategies loaded once in this process.
+    """Plays work units of one plan: the built-in strategies loaded once in this process, each
+    user's strategy in a host process of its own (`isolation`), never here; `close` stops the hosts.
 
     An exact strategy's table is built once and kept for the whole run; any other strategy
-    starts afresh each unit, so no state leaks between units. Under --isolate a user's strategy
-    is loaded in a host process of its own (`isolation`), never here. Otherwise, with a user's
-    strategy among them, the referee is fingerprinted before any loads, and checked after each
-    user's strategy loads and after each unit (`tamper`).
+    starts afresh each unit, so no state leaks between units.
     """
 
     def __init__(self, plan: Plan) -> None:
         self._clock: float | None = time.monotonic()
         """When the first unit's clock may have started: a pool sends it as the worker starts."""
         self.plan = plan
-        config = plan.config
-        self.rules = config.rules
-        entries = config.strategies
-        self.fingerprint: Fingerprint | None = None
-        if not all(entry.builtin or config.isolate for entry in entries):
-            self.fingerprint = fingerprint(self.rules)
-        self.tables: list[WatchedTable] = []
-        """Tables built during the run that the fingerprint watches too."""
-        self.loaded: list[LoadedStrategy | Host] = []
-        launched = {index: self._launch(entry) for index, entry in enumerate(entries) if self._isolated(entry)}
-        for index, entry in enumerate(entries):
-            if index in launched:
-                self.loaded.append(self._ready(entry, launched[index]))
-                continue
-            self.loaded.append(entry.load())
-            if self.fingerprint is not None and not entry.builtin:
-                self.fingerprint.verify(suspects([entry.name]), "as it loaded")
+        self.rules = plan.config.rules
         self.unit = share_unit(plan.table)
         self._fresh: dict[int, Player] = {}
         self._bulk: BulkPlayer | None = None
+        self.loaded: list[LoadedStrategy | Host] = []
+        entries = plan.config.strategies
+        launched: dict[int, tuple[Host, bool]] = {}
+        try:
+            for index, entry in enumerate(entries):
+                if not entry.builtin:  # the hosts load side by side, and while this process gets ready
+                    launched[index] = self._launch(entry)
+            if launched and plan.bulk:
+                self._bulk = self._bulk_player()  # numpy loads while the hosts load
+            for index, entry in enumerate(entries):
+                self.loaded.append(self._ready(entry, *launched[index]) if index in launched else entry.load())
+        except BaseException:
+            for host, _ in launched.values():
+                host.stop()
+            raise
 
-    def _isolated(self, entry: StrategyEntry) -> bool:
-        return self.plan.config.isolate and not entry.builtin
-
-    def _launch(self, entry: StrategyEntry) -> Host:
-        """A user's strategy started in a host of its own (the hosts load side by side)."""
+    def _launch(self, entry: StrategyEntry) -> tuple[Host, bool]:
+        """A user's strategy started in a host of its own, or the host it was probed in here (`idle`),
+        loaded already: whether it is that one."""
         config = self.plan.config
         limit = memory_limit(config.memory_limit, config.workers)
-        return Host.launch(
+        probed = idle.take(idle.key(entry.spec, entry.params, entry.name, self.rules, config.timeout, limit))
+        if probed is not None:
+            return probed, True
+        host = Host.launch(
             entry.spec, entry.params, entry.name, self.rules, timeout=config.timeout, memory_limit_mib=limit
         )
+        return host, False
 
     @staticmethod
-    def _ready(entry: StrategyEntry, host: Host) -> Host:
+    def _ready(entry: StrategyEntry, host: Host, loaded: bool) -> Host:
         """The host once loaded; its strategy must be what it was when the run began."""
-        host.ready()
+        if not loaded:
+            host.ready()
         if (host.name, host.exact, host.context_free) != (entry.name, entry.exact, entry.context_free):
             host.stop()
             raise StrategyLoadError(f"strategy {entry.name!r} is no longer what it was when the run began.")
         return host
 
-    def stop(self) -> None:
-        """Stop the hosts of the users' strategies (a process that outlives the run calls it: a Dask worker)."""
+    def close(self) -> None:
+        """Stop every host (and whatever its strategy started)."""
         for loaded in self.loaded:
             if isinstance(loaded, Host):
                 loaded.stop()
@@ -139,10 +139,13 @@ class UnitPlayer:
     def bulk(self) -> BulkPlayer:
         """The bulk side of this player, made (and numpy loaded) on first use."""
         if self._bulk is None:
-            from .bulk import BulkPlayer
-
-            self._bulk = BulkPlayer(self)
+            self._bulk = self._bulk_player()
         return self._bulk
+
+    def _bulk_player(self) -> BulkPlayer:
+        from .bulk import BulkPlayer
+
+        return BulkPlayer(self)
 
     def new_player(self, index: int) -> Player:
         """A new player for a strategy."""
@@ -169,8 +172,7 @@ class UnitPlayer:
         return AskedTurns(self.rules, self.player(index))
 
     def play(self, unit: WorkUnit) -> UnitResult:
-        """Play every game of a unit and count it; tampering found after it (or behind a failure
-        in it) stops the run."""
+        """Play every game of a unit and count it."""
         self._fresh.clear()
         timeout = self.plan.config.timeout
         # A silent host is named a little before the unit's own time limit would end the run unnamed.
@@ -180,26 +182,9 @@ class UnitPlayer:
             if isinstance(loaded, Host):
                 loaded.deadline = deadline
         try:
-            result = self._play(unit)
+            return self._play(unit)
         except TabulationFailure as error:
-            self.check(unit)
-            raise TournamentFailure(f"in {unit_title(self.plan, unit)}: {error}") from None
-        except BaseException:
-            self.check(unit)
-            raise
-        self.check(unit)
-        return result
-
-    def check(self, unit: WorkUnit) -> None:
-        """Raise `Tampering` if the referee changed during a unit, naming the users' strategies
-        that played in it (or, if none did, every user's strategy loaded)."""
-        if self.fingerprint is None:
-            return
-        entries = self.plan.config.strategies
-        played = sorted({player for index in unit.matchups for player in self.plan.matchups[index].players})
-        users = [entries[player].name for player in played if not entries[player].builtin]
-        users = users or [entry.name for entry in entries if not entry.builtin]
-        self.fingerprint.verify(suspects(users), f"in {unit_title(self.plan, unit)}", self.tables)
+            raise TournamentFailure(f"in {unit_title(self.plan, unit)}: {error.marked}") from None
 
     def _play(self, unit: WorkUnit) -> UnitResult:
         if unit.bulk:

@@ -1,3 +1,4 @@
-"""The referee's sandbox: what a process that runs a strategy's code does first (confine), a user's
-strategy in a host process of its own (isolation, host) under a supervisor that ends all it starts
-(supervisor), and tamper detection in the referee's own processes."""
+"""The referee's sandbox: what a process that runs a strategy's code does first (confine), and a
+user's strategy in a host process of its own (isolation, host; idle keeps a probed host for the
+run that follows) under a supervisor that ends all it starts (supervisor), asked over a socket:
+the referee never runs a user's code in its own process."""

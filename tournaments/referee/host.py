@@ -20,7 +20,7 @@ from multiprocessing.connection import Connection
 from shutbox_cli.game import Roll, Rules, play_turn
 from shutbox_cli.game.terms import Mask
 from strategies.check import check_strategy
-from strategies.loading import LoadedStrategy, StrategyLoadError, load_strategy
+from strategies.loading import LoadedStrategy, StrategyLoadError, load_strategy, source_file, source_sha256
 from strategies.player import StrategyError, StrategyPlayer
 from strategies.shown import cause
 
@@ -126,8 +126,15 @@ def _load(setup: Setup) -> tuple[LoadedStrategy | None, Loaded | HostFailure]:
     """Load the strategy as the referee would; the reply says what it is, or why it failed."""
     try:
         loaded = load_strategy(setup.spec, setup.params, setup.name)
+        file = source_file(loaded)
+        digest = None if file is None else source_sha256(file)
         return loaded, Loaded(
-            loaded.name, loaded.cls.tabulable(), not loaded.cls.reads_context, loaded.origin, loaded.cls.description
+            loaded.name,
+            loaded.cls.tabulable(),
+            not loaded.cls.reads_context,
+            loaded.origin,
+            loaded.cls.description,
+            digest,
         )
     except StrategyLoadError as error:
         return None, HostFailure(str(error))

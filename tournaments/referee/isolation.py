@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
 import signal
 import socket
 import subprocess
@@ -50,6 +51,9 @@ MAX_NAME = 200
 """The longest name a strategy may play under."""
 MAX_DESCRIPTION = 2000
 """The longest description a strategy may give of itself."""
+MAX_ORIGIN = 4096
+"""The longest origin a host may say its strategy has ("file PATH")."""
+SHA256 = re.compile(r"[0-9a-f]{64}")
 STOPPED_SECONDS = 2.0
 """How long a host may take to end once killed, or to say why it ended."""
 
@@ -82,9 +86,10 @@ class Host:
     """A user's strategy loaded in a process of its own, ready for questions.
 
     `launch` starts the process and has it load the strategy; `ready` waits for it and says
-    what the strategy is (its `name`, whether it is `exact` and `context_free`), or raises a
-    `StrategyLoadError` of one sentence. Every reply must come by `deadline`
-    (time.monotonic()), when set; `limit` says what the time limit is per, in its message.
+    what the strategy is (its `name`, whether it is `exact` and `context_free`, its `origin` and
+    the `sha256` of its class's file), or raises a `StrategyLoadError` of one sentence. Every
+    reply must come by `deadline` (time.monotonic()), when set; `limit` says what the time limit
+    is per, in its message.
     """
 
     limit = "the limit per work unit"
@@ -96,6 +101,8 @@ class Host:
         self.name = spec
         self.exact = False
         self.context_free = False
+        self.origin = ""
+        self.sha256: str | None = None
         self.deadline: float | None = None
         self.timeout = 0.0
         self.memory_limit_mib = memory_limit_mib
@@ -149,6 +156,8 @@ class Host:
             self.exact = _flag(reply.get("exact"), self)
             self.context_free = _flag(reply.get("context_free"), self)
             self.description = _description(reply.get("description", ""), self)
+            self.origin = _origin(reply.get("origin", ""), self)
+            self.sha256 = _sha256(reply.get("sha256"), self)
         except RemoteFailure as failure:
             self.stop()
             raise HostLost(str(failure)) from None
@@ -256,6 +265,18 @@ def _name(value: object, spec: str) -> str:
 def _description(value: object, host: Host) -> str:
     if not isinstance(value, str) or len(value) > MAX_DESCRIPTION or not value.isprintable():
         host._garbage("a description that is not a short line of printable text")
+    return value
+
+
+def _origin(value: object, host: Host) -> str:
+    if not isinstance(value, str) or len(value) > MAX_ORIGIN:
+        host._garbage(f"an origin that is not a string of at most {MAX_ORIGIN} characters")
+    return value
+
+
+def _sha256(value: object, host: Host) -> str | None:
+    if value is not None and not (isinstance(value, str) and SHA256.fullmatch(value)):
+        host._garbage("a sha256 that is not 64 lowercase hex digits")
     return value
 
 
@@ -427,26 +448,39 @@ def _checked_table(next_mask: object, dice: object, rules: Rules, host: Host) ->
 
 class Probed(NamedTuple):
     """What a probe finds: the strategy's spec, its parameters, its name, whether it is exact and
-    whether it is context-free."""
+    whether it is context-free, where it comes from and the sha256 of its class's file (None: none)."""
 
     spec: str
     params: dict[str, Any]
     name: str
     exact: bool
     context_free: bool
+    origin: str = ""
+    sha256: str | None = None
 
 
 def probe(
-    spec: str, params: Mapping[str, Any], name: str | None, rules: Rules, *, timeout: float, memory_limit_mib: int
+    spec: str,
+    params: Mapping[str, Any],
+    name: str | None,
+    rules: Rules,
+    *,
+    timeout: float,
+    memory_limit_mib: int,
+    kept: Callable[[Host, Probed], None] | None = None,
 ) -> Callable[[], Probed]:
-    """Start finding what a user's strategy is by loading it in a short-lived host; the result
-    is the call that waits for the answer (a `StrategyLoadError` of one sentence if it cannot
-    load), so that several probes run side by side."""
+    """Start finding what a user's strategy is by loading it in a host; the result is the call
+    that waits for the answer (a `StrategyLoadError` of one sentence if it cannot load), so that
+    several probes run side by side. The host is then stopped, or handed to `kept`."""
     spec_params = split_spec(spec)[1]
     host = Host.launch(spec, params, name, rules, timeout=timeout, memory_limit_mib=memory_limit_mib)
-    return lambda: _probed(host.ready(), spec.strip(), {**spec_params, **params})
+    return lambda: _probed(host.ready(), spec.strip(), {**spec_params, **params}, kept)
 
 
-def _probed(host: Host, spec: str, params: dict[str, Any]) -> Probed:
-    host.stop()
-    return Probed(spec, params, host.name, host.exact, host.context_free)
+def _probed(host: Host, spec: str, params: dict[str, Any], kept: Callable[[Host, Probed], None] | None) -> Probed:
+    found = Probed(spec, params, host.name, host.exact, host.context_free, host.origin, host.sha256)
+    if kept is None:
+        host.stop()
+    else:
+        kept(host, found)
+    return found

@@ -66,13 +66,14 @@ Request = NewPlayer | TableAsked | TurnsAsked | CheckAsked
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Loaded:
-    """The strategy loaded: what it is."""
+    """The strategy loaded: what it is, where it comes from, and the sha256 of its class's file (None: none)."""
 
     name: str
     exact: bool
     context_free: bool
     origin: str = ""
     description: str = ""
+    sha256: str | None = None
 
     def wire(self) -> dict[str, Any]:
         return {
@@ -81,6 +82,7 @@ class Loaded:
             "context_free": self.context_free,
             "origin": self.origin,
             "description": self.description,
+            "sha256": self.sha256,
         }
 
 

@@ -35,6 +35,7 @@ from strategies.loading import spec_file
 
 from ..errors import ConfigError, setting
 from ..field.config import (
+    ISOLATE,
     REPORT_CONFIG,
     RESULT_SETTINGS,
     SETTINGS,
@@ -153,7 +154,7 @@ def _modules(config: TournamentConfig) -> dict[str, dict[str, str]]:
 
 def _run_table(config: TournamentConfig) -> dict[str, Any]:
     """How the run went (not what it finds), so a resumed run goes the same way unless told otherwise."""
-    table: dict[str, Any] = {"timeout": config.timeout, "isolate": config.isolate}
+    table: dict[str, Any] = {"timeout": config.timeout}
     for key in ("workers", "scheduler", "memory_limit"):
         if getattr(config, key) is not None:
             table[key] = getattr(config, key)
@@ -294,7 +295,9 @@ def read_checkpoint(path: Path, options: Options = Options()) -> Saved:
     _refuse_changes(path, options)
     header, owned = _open(path)
     name = repr(str(path))
-    config = load_config(path, options, header[REPORT_CONFIG])
+    # A checkpoint of format 2 may say whether its run isolated users' strategies: every run does now.
+    recorded = {key: value for key, value in header[REPORT_CONFIG].items() if key != ISOLATE}
+    config = load_config(path, options, recorded)
     sources = _sources(config)
     for strategy, digest in header["sources"].items():
         if sources.get(strategy) != digest:

@@ -15,13 +15,14 @@ from pathlib import Path
 
 from shutbox_cli.game import draw_seed
 
-from ..backends.base import Backend, default_backend
+from ..backends.base import Backend, InProcess, default_backend
 from ..errors import ConfigError, FileWriteError, Interrupted, TournamentFailure, setting
 from ..exact.tournament import ExactSummary, run_exact
 from ..field.config import Options, TournamentConfig, load_config
 from ..files import check_writable
 from ..playing.plan import Plan, make_plan
 from ..playing.units import UnitResult
+from ..referee import idle
 from ..results.aggregate import Summary, summarise
 from ..results.report import write_report
 from .checkpoint import CHECKPOINT_SECONDS, Keeper, Record, read_checkpoint
@@ -101,6 +102,7 @@ def run(
     if report is not None:
         check_writable(report)
     if config.method == "exact":
+        idle.stop_all()  # the field's probes: an exact tournament asks no host
         summary = run_exact(config, progress)
         if report is not None:
             write_report(report, summary)
@@ -174,8 +176,11 @@ def _play(
     try:
         if progress is not None:
             progress(record.games, plan.total_games)
+        chosen = backend or default_backend(plan.config.workers, plan)
+        if not isinstance(chosen, InProcess) or not plan.unit_count:
+            idle.stop_all()  # the hosts the field was probed in serve a run in this process only
         if plan.unit_count:
-            (backend or default_backend(plan.config.workers, plan)).run(plan, finished)
+            chosen.run(plan, finished)
     except KeyboardInterrupt:
         kept = None if keeper is None else keeper.keep()
         raise Interrupted(record.games, plan.total_games, plan.config.seed or 0, kept) from None
@@ -186,6 +191,8 @@ def _play(
         if keeper is not None:
             keeper.keep()
         raise
+    finally:
+        idle.stop_all()
     summary = summarise(plan, record.tallies, seed_drawn=seed_drawn)
     if report is not None:
         _write(report, summary, keeper, record)

@@ -91,15 +91,8 @@ def tournament_command(
             "[default: three quarters of the machine's memory, shared by the workers].",
         ),
     ] = None,
-    isolate: Annotated[
-        bool | None,
-        typer.Option(
-            "--isolate/--no-isolate",
-            show_default=False,
-            help="Run each user strategy in a process of its own that sees only its views, so no strategy can "
-            "reach the dice, the scores or another's results; slower [default: off].",
-        ),
-    ] = None,
+    # Hidden: what every run does (a user's strategy always runs in a process of its own); --no-isolate is refused.
+    isolate: Annotated[bool | None, typer.Option("--isolate/--no-isolate", hidden=True)] = None,
     report: Report = None,
     resume: Annotated[
         Path | None,
@@ -108,7 +101,7 @@ def tournament_command(
             metavar="CHECKPOINT",
             show_default=False,
             help="Finish an interrupted run from the checkpoint it named, with the report an uninterrupted run "
-            "writes; only --workers, --scheduler, --timeout, --memory-limit, --isolate and --report go with it.",
+            "writes; only --workers, --scheduler, --timeout, --memory-limit and --report go with it.",
         ),
     ] = None,
     fail_if: Annotated[
@@ -137,9 +130,9 @@ def tournament_command(
     with -s replace the file's. A run that lasts more than a few seconds keeps a checkpoint
     (beside the report, else in the user's state folder) until its report is written; after a
     stop or a failure, --resume CHECKPOINT finishes it and writes that report. A user's strategy
-    plays in worker processes, each in a process group of its own with a memory limit; at a
-    timeout, a failure, the end of the run or a stop, each group is killed, so nothing a strategy
-    started outlives the run.
+    runs in a process of its own that is asked each question and whose every answer is checked,
+    in a process group of its own with a memory limit; at a timeout, a failure, the end of the run
+    or a stop, each group is killed, so nothing a strategy started outlives the run.
 
     Exit status: 0 done, 1 a strategy failed or a --fail-if gate held, 2 a usage or config error, 130 interrupted by
     Ctrl-C (SIGINT), 143 by SIGTERM, 129 by SIGHUP (each a clean stop: no report written).

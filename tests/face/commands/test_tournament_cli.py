@@ -244,10 +244,10 @@ def test_an_illegal_move_is_named_the_same_at_any_worker_count(bad: Path) -> Non
     assert len(messages) == 1
 
 
-def test_a_worker_that_dies_is_reported_not_waited_for(bad: Path) -> None:
+def test_a_strategy_whose_process_dies_is_reported_not_waited_for(bad: Path) -> None:
     done = shutbox("-s", "bad.py:Dies", "-s", "greedy-high", "-j", "2", "--seed", "1", timeout=30, cwd=bad)
     assert done.returncode == 1
-    assert "worker process exited with status 3" in done.stderr
+    assert "the process of strategy 'bad.py:Dies' ended with status 3" in done.stderr
     assert "matchup bad.py:Dies vs greedy-high" in done.stderr
 
 
@@ -272,7 +272,8 @@ def test_a_strategy_raising_keyboard_interrupt_in_a_worker_is_named_without_a_tr
 def test_a_stuck_strategy_is_stopped_at_the_time_limit(bad: Path, workers: str) -> None:
     done = shutbox("-s", "bad.py:Stuck", "-s", "greedy-high", "-j", workers, "--timeout", "1", timeout=30, cwd=bad)
     assert done.returncode == 1
-    assert "ran past the limit of 1 seconds per work unit" in done.stderr
+    said = "strategy 'bad.py:Stuck' did not answer within 1 seconds (the limit per work unit)"
+    assert said in done.stderr and "(raise the limit with --timeout)" in done.stderr
 
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads the process table from /proc")

@@ -1,6 +1,6 @@
 """A strategy file's path in a config or a report is read from that file's folder, so both run
 from any folder; a report records each strategy file's sha256 and a re-run warns when it changed.
-Through the real command, in real processes (a user's strategy plays in worker processes)."""
+Through the real command, in real processes (a user's strategy plays in a host process of its own)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import pytest
 
 from helpers.command import real_shutbox
 
-pytestmark = pytest.mark.slow  # each runs a user's strategy in worker processes
+pytestmark = pytest.mark.slow  # each runs a user's strategy in a host process of its own
 
 MINE = '''
 from strategies import Move, Strategy, View

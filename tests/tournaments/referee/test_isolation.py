@@ -1,4 +1,4 @@
-"""The referee's side of --isolate through the library: a host process loads a strategy and
+"""The referee's side of a host through the library: a host process loads a strategy and
 answers for it as this process would, a strategy that cannot load is one sentence, and the
 memory a host may use follows the run's limit."""
 

@@ -19,8 +19,8 @@ import pytest
 
 from shutbox_cli.game import Rules
 from tournaments import ConfigError, Options, load_config
+from tournaments.field.entries import builtin_spec
 from tournaments.files import dumps
-from tournaments.referee.tamper import builtin_spec
 from tournaments.results.schema import header, rules_table
 
 from helpers import command

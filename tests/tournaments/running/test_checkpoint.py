@@ -11,6 +11,7 @@ import pytest
 from tournaments import ConfigError, InProcess, read_checkpoint
 from tournaments.playing.plan import Plan, make_plan
 from tournaments.playing.units import UnitResult
+from tournaments.running import seal
 from tournaments.running.checkpoint import Keeper, Record
 
 from helpers.field import small_config
@@ -66,3 +67,15 @@ def test_a_file_already_there_is_not_taken_and_a_finished_run_removes_its_own(
         Keeper(path, read_checkpoint(path).plan, keeper.record, seed_drawn=False)
     keeper.discard()
     assert not path.exists()
+
+
+@pytest.mark.parametrize("isolate", ["true", "false"])
+def test_a_checkpoint_that_recorded_isolate_still_resumes(kept: tuple[Path, Keeper, UnitResult], isolate: str) -> None:
+    path, keeper, _ = kept
+    text = path.read_text()
+    assert "isolate" not in text  # every run isolates a user's strategy: not recorded any more
+    text = text.replace("\ntimeout = ", f"\nisolate = {isolate}\ntimeout = ", 1)  # as format 2 recorded it
+    body = text[: text.index("\n[seal]\n")].encode()
+    path.write_bytes(body + seal.seal_text(seal.own_key(), body))
+    saved = read_checkpoint(path)
+    assert saved.record.tallies == keeper.record.tallies
