@@ -216,6 +216,15 @@ def split_spec(spec: str) -> tuple[str, dict[str, Any]]:
     return target.strip(), params
 
 
+def builtin_spec(spec: str) -> bool:
+    """Whether a spec names a built-in strategy (whose code the referee trusts and runs in its own
+    process), found without importing anything."""
+    try:
+        return split_spec(spec)[0] in BUILTINS
+    except StrategyLoadError:
+        return False
+
+
 def _import_module(module_name: str, spec: str) -> Any:
     try:
         return importlib.import_module(module_name)

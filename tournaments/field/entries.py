@@ -14,9 +14,9 @@ from typing import Any, NamedTuple
 
 from shutbox_cli.game import Rules
 from strategies.loading import (
-    BUILTINS,
     LoadedStrategy,
     StrategyLoadError,
+    builtin_spec,
     load_strategy,
     source_sha256,
     spec_file,
@@ -78,15 +78,6 @@ class Probing:
 
     timeout: float
     memory_limit_mib: int
-
-
-def builtin_spec(spec: str) -> bool:
-    """Whether a spec names a built-in strategy (whose code the referee trusts), found without
-    importing anything."""
-    try:
-        return split_spec(spec)[0] in BUILTINS
-    except StrategyLoadError:
-        return False
 
 
 def default_field(exact: bool) -> list[Given]:

@@ -20,10 +20,9 @@ from shutbox_cli.game import Rules, TurnContext
 from shutbox_cli.game.terms import GameNumber, Seed
 from strategies.check import DEFAULT_SAMPLES, CheckReport, check_strategy
 from strategies.loading import (
-    BUILTINS,
     LoadedStrategy,
-    StrategyLoadError,
     _check_utf8,
+    builtin_spec,
     load_strategy,
     registered,
     resolve,
@@ -162,14 +161,6 @@ class _Hosted(SeatedStrategy):
         self.host.stop()
 
 
-def builtin(spec: str) -> bool:
-    """Whether a spec names a built-in strategy, whose code runs in this process."""
-    try:
-        return split_spec(spec)[0] in BUILTINS
-    except StrategyLoadError:
-        return False
-
-
 def seat_strategies(
     given: Sequence[Given], rules: Rules, *, timeout: float = STRATEGY_TIMEOUT, memory_limit_mib: int | None = None
 ) -> list[SeatedStrategy]:
@@ -188,7 +179,7 @@ def seat_strategies(
     with contextlib.ExitStack() as stack:
         launched: list[tuple[Host, str, dict[str, Any]] | LoadedStrategy] = []
         for spec, params, name in given:
-            if builtin(spec):
+            if builtin_spec(spec):
                 launched.append(load_strategy(spec, params, name))
                 continue
             host = _AnswerHost.launch(spec, params, name, rules, timeout=timeout, memory_limit_mib=limit)

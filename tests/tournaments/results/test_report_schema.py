@@ -18,8 +18,8 @@ from typing import Any
 import pytest
 
 from shutbox_cli.game import Rules
+from strategies.loading import builtin_spec
 from tournaments import ConfigError, Options, load_config
-from tournaments.field.entries import builtin_spec
 from tournaments.files import dumps
 from tournaments.results.schema import header, rules_table
 
