@@ -28,14 +28,14 @@ def remote_check(
     if samples < 1:
         raise ValueError(f"a check needs at least 1 sample, not {samples}.")
     questions, rule_sets = sample_questions(seed, samples)
-    reply = host._exchange(CheckAsked(seed, samples), "while checked")
+    reply = host._exchange(CheckAsked(seed, samples), "during its check")
     told: tuple[int, int | None] = (0, None)
     while "checking" in reply:
         done, total = told = _progress(reply["checking"], told, host)
         if progress is not None:
             progress(done, total)
         host.deadline = time.monotonic() + host.timeout
-        reply = host._receive("while checked")
+        reply = host._receive("during its check")
     if "error" in reply:
         raise RemoteFailure(_text(reply["error"], host))
     return CheckReport(host.name, seed, rule_sets, len(questions), _results(reply, host))
