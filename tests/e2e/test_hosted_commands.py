@@ -211,7 +211,6 @@ def spawn_play(tmp_path: Path, mark: str, *options: str, **extra: str) -> pexpec
     return pexpect.spawn(sys.executable, arguments, env=env, encoding="utf-8", timeout=BOUND, dimensions=(40, 100))
 
 
-@pytest.mark.xfail(reason="a child that leaves its host's process group is reaped by the supervisor (issue 20)")
 def test_a_child_in_a_group_of_its_own_is_not_left_behind(tmp_path: Path, mark: str) -> None:
     path = strategy_file(tmp_path, IN_A_DECISION, "setpgid")
     assert_named_failure(run(["analyze", f"{path}:Plays", "--timeout", LIMIT], mark, tmp_path), ("'plays'",))

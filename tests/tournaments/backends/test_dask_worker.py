@@ -16,6 +16,7 @@ from tournaments import Options, load_config
 from tournaments.backends import dask_cluster
 from tournaments.backends.dask_cluster import _Kept, _Players, _RunEnded, _Shipment, _strategy_files
 from tournaments.playing.plan import make_plan
+from tournaments.referee import idle
 from tournaments.version import shutbox_version
 
 MINE = """
@@ -56,6 +57,7 @@ def shipment(tmp_path: Path) -> _Shipment:
     (tmp_path / "mine.py").write_text(MINE)
     options = Options(strategies=[f"{tmp_path / 'mine.py'}:Mine", "greedy-high"], games=20, seed=1)
     plan = make_plan(load_config(None, options))
+    idle.stop_all()  # the field's probe host, kept for a run here; a run on a cluster stops it first
     return _Shipment("run", shutbox_version(), plan, _strategy_files(plan))
 
 

@@ -222,7 +222,7 @@ def test_a_host_killed_is_its_strategys_failure_and_the_run_stops(run: Run, work
     assert process.returncode == 1
     line = one_error(err)
     assert line.startswith("shutbox: error: in matchup slow vs greedy-high, game ")
-    assert line.endswith("the process of strategy 'slow' was killed by signal 9.")
+    assert line.endswith("the process of strategy 'slow' was killed by signal 9 (SIGKILL).")
     assert err.count("\n") == 1
     assert run.no_report() and run.left() == []
 
