@@ -238,6 +238,14 @@ def builtin_spec(spec: str) -> bool:
         return False
 
 
+def builtin_class(cls: type[Strategy]) -> bool:
+    """Whether a class is one of the built-in strategies (not a subclass of one)."""
+    return f"{cls.__module__}:{cls.__qualname__}" in _BUILTIN_TARGETS
+
+
+_BUILTIN_TARGETS = frozenset(BUILTINS.values())
+
+
 def _import_module(module_name: str, spec: str) -> Any:
     try:
         return importlib.import_module(module_name)

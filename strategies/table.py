@@ -1,8 +1,9 @@
 """A tabulable strategy as a table: its answer for every box and throw, asked once, whole.
 
 `tabulate` asks a fresh instance every question of a rule set in a fixed order, the global
-random generators seeded from the position before each one, so the table is a pure function
-of (class, parameters, rules): the same in every process, whatever the number of workers.
+random generators seeded from the position before each one (but for a built-in strategy, which
+uses none), so the table is a pure function of (class, parameters, rules): the same in every
+process, whatever the number of workers.
 """
 
 from __future__ import annotations
@@ -15,11 +16,11 @@ from typing import Any
 
 from shutbox_cli.game import THROWS, Rules, dice_options, move_table
 from shutbox_cli.game.moves import THROW_INDEX
-from shutbox_cli.game.terms import Mask
+from shutbox_cli.game.terms import Mask, Seed
 
 from .answers import ask_dice, ask_move, tiles_by_mask
 from .base import Strategy, context_free_view
-from .loading import tabulable
+from .loading import builtin_class, tabulable
 from .seeding import globals_kept, seed_globals
 
 THROW_COUNT = len(THROWS)
@@ -68,12 +69,14 @@ def tabulate(strategy: Strategy, rules: Rules, name: str) -> PolicyTable:
     next_mask = array("h", [0] * ((rules.full_box + 1) * THROW_COUNT))
     dice = bytearray(rules.full_box + 1)
     dice[0] = dice_options(rules, 0)[0]
+    # A built-in strategy uses no global generator: re-seeding them for it would change no answer.
+    seed = _unseeded if builtin_class(type(strategy)) else seed_globals
     with globals_kept():
         for mask in range(1, rules.full_box + 1):
             options = dice_options(rules, mask)
             open_tiles = tiles[mask]
             if len(options) > 1:
-                seed_globals(mask * 32 + _DICE_QUESTION)
+                seed(mask * 32 + _DICE_QUESTION)
                 view = context_free_view(rules, open_tiles, None, (), mask)
                 dice[mask] = ask_dice(strategy, view, name, tabulating=True)
             else:
@@ -85,11 +88,15 @@ def tabulate(strategy: Strategy, rules: Rules, name: str) -> PolicyTable:
                 elif len(moves) < 2:
                     next_mask[base + index] = mask & ~moves[0] if moves else mask
                 else:
-                    seed_globals(mask * 32 + index)
+                    seed(mask * 32 + index)
                     legal = tuple(tiles[move] for move in moves)
                     view = context_free_view(rules, open_tiles, THROWS[index], legal, mask)
                     next_mask[base + index] = mask & ~ask_move(strategy, view, name, tabulating=True)
     return PolicyTable(rules, next_mask, bytes(dice))
+
+
+def _unseeded(seed: Seed) -> None:
+    """Where `tabulate` seeds nothing (a built-in strategy's questions)."""
 
 
 _kept: OrderedDict[tuple[Any, ...], PolicyTable] = OrderedDict()
