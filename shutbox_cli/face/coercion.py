@@ -1,0 +1,37 @@
+"""Typer checks every parameter of the command it runs with a validator of pydantic's, built on
+first use, whether the command line gives the parameter a value or not: a command with options
+left at their defaults loads pydantic (a tenth of a second) to hand back None. `defer_checks`
+builds each validator where a value is to be checked, and hands back unchecked what typer's
+would hand back as it is: no value, and an enum parameter's default member."""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Any
+
+
+class _Deferred:
+    """A parameter's coercion, typer's own built on the first value it would change."""
+
+    def coerce(self, value: Any, param: Any, ctx: Any) -> Any:
+        """What typer's coercion gives for `value`: None (or () for many values) where none is
+        given, an enum member of the parameter's enum as it is, anything else through typer's."""
+        if value is None:
+            return () if param.multiple or param.nargs == -1 else None
+        descriptor = param.type_descriptor
+        annotation = descriptor.annotation
+        member = isinstance(annotation, type) and issubclass(annotation, Enum) and type(value) is annotation
+        if member and descriptor.parameter_info.parser is None:
+            return value
+        from typer._coercion import build_runtime_param
+
+        param._runtime_param = build_runtime_param(descriptor)
+        return param._runtime_param.coerce(value, param=param, ctx=ctx)
+
+
+def defer_checks(params: list[Any]) -> None:
+    """Give each typer parameter whose coercion is not built yet the deferred one (a parameter of
+    another kind, or of a typer that keeps its coercion otherwise, is left as it is)."""
+    for param in params:
+        if getattr(param, "_runtime_param", ...) is None and hasattr(param, "type_descriptor"):
+            param._runtime_param = _Deferred()
