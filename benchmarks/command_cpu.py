@@ -1,0 +1,65 @@
+"""Processor time of whole commands (issue 21's start-up targets), measured (not tested): the
+default `shutbox tournament`, `shutbox strategies` and `shutbox analyze optimal`, each run as a
+fresh process, this checkout's `shutbox` and another's (`--against`, say a checkout of the
+previous release) taking turns, so that both meet the same load. CPU-s is user + system time of
+the command and every process it waited for (`getrusage` of the children); the median of the runs.
+
+Both run with their compiled bytecode kept in one temporary folder (PYTHONPYCACHEPREFIX), as an
+installed package has it, whether or not the environment forbids writing it.
+
+Run: python benchmarks/command_cpu.py [--against path/to/other/venv/bin/shutbox] [--runs N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+SHUTBOX = str(Path(sys.executable).parent / "shutbox")
+COMMANDS: dict[str, tuple[list[str], float | None]] = {
+    "shutbox tournament": (["tournament"], 0.5),
+    "shutbox strategies": (["strategies"], 0.25),
+    "shutbox analyze optimal": (["analyze", "optimal"], None),
+}
+"""Each command's arguments and its target in CPU-s (None: no slower than the other checkout)."""
+
+
+def cpu_seconds(command: list[str], env: dict[str, str]) -> float:
+    """User + system seconds of one run of the command and of the processes it waited for."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, check=True)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--against", help="another checkout's shutbox console script, run in turn with this one")
+    parser.add_argument("--runs", type=int, default=9, help="runs of each command by each shutbox [9]")
+    args = parser.parse_args()
+    scripts = {"this": SHUTBOX, **({"other": args.against} if args.against else {})}
+    with tempfile.TemporaryDirectory() as cache:
+        env = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
+        env.update(PYTHONPYCACHEPREFIX=cache, COLUMNS="80")
+        print(f"median CPU-s of {args.runs} runs each, after a warm-up; the shutboxes take turns")
+        print(f"{'command':26} " + " ".join(f"{name:>7}" for name in scripts) + "   target")
+        for name, (arguments, target) in COMMANDS.items():
+            for script in scripts.values():
+                cpu_seconds([script, *arguments], env)  # warm-up: writes the bytecode
+            times: dict[str, list[float]] = {key: [] for key in scripts}
+            for _ in range(args.runs):
+                for key, script in scripts.items():
+                    times[key].append(cpu_seconds([script, *arguments], env))
+            medians = " ".join(f"{statistics.median(times[key]):7.3f}" for key in scripts)
+            wanted = f"<= {target}" if target is not None else "<= other"
+            print(f"{name:26} {medians}   {wanted}")
+
+
+if __name__ == "__main__":
+    main()
