@@ -2,12 +2,13 @@
 first use, whether the command line gives the parameter a value or not: a command with options
 left at their defaults loads pydantic (a tenth of a second) to hand back None. `defer_checks`
 builds each validator where a value is to be checked, and hands back unchecked what typer's
-would hand back as it is: no value, and an enum parameter's default member."""
+would hand back unchanged: no value, an enum parameter's default member, a number parameter's
+default number, text for a text parameter (a list of them for a repeatable one)."""
 
 from __future__ import annotations
 
 from enum import Enum
-from typing import Any
+from typing import Any, get_args, get_origin
 
 
 class _Deferred:
@@ -15,18 +16,30 @@ class _Deferred:
 
     def coerce(self, value: Any, param: Any, ctx: Any) -> Any:
         """What typer's coercion gives for `value`: None (or () for many values) where none is
-        given, an enum member of the parameter's enum as it is, anything else through typer's."""
+        given; an enum member of the parameter's enum, text for text, a number of the parameter's
+        type within its bounds, as it is; texts for a list of texts as a list; anything else
+        through typer's."""
         if value is None:
             return () if param.multiple or param.nargs == -1 else None
         descriptor = param.type_descriptor
         annotation = descriptor.annotation
-        member = isinstance(annotation, type) and issubclass(annotation, Enum) and type(value) is annotation
-        if member and descriptor.parameter_info.parser is None:
-            return value
+        if descriptor.parameter_info.parser is None:
+            if type(value) is annotation and (annotation is str or issubclass(annotation, Enum)):
+                return value
+            if type(value) is annotation and annotation in (int, float) and _within(value, descriptor.parameter_info):
+                return value
+            texts = get_origin(annotation) is list and get_args(annotation) == (str,)
+            if texts and isinstance(value, tuple) and all(type(item) is str for item in value):
+                return list(value)
         from typer._coercion import build_runtime_param
 
         param._runtime_param = build_runtime_param(descriptor)
         return param._runtime_param.coerce(value, param=param, ctx=ctx)
+
+
+def _within(number: float, info: Any) -> bool:
+    """Whether a number is within its option's bounds (a default always is)."""
+    return (info.min is None or number >= info.min) and (info.max is None or number <= info.max)
 
 
 def defer_checks(params: list[Any]) -> None:

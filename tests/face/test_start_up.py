@@ -20,4 +20,5 @@ def imported(*args: str) -> set[str]:
 def test_options_left_at_their_defaults_load_no_validation_library() -> None:
     assert "pydantic" not in imported("rules")
     assert "pydantic" not in imported("strategies")  # its --format left at its default, an enum's member
+    assert "pydantic" not in imported("analyze", "optimal")  # text, as typer reads it
     assert "pydantic" in imported("rules", "--tiles", "10")  # a number to check: checked as before
