@@ -8,6 +8,10 @@ Both run with their compiled bytecode kept in one temporary folder (PYTHONPYCACH
 installed package has it, whether or not the environment forbids writing it.
 
 Run: python benchmarks/command_cpu.py [--against path/to/other/venv/bin/shutbox] [--runs N]
+
+Measured for issue 21 against a checkout from before issue 20, 9 runs each, on a 2-core machine
+under a load average of 3-5 (CPU-s, this / other): default tournament 0.598 / 0.855, strategies
+0.172 / 0.270, analyze optimal 0.256 / 0.365.
 """
 
 from __future__ import annotations
