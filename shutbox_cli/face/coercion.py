@@ -10,6 +10,8 @@ from __future__ import annotations
 from enum import Enum
 from typing import Any, get_args, get_origin
 
+import typer._coercion
+
 
 class _Deferred:
     """A parameter's coercion, typer's own built on the first value it would change."""
@@ -31,9 +33,7 @@ class _Deferred:
             texts = get_origin(annotation) is list and get_args(annotation) == (str,)
             if texts and isinstance(value, tuple) and all(type(item) is str for item in value):
                 return list(value)
-        from typer._coercion import build_runtime_param
-
-        param._runtime_param = build_runtime_param(descriptor)
+        param._runtime_param = typer._coercion.build_runtime_param(descriptor)
         return param._runtime_param.coerce(value, param=param, ctx=ctx)
 
 
@@ -44,7 +44,9 @@ def _within(number: float, info: Any) -> bool:
 
 def defer_checks(params: list[Any]) -> None:
     """Give each typer parameter whose coercion is not built yet the deferred one (a parameter of
-    another kind, or of a typer that keeps its coercion otherwise, is left as it is)."""
+    another kind, or of a typer that builds its coercion otherwise, is left as it is)."""
+    if not hasattr(typer._coercion, "build_runtime_param"):
+        return
     for param in params:
         if getattr(param, "_runtime_param", ...) is None and hasattr(param, "type_descriptor"):
             param._runtime_param = _Deferred()
