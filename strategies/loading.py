@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import functools
 import hashlib
 import importlib
 import importlib.util
@@ -19,8 +20,8 @@ import os
 import re
 import sys
 import warnings
-from collections.abc import Mapping
-from importlib.metadata import entry_points
+from collections.abc import Iterable, Mapping
+from importlib.metadata import EntryPoint, entry_points
 from pathlib import Path
 from typing import Any
 
@@ -96,11 +97,23 @@ def _normal(package: str) -> str:
     return re.sub(r"[-_.]+", "-", package).lower()
 
 
-def _declared() -> list[Registration]:
+def _declared() -> tuple[Registration, ...]:
     """What installed packages declare in the entry-point group, by name then target; the built-ins
-    (pyproject.toml declares them too) are left out."""
+    (pyproject.toml declares them too) are left out. Read once per process for each import path:
+    reading every installed package's metadata takes tens of milliseconds."""
+    return _declared_on(tuple(sys.path))
+
+
+@functools.lru_cache(maxsize=4)
+def _declared_on(path: tuple[str, ...]) -> tuple[Registration, ...]:
+    """`_declared` for the import path `path` (the key of the cache: what is installed is what is on it)."""
+    return _declared_by(entry_points(group=ENTRY_POINT_GROUP))
+
+
+def _declared_by(points: Iterable[EntryPoint]) -> tuple[Registration, ...]:
+    """The registrations the entry points make, by name then target; the built-ins left out."""
     found = []
-    for point in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda point: (point.name, point.value)):
+    for point in sorted(points, key=lambda point: (point.name, point.value)):
         if BUILTINS.get(point.name) == point.value:
             continue
         dist = point.dist
@@ -108,7 +121,7 @@ def _declared() -> list[Registration]:
             found.append(Registration(point.name, point.value, "an installed package"))
         else:
             found.append(Registration(point.name, point.value, f"package {dist.name} {dist.version}", dist.name))
-    return found
+    return tuple(found)
 
 
 def registrations() -> dict[str, Registration]:
@@ -134,7 +147,7 @@ def registrations() -> dict[str, Registration]:
     return found
 
 
-def _by_name(installed: list[Registration]) -> dict[str, list[Registration]]:
+def _by_name(installed: Iterable[Registration]) -> dict[str, list[Registration]]:
     """Installed strategies grouped by the name their packages give them."""
     grouped: dict[str, list[Registration]] = {}
     for registration in installed:
@@ -223,6 +236,14 @@ def builtin_spec(spec: str) -> bool:
         return split_spec(spec)[0] in BUILTINS
     except StrategyLoadError:
         return False
+
+
+def builtin_class(cls: type[Strategy]) -> bool:
+    """Whether a class is one of the built-in strategies (not a subclass of one)."""
+    return f"{cls.__module__}:{cls.__qualname__}" in _BUILTIN_TARGETS
+
+
+_BUILTIN_TARGETS = frozenset(BUILTINS.values())
 
 
 def _import_module(module_name: str, spec: str) -> Any:

@@ -1,8 +1,9 @@
 """A tabulable strategy as a table: its answer for every box and throw, asked once, whole.
 
 `tabulate` asks a fresh instance every question of a rule set in a fixed order, the global
-random generators seeded from the position before each one, so the table is a pure function
-of (class, parameters, rules): the same in every process, whatever the number of workers.
+random generators seeded from the position before each one and every answer checked (but for a
+built-in strategy's: the referee's own code, using no global generator), so the table is a pure
+function of (class, parameters, rules): the same in every process, whatever the number of workers.
 """
 
 from __future__ import annotations
@@ -13,13 +14,13 @@ from collections import OrderedDict
 from collections.abc import Mapping
 from typing import Any
 
-from shutbox_cli.game import THROWS, Rules, dice_options, move_table
+from shutbox_cli.game import THROWS, Rules, dice_options, mask_of, move_table
 from shutbox_cli.game.moves import THROW_INDEX
-from shutbox_cli.game.terms import Mask
+from shutbox_cli.game.terms import Mask, Seed
 
 from .answers import ask_dice, ask_move, tiles_by_mask
-from .base import Strategy, context_free_view
-from .loading import tabulable
+from .base import Strategy, View, context_free_view
+from .loading import builtin_class, tabulable
 from .seeding import globals_kept, seed_globals
 
 THROW_COUNT = len(THROWS)
@@ -59,7 +60,8 @@ class PolicyTable:
 def tabulate(strategy: Strategy, rules: Rules, name: str) -> PolicyTable:
     """Ask a fresh instance of a tabulable strategy every question of these rules, in ascending
     order of box: how many dice where the rules leave the choice, then the move for every throw
-    with two or more legal moves. Raises StrategyError (naming `name`) at its first bad answer."""
+    with two or more legal moves. Raises StrategyError (naming `name`) at a user's strategy's first
+    bad answer."""
     if not tabulable(type(strategy), name):
         raise ValueError(f"strategy {name!r} is stochastic or reads the game context: it cannot be tabulated.")
     table = move_table(rules)
@@ -68,14 +70,18 @@ def tabulate(strategy: Strategy, rules: Rules, name: str) -> PolicyTable:
     next_mask = array("h", [0] * ((rules.full_box + 1) * THROW_COUNT))
     dice = bytearray(rules.full_box + 1)
     dice[0] = dice_options(rules, 0)[0]
+    # A built-in strategy is the referee's own code: its answers need no checks, and it uses no
+    # global generator (re-seeding them for it would change no answer).
+    builtin = builtin_class(type(strategy))
+    seed, ask_dice_of, ask_move_of = (_unseeded, _dice, _move) if builtin else (seed_globals, ask_dice, ask_move)
     with globals_kept():
         for mask in range(1, rules.full_box + 1):
             options = dice_options(rules, mask)
             open_tiles = tiles[mask]
             if len(options) > 1:
-                seed_globals(mask * 32 + _DICE_QUESTION)
+                seed(mask * 32 + _DICE_QUESTION)
                 view = context_free_view(rules, open_tiles, None, (), mask)
-                dice[mask] = ask_dice(strategy, view, name, tabulating=True)
+                dice[mask] = ask_dice_of(strategy, view, name, tabulating=True)
             else:
                 dice[mask] = options[0]
             base = mask * THROW_COUNT
@@ -85,11 +91,25 @@ def tabulate(strategy: Strategy, rules: Rules, name: str) -> PolicyTable:
                 elif len(moves) < 2:
                     next_mask[base + index] = mask & ~moves[0] if moves else mask
                 else:
-                    seed_globals(mask * 32 + index)
+                    seed(mask * 32 + index)
                     legal = tuple(tiles[move] for move in moves)
                     view = context_free_view(rules, open_tiles, THROWS[index], legal, mask)
-                    next_mask[base + index] = mask & ~ask_move(strategy, view, name, tabulating=True)
+                    next_mask[base + index] = mask & ~ask_move_of(strategy, view, name, tabulating=True)
     return PolicyTable(rules, next_mask, bytes(dice))
+
+
+def _unseeded(seed: Seed) -> None:
+    """Where `tabulate` seeds nothing (a built-in strategy's questions)."""
+
+
+def _dice(strategy: Strategy, view: View, name: str, tabulating: bool) -> int:
+    """A built-in strategy's number of dice, as it answers."""
+    return strategy.choose_dice(view)
+
+
+def _move(strategy: Strategy, view: View, name: str, tabulating: bool) -> Mask:
+    """A built-in strategy's move, as a mask."""
+    return mask_of(strategy.choose_move(view))
 
 
 _kept: OrderedDict[tuple[Any, ...], PolicyTable] = OrderedDict()

@@ -13,6 +13,8 @@ from typing import Any
 import typer
 from typer.core import TyperCommand, TyperGroup
 
+from .coercion import defer_checks
+
 EXAMPLES = "Examples:"
 TERM_COLUMN = 28
 """The widest option name that still has its help beside it."""
@@ -124,13 +126,18 @@ def _help_flag_false(option: Any) -> Any:
 
 
 class ShutboxCommand(TyperCommand):
-    """A command whose help is written by `Page`."""
+    """A command whose help is written by `Page`, its parameters checked by typer's validators only
+    where they have a value to check (`coercion`)."""
 
     def get_help_option(self, ctx: Any) -> Any:
         return _help_flag_false(super().get_help_option(ctx))
 
     def collect_usage_pieces(self, ctx: Any) -> list[str]:
         return usage_pieces(self.get_params(ctx))
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        defer_checks(self.get_params(ctx))
+        return super().parse_args(ctx, args)
 
     def format_help(self, ctx: Any, formatter: Any) -> None:
         page = Page(formatter.width)

@@ -163,7 +163,7 @@ class TestFailures:
             EntryPoint("lucky", "second_pkg:Lucky", ENTRY_POINT_GROUP),
             EntryPoint("tips", "third_pkg:Tips", ENTRY_POINT_GROUP),
         ]
-        monkeypatch.setattr(strategies.loading, "entry_points", lambda group: installed)
+        monkeypatch.setattr(strategies.loading, "_declared", lambda: strategies.loading._declared_by(installed))
         assert failure("lucky") == "2 installed strategies are named 'lucky'; uninstall one."
         assert load_strategy("tips").origin == "built-in"
         listed = {info.name: info for info in catalog()}
@@ -236,3 +236,17 @@ def test_an_installed_package_registers_its_strategy_by_entry_point(tmp_path: Pa
 )
 def test_name_equals_spec_names_a_strategy_and_a_bare_spec_does_not(text: str, named: tuple) -> None:
     assert strategies.loading.split_name(text) == named
+
+
+def test_a_builtin_class_is_told_from_a_subclass_of_it() -> None:
+    """A built-in strategy's table is made without re-seeding the global generators; a user's class
+    derived from one is a user's strategy all the same."""
+    from strategies.builtin import GreedyHigh
+    from strategies.solved import Optimal
+
+    class Mine(GreedyHigh):
+        name = "mine"
+
+    assert strategies.loading.builtin_class(GreedyHigh) and strategies.loading.builtin_class(Optimal)
+    assert not strategies.loading.builtin_class(Mine)
+    assert not strategies.loading.builtin_class(load_strategy(CAUTIOUS).cls)

@@ -8,6 +8,7 @@ import shutil
 import subprocess
 import sys
 import warnings
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,7 @@ from strategies.catalog import catalog, strategy_info
 from strategies.loading import StrategyLoadError, StrategyNameClash, load_strategy, registrations
 from tournaments import Options, load_config
 
+from helpers.command import real_shutbox
 from helpers.paths import DATA, ROOT
 
 RIVAL = DATA / "shutbox-rival"
@@ -121,3 +123,37 @@ def test_an_installed_package_named_like_a_builtin_disables_nothing(tmp_path: Pa
     assert "shutbox-rival:optimal" in done.stdout
     assert done.stderr.count("warning:") == 2
     assert "package shutbox-rival 1.0 (shutbox_rival:Rival)" in shutbox("strategies", "shutbox-rival:optimal").stdout
+
+
+COUNTER = """
+import os, sys
+
+def _count(event, args):
+    if event == "open" and str(args[0]).endswith(os.path.join("shutbox_rival-1.0.dist-info", "entry_points.txt")):
+        with open(os.environ["SHUTBOX_TEST_READS"], "a") as reads:
+            reads.write(f"{os.getpid()}\\n")
+
+sys.addaudithook(_count)
+"""
+"""A `sitecustomize` that notes, in every process it starts in, each read of shutbox-rival's
+entry points (by the process's id)."""
+
+
+@pytest.mark.slow
+def test_installed_strategies_are_looked_up_once_per_process(tmp_path: Path) -> None:
+    """The real commands, with an installed package's strategies, each process reading the package's
+    entry points once however many strategies it finds (a user's strategy plays in a host process of
+    its own, which reads them too)."""
+    _metadata(tmp_path, "shutbox-rival", "1.0", {"optimal": "shutbox_rival:Rival", "lucky": "shutbox_rival:Rival"})
+    (tmp_path / "sitecustomize.py").write_text(COUNTER)
+    reads = tmp_path / "reads"
+    env = {"PYTHONPATH": os.pathsep.join(map(str, (tmp_path, RIVAL))), "SHUTBOX_TEST_READS": str(reads)}
+    for command in (
+        ("strategies",),
+        ("tournament", "-s", "shutbox-rival:lucky", "-s", "optimal", "-s", "tips", "-n", "20", "--seed", "1", "-q"),
+    ):
+        reads.unlink(missing_ok=True)
+        done = real_shutbox(*command, env=env)
+        assert done.returncode == 0, done.stderr
+        by_process = Counter(reads.read_text().split())
+        assert by_process and set(by_process.values()) == {1}, (command, by_process)

@@ -155,3 +155,20 @@ def test_players_given_the_parameters_share_one_table() -> None:
     rules = Rules(tiles=6)
     first, second = (StrategyPlayer(Offset(k=1), rules, params={"k": 1}) for _ in range(2))
     assert first.policy is second.policy
+
+
+@pytest.mark.parametrize(
+    "rules", [Rules(tiles=8), Rules(tiles=6, shut_rule="dice-or-total", one_die="high-tiles", scoring="count")]
+)
+def test_a_builtin_strategys_table_is_the_one_its_answers_checked_would_make(rules: Rules) -> None:
+    """A built-in strategy is tabulated without the checks (and the global generators' seeding) a
+    user's strategy gets: a user's class of the same code gets the same table, every answer checked."""
+    from strategies.loading import BUILTINS, load_strategy, tabulable
+
+    for name in BUILTINS:
+        builtin = load_strategy(name).cls
+        if not tabulable(builtin, name):
+            continue
+        users = type("Users", (builtin,), {})
+        made, checked = tabulate(builtin(), rules, name), tabulate(users(), rules, name)
+        assert (made.next_mask, made.dice) == (checked.next_mask, checked.dice), name

@@ -141,7 +141,7 @@ class BulkUnit:
         strategies = self.strategy_at[seat][games]
         dice = self.dice_index[games]
         found = np.empty(games.size, dtype=np.int16)
-        for strategy in np.unique(strategies):
+        for strategy in np.flatnonzero(np.bincount(strategies)):  # np.unique would load numpy.ma
             chosen = strategies == strategy
             found[chosen] = self._strategy_turns(int(strategy), seat, round_, dice[chosen])
         return found
