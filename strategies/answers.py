@@ -13,7 +13,8 @@ import operator
 from collections.abc import Collection, Mapping, Sequence
 from functools import cache
 
-from shutbox_cli.game import Roll, Rules, TurnContext, dice_options, mask_of, tiles_of
+from shutbox_cli.game import Roll, Rules, TurnContext, mask_of, tiles_of
+from shutbox_cli.game.box import dice_table
 from shutbox_cli.game.terms import Mask
 
 from .base import Move, Strategy, View, context_free_view
@@ -25,6 +26,38 @@ from .guard import raised_by_strategy
 def tiles_by_mask(tiles: int) -> tuple[tuple[int, ...], ...]:
     """`tiles_of(mask)` for every mask of a box, worked out once: views are built for every question."""
     return tuple(tiles_of(mask) for mask in range(1 << tiles))
+
+
+@cache
+def masks_by_tiles(tiles: int) -> dict[tuple[int, ...], Mask]:
+    """Every move of a box (its tiles lowest first) and its mask: an answer is checked by lookup."""
+    return {move: mask for mask, move in enumerate(tiles_by_mask(tiles))}
+
+
+_new_view = object.__new__
+_set = object.__setattr__
+
+
+def context_view(
+    rules: Rules,
+    open_tiles: tuple[int, ...],
+    dice: tuple[int, ...] | None,
+    legal_moves: tuple[Move, ...],
+    turn: tuple[Roll, ...],
+    context: TurnContext,
+    open_mask: Mask,
+) -> View:
+    """`View(...)` for a strategy that reads the context, built without the dataclass's checks:
+    the engine builds one for every question, from values it has already worked out."""
+    view = _new_view(View)
+    _set(view, "rules", rules)
+    _set(view, "open_tiles", open_tiles)
+    _set(view, "dice", dice)
+    _set(view, "legal_moves", legal_moves)
+    _set(view, "turn", turn)
+    _set(view, "context", context)
+    _set(view, "open_mask", open_mask)
+    return view
 
 
 def make_view(
@@ -42,7 +75,7 @@ def make_view(
     tiles = tiles_by_mask(rules.tiles)
     legal = tuple(tiles[move] for move in moves)
     if type(strategy).reads_context if reads_context is None else reads_context:
-        return View(rules, tiles[open_mask], dice, legal, tuple(history), context, open_mask=open_mask)
+        return context_view(rules, tiles[open_mask], dice, legal, tuple(history), context, open_mask)
     return context_free_view(rules, tiles[open_mask], dice, legal, open_mask)
 
 
@@ -75,60 +108,66 @@ def _failed(error: BaseException) -> None:
         raise error
 
 
-class _Asked:
-    """The question as the referee asked it, kept apart from the view the strategy may rewrite."""
-
-    __slots__ = ("dice", "legal_moves", "open_mask", "rules")
-
-    def __init__(self, view: View) -> None:
-        self.rules, self.open_mask, self.dice, self.legal_moves = (
-            view.rules,
-            view.open_mask,
-            view.dice,
-            view.legal_moves,
-        )
-
-    def error(
-        self, name: str, answer: object, problem: str, raised: BaseException | None, tabulating: bool
-    ) -> StrategyError:
-        asked = context_free_view(self.rules, tiles_of(self.open_mask), self.dice, self.legal_moves, self.open_mask)
-        return StrategyError(name, asked, answer, problem, raised, tabulating=tabulating)
+def _error(
+    rules: Rules,
+    open_mask: Mask,
+    dice: tuple[int, ...] | None,
+    legal: tuple[Move, ...],
+    failure: tuple[str, object, str, BaseException | None, bool],
+) -> StrategyError:
+    """The failure (name, answer, problem, error raised, tabulating), with the question as the
+    referee asked it: its own copy, taken before the strategy was asked, which the view it was
+    shown may no longer say."""
+    asked = context_free_view(rules, tiles_of(open_mask), dice, legal, open_mask)
+    name, answer, problem, raised, tabulating = failure
+    return StrategyError(name, asked, answer, problem, raised, tabulating=tabulating)
 
 
 def ask_move(strategy: Strategy, view: View, name: str, tabulating: bool = False) -> int:
-    """The strategy's move for the view, as a mask; StrategyError if it raises or answers wrong."""
-    asked = _Asked(view)
+    """The strategy's move for the view, as a mask; StrategyError if it raises or answers wrong.
+    A tuple of plain ints is checked by lookup; anything else is read with care."""
+    rules, open_mask, dice, legal = view.rules, view.open_mask, view.dice, view.legal_moves
     try:
         answer: object = strategy.choose_move(view)
     except BaseException as error:  # a user's strategy may raise anything, or call sys.exit
         _failed(error)
-        raise asked.error(name, None, "raised an error", error, tabulating) from error
+        raise _error(rules, open_mask, dice, legal, (name, None, "raised an error", error, tabulating)) from error
+    if type(answer) is tuple:
+        for tile in answer:
+            if type(tile) is not int:
+                break
+        else:
+            mask = masks_by_tiles(rules.tiles).get(answer)
+            if mask is not None and answer in legal:
+                return mask
     try:
-        move = _as_move(answer, asked.rules.tiles)
+        move = _as_move(answer, rules.tiles)
     except BaseException as error:  # an answer's __len__, __iter__, __class__ ... may raise anything
         _failed(error)
         move = None
-    if move is None or move not in asked.legal_moves:
+    if move is None or move not in legal:
         problem = "answered with something other than one of the legal moves"
-        raise asked.error(name, answer, problem, None, tabulating)
+        raise _error(rules, open_mask, dice, legal, (name, answer, problem, None, tabulating))
     return mask_of(move)
 
 
 def ask_dice(strategy: Strategy, view: View, name: str, tabulating: bool = False) -> int:
     """The strategy's number of dice for the view; StrategyError if it raises or answers wrong."""
-    asked = _Asked(view)
+    rules, open_mask, dice, legal = view.rules, view.open_mask, view.dice, view.legal_moves
     try:
         answer: object = strategy.choose_dice(view)
     except BaseException as error:  # a user's strategy may raise anything, or call sys.exit
         _failed(error)
-        raise asked.error(name, None, "raised an error", error, tabulating) from error
+        raise _error(rules, open_mask, dice, legal, (name, None, "raised an error", error, tabulating)) from error
+    options = dice_table(rules)[open_mask]
+    if type(answer) is int and answer in options:
+        return answer
     try:
         count = _whole(answer)
     except BaseException as error:  # an answer's __class__ may raise anything
         _failed(error)
         count = None
-    options = dice_options(asked.rules, asked.open_mask)
     if count is None or count not in options:
-        allowed = " or ".join(map(str, options))
-        raise asked.error(name, answer, f"chose a number of dice other than {allowed}", None, tabulating)
+        problem = f"chose a number of dice other than {' or '.join(map(str, options))}"
+        raise _error(rules, open_mask, dice, legal, (name, answer, problem, None, tabulating))
     return count

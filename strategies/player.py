@@ -6,20 +6,30 @@ read once, from its class, when it is seated: a strategy's code runs only when i
 from __future__ import annotations
 
 import random
+import sys
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from shutbox_cli.game import Roll, Rules, TurnContext, derive_seed
 from shutbox_cli.game.terms import GameNumber, Mask, Seed
 
-from .answers import ask_dice, ask_move, make_view
-from .base import SOLO_CONTEXT, Strategy
+from .answers import ask_dice, ask_move, context_view, tiles_by_mask
+from .base import SOLO_CONTEXT, Move, Strategy, View, context_free_view
 from .errors import StrategyError
-from .loading import tabulable
+from .loading import BUILTINS, tabulable
 from .seeding import seed_globals
 from .table import PolicyTable, policy_table
 
 __all__ = ["StrategyError", "StrategyPlayer"]
+
+
+def builtin_class(cls: type[Strategy]) -> bool:
+    """Whether a strategy class is one of shutbox's built-ins (whose code is known), not a
+    user's class that only gives itself a built-in's module or name."""
+    module = sys.modules.get(cls.__module__)
+    return (
+        f"{cls.__module__}:{cls.__qualname__}" in BUILTINS.values() and getattr(module, cls.__qualname__, None) is cls
+    )
 
 
 class StrategyPlayer:
@@ -41,6 +51,10 @@ class StrategyPlayer:
         self._tabulable = tabulable(cls, self.name)
         self._reads_context = cls.reads_context
         self._policy: PolicyTable | None = None
+        self._tiles = tiles_by_mask(rules.tiles)
+        self._legal: dict[tuple[Mask, ...], tuple[Move, ...]] = {}
+        # A built-in strategy never draws from the global generators: seeding them changes nothing.
+        self._seeds_globals = not builtin_class(cls)
         # Kept here and reseeded by the referee: a strategy's own `rng` property is never asked.
         self._rng = random.Random(0) if cls.stochastic else None
         if self._rng is not None:
@@ -55,10 +69,12 @@ class StrategyPlayer:
 
     def start_turn(self, context: TurnContext, seed: Seed, game: GameNumber) -> StrategyPlayer:
         """Prepare for a turn: the context it is played in and, unless it plays from its table,
-        the global random generators and its own seeded for this seat's turn."""
+        its own random generator and (where its code could draw from them) the global ones,
+        seeded for this seat's turn."""
         self.context = context
         if not self._tabulable:
-            seed_globals(derive_seed("global random", seed, game, context.round, context.seat))
+            if self._seeds_globals:
+                seed_globals(derive_seed("global random", seed, game, context.round, context.seat))
             if self._rng is not None:
                 self._rng.seed(derive_seed("strategy", seed, game, context.round, context.seat))
         return self
@@ -66,17 +82,28 @@ class StrategyPlayer:
     def choose_dice(self, open_mask: Mask, history: Sequence[Roll] = ()) -> int:
         if self._tabulable:
             return self.policy.dice[open_mask]
-        view = make_view(self.strategy, self.rules, open_mask, None, (), history, self.context, self._reads_context)
-        return ask_dice(self.strategy, view, self.name)
+        return ask_dice(self.strategy, self._view(open_mask, None, (), history), self.name)
 
     def choose_move(
         self, open_mask: Mask, dice: tuple[int, ...], moves: tuple[Mask, ...], history: Sequence[Roll] = ()
     ) -> Mask:
         if self._tabulable:
             return self.policy.move(open_mask, dice)
-        dice = tuple(sorted(dice))
-        view = make_view(self.strategy, self.rules, open_mask, dice, moves, history, self.context, self._reads_context)
-        return ask_move(self.strategy, view, self.name)
+        if len(dice) == 2 and dice[0] > dice[1]:
+            dice = (dice[1], dice[0])
+        return ask_move(self.strategy, self._view(open_mask, dice, moves, history), self.name)
+
+    def _view(
+        self, open_mask: Mask, dice: tuple[int, ...] | None, moves: tuple[Mask, ...], history: Sequence[Roll]
+    ) -> View:
+        """The view of a decision, its legal moves as tiles worked out once per set of moves."""
+        legal = self._legal.get(moves)
+        if legal is None:
+            legal = self._legal[moves] = tuple(self._tiles[move] for move in moves)
+        open_tiles = self._tiles[open_mask]
+        if self._reads_context:
+            return context_view(self.rules, open_tiles, dice, legal, tuple(history), self.context, open_mask)
+        return context_free_view(self.rules, open_tiles, dice, legal, open_mask)
 
     def move_policy(self, open_mask: Mask, dice: tuple[int, ...]) -> Mask:
         """The move for (open mask, dice), for exact analysis of a tabulable strategy."""

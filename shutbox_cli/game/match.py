@@ -98,23 +98,17 @@ class _Game:
         """Play one round among `players` (in seat order); return it and an instant winner."""
         count = len(self.order)
         turns: list[TurnRecord | None] = [None] * count
+        scores: list[int | None] = [None] * count
         active = tuple(player in players for player in range(count))
+        totals = tuple(self.totals)  # before this round: they change only once it is over
         number = len(self.rounds)
         instant = None
         for seat, player in enumerate(self.order):
             if not active[player]:
                 continue
-            context = TurnContext(
-                player,
-                seat,
-                number,
-                playoff,
-                tuple(None if turn is None else turn.score for turn in turns),
-                tuple(self.totals),
-                active,
-            )
-            turn = yield context
+            turn = yield TurnContext(player, seat, number, playoff, tuple(scores), totals, active)
             turns[player] = turn
+            scores[player] = turn.score
             if turn.shut_box and self.rules.instant_win:
                 instant = player
                 self.shut_box_win = True

@@ -126,8 +126,34 @@ class Chooser(Protocol):
 
 
 def play_turn(rules: Rules, rolls: Iterator[tuple[int, int]], chooser: Chooser) -> TurnRecord:
-    """Play a whole turn, asking the chooser only when there is a real choice."""
-    return finish_turn(Turn(rules, rolls), chooser)
+    """Play a whole turn, asking the chooser only when there is a real choice: `finish_turn` of a
+    fresh `Turn`, written out with the tables at hand (the general engine plays every turn here)."""
+    table, options_of = move_table(rules), dice_table(rules)
+    open_mask = rules.full_box
+    history: list[Roll] = []
+    while True:
+        options = options_of[open_mask]
+        count = chooser.choose_dice(open_mask, history) if len(options) > 1 else options[0]
+        if count not in options:
+            raise IllegalDecision(
+                f"{count} dice may not be rolled now; allowed: {' or '.join(map(str, options))}.",
+                open_mask,
+                None,
+                count,
+            )
+        dice = next(rolls)[:count]
+        moves = table.moves(open_mask, dice)
+        if not moves:
+            history.append(Roll(dice, 0))
+            break
+        move = moves[0] if len(moves) == 1 else chooser.choose_move(open_mask, dice, moves, history)
+        if move not in moves:
+            raise IllegalDecision(f"{move!r} is not a legal move for the roll {dice}.", open_mask, dice, move)
+        history.append(Roll(dice, move))
+        open_mask &= ~move
+        if not open_mask:
+            break
+    return TurnRecord(tuple(history), open_mask, score(rules, open_mask))
 
 
 def finish_turn(turn: Turn, chooser: Chooser, watch: Callable[[Turn], None] | None = None) -> TurnRecord:

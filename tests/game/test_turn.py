@@ -368,3 +368,37 @@ def test_finish_turn_shows_every_roll_once_and_plays_like_play_turn(rules: Rules
     assert seen[-1][1] == record.open_mask
     same = play_turn(rules, turn_rolls(seed, 1, 2, 3), RandomChooser(random.Random(choices)))
     assert same == record
+
+
+class Wayward:
+    """Answers at random, now and then with a number of dice or a move the rules do not allow."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def choose_dice(self, open_mask: int, history: Sequence[Roll]) -> int:
+        return self.rng.choice((1, 2, 2, 2, 2, 2, 3))
+
+    def choose_move(
+        self, open_mask: int, dice: tuple[int, ...], moves: tuple[int, ...], history: Sequence[Roll]
+    ) -> int:
+        return self.rng.choice((*moves, *moves, *moves, *moves, open_mask, 1 << 12))
+
+
+def played(play: object) -> object:
+    """What a way of playing a turn comes to: its record, or the illegal decision it ended in."""
+    try:
+        return play()  # type: ignore[operator]
+    except IllegalDecision as error:
+        return (str(error), error.open_mask, error.dice, error.answer)
+
+
+@pytest.mark.slow
+@settings(max_examples=300, deadline=None)
+@given(rules=st.from_type(Rules), seed=st.integers(0, 2**40), choices=st.integers(0, 2**40))
+def test_play_turn_plays_as_a_turn_driven_step_by_step(rules: Rules, seed: int, choices: int) -> None:
+    """`play_turn`, written out for speed, is `finish_turn` of a fresh `Turn`: the same record,
+    and the same illegal decision, message and all, from the same answers."""
+    fast = played(lambda: play_turn(rules, turn_rolls(seed, 0, 0, 0), Wayward(random.Random(choices))))
+    stepped = played(lambda: finish_turn(Turn(rules, turn_rolls(seed, 0, 0, 0)), Wayward(random.Random(choices))))
+    assert fast == stepped

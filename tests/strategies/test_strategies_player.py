@@ -14,7 +14,8 @@ import pytest
 from shutbox_cli.game import Rules, move_table, play_turn, turn_rolls
 from strategies import Move, Strategy, View
 from strategies.base import SOLO_CONTEXT
-from strategies.player import StrategyError, StrategyPlayer
+from strategies.loading import load_strategy
+from strategies.player import StrategyError, StrategyPlayer, builtin_class
 
 STANDARD = Rules()
 
@@ -337,3 +338,47 @@ def test_a_stochastic_strategy_using_the_global_random_plays_each_turn_the_same_
 
     assert first_moves(1, 0) == first_moves(1, 1000) != first_moves(2, 0)
     assert len(set(first_moves(1, 0))) > 3
+
+
+class SecretlyRandom(Strategy):
+    """Reads the game, and picks with the module-level generator, undeclared."""
+
+    name = "secretly-random"
+    reads_context = True
+
+    def choose_move(self, view: View) -> Move:
+        return random.choice(view.legal_moves)
+
+    def choose_dice(self, view: View) -> int:
+        return random.choice(view.dice_options)
+
+
+def turns_of(player: StrategyPlayer, rules: Rules, games: range) -> list[object]:
+    return [play_turn(rules, turn_rolls(7, game, 0, 0), player.start_turn(SOLO_CONTEXT, 7, game)) for game in games]
+
+
+def test_a_users_strategy_meets_the_global_generators_seeded_for_each_turn_whatever_they_held() -> None:
+    rules = Rules(tiles=10)
+    random.seed(1)
+    first = turns_of(StrategyPlayer(SecretlyRandom(), rules), rules, range(30))
+    random.seed(2)
+    again = turns_of(StrategyPlayer(SecretlyRandom(), rules), rules, reversed(range(30)))  # type: ignore[arg-type]
+    assert first == again[::-1]
+    assert len({record.score for record in first}) > 1  # type: ignore[attr-defined]
+
+
+def test_a_built_in_leaves_the_global_generators_alone() -> None:
+    """A built-in's code is known never to draw from them: they are not seeded for its turns."""
+    rules = Rules(tiles=9)
+    random.seed(5)
+    state = random.getstate()
+    turns_of(StrategyPlayer(load_strategy("target").make(), rules), rules, range(20))
+    turns_of(StrategyPlayer(load_strategy("random").make(), rules), rules, range(20))
+    assert random.getstate() == state
+
+
+def test_a_users_class_that_takes_a_built_ins_name_and_module_is_still_a_users() -> None:
+    dressed = type("Target", (Strategy,), {"__module__": "strategies.solved", "__qualname__": "Target"})
+    assert builtin_class(load_strategy("target").cls)
+    assert not builtin_class(dressed)
+    assert not builtin_class(SecretlyRandom)

@@ -46,12 +46,15 @@ def play_in_lockstep(rules: Rules, seed: Seed, slots: Sequence[GameSlot], seats:
             _prefetch(seed, [(slots[index], _waiting(games[index])) for index in playing], hosted)
         for index in playing:
             slot, context = slots[index], _waiting(games[index])
-            rolls = turn_rolls(seed, slot.dice_game, context.round, context.seat)
+            remote = hosted[context.player]
+            if remote is None:
+                rolls = turn_rolls(seed, slot.dice_game, context.round, context.seat)
+            else:  # the dice its host was dealt for the turn, not worked out again
+                rolls = remote.rolls(context, seed, slot.dice_game)
             try:
                 turn = seats[context.player].play(context, seed, slot.dice_game, rolls)
             except StrategyError as error:
                 failure = GameFailure(slot, context, error)
-                remote = hosted[context.player]
                 if index == playing[0] or (remote is not None and not remote.answering):
                     raise failure from None  # no game before it, or its host stopped: nothing plays on
                 # The games before this one play on: the first of them to fail is the one to blame.

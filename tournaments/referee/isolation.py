@@ -23,12 +23,16 @@ import sys
 import time
 import weakref
 from array import array
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any, NamedTuple, NoReturn
 
+import numpy as np
+
 from shutbox_cli.game import THROWS, Roll, Rules, TurnContext, dice_options, move_table, turn_rolls
+from shutbox_cli.game.bulk_dice import outcomes, stream_keys
+from shutbox_cli.game.dice import MASK, PAIRS
 from shutbox_cli.game.terms import GameNumber, Mask, Seed
 from strategies.errors import StrategyError
 from strategies.loading import StrategyLoadError, split_spec
@@ -307,6 +311,7 @@ class RemotePlayer:
         self._start: tuple[TurnContext, Seed, GameNumber] | None = None
         self._answers: list[int] | None = None
         self._prefetched: dict[TurnKey, list[int]] = {}
+        self._dealt: dict[TurnKey, list[tuple[int, int]]] = {}
         self._failure: tuple[TurnKey, Played] | None = None
         self._error: str | None = None
         self._policy: PolicyTable | None = None
@@ -323,7 +328,10 @@ class RemotePlayer:
         self._prefetched.clear()
         self._failure = None
         keys = [_key(*start) for start in starts]
-        reply = self.host._exchange(TurnsAsked(self.number, [self._dealt(*start) for start in starts]), "")
+        rolls = dealt_rolls(keys, self.rules.tiles + 1)
+        self._dealt = dict(zip(keys, rolls, strict=True))
+        dealt = [DealtTurn(*start, turn) for start, turn in zip(starts, rolls, strict=True)]
+        reply = self.host._exchange(TurnsAsked(self.number, dealt), "")
         if "error" in reply and "turns" not in reply:  # the host's own failure, not a turn's
             raise RemoteFailure(_text(reply["error"], self.host))
         played = _played(reply, len(keys), self.rules, self.host)
@@ -336,10 +344,10 @@ class RemotePlayer:
         """Whether its host still answers: one stopped (for a bad answer, its silence or its end) does not."""
         return not self.host.connection.closed
 
-    def _dealt(self, context: TurnContext, seed: Seed, game: GameNumber) -> DealtTurn:
-        """A turn as the host is sent it: every roll it can use (a roll that shuts nothing ends it)."""
-        rolls = turn_rolls(seed, game, context.round, context.seat)
-        return DealtTurn(context, seed, game, list(itertools.islice(rolls, self.rules.tiles + 1)))
+    def rolls(self, context: TurnContext, seed: Seed, game: GameNumber) -> Iterator[tuple[int, int]]:
+        """The turn's dice: those its host was dealt, where it was, else the stream's."""
+        dealt = self._dealt.get(_key(context, seed, game))
+        return turn_rolls(seed, game, context.round, context.seat) if dealt is None else iter(dealt)
 
     def _next(self) -> int:
         """The strategy's next answer in this turn; where it failed in this turn, the failure
@@ -386,6 +394,16 @@ class RemotePlayer:
 
 def _key(context: TurnContext, seed: Seed, game: GameNumber) -> TurnKey:
     return seed, game, context.round, context.seat
+
+
+def dealt_rolls(keys: Sequence[TurnKey], count: int) -> list[list[tuple[int, int]]]:
+    """The first `count` rolls of each turn's dice stream, worked out together with numpy (the
+    same rolls as `turn_rolls`): a turn uses at most one roll per tile, plus the one that ends it."""
+    if not keys:
+        return []
+    parts = (np.array([part & MASK for part in column], dtype=np.uint64) for column in zip(*keys, strict=True))
+    drawn = outcomes(stream_keys(*parts)[:, None], np.arange(count, dtype=np.uint64)[None, :])
+    return [[PAIRS[outcome] for outcome in row] for row in drawn.tolist()]
 
 
 def _played(reply: Mapping[str, Any], asked: int, rules: Rules, host: Host) -> Played:

@@ -1,15 +1,19 @@
 """The referee's side of a host through the library: a host process loads a strategy and
 answers for it as this process would, a strategy that cannot load is one sentence, and the
-memory a host may use follows the run's limit."""
+memory a host may use follows the run's limit; the dice a host is dealt are the streams' own."""
 
 from __future__ import annotations
 
-import pytest
+import itertools
 
-from shutbox_cli.game import Rules
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from shutbox_cli.game import Rules, turn_rolls
 from strategies.loading import StrategyLoadError, load_strategy
 from strategies.table import tabulate
-from tournaments.referee.isolation import Host, memory_limit
+from tournaments.referee.isolation import Host, dealt_rolls, memory_limit
 
 RULES = Rules(tiles=5)
 
@@ -39,3 +43,16 @@ def test_a_strategy_that_cannot_load_in_its_host_is_one_sentence() -> None:
 def test_a_host_may_use_the_runs_memory_limit_else_a_share_of_the_machines() -> None:
     assert memory_limit(300, 4) == 300
     assert 0 < memory_limit(None, 8) <= memory_limit(None, 1)
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    keys=st.lists(
+        st.tuples(st.integers(-(2**64), 2**64), st.integers(0, 2**40), st.integers(0, 50), st.integers(0, 5)),
+        max_size=20,
+    ),
+    count=st.integers(1, 13),
+)
+def test_the_dice_a_host_is_dealt_are_the_streams_own(keys: list[tuple[int, int, int, int]], count: int) -> None:
+    """A batch's dice, worked out together with numpy, are the rolls `turn_rolls` gives each turn."""
+    assert dealt_rolls(keys, count) == [list(itertools.islice(turn_rolls(*key), count)) for key in keys]

@@ -1,0 +1,94 @@
+"""What a context-reading strategy asked turn by turn costs, measured (not tested): whole
+`shutbox tournament -j 1` commands in this checkout and in a baseline checkout (an earlier
+commit), side by side, alternating, as games per CPU-second (this process's children: the
+command, its hosts and their supervisors), the best of several runs each.
+
+- an unkeyed context-reading user strategy + optimal (asked in its host, in lockstep);
+- `target` + optimal (a built-in context reader, asked in this process).
+
+"whole" counts the command's every CPU-second; "playing" takes off what the same command costs
+for `--games 100` (start-up, hosts, tabulating optimal), so it is the rate of play itself. The
+reports of both checkouts are compared too (they must agree when no strategy is stochastic).
+
+Run: python benchmarks/cheap_path.py --baseline PATH [--repeats R] [--games N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import resource
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+READER = '''
+from strategies import Strategy
+
+
+class Reader(Strategy):
+    """Takes the lowest tiles once a score is posted this round, else the highest."""
+
+    name = "reader"
+    reads_context = True
+
+    def choose_move(self, view):
+        return view.legal_moves[0 if view.context.score_to_beat is not None else -1]
+'''
+SMALL = 100
+"""The games of the run whose cost is taken off for "playing"."""
+
+
+def cpu_seconds(folder: Path, arguments: list[str]) -> float:
+    """The CPU-seconds of one command run in `folder` (its processes and theirs, once reaped)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run(
+        [sys.executable, "-m", "shutbox_cli", "tournament", *arguments], cwd=folder, check=True, capture_output=True
+    )
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+
+
+def best(folders: list[Path], arguments: list[str], repeats: int) -> list[float]:
+    """The least CPU time of each folder, runs alternating so load changes hit both alike."""
+    found = [float("inf")] * len(folders)
+    for _ in range(repeats):
+        for index, folder in enumerate(folders):
+            found[index] = min(found[index], cpu_seconds(folder, arguments))
+    return found
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--baseline", type=Path, required=True, help="a checkout of an earlier commit")
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--games", type=int, default=20000)
+    options = parser.parse_args()
+    folders = [ROOT, options.baseline.resolve()]
+    with tempfile.TemporaryDirectory() as temporary:
+        reader = Path(temporary) / "reader.py"
+        reader.write_text(READER)
+        cases = {"context reader (user) + optimal": f"{reader}:Reader", "target + optimal": "target"}
+        print(f"{options.games:,} games, -j 1, best of {options.repeats}; games per CPU-second")
+        print(f"{'case':34} {'':8} {'now':>9} {'baseline':>9} {'now/baseline':>13}")
+        for title, spec in cases.items():
+            field = ["-s", spec, "-s", "optimal", "--seed", "1", "-j", "1", "-q"]
+            reports = [Path(temporary) / f"{side}.toml" for side in ("now", "baseline")]
+            for folder, report in zip(folders, reports, strict=True):
+                cpu_seconds(folder, [*field, "-n", str(options.games), "--report", str(report)])
+            same = reports[0].read_bytes() == reports[1].read_bytes()
+            whole = best(folders, [*field, "-n", str(options.games)], options.repeats)
+            small = best(folders, [*field, "-n", str(SMALL)], options.repeats)
+            rates = {
+                "whole": [options.games / seconds for seconds in whole],
+                "playing": [(options.games - SMALL) / max(w - s, 1e-9) for w, s in zip(whole, small, strict=True)],
+            }
+            for kind, (now, before) in rates.items():
+                shown = title if kind == "whole" else ""
+                print(f"{shown:34} {kind:8} {now:9,.0f} {before:9,.0f} {now / before:12.1f}x")
+            print(f"{'':34} {'reports':8} {'the same' if same else 'DIFFERENT'}")
+
+
+if __name__ == "__main__":
+    main()
