@@ -239,8 +239,10 @@ def builtin_spec(spec: str) -> bool:
 
 
 def builtin_class(cls: type[Strategy]) -> bool:
-    """Whether a class is one of the built-in strategies (not a subclass of one)."""
-    return f"{cls.__module__}:{cls.__qualname__}" in _BUILTIN_TARGETS
+    """Whether a strategy class is one of shutbox's built-ins (whose code is known), not a
+    subclass of one, nor a user's class that only gives itself a built-in's module or name."""
+    module = sys.modules.get(cls.__module__)
+    return f"{cls.__module__}:{cls.__qualname__}" in _BUILTIN_TARGETS and getattr(module, cls.__qualname__, None) is cls
 
 
 _BUILTIN_TARGETS = frozenset(BUILTINS.values())

@@ -6,7 +6,6 @@ read once, from its class, when it is seated: a strategy's code runs only when i
 from __future__ import annotations
 
 import random
-import sys
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -16,20 +15,11 @@ from shutbox_cli.game.terms import GameNumber, Mask, Seed
 from .answers import ask_dice, ask_move, context_view, tiles_by_mask
 from .base import SOLO_CONTEXT, Move, Strategy, View, context_free_view
 from .errors import StrategyError
-from .loading import BUILTINS, tabulable
+from .loading import builtin_class, tabulable
 from .seeding import seed_globals
 from .table import PolicyTable, policy_table
 
 __all__ = ["StrategyError", "StrategyPlayer"]
-
-
-def builtin_class(cls: type[Strategy]) -> bool:
-    """Whether a strategy class is one of shutbox's built-ins (whose code is known), not a
-    user's class that only gives itself a built-in's module or name."""
-    module = sys.modules.get(cls.__module__)
-    return (
-        f"{cls.__module__}:{cls.__qualname__}" in BUILTINS.values() and getattr(module, cls.__qualname__, None) is cls
-    )
 
 
 class StrategyPlayer:

@@ -14,8 +14,8 @@ import pytest
 from shutbox_cli.game import Rules, move_table, play_turn, turn_rolls
 from strategies import Move, Strategy, View
 from strategies.base import SOLO_CONTEXT
-from strategies.loading import load_strategy
-from strategies.player import StrategyError, StrategyPlayer, builtin_class
+from strategies.loading import builtin_class, load_strategy
+from strategies.player import StrategyError, StrategyPlayer
 
 STANDARD = Rules()
 
