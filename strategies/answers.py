@@ -16,9 +16,10 @@ from functools import cache
 from shutbox_cli.game import Roll, Rules, TurnContext, dice_options, mask_of, tiles_of
 from shutbox_cli.game.terms import Mask
 
-from .base import Move, Strategy, View, context_free_view
+from .base import Move, Strategy, View, context_free_view, keyed_view
 from .errors import StrategyError
 from .guard import raised_by_strategy
+from .keys import KeyedContext
 
 
 @cache
@@ -34,13 +35,16 @@ def make_view(
     dice: tuple[int, ...] | None,
     moves: tuple[Mask, ...],
     history: Sequence[Roll],
-    context: TurnContext,
+    context: TurnContext | KeyedContext,
     reads_context: bool | None = None,
 ) -> View:
     """The view of one decision as this strategy may see it (`dice` sorted, `moves` as masks);
-    `reads_context` as its class declares it (read from the class when not given)."""
+    `reads_context` as its class declares it (read from the class when not given). A keyed
+    strategy is given its features (a `KeyedContext`) for the context."""
     tiles = tiles_by_mask(rules.tiles)
     legal = tuple(tiles[move] for move in moves)
+    if isinstance(context, KeyedContext):
+        return keyed_view(rules, tiles[open_mask], dice, legal, context, open_mask)
     if type(strategy).reads_context if reads_context is None else reads_context:
         return View(rules, tiles[open_mask], dice, legal, tuple(history), context, open_mask=open_mask)
     return context_free_view(rules, tiles[open_mask], dice, legal, open_mask)

@@ -15,6 +15,7 @@ from shutbox_cli.game.terms import GameNumber, Mask, Seed
 from .answers import ask_dice, ask_move, make_view
 from .base import SOLO_CONTEXT, Strategy
 from .errors import StrategyError
+from .keys import KeyedContext, declared_key, keyed_context
 from .loading import tabulable
 from .seeding import seed_globals
 from .table import PolicyTable, policy_table
@@ -36,10 +37,12 @@ class StrategyPlayer:
         self.strategy = strategy
         self.rules = rules
         self.name = name or cls.name or cls.__name__
-        self.context = SOLO_CONTEXT
+        self.context: TurnContext | KeyedContext = SOLO_CONTEXT
         self._params = params
         self._tabulable = tabulable(cls, self.name)
-        self._reads_context = cls.reads_context
+        self.key = declared_key(cls, rules, self.name)
+        """The features of the game it is shown (None: the whole context, or none, as it declares)."""
+        self._reads_context = cls.reads_context or self.key is not None
         self._policy: PolicyTable | None = None
         # Kept here and reseeded by the referee: a strategy's own `rng` property is never asked.
         self._rng = random.Random(0) if cls.stochastic else None
@@ -56,7 +59,7 @@ class StrategyPlayer:
     def start_turn(self, context: TurnContext, seed: Seed, game: GameNumber) -> StrategyPlayer:
         """Prepare for a turn: the context it is played in and, unless it plays from its table,
         the global random generators and its own seeded for this seat's turn."""
-        self.context = context
+        self.context = context if self.key is None else keyed_context(context, self.key)
         if not self._tabulable:
             seed_globals(derive_seed("global random", seed, game, context.round, context.seat))
             if self._rng is not None:

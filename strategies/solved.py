@@ -76,6 +76,8 @@ class Target(Strategy):
     whichever is worth most of `optimal` and, for each score t, the surest way below t.
     Alone, or when no score of its own changes the result, it plays exactly like `optimal`.
     `margin`: in drop-out it counts its own total that many points higher, to play safer.
+    In a one-round game it is keyed: all it reads is the score to beat, how many posted it and
+    how many are still to play (`ONE_ROUND_KEY`), so it plays from one table per key.
     """
 
     name = "target"
@@ -85,6 +87,10 @@ class Target(Strategy):
     )
     reads_context = True
 
+    @classmethod
+    def key_under(cls, rules: Rules) -> tuple[str, ...] | None:
+        return None if rules.multi_round else ONE_ROUND_KEY
+
     def __init__(self, margin: int = 0) -> None:
         if isinstance(margin, bool) or not isinstance(margin, int) or margin < 0:
             raise ValueError(f"margin must be a whole number of points, 0 or more, not {margin!r}")
@@ -92,10 +98,27 @@ class Target(Strategy):
 
     def choose_move(self, view: View) -> Move:
         assert view.dice is not None
-        return tiles_of(_aim(view.rules, view.context, self.margin).best_move(view.open_mask, view.dice))
+        return tiles_of(_aim(view.rules, _context(view), self.margin).best_move(view.open_mask, view.dice))
 
     def choose_dice(self, view: View) -> int:
-        return _aim(view.rules, view.context, self.margin).best_dice(view.open_mask)
+        return _aim(view.rules, _context(view), self.margin).best_dice(view.open_mask)
+
+
+ONE_ROUND_KEY = ("to_beat", "to_beat_count", "to_come")
+"""What target's play in a one-round game (and in a playoff) depends on."""
+
+
+def _context(view: View) -> TurnContext:
+    """The context target weighs: the view's own, or in a one-round game one with the same rivals
+    made from its key (player 0, the posted scores and then the players to come)."""
+    context = view.context
+    if isinstance(context, TurnContext):
+        return context
+    posted: tuple[int | None, ...] = (context.to_beat,) * context.to_beat_count
+    rivals = len(posted) + context.to_come
+    return TurnContext(
+        0, 0, 0, False, (None, *posted, *(None,) * context.to_come), (0,) * (rivals + 1), (True,) * (rivals + 1)
+    )
 
 
 LOWER = 1e-6

@@ -18,7 +18,8 @@ from shutbox_cli.game.moves import THROW_INDEX
 from shutbox_cli.game.terms import Mask
 
 from .answers import ask_dice, ask_move, tiles_by_mask
-from .base import Strategy, context_free_view
+from .base import Move, Strategy, View, context_free_view, keyed_view
+from .keys import KeyedContext
 from .loading import tabulable
 from .seeding import globals_kept, seed_globals
 
@@ -56,11 +57,12 @@ class PolicyTable:
         return self.dice[open_mask]
 
 
-def tabulate(strategy: Strategy, rules: Rules, name: str) -> PolicyTable:
+def tabulate(strategy: Strategy, rules: Rules, name: str, context: KeyedContext | None = None) -> PolicyTable:
     """Ask a fresh instance of a tabulable strategy every question of these rules, in ascending
     order of box: how many dice where the rules leave the choice, then the move for every throw
-    with two or more legal moves. Raises StrategyError (naming `name`) at its first bad answer."""
-    if not tabulable(type(strategy), name):
+    with two or more legal moves. Raises StrategyError (naming `name`) at its first bad answer.
+    A keyed strategy is tabulated for one key: every view shows it that `context`."""
+    if context is None and not tabulable(type(strategy), name):
         raise ValueError(f"strategy {name!r} is stochastic or reads the game context: it cannot be tabulated.")
     table = move_table(rules)
     counts = [len(throw) for throw in THROWS]
@@ -74,7 +76,7 @@ def tabulate(strategy: Strategy, rules: Rules, name: str) -> PolicyTable:
             open_tiles = tiles[mask]
             if len(options) > 1:
                 seed_globals(mask * 32 + _DICE_QUESTION)
-                view = context_free_view(rules, open_tiles, None, (), mask)
+                view = _view(rules, open_tiles, None, (), mask, context)
                 dice[mask] = ask_dice(strategy, view, name, tabulating=True)
             else:
                 dice[mask] = options[0]
@@ -87,9 +89,22 @@ def tabulate(strategy: Strategy, rules: Rules, name: str) -> PolicyTable:
                 else:
                     seed_globals(mask * 32 + index)
                     legal = tuple(tiles[move] for move in moves)
-                    view = context_free_view(rules, open_tiles, THROWS[index], legal, mask)
+                    view = _view(rules, open_tiles, THROWS[index], legal, mask, context)
                     next_mask[base + index] = mask & ~ask_move(strategy, view, name, tabulating=True)
     return PolicyTable(rules, next_mask, bytes(dice))
+
+
+def _view(
+    rules: Rules,
+    open_tiles: tuple[int, ...],
+    dice: tuple[int, ...] | None,
+    legal: tuple[Move, ...],
+    mask: Mask,
+    context: KeyedContext | None,
+) -> View:
+    if context is None:
+        return context_free_view(rules, open_tiles, dice, legal, mask)
+    return keyed_view(rules, open_tiles, dice, legal, context, mask)
 
 
 _kept: OrderedDict[tuple[Any, ...], PolicyTable] = OrderedDict()
