@@ -94,7 +94,7 @@ class KeyedContext:
         try:
             return self._values[feature]
         except KeyError:
-            raise Undeclared("the strategy", f"read view.context.{feature}", "it in its key") from None
+            raise Undeclared("the strategy", f"read view.context.{feature}", f'key = (..., "{feature}")') from None
 
     @property
     def key(self) -> tuple[Any, ...]:

@@ -21,8 +21,7 @@ from shutbox_cli.game.bulk import GameResults, Standing, play_games, play_keyed_
 from shutbox_cli.game.bulk_dice import outcomes, stream_keys
 from shutbox_cli.game.terms import GameNumber, Seed
 from strategies.keys import KeyedContext
-from strategies.player import StrategyError, StrategyPlayer
-from strategies.table import tabulate
+from strategies.player import StrategyError
 
 from ..referee.isolation import RemotePlayer
 from .keyed import key_rows, key_values
@@ -96,11 +95,11 @@ class BulkPlayer:
             features = self.plan.keys[index]
             assert features is not None
             player = self.owner.new_player(index)
-            assert isinstance(player, StrategyPlayer)  # only a built-in strategy plays keyed in bulk
-            context = KeyedContext(features, key_values(features, np.asarray(row)))
-            try:
-                policy = tabulate(player.strategy, self.rules, player.name, context)
+            values = key_values(features, np.asarray(row))
+            try:  # a user's strategy is tabulated in its host, its table checked here
+                policy = player.keyed_policy(values)
             except StrategyError as error:
+                context = KeyedContext(features, values)
                 raise TabulationFailure(f"with the key {context!r}: {error}") from None
             after = np.frombuffer(policy.next_mask, dtype=np.int16).reshape(self.rules.full_box + 1, -1)
             table = self._keyed[(index, row)] = turn_table_of(after, np.frombuffer(policy.dice, dtype=np.uint8))

@@ -193,7 +193,7 @@ def make_plan(config: TournamentConfig, bulk: bool = True) -> Plan:
 
 
 def _key(entry: StrategyEntry, rules: Rules) -> tuple[str, ...] | None:
-    """The key a built-in strategy plays by in bulk under these rules (None: none)."""
+    """The key a strategy plays by in bulk under these rules (None: none); a user's its host said."""
     if entry.context_free or not entry.builtin:
-        return None
+        return entry.key
     return declared_key(entry.load().cls, rules, entry.name)
