@@ -3,6 +3,8 @@ decision with the context their key shows. Both must give the same report, byte 
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 import tomli_w
 from hypothesis import given, settings
@@ -12,6 +14,9 @@ from shutbox_cli.game import Rules, TurnContext
 from strategies.keys import FEATURES, key_of
 from tournaments import InProcess, Options, load_config, report_table, run
 from tournaments.playing.plan import make_plan
+
+from helpers.command import real_shutbox
+from helpers.paths import ROOT
 
 EXACT = ("optimal", "max-shut", "fewest-tiles", "greedy-high")
 KEYED = ("target", "target(margin=2)")
@@ -74,3 +79,38 @@ def test_a_key_is_read_from_the_context_as_the_player_deciding_sees_it() -> None
         "to_come": 1,
         "leader_total": 3,
     }
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("table", [2, 3])
+def test_a_users_keyed_strategy_plays_in_bulk_from_tables_its_host_builds(table: int) -> None:
+    field = ["examples/chaser.py:Chaser", "target", "optimal", "examples/cautious.py:Cautious"]
+    config = load_config(None, Options(strategies=field, games=120, table=table, seed=3, rules={"ties": "playoff"}))
+    assert make_plan(config).keys[0] == ("to_beat",)
+    bulk, general = (report_table(run(config, backend=InProcess(), bulk=bulk)) for bulk in (True, False))
+    assert tomli_w.dumps(bulk) == tomli_w.dumps(general)
+
+
+@pytest.mark.slow
+def test_keyed_reports_are_the_same_with_one_worker_or_two(tmp_path: Path) -> None:
+    reports = []
+    for workers in ("1", "2"):
+        report = tmp_path / f"j{workers}.toml"
+        done = real_shutbox(
+            "tournament", "-s", "examples/chaser.py:Chaser", "-s", "target", "-s", "optimal", "-s", "tips",
+            "--games", "4000", "--seed", "9", "-j", workers, "-o", str(report), "-q", cwd=ROOT, timeout=300,
+        )  # fmt: skip
+        assert done.returncode == 0, done.stderr
+        reports.append(report.read_text())
+    assert reports[0] == reports[1]
+
+
+@pytest.mark.slow
+def test_a_run_names_a_keyed_strategy_that_reads_outside_its_key_and_exits_1() -> None:
+    done = real_shutbox(
+        "tournament", "-s", "tests/data/keyed_liars.py:Peeker", "-s", "optimal", "--games", "200", "--seed", "1",
+        cwd=ROOT, timeout=300,
+    )  # fmt: skip
+    assert done.returncode == 1
+    assert "'peeker' read view.context.round without declaring key" in done.stderr
+    assert "Traceback" not in done.stderr
