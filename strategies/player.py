@@ -18,7 +18,7 @@ from .errors import StrategyError
 from .keys import KeyedContext, declared_key, keyed_context
 from .loading import tabulable
 from .seeding import seed_globals
-from .table import PolicyTable, policy_table, tabulate
+from .table import PolicyTable, keyed_table, policy_table
 
 __all__ = ["StrategyError", "StrategyPlayer"]
 
@@ -84,7 +84,7 @@ class StrategyPlayer:
     def keyed_policy(self, values: tuple[Any, ...]) -> PolicyTable:
         """A keyed strategy's table for the key with these feature values, asked whole of this instance."""
         assert self.key is not None
-        return tabulate(self.strategy, self.rules, self.name, KeyedContext(self.key, values))
+        return keyed_table(self.strategy, self.rules, self.name, KeyedContext(self.key, values))
 
     def move_policy(self, open_mask: Mask, dice: tuple[int, ...]) -> Mask:
         """The move for (open mask, dice), for exact analysis of a tabulable strategy."""

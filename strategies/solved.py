@@ -24,6 +24,7 @@ from shutbox_cli.game import (
 from shutbox_cli.game.solver import solve_utility
 
 from .base import Move, Strategy, View
+from .keys import KeyedContext
 from .winning import final_scores, win_chances
 
 SAME = 1e-9
@@ -98,27 +99,33 @@ class Target(Strategy):
 
     def choose_move(self, view: View) -> Move:
         assert view.dice is not None
-        return tiles_of(_aim(view.rules, _context(view), self.margin).best_move(view.open_mask, view.dice))
+        return tiles_of(_aim(view.rules, _context(view.context), self.margin).best_move(view.open_mask, view.dice))
 
     def choose_dice(self, view: View) -> int:
-        return _aim(view.rules, _context(view), self.margin).best_dice(view.open_mask)
+        return _aim(view.rules, _context(view.context), self.margin).best_dice(view.open_mask)
+
+    def _solved_for(self, rules: Rules, context: KeyedContext) -> Solution:
+        """The policy it plays for a whole turn with this key: its table, without asking it every question."""
+        return _aim(rules, _context(context), self.margin)
 
 
 ONE_ROUND_KEY = ("to_beat", "to_beat_count", "to_come")
 """What target's play in a one-round game (and in a playoff) depends on."""
 
 
-def _context(view: View) -> TurnContext:
+def _context(context: TurnContext | KeyedContext) -> TurnContext:
     """The context target weighs: the view's own, or in a one-round game one with the same rivals
     made from its key (player 0, the posted scores and then the players to come)."""
-    context = view.context
     if isinstance(context, TurnContext):
         return context
-    posted: tuple[int | None, ...] = (context.to_beat,) * context.to_beat_count
-    rivals = len(posted) + context.to_come
-    return TurnContext(
-        0, 0, 0, False, (None, *posted, *(None,) * context.to_come), (0,) * (rivals + 1), (True,) * (rivals + 1)
-    )
+    return _from_key(context.to_beat, context.to_beat_count, context.to_come)
+
+
+@lru_cache(maxsize=1024)
+def _from_key(to_beat: int | None, count: int, to_come: int) -> TurnContext:
+    posted: tuple[int | None, ...] = (to_beat,) * count
+    players = count + to_come + 1
+    return TurnContext(0, 0, 0, False, (None, *posted, *(None,) * to_come), (0,) * players, (True,) * players)
 
 
 LOWER = 1e-6

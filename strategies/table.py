@@ -94,6 +94,33 @@ def tabulate(strategy: Strategy, rules: Rules, name: str, context: KeyedContext 
     return PolicyTable(rules, next_mask, bytes(dice))
 
 
+def solution_table(rules: Rules, moves: tuple[tuple[Mask, ...], ...], dice: tuple[int, ...]) -> PolicyTable:
+    """The table of a policy already worked out whole (a solver's: `moves[mask][throw]`, the tiles
+    shut, 0 when nothing fits, and `dice[mask]`), the same as asking it every question would give."""
+    counts = [len(throw) for throw in THROWS]
+    next_mask = array("h", [0] * ((rules.full_box + 1) * THROW_COUNT))
+    rolled = bytearray(rules.full_box + 1)
+    rolled[0] = dice_options(rules, 0)[0]
+    for mask in range(1, rules.full_box + 1):
+        options = dice_options(rules, mask)
+        rolled[mask] = dice[mask] if len(options) > 1 else options[0]
+        row = moves[mask]
+        next_mask[mask * THROW_COUNT : (mask + 1) * THROW_COUNT] = array(
+            "h", [mask & ~row[index] if counts[index] in options else NOT_ROLLED for index in range(THROW_COUNT)]
+        )
+    return PolicyTable(rules, next_mask, bytes(rolled))
+
+
+def keyed_table(strategy: Strategy, rules: Rules, name: str, context: KeyedContext) -> PolicyTable:
+    """A keyed strategy's table for one key: asked every question, or, for a built-in that plays
+    a solver's policy (`_solved_for`, not part of the contract), that policy's table."""
+    solved = getattr(type(strategy), "_solved_for", None)
+    if solved is None:
+        return tabulate(strategy, rules, name, context)
+    solution = solved(strategy, rules, context)
+    return solution_table(rules, solution.moves, solution.dice)
+
+
 def _view(
     rules: Rules,
     open_tiles: tuple[int, ...],

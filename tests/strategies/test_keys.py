@@ -11,10 +11,11 @@ from shutbox_cli.game import Rules, TurnContext
 from strategies import Strategy, View, check
 from strategies.answers import make_view
 from strategies.base import Undeclared
-from strategies.keys import keyed_context
+from strategies.keys import FEATURES, keyed_context
 from strategies.loading import StrategyLoadError, build, check_class
 
 from helpers.command import real_shutbox
+from helpers.paths import ROOT
 
 CONTEXT = TurnContext(1, 1, 0, False, (12, None, None), (0, 0, 0), (True, True, True))
 
@@ -66,7 +67,7 @@ def test_a_stochastic_strategy_cannot_declare_a_key() -> None:
 
 
 def test_check_holds_a_keyed_strategy_to_its_key() -> None:
-    assert check.check_strategy(Chasing, samples=20).ok
+    assert check.check_strategy(Chasing, samples=8).ok
     assert build(Chasing, {}, "chasing").tabulable() is False
 
 
@@ -90,3 +91,12 @@ def test_shutbox_check_passes_the_keyed_example() -> None:
     done: subprocess.CompletedProcess[str] = real_shutbox("check", "examples/chaser.py:Chaser", columns=400)
     assert done.returncode == 0, done.stdout
     assert "read only its key's features" in done.stdout
+
+
+def test_the_readme_shows_the_keyed_example_and_every_feature() -> None:
+    readme = (ROOT / "README.md").read_text()
+    example = (ROOT / "examples" / "chaser.py").read_text()
+    shown = example[example.index("from strategies import") :]
+    assert shown in readme
+    for feature in FEATURES:
+        assert f"| `{feature}` |" in readme

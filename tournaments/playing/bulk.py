@@ -24,7 +24,7 @@ from strategies.keys import KeyedContext
 from strategies.player import StrategyError
 
 from ..referee.isolation import RemotePlayer
-from .keyed import key_rows, key_values
+from .keyed import distinct_keys, key_rows, key_values
 from .plan import Plan, WorkUnit
 from .seats import Seating, TabulationFailure
 from .tally import NEVER_OUT, Tally, share_unit
@@ -109,12 +109,10 @@ class BulkPlayer:
         self, index: int, seat: int, round_: int, games: npt.NDArray[np.int64], rows: npt.NDArray[np.int64]
     ) -> Masks:
         """A keyed strategy's turns in a seat and round of these dice games, each from its key's table."""
-        distinct, which = np.unique(rows, axis=0, return_inverse=True)
+        distinct, which = distinct_keys(rows)
         tables = np.stack([self.keyed_table(index, tuple(row)) for row in distinct.tolist()])
         keys = stream_keys(self.plan.deal_seed, games, round_, seat)
-        return play_keyed_turns(
-            tables, which.reshape(-1).astype(np.intp), self.rules.full_box, lambda k, live: outcomes(keys[live], k)
-        )
+        return play_keyed_turns(tables, which, self.rules.full_box, lambda k, live: outcomes(keys[live], k))
 
     def play(self, unit: WorkUnit) -> dict[int, list[Tally]]:
         """Every game of a bulk unit, counted per matchup and player."""

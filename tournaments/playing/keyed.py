@@ -51,6 +51,21 @@ def _leader_total(totals: npt.NDArray[np.int64], others: npt.NDArray[np.bool_]) 
     return np.where(lowest == _FAR, NONE, lowest)
 
 
+def distinct_keys(rows: npt.NDArray[np.int64]) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.intp]]:
+    """The distinct key rows, in ascending order, and which of them each row is: `np.unique` by
+    rows, through one int per row when the features' ranges allow (it is many times faster)."""
+    low = rows.min(axis=0) if rows.size else np.zeros(rows.shape[1], dtype=np.int64)
+    spans = (rows.max(axis=0) - low + 1).tolist() if rows.size else []
+    if not rows.size or np.prod(spans, dtype=float) >= 2**62:
+        distinct, which = np.unique(rows, axis=0, return_inverse=True)
+        return distinct, which.reshape(-1).astype(np.intp)
+    codes = np.zeros(rows.shape[0], dtype=np.int64)
+    for column, span in enumerate(spans):
+        codes = codes * span + (rows[:, column] - low[column])
+    _, first, which = np.unique(codes, return_index=True, return_inverse=True)
+    return rows[first], which.reshape(-1).astype(np.intp)
+
+
 def key_values(features: tuple[str, ...], row: npt.NDArray[np.int64]) -> tuple[Any, ...]:
     """The values a key row stands for, as the strategy is shown them."""
     values: list[Any] = []

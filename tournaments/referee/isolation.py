@@ -380,8 +380,13 @@ class RemotePlayer:
 
     def keyed_policy(self, values: tuple[Any, ...]) -> PolicyTable:
         """A keyed strategy's table for one key, built in its host and checked here entry by entry."""
+        from .table_check import checked_table  # numpy: only the bulk side asks for keyed tables
+
         reply = self.host.ask(TableAsked(self.number, values))
-        return _checked_table(reply.get("next_mask"), reply.get("dice"), self.rules, self.host)
+        found = checked_table(reply.get("next_mask"), reply.get("dice"), self.rules)
+        if isinstance(found, str):
+            self.host._garbage(found)
+        return found
 
     @property
     def policy(self) -> PolicyTable:
