@@ -6,12 +6,15 @@ Each figure is one fresh process's `tournaments.run`, its processor time and its
 user strategy's host) counted; imports are not. The other checkout runs the same strategy file: it
 reads the score to beat from the whole context where keys do not exist.
 
-Run: python benchmarks/keyed.py [--games 300000] [--base-games 20000] [--base ../base]
+Run: python benchmarks/keyed.py --base PATH [--games 300000] [--base-games 20000]
+(PATH: a checkout from before keys, e.g. `git archive BASE_COMMIT | tar -x -C PATH`; it runs on this
+interpreter with PATH first on its import path, or on PATH/.venv's python where there is one).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import resource
 import subprocess
 import sys
@@ -64,6 +67,7 @@ def rate(python: str, root: Path, case: str, games: int, file: str) -> tuple[flo
     done = subprocess.run(
         [python, str(Path(__file__).resolve()), "--measure", case, "--games", str(games), "--file", file],
         cwd=root,
+        env={**os.environ, "PYTHONPATH": str(root)},
         capture_output=True,
         text=True,
         check=True,
@@ -76,15 +80,18 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=300_000, help="games per run here")
     parser.add_argument("--base-games", type=int, default=20_000, help="games per run in the other checkout")
-    parser.add_argument("--base", type=Path, default=Path(__file__).resolve().parents[2] / "base")
+    parser.add_argument("--base", type=Path, help="a checkout from before keys (required)")
     parser.add_argument("--measure", choices=CASES, help=argparse.SUPPRESS)
     parser.add_argument("--file", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.measure:
         measure(args.measure, args.games, args.file)
         return
+    if args.base is None:
+        parser.error("--base PATH is required: a checkout from before keys to measure against.")
     here = Path(__file__).resolve().parents[1]
-    base_python = str(args.base / ".venv" / "bin" / "python")
+    venv = args.base / ".venv" / "bin" / "python"
+    base_python = str(venv) if venv.exists() else sys.executable
     with tempfile.TemporaryDirectory() as folder:
         file = str(Path(folder) / "chaser.py")
         Path(file).write_text(KEYED)

@@ -70,12 +70,17 @@ def tabulate(strategy: Strategy, rules: Rules, name: str, context: KeyedContext 
     next_mask = array("h", [0] * ((rules.full_box + 1) * THROW_COUNT))
     dice = bytearray(rules.full_box + 1)
     dice[0] = dice_options(rules, 0)[0]
+    # A keyed strategy (never stochastic) has its table's questions in one fixed order: the global
+    # generators seeded once per table keep it a pure function of (class, parameters, rules, key).
+    reseed = seed_globals if context is None else _once
     with globals_kept():
+        if context is not None:
+            seed_globals(0)
         for mask in range(1, rules.full_box + 1):
             options = dice_options(rules, mask)
             open_tiles = tiles[mask]
             if len(options) > 1:
-                seed_globals(mask * 32 + _DICE_QUESTION)
+                reseed(mask * 32 + _DICE_QUESTION)
                 view = _view(rules, open_tiles, None, (), mask, context)
                 dice[mask] = ask_dice(strategy, view, name, tabulating=True)
             else:
@@ -87,11 +92,15 @@ def tabulate(strategy: Strategy, rules: Rules, name: str, context: KeyedContext 
                 elif len(moves) < 2:
                     next_mask[base + index] = mask & ~moves[0] if moves else mask
                 else:
-                    seed_globals(mask * 32 + index)
+                    reseed(mask * 32 + index)
                     legal = tuple(tiles[move] for move in moves)
                     view = _view(rules, open_tiles, THROWS[index], legal, mask, context)
                     next_mask[base + index] = mask & ~ask_move(strategy, view, name, tabulating=True)
     return PolicyTable(rules, next_mask, bytes(dice))
+
+
+def _once(position: int) -> None:
+    """Keep the global generators as they are (seeded once, when the table began)."""
 
 
 def solution_table(rules: Rules, moves: tuple[tuple[Mask, ...], ...], dice: tuple[int, ...]) -> PolicyTable:
