@@ -100,3 +100,11 @@ def test_the_readme_shows_the_keyed_example_and_every_feature() -> None:
     assert shown in readme
     for feature in FEATURES:
         assert f"| `{feature}` |" in readme
+
+
+def test_shutbox_strategies_says_what_a_keyed_strategy_reads() -> None:
+    from strategies.catalog import strategy_info
+
+    nature = strategy_info("examples/chaser.py:Chaser").nature_in_full
+    assert nature.startswith("deterministic, reads only to_beat of the game (its key)")
+    assert "a table per key" in nature
