@@ -19,8 +19,8 @@ from helpers.command import real_shutbox
 from helpers.paths import ROOT
 
 EXACT = ("optimal", "max-shut", "fewest-tiles", "greedy-high")
-KEYED = ("target", "target(margin=2)")
-OTHERS = ("random", "examples/cautious.py:Cautious")
+OTHERS = ("random", "examples/cautious.py:Cautious", "examples/chaser.py:Chaser", "tests/data/context_reader.py:Reader")
+"""A stochastic strategy, a user's exact one, a user's keyed one and a user's context reader."""
 
 
 @pytest.mark.slow
