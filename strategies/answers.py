@@ -17,9 +17,10 @@ from shutbox_cli.game import Roll, Rules, TurnContext, mask_of, tiles_of
 from shutbox_cli.game.box import dice_table
 from shutbox_cli.game.terms import Mask
 
-from .base import Move, Strategy, View, context_free_view
+from .base import Move, Strategy, View, context_free_view, context_view, keyed_view
 from .errors import StrategyError
 from .guard import raised_by_strategy
+from .keys import KeyedContext
 
 
 @cache
@@ -34,32 +35,6 @@ def masks_by_tiles(tiles: int) -> dict[tuple[int, ...], Mask]:
     return {move: mask for mask, move in enumerate(tiles_by_mask(tiles))}
 
 
-_new_view = object.__new__
-_set = object.__setattr__
-
-
-def context_view(
-    rules: Rules,
-    open_tiles: tuple[int, ...],
-    dice: tuple[int, ...] | None,
-    legal_moves: tuple[Move, ...],
-    turn: tuple[Roll, ...],
-    context: TurnContext,
-    open_mask: Mask,
-) -> View:
-    """`View(...)` for a strategy that reads the context, built without the dataclass's checks:
-    the engine builds one for every question, from values it has already worked out."""
-    view = _new_view(View)
-    _set(view, "rules", rules)
-    _set(view, "open_tiles", open_tiles)
-    _set(view, "dice", dice)
-    _set(view, "legal_moves", legal_moves)
-    _set(view, "turn", turn)
-    _set(view, "context", context)
-    _set(view, "open_mask", open_mask)
-    return view
-
-
 def make_view(
     strategy: Strategy,
     rules: Rules,
@@ -67,13 +42,16 @@ def make_view(
     dice: tuple[int, ...] | None,
     moves: tuple[Mask, ...],
     history: Sequence[Roll],
-    context: TurnContext,
+    context: TurnContext | KeyedContext,
     reads_context: bool | None = None,
 ) -> View:
     """The view of one decision as this strategy may see it (`dice` sorted, `moves` as masks);
-    `reads_context` as its class declares it (read from the class when not given)."""
+    `reads_context` as its class declares it (read from the class when not given). A keyed
+    strategy is given its features (a `KeyedContext`) for the context."""
     tiles = tiles_by_mask(rules.tiles)
     legal = tuple(tiles[move] for move in moves)
+    if isinstance(context, KeyedContext):
+        return keyed_view(rules, tiles[open_mask], dice, legal, context, open_mask)
     if type(strategy).reads_context if reads_context is None else reads_context:
         return context_view(rules, tiles[open_mask], dice, legal, tuple(history), context, open_mask)
     return context_free_view(rules, tiles[open_mask], dice, legal, open_mask)

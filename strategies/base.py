@@ -6,6 +6,8 @@ one-die option is open. Class attributes declare its nature, and the engine hold
 them: `self.rng` exists only for a `stochastic` strategy, and `view.context` and
 `view.turn` only for one that `reads_context`. A strategy that is neither depends only on
 (rules, open tiles, dice): it is tabulated once per rule set, analysed exactly and played fast.
+A strategy that declares a `key` (features of the game, `strategies.keys.FEATURES`) sees only
+those in `view.context`, and is tabulated once per key it meets and played as fast.
 """
 
 from __future__ import annotations
@@ -86,6 +88,55 @@ def _undeclared(used: str) -> property:
     return property(read, doc=f"{used}: only a strategy declaring reads_context = True may read it.")
 
 
+class _KeyedView(View):
+    """The view a keyed strategy is shown: `context` holds its key's features alone; `turn` raises."""
+
+    __slots__ = ()
+
+    turn = _undeclared("view.turn")
+
+
+def context_view(
+    rules: Rules,
+    open_tiles: tuple[int, ...],
+    dice: tuple[int, ...] | None,
+    legal_moves: tuple[Move, ...],
+    turn: tuple[Roll, ...],
+    context: TurnContext,
+    open_mask: Mask,
+) -> View:
+    """`View(...)` for a strategy that reads the context, built without the dataclass's checks:
+    the engine builds one for every question, from values it has already worked out."""
+    view = _new_view(View)
+    _set(view, "rules", rules)
+    _set(view, "open_tiles", open_tiles)
+    _set(view, "dice", dice)
+    _set(view, "legal_moves", legal_moves)
+    _set(view, "turn", turn)
+    _set(view, "context", context)
+    _set(view, "open_mask", open_mask)
+    return view
+
+
+def keyed_view(
+    rules: Rules,
+    open_tiles: tuple[int, ...],
+    dice: tuple[int, ...] | None,
+    legal_moves: tuple[Move, ...],
+    context: Any,
+    open_mask: Mask,
+) -> View:
+    """A view whose `context` is a keyed strategy's features (a `strategies.keys.KeyedContext`)."""
+    view = _new_view(_KeyedView)
+    _set(view, "rules", rules)
+    _set(view, "open_tiles", open_tiles)
+    _set(view, "dice", dice)
+    _set(view, "legal_moves", legal_moves)
+    _set(view, "context", context)
+    _set(view, "open_mask", open_mask)
+    return view
+
+
 class _ContextFreeView(View):
     """The view a strategy that does not read the context is shown: `turn` and `context` raise.
 
@@ -142,7 +193,9 @@ class Strategy:
       name: the name it is known by (`shutbox strategies` lists it);
       description: one line saying how it plays;
       stochastic: True if it uses `self.rng` (given by the engine, seeded apart from the dice);
-      reads_context: True if it reads `view.context` or `view.turn`.
+      reads_context: True if it reads `view.context` or `view.turn`;
+      key: the features of the game its decisions depend on, e.g. ("to_beat", "to_come")
+        (`strategies.keys.FEATURES` lists them): `view.context` then holds those alone.
     Without a declaration, `self.rng`, `view.context` and `view.turn` raise `Undeclared`.
     Parameters are keyword arguments of `__init__`.
     """
@@ -151,6 +204,7 @@ class Strategy:
     description: ClassVar[str] = ""
     stochastic: ClassVar[bool] = False
     reads_context: ClassVar[bool] = False
+    key: ClassVar[tuple[str, ...] | None] = None
 
     @property
     def rng(self) -> random.Random:
@@ -177,4 +231,10 @@ class Strategy:
     @classmethod
     def tabulable(cls) -> bool:
         """Whether its answers depend only on (rules, open tiles, dice)."""
-        return not (cls.stochastic or cls.reads_context)
+        return not (cls.stochastic or cls.reads_context or cls.key)
+
+    @classmethod
+    def key_under(cls, rules: Rules) -> tuple[str, ...] | None:
+        """The features its decisions depend on under these rules (None: no key): `key`, unless
+        a strategy whose key differs with the rules says otherwise."""
+        return cls.key

@@ -69,6 +69,9 @@ class StrategyInfo:
             if cls.tabulable()
             else "analysed by seeded simulation"
         )
+        if cls.key:
+            context = f"reads only {', '.join(cls.key)} of the game (its key)"
+            follows += ", played in tournaments from a table per key"
         return f"{chance}, {context}: {follows}"
 
     @property

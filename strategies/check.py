@@ -5,7 +5,9 @@ The strategy answers them three times, each time a fresh instance: in order; shu
 order with the global random generators in other states. Its answers must be legal, the same
 each time unless it declares `stochastic = True`, and the same in any order unless it declares
 either; it may read `view.context` and `view.turn` only if it declares `reads_context = True`
-(else they raise).
+(else they raise). A keyed strategy is shown its key's features alone, and is asked in a shuffled
+order too: the questions whose key and decision are the same must get the same answers, in
+whatever game and context they came from (its tables hold one answer per key and question).
 """
 
 from __future__ import annotations
@@ -22,7 +24,8 @@ from shutbox_cli.game.terms import Seed
 
 from .answers import ask_dice, ask_move, make_view
 from .base import Strategy
-from .errors import StrategyError, missing_declaration, move_text
+from .errors import KEY_DECLARATION, StrategyError, missing_declaration, move_text
+from .keys import declared_key, key_of, keyed_context
 from .limits import TimeUp, time_limit
 from .loading import build, check_class, tabulable
 from .questions import Question, sample_questions
@@ -126,6 +129,7 @@ class _Run:
             seed_globals(question.seed + offset)
             if self.stochastic:
                 object.__setattr__(strategy, "_rng", random.Random(question.seed + offset))
+            key = declared_key(type(strategy), question.rules, self.name)
             view = make_view(
                 strategy,
                 question.rules,
@@ -133,7 +137,7 @@ class _Run:
                 question.dice,
                 question.moves,
                 question.history,
-                question.context,
+                question.context if key is None else keyed_context(question.context, key),
             )
             try:
                 with time_limit(self.time_limit):
@@ -179,7 +183,9 @@ def check_strategy(
     questions, rule_sets = sample_questions(seed, samples)
     order = list(range(len(questions)))
     shuffled = random.Random(seed).sample(order, len(order))
-    again, shuffle = not cls.stochastic, tabulable(cls, name)
+    keys = [declared_key(cls, question.rules, name) for question in questions]
+    keyed = any(key is not None for key in keys)
+    again, shuffle = not cls.stochastic, tabulable(cls, name) or keyed
     total, done = len(questions) * (1 + again + shuffle), 0
 
     def answered() -> None:
@@ -208,7 +214,7 @@ def check_strategy(
         _legal(answers),
         _same(RANDOM, cls, questions, answers, other.get(RANDOM)),
         _same(STATE, cls, questions, answers, other.get(STATE)),
-        _context(cls, answers),
+        _keyed(questions, keys, answers) if keyed else _context(cls, answers),
         _exceptions(answers),
         _timing(first.seconds),
     )
@@ -298,6 +304,35 @@ def _context(cls: type[Strategy], answers: dict[int, Answer]) -> CheckResult:
     if read:
         return CheckResult(CONTEXT, False, f"read the game undeclared {_first(read, answers)}")
     return CheckResult(CONTEXT, True, "never read view.context or view.turn")
+
+
+def _keyed(questions: list[Question], keys: list[tuple[str, ...] | None], answers: dict[int, Answer]) -> CheckResult:
+    """A keyed strategy's context check: it read no feature outside its key, and questions alike
+    in their decision and key got the same answers, whatever context they came from."""
+    read = _errors(answers, lambda error: (missing_declaration(error.raised) or "").startswith(KEY_DECLARATION))
+    if read:
+        return CheckResult(CONTEXT, False, f"read the game outside its key {_first(read, answers)}")
+    first: dict[tuple[object, ...], int] = {}
+    shared = 0
+    for number, (question, key) in enumerate(zip(questions, keys, strict=True)):
+        answer = answers[number]
+        if key is None or isinstance(answer, StrategyError):
+            continue
+        alike = (question.rules, question.open_mask, question.dice, key, key_of(question.context, key))
+        seen = first.setdefault(alike, number)
+        if seen == number:
+            continue
+        shared += 1
+        if answers[seen] != answer:
+            detail = (
+                f"different answers to one question with the same key {dict(zip(key, alike[-1], strict=True))} "
+                f"in two contexts ({question.where()}: {_shown(answers[seen], question)} then "
+                f"{_shown(answer, question)}); declare every feature its answers depend on in its key."
+            )
+            return CheckResult(CONTEXT, False, detail)
+    return CheckResult(
+        CONTEXT, True, f"read only its key's features; {shared} questions met again under the same key, answered alike"
+    )
 
 
 def _exceptions(answers: dict[int, Answer]) -> CheckResult:

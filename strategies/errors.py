@@ -82,7 +82,7 @@ class StrategyError(Exception):
         declaration = missing_declaration(raised)
         if isinstance(raised, Undeclared) and declaration is not None:
             problem = f"{raised.used} without declaring {declaration},"
-            said = f"add `{declaration}` to its class ({_WHY[declaration]})."
+            said = f"add `{declaration}` to its class ({_why(declaration)})."
         elif isinstance(raised, SystemExit):
             problem = f"called sys.exit({answer_text(raised.code)})"
             said = "a strategy must answer, not end the program."
@@ -109,9 +109,21 @@ _WHY = {  # what a declaration changes, said where it is missing
 }
 
 
+KEY_DECLARATION = "key = (..., "
+"""How a feature missing from a keyed strategy's key is said: `key = (..., "round")`."""
+
+
+def _why(declaration: str) -> str:
+    if declaration.startswith(KEY_DECLARATION):
+        return "a keyed strategy is shown its key's features alone"
+    return _WHY[declaration]
+
+
 def missing_declaration(raised: BaseException | None) -> str | None:
-    """The declaration a strategy used something without (`reads_context = True`, ...), if that
-    is what the engine raised; None for anything else, a strategy's look-alike among them."""
+    """The declaration a strategy used something without (`reads_context = True`, a feature of
+    its key, ...), if that is what the engine raised; None for anything else, a strategy's
+    look-alike among them."""
     if type(raised) is Undeclared and type(raised.used) is str and type(raised.declaration) is str:
-        return raised.declaration if raised.declaration in _WHY else None
+        known = raised.declaration in _WHY or raised.declaration.startswith(KEY_DECLARATION)
+        return raised.declaration if known else None
     return None

@@ -27,6 +27,7 @@ from typing import Any
 
 from .base import Strategy
 from .guard import raised_by_strategy
+from .keys import checked_key
 from .shown import answer_text, cause, did_you_mean
 
 ENTRY_POINT_GROUP = "shutbox.strategies"
@@ -351,7 +352,8 @@ def _find_class(target: str, spec: str) -> type[Strategy]:
 
 def check_class(cls: type[Strategy], spec: str) -> None:
     """Hold a strategy class's metadata to the contract: `name` and `description` strings of
-    printable characters, `stochastic` and `reads_context` bools, `tabulable()` a bool, a
+    printable characters, `stochastic` and `reads_context` bools, a `key` of known features (and
+    not on a stochastic one), `tabulable()` a bool, a
     docstring that is a string, a constructor whose signature can be read. StrategyLoadError
     (one sentence) if not."""
     for attribute in ("name", "description"):
@@ -366,6 +368,13 @@ def check_class(cls: type[Strategy], spec: str) -> None:
             raise StrategyLoadError(
                 f"strategy {spec!r} declares {attribute} = {answer_text(value)}; it must be True or False."
             )
+    try:
+        if checked_key(cls.key, spec) is not None and cls.stochastic:
+            raise ValueError(
+                f"strategy {spec!r} is stochastic: it cannot declare a key (a key's table holds one answer)."
+            )
+    except ValueError as error:
+        raise StrategyLoadError(str(error)) from None
     tabulable(cls, spec)
     if not isinstance(cls.__doc__, str | None):
         raise StrategyLoadError(f"strategy {spec!r} has a docstring that is not a string: {answer_text(cls.__doc__)}.")

@@ -12,12 +12,13 @@ from typing import Any
 from shutbox_cli.game import Roll, Rules, TurnContext, derive_seed
 from shutbox_cli.game.terms import GameNumber, Mask, Seed
 
-from .answers import ask_dice, ask_move, context_view, tiles_by_mask
-from .base import SOLO_CONTEXT, Move, Strategy, View, context_free_view
+from .answers import ask_dice, ask_move, tiles_by_mask
+from .base import SOLO_CONTEXT, Move, Strategy, View, context_free_view, context_view, keyed_view
 from .errors import StrategyError
+from .keys import KeyedContext, declared_key, keyed_context
 from .loading import builtin_class, tabulable
 from .seeding import seed_globals
-from .table import PolicyTable, policy_table
+from .table import PolicyTable, keyed_table, policy_table
 
 __all__ = ["StrategyError", "StrategyPlayer"]
 
@@ -36,10 +37,12 @@ class StrategyPlayer:
         self.strategy = strategy
         self.rules = rules
         self.name = name or cls.name or cls.__name__
-        self.context = SOLO_CONTEXT
+        self.context: TurnContext | KeyedContext = SOLO_CONTEXT
         self._params = params
         self._tabulable = tabulable(cls, self.name)
-        self._reads_context = cls.reads_context
+        self.key = declared_key(cls, rules, self.name)
+        """The features of the game it is shown (None: the whole context, or none, as it declares)."""
+        self._reads_context = cls.reads_context or self.key is not None
         self._policy: PolicyTable | None = None
         self._tiles = tiles_by_mask(rules.tiles)
         self._legal: dict[tuple[Mask, ...], tuple[Move, ...]] = {}
@@ -60,8 +63,8 @@ class StrategyPlayer:
     def start_turn(self, context: TurnContext, seed: Seed, game: GameNumber) -> StrategyPlayer:
         """Prepare for a turn: the context it is played in and, unless it plays from its table,
         its own random generator and (where its code could draw from them) the global ones,
-        seeded for this seat's turn."""
-        self.context = context
+        seeded for this seat's turn; a keyed strategy is shown only its key's features."""
+        self.context = context if self.key is None else keyed_context(context, self.key)
         if not self._tabulable:
             if self._seeds_globals:
                 seed_globals(derive_seed("global random", seed, game, context.round, context.seat))
@@ -91,9 +94,16 @@ class StrategyPlayer:
         if legal is None:
             legal = self._legal[moves] = tuple(self._tiles[move] for move in moves)
         open_tiles = self._tiles[open_mask]
+        if isinstance(self.context, KeyedContext):
+            return keyed_view(self.rules, open_tiles, dice, legal, self.context, open_mask)
         if self._reads_context:
             return context_view(self.rules, open_tiles, dice, legal, tuple(history), self.context, open_mask)
         return context_free_view(self.rules, open_tiles, dice, legal, open_mask)
+
+    def keyed_policy(self, values: tuple[Any, ...]) -> PolicyTable:
+        """A keyed strategy's table for the key with these feature values, asked whole of this instance."""
+        assert self.key is not None
+        return keyed_table(self.strategy, self.rules, self.name, KeyedContext(self.key, values))
 
     def move_policy(self, open_mask: Mask, dice: tuple[int, ...]) -> Mask:
         """The move for (open mask, dice), for exact analysis of a tabulable strategy."""

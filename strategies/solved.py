@@ -24,6 +24,7 @@ from shutbox_cli.game import (
 from shutbox_cli.game.solver import solve_utility
 
 from .base import Move, Strategy, View
+from .keys import KeyedContext
 from .winning import final_scores, win_chances
 
 SAME = 1e-9
@@ -76,6 +77,8 @@ class Target(Strategy):
     whichever is worth most of `optimal` and, for each score t, the surest way below t.
     Alone, or when no score of its own changes the result, it plays exactly like `optimal`.
     `margin`: in drop-out it counts its own total that many points higher, to play safer.
+    In a one-round game it is keyed: all it reads is the score to beat, how many posted it and
+    how many are still to play (`ONE_ROUND_KEY`), so it plays from one table per key.
     """
 
     name = "target"
@@ -85,6 +88,10 @@ class Target(Strategy):
     )
     reads_context = True
 
+    @classmethod
+    def key_under(cls, rules: Rules) -> tuple[str, ...] | None:
+        return None if rules.multi_round else ONE_ROUND_KEY
+
     def __init__(self, margin: int = 0) -> None:
         if isinstance(margin, bool) or not isinstance(margin, int) or margin < 0:
             raise ValueError(f"margin must be a whole number of points, 0 or more, not {margin!r}")
@@ -92,10 +99,33 @@ class Target(Strategy):
 
     def choose_move(self, view: View) -> Move:
         assert view.dice is not None
-        return tiles_of(_aim(view.rules, view.context, self.margin).best_move(view.open_mask, view.dice))
+        return tiles_of(_aim(view.rules, _context(view.context), self.margin).best_move(view.open_mask, view.dice))
 
     def choose_dice(self, view: View) -> int:
-        return _aim(view.rules, view.context, self.margin).best_dice(view.open_mask)
+        return _aim(view.rules, _context(view.context), self.margin).best_dice(view.open_mask)
+
+    def _solved_for(self, rules: Rules, context: KeyedContext) -> Solution:
+        """The policy it plays for a whole turn with this key: its table, without asking it every question."""
+        return _aim(rules, _context(context), self.margin)
+
+
+ONE_ROUND_KEY = ("to_beat", "to_beat_count", "to_come")
+"""What target's play in a one-round game (and in a playoff) depends on."""
+
+
+def _context(context: TurnContext | KeyedContext) -> TurnContext:
+    """The context target weighs: the view's own, or in a one-round game one with the same rivals
+    made from its key (player 0, the posted scores and then the players to come)."""
+    if isinstance(context, TurnContext):
+        return context
+    return _from_key(context.to_beat, context.to_beat_count, context.to_come)
+
+
+@lru_cache(maxsize=1024)
+def _from_key(to_beat: int | None, count: int, to_come: int) -> TurnContext:
+    posted: tuple[int | None, ...] = (to_beat,) * count
+    players = count + to_come + 1
+    return TurnContext(0, 0, 0, False, (None, *posted, *(None,) * to_come), (0,) * players, (True,) * players)
 
 
 LOWER = 1e-6

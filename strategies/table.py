@@ -19,7 +19,8 @@ from shutbox_cli.game.moves import THROW_INDEX
 from shutbox_cli.game.terms import Mask, Seed
 
 from .answers import ask_dice, ask_move, tiles_by_mask
-from .base import Strategy, View, context_free_view
+from .base import Move, Strategy, View, context_free_view, keyed_view
+from .keys import KeyedContext
 from .loading import builtin_class, tabulable
 from .seeding import globals_kept, seed_globals
 
@@ -57,12 +58,12 @@ class PolicyTable:
         return self.dice[open_mask]
 
 
-def tabulate(strategy: Strategy, rules: Rules, name: str) -> PolicyTable:
+def tabulate(strategy: Strategy, rules: Rules, name: str, context: KeyedContext | None = None) -> PolicyTable:
     """Ask a fresh instance of a tabulable strategy every question of these rules, in ascending
     order of box: how many dice where the rules leave the choice, then the move for every throw
     with two or more legal moves. Raises StrategyError (naming `name`) at a user's strategy's first
-    bad answer."""
-    if not tabulable(type(strategy), name):
+    bad answer. A keyed strategy is tabulated for one key: every view shows it that `context`."""
+    if context is None and not tabulable(type(strategy), name):
         raise ValueError(f"strategy {name!r} is stochastic or reads the game context: it cannot be tabulated.")
     table = move_table(rules)
     counts = [len(throw) for throw in THROWS]
@@ -71,16 +72,21 @@ def tabulate(strategy: Strategy, rules: Rules, name: str) -> PolicyTable:
     dice = bytearray(rules.full_box + 1)
     dice[0] = dice_options(rules, 0)[0]
     # A built-in strategy is the referee's own code: its answers need no checks, and it uses no
-    # global generator (re-seeding them for it would change no answer).
+    # global generator (re-seeding them for it would change no answer). A keyed strategy (never
+    # stochastic) has its table's questions in one fixed order: the global generators seeded once
+    # per table keep it a pure function of (class, parameters, rules, key).
     builtin = builtin_class(type(strategy))
-    seed, ask_dice_of, ask_move_of = (_unseeded, _dice, _move) if builtin else (seed_globals, ask_dice, ask_move)
+    ask_dice_of, ask_move_of = (_dice, _move) if builtin else (ask_dice, ask_move)
+    seed = _unseeded if builtin or context is not None else seed_globals
     with globals_kept():
+        if context is not None:
+            seed_globals(0)
         for mask in range(1, rules.full_box + 1):
             options = dice_options(rules, mask)
             open_tiles = tiles[mask]
             if len(options) > 1:
                 seed(mask * 32 + _DICE_QUESTION)
-                view = context_free_view(rules, open_tiles, None, (), mask)
+                view = _view(rules, open_tiles, None, (), mask, context)
                 dice[mask] = ask_dice_of(strategy, view, name, tabulating=True)
             else:
                 dice[mask] = options[0]
@@ -93,13 +99,14 @@ def tabulate(strategy: Strategy, rules: Rules, name: str) -> PolicyTable:
                 else:
                     seed(mask * 32 + index)
                     legal = tuple(tiles[move] for move in moves)
-                    view = context_free_view(rules, open_tiles, THROWS[index], legal, mask)
+                    view = _view(rules, open_tiles, THROWS[index], legal, mask, context)
                     next_mask[base + index] = mask & ~ask_move_of(strategy, view, name, tabulating=True)
     return PolicyTable(rules, next_mask, bytes(dice))
 
 
 def _unseeded(seed: Seed) -> None:
-    """Where `tabulate` seeds nothing (a built-in strategy's questions)."""
+    """Where `tabulate` seeds nothing (a built-in strategy's questions, or a keyed table's after
+    its first)."""
 
 
 def _dice(strategy: Strategy, view: View, name: str, tabulating: bool) -> int:
@@ -110,6 +117,46 @@ def _dice(strategy: Strategy, view: View, name: str, tabulating: bool) -> int:
 def _move(strategy: Strategy, view: View, name: str, tabulating: bool) -> Mask:
     """A built-in strategy's move, as a mask."""
     return mask_of(strategy.choose_move(view))
+
+
+def solution_table(rules: Rules, moves: tuple[tuple[Mask, ...], ...], dice: tuple[int, ...]) -> PolicyTable:
+    """The table of a policy already worked out whole (a solver's: `moves[mask][throw]`, the tiles
+    shut, 0 when nothing fits, and `dice[mask]`), the same as asking it every question would give."""
+    counts = [len(throw) for throw in THROWS]
+    next_mask = array("h", [0] * ((rules.full_box + 1) * THROW_COUNT))
+    rolled = bytearray(rules.full_box + 1)
+    rolled[0] = dice_options(rules, 0)[0]
+    for mask in range(1, rules.full_box + 1):
+        options = dice_options(rules, mask)
+        rolled[mask] = dice[mask] if len(options) > 1 else options[0]
+        row = moves[mask]
+        next_mask[mask * THROW_COUNT : (mask + 1) * THROW_COUNT] = array(
+            "h", [mask & ~row[index] if counts[index] in options else NOT_ROLLED for index in range(THROW_COUNT)]
+        )
+    return PolicyTable(rules, next_mask, bytes(rolled))
+
+
+def keyed_table(strategy: Strategy, rules: Rules, name: str, context: KeyedContext) -> PolicyTable:
+    """A keyed strategy's table for one key: asked every question, or, for a built-in that plays
+    a solver's policy (`_solved_for`, not part of the contract), that policy's table."""
+    solved = getattr(type(strategy), "_solved_for", None)
+    if solved is None:
+        return tabulate(strategy, rules, name, context)
+    solution = solved(strategy, rules, context)
+    return solution_table(rules, solution.moves, solution.dice)
+
+
+def _view(
+    rules: Rules,
+    open_tiles: tuple[int, ...],
+    dice: tuple[int, ...] | None,
+    legal: tuple[Move, ...],
+    mask: Mask,
+    context: KeyedContext | None,
+) -> View:
+    if context is None:
+        return context_free_view(rules, open_tiles, dice, legal, mask)
+    return keyed_view(rules, open_tiles, dice, legal, context, mask)
 
 
 _kept: OrderedDict[tuple[Any, ...], PolicyTable] = OrderedDict()

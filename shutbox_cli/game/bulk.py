@@ -10,6 +10,7 @@ plays one turn at a time.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 
 import numpy as np
@@ -92,6 +93,23 @@ def play_turns(table: npt.NDArray[np.int16], start: int, count: int, rolls: Roll
     return masks
 
 
+def play_keyed_turns(
+    tables: npt.NDArray[np.int16], keys: npt.NDArray[np.intp], start: int, rolls: Rolls
+) -> npt.NDArray[np.int16]:
+    """`play_turns` where turn i plays from the table `tables[keys[i]]`."""
+    masks = np.full(keys.size, start, dtype=np.int16)
+    live = np.arange(keys.size, dtype=np.intp)
+    roll = 0
+    while live.size:
+        after = tables[keys[live], masks[live], rolls(roll, live)]
+        going = after > 0
+        masks[live[after == 0]] = 0
+        live = live[going]
+        masks[live] = after[going]
+        roll += 1
+    return masks
+
+
 WIDE = 2**56
 """Squared scores from this size on are kept as Python ints (a game's sum of squares over many
 rounds must not overflow 64 bits)."""
@@ -124,14 +142,33 @@ class GameResults:
         self.out_after = np.full(shape, -1, dtype=np.int64)
         self.playoff_rounds = np.zeros(shape, dtype=np.int64)
         self.playoff_score = np.full(shape, -1, dtype=np.int64)
+        self.standing: Standing | None = None
 
 
-def play_games(rules: Rules, seats: int, games: int, share: int, turns: SeatTurns) -> GameResults:
+@dataclasses.dataclass
+class Standing:
+    """Where the games stand as a seat's turn is asked for (arrays [seat, game]): this round's
+    `scores` so far (-1: not played), the `totals` before it, who is `playing` it, and whether it
+    is a `playoff`. `play_games` keeps it up to date, for turns that depend on the game."""
+
+    scores: npt.NDArray[np.int64] = dataclasses.field(default_factory=lambda: np.empty((0, 0), np.int64))
+    totals: npt.NDArray[np.int64] = dataclasses.field(default_factory=lambda: np.empty((0, 0), np.int64))
+    playing: npt.NDArray[np.bool_] = dataclasses.field(default_factory=lambda: np.empty((0, 0), bool))
+    playoff: bool = False
+
+
+def play_games(
+    rules: Rules, seats: int, games: int, share: int, turns: SeatTurns, standing: Standing | None = None
+) -> GameResults:
     """Play `games` games of `seats` seats at once, exactly as `match.play_game` plays one:
-    seats in order, instant wins, fixed rounds or drop-out, and the tie rule."""
+    seats in order, instant wins, fixed rounds or drop-out, and the tie rule. A `standing` given
+    is kept up to date as each seat's turns are asked for."""
     table = _scores(rules)
     wide = max(table) ** 2 >= WIDE
     results = GameResults(seats, games, share, wide)
+    results.standing = standing
+    if standing is not None:
+        standing.totals = results.totals
     scores = np.asarray(table, dtype=object if wide else np.int64)
     if rules.drop_out is None:
         _fixed_rounds(rules, seats, games, turns, scores, results)
@@ -147,6 +184,7 @@ def _play_round(
     turns: SeatTurns,
     scores: npt.NDArray[np.int64],
     results: GameResults | None,
+    standing: Standing | None = None,
 ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
     """One round of the games with any seat playing (`playing[seat, game]`): each seat's score
     (-1 where it did not play) and the seat that won at once by shutting the box (-1 if none).
@@ -154,6 +192,8 @@ def _play_round(
     seats, games = playing.shape
     round_scores = np.full((seats, games), -1, dtype=np.int64)
     instant = np.full(games, -1, dtype=np.int64)
+    if standing is not None:
+        standing.scores, standing.playing, standing.playoff = round_scores, playing, results is None
     for seat in range(seats):
         index = np.flatnonzero(playing[seat] & (instant < 0))
         if not index.size:
@@ -201,7 +241,7 @@ def _settle(
             return
         playing = np.zeros((tied.shape[0], results.wins.shape[1]), dtype=bool)
         playing[:, games] = tied
-        round_scores, instant = _play_round(rules, number, playing, turns, scores, None)
+        round_scores, instant = _play_round(rules, number, playing, turns, scores, None, results.standing)
         number += 1
         results.playoff_rounds[:, games] += tied
         results.playoff_score[:, games] = np.where(tied, round_scores[:, games], results.playoff_score[:, games])
@@ -221,7 +261,7 @@ def _fixed_rounds(
     over = np.zeros(games, dtype=bool)
     for number in range(rules.rounds):
         playing[:, over] = False
-        _, instant = _play_round(rules, number, playing, turns, scores, results)
+        _, instant = _play_round(rules, number, playing, turns, scores, results, results.standing)
         won = np.flatnonzero(instant >= 0)
         results.wins[instant[won], won] += results.share
         over[won] = True
@@ -238,7 +278,7 @@ def _drop_out(
     active = np.ones((seats, games), dtype=bool)
     number = 0
     while active.any():
-        _, instant = _play_round(rules, number, active, turns, scores, results)
+        _, instant = _play_round(rules, number, active, turns, scores, results, results.standing)
         won = np.flatnonzero(instant >= 0)
         results.wins[instant[won], won] += results.share
         active[:, won] = False

@@ -96,7 +96,8 @@ def test_ctrl_c_during_a_run_is_interrupted_with_the_games_done_the_total_and_th
             raise KeyboardInterrupt
 
     with pytest.raises(Interrupted) as caught:
-        several_units = config(seed=None, strategies=("greedy-high", "random", "target"))  # target: game by game
+        # target reads the whole context in games of two rounds: it plays game by game, in several units
+        several_units = config(seed=None, strategies=("greedy-high", "random", "target"), rules={"rounds": 2})
         run(several_units, backend=InProcess(), progress=stop_after_the_first_unit)
     stop = caught.value
     assert stop.total == 3000 and 0 < stop.games < 3000 and isinstance(stop.seed, int)

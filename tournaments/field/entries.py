@@ -52,6 +52,8 @@ class StrategyEntry:
     sha256: str | None = None
     """The sha256 of the source file of a user's strategy, read as it loaded (None: built in, or no file)."""
     origin: str = ""
+    key: tuple[str, ...] | None = None
+    """The features a user's keyed strategy declares under the rules (a built-in's: `plan` asks its class)."""
 
     def load(self) -> LoadedStrategy:
         """The strategy loaded in this process: for a built-in one only, whose code the referee
@@ -185,7 +187,7 @@ def _loaded(spec: str, params: dict[str, Any], display: str | None) -> StrategyE
         loaded.name,
         dict(loaded.params),
         exact=loaded.cls.tabulable(),
-        context_free=not loaded.cls.reads_context,
+        context_free=not (loaded.cls.reads_context or loaded.cls.key),
         builtin=True,
         origin=loaded.origin,
     )
@@ -224,6 +226,7 @@ def _probed(probed: Probed) -> StrategyEntry:
         context_free=probed.context_free,
         sha256=digest,
         origin=probed.origin,
+        key=probed.key,
     )
 
 

@@ -17,12 +17,14 @@ import numpy as np
 import numpy.typing as npt
 
 from shutbox_cli.game import Rules, TurnContext, TurnRecord, play_turn, score, turn_rolls
-from shutbox_cli.game.bulk import GameResults, play_games, play_turns, turn_table_of
+from shutbox_cli.game.bulk import GameResults, Standing, play_games, play_keyed_turns, play_turns, turn_table_of
 from shutbox_cli.game.bulk_dice import outcomes, stream_keys
 from shutbox_cli.game.terms import GameNumber, Seed
+from strategies.keys import KeyedContext
 from strategies.player import StrategyError
 
 from ..referee.isolation import RemotePlayer
+from .keyed import distinct_keys, key_rows, key_values
 from .plan import Plan, WorkUnit
 from .seats import Seating, TabulationFailure
 from .tally import NEVER_OUT, Tally, share_unit
@@ -30,6 +32,8 @@ from .tally import NEVER_OUT, Tally, share_unit
 Masks = npt.NDArray[np.int16]
 StrategyTurns = Callable[[int, int, int, npt.NDArray[np.int64]], Masks]
 """Strategy i's turns in seat s and round r of these dice games: the open mask each ends with."""
+KeyedTurns = Callable[[int, int, int, npt.NDArray[np.int64], npt.NDArray[np.int64]], Masks]
+"""A keyed strategy i's turns in seat s and round r of these dice games, given each turn's key row."""
 SMALL = 4
 """A round asked for fewer than 1/SMALL of a unit's dice games plays just those, uncached."""
 
@@ -42,6 +46,7 @@ class BulkPlayer:
         self.plan = owner.plan
         self.rules = owner.rules
         self._tables: dict[int, npt.NDArray[np.int16]] = {}
+        self._keyed: dict[tuple[int, tuple[int, ...]], npt.NDArray[np.int16]] = {}
 
     def table(self, index: int) -> npt.NDArray[np.int16]:
         """An exact strategy's turn table, built on first use from its own answers."""
@@ -83,9 +88,35 @@ class BulkPlayer:
             ended[position] = turn.open_mask
         return ended
 
+    def keyed_table(self, index: int, row: tuple[int, ...]) -> npt.NDArray[np.int16]:
+        """A keyed strategy's turn table for one key (a key row), built on first use from its answers."""
+        table = self._keyed.get((index, row))
+        if table is None:
+            features = self.plan.keys[index]
+            assert features is not None
+            player = self.owner.new_player(index)
+            values = key_values(features, np.asarray(row))
+            try:  # a user's strategy is tabulated in its host, its table checked here
+                policy = player.keyed_policy(values)
+            except StrategyError as error:
+                context = KeyedContext(features, values)
+                raise TabulationFailure(f"with the key {context!r}: {error}") from None
+            after = np.frombuffer(policy.next_mask, dtype=np.int16).reshape(self.rules.full_box + 1, -1)
+            table = self._keyed[(index, row)] = turn_table_of(after, np.frombuffer(policy.dice, dtype=np.uint8))
+        return table
+
+    def keyed_turns(
+        self, index: int, seat: int, round_: int, games: npt.NDArray[np.int64], rows: npt.NDArray[np.int64]
+    ) -> Masks:
+        """A keyed strategy's turns in a seat and round of these dice games, each from its key's table."""
+        distinct, which = distinct_keys(rows)
+        tables = np.stack([self.keyed_table(index, tuple(row)) for row in distinct.tolist()])
+        keys = stream_keys(self.plan.deal_seed, games, round_, seat)
+        return play_keyed_turns(tables, which, self.rules.full_box, lambda k, live: outcomes(keys[live], k))
+
     def play(self, unit: WorkUnit) -> dict[int, list[Tally]]:
         """Every game of a bulk unit, counted per matchup and player."""
-        return BulkUnit(self.plan, unit, self.strategy_turns).play()
+        return BulkUnit(self.plan, unit, self.strategy_turns, self.keyed_turns).play()
 
 
 class TableTurns:
@@ -111,10 +142,14 @@ class TableTurns:
 class BulkUnit:
     """The games of one bulk unit, laid out matchup by matchup, rotation by rotation, deal by deal."""
 
-    def __init__(self, plan: Plan, unit: WorkUnit, strategy_turns: StrategyTurns) -> None:
+    def __init__(
+        self, plan: Plan, unit: WorkUnit, strategy_turns: StrategyTurns, keyed_turns: KeyedTurns | None = None
+    ) -> None:
         self.plan = plan
         self.unit = unit
         self.strategy_turns = strategy_turns
+        self.keyed_turns = keyed_turns
+        self.standing = Standing()
         seats, deals = plan.table, unit.deals
         self.layout = (len(unit.matchups), seats, deals)
         matchup, rotation, deal = np.indices(self.layout).reshape(3, -1)
@@ -141,16 +176,22 @@ class BulkUnit:
         strategies = self.strategy_at[seat][games]
         dice = self.dice_index[games]
         found = np.empty(games.size, dtype=np.int16)
-        for strategy in np.flatnonzero(np.bincount(strategies)):  # np.unique would load numpy.ma
+        for strategy in np.flatnonzero(np.bincount(strategies)).tolist():  # np.unique would load numpy.ma
             chosen = strategies == strategy
-            found[chosen] = self._strategy_turns(int(strategy), seat, round_, dice[chosen])
+            features = self.plan.keys[strategy] if self.plan.keys else None
+            if features is None:
+                found[chosen] = self._strategy_turns(strategy, seat, round_, dice[chosen])
+            else:  # its turn depends on where its game stands: played in every game apart
+                assert self.keyed_turns is not None
+                rows = key_rows(features, self.standing, seat, round_, games[chosen])
+                found[chosen] = self.keyed_turns(strategy, seat, round_, self.dice_games[dice[chosen]], rows)
         return found
 
     def play(self) -> dict[int, list[Tally]]:
         """Every game of the unit, counted per matchup and player."""
         plan, unit = self.plan, self.unit
         count = int(np.prod(self.layout))
-        results = play_games(plan.config.rules, plan.table, count, share_unit(plan.table), self.turns)
+        results = play_games(plan.config.rules, plan.table, count, share_unit(plan.table), self.turns, self.standing)
         return _tallies(results, unit, self.layout)
 
 

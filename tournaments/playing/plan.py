@@ -12,7 +12,9 @@ the results do not depend on how the run is spread out. A matchup of context-fre
 only (none reads the game context) is played in bulk: a strategy's turn in a (deal, round,
 seat) is then the same whoever else sits at the table, so bulk units cover every such matchup
 and play each turn once for all of them (an exact strategy's from its table, in lockstep with
-numpy). A matchup with a context-reading strategy plays game by game, in small units of its own.
+numpy). A keyed built-in strategy (one that reads only its key's features of the context) plays
+in bulk too, from one table per key, its turns worked out in every game apart.
+A matchup with a context-reading strategy plays game by game, in small units of its own.
 """
 
 from __future__ import annotations
@@ -22,10 +24,12 @@ import functools
 import itertools
 from collections.abc import Iterator
 
-from shutbox_cli.game import derive_seed
+from shutbox_cli.game import Rules, derive_seed
 from shutbox_cli.game.terms import GameNumber, Seed
+from strategies.keys import declared_key
 
 from ..field.config import TournamentConfig
+from ..field.entries import StrategyEntry
 
 UNIT_GAMES = 400
 """About how many games one work unit of a matchup played turn by turn holds (rounded down to
@@ -81,6 +85,8 @@ class Plan:
     """Whether context-free strategies play in bulk (False: every game turn by turn, the reference)."""
     done: frozenset[int] = frozenset()
     """Numbers of the units already played (by the run a checkpoint resumes): `units()` skips them."""
+    keys: tuple[tuple[str, ...] | None, ...] = ()
+    """By strategy, the features a keyed strategy plays in bulk by (None: it is not keyed)."""
 
     @property
     def table(self) -> int:
@@ -164,7 +170,10 @@ def make_plan(config: TournamentConfig, bulk: bool = True) -> Plan:
     `bulk=False` plays every matchup turn by turn: the reference the bulk engine is held to."""
     if config.seed is None:
         raise ValueError("a tournament needs its seed before it is planned.")
-    free = [bulk and entry.context_free for entry in config.strategies]
+    keys = tuple(_key(entry, config.rules) if bulk else None for entry in config.strategies)
+    free = [
+        bulk and (entry.context_free or key is not None) for entry, key in zip(config.strategies, keys, strict=True)
+    ]
     matchups = tuple(
         Matchup(index, players, all(free[player] for player in players))
         for index, players in enumerate(itertools.combinations(range(len(config.strategies)), config.table))
@@ -179,4 +188,12 @@ def make_plan(config: TournamentConfig, bulk: bool = True) -> Plan:
         max(1, UNIT_GAMES // config.table),
         max(1, BULK_UNIT_GAMES // per_bulk_deal),
         bulk,
+        keys=keys,
     )
+
+
+def _key(entry: StrategyEntry, rules: Rules) -> tuple[str, ...] | None:
+    """The key a strategy plays by in bulk under these rules (None: none); a user's its host said."""
+    if entry.context_free or not entry.builtin:
+        return entry.key
+    return declared_key(entry.load().cls, rules, entry.name)

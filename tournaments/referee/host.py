@@ -20,6 +20,7 @@ from multiprocessing.connection import Connection
 from shutbox_cli.game import Roll, Rules, play_turn
 from shutbox_cli.game.terms import Mask
 from strategies.check import check_strategy
+from strategies.keys import declared_key
 from strategies.loading import LoadedStrategy, StrategyLoadError, load_strategy, source_file, source_sha256
 from strategies.player import StrategyError, StrategyPlayer
 from strategies.shown import cause
@@ -64,7 +65,7 @@ class _Host:
             return Made()
         player = self.players[request.number]
         if isinstance(request, TableAsked):
-            policy = player.policy
+            policy = player.policy if request.key is None else player.keyed_policy(request.key)
             return Table(policy.next_mask.tolist(), list(policy.dice))
         return self.turns(player, request.turns)
 
@@ -128,13 +129,15 @@ def _load(setup: Setup) -> tuple[LoadedStrategy | None, Loaded | HostFailure]:
         loaded = load_strategy(setup.spec, setup.params, setup.name)
         file = source_file(loaded)
         digest = None if file is None else source_sha256(file)
+        key = declared_key(loaded.cls, setup.rules, loaded.name)
         return loaded, Loaded(
             loaded.name,
             loaded.cls.tabulable(),
-            not loaded.cls.reads_context,
+            not (loaded.cls.reads_context or key),
             loaded.origin,
             loaded.cls.description,
             digest,
+            key,
         )
     except StrategyLoadError as error:
         return None, HostFailure(str(error))

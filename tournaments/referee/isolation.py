@@ -35,6 +35,7 @@ from shutbox_cli.game.bulk_dice import outcomes, stream_keys
 from shutbox_cli.game.dice import MASK, PAIRS
 from shutbox_cli.game.terms import GameNumber, Mask, Seed
 from strategies.errors import StrategyError
+from strategies.keys import checked_key
 from strategies.loading import StrategyLoadError, split_spec
 from strategies.table import NOT_ROLLED, THROW_COUNT, PolicyTable
 
@@ -105,6 +106,7 @@ class Host:
         self.name = spec
         self.exact = False
         self.context_free = False
+        self.key: tuple[str, ...] | None = None
         self.origin = ""
         self.sha256: str | None = None
         self.deadline: float | None = None
@@ -159,6 +161,7 @@ class Host:
             self.name = _name(reply.get("name"), self.spec)
             self.exact = _flag(reply.get("exact"), self)
             self.context_free = _flag(reply.get("context_free"), self)
+            self.key = _features(reply.get("key"), self)
             self.description = _description(reply.get("description", ""), self)
             self.origin = _origin(reply.get("origin", ""), self)
             self.sha256 = _sha256(reply.get("sha256"), self)
@@ -383,6 +386,16 @@ class RemotePlayer:
             self.host._garbage(f"the move {move} where the legal moves are {moves}")
         return move
 
+    def keyed_policy(self, values: tuple[Any, ...]) -> PolicyTable:
+        """A keyed strategy's table for one key, built in its host and checked here entry by entry."""
+        from .table_check import checked_table  # numpy: only the bulk side asks for keyed tables
+
+        reply = self.host.ask(TableAsked(self.number, values))
+        found = checked_table(reply.get("next_mask"), reply.get("dice"), self.rules)
+        if isinstance(found, str):
+            self.host._garbage(found)
+        return found
+
     @property
     def policy(self) -> PolicyTable:
         """The strategy's table, built in its host and checked here entry by entry."""
@@ -390,6 +403,21 @@ class RemotePlayer:
             reply = self.host.ask(TableAsked(self.number))
             self._policy = _checked_table(reply.get("next_mask"), reply.get("dice"), self.rules, self.host)
         return self._policy
+
+
+def _features(value: object, host: Host) -> tuple[str, ...] | None:
+    """A key as a host says it: None, or known feature names (never on an exact or context-free strategy)."""
+    if value is None:
+        return None
+    if not isinstance(value, list) or not all(type(feature) is str for feature in value):
+        host._garbage("a key that is not a list of feature names")
+    try:
+        features = checked_key(tuple(value), host.name)
+    except ValueError:
+        host._garbage(f"a key of unknown features {value!r}")
+    if host.exact or host.context_free:
+        host._garbage("a key on a strategy it calls exact or context-free")
+    return features
 
 
 def _key(context: TurnContext, seed: Seed, game: GameNumber) -> TurnKey:
@@ -475,6 +503,7 @@ class Probed(NamedTuple):
     context_free: bool
     origin: str = ""
     sha256: str | None = None
+    key: tuple[str, ...] | None = None
 
 
 def probe(
@@ -496,7 +525,7 @@ def probe(
 
 
 def _probed(host: Host, spec: str, params: dict[str, Any], kept: Callable[[Host, Probed], None] | None) -> Probed:
-    found = Probed(spec, params, host.name, host.exact, host.context_free, host.origin, host.sha256)
+    found = Probed(spec, params, host.name, host.exact, host.context_free, host.origin, host.sha256, host.key)
     if kept is None:
         host.stop()
     else:

@@ -99,7 +99,7 @@ class _Local(SeatedStrategy):
         self.loaded = loaded
         self.spec, self.params, self.name = loaded.spec, dict(loaded.params), loaded.name
         self.description = loaded.cls.description
-        self.exact, self.context_free = loaded.cls.tabulable(), not loaded.cls.reads_context
+        self.exact, self.context_free = loaded.cls.tabulable(), not (loaded.cls.reads_context or loaded.cls.key)
         self.builtin = True
         self.rules = rules
 

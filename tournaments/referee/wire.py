@@ -31,9 +31,11 @@ class NewPlayer(NamedTuple):
 
 
 class TableAsked(NamedTuple):
-    """Player `number`'s table (an exact strategy's answers for every box and throw)."""
+    """Player `number`'s table (an exact strategy's answers for every box and throw; a keyed
+    strategy's for the key whose feature values are `key`)."""
 
     number: int
+    key: tuple[Any, ...] | None = None
 
 
 class DealtTurn(NamedTuple):
@@ -74,6 +76,8 @@ class Loaded:
     origin: str = ""
     description: str = ""
     sha256: str | None = None
+    key: tuple[str, ...] | None = None
+    """The features a keyed strategy declares under the rules (None: no key)."""
 
     def wire(self) -> dict[str, Any]:
         return {
@@ -83,6 +87,7 @@ class Loaded:
             "origin": self.origin,
             "description": self.description,
             "sha256": self.sha256,
+            "key": None if self.key is None else list(self.key),
         }
 
 

@@ -49,7 +49,7 @@ def test_matchups_of_context_free_strategies_share_bulk_units_and_the_others_pla
     from tournaments.playing.plan import make_plan
 
     field = ["optimal", "max-shut", "fewest-tiles", "random", "target"]  # target reads the context
-    plan = make_plan(load_config(None, Options(strategies=field, games=2000, seed=1)))
+    plan = make_plan(load_config(None, Options(strategies=field, games=2000, seed=1, rules={"rounds": 2})))
     units = list(plan.units())
     bulk = [unit for unit in units if unit.bulk]
     assert len(bulk) == 1 and len(bulk[0].matchups) == 6  # the six pairs of the first four
