@@ -380,7 +380,7 @@ class RemotePlayer:
         """The strategy's table, built in its host and checked here entry by entry."""
         if self._policy is None:
             reply = self.host.ask(TableAsked(self.number))
-            self._policy = _checked_table(reply.get("next_mask"), reply.get("dice"), self.rules, self.host)
+            self._policy = checked_table(reply.get("next_mask"), reply.get("dice"), self.rules, self.host._garbage)
         return self._policy
 
 
@@ -411,25 +411,26 @@ def _answers(value: object, rules: Rules, host: Host) -> list[int]:
     return list(value)
 
 
-def _checked_table(next_mask: object, dice: object, rules: Rules, host: Host) -> PolicyTable:
-    """A table from a host, if every entry is one the rules allow: the box after each throw is
-    one a legal move leaves (or the same box when none fits, or NOT_ROLLED where the rules do
-    not roll that many dice), and each number of dice is one the rules allow there."""
+def checked_table(next_mask: object, dice: object, rules: Rules, refuse: Callable[[str], NoReturn]) -> PolicyTable:
+    """A table from a host (or from the cache of a user's tables), if every entry is one the rules
+    allow: the box after each throw is one a legal move leaves (or the same box when none fits, or
+    NOT_ROLLED where the rules do not roll that many dice), and each number of dice is one the rules
+    allow there. Else `refuse` raises, told what is wrong in a few words."""
     boxes = rules.full_box + 1
     if not (isinstance(next_mask, list) and isinstance(dice, list)):
-        host._garbage("a table that is not two lists")
+        refuse("a table that is not two lists")
     after_throw: list[int] = next_mask
     counts: list[int] = dice
     if len(after_throw) != boxes * THROW_COUNT or len(counts) != boxes:
-        host._garbage("a table of the wrong size")
+        refuse("a table of the wrong size")
     if not all(type(value) is int for value in itertools.chain(after_throw, counts)):
-        host._garbage("a table with entries that are not whole numbers")
+        refuse("a table with entries that are not whole numbers")
     table = move_table(rules)
     throw_dice = [len(throw) for throw in THROWS]
     for mask in range(boxes):
         options = dice_options(rules, mask)
         if counts[mask] not in (options[:1] if mask == 0 else options):
-            host._garbage(f"a table rolling {counts[mask]} dice where the rules allow {options}")
+            refuse(f"a table rolling {counts[mask]} dice where the rules allow {options}")
         row = table.row(mask)
         for index in range(THROW_COUNT):
             after = after_throw[mask * THROW_COUNT + index]
@@ -442,7 +443,7 @@ def _checked_table(next_mask: object, dice: object, rules: Rules, host: Host) ->
             else:
                 allowed = 0 <= after <= mask and after & mask == after and (mask ^ after) in row[index]
             if not allowed:
-                host._garbage(f"a table with an illegal move from box {mask:#b} on the throw {THROWS[index]}")
+                refuse(f"a table with an illegal move from box {mask:#b} on the throw {THROWS[index]}")
     return PolicyTable(rules, array("h", after_throw), bytes(counts))
 
 
