@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from collections.abc import Mapping
+from array import array
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 from shutbox_cli.game import GameRecord, TurnContext, TurnRecord, play_game, seat_order, turn_rolls
@@ -24,7 +25,7 @@ from .plan import GameSlot, Matchup, Plan, WorkUnit
 from .replay import replay_command
 from .seats import AskedTurns, Player, Seat, TabulationFailure
 from .tables import cache_folder, keep_table, read_table, source_digest, table_key
-from .tally import Tally, count_game, share_unit
+from .tally import Tally, count_game, count_length, share_unit
 
 if TYPE_CHECKING:
     from .bulk import BulkPlayer
@@ -38,6 +39,34 @@ class UnitResult:
     tallies: dict[int, list[Tally]]
     games: int
     unit: int
+
+    def __reduce__(self) -> tuple[Callable[..., UnitResult], tuple[object, ...]]:
+        """Pickled as one array of whole numbers, which even a pure-Python pickler sends at once."""
+        matchups = tuple(self.tallies)
+        players = tuple(len(self.tallies[index]) for index in matchups)
+        counts = array(
+            "q",
+            [
+                count
+                for index in matchups
+                for tally in self.tallies[index]
+                for count in tally.counts(len(self.tallies[index]))
+            ],
+        )
+        return _unpacked, (matchups, players, counts.tobytes(), self.games, self.unit)
+
+
+def _unpacked(matchups: tuple[int, ...], players: tuple[int, ...], packed: bytes, games: int, unit: int) -> UnitResult:
+    """A `UnitResult` from its pickled form."""
+    counts, at, tallies = array("q", packed), 0, {}
+    for index, seated in zip(matchups, players, strict=True):
+        length = count_length(seated)
+        tallies[index] = [
+            Tally.of_counts(counts[at + length * player : at + length * (player + 1)], seated)
+            for player in range(seated)
+        ]
+        at += length * seated
+    return UnitResult(tallies, games, unit)
 
 
 def matchup_title(plan: Plan, matchup: Matchup) -> str:
