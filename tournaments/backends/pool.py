@@ -2,7 +2,10 @@
 
 Each worker loads the built-in strategies itself from their specs and starts a host for each
 user's strategy (`isolation.Host`: a user's code never runs in a worker), plays whole work units
-and sends back only tallies.
+and sends back only tallies (one array of counts a unit). The exact strategies' tables are made
+once, by the main process while the workers start, and sent to them: no worker builds one. With
+built-in strategies only, the main process plays units too, as one of the pool's workers (so `-j 2`
+starts one worker process), and sends each worker its units two ahead, so none waits on it.
 The pool is a few `multiprocess` processes, each with its own pipe, started with an explicit
 start method. Each worker leads a process group of its own, dies with the main process and
 has a memory limit (`confine`). The run watches each worker's pipe and process, so it
