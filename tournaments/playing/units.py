@@ -200,7 +200,7 @@ class UnitPlayer:
 
     def tables(self) -> dict[int, PolicyTable]:
         """Every exact strategy's table, for the workers of a pool: none of them builds one. A table
-        that fails to build is left out: the unit that needs it fails the same way, and is named."""
+        that fails to build fails the first unit that seats its strategy, as it would have there."""
         if not self.plan.bulk:  # exact strategies are asked at each decision
             return {}
         self._arm()
@@ -209,9 +209,15 @@ class UnitPlayer:
             if entry.exact:
                 try:
                     made[index] = self.policy(index)
-                except StrategyError:
-                    continue
+                except StrategyError as error:
+                    first = next((unit for unit in self.plan.units() if self._seats(unit, index)), None)
+                    if first is None:  # no unit left to play seats it: none needs it
+                        continue
+                    raise TournamentFailure(f"in {unit_title(self.plan, first)}: {error}") from None
         return made
+
+    def _seats(self, unit: WorkUnit, index: int) -> bool:
+        return any(index in self.plan.matchups[matchup].players for matchup in unit.matchups)
 
     def _made_table(self, index: int) -> PolicyTable:
         """A table read from the cache of tables, or built from the strategy's answers and kept there."""
