@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import os
 from collections.abc import Callable
+from pathlib import Path
 from typing import Protocol
 
 from shutbox_cli.game import Rules
@@ -117,13 +118,17 @@ def estimated_seconds(plan: Plan) -> float:
 
 
 def idle_cores() -> float:
-    """About how many cores no other process keeps busy: the machine's, less its load over the
-    last minute (all of them where the platform does not say)."""
+    """About how many cores no other process keeps busy now: the machine's, less the processes
+    running besides this one (Linux says it now; elsewhere the load of the last minute, which
+    counts this process's own recent work too; all of them where the platform says nothing)."""
     try:
-        load = os.getloadavg()[0]
-    except (AttributeError, OSError):
-        load = 0.0
-    return cores() - load
+        running = int(Path("/proc/loadavg").read_text().split()[3].split("/")[0]) - 1
+    except (OSError, IndexError, ValueError):
+        try:
+            running = os.getloadavg()[0]
+        except (AttributeError, OSError):
+            running = 0
+    return cores() - running
 
 
 def default_backend(workers: int | None, plan: Plan, idle: Callable[[], float] = idle_cores) -> Backend:
