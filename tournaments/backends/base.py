@@ -121,6 +121,7 @@ def idle_cores() -> float:
     """About how many cores no other process keeps busy now: the machine's, less the processes
     running besides this one (Linux says it now; elsewhere the load of the last minute, which
     counts this process's own recent work too; all of them where the platform says nothing)."""
+    running: float
     try:
         running = int(Path("/proc/loadavg").read_text().split()[3].split("/")[0]) - 1
     except (OSError, IndexError, ValueError):
