@@ -195,3 +195,14 @@ def test_the_estimate_counts_rounds_drop_out_table_size_and_seats() -> None:
         for table in (2, 4)
     )
     assert estimated_seconds(four) > 1.5 * estimated_seconds(two)
+
+
+@pytest.mark.slow
+def test_a_table_that_fails_to_build_fails_the_run_alike_at_every_j(tmp_path: Path) -> None:
+    """At -j 2 the main process builds it, for the workers: the failure names the unit that needed it."""
+    (tmp_path / "mine.py").write_text(MINE.replace("return max(view.legal_moves)", 'raise ValueError("no table")'))
+    one, two = (tournament(tmp_path, "--games", "40000", "-j", workers) for workers in ("1", "2"))
+    assert one.returncode == two.returncode == 1
+    assert one.stderr == two.stderr
+    assert one.stderr.startswith("shutbox: error: in matchup") and "strategy 'mine'" in one.stderr
+    assert "no table" in one.stderr
