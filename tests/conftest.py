@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import signal
+import tempfile
 import time
 
 import pytest
@@ -24,6 +25,11 @@ settings.load_profile("shutbox")
 # Handling it here (as an interactive pytest would) lets every child start with the default.
 if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
     signal.signal(signal.SIGINT, signal.default_int_handler)
+
+# Exact strategies' tables are kept in a folder of this test run's own, never the user's cache
+# (every shutbox a test starts inherits it); a test of the cache itself points elsewhere.
+_kept_tables = tempfile.TemporaryDirectory(prefix="shutbox-tables-")
+os.environ["SHUTBOX_TABLE_CACHE"] = _kept_tables.name
 
 
 @st.composite

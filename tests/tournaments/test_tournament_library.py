@@ -154,7 +154,8 @@ def test_the_default_backend_plays_here_for_one_worker_or_a_small_plan_of_built_
     assert default_backend(2, small) == InProcess()
     big = make_plan(config(games=200_000))
     assert default_backend(1, big) == InProcess()
-    assert default_backend(2, big) == ProcessPool(2)
+    assert default_backend(2, big, idle=lambda: 2.0) == ProcessPool(2)
+    assert default_backend(2, big, idle=lambda: 0.5) == InProcess()  # no core idle: a pool would only slow it
     # With a user's strategy, in its host wherever the referee plays: here for one worker, else in workers.
     users = make_plan(
         config(strategies=("greedy-high", str(ROOT / "examples" / "cautious.py") + ":Cautious"), games=10)

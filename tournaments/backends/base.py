@@ -9,9 +9,12 @@ one method; nothing above this module changes when one is added.
 from __future__ import annotations
 
 import dataclasses
+import os
 from collections.abc import Callable
+from pathlib import Path
 from typing import Protocol
 
+from shutbox_cli.game import Rules
 from strategies.limits import TimeUp, time_limit
 from strategies.loading import StrategyLoadError
 
@@ -74,9 +77,9 @@ class InProcess:
 IN_PROCESS_SECONDS = 1.0
 """Plans of built-in strategies estimated to take less than this play in this process: a pool
 would take longer to start than to play them."""
-BULK_GAMES_PER_SECOND = 1_000_000
-TURNS_PER_SECOND = 30_000
-"""Rough speeds of one core (for the estimate only): games of a bulk unit, and turns of a
+BULK_TURNS_PER_SECOND = 3_000_000
+TURNS_PER_SECOND = 20_000
+"""Rough speeds of one core (for the estimate only): turns of a bulk unit's games, and turns of a
 strategy asked at each decision."""
 LOAD_SECONDS = 0.01
 TABLE_SECONDS_PER_BOX = 0.000_12
@@ -84,37 +87,61 @@ MATCHUP_UNIT_SECONDS = 0.000_08
 """What playing costs besides the games (measured, for the estimate only): loading a strategy,
 tabulating an exact one (per box of tiles: 60 ms at 9 tiles, 0.5 s at 12), and counting one
 matchup's games in one unit."""
+DROP_OUT_ROUNDS = 10
+"""About how many points of the drop-out total a round adds (for the estimate only): a game to
+100 lasts about 10 rounds."""
+
+
+def rounds_played(rules: Rules) -> float:
+    """About how many rounds a game lasts: its rounds, or those a drop-out game takes."""
+    return float(rules.rounds) if rules.drop_out is None else max(1.0, rules.drop_out / DROP_OUT_ROUNDS)
 
 
 def estimated_seconds(plan: Plan) -> float:
     """About how long one core takes to play the units still to play, strategies loaded and
-    tabulated first: the games (in bulk, or turn by turn over the rounds a game lasts), and each
-    matchup counted in each unit that plays it."""
+    tabulated first: the games' turns (each seat of each round a game lasts, in bulk or asked at
+    each decision), each matchup counted in each unit that plays it, and each exact strategy's
+    table (its size the number of boxes of tiles)."""
     rules, table, strategies = plan.config.rules, plan.table, plan.config.strategies
-    rounds = rules.rounds if rules.drop_out is None else max(1.0, rules.drop_out / 10)
+    turns = table * rounds_played(rules)  # of one game
     share = plan.unit_count / max(1, plan.all_unit_count)  # what a resumed run has left
     bulk = plan.bulk_matchups
     asked = {player for index in bulk for player in plan.matchups[index].players if not strategies[player].exact}
     bulk_units = -(-plan.deals // plan.deals_per_bulk_unit) if bulk else 0
-    seconds = len(bulk) * plan.games_per_matchup / BULK_GAMES_PER_SECOND
-    seconds += len(asked) * plan.deals * table * rounds / TURNS_PER_SECOND  # each turn once for all its matchups
-    seconds += (len(plan.matchups) - len(bulk)) * plan.games_per_matchup * table * rounds / TURNS_PER_SECOND
+    seconds = len(bulk) * plan.games_per_matchup * turns / BULK_TURNS_PER_SECOND
+    seconds += len(asked) * plan.deals * turns / TURNS_PER_SECOND  # each turn once for all its matchups
+    seconds += (len(plan.matchups) - len(bulk)) * plan.games_per_matchup * turns / TURNS_PER_SECOND
     seconds += (bulk_units * len(bulk) + plan.all_unit_count - bulk_units) * MATCHUP_UNIT_SECONDS
     tabulated = sum(entry.exact for entry in strategies) if plan.bulk else 0
     setup = len(strategies) * LOAD_SECONDS + tabulated * TABLE_SECONDS_PER_BOX * (rules.full_box + 1)
     return setup + seconds * share
 
 
-def default_backend(workers: int | None, plan: Plan) -> Backend:
+def idle_cores() -> float:
+    """About how many cores no other process keeps busy now: the machine's, less the processes
+    running besides this one (Linux says it now; elsewhere the load of the last minute, which
+    counts this process's own recent work too; all of them where the platform says nothing)."""
+    running: float
+    try:
+        running = int(Path("/proc/loadavg").read_text().split()[3].split("/")[0]) - 1
+    except (OSError, IndexError, ValueError):
+        try:
+            running = os.getloadavg()[0]
+        except (AttributeError, OSError):
+            running = 0
+    return cores() - running
+
+
+def default_backend(workers: int | None, plan: Plan, idle: Callable[[], float] = idle_cores) -> Backend:
     """The Dask cluster of `plan.config.scheduler` if it names one; else this process for one
-    worker, or for a small plan of built-in strategies; else a pool of `workers` processes (None:
-    one per core). Wherever the referee plays, a user's strategy runs in a host process of its
-    own, which the run can stop whatever the strategy does (catch every exception, loop in C,
-    start processes)."""
+    worker, or for a plan of built-in strategies that is small or finds no core idle (`idle`: a
+    pool would only slow it down); else a pool of `workers` processes (None: one per core).
+    Wherever the referee plays, a user's strategy runs in a host process of its own, which the
+    run can stop whatever the strategy does (catch every exception, loop in C, start processes)."""
     if plan.config.scheduler is not None:
         return DaskCluster(plan.config.scheduler)
     count = cores() if workers is None else workers
     builtin = all(entry.builtin for entry in plan.config.strategies)
-    if count <= 1 or (builtin and estimated_seconds(plan) < IN_PROCESS_SECONDS):
+    if count <= 1 or (builtin and (estimated_seconds(plan) < IN_PROCESS_SECONDS or idle() < 1)):
         return InProcess()
     return ProcessPool(count)

@@ -2,7 +2,10 @@
 
 Each worker loads the built-in strategies itself from their specs and starts a host for each
 user's strategy (`isolation.Host`: a user's code never runs in a worker), plays whole work units
-and sends back only tallies.
+and sends back only tallies (one array of counts a unit). The exact strategies' tables are made
+once, by the main process while the workers start, and sent to them: no worker builds one. With
+built-in strategies only, the main process plays units too, as one of the pool's workers (so `-j 2`
+starts one worker process), and sends each worker its units two ahead, so none waits on it.
 The pool is a few `multiprocess` processes, each with its own pipe, started with an explicit
 start method. Each worker leads a process group of its own, dies with the main process and
 has a memory limit (`confine`). The run watches each worker's pipe and process, so it
@@ -13,6 +16,7 @@ strategy started (a fork, a shell's background job) outlives the run or keeps it
 
 from __future__ import annotations
 
+import collections
 import contextlib
 import dataclasses
 import math
@@ -29,6 +33,7 @@ from strategies.shown import cause
 
 from ..errors import ConfigError, TournamentFailure, marked, setting
 from ..playing.plan import Plan, WorkUnit
+from ..playing.tables import Sent, unwired_tables, wire_tables
 from ..playing.units import UnitPlayer, UnitResult, timed, timeout_message, unit_title
 from ..referee.confine import confine, kill_group, memory_limit_mib
 from .descriptors import chain, make_room, out_of_files, out_of_files_error, pool_files
@@ -70,7 +75,8 @@ class ProcessPool:
 
 def _worker_main(connection: Any, plan: Plan, parent: int, memory_limit: int) -> None:
     """A worker process: confine itself, load the strategies, then play the units it is sent
-    until told to stop. It ends with `os._exit`, so no thread a strategy left keeps it alive."""
+    until told to stop, exact strategies from the tables it is sent first. It ends with `os._exit`, so
+    no thread a strategy left keeps it alive."""
     confine(memory_limit, parent)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the main process decides what Ctrl-C stops
     if hasattr(signal, "pthread_sigmask"):
@@ -82,7 +88,11 @@ def _worker_main(connection: Any, plan: Plan, parent: int, memory_limit: int) ->
 
 def _serve(connection: Any, plan: Plan, memory_limit: int) -> None:
     try:
-        player = UnitPlayer(plan)
+        tables: Sent = connection.recv()
+    except EOFError:  # the main process is gone
+        return
+    try:
+        player = UnitPlayer(plan, unwired_tables(tables, plan.config.rules))
     except StrategyLoadError as error:
         _send(connection, Failed(marked(error)))
         return
@@ -132,12 +142,18 @@ def _failure_message(plan: Plan, unit: WorkUnit, error: BaseException, memory_li
 class _Worker:
     process: Any
     connection: Any
-    unit: WorkUnit | None = None
+    queued: collections.deque[WorkUnit] = dataclasses.field(default_factory=collections.deque)
+    """The units it was sent and has not finished, the one it plays first."""
     started: float = 0.0
     timed: bool = False
     """Whether its unit may run out of time (`units.timed`)."""
     ready: bool = False
     """Whether it has loaded the strategies: a worker that dies before then died starting up."""
+
+    @property
+    def unit(self) -> WorkUnit | None:
+        """The unit it plays now (None: idle)."""
+        return self.queued[0] if self.queued else None
 
 
 def _run_pool(plan: Plan, count: int, finished: Callable[[UnitResult], None]) -> None:
@@ -147,37 +163,51 @@ def _run_pool(plan: Plan, count: int, finished: Callable[[UnitResult], None]) ->
 
     context = multiprocess.get_context(START_METHOD)
     limit = memory_limit_mib(plan.config.memory_limit, count)
-    tracker = _idle_resource_tracker()
+    here = _here(plan)
     pool: list[_Worker] = []
+    tracker = None
     units = plan.units()
     try:
+        tracker = _idle_resource_tracker()
         with _signals_held():  # a worker starts with them held too, until it is its own group
-            for _ in range(count):
+            for _ in range(count - (here is not None and _plays_here(plan))):
                 mine, theirs = context.Pipe()
-                process = context.Process(target=_worker_main, args=(theirs, plan, os.getpid(), limit), daemon=True)
+                arguments = (theirs, plan, os.getpid(), limit)
+                process = context.Process(target=_worker_main, args=arguments, daemon=True)
                 pool.append(_Worker(process, mine))
                 process.start()
                 with contextlib.suppress(OSError):  # the worker does it too: whichever comes first
                     os.setpgid(process.pid, process.pid)
                 theirs.close()
+        tables = wire_tables(here.tables()) if here is not None else {}  # while the workers start
         for worker in pool:
-            _give(plan, worker, next(units, None))
+            with contextlib.suppress(OSError):  # a worker that died just now: its exit status says so
+                worker.connection.send(tables)
+        if here is not None and not _plays_here(plan):
+            here.close()
+            here = None
+        # Untimed units are sent two ahead, so a worker never waits while this process plays one.
+        for _ in range(2 if here is not None else 1):
+            for worker in pool:
+                _give(plan, worker, next(units, None))
         # After a failure no new unit starts, but units before the failed one run to their
         # end: the failure reported is the earliest one, whatever the number of workers.
         failure: tuple[int, str] | None = None
         while True:
             busy = [
-                (worker, worker.unit)
+                (worker, unit)
                 for worker in pool
-                if worker.unit is not None and (failure is None or worker.unit.number < failure[0])
+                if (unit := worker.unit) is not None and (failure is None or unit.number < failure[0])
             ]
-            if not busy:
+            playing = here is not None and failure is None
+            if not busy and not playing:
                 break
             deadline = min(
                 (worker.started + plan.config.timeout for worker, _ in busy if worker.timed), default=math.inf
             )
             watched = [worker.connection for worker, _ in busy] + [worker.process.sentinel for worker, _ in busy]
-            ready = set(wait(watched, timeout=min(TICK, max(0.0, deadline - time.monotonic()))))
+            wait_for = 0.0 if playing else min(TICK, max(0.0, deadline - time.monotonic()))
+            ready = set(wait(watched, timeout=wait_for)) if watched else set()
             for worker, unit in busy:
                 reply: Reply
                 if worker.connection in ready:
@@ -196,26 +226,72 @@ def _run_pool(plan: Plan, count: int, finished: Callable[[UnitResult], None]) ->
                     worker.started = time.monotonic()
                     worker.timed = timed(plan, unit)
                 elif isinstance(reply, Failed):
-                    worker.unit = None
+                    worker.queued.clear()
                     _kill(worker)  # now, not at the end: it may be stuck, or have left processes behind
                     if failure is None or unit.number < failure[0]:
                         failure = (unit.number, reply.message)
                 else:
+                    worker.queued.popleft()
                     finished(reply.result)
                     _give(plan, worker, None if failure else next(units, None))
+            if here is not None and failure is None:
+                failure = _play_here(here, next(units, None), finished)
+                if failure == _NONE_LEFT:
+                    failure = None
+                    here.close()
+                    here = None
         if failure is not None:
             raise TournamentFailure(failure[1])
         _dismiss(pool)
     finally:
+        if here is not None:
+            here.close()
         _stop(pool, tracker)
 
 
+_NONE_LEFT = (-1, "")
+
+
+def _here(plan: Plan) -> UnitPlayer | None:
+    """This process's own unit player, where it makes the exact strategies' tables for the workers
+    or plays units itself (`_plays_here`); None where it has neither to do."""
+    entries = plan.config.strategies
+    if not (_plays_here(plan) or (plan.bulk and any(entry.exact for entry in entries))):
+        return None
+    try:
+        return UnitPlayer(plan)
+    except StrategyLoadError as error:
+        raise TournamentFailure(marked(error)) from None
+
+
+def _plays_here(plan: Plan) -> bool:
+    """Whether this process plays units too, as one of the pool's workers: when every strategy is
+    built in (no unit is timed, nor seats a user's strategy this process would wait on)."""
+    return all(entry.builtin for entry in plan.config.strategies)
+
+
+def _play_here(
+    here: UnitPlayer, unit: WorkUnit | None, finished: Callable[[UnitResult], None]
+) -> tuple[int, str] | None:
+    """Play one unit in this process: None once played, `_NONE_LEFT` when no unit is left, or the
+    unit's number and why it failed."""
+    if unit is None:
+        return _NONE_LEFT
+    try:
+        result = here.play(unit)
+    except TournamentFailure as error:
+        return unit.number, error.marked
+    finished(result)
+    return None
+
+
 def _give(plan: Plan, worker: _Worker, unit: WorkUnit | None) -> None:
-    """Send a worker its next unit (None: nothing left; it idles until the pool closes)."""
-    worker.unit = unit
+    """Send a worker another unit (None: nothing left; it idles once its units are played)."""
     if unit is not None:
-        worker.timed = timed(plan, unit, loading=not worker.ready)
-        worker.started = time.monotonic()
+        if worker.unit is None:
+            worker.timed = timed(plan, unit, loading=not worker.ready)
+            worker.started = time.monotonic()
+        worker.queued.append(unit)
         with contextlib.suppress(OSError):  # a worker that died just now: its exit status says so
             worker.connection.send(unit)
 

@@ -49,12 +49,11 @@ class BulkPlayer:
         self._keyed: dict[tuple[int, tuple[int, ...]], npt.NDArray[np.int16]] = {}
 
     def table(self, index: int) -> npt.NDArray[np.int16]:
-        """An exact strategy's turn table, built on first use from its own answers."""
+        """An exact strategy's turn table, made on first use from its table (`UnitPlayer.policy`)."""
         table = self._tables.get(index)
         if table is None:
-            player = self.owner.new_player(index)
             try:
-                policy = player.policy
+                policy = self.owner.policy(index)
             except StrategyError as error:
                 raise TabulationFailure(str(error)) from None
             after = np.frombuffer(policy.next_mask, dtype=np.int16).reshape(self.rules.full_box + 1, -1)

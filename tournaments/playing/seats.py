@@ -10,6 +10,7 @@ from typing import Protocol
 
 from shutbox_cli.game import Rules, TurnContext, TurnRecord, play_turn
 from strategies.player import StrategyPlayer
+from strategies.table import PolicyTable
 
 from ..errors import TournamentFailure
 from ..referee.isolation import RemotePlayer
@@ -53,4 +54,8 @@ class Seating(Protocol):
 
     def player(self, index: int) -> Player:
         """The strategy's player for this unit."""
+        ...
+
+    def policy(self, index: int) -> PolicyTable:
+        """An exact strategy's table (a strategy's failure to build it is a `StrategyError`)."""
         ...

@@ -7,11 +7,14 @@ from __future__ import annotations
 
 import dataclasses
 import time
+from array import array
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 from shutbox_cli.game import GameRecord, TurnContext, TurnRecord, play_game, seat_order, turn_rolls
 from strategies.loading import LoadedStrategy, StrategyLoadError
 from strategies.player import StrategyError, StrategyPlayer
+from strategies.table import PolicyTable
 
 from ..errors import TournamentFailure, marked, setting
 from ..field.entries import StrategyEntry
@@ -21,7 +24,8 @@ from .lockstep import GameFailure, play_in_lockstep
 from .plan import GameSlot, Matchup, Plan, WorkUnit
 from .replay import replay_command
 from .seats import AskedTurns, Player, Seat, TabulationFailure
-from .tally import Tally, count_game, share_unit
+from .tables import cache_folder, keep_table, read_table, source_digest, table_key
+from .tally import Tally, count_game, count_length, share_unit
 
 if TYPE_CHECKING:
     from .bulk import BulkPlayer
@@ -35,6 +39,34 @@ class UnitResult:
     tallies: dict[int, list[Tally]]
     games: int
     unit: int
+
+    def __reduce__(self) -> tuple[Callable[..., UnitResult], tuple[object, ...]]:
+        """Pickled as one array of whole numbers, which even a pure-Python pickler sends at once."""
+        matchups = tuple(self.tallies)
+        players = tuple(len(self.tallies[index]) for index in matchups)
+        counts = array(
+            "q",
+            [
+                count
+                for index in matchups
+                for tally in self.tallies[index]
+                for count in tally.counts(len(self.tallies[index]))
+            ],
+        )
+        return _unpacked, (matchups, players, counts.tobytes(), self.games, self.unit)
+
+
+def _unpacked(matchups: tuple[int, ...], players: tuple[int, ...], packed: bytes, games: int, unit: int) -> UnitResult:
+    """A `UnitResult` from its pickled form."""
+    counts, at, tallies = array("q", packed), 0, {}
+    for index, seated in zip(matchups, players, strict=True):
+        length = count_length(seated)
+        tallies[index] = [
+            Tally.of_counts(counts[at + length * player : at + length * (player + 1)], seated)
+            for player in range(seated)
+        ]
+        at += length * seated
+    return UnitResult(tallies, games, unit)
 
 
 def matchup_title(plan: Plan, matchup: Matchup) -> str:
@@ -78,11 +110,12 @@ class UnitPlayer:
     """Plays work units of one plan: the built-in strategies loaded once in this process, each
     user's strategy in a host process of its own (`isolation`), never here; `close` stops the hosts.
 
-    An exact strategy's table is built once and kept for the whole run; any other strategy
-    starts afresh each unit, so no state leaks between units.
+    An exact strategy's table is made once and kept for the whole run: sent with the plan (`tables`,
+    made by the run's main process), read from the cache of tables, or built from the strategy's
+    answers and kept there; any other strategy starts afresh each unit, so no state leaks between units.
     """
 
-    def __init__(self, plan: Plan) -> None:
+    def __init__(self, plan: Plan, tables: Mapping[int, PolicyTable] | None = None) -> None:
         self._clock: float | None = time.monotonic()
         """When the first unit's clock may have started: a pool sends it as the worker starts."""
         self.plan = plan
@@ -90,6 +123,7 @@ class UnitPlayer:
         self.unit = share_unit(plan.table)
         self._fresh: dict[int, Player] = {}
         self._bulk: BulkPlayer | None = None
+        self._tables: dict[int, PolicyTable] = dict(tables or {})
         self.loaded: list[LoadedStrategy | Host] = []
         entries = plan.config.strategies
         launched: dict[int, tuple[Host, bool]] = {}
@@ -157,6 +191,51 @@ class UnitPlayer:
         except (StrategyLoadError, StrategyError) as error:
             raise TournamentFailure(marked(error)) from None
 
+    def policy(self, index: int) -> PolicyTable:
+        """An exact strategy's table, made once for the run (a failure to build it is a `StrategyError`)."""
+        table = self._tables.get(index)
+        if table is None:
+            table = self._tables[index] = self._made_table(index)
+        return table
+
+    def tables(self) -> dict[int, PolicyTable]:
+        """Every exact strategy's table, for the workers of a pool: none of them builds one. A table
+        that fails to build fails the first unit that seats its strategy, as it would have there."""
+        if not self.plan.bulk:  # exact strategies are asked at each decision
+            return {}
+        self._arm()
+        made: dict[int, PolicyTable] = {}
+        for index, entry in enumerate(self.plan.config.strategies):
+            if entry.exact:
+                try:
+                    made[index] = self.policy(index)
+                except StrategyError as error:
+                    first = next((unit for unit in self.plan.units() if self._seats(unit, index)), None)
+                    if first is None:  # no unit left to play seats it: none needs it
+                        continue
+                    raise TournamentFailure(f"in {unit_title(self.plan, first)}: {error}") from None
+        return made
+
+    def _seats(self, unit: WorkUnit, index: int) -> bool:
+        return any(index in self.plan.matchups[matchup].players for matchup in unit.matchups)
+
+    def _made_table(self, index: int) -> PolicyTable:
+        """A table read from the cache of tables, or built from the strategy's answers and kept there."""
+        entry, loaded, folder = self.plan.config.strategies[index], self.loaded[index], cache_folder()
+        source = source_digest(entry, loaded if isinstance(loaded, LoadedStrategy) else None)
+        key = None if folder is None else table_key(entry, source, self.rules)
+        if folder is not None and key is not None:
+            try:
+                kept = read_table(folder, key, entry, self.rules)
+            except StrategyLoadError as error:
+                raise TournamentFailure(marked(error)) from None
+            if kept is not None:
+                return kept
+        table = self.new_player(index).policy
+        if folder is not None and key is not None:
+            keep_table(folder, key, table)
+        return table
+
     def player(self, index: int) -> Player:
         """The strategy's player for this unit."""
         player = self._fresh.get(index)
@@ -171,16 +250,20 @@ class UnitPlayer:
             return self.bulk.table_turns(index)
         return AskedTurns(self.rules, self.player(index))
 
-    def play(self, unit: WorkUnit) -> UnitResult:
-        """Play every game of a unit and count it."""
-        self._fresh.clear()
+    def _arm(self) -> None:
+        """Start the clock of the hosts' answers: a silent host is named a little before the unit's
+        own time limit would end the run unnamed."""
         timeout = self.plan.config.timeout
-        # A silent host is named a little before the unit's own time limit would end the run unnamed.
         started, self._clock = self._clock or time.monotonic(), None
         deadline = started + timeout - min(2.0, timeout / 4)
         for loaded in self.loaded:
             if isinstance(loaded, Host):
                 loaded.deadline = deadline
+
+    def play(self, unit: WorkUnit) -> UnitResult:
+        """Play every game of a unit and count it."""
+        self._fresh.clear()
+        self._arm()
         try:
             return self._play(unit)
         except TabulationFailure as error:

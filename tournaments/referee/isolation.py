@@ -22,7 +22,6 @@ import subprocess
 import sys
 import time
 import weakref
-from array import array
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from multiprocessing.connection import Connection
 from pathlib import Path
@@ -30,14 +29,14 @@ from typing import Any, NamedTuple, NoReturn
 
 import numpy as np
 
-from shutbox_cli.game import THROWS, Roll, Rules, TurnContext, dice_options, move_table, turn_rolls
+from shutbox_cli.game import Roll, Rules, TurnContext, dice_options, turn_rolls
 from shutbox_cli.game.bulk_dice import outcomes, stream_keys
 from shutbox_cli.game.dice import MASK, PAIRS
 from shutbox_cli.game.terms import GameNumber, Mask, Seed
 from strategies.errors import StrategyError
 from strategies.keys import checked_key
 from strategies.loading import StrategyLoadError, split_spec
-from strategies.table import NOT_ROLLED, THROW_COUNT, PolicyTable
+from strategies.table import PolicyTable
 
 from ..errors import setting
 from . import supervisor
@@ -388,20 +387,15 @@ class RemotePlayer:
 
     def keyed_policy(self, values: tuple[Any, ...]) -> PolicyTable:
         """A keyed strategy's table for one key, built in its host and checked here entry by entry."""
-        from .table_check import checked_table  # numpy: only the bulk side asks for keyed tables
-
         reply = self.host.ask(TableAsked(self.number, values))
-        found = checked_table(reply.get("next_mask"), reply.get("dice"), self.rules)
-        if isinstance(found, str):
-            self.host._garbage(found)
-        return found
+        return checked_table(reply.get("next_mask"), reply.get("dice"), self.rules, self.host._garbage)
 
     @property
     def policy(self) -> PolicyTable:
         """The strategy's table, built in its host and checked here entry by entry."""
         if self._policy is None:
             reply = self.host.ask(TableAsked(self.number))
-            self._policy = _checked_table(reply.get("next_mask"), reply.get("dice"), self.rules, self.host)
+            self._policy = checked_table(reply.get("next_mask"), reply.get("dice"), self.rules, self.host._garbage)
         return self._policy
 
 
@@ -457,39 +451,17 @@ def _answers(value: object, rules: Rules, host: Host) -> list[int]:
     return list(value)
 
 
-def _checked_table(next_mask: object, dice: object, rules: Rules, host: Host) -> PolicyTable:
-    """A table from a host, if every entry is one the rules allow: the box after each throw is
-    one a legal move leaves (or the same box when none fits, or NOT_ROLLED where the rules do
-    not roll that many dice), and each number of dice is one the rules allow there."""
-    boxes = rules.full_box + 1
-    if not (isinstance(next_mask, list) and isinstance(dice, list)):
-        host._garbage("a table that is not two lists")
-    after_throw: list[int] = next_mask
-    counts: list[int] = dice
-    if len(after_throw) != boxes * THROW_COUNT or len(counts) != boxes:
-        host._garbage("a table of the wrong size")
-    if not all(type(value) is int for value in itertools.chain(after_throw, counts)):
-        host._garbage("a table with entries that are not whole numbers")
-    table = move_table(rules)
-    throw_dice = [len(throw) for throw in THROWS]
-    for mask in range(boxes):
-        options = dice_options(rules, mask)
-        if counts[mask] not in (options[:1] if mask == 0 else options):
-            host._garbage(f"a table rolling {counts[mask]} dice where the rules allow {options}")
-        row = table.row(mask)
-        for index in range(THROW_COUNT):
-            after = after_throw[mask * THROW_COUNT + index]
-            if mask == 0:  # the shut box stays shut
-                allowed = after == 0
-            elif throw_dice[index] not in options:
-                allowed = after == NOT_ROLLED
-            elif not row[index]:
-                allowed = after == mask
-            else:
-                allowed = 0 <= after <= mask and after & mask == after and (mask ^ after) in row[index]
-            if not allowed:
-                host._garbage(f"a table with an illegal move from box {mask:#b} on the throw {THROWS[index]}")
-    return PolicyTable(rules, array("h", after_throw), bytes(counts))
+def checked_table(next_mask: object, dice: object, rules: Rules, refuse: Callable[[str], NoReturn]) -> PolicyTable:
+    """A table from a host (or from the cache of a user's tables), if every entry is one the rules
+    allow: the box after each throw is one a legal move leaves (or the same box when none fits, or
+    NOT_ROLLED where the rules do not roll that many dice), and each number of dice is one the rules
+    allow there. Else `refuse` raises, told what is wrong in a few words."""
+    from .table_check import checked_table as check  # numpy, loaded only where a table is checked
+
+    found = check(next_mask, dice, rules)
+    if isinstance(found, str):
+        refuse(found)
+    return found
 
 
 class Probed(NamedTuple):

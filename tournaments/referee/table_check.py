@@ -1,7 +1,7 @@
 """A keyed strategy's tables from its host, checked with array logic: it sends one per key it
 meets, so each is checked against lookups worked out once per rule set, not entry by entry.
 
-The same rules as `isolation._checked_table`: the box after each throw is one a legal move leaves
+The rules `isolation.checked_table` holds a table to: the box after each throw is one a legal move leaves
 (the same box when none fits, NOT_ROLLED where the rules do not roll that many dice, the shut box
 stays shut), and each number of dice is one the rules allow there."""
 
@@ -58,8 +58,11 @@ def checked_table(next_mask: object, dice: object, rules: Rules) -> PolicyTable 
     if after.dtype.kind != "i" or counts.dtype.kind != "i" or after.ndim != 1 or counts.ndim != 1:
         return "a table with entries that are not whole numbers"
     allowed, allowed_dice = _allowed(rules)
-    if np.any((counts < 1) | (counts > 2)) or np.any((allowed_dice >> np.clip(counts, 0, 3)) & 1 == 0):
-        return "a table rolling a number of dice the rules do not allow"
+    wrong_dice = (counts < 1) | (counts > 2) | ((allowed_dice >> np.clip(counts, 0, 3)) & 1 == 0)
+    if wrong_dice.any():
+        at = int(np.argmax(wrong_dice))
+        options = dice_options(rules, at)
+        return f"a table rolling {int(counts[at])} dice where the rules allow {options[:1] if at == 0 else options}"
     codes = np.arange(after.size, dtype=np.int64) * (boxes + 1) + np.clip(after, -1, boxes) + 1
     found = np.searchsorted(allowed, codes)
     bad = (found >= allowed.size) | (allowed[np.minimum(found, allowed.size - 1)] != codes)

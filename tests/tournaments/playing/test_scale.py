@@ -73,7 +73,7 @@ def test_a_trillion_games_are_counted_without_listing_a_unit(monkeypatch: pytest
     bulk = -(-deals // plan.deals_per_bulk_unit)
     by_turns = 2 * -(-deals // plan.deals_per_unit)  # target's two matchups, game by game
     assert plan.unit_count == bulk + by_turns
-    assert estimated_seconds(plan) > 3600 and default_backend(2, plan) == ProcessPool(2)
+    assert estimated_seconds(plan) > 3600 and default_backend(2, plan, idle=lambda: 2.0) == ProcessPool(2)
 
 
 @pytest.mark.slow
@@ -158,7 +158,7 @@ def test_a_field_of_many_copies_is_estimated_to_cost_their_tables_and_matchups()
     of work, not the fraction of a second their 9,900 games would take."""
     plan = make_plan(config(strategies=copies(100), games=2))
     assert estimated_seconds(plan) > 5
-    assert default_backend(2, plan) == ProcessPool(2)
+    assert default_backend(2, plan, idle=lambda: 2.0) == ProcessPool(2)
 
 
 def test_a_plan_resumed_is_estimated_on_the_units_it_has_left() -> None:

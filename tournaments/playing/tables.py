@@ -1,0 +1,151 @@
+"""Exact strategies' tables kept on disk, so a strategy is tabulated once, not once per run.
+
+A table is kept in the user's cache folder (`$SHUTBOX_TABLE_CACHE`; else `$XDG_CACHE_HOME/shutbox`
+or `~/.cache/shutbox`, in `tables/`), one file per table, named by its key: the digest of the
+strategy's source (a built-in's module, a user's file), its class, its parameters, the rules and
+the shutbox version. A file holds its key and a digest of its key and table: a file damaged or
+edited since is not trusted but built again. A user's table read back is checked entry by entry
+like one from its host, and one with an illegal move is refused, naming the strategy.
+`SHUTBOX_TABLE_CACHE=off` keeps no tables. A cache folder that cannot be written is skipped.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import sys
+import tempfile
+from array import array
+from collections.abc import Mapping
+from pathlib import Path
+from typing import NoReturn
+
+from shutbox_cli.game import Rules
+from strategies.loading import LoadedStrategy, StrategyLoadError, split_spec
+from strategies.table import THROW_COUNT, PolicyTable
+
+from ..field.entries import StrategyEntry
+from ..referee.isolation import checked_table
+from ..version import shutbox_version
+
+SETTING = "SHUTBOX_TABLE_CACHE"
+"""The environment variable naming the folder tables are kept in, or `off` to keep none."""
+OFF = ("off", "0", "no", "false")
+MAGIC = b"shutbox table 1\n"
+Sent = dict[int, tuple[bytes, bytes]]
+"""Tables as a pool's worker is sent them: two byte strings each, by strategy."""
+
+
+def cache_folder() -> Path | None:
+    """Where tables are kept (None: nowhere)."""
+    chosen = os.environ.get(SETTING)
+    if chosen is not None:
+        return None if chosen.strip().lower() in OFF or not chosen.strip() else Path(chosen).expanduser()
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "shutbox" / "tables"
+
+
+def source_digest(entry: StrategyEntry, loaded: LoadedStrategy | None) -> str | None:
+    """The digest of a strategy's source: a user's file's (read as the field was made), a built-in
+    one's module's. None where there is none to read (a user's module without a file)."""
+    if not entry.builtin:
+        return entry.sha256
+    if loaded is None:
+        return None
+    import inspect  # only where a built-in table is looked up
+
+    try:
+        file = inspect.getsourcefile(loaded.cls)
+        return None if file is None else hashlib.sha256(Path(file).read_bytes()).hexdigest()
+    except (OSError, TypeError):
+        return None
+
+
+def table_key(entry: StrategyEntry, source: str | None, rules: Rules) -> str | None:
+    """The key of a strategy's table under these rules (None: it cannot be kept)."""
+    if source is None:
+        return None
+    target = split_spec(entry.spec)[0].rpartition(":")[2]
+    params = sorted((name, repr(value)) for name, value in entry.params.items())
+    parts = [source, target, params, repr(rules), shutbox_version()]
+    return hashlib.sha256(json.dumps(parts).encode()).hexdigest()
+
+
+def _digest(key: str, body: bytes) -> bytes:
+    return hashlib.sha256(key.encode() + body).hexdigest().encode()
+
+
+def _body(table: PolicyTable) -> bytes:
+    after = array("h", table.next_mask)
+    if sys.byteorder != "little":
+        after.byteswap()
+    return after.tobytes() + table.dice
+
+
+def read_table(folder: Path, key: str, entry: StrategyEntry, rules: Rules) -> PolicyTable | None:
+    """The table kept under `key`, if the file is whole and untouched (else None: build it again).
+    A user's table is checked like one from its host: an illegal one raises `StrategyLoadError`."""
+    path = folder / f"{key}.table"
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return None
+    boxes = rules.full_box + 1
+    head = len(MAGIC) + 2 * 65
+    body = data[head:]
+    if (
+        not data.startswith(MAGIC)
+        or len(body) != boxes * (2 * THROW_COUNT + 1)
+        or data[len(MAGIC) : len(MAGIC) + 65] != key.encode() + b"\n"
+        or data[len(MAGIC) + 65 : head] != _digest(key, body) + b"\n"
+    ):
+        return None
+    after = array("h")
+    after.frombytes(body[: 2 * boxes * THROW_COUNT])
+    if sys.byteorder != "little":
+        after.byteswap()
+    dice = body[2 * boxes * THROW_COUNT :]
+    if entry.builtin:
+        return PolicyTable(rules, after, dice)
+
+    def refuse(what: str) -> NoReturn:
+        raise StrategyLoadError(
+            f"strategy {entry.name!r} has a table kept in {str(path)!r} that is not legal ({what}); "
+            "delete the file and it is built again."
+        )
+
+    return checked_table(after.tolist(), list(dice), rules, refuse)
+
+
+def keep_table(folder: Path, key: str, table: PolicyTable) -> None:
+    """Keep a table under `key`, whole or not at all; a folder that cannot be written is skipped."""
+    body = _body(table)
+    data = MAGIC + key.encode() + b"\n" + _digest(key, body) + b"\n" + body
+    with contextlib.suppress(OSError):
+        folder.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(dir=folder, prefix=".", suffix=".part")
+        try:
+            with os.fdopen(handle, "wb") as file:
+                file.write(data)
+            os.replace(temporary, folder / f"{key}.table")
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
+            raise
+
+
+def wire_tables(tables: Mapping[int, PolicyTable]) -> Sent:
+    """Tables as a worker is sent them."""
+    return {index: (table.next_mask.tobytes(), table.dice) for index, table in tables.items()}
+
+
+def unwired_tables(sent: Mapping[int, tuple[bytes, bytes]], rules: Rules) -> dict[int, PolicyTable]:
+    """The tables a worker was sent (by this run's own main process: trusted as they are)."""
+    found: dict[int, PolicyTable] = {}
+    for index, (next_mask, dice) in sent.items():
+        after = array("h")
+        after.frombytes(next_mask)
+        found[index] = PolicyTable(rules, after, dice)
+    return found
