@@ -189,7 +189,7 @@ def split_name(text: str) -> tuple[str | None, str]:
     return None, text.strip()
 
 
-def _check_utf8(text: str, what: str) -> None:
+def check_utf8(text: str, what: str) -> None:
     """A spec or name from the command line may hold bytes that are not UTF-8 (a file name in
     another encoding): refused, as reports and checkpoints, written in UTF-8, could not name it."""
     try:
@@ -204,7 +204,7 @@ def _check_utf8(text: str, what: str) -> None:
 
 def split_spec(spec: str) -> tuple[str, dict[str, Any]]:
     """Split `target(a=1, b="x")` into its target and parameters."""
-    _check_utf8(spec, "strategy spec")
+    check_utf8(spec, "strategy spec")
     text = spec.strip()
     if not text:
         raise StrategyLoadError("a strategy spec is empty; give a name such as 'greedy-high' or 'module:Class'.")
@@ -479,7 +479,7 @@ def load_strategy(spec: str, params: Mapping[str, Any] | None = None, name: str 
     """Resolve a spec (with parameters in it or given apart) to a loaded strategy, built once to check it."""
     target, spec_params = split_spec(spec)
     if name is not None:
-        _check_utf8(name, "strategy name")
+        check_utf8(name, "strategy name")
     merged = {**spec_params, **(params or {})}
     cls, origin = resolve(target, spec)
     _check_params(cls, merged, spec)

@@ -21,8 +21,8 @@ from shutbox_cli.game.terms import GameNumber, Seed
 from strategies.check import DEFAULT_SAMPLES, CheckReport, check_strategy
 from strategies.loading import (
     LoadedStrategy,
-    _check_utf8,
     builtin_spec,
+    check_utf8,
     load_strategy,
     registered,
     resolve,
@@ -172,7 +172,7 @@ def seat_strategies(
     for spec, _, name in given:  # what a spec or name says wrong is said here, where no user's code is run
         target = split_spec(spec)[0]
         if name is not None:
-            _check_utf8(name, "strategy name")
+            check_utf8(name, "strategy name")
         if ":" not in target and registered(target) is None:
             resolve(target, spec)  # names no strategy: raises, importing nothing
     seated: list[SeatedStrategy] = []
