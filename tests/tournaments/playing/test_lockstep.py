@@ -51,7 +51,7 @@ def failure(play: UnitPlayer, unit: WorkUnit, lockstep: bool) -> str:
 
 
 @pytest.mark.slow
-@settings(max_examples=25, derandomize=True)
+@settings(max_examples=12, derandomize=True)
 @given(
     rules=st.from_type(Rules),
     table=st.integers(1, 4),
