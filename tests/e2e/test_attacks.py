@@ -168,18 +168,16 @@ TAMPERING = [
     ("pipe_send", "trio", ["j1", "j2"]),
     ("patch_other", "victim", ["j1", "j2", "exact", "cluster"]),
 ]
-# The attacks that leave processes behind, or keep one alive after its work. Each way of leaving
-# is tried on this machine's processes; on Dask (a cluster the run starts, ~10 s a run, and one
-# that outlives it) one each, since a host is the same process there.
+# The attacks that leave processes behind, or keep one alive after its work: a new session
+# everywhere a host runs; the other ways of leaving at -j 1 and in one other place each (a host,
+# and its supervisor, are the same wherever they run).
 LEAVING = [
-    (attack, "trio", ["j1", "j2", "exact", *dask])
-    for attack, dask in (
-        ("fork_at_import", []),
-        ("setsid_child", ["cluster"]),
-        ("setpgid_child", []),
-        ("double_fork", ["dask"]),
-    )
-] + [("atexit_sleep", "trio", ["j1", "j2", "exact"])]
+    ("setsid_child", "trio", ["j1", "j2", "exact", "cluster"]),
+    ("fork_at_import", "trio", ["j1", "exact"]),
+    ("setpgid_child", "trio", ["j1", "j2"]),
+    ("double_fork", "trio", ["j1", "dask"]),
+    ("atexit_sleep", "trio", ["j1", "j2"]),
+]
 
 
 def cases(table: list[tuple[str, str, list[str]]]) -> list[Any]:

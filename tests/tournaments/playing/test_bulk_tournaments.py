@@ -29,7 +29,7 @@ def both_engines(options: Options) -> tuple[dict, dict]:
 
 
 @pytest.mark.slow
-@settings(max_examples=30)
+@settings(max_examples=15)
 @given(
     rules=st.from_type(Rules),
     table=st.integers(1, 4),

@@ -72,7 +72,7 @@ def test_lockstep_gives_the_tallies_of_playing_the_games_one_after_another(
 
 @pytest.mark.parametrize(
     ("seed", "table"),
-    [(1, 2), (2, 2), pytest.param(6, 3, marks=pytest.mark.slow), pytest.param(6, 4, marks=pytest.mark.slow)],
+    [(1, 2), *(pytest.param(seed, table, marks=pytest.mark.slow) for seed, table in ((2, 2), (6, 3), (6, 4)))],
 )
 def test_the_failure_is_the_first_game_to_fail_as_one_after_another(seed: int, table: int) -> None:
     """FailsLate fails in round 2 of every game that lasts that long, and in round 0 of a game
