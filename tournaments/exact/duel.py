@@ -1,6 +1,7 @@
 """One exact strategy against another in one game, exactly (`shutbox analyze A --against B`): A's
 chance of winning from each seat and on average, and the distribution of the winning margin, from
-`shutbox_cli.game.duel`. In fractions or floats as an exact tournament under the same rules."""
+`shutbox_cli.game.duel` (`exact_keyed.keyed_duel` where a strategy is keyed, as `target` is in a
+one-round game). In fractions or floats as an exact tournament under the same rules."""
 
 from __future__ import annotations
 
@@ -8,13 +9,14 @@ import dataclasses
 from collections.abc import Sequence
 from typing import Any
 
-from shutbox_cli.game import Duel, Rules, duel
+from shutbox_cli.game import Duel, Rules
 from shutbox_cli.game.exact_games import Arithmetic
+from shutbox_cli.game.exact_keyed import keyed_duel
 
 from ..errors import ConfigError, setting
 from ..referee.seated import SeatedStrategy
 from ..results.schema import header, rules_table
-from .tournament import refuse_costly, refuse_inexact, turn_odds, uses_fractions
+from .tournament import first_turn, refuse_costly, refuse_inexact, seat_turns, uses_fractions
 
 
 @dataclasses.dataclass(frozen=True)
@@ -73,25 +75,26 @@ class ExactDuel:
 
 def duel_exactly(a: SeatedStrategy, b: SeatedStrategy, seat: int | None = None) -> ExactDuel:
     """A against B in one game under the rules both are seated for, with A in seat `seat` (1 or 2)
-    or in both. Raises ConfigError for a strategy that is not exact, TournamentFailure for one
-    that fails."""
+    or in both. Raises ConfigError for a strategy that cannot be computed exactly under the rules,
+    TournamentFailure for one that fails."""
     if seat not in (None, 1, 2):
         raise ConfigError(f"A's seat must be 1 or 2, not {seat!r}.")
     if a.rules != b.rules:
         raise ValueError("A and B must be seated for the same rules.")
     rules = a.rules
     for seated in (a, b):
-        refuse_inexact(seated.name, seated.exact, not seated.context_free)
+        refuse_inexact(seated.name, seated.exact, seated.context_free, seated.key, rules, 2)
     fractions = uses_fractions(rules)
-    odds = [turn_odds(seated, fractions) for seated in (a, b)]
+    odds = [seat_turns(seated, fractions) for seated in (a, b)]
     copies = 1 if seat is not None else 2
     what, instead = (
         "computing this game exactly",
         f"simulate it (shutbox tournament, without {setting('method', 'exact')})",
     )
-    refuse_costly(rules, odds, [(0, 1)], copies, what, instead, margins=rules.drop_out is None)
+    first = [first_turn(one, 2) for one in odds]
+    refuse_costly(rules, first, [(0, 1)], copies, what, instead, margins=rules.drop_out is None)
     try:
-        found = [duel(rules, odds[0], odds[1], number - 1) for number in ((1, 2) if seat is None else (seat,))]
+        found = [keyed_duel(rules, odds[0], odds[1], number - 1) for number in ((1, 2) if seat is None else (seat,))]
     except ValueError as error:
         raise ConfigError(f"these rules cannot be computed exactly: {error}") from None
     seats = [_seat(one) for one in found]

@@ -17,17 +17,21 @@ table keeps its win rates, and `ahead`, `tied`, `behind` and `ahead_rate` are No
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import itertools
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any
 
-from shutbox_cli.game import GameOdds, Rules, Ties, TurnOdds, distribution, exact_turn_odds, game_odds
+from shutbox_cli.game import GameOdds, Rules, Ties, TurnOdds, distribution, exact_turn_odds
 from shutbox_cli.game.exact_cost import Cost, games_cost
 from shutbox_cli.game.exact_games import Arithmetic
+from shutbox_cli.game.exact_keyed import KeyedTurns, TurnStart, keyed_game_odds, unsupported
+from strategies.keys import declared_key
 from strategies.loading import StrategyLoadError
 from strategies.player import StrategyError
+from strategies.table import PolicyTable
 
 from ..errors import ConfigError, TournamentFailure, marked, setting
 from ..field.config import TournamentConfig
@@ -37,6 +41,8 @@ from ..results.aggregate import HeadToHead, SeatStanding, Standing
 
 Chance = Fraction | float
 """An exact chance: a fraction, or a float where fractions cost too much."""
+Turns = TurnOdds[Any] | KeyedTurns[Any]
+"""A strategy's turns in exact games: one turn distribution, or one per key (`exact_keyed`)."""
 KEY_DIGITS = 12
 """Float figures are ranked on this many decimals, so rounding noise never orders equal strategies."""
 STEPS_PER_SECOND = 3_000_000
@@ -55,13 +61,32 @@ def uses_fractions(rules: Rules) -> bool:
     return rules.drop_out is None and rules.rounds == 1
 
 
-def refuse_inexact(name: str, exact: bool, reads_context: bool) -> None:
-    """A ConfigError naming a strategy that is not exact, and why."""
-    if not exact:
-        why = "it reads the game context" if reads_context else "it is stochastic"
+def refuse_inexact(
+    name: str, exact: bool, context_free: bool, key: tuple[str, ...] | None, rules: Rules, table: int
+) -> None:
+    """A ConfigError naming a strategy whose games at a table of `table` cannot be computed exactly
+    under these rules, and why: an exact strategy's can, and a keyed one's where its key is known
+    at the start of every turn (`exact_keyed.unsupported`)."""
+    if exact:
+        return
+    if key is not None:
+        keyed = unsupported(rules, key, table)
+        if keyed is None:
+            return
         raise ConfigError(
-            f"{name!r} is not an exact strategy ({why}): its games can be simulated, not computed exactly."
+            f"{name!r} cannot be computed exactly under these rules ({keyed}): "
+            "its games can be simulated, not computed exactly."
         )
+    if context_free:
+        why = "it is stochastic"
+    elif rules.multi_round:
+        why = (
+            "it reads the game context, and a game of several rounds or drop-out is computed exactly only "
+            "for strategies whose play depends on the open tiles, the dice and at most the seat"
+        )
+    else:
+        why = "it reads the game context without a key"
+    raise ConfigError(f"{name!r} is not an exact strategy ({why}): its games can be simulated, not computed exactly.")
 
 
 def turn_odds(seated: SeatedStrategy, fractions: bool) -> TurnOdds[Any]:
@@ -69,13 +94,41 @@ def turn_odds(seated: SeatedStrategy, fractions: bool) -> TurnOdds[Any]:
     every box and roll, made in its host for a user's strategy and checked here (a built-in's is
     kept in this process for the next run); a strategy that fails while answering is a
     TournamentFailure."""
+    return _odds(seated.rules, lambda: seated.table, fractions)
+
+
+def seat_turns(seated: SeatedStrategy, fractions: bool) -> Turns:
+    """A strategy's turns in exact games: an exact one's turn distribution (`turn_odds`), a keyed
+    one's for each key it meets, from its table for that key (made in its host for a user's
+    strategy and checked here), each made once."""
+    if seated.key is None:
+        return turn_odds(seated, fractions)
+    found: dict[tuple[Any, ...], TurnOdds[Any]] = {}
+
+    def odds(values: tuple[Any, ...]) -> TurnOdds[Any]:
+        known = found.get(values)
+        if known is None:
+            known = found[values] = _odds(seated.rules, lambda: seated.keyed_table(values), fractions)
+        return known
+
+    return KeyedTurns(seated.key, odds)
+
+
+def _odds(rules: Rules, table: Callable[[], PolicyTable], fractions: bool) -> TurnOdds[Any]:
     try:
-        table, rules = seated.table, seated.rules
+        policy = table()
         if fractions:
-            return exact_turn_odds(rules, table.move, table.dice_count)
-        return TurnOdds.of(distribution(rules, table.move, table.dice_count))
+            return exact_turn_odds(rules, policy.move, policy.dice_count)
+        return TurnOdds.of(distribution(rules, policy.move, policy.dice_count))
     except (StrategyError, StrategyLoadError) as error:
         raise TournamentFailure(marked(error)) from None
+
+
+def first_turn(seat: Turns, table: int) -> TurnOdds[Any]:
+    """A seat's turn odds as seat 0 of a table of `table` sees them at the start of a game."""
+    if isinstance(seat, TurnOdds):
+        return seat
+    return seat.odds(seat.key(TurnStart(0, 0, False, 0, None, 0, table - 1, 0 if table > 1 else None)))
 
 
 def refuse_costly(
@@ -148,11 +201,11 @@ def _duration(seconds: float) -> str:
     return f"{count} second{'s' if count > 1 else ''}"
 
 
-def game(rules: Rules, turns: Sequence[TurnOdds[Any]]) -> GameOdds[Any]:
+def game(rules: Rules, turns: Sequence[Turns]) -> GameOdds[Any]:
     """One exact game; a game these rules never end (a playoff of seats that always score alike)
     is a ConfigError."""
     try:
-        return game_odds(rules, turns)
+        return keyed_game_odds(rules, turns)
     except ValueError as error:
         raise ConfigError(f"these rules cannot be computed exactly: {error}") from None
 
@@ -231,6 +284,8 @@ class _Sums:
     total: Chance = 0
     ahead: Chance = 0
     tied: Chance = 0
+    score: Chance = 0
+    shuts: Chance = 0
 
     def add(self, odds: GameOdds[Any], seat: int) -> None:
         figures = odds.seats[seat]
@@ -239,6 +294,8 @@ class _Sums:
         self.played += figures.played
         self.turns += figures.turns
         self.total += figures.expected_total
+        self.score += figures.turns * figures.expected_score
+        self.shuts += figures.turns * figures.shut_probability
         if len(odds.seats) == 2:
             tied = odds.tie if odds.rules.ties is Ties.SHARE else 0
             self.ahead += figures.win - tied / 2
@@ -262,56 +319,68 @@ def _key(value: Chance) -> Chance:
 
 def run_exact(config: TournamentConfig, progress: Callable[[int, int], None] | None = None) -> ExactSummary:
     """Compute an exact tournament in this process; `progress` is told the seatings done and their
-    total. Raises ConfigError for a strategy that is not exact (or rules whose games never end) and
-    TournamentFailure for a strategy that fails while answering."""
-    for entry in config.strategies:
-        refuse_inexact(entry.name, entry.exact, not entry.context_free)
+    total. Raises ConfigError for a strategy that cannot be computed exactly (or rules whose games
+    never end) and TournamentFailure for a strategy that fails while answering."""
     rules, table = config.rules, config.table
+    for entry in config.strategies:
+        refuse_inexact(entry.name, entry.exact, entry.context_free, _entry_key(entry, rules), rules, table)
     fractions = uses_fractions(rules)
-    turns = _turns(config, fractions)
     matchups = list(itertools.combinations(range(len(config.strategies)), table))
     total = len(matchups) * table
-    refuse_costly(
-        rules,
-        turns,
-        matchups,
-        table,
-        f"computing these {total:,} games exactly",
-        f"simulate them (without {setting('method', 'exact')})",
-    )
-    if progress is not None:
-        progress(0, total)
-    seatings: list[tuple[Seating, ...]] = []
-    for players in matchups:
-        found = []
-        for rotation in range(table):
-            order = tuple(players[(rotation + seat) % table] for seat in range(table))
-            found.append(Seating(order, game(rules, [turns[player] for player in order])))
-            if progress is not None:
-                progress(len(seatings) * table + rotation + 1, total)
-        seatings.append(tuple(found))
+    with contextlib.ExitStack() as stack:
+        turns = _turns(config, fractions, stack)
+        refuse_costly(
+            rules,
+            [first_turn(seat, table) for seat in turns],
+            matchups,
+            table,
+            f"computing these {total:,} games exactly",
+            f"simulate them (without {setting('method', 'exact')})",
+        )
+        if progress is not None:
+            progress(0, total)
+        seatings: list[tuple[Seating, ...]] = []
+        for players in matchups:
+            found = []
+            for rotation in range(table):
+                order = tuple(players[(rotation + seat) % table] for seat in range(table))
+                found.append(Seating(order, game(rules, [turns[player] for player in order])))
+                if progress is not None:
+                    progress(len(seatings) * table + rotation + 1, total)
+            seatings.append(tuple(found))
     return _summarise(config, tuple(seatings), turns, "fraction" if fractions else "float")
 
 
-def _turns(config: TournamentConfig, fractions: bool) -> list[TurnOdds[Any]]:
-    """Every strategy's turn distribution, a user's from the table its host makes (the hosts load
-    side by side, each within the run's time limit, and end once their tables are in)."""
+def _entry_key(entry: StrategyEntry, rules: Rules) -> tuple[str, ...] | None:
+    """The features a strategy is keyed on under these rules (a user's, as its host said)."""
+    if entry.context_free or not entry.builtin:
+        return entry.key
+    return declared_key(entry.load().cls, rules, entry.name)
+
+
+def _turns(config: TournamentConfig, fractions: bool, stack: contextlib.ExitStack) -> list[Turns]:
+    """Every strategy's turns (`seat_turns`), a user's from the tables its host makes. The hosts
+    load side by side, each within the run's time limit; an exact strategy's ends once its table
+    is in, a keyed one's when `stack` closes (its tables are made as the games meet its keys)."""
     given = [(entry.spec, entry.params, entry.name) for entry in config.strategies]
     try:
         seated = seat_strategies(given, config.rules, timeout=config.timeout, memory_limit_mib=config.memory_limit)
     except StrategyLoadError as error:
         raise TournamentFailure(marked(error)) from None
-    try:
-        return [turn_odds(one, fractions) for one in seated]
-    finally:
-        for one in seated:
+    for one in seated:
+        stack.callback(one.close)
+    found = []
+    for one in seated:
+        found.append(seat_turns(one, fractions))
+        if one.key is None:
             one.close()
+    return found
 
 
 def _summarise(
     config: TournamentConfig,
     seatings: tuple[tuple[Seating, ...], ...],
-    turns: Sequence[TurnOdds[Any]],
+    turns: Sequence[Turns],
     arithmetic: Arithmetic,
 ) -> ExactSummary:
     """Standings, ranking, head-to-head and per-seat figures from every seating's odds."""
@@ -329,15 +398,16 @@ def _summarise(
                         pairs[player][other][seat].add(seating.odds, seat)
     solo = table == 1
     names = config.names
+    per_turn = [_per_turn(seat, figures) for seat, figures in zip(turns, sums, strict=True)]
 
     def rank_key(index: int) -> tuple[Any, ...]:
-        score = _key(turns[index].expected_score)
+        score, shut = per_turn[index]
         if solo:
-            return (score, -_key(turns[index].shut_probability), names[index])
-        return (-_key(sums[index].win_rate), score, names[index])
+            return (_key(score), -_key(shut), names[index])
+        return (-_key(sums[index].win_rate), _key(score), names[index])
 
     order = sorted(range(count), key=rank_key)
-    ranking = tuple(_standing(config.strategies[index], sums[index], turns[index], rules) for index in order)
+    ranking = tuple(_standing(config.strategies[index], sums[index], per_turn[index], rules) for index in order)
     head_to_head = tuple(
         _head_to_head(names[a], names[b], pairs[a][b], pairs[b][a], table == 2)
         for a in order
@@ -360,8 +430,18 @@ def _summarise(
     return ExactSummary(config, seatings, ranking, head_to_head, seats, arithmetic)
 
 
-def _standing(entry: StrategyEntry, sums: _Sums, turn: TurnOdds[Any], rules: Rules) -> Standing:
-    rate, score = float(sums.win_rate), float(turn.expected_score)
+def _per_turn(seat: Turns, sums: _Sums) -> tuple[Chance, Chance]:
+    """A strategy's expected score and shut-box chance per regular turn: an exact strategy's turn's,
+    a keyed one's over the turns of its seatings (its keys' turns in proportion)."""
+    if isinstance(seat, TurnOdds):
+        return seat.expected_score, seat.shut_probability
+    if not sums.turns:
+        return 0, 0
+    return sums.score / sums.turns, sums.shuts / sums.turns
+
+
+def _standing(entry: StrategyEntry, sums: _Sums, per_turn: tuple[Chance, Chance], rules: Rules) -> Standing:
+    rate, score, shut = float(sums.win_rate), float(per_turn[0]), float(per_turn[1])
     return Standing(
         name=entry.name,
         spec=entry.spec,
@@ -373,8 +453,8 @@ def _standing(entry: StrategyEntry, sums: _Sums, turn: TurnOdds[Any], rules: Rul
         mean_score=score,
         score_interval=(score, score),
         mean_total=sums.mean_total,
-        shut_rate=float(turn.shut_probability),
-        shut_interval=(float(turn.shut_probability),) * 2,
+        shut_rate=shut,
+        shut_interval=(shut, shut),
         mean_rounds=sums.mean_rounds(rules),
     )
 

@@ -19,6 +19,7 @@ from typing import Any
 from shutbox_cli.game import Rules, TurnContext
 from shutbox_cli.game.terms import GameNumber, Seed
 from strategies.check import DEFAULT_SAMPLES, CheckReport, check_strategy
+from strategies.keys import declared_key
 from strategies.loading import (
     LoadedStrategy,
     builtin_spec,
@@ -49,8 +50,9 @@ Given = tuple[str, Mapping[str, Any], str | None]
 
 class SeatedStrategy:
     """A strategy ready to play under `rules`: its `spec`, `params`, `name`, `description`, whether
-    it is `exact` (tabulable: deterministic and context-free) and `context_free`, and whether it is
-    `builtin` (played in this process). Close it (or use it as a context manager) to end its host."""
+    it is `exact` (tabulable: deterministic and context-free) and `context_free`, the features it is
+    keyed on under the rules (`key`, None: none), and whether it is `builtin` (played in this
+    process). Close it (or use it as a context manager) to end its host."""
 
     spec: str
     params: dict[str, Any]
@@ -58,6 +60,7 @@ class SeatedStrategy:
     description: str
     exact: bool
     context_free: bool
+    key: tuple[str, ...] | None
     builtin: bool
     rules: Rules
 
@@ -68,6 +71,11 @@ class SeatedStrategy:
     @property
     def table(self) -> PolicyTable:
         """An exact strategy's table under the rules (its answer for every box and throw), checked."""
+        raise NotImplementedError
+
+    def keyed_table(self, values: tuple[Any, ...]) -> PolicyTable:
+        """A keyed strategy's table for the key with these values (its answers for every box and
+        throw, shown only those features), checked."""
         raise NotImplementedError
 
     def prefetch(self, player: Player, starts: Sequence[Start]) -> None:
@@ -100,6 +108,7 @@ class _Local(SeatedStrategy):
         self.spec, self.params, self.name = loaded.spec, dict(loaded.params), loaded.name
         self.description = loaded.cls.description
         self.exact, self.context_free = loaded.cls.tabulable(), not (loaded.cls.reads_context or loaded.cls.key)
+        self.key = declared_key(loaded.cls, rules, self.name)
         self.builtin = True
         self.rules = rules
 
@@ -109,6 +118,9 @@ class _Local(SeatedStrategy):
     @property
     def table(self) -> PolicyTable:
         return self.player().policy
+
+    def keyed_table(self, values: tuple[Any, ...]) -> PolicyTable:
+        return self.player().keyed_policy(values)
 
     def check(
         self, seed: Seed = 0, samples: int = DEFAULT_SAMPLES, progress: Callable[[int, int], None] | None = None
@@ -134,10 +146,11 @@ class _Hosted(SeatedStrategy):
         self.host = host
         self.spec, self.params, self.name = spec, params, host.name
         self.description = host.description
-        self.exact, self.context_free = host.exact, host.context_free
+        self.exact, self.context_free, self.key = host.exact, host.context_free, host.key
         self.builtin = False
         self.rules = host.rules
         self._table: PolicyTable | None = None
+        self._keyed: RemotePlayer | None = None
 
     def player(self) -> RemotePlayer:
         return self.host.player()
@@ -147,6 +160,11 @@ class _Hosted(SeatedStrategy):
         if self._table is None:
             self._table = self.player().policy
         return self._table
+
+    def keyed_table(self, values: tuple[Any, ...]) -> PolicyTable:
+        if self._keyed is None:
+            self._keyed = self.player()
+        return self._keyed.keyed_policy(values)
 
     def prefetch(self, player: Player, starts: Sequence[Start]) -> None:
         if isinstance(player, RemotePlayer):
