@@ -1,0 +1,218 @@
+"""Exact games with keyed seats (`exact_keyed`): `target` in one-round games against a brute force
+that plays every dice sequence of every game `play_game` plays on a small box, target asked with
+the whole context (no key, no table); keyed seats that always play alike agree with `game_odds`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+from functools import cache
+
+import pytest
+
+from shutbox_cli.game import (
+    Rules,
+    Solution,
+    TurnContext,
+    TurnOdds,
+    TurnRecord,
+    dice_options,
+    exact_turn_odds,
+    game_odds,
+    mask_of,
+    play_game,
+    score,
+    solve_expected_score,
+    solve_shut,
+    tiles_of,
+)
+from shutbox_cli.game.exact_keyed import FEATURES, KeyedTurns, keyed_duel, keyed_game_odds, unsupported
+from shutbox_cli.game.moves import move_table
+from strategies.base import context_view
+from strategies.keys import FEATURES as KEY_FEATURES
+from strategies.solved import Target
+from tournaments import seat_strategy
+from tournaments.exact.tournament import seat_turns
+
+F = Fraction
+Outcomes = list[tuple[TurnRecord, Fraction]]
+
+
+def test_a_turn_start_holds_every_feature_a_key_may_name() -> None:
+    assert FEATURES == tuple(KEY_FEATURES)
+
+
+@pytest.mark.parametrize("ties", ["share", "seat", pytest.param("playoff", marks=pytest.mark.slow)])
+@pytest.mark.parametrize("instant_win", [True, False])
+def test_keyed_seats_that_always_play_alike_are_the_engines_games(ties: str, instant_win: bool) -> None:
+    """A seat keyed on every feature it may read (the round, where there is no playoff) whose turns
+    never change gives `game_odds`'s figures, and `duel`'s margins."""
+    rules = Rules(tiles=4, ties=ties, instant_win=instant_win)
+    features = tuple(feature for feature in FEATURES if feature != "round" or ties != "playoff")
+    optimal, shut = (exact_odds(rules, solve(rules)) for solve in (solve_expected_score, solve_shut))
+    for seats in ([optimal, shut], [shut, optimal, optimal], [optimal, shut, shut, optimal]):
+        keyed = [
+            KeyedTurns(features, lambda key, odds=odds: odds) if seat % 2 else odds for seat, odds in enumerate(seats)
+        ]
+        assert keyed_game_odds(rules, keyed) == game_odds(rules, seats)
+    duel = keyed_duel(rules, KeyedTurns(("to_beat",), lambda key: optimal), shut, 1)
+    assert duel.margins == keyed_duel(rules, optimal, shut, 1).margins
+
+
+def test_what_cannot_be_followed_is_said() -> None:
+    assert unsupported(Rules(), ("to_beat", "to_come"), 3) is None
+    assert unsupported(Rules(rounds=3), ("seat",), 2) is None
+    assert "reads the round" in (unsupported(Rules(ties="playoff"), ("round",), 2) or "")
+    assert unsupported(Rules(ties="seat"), ("round",), 2) is None
+    assert "one-round games only" in (unsupported(Rules(drop_out=40), ("to_beat", "seat"), 2) or "")
+    with pytest.raises(ValueError, match="seat 1 cannot be computed exactly: its key reads total"):
+        keyed_game_odds(
+            Rules(rounds=2),
+            [
+                exact_odds(Rules(rounds=2), solve_expected_score(Rules(rounds=2))),
+                KeyedTurns(("total",), lambda key: TurnOdds({0: F(1)}, F(1))),
+            ],
+        )
+
+
+# --- against every game played out ---------------------------------------------------------------
+
+
+SMALL = [
+    *((ties, instant, 2) for ties in ("share", "seat", "playoff") for instant in (True, False)),
+    ("share", True, 3),
+    ("seat", False, 3),
+    ("playoff", True, 3),
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("ties", "instant_win", "players"), SMALL)
+def test_target_against_every_game_played_out(ties: str, instant_win: bool, players: int) -> None:
+    """target in every seat in turn against optimal (max-shut third): each seat's chance, and at a
+    table of two the margins, equal the brute force's (within the branches it cuts in a playoff)."""
+    rules = Rules(tiles=4, ties=ties, instant_win=instant_win)
+    target = seat_turns(seat_strategy("target", rules), fractions=True)
+    opponents = [solve_expected_score(rules), solve_shut(rules)][: players - 1]
+    for seat in range(players):
+        order: list[Solution | None] = [*opponents[:seat], None, *opponents[seat:]]
+        seats = [target if one is None else exact_odds(rules, one) for one in order]
+        plays = [_target_turns(rules) if one is None else _fixed_turns(rules, one) for one in order]
+        exact = keyed_game_odds(rules, seats)
+        found, cut, margins = every_game(rules, plays, F(1, 10**4))
+        assert exact.arithmetic == "fraction" and sum(exact.wins) == 1
+        for played_out, chance in zip(found, exact.wins, strict=True):
+            assert played_out <= chance <= played_out + cut
+        if cut:
+            continue
+        assert list(exact.wins) == found
+        if players == 2:
+            duel = keyed_duel(rules, seats[0], seats[1], 0)
+            assert duel.game == exact and duel.margins == margins
+
+
+def exact_odds(rules: Rules, solution: Solution) -> TurnOdds[Fraction]:
+    return exact_turn_odds(rules, solution.best_move, solution.best_dice)
+
+
+TurnChoice = tuple[Callable[[int], int], Callable[[int, tuple[int, ...], tuple[int, ...]], int]]
+"""How dice and moves are chosen in a turn: (open mask -> dice) and (open mask, dice, moves -> move)."""
+
+
+def every_turn(rules: Rules, choose: TurnChoice) -> Outcomes:
+    """Every way a turn can end, playing every dice sequence from a full box: one record per score
+    left (and one for a shut box), with its chance."""
+    table = move_table(rules)
+    ends: dict[int, Fraction] = {}
+
+    def walk(mask: int, chance: Fraction) -> None:
+        options = dice_options(rules, mask)
+        count = choose[0](mask) if len(options) > 1 else options[0]
+        throws = [(a,) for a in range(1, 7)] if count == 1 else [(a, b) for a in range(1, 7) for b in range(1, 7)]
+        for dice in throws:
+            moves = table.moves(mask, dice)
+            if not moves:
+                ends[mask] = ends.get(mask, F(0)) + chance / len(throws)
+                continue
+            move = moves[0] if len(moves) == 1 else choose[1](mask, tuple(sorted(dice)), moves)
+            assert move in moves
+            if mask & ~move:
+                walk(mask & ~move, chance / len(throws))
+            else:
+                ends[0] = ends.get(0, F(0)) + chance / len(throws)
+
+    walk(rules.full_box, F(1))
+    return [(TurnRecord((), mask, score(rules, mask)), chance) for mask, chance in ends.items()]
+
+
+def _fixed_turns(rules: Rules, solution: Solution) -> Callable[[TurnContext], Outcomes]:
+    outcomes = every_turn(rules, (solution.best_dice, lambda mask, dice, moves: solution.best_move(mask, dice)))
+    return lambda context: outcomes
+
+
+def _target_turns(rules: Rules) -> Callable[[TurnContext], Outcomes]:
+    """target's turns, each asked of it with the whole context of the turn (as a view shows it unkeyed)."""
+    strategy = Target()
+
+    def view(mask: int, dice: tuple[int, ...] | None, moves: tuple[int, ...], context: TurnContext) -> object:
+        legal = tuple(tiles_of(move) for move in moves)
+        return context_view(rules, tiles_of(mask), dice, legal, (), context, mask)
+
+    @cache
+    def turns(context: TurnContext) -> Outcomes:
+        return every_turn(
+            rules,
+            (
+                lambda mask: strategy.choose_dice(view(mask, None, (), context)),  # type: ignore[arg-type]
+                lambda mask, dice, moves: mask_of(strategy.choose_move(view(mask, dice, moves, context))),  # type: ignore[arg-type]
+            ),
+        )
+
+    return turns
+
+
+class _Cut(Exception):
+    """A branch too unlikely to follow."""
+
+
+def every_game(
+    rules: Rules, plays: list[Callable[[TurnContext], Outcomes]], smallest: Fraction
+) -> tuple[list[Fraction], Fraction, dict[int, Fraction]]:
+    """Play every game `play_game` can play, each turn ending every way it can, depth first,
+    cutting branches less likely than `smallest`: each seat's chance of winning among the games
+    played out, the chance of the branches cut, and (two seats) the distribution of seat 0's
+    total minus seat 1's."""
+    wins = [F(0)] * len(plays)
+    margins: dict[int, Fraction] = {}
+    cut = F(0)
+    prefix: list[int] | None = []
+    while prefix is not None:
+        taken: list[int] = []
+        sizes: list[int] = []
+        chance = F(1)
+
+        def play(context: TurnContext) -> TurnRecord:
+            nonlocal chance
+            options = plays[context.player](context)
+            choice = prefix[len(taken)] if len(taken) < len(prefix) else 0
+            taken.append(choice)
+            sizes.append(len(options))
+            chance *= options[choice][1]
+            if chance < smallest:
+                raise _Cut
+            return options[choice][0]
+
+        try:
+            record = play_game(rules, len(plays), play)
+            for winner in record.winners:
+                wins[winner] += chance / len(record.winners)
+            if len(plays) == 2:
+                margin = record.totals[0] - record.totals[1]
+                margins[margin] = margins.get(margin, F(0)) + chance
+        except _Cut:
+            cut += chance
+        while taken and taken[-1] + 1 == sizes[-1]:
+            taken.pop()
+            sizes.pop()
+        prefix = [*taken[:-1], taken[-1] + 1] if taken else None
+    return wins, cut, margins
