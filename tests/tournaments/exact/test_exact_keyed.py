@@ -39,7 +39,7 @@ Outcomes = list[tuple[TurnRecord, Fraction]]
 
 
 def test_a_turn_start_holds_every_feature_a_key_may_name() -> None:
-    assert FEATURES == tuple(KEY_FEATURES)
+    assert tuple(KEY_FEATURES) == FEATURES
 
 
 @pytest.mark.parametrize("ties", ["share", "seat", pytest.param("playoff", marks=pytest.mark.slow)])
@@ -175,6 +175,34 @@ class _Cut(Exception):
     """A branch too unlikely to follow."""
 
 
+class _Branch:
+    """One path down the tree of turn outcomes: the choices of a known prefix, then the first."""
+
+    def __init__(self, plays: list[Callable[[TurnContext], Outcomes]], prefix: list[int], smallest: Fraction):
+        self.plays, self.prefix, self.smallest = plays, prefix, smallest
+        self.taken: list[int] = []
+        self.sizes: list[int] = []
+        self.chance = F(1)
+
+    def play(self, context: TurnContext) -> TurnRecord:
+        options = self.plays[context.player](context)
+        choice = self.prefix[len(self.taken)] if len(self.taken) < len(self.prefix) else 0
+        self.taken.append(choice)
+        self.sizes.append(len(options))
+        self.chance *= options[choice][1]
+        if self.chance < self.smallest:
+            raise _Cut
+        return options[choice][0]
+
+    def next_prefix(self) -> list[int] | None:
+        """The prefix of the next branch depth first (None when this was the last)."""
+        taken, sizes = list(self.taken), list(self.sizes)
+        while taken and taken[-1] + 1 == sizes[-1]:
+            taken.pop()
+            sizes.pop()
+        return [*taken[:-1], taken[-1] + 1] if taken else None
+
+
 def every_game(
     rules: Rules, plays: list[Callable[[TurnContext], Outcomes]], smallest: Fraction
 ) -> tuple[list[Fraction], Fraction, dict[int, Fraction]]:
@@ -187,32 +215,15 @@ def every_game(
     cut = F(0)
     prefix: list[int] | None = []
     while prefix is not None:
-        taken: list[int] = []
-        sizes: list[int] = []
-        chance = F(1)
-
-        def play(context: TurnContext) -> TurnRecord:
-            nonlocal chance
-            options = plays[context.player](context)
-            choice = prefix[len(taken)] if len(taken) < len(prefix) else 0
-            taken.append(choice)
-            sizes.append(len(options))
-            chance *= options[choice][1]
-            if chance < smallest:
-                raise _Cut
-            return options[choice][0]
-
+        branch = _Branch(plays, prefix, smallest)
         try:
-            record = play_game(rules, len(plays), play)
+            record = play_game(rules, len(plays), branch.play)
             for winner in record.winners:
-                wins[winner] += chance / len(record.winners)
+                wins[winner] += branch.chance / len(record.winners)
             if len(plays) == 2:
                 margin = record.totals[0] - record.totals[1]
-                margins[margin] = margins.get(margin, F(0)) + chance
+                margins[margin] = margins.get(margin, F(0)) + branch.chance
         except _Cut:
-            cut += chance
-        while taken and taken[-1] + 1 == sizes[-1]:
-            taken.pop()
-            sizes.pop()
-        prefix = [*taken[:-1], taken[-1] + 1] if taken else None
+            cut += branch.chance
+        prefix = branch.next_prefix()
     return wins, cut, margins

@@ -211,8 +211,10 @@ def test_a_solo_table_gives_each_strategys_exact_statistics() -> None:
 def test_a_strategy_that_is_not_exact_is_refused_by_name() -> None:
     with pytest.raises(ConfigError, match=r"^'random' is not an exact strategy \(it is stochastic\)"):
         exact(("optimal", "random"))
-    with pytest.raises(ConfigError, match=r"^'target' is not an exact strategy \(it reads the game context\)"):
-        exact(("target", "optimal"))
+    with pytest.raises(
+        ConfigError, match=r"^'target' is not an exact strategy \(it reads the game context, and a game"
+    ):
+        exact(("target", "optimal"), rules={"rounds": 2})
 
 
 def test_an_exact_strategy_that_fails_is_a_tournament_failure(two_dice: str) -> None:

@@ -1,0 +1,155 @@
+"""`target` computed exactly where its key allows it (one-round games, playoffs included): within a
+simulated tournament's 99.9% intervals, in a report of the real command equal to the library's, a
+user's keyed strategy through its host, and a refusal of one sentence where it is not keyed."""
+
+from __future__ import annotations
+
+import subprocess
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from shutbox_cli.game import Rules
+from shutbox_cli.game.exact_keyed import keyed_duel
+from tournaments import ConfigError, ExactSummary, InProcess, Options, Summary, load_config, run, seat_strategy
+from tournaments.exact.tournament import seat_turns
+from tournaments.playing.tally import Tally, share_unit
+from tournaments.results.stats import mean_interval, wilson
+
+from helpers.command import real_shutbox
+
+pytestmark = pytest.mark.slow  # exact tournaments with target, and a simulation of them
+
+Z999 = 3.2905
+"""The normal quantile of a two-sided 99.9% interval."""
+FIELD = ("target", "optimal", "greedy-high")
+
+MINE = '''
+from strategies.solved import Target
+
+
+class Mine(Target):
+    """target under another name, in a host of its own: keyed the same way."""
+
+    name = "mine"
+
+
+class Lost(Target):
+    """Keyed on the score to beat alone, which over several rounds needs every seat's total."""
+
+    name = "lost"
+    key = ("to_beat",)
+
+    @classmethod
+    def key_under(cls, rules):
+        return cls.key
+'''
+
+
+def exact(strategies: tuple[str, ...] = FIELD, **given: object) -> ExactSummary:
+    summary = run(load_config(None, Options(strategies=strategies, method="exact", **given)))  # type: ignore[arg-type]
+    assert isinstance(summary, ExactSummary)
+    return summary
+
+
+def shutbox(*arguments: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    done = real_shutbox(*arguments, cwd=cwd, timeout=600)
+    assert done.returncode == 0, done.stderr
+    return done
+
+
+@pytest.mark.parametrize(
+    ("rules", "table"),
+    [({}, 2), ({"tiles": 6, "ties": "playoff", "instant_win": False}, 3)],
+    ids=["two", "three-playoff"],
+)
+def test_exact_target_lies_within_a_simulated_tournaments_intervals(rules: dict[str, object], table: int) -> None:
+    """The bulk engine plays target from one table per key; seed fixed, 60,000 games a matchup."""
+    options = Options(strategies=FIELD, games=60_000, seed=11, rules=rules, table=table)
+    simulated = run(load_config(None, options), backend=InProcess())
+    assert isinstance(simulated, Summary)
+    computed = exact(rules=rules, table=table)
+    assert computed.arithmetic == "fraction"
+    assert all(sum(seating.odds.wins) == 1 for matchup in computed.seatings for seating in matchup)
+    found = {standing.name: standing for standing in computed.ranking}
+    for standing in simulated.ranking:
+        figures = found[standing.name]
+        (win_low, win_high), (score_low, score_high) = intervals(simulated, FIELD.index(standing.name))
+        assert win_low <= figures.win_rate <= win_high, standing.name
+        assert score_low <= (figures.mean_score or 0) <= score_high, standing.name
+        assert figures.shut_rate == pytest.approx(standing.shut_rate, abs=0.005)
+        assert figures.turns / figures.games == pytest.approx(standing.turns / standing.games, rel=0.01)
+
+
+def intervals(summary: Summary, index: int) -> tuple[tuple[float, float], tuple[float, float]]:
+    """Strategy `index`'s 99.9% intervals of its win rate and mean score (every matchup plays the same deals)."""
+    total, matchups = Tally(), 0
+    for matchup, counted in zip(summary.plan.matchups, summary.tallies, strict=True):
+        if index in matchup.players:
+            total.add(counted[matchup.players.index(index)])
+            matchups += 1
+    wins = total.win_shares / share_unit(summary.plan.table)
+    win = wilson(wins, total.games, z=Z999, independent=total.games / matchups)
+    score = mean_interval(total.score_sum, total.score_squares, total.turns, z=Z999, independent=total.turns / matchups)
+    return win, score
+
+
+def test_an_exact_report_with_target_through_the_command(tmp_path: Path) -> None:
+    shutbox(
+        "tournament",
+        "--exact",
+        "-s",
+        "target",
+        "-s",
+        "optimal",
+        "--ties",
+        "playoff",
+        "--tiles",
+        "6",
+        "--report",
+        "t.toml",
+        "-q",
+        cwd=tmp_path,
+    )
+    report = tomllib.loads((tmp_path / "t.toml").read_text())
+    assert (report["method"], report["arithmetic"]) == ("exact", "fraction")
+    computed = exact(("target", "optimal"), rules={"ties": "playoff", "tiles": 6})
+    assert [(row["name"], row["win_rate"], row["mean_score"]) for row in report["ranking"]] == [
+        (standing.name, round(standing.win_rate, 6), round(standing.mean_score or 0, 6))
+        for standing in computed.ranking
+    ]
+    shutbox(
+        "analyze", "target", "--against", "optimal", "--seat", "2", "--tiles", "6", "--report", "d.toml", cwd=tmp_path
+    )
+    duel = tomllib.loads((tmp_path / "d.toml").read_text())
+    assert (duel["method"], duel["arithmetic"], duel["strategy"]) == ("exact", "fraction", "target")
+    rules = Rules(tiles=6)
+    a, b = (seat_turns(seat_strategy(spec, rules), fractions=True) for spec in ("target", "optimal"))
+    engine = keyed_duel(rules, a, b, 1)
+    assert duel["seat"][0]["win_rate"] == float(engine.a_wins)
+    assert {int(margin): chance for margin, chance in duel["seat"][0]["margins"].items()} == {
+        margin: float(chance) for margin, chance in (engine.margins or {}).items()
+    }
+
+
+def test_a_users_keyed_strategy_is_tabulated_in_its_host_per_key(tmp_path: Path) -> None:
+    """target under another name, in a host: the same chances, to the last fraction digit."""
+    (tmp_path / "mine.py").write_text(MINE)
+    mine = exact((f"{tmp_path / 'mine.py'}:Mine", "optimal", "greedy-high"), table=3, rules={"tiles": 6})
+    builtin = exact(table=3, rules={"tiles": 6})
+    assert [seating.odds.wins for matchup in mine.seatings for seating in matchup] == [
+        seating.odds.wins for matchup in builtin.seatings for seating in matchup
+    ]
+    with pytest.raises(
+        ConfigError, match=r"^'lost' cannot be computed exactly under these rules \(its key reads to_beat"
+    ):
+        exact((f"{tmp_path / 'mine.py'}:Lost", "optimal"), rules={"drop_out": 40})
+
+
+def test_target_over_several_rounds_is_refused_in_one_sentence(tmp_path: Path) -> None:
+    done = real_shutbox("tournament", "--exact", "-s", "target", "-s", "optimal", "--rounds", "2", cwd=tmp_path)
+    assert done.returncode == 2
+    assert (
+        done.stderr.count("\n") == 1 and "'target' is not an exact strategy (it reads the game context" in done.stderr
+    )
