@@ -104,11 +104,20 @@ def seat_turns(seated: SeatedStrategy, fractions: bool) -> Turns:
     if seated.key is None:
         return turn_odds(seated, fractions)
     found: dict[tuple[Any, ...], TurnOdds[Any]] = {}
+    alike: dict[bytes, TurnOdds[Any]] = {}  # keys played alike (many are): one distribution
 
     def odds(values: tuple[Any, ...]) -> TurnOdds[Any]:
         known = found.get(values)
         if known is None:
-            known = found[values] = _odds(seated.rules, lambda: seated.keyed_table(values), fractions)
+            try:
+                table = seated.keyed_table(values)
+            except (StrategyError, StrategyLoadError) as error:
+                raise TournamentFailure(marked(error)) from None
+            played = table.next_mask.tobytes() + table.dice
+            known = alike.get(played)
+            if known is None:
+                known = alike[played] = _odds(seated.rules, lambda: table, fractions)
+            found[values] = known
         return known
 
     return KeyedTurns(seated.key, odds)
