@@ -14,7 +14,8 @@ keeps its finished work there every few seconds, and removes it once its report 
 `resume(path)` finishes an interrupted one, with the results an uninterrupted run gives, and
 writes the report the checkpoint records.
 
-A field of exact strategies can be computed instead of played (`Options(method="exact")`): `run`
+A field of exact strategies (and keyed ones, as `target` is in a one-round game) can be computed
+instead of played (`Options(method="exact")`): `run`
 then gives an `ExactSummary`, with chances in place of estimates; `duel_exactly` is one game of
 two of them (`shutbox analyze A --against B`).
 

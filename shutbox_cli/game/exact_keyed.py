@@ -77,8 +77,8 @@ def unsupported(rules: Rules, features: Sequence[str], seats: int) -> str | None
     if rules.multi_round:
         reads = ", ".join(feature for feature in features if feature not in _fixed(rules, seats))
         return (
-            f"its key reads {reads}, which over several rounds or in drop-out depends on every seat's total, "
-            "and exact games follow a keyed strategy through one-round games only"
+            f"its key reads {reads}, which changes during a game of several rounds or drop-out with every "
+            "seat's total; exact games follow such a key in one-round games only"
         )
     if "round" in features and rules.ties is Ties.PLAYOFF and seats > 1:
         return "its key reads the round, and a playoff may last any number of rounds"
@@ -127,7 +127,7 @@ def _resolved(rules: Rules, seats: Sequence[Seat[C]]) -> list[TurnOdds[C]] | Non
             raise ValueError(f"seat {number} cannot be computed exactly: {why}.")
         if set(seat.features) - _fixed(rules, count):
             return None
-        found.append(seat.odds(seat.key(TurnStart(number, 0, False, 0, None, 0, 0, None))))
+        found.append(seat.odds(seat.key(TurnStart(number, 0, False, 0, None, 0, 0, None))))  # reads the seat
     return found
 
 

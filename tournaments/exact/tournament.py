@@ -1,6 +1,8 @@
 """Exact tournaments: for a field of exact strategies (their play depends only on the open tiles
-and the dice), every seating of every matchup is one exact game (`shutbox_cli.game.game_odds`), so
-the ranking, the head-to-head table and the per-seat figures are chances, not estimates.
+and the dice) and keyed ones where their key allows it (`target` in a one-round game: each turn
+played from its table for the key it sees, `shutbox_cli.game.exact_keyed`), every seating of every
+matchup is one exact game, so the ranking, the head-to-head table and the per-seat figures are
+chances, not estimates.
 
 A matchup's seatings are the rotations a simulated tournament deals (seat `s` of rotation `r` holds
 player `(r + s) % table`), so the figures are what a simulated tournament tends to as its games
