@@ -138,6 +138,8 @@ class _Turn(Generic[C]):
     odds: TurnOdds[C]
     steps: dict[int, C]
     shut: C
+    """The chance its shut box ends the game (0 without instant win)."""
+    expected_score: C
 
 
 @dataclasses.dataclass(frozen=True)
@@ -206,7 +208,8 @@ class _OneRound(Generic[C]):
             odds = given if isinstance(given, TurnOdds) else self._kind(given.odds(key))
             _check(odds, seat)
             instant = self.rules.instant_win
-            found = _Turn(odds, _go_on(odds, instant), odds.shut_probability if instant else odds.shut_probability * 0)
+            shut = odds.shut_probability if instant else odds.shut_probability * 0
+            found = _Turn(odds, _go_on(odds, instant), shut, odds.expected_score)
             self._turns[seat][key] = found
         return found
 
@@ -241,7 +244,7 @@ class _OneRound(Generic[C]):
                 low, tied = before
                 turn = self.turn(seat, self.start(seat, position, group, playoff, total, before))
                 played += chance
-                scored += chance * turn.odds.expected_score
+                scored += chance * turn.expected_score
                 shuts += chance * turn.odds.shut_probability
                 instant[seat] += chance * turn.shut
                 for points, step in turn.steps.items():
