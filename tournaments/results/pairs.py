@@ -1,0 +1,80 @@
+"""Game pairs: a duplicate deal at a table of two is played twice, the seats swapped, so the two
+games share their dice and differ only in who sits first. A pair's outcome for one player is its
+score over the two games (a win 1, a shared win 1/2, a loss 0): 0, 1/2, 1, 3/2 or 2, and the counts
+of those five outcomes are the pentanomial. The pairs are independent where the games of a pair are
+not, so intervals and tests from the pairs are sound and (the dice being shared) much tighter than
+from the games taken one by one (docs/statistics.md)."""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+
+from .stats import Z95, Interval
+
+OUTCOMES = 5
+"""A pair's outcomes: its score over two games in halves, 0 to 4."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Pentanomial:
+    """How many pairs one player scored 0, 1/2, 1, 3/2 and 2 points in (`counts[k]`: k halves),
+    with how many games it won, shared and lost over them."""
+
+    counts: tuple[int, int, int, int, int]
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+
+    @property
+    def pairs(self) -> int:
+        return sum(self.counts)
+
+    @property
+    def games(self) -> int:
+        return 2 * self.pairs
+
+    @property
+    def score(self) -> float:
+        """The player's mean score per game (a shared win 1/2)."""
+        return _mean(self.counts) / 2 if self.pairs else 0.5
+
+    @property
+    def variance(self) -> float:
+        """The variance of a pair's score on the scale of one game (the pair's mean), as the
+        engine tools take it: the population variance of the counts."""
+        if not self.pairs:
+            return 0.0
+        mean = _mean(self.counts)
+        return sum(count * (k / 2 - mean) ** 2 for k, count in enumerate(self.counts)) / self.pairs / 4
+
+    def score_interval(self, z: float = Z95) -> Interval:
+        """The 95% interval of the score per game, from the pairs."""
+        half = z * math.sqrt(self.variance / self.pairs) if self.pairs else 0.5
+        return (max(0.0, self.score - half), min(1.0, self.score + half))
+
+    def game_interval(self, z: float = Z95) -> Interval:
+        """The same interval from the games taken one by one (the trinomial: win, shared, loss), as
+        if the games of a pair were independent: what an unpaired comparison gives."""
+        games = self.wins + self.draws + self.losses
+        if not games:
+            return (0.0, 1.0)
+        score = (self.wins + self.draws / 2) / games
+        variance = (self.wins + self.draws / 4) / games - score * score
+        half = z * math.sqrt(variance / games)
+        return (max(0.0, score - half), min(1.0, score + half))
+
+    def difference(self, z: float = Z95) -> tuple[float, Interval]:
+        """One player's win rate minus the other's, with its 95% interval from the pairs: at a table
+        of two, with shared wins split, it is 2 * score - 1."""
+        low, high = self.score_interval(z)
+        return 2 * self.score - 1, (2 * low - 1, 2 * high - 1)
+
+    def mirrored(self) -> Pentanomial:
+        """The other player's pentanomial."""
+        counts = self.counts
+        return Pentanomial((counts[4], counts[3], counts[2], counts[1], counts[0]), self.losses, self.draws, self.wins)
+
+
+def _mean(counts: tuple[int, ...]) -> float:
+    return sum(k / 2 * count for k, count in enumerate(counts)) / sum(counts)
