@@ -87,7 +87,9 @@ if TYPE_CHECKING:  # `name as name`: each re-exported, one statement per module
         read_checkpoint as read_checkpoint,
         recorded_report as recorded_report,
     )
-    from .running.runner import Progress as Progress, resume as resume, run as run
+    from .results.elo import Match as Match, Sprt as Sprt, Verdict as Verdict, parse_sprt as parse_sprt
+    from .results.pairs import Pentanomial as Pentanomial
+    from .running.runner import Progress as Progress, play_match as play_match, resume as resume, run as run
     # isort: on
 
 _NAMES: dict[str, tuple[str, ...]] = {
@@ -115,7 +117,9 @@ _NAMES: dict[str, tuple[str, ...]] = {
     ".results.report": ("report_table", "result_table", "write_report"),
     ".results.schema": ("header", "rules_table"),
     ".running.checkpoint": ("CHECKPOINT_SECONDS", "checkpoint_path", "read_checkpoint", "recorded_report"),
-    ".running.runner": ("Progress", "resume", "run"),
+    ".results.elo": ("Match", "Sprt", "Verdict", "parse_sprt"),
+    ".results.pairs": ("Pentanomial",),
+    ".running.runner": ("Progress", "play_match", "resume", "run"),
 }
 """The tournaments' public names, by the module that defines each."""
 __all__, _load = lazy_names(__name__, _NAMES)

@@ -165,9 +165,10 @@ class Plan:
                 yield GameSlot(number, deal if self.config.duplicate else number, rotation)
 
 
-def make_plan(config: TournamentConfig, bulk: bool = True) -> Plan:
+def make_plan(config: TournamentConfig, bulk: bool = True, bulk_unit_games: int = BULK_UNIT_GAMES) -> Plan:
     """Plan a tournament whose seed is known. Games per matchup round up to whole deals.
-    `bulk=False` plays every matchup turn by turn: the reference the bulk engine is held to."""
+    `bulk=False` plays every matchup turn by turn: the reference the bulk engine is held to.
+    `bulk_unit_games`: about how many games a bulk unit holds (smaller for a match that may stop)."""
     if config.seed is None:
         raise ValueError("a tournament needs its seed before it is planned.")
     keys = tuple(_key(entry, config.rules) if bulk else None for entry in config.strategies)
@@ -186,7 +187,7 @@ def make_plan(config: TournamentConfig, bulk: bool = True) -> Plan:
         matchups,
         deals,
         max(1, UNIT_GAMES // config.table),
-        max(1, BULK_UNIT_GAMES // per_bulk_deal),
+        max(1, bulk_unit_games // per_bulk_deal),
         bulk,
         keys=keys,
     )

@@ -17,6 +17,7 @@ from shutbox_cli.game.terms import Seed
 from ..field.config import TournamentConfig
 from ..playing.plan import Plan
 from ..playing.tally import Tally, share_unit
+from .elo import Match
 from .stats import mean_interval, wilson
 
 
@@ -103,6 +104,8 @@ class Summary:
     ranking: tuple[Standing, ...]
     head_to_head: tuple[HeadToHead, ...]
     seed_drawn: bool = False
+    match: Match | None = None
+    """A match of two (`shutbox match`): its pairs, Elo and SPRT."""
 
     @property
     def config(self) -> TournamentConfig:
@@ -217,7 +220,9 @@ def _standing(name: str, spec: str, tally: Tally, unit: int, drop_out: bool, mat
     )
 
 
-def summarise(plan: Plan, tallies: Sequence[Sequence[Tally]], seed_drawn: bool = False) -> Summary:
+def summarise(
+    plan: Plan, tallies: Sequence[Sequence[Tally]], seed_drawn: bool = False, match: Match | None = None
+) -> Summary:
     """Standings, ranking and head-to-head table of a finished run, from its tallies per matchup."""
     config = plan.config
     count = len(config.strategies)
@@ -269,4 +274,4 @@ def summarise(plan: Plan, tallies: Sequence[Sequence[Tally]], seed_drawn: bool =
         if a != b and pair_games[a][b]
     )
     kept = tuple(tuple(counted) for counted in tallies)
-    return Summary(plan, kept, ranking, head_to_head, seed_drawn)
+    return Summary(plan, kept, ranking, head_to_head, seed_drawn, match)

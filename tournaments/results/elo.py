@@ -24,7 +24,7 @@ def elo(score: float) -> float:
         return -math.inf
     if score >= 1:
         return math.inf
-    return -400 * math.log10(1 / score - 1)
+    return -400 * math.log10(1 / score - 1) + 0.0  # not -0.0
 
 
 def score_of(difference: float) -> float:
@@ -99,6 +99,43 @@ class Sprt:
         if llr <= low:
             return Verdict.H0
         return Verdict.UNDECIDED
+
+
+@dataclasses.dataclass(frozen=True)
+class Match:
+    """A match of two strategies at a table of two, from the first's side: its pairs, its Elo with
+    error bars, and its SPRT (if it ran one): settings, LLR and verdict after its games."""
+
+    pairs: Pentanomial
+    estimate: EloEstimate
+    sprt: Sprt | None = None
+    llr: float = 0.0
+    verdict: Verdict = Verdict.UNDECIDED
+
+
+def match_of(pairs: Pentanomial, sprt: Sprt | None) -> Match:
+    """The match these pairs make, its SPRT asked if it runs one."""
+    if sprt is None:
+        return Match(pairs, elo_estimate(pairs))
+    llr = sprt.llr(pairs)
+    return Match(pairs, elo_estimate(pairs), sprt, llr, sprt.verdict(llr))
+
+
+def parse_sprt(text: str) -> Sprt:
+    """An SPRT from `elo0=0 elo1=5 alpha=0.05 beta=0.05` (spaces or commas between; a setting not
+    given keeps its default). A ValueError of one sentence if it is not that."""
+    values: dict[str, float] = {}
+    for word in text.replace(",", " ").split():
+        key, equals, value = word.partition("=")
+        if not equals or key not in ("elo0", "elo1", "alpha", "beta"):
+            raise ValueError(f"the SPRT takes elo0=, elo1=, alpha= and beta=, not {word!r}.")
+        try:
+            values[key] = float(value)
+        except ValueError:
+            raise ValueError(f"the SPRT's {key} is a number, not {value!r}.") from None
+        if not math.isfinite(values[key]):
+            raise ValueError(f"the SPRT's {key} is a finite number, not {value!r}.")
+    return Sprt(**values)
 
 
 def llr(counts: Sequence[float], s0: float, s1: float) -> float:

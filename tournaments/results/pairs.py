@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import math
 
+from ..playing.tally import Tally
 from .stats import Z95, Interval
 
 OUTCOMES = 5
@@ -78,3 +79,13 @@ class Pentanomial:
 
 def _mean(counts: tuple[int, ...]) -> float:
     return sum(k / 2 * count for k, count in enumerate(counts)) / sum(counts)
+
+
+def pentanomial(tally: Tally) -> Pentanomial:
+    """A player's pentanomial at a table of two from its tally, with its games won, shared and lost
+    (at a table of two, finishing ahead is winning outright, and level is sharing the win)."""
+    counts = (*tally.pairs, 0, 0, 0, 0, 0)
+    wins, shared = (tally.ahead[1], tally.tied[1]) if len(tally.ahead) == 2 else (0, 0)
+    return Pentanomial(
+        (counts[0], counts[1], counts[2], counts[3], counts[4]), wins, shared, tally.games - wins - shared
+    )

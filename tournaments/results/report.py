@@ -12,6 +12,7 @@ report has `seed`, `dice` and the `*_ci95` intervals, an exact one `arithmetic`,
 
 from __future__ import annotations
 
+import math
 import os
 from pathlib import Path
 from typing import Any
@@ -25,6 +26,7 @@ from ..field.config import REPORT_CONFIG, config_table
 from ..field.entries import recorded_spec
 from ..files import FileFormat, format_of, write_table_atomically
 from .aggregate import HeadToHead, SeatStanding, Standing, Summary
+from .elo import Match
 from .schema import header, interval, rounded
 
 Result = Summary | ExactSummary | Analysis | ExactDuel
@@ -148,7 +150,48 @@ def report_table(summary: Summary | ExactSummary, folder: Path | None = None) ->
             for rank, standing in enumerate(summary.ranking, 1)
         ],
         "head_to_head": [_pair_table(pair, exact=False) for pair in summary.head_to_head],
+        **({} if summary.match is None else {"match": _match_table(summary.match, summary.config.names)}),
     }
+
+
+def _match_table(match: Match, names: tuple[str, ...]) -> dict[str, Any]:
+    """A match's `[match]` table (docs/report.md): its pairs, score, Elo and SPRT, the first strategy's."""
+    pairs, estimate = match.pairs, match.estimate
+    difference, difference_interval = pairs.difference()
+    table: dict[str, Any] = {
+        "strategy": names[0],
+        "baseline": names[1],
+        "pairs": pairs.pairs,
+        "pentanomial": list(pairs.counts),
+        "wins": pairs.wins,
+        "shared": pairs.draws,
+        "losses": pairs.losses,
+        "score": rounded(pairs.score),
+        "score_ci95": interval(pairs.score_interval()),
+        "score_ci95_unpaired": interval(pairs.game_interval()),
+        "win_rate_difference": rounded(difference),
+        "win_rate_difference_ci95": interval(difference_interval),
+        **_finite("elo", estimate.elo),
+        **({"elo_ci95": interval(estimate.interval)} if all(map(math.isfinite, estimate.interval)) else {}),
+        "los": rounded(estimate.superiority),
+    }
+    if match.sprt is not None:
+        sprt = match.sprt
+        table["sprt"] = {
+            "elo0": sprt.elo0,
+            "elo1": sprt.elo1,
+            "alpha": sprt.alpha,
+            "beta": sprt.beta,
+            "llr": rounded(match.llr),
+            "bounds": interval(sprt.bounds),
+            "verdict": match.verdict.value,
+        }
+    return table
+
+
+def _finite(key: str, value: float) -> dict[str, float]:
+    """The key and its value rounded, or nothing if it is infinite (a side that won every pair)."""
+    return {key: rounded(value)} if math.isfinite(value) else {}
 
 
 def result_table(result: Result, folder: Path | None = None) -> dict[str, Any]:

@@ -53,10 +53,11 @@ from ..version import shutbox_version
 from . import seal
 from .audit import matchup_fault
 
-CHECKPOINT_FORMAT = 2
+CHECKPOINT_FORMAT = 3
 """The layout of a checkpoint's keys: raised whenever what a checkpoint holds changes, so that one
 written by another shutbox is refused as such, not as damaged (the version string may not change).
-2: the report the run writes, the digests of the modules a strategy imports, the seal."""
+2: the report the run writes, the digests of the modules a strategy imports, the seal. 3: a tally at
+a table of two ends with its pentanomial."""
 CHECKPOINT_SECONDS = 5.0
 """A run writes its checkpoint at most this often, and not before it has run this long."""
 MAX_CHECKPOINT_BYTES = 128 << 20
