@@ -13,7 +13,7 @@ from shutbox_cli.face.describe import rules_in_short
 from shutbox_cli.face.literal import literal
 from shutbox_cli.game import Ties
 from strategies.runner import printable
-from tournaments import HeadToHead, TournamentResults
+from tournaments import HeadToHead, Standing, TournamentResults
 
 Results = TournamentResults
 EXACT_DIGITS = 3
@@ -102,6 +102,10 @@ def ranking_table(summary: Results, wins: bool = True) -> Table:
         table.add_column("total", justify="right")
     if rules.drop_out is not None:
         table.add_column("rounds", justify="right")
+    rated = any(standing.rating is not None for standing in summary.ranking)
+    if rated:
+        table.add_column("rating", justify="right", no_wrap=True)
+        table.add_column("LOS", justify="right")
     for rank, standing in enumerate(summary.ranking, 1):
         row = [str(rank), literal(standing.name)]
         if not summary.solo:
@@ -116,8 +120,19 @@ def ranking_table(summary: Results, wins: bool = True) -> Table:
             row.append("–" if standing.mean_total is None else f"{standing.mean_total:.1f}")
         if rules.drop_out is not None:
             row.append("–" if standing.mean_rounds is None else f"{standing.mean_rounds:.2f}")
+        if rated:
+            row += _rating(standing)
         table.add_row(*row)
     return table
+
+
+def _rating(standing: Standing) -> list[str]:
+    """A standing's rating ± half its 95% interval, and its likelihood of superiority over the next."""
+    if standing.rating is None or standing.rating_interval is None:
+        return ["–", "–"]
+    low, high = standing.rating_interval
+    los = "–" if standing.superiority is None else _percent(standing.superiority)
+    return [f"{standing.rating:+.0f} ±{(high - low) / 2:.0f}", los]
 
 
 def legend(summary: Results) -> str:
@@ -140,6 +155,11 @@ def legend(summary: Results) -> str:
         parts.append(f"total: {figure} final total")
     if rules.drop_out is not None:
         parts.append(f"rounds: {figure} rounds lasted")
+    if any(standing.rating is not None for standing in summary.ranking):
+        parts.append(
+            "rating: Bradley-Terry Elo from who finished ahead of whom (mean 0) ± its 95% interval; "
+            "LOS: the likelihood it is truly stronger than the next"
+        )
     return "; ".join(parts) + "."
 
 

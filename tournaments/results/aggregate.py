@@ -18,6 +18,7 @@ from ..field.config import TournamentConfig
 from ..playing.plan import Plan
 from ..playing.tally import Tally, share_unit
 from .elo import Match
+from .ratings import bradley_terry
 from .stats import mean_interval, wilson
 
 
@@ -50,6 +51,11 @@ class Standing:
     shut_rate: float | None
     shut_interval: tuple[float, float] | None
     mean_rounds: float | None
+    rating: float | None = None
+    """Its Bradley-Terry rating on the Elo scale, the field's mean 0 (`ratings`); None solo or exact."""
+    rating_interval: tuple[float, float] | None = None
+    superiority: float | None = None
+    """The likelihood, from the ratings, that it is truly stronger than the next in the ranking."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -257,6 +263,18 @@ def summarise(
         )
         for index in order
     )
+    if not solo:
+        scores = [
+            [ahead + tied / 2 for ahead, tied in zip(*rows, strict=True)]
+            for rows in zip(pair_ahead, pair_tied, strict=True)
+        ]
+        rated = bradley_terry(scores, pair_games, order)
+        ranking = tuple(
+            dataclasses.replace(
+                standing, rating=rating.rating, rating_interval=rating.interval, superiority=rating.superiority
+            )
+            for standing, rating in zip(ranking, rated, strict=True)
+        )
     head_to_head = tuple(
         HeadToHead(
             strategy=config.names[a],

@@ -56,6 +56,11 @@ def _standing_table(rank: int, standing: Standing, solo: bool, exact: bool, fold
     if standing.mean_total is not None:
         table["mean_total"] = rounded(standing.mean_total)
     table["mean_rounds"] = rounded(standing.turns / standing.games) if standing.games else 0.0
+    if standing.rating is not None and standing.rating_interval is not None:
+        table["rating"] = rounded(standing.rating)
+        table["rating_ci95"] = interval(standing.rating_interval)
+    if standing.superiority is not None:
+        table["los_next"] = rounded(standing.superiority)
     return table
 
 
