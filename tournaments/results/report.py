@@ -31,6 +31,10 @@ from .schema import header, interval, rounded
 
 Result = Summary | ExactSummary | Analysis | ExactDuel
 """Anything a report is written of."""
+ELO_DIGITS = 2
+"""Decimal places of a rating or an Elo difference (a hundredth of a point is far below its error)."""
+LOS_DIGITS = 4
+"""Decimal places of a likelihood of superiority."""
 AHEAD_FIELDS = ("ahead", "tied", "behind", "ahead_rate")
 """A head-to-head pair's finishing order, written when it is known (not in exact tournaments at
 tables of three or more)."""
@@ -57,10 +61,10 @@ def _standing_table(rank: int, standing: Standing, solo: bool, exact: bool, fold
         table["mean_total"] = rounded(standing.mean_total)
     table["mean_rounds"] = rounded(standing.turns / standing.games) if standing.games else 0.0
     if standing.rating is not None and standing.rating_interval is not None:
-        table["rating"] = rounded(standing.rating)
-        table["rating_ci95"] = interval(standing.rating_interval)
+        table["rating"] = _elo(standing.rating)
+        table["rating_ci95"] = [_elo(bound) for bound in standing.rating_interval]
     if standing.superiority is not None:
-        table["los_next"] = rounded(standing.superiority)
+        table["los_next"] = round(standing.superiority, LOS_DIGITS)
     return table
 
 
@@ -177,8 +181,12 @@ def _match_table(match: Match, names: tuple[str, ...]) -> dict[str, Any]:
         "win_rate_difference": rounded(difference),
         "win_rate_difference_ci95": interval(difference_interval),
         **_finite("elo", estimate.elo),
-        **({"elo_ci95": interval(estimate.interval)} if all(map(math.isfinite, estimate.interval)) else {}),
-        "los": rounded(estimate.superiority),
+        **(
+            {"elo_ci95": [_elo(bound) for bound in estimate.interval]}
+            if all(map(math.isfinite, estimate.interval))
+            else {}
+        ),
+        "los": round(estimate.superiority, LOS_DIGITS),
     }
     if match.sprt is not None:
         sprt = match.sprt
@@ -195,8 +203,13 @@ def _match_table(match: Match, names: tuple[str, ...]) -> dict[str, Any]:
 
 
 def _finite(key: str, value: float) -> dict[str, float]:
-    """The key and its value rounded, or nothing if it is infinite (a side that won every pair)."""
-    return {key: rounded(value)} if math.isfinite(value) else {}
+    """The key and its Elo rounded, or nothing if it is infinite (a side that won every game)."""
+    return {key: _elo(value)} if math.isfinite(value) else {}
+
+
+def _elo(value: float) -> float:
+    """An Elo figure, fitted by iteration: to `ELO_DIGITS` decimals, which every run reproduces."""
+    return round(value, ELO_DIGITS) + 0.0
 
 
 def result_table(result: Result, folder: Path | None = None) -> dict[str, Any]:
