@@ -6,11 +6,15 @@ from __future__ import annotations
 from shutbox_cli.face.describe import rules_in_short
 from tournaments import Match, Summary, Verdict
 
-VERDICTS = {
-    Verdict.H1: "H1 accepted: the first strategy is stronger by elo1 or more",
-    Verdict.H0: "H0 accepted: the first strategy is not stronger by more than elo0",
-    Verdict.UNDECIDED: "undecided: the games ran out before the test decided",
-}
+
+def verdict(match: Match, first: str) -> str:
+    """The SPRT's verdict in words."""
+    assert match.sprt is not None
+    if match.verdict is Verdict.H1:
+        return f"H1 accepted: {first} is {match.sprt.elo1:+g} Elo or better"
+    if match.verdict is Verdict.H0:
+        return f"H0 accepted: {first} is {match.sprt.elo0:+g} Elo or worse"
+    return "undecided: the games ran out before the test decided"
 
 
 def _signed(value: float, digits: int = 1) -> str:
@@ -53,6 +57,6 @@ def match_lines(summary: Summary) -> list[str]:
         sprt = match.sprt
         lines.append(
             f"SPRT elo0={sprt.elo0:g} elo1={sprt.elo1:g} alpha={sprt.alpha:g} beta={sprt.beta:g}: "
-            f"{sprt_line(match, summary.games)}: {VERDICTS[match.verdict]}."
+            f"{sprt_line(match, summary.games)}: {verdict(match, first)}."
         )
     return lines
