@@ -191,10 +191,10 @@ def _match_table(match: Match, names: tuple[str, ...]) -> dict[str, Any]:
     if match.sprt is not None:
         sprt = match.sprt
         table["sprt"] = {
-            "elo0": sprt.elo0,
-            "elo1": sprt.elo1,
-            "alpha": sprt.alpha,
-            "beta": sprt.beta,
+            "elo0": float(sprt.elo0),
+            "elo1": float(sprt.elo1),
+            "alpha": float(sprt.alpha),
+            "beta": float(sprt.beta),
             "llr": rounded(match.llr),
             "bounds": interval(sprt.bounds),
             "verdict": match.verdict.value,

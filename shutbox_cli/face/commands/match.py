@@ -1,19 +1,21 @@
 """`shutbox match NEW OLD`: two strategies in game pairs on duplicate deals, the seats swapped; the
 paired difference, Elo with error bars, and an SPRT that stops when it knows (docs/statistics.md)."""
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from ..arguments import Report, Seed, StrategySpec
+from ..arguments import Report, Seed
+from ..completion import complete_strategy
 from ..errors import fail
 from ..output import Format, FormatOption, Output
 from ..rule_options import with_rule_options
 from ..signals import stop_on_signals
-from .tournament import _ends_cleanly, _loaded
+from .tournament import _ends_cleanly, _loaded, _report_to_write
 
 if TYPE_CHECKING:
-    from tournaments import Summary
+    from tournaments import Match, Summary, TournamentConfig
 
 H0_ACCEPTED = 3
 """The exit status of a match whose SPRT accepted H0."""
@@ -28,8 +30,18 @@ def register(app: typer.Typer) -> None:
 @with_rule_options
 def match_command(
     rule_values: dict[str, Any],
-    new: StrategySpec,
-    old: Annotated[str, typer.Argument(metavar="BASELINE", show_default=False, help="The strategy to beat.")],
+    new: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="NEW",
+            show_default=False,
+            autocompletion=complete_strategy,
+            help="The strategy to test: a name, module:Class or path/file.py:Class, maybe with (k=v).",
+        ),
+    ] = None,
+    old: Annotated[
+        str | None, typer.Argument(metavar="BASELINE", show_default=False, help="The strategy to beat.")
+    ] = None,
     games: Annotated[
         int | None,
         typer.Option(
@@ -62,6 +74,16 @@ def match_command(
         typer.Option("--scheduler", metavar="ADDRESS", show_default=False, help="Play on this Dask scheduler."),
     ] = None,
     report: Report = None,
+    resume: Annotated[
+        Path | None,
+        typer.Option(
+            "--resume",
+            metavar="CHECKPOINT",
+            show_default=False,
+            help="Finish an interrupted match from the checkpoint it named, as the uninterrupted one ends (without "
+            "NEW and BASELINE; only -j, --scheduler and --report go with it).",
+        ),
+    ] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
     form: FormatOption = Format.TABLE,
 ) -> None:
@@ -69,6 +91,7 @@ def match_command(
     Shows NEW's score with its 95% interval from the pairs (much tighter than from the games one by
     one), the win-rate difference, the Elo difference with error bars and the pair counts; with
     --sprt, stops as soon as the test decides (at the same game at any -j), the LLR on the progress line.
+    A match that lasts more than a few seconds keeps a checkpoint until it ends; --resume finishes it.
 
     Exit status: 0 done (with --sprt: H1 accepted), 3 H0 accepted, 4 undecided when the games ran
     out, 1 a strategy failed, 2 a usage error, 130 interrupted.
@@ -84,30 +107,49 @@ def match_command(
     from ..match_view import sprt_line
     from ..progress import progress_bar
 
+    if (resume is None) != (new is not None and old is not None):
+        fail("a match takes NEW and BASELINE, or --resume CHECKPOINT alone.")
+    if resume is not None and sprt is not None:
+        fail(f"--sprt cannot change a resumed match: checkpoint {str(resume)!r} holds its test.")
     test = None
     if sprt is not None:
         try:
             test = tournaments.parse_sprt(sprt)
         except ValueError as error:
             fail(f"--sprt: {error}")
+    strategies = () if new is None or old is None else (new, old)
     options = tournaments.Options(
-        strategies=(new, old), games=games, seed=seed, workers=workers, scheduler=scheduler, rules=rule_values
+        strategies=strategies, games=games, seed=seed, workers=workers, scheduler=scheduler, rules=rule_values
     )
     standing = [""]
-    with _ends_cleanly():
-        output = Output(form, report)
+
+    def watch(match: "Match", played: int) -> None:
+        standing[0] = sprt_line(match, played)
+
+    with _ends_cleanly("match"):
+        output = Output(form, _report_to_write(resume, report, form))
         output.check()
         with progress_bar(show_bar=not quiet, extra=lambda: standing[0]) as progress:
-            summary = tournaments.play_match(
-                options,
-                test,
-                progress=progress,
-                watch=lambda match, played: standing.__setitem__(0, sprt_line(match, played)),
-                report=output.file,
-                loaded=lambda config: _loaded(config, []),
-            )
+            if resume is not None:
+                summary = tournaments.resume(
+                    resume, options, progress=progress, report=output.file, watch=watch, loaded=_loaded_match
+                )
+            else:
+                summary = tournaments.play_match(
+                    options,
+                    test,
+                    progress=progress,
+                    watch=watch,
+                    report=output.file,
+                    checkpoint=tournaments.checkpoint_path(output.file),
+                    loaded=_loaded_match,
+                )
         output.deliver(summary, written=True)
     _render(output, summary)
+
+
+def _loaded_match(config: "TournamentConfig") -> None:
+    _loaded(config, [])
 
 
 def _render(output: Output, summary: "Summary") -> None:

@@ -3,13 +3,28 @@
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from shutbox_cli.game import Rules
 from tests.helpers.command import real_shutbox
-from tournaments import Options, ProcessPool, Sprt, Verdict, duel_exactly, parse_sprt, play_match, seat_strategy
+from tournaments import (
+    InProcess,
+    Interrupted,
+    Options,
+    ProcessPool,
+    Sprt,
+    Verdict,
+    duel_exactly,
+    parse_sprt,
+    play_match,
+    resume,
+    seat_strategy,
+)
+from tournaments.playing.plan import Plan
+from tournaments.playing.units import UnitResult
 from tournaments.results.elo import elo
 
 
@@ -82,3 +97,45 @@ def test_the_elo_of_a_long_match_holds_the_exact_engine_s() -> None:
     assert summary.match is not None
     low, high = summary.match.estimate.interval
     assert low < elo(exact) < high
+
+
+class Interrupting:
+    """Plays in this process, and stops as Ctrl-C would once `after` units are counted."""
+
+    def __init__(self, after: int) -> None:
+        self.after = after
+
+    def run(self, plan: Plan, finished: Callable[[UnitResult], None]) -> None:
+        counted = 0
+
+        def count(result: UnitResult) -> None:
+            nonlocal counted
+            finished(result)
+            counted += 1
+            if counted == self.after:
+                raise KeyboardInterrupt
+
+        InProcess().run(plan, count)
+
+
+@pytest.mark.slow
+def test_an_interrupted_match_resumes_to_the_uninterrupted_verdict(tmp_path: Path) -> None:
+    options = Options(strategies=["optimal", "fewest-tiles"], games=400_000, seed=5)
+    whole = play_match(options, Sprt(0, 2), report=tmp_path / "whole.toml")
+    checkpoint = tmp_path / "part.checkpoint.toml"
+    with pytest.raises(Interrupted) as stopped:
+        play_match(
+            options,
+            Sprt(0, 2),
+            backend=Interrupting(1),
+            report=tmp_path / "part.toml",
+            checkpoint=checkpoint,
+            checkpoint_seconds=0,
+        )
+    assert stopped.value.checkpoint == checkpoint and 0 < stopped.value.games < whole.games
+    told: list[int] = []
+    again = resume(checkpoint, watch=lambda match, games: told.append(games))
+    assert told[:2] == [2048, 4096] and told[-1] == whole.games  # from the unit kept on
+    assert again.match == whole.match and again.games == whole.games
+    assert (tmp_path / "part.toml").read_bytes() == (tmp_path / "whole.toml").read_bytes()
+    assert not checkpoint.exists()
