@@ -245,9 +245,10 @@ def _play(
             record.add(ready)
             if keeper is not None:
                 keeper.tick()
+            decided = gate is not None and gate.decided(record)  # told before the progress, which shows it
             if progress is not None:
                 progress(record.games, plan.total_games)
-            if gate is not None and gate.decided(record):
+            if decided:
                 raise _Decided
 
     try:
