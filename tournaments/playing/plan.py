@@ -1,6 +1,7 @@
 """From a configuration to matchups, seatings, deals and fixed-size work units.
 
-A matchup is one combination of strategies for the table size. Its games come in deals
+A matchup is one combination of strategies for the table size (in a gauntlet, only those that
+seat one of its players: the first strategies of the field). Its games come in deals
 of `table` games: game `r` of a deal seats the players rotated by `r`, so every strategy
 sits in every seat equally often. With `duplicate`, the games of a deal share their dice
 (every strategy meets the same dice in the same seat); without, each game has its own.
@@ -175,9 +176,11 @@ def make_plan(config: TournamentConfig, bulk: bool = True, bulk_unit_games: int 
     free = [
         bulk and (entry.context_free or key is not None) for entry, key in zip(config.strategies, keys, strict=True)
     ]
+    met: Iterator[tuple[int, ...]] = itertools.combinations(range(len(config.strategies)), config.table)
+    if config.gauntlet:  # the field does not meet itself: every matchup seats a player
+        met = (players for players in met if players[0] < config.gauntlet)
     matchups = tuple(
-        Matchup(index, players, all(free[player] for player in players))
-        for index, players in enumerate(itertools.combinations(range(len(config.strategies)), config.table))
+        Matchup(index, players, all(free[player] for player in players)) for index, players in enumerate(met)
     )
     deals = -(-config.games // config.table)
     per_bulk_deal = config.table * max(1, sum(matchup.bulk for matchup in matchups))

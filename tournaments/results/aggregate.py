@@ -18,6 +18,7 @@ from ..field.config import TournamentConfig
 from ..playing.plan import Plan
 from ..playing.tally import Tally, share_unit
 from .elo import Match
+from .pairs import Pentanomial, Versus, pentanomial
 from .ratings import bradley_terry
 from .stats import mean_interval, wilson
 
@@ -112,6 +113,8 @@ class Summary:
     seed_drawn: bool = False
     match: Match | None = None
     """A match of two (`shutbox match`): its pairs, Elo and SPRT."""
+    versus: tuple[Versus, ...] = ()
+    """A gauntlet of two at a table of two: the two players against each opponent of the field."""
 
     @property
     def config(self) -> TournamentConfig:
@@ -226,6 +229,19 @@ def _standing(name: str, spec: str, tally: Tally, unit: int, drop_out: bool, mat
     )
 
 
+def _versus(plan: Plan, tallies: Sequence[Sequence[Tally]]) -> tuple[Versus, ...]:
+    """The two players of a gauntlet of two at a table of two against each opponent (none otherwise)."""
+    if plan.config.gauntlet != 2 or plan.table != 2:
+        return ()
+    against: dict[int, list[Pentanomial]] = {}
+    for matchup, counted in zip(plan.matchups, tallies, strict=True):
+        player, opponent = matchup.players
+        if opponent >= 2:  # not the players' own matchup
+            against.setdefault(opponent, [Pentanomial((0, 0, 0, 0, 0))] * 2)[player] = pentanomial(counted[0])
+    names = plan.config.names
+    return tuple(Versus(names[opponent], *found) for opponent, found in sorted(against.items()))
+
+
 def summarise(
     plan: Plan, tallies: Sequence[Sequence[Tally]], seed_drawn: bool = False, match: Match | None = None
 ) -> Summary:
@@ -292,4 +308,4 @@ def summarise(
         if a != b and pair_games[a][b]
     )
     kept = tuple(tuple(counted) for counted in tallies)
-    return Summary(plan, kept, ranking, head_to_head, seed_drawn, match)
+    return Summary(plan, kept, ranking, head_to_head, seed_drawn, match, _versus(plan, kept))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+from collections.abc import Sequence
 
 from ..playing.tally import Tally
 from .stats import Z95, Interval
@@ -89,3 +90,40 @@ def pentanomial(tally: Tally) -> Pentanomial:
     return Pentanomial(
         (counts[0], counts[1], counts[2], counts[3], counts[4]), wins, shared, tally.games - wins - shared
     )
+
+
+@dataclasses.dataclass(frozen=True)
+class Versus:
+    """Two versions (the players of a gauntlet of two) against one opponent of the field at a table
+    of two: each one's pairs against it, dealt the same deals."""
+
+    opponent: str
+    first: Pentanomial
+    second: Pentanomial
+
+    def difference(self, z: float = Z95) -> tuple[float, Interval]:
+        """The first's score against the opponent minus the second's, with its 95% interval: each
+        score's error from its own pairs, the two added as if independent. They share their dice,
+        which moves them together, so the interval is conservative (wider than a joint one)."""
+        return _difference([self], z)
+
+
+def field_difference(versus: Sequence[Versus], z: float = Z95) -> tuple[float, Interval]:
+    """The first version's score minus the second's, averaged over the field, with its 95% interval
+    (each opponent counting alike)."""
+    return _difference(versus, z)
+
+
+def _difference(versus: Sequence[Versus], z: float) -> tuple[float, Interval]:
+    count = len(versus)
+    if not count:
+        return 0.0, (0.0, 0.0)
+    gap = sum(one.first.score - one.second.score for one in versus) / count
+    spread = sum(_error(one.first) + _error(one.second) for one in versus) / count**2
+    half = z * math.sqrt(spread)
+    return gap, (gap - half, gap + half)
+
+
+def _error(pairs: Pentanomial) -> float:
+    """The squared standard error of a pentanomial's score."""
+    return pairs.variance / pairs.pairs if pairs.pairs else 0.0

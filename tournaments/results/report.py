@@ -27,6 +27,7 @@ from ..field.entries import recorded_spec
 from ..files import FileFormat, format_of, write_table_atomically
 from .aggregate import HeadToHead, SeatStanding, Standing, Summary
 from .elo import Match
+from .pairs import Versus, field_difference
 from .schema import header, interval, rounded
 
 Result = Summary | ExactSummary | Analysis | ExactDuel
@@ -160,6 +161,33 @@ def report_table(summary: Summary | ExactSummary, folder: Path | None = None) ->
         ],
         "head_to_head": [_pair_table(pair, exact=False) for pair in summary.head_to_head],
         **({} if summary.match is None else {"match": _match_table(summary.match, summary.config.names)}),
+        **({"gauntlet": _gauntlet_table(summary.versus, summary.config.names)} if summary.versus else {}),
+    }
+
+
+def _gauntlet_table(versus: tuple[Versus, ...], names: tuple[str, ...]) -> dict[str, Any]:
+    """A gauntlet of two's `[gauntlet]` table (docs/report.md): the first player's score minus the
+    second's against the field, over all and by opponent."""
+    gap, (low, high) = field_difference(versus)
+    return {
+        "strategy": names[0],
+        "baseline": names[1],
+        "score_difference": rounded(gap),
+        "score_difference_ci95": interval((low, high)),
+        "opponent": [_versus_table(one) for one in versus],
+    }
+
+
+def _versus_table(versus: Versus) -> dict[str, Any]:
+    gap, bounds = versus.difference()
+    return {
+        "name": versus.opponent,
+        "score": rounded(versus.first.score),
+        "score_ci95": interval(versus.first.score_interval()),
+        "baseline_score": rounded(versus.second.score),
+        "baseline_score_ci95": interval(versus.second.score_interval()),
+        "score_difference": rounded(gap),
+        "score_difference_ci95": interval(bounds),
     }
 
 

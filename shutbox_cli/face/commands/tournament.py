@@ -62,6 +62,16 @@ def tournament_command(
         ),
     ] = None,
     duplicate: Duplicate = None,
+    gauntlet: Annotated[
+        int | None,
+        typer.Option(
+            "--gauntlet",
+            metavar="N",
+            show_default=False,
+            help="Play the first N strategies (in -s order) against the rest, which do not meet one another; "
+            "2 for two versions of one against a field [default: 0, every strategy against every other].",
+        ),
+    ] = None,
     timeout: Annotated[
         float | None,
         typer.Option(
@@ -159,6 +169,7 @@ def tournament_command(
         timeout=timeout,
         rules=rule_values,
         method=None if exact is None else "exact" if exact else "simulate",
+        gauntlet=gauntlet,
         memory_limit=memory_limit,
         isolate=isolate,
     )

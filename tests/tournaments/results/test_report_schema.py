@@ -38,6 +38,7 @@ MODES: dict[str, tuple[str, ...]] = {
     "user file": ("tournament", "-s", "examples/cautious.py:Cautious", "-s", "optimal", "-n", "20", "--seed", "7"),
     "exact": ("tournament", "--exact", *FIELD),
     "match": ("match", "optimal", "tips", "-n", "40", "--seed", "8"),
+    "gauntlet": ("tournament", *FIELD, "-s", "random", "--gauntlet", "2", "-n", "20", "--seed", "10"),
     "match sprt": ("match", "optimal", "random", "-n", "400", "--seed", "9", "--sprt", "elo0=0 elo1=50"),
     "exact solo": ("tournament", "--exact", *FIELD, "--table", "1"),
     "exact three seats": ("tournament", "--exact", *FIELD, "--table", "3"),
@@ -109,6 +110,10 @@ def condition(word: str, report: dict[str, Any], entry: dict[str, Any]) -> bool:
         "the last": lambda: entry["rank"] == len(report["ranking"]),
         # Written by `shutbox match` (with --sprt) only: the command is not in the report.
         "not a match": lambda: "match" not in report,
+        "not a gauntlet": lambda: "gauntlet" not in report["config"],
+        "not a gauntlet of two at a table of two": lambda: (
+            report["config"].get("gauntlet") != 2 or report["config"]["table"] != 2
+        ),
         "no `--sprt`": lambda: "sprt" not in report["match"],
         "one side won every game": lambda: report["match"]["score"] in (0.0, 1.0),
         "an end of the score's interval at 0 or 1": lambda: bool({0.0, 1.0} & set(report["match"]["score_ci95"])),
