@@ -88,7 +88,9 @@ if TYPE_CHECKING:  # `name as name`: each re-exported, one statement per module
         read_checkpoint as read_checkpoint,
         recorded_report as recorded_report,
     )
-    from .running.runner import Progress as Progress, resume as resume, run as run
+    from .results.elo import Match as Match, Sprt as Sprt, Verdict as Verdict, parse_sprt as parse_sprt
+    from .results.pairs import Pentanomial as Pentanomial, Versus as Versus, field_difference as field_difference
+    from .running.runner import Progress as Progress, play_match as play_match, resume as resume, run as run
     # isort: on
 
 _NAMES: dict[str, tuple[str, ...]] = {
@@ -116,7 +118,9 @@ _NAMES: dict[str, tuple[str, ...]] = {
     ".results.report": ("report_table", "result_table", "write_report"),
     ".results.schema": ("header", "rules_table"),
     ".running.checkpoint": ("CHECKPOINT_SECONDS", "checkpoint_path", "read_checkpoint", "recorded_report"),
-    ".running.runner": ("Progress", "resume", "run"),
+    ".results.elo": ("Match", "Sprt", "Verdict", "parse_sprt"),
+    ".results.pairs": ("Pentanomial", "Versus", "field_difference"),
+    ".running.runner": ("Progress", "play_match", "resume", "run"),
 }
 """The tournaments' public names, by the module that defines each."""
 __all__, _load = lazy_names(__name__, _NAMES)

@@ -13,9 +13,12 @@ Progress = Callable[[int, int], None]
 
 
 @contextlib.contextmanager
-def progress_bar(show_bar: bool = True, unit: str = "games") -> Iterator[Progress | None]:
-    """A live bar on stderr (the `unit`s done, their rate, the time left) when asked and stderr is
-    a terminal, from the first report of progress on; else None, for the library to report to nobody.
+def progress_bar(
+    show_bar: bool = True, unit: str = "games", extra: Callable[[], str] | None = None
+) -> Iterator[Progress | None]:
+    """A live bar on stderr (the `unit`s done, their rate, the time left, and `extra`'s text, asked
+    at each update) when asked and stderr is a terminal, from the first report of progress on; else
+    None, for the library to report to nobody.
 
     Asks the stream itself, not rich: rich takes FORCE_COLOR to mean a terminal, and would
     animate the bar into a CI log."""
@@ -33,9 +36,10 @@ def progress_bar(show_bar: bool = True, unit: str = "games") -> Iterator[Progres
         MofNCompleteColumn(),
         TextColumn("[progress.data.speed]{task.fields[rate]}"),
         TimeRemainingColumn(),
+        *((TextColumn("{task.fields[extra]}"),) if extra is not None else ()),
     )
     bar = Bar(*columns, console=ShutboxConsole(stderr=True), transient=True)
-    task = bar.add_task(unit, total=None, rate="")
+    task = bar.add_task(unit, total=None, rate="", extra="")
 
     def update(done: int, total: int) -> None:
         if not bar.live.is_started:  # shown from the first report: work that reports none shows none
@@ -44,6 +48,8 @@ def progress_bar(show_bar: bool = True, unit: str = "games") -> Iterator[Progres
         bar.update(task, completed=done, total=total)
         speed = bar.tasks[task].speed
         bar.update(task, rate="" if speed is None else f"{speed:,.0f} {unit}/s")
+        if extra is not None:
+            bar.update(task, extra=extra())
 
     try:
         yield update

@@ -13,7 +13,7 @@ from shutbox_cli.face.describe import rules_in_short
 from shutbox_cli.face.literal import literal
 from shutbox_cli.game import Ties
 from strategies.runner import printable
-from tournaments import HeadToHead, TournamentResults
+from tournaments import HeadToHead, Standing, Summary, TournamentResults, field_difference
 
 Results = TournamentResults
 EXACT_DIGITS = 3
@@ -70,8 +70,9 @@ def header(summary: Results) -> list[str]:
     else:
         deals = ", duplicate deals" if config.duplicate and config.table > 1 else ""
         seed = f"seed {summary.seed}" + (f" (drawn; repeat with --seed {summary.seed})" if summary.seed_drawn else "")
+        gauntlet = f", a gauntlet of the first {config.gauntlet} against the rest" if config.gauntlet else ""
         played = (
-            f"Tournament: {field}, {seats}{deals}; {matchups} × {summary.games_per_matchup:,} games = "
+            f"Tournament: {field}{gauntlet}, {seats}{deals}; {matchups} × {summary.games_per_matchup:,} games = "
             f"{summary.games:,} games; {seed}."
         )
     return [played, f"Rules: {rules_in_short(config.rules)}."]
@@ -102,6 +103,10 @@ def ranking_table(summary: Results, wins: bool = True) -> Table:
         table.add_column("total", justify="right")
     if rules.drop_out is not None:
         table.add_column("rounds", justify="right")
+    rated = any(standing.rating is not None for standing in summary.ranking)
+    if rated:
+        table.add_column("rating", justify="right", no_wrap=True)
+        table.add_column("LOS", justify="right")
     for rank, standing in enumerate(summary.ranking, 1):
         row = [str(rank), literal(standing.name)]
         if not summary.solo:
@@ -116,8 +121,19 @@ def ranking_table(summary: Results, wins: bool = True) -> Table:
             row.append("–" if standing.mean_total is None else f"{standing.mean_total:.1f}")
         if rules.drop_out is not None:
             row.append("–" if standing.mean_rounds is None else f"{standing.mean_rounds:.2f}")
+        if rated:
+            row += _rating(standing)
         table.add_row(*row)
     return table
+
+
+def _rating(standing: Standing) -> list[str]:
+    """A standing's rating ± half its 95% interval, and its likelihood of superiority over the next."""
+    if standing.rating is None or standing.rating_interval is None:
+        return ["–", "–"]
+    low, high = standing.rating_interval
+    los = "–" if standing.superiority is None else _percent(standing.superiority)
+    return [f"{standing.rating:+.0f} ±{(high - low) / 2:.0f}", los]
 
 
 def legend(summary: Results) -> str:
@@ -140,6 +156,11 @@ def legend(summary: Results) -> str:
         parts.append(f"total: {figure} final total")
     if rules.drop_out is not None:
         parts.append(f"rounds: {figure} rounds lasted")
+    if any(standing.rating is not None for standing in summary.ranking):
+        parts.append(
+            "rating: Bradley-Terry Elo from who finished ahead of whom (mean 0) ± its 95% interval; "
+            "LOS: the likelihood it is truly stronger than the next"
+        )
     return "; ".join(parts) + "."
 
 
@@ -165,7 +186,10 @@ def head_to_head_matrix(summary: Results) -> Table:
     for rank in range(1, len(names) + 1):
         table.add_column(str(rank), justify="right", no_wrap=True)
     for rank, name in enumerate(names, 1):
-        cells = ["·" if name == other else _percent(rates[(name, other)], digits) for other in names]
+        cells = [
+            "·" if name == other else "–" if (name, other) not in rates else _percent(rates[(name, other)], digits)
+            for other in names
+        ]  # "–": two of a gauntlet's field, which do not meet
         table.add_row(f"{rank} {literal(name)}", *cells)
     return table
 
@@ -237,10 +261,32 @@ def show(console: Console, summary: Results) -> None:
         else:
             console.print("Head to head: how often each of two strategies won the games where both sat.")
             console.print(head_to_head_long(summary))
+    if isinstance(summary, Summary) and summary.versus:
+        console.print()
+        for line in versus_lines(summary):
+            console.print(literal(line))
     if summary.seats and not summary.solo:
         console.print()
         console.print("By seat: each strategy's chance of winning from each seat (seat 1 plays first).")
         console.print(seat_table(summary))
+
+
+def versus_lines(summary: Summary) -> list[str]:
+    """A gauntlet of two: the first player's score minus the second's against the field, from each
+    one's game pairs, over all and by opponent."""
+    first, second = summary.config.names[:2]
+    gap, (low, high) = field_difference(summary.versus)
+    lines = [
+        f"Against the field, {first}'s score minus {second}'s: {100 * gap:+.2f} points "
+        f"(95% CI {100 * low:+.2f} to {100 * high:+.2f}; each from its game pairs, the two taken as independent)."
+    ]
+    for versus in summary.versus:
+        gap, (low, high) = versus.difference()
+        lines.append(
+            f"  against {versus.opponent}: {100 * versus.first.score:.2f}% against {100 * versus.second.score:.2f}%, "
+            f"{100 * gap:+.2f} points (95% CI {100 * low:+.2f} to {100 * high:+.2f})"
+        )
+    return lines
 
 
 def quiet_line(summary: Results) -> str:

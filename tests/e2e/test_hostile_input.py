@@ -72,6 +72,7 @@ PLAUSIBLE = {
     "memory_limit": st.integers(-1, 1 << 20),
     "isolate": st.booleans(),
     "method": st.sampled_from(["simulate", "exact", "other"]),
+    "gauntlet": st.integers(-1, 4),
     "rules": st.fixed_dictionaries(
         {},
         optional={

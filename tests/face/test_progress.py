@@ -55,3 +55,12 @@ def test_long_work_shows_a_live_bar_on_a_terminal_and_nothing_in_a_pipe(
 def test_an_exact_analysis_reports_no_progress_and_shows_no_bar() -> None:
     status, out, shown = on_a_terminal("analyze", "optimal")
     assert status == 0 and "Method: exact" in out and shown == ""
+
+
+@pytest.mark.slow
+def test_a_match_shows_its_llr_and_bounds_on_the_bar() -> None:
+    status, out, shown = on_a_terminal(
+        "match", "optimal", "fewest-tiles", "-n", "400000", "--seed", "5", "--sprt", "elo0=0 elo1=2"
+    )
+    assert status == 0 and "H1 accepted" in out
+    assert "LLR 2.95 (-2.94, 2.94) [0, 2] 6,144 games" in shown

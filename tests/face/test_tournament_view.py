@@ -44,12 +44,14 @@ SIMULATED = """\
 Tournament: 2 strategies, 2 players per table, duplicate deals; 1 matchup × 40
 games = 40 games; seed 7.
 Rules: tiles = 6.
-#  strategy      win rate      95% CI  wins  score   shut
-─────────────────────────────────────────────────────────
-1  tips             51.2%  36.3–65.9%  20.5   4.43  16.2%
-2  optimal          48.8%  34.1–63.7%  19.5   4.97  11.1%
+#  strategy      win rate      95% CI  wins  score   shut  rating    LOS
+────────────────────────────────────────────────────────────────────────
+1  tips             51.2%  36.3–65.9%  20.5   4.43  16.2%  +4 ±53  56.2%
+2  optimal          48.8%  34.1–63.7%  19.5   4.97  11.1%  -4 ±53      –
 each strategy played 40 games; a shared win counts as a fraction; score: mean
-score per turn; shut: how often it shut the box.
+score per turn; shut: how often it shut the box; rating: Bradley-Terry Elo from
+who finished ahead of whom (mean 0) ± its 95% interval; LOS: the likelihood it
+is truly stronger than the next.
 
 Head to head: the row's win rate in games against the column (by rank).
                1      2

@@ -52,6 +52,8 @@ MAX_GAMES = 10**12
 MAX_SEED = 2**64 - 1
 """Seeds are taken modulo 2^64 by the dice: a larger one would repeat a smaller one's."""
 MAX_TIMEOUT = 86_400
+MAX_GAUNTLET = 1000
+"""The most players of a gauntlet (more than the field holds is refused with the field at hand)."""
 MAX_MATCHUPS = 100_000
 """Matchups are counted before they are built: `--table 13` with 30 strategies would make 10^8."""
 MAX_CONFIG_BYTES = 1 << 20
@@ -76,6 +78,9 @@ class TournamentConfig:
     workers: int | None = None
     timeout: float = DEFAULT_TIMEOUT
     method: Method = "simulate"
+    gauntlet: int = 0
+    """The first `gauntlet` strategies (the players) each meet the rest (the field), which do not meet
+    one another; 0: every combination of strategies meets (a round robin)."""
     scheduler: str | None = None
     memory_limit: int | None = None
     """MiB of memory each worker process may use (None: a default share of the machine's, 0: no limit)."""
@@ -103,6 +108,7 @@ class Options:
     scheduler: str | None = None
     rules: Mapping[str, Any] = dataclasses.field(default_factory=dict)
     method: Method | None = None
+    gauntlet: int | None = None
     memory_limit: int | None = None
     isolate: bool | None = None
     """Accepted as True, which is what every run does (a user's strategy always runs in a process of
@@ -225,6 +231,7 @@ SETTINGS: dict[str, _Setting] = {
     "timeout": _Setting(_seconds, DEFAULT_TIMEOUT),
     "memory_limit": _Setting(_memory_limit),
     "method": _Setting(_method, "simulate", recorded=True),
+    "gauntlet": _Setting(lambda where, value: _whole(where, value, 0, MAX_GAUNTLET), 0, recorded=True),
 }
 """The tournament's settings, as `Options`, `TournamentConfig` and a config file's keys name them,
 in the order they are checked and written; the strategies and the rules are read apart."""
@@ -399,7 +406,22 @@ def load_config(path: Path | None, options: Options, table: Mapping[str, Any] | 
     probing = Probing(values["timeout"], memory_limit_of_hosts(values["memory_limit"], values["workers"]))
     strategies = load_field(field, rules, probing)
     _check_size(where, table, options, values["table"], len(strategies))
+    _check_gauntlet(values, len(strategies))
     return TournamentConfig(strategies, rules, **values, warnings=changes(field, strategies, path))
+
+
+def _check_gauntlet(values: Mapping[str, Any], count: int) -> None:
+    """A gauntlet's players leave a field to meet, at tables of two or more, in games played."""
+    players = values["gauntlet"]
+    if not players:
+        return
+    if players >= count:
+        raise ConfigError(
+            f"a gauntlet of {players} leaves no field to play: give more than {players} strategies "
+            f"(the first {players} play the rest), or {setting('gauntlet')} 0 for a round robin."
+        )
+    if values["table"] < 2 or values["method"] == "exact":
+        raise ConfigError("a gauntlet is played at tables of two or more, simulated, not solo or exact.")
 
 
 def _check_size(where: _Where, table: Mapping[str, Any], options: Options, size: int, count: int) -> None:
@@ -442,6 +464,8 @@ def config_table(config: TournamentConfig, folder: Path | None = None) -> dict[s
             item["sha256"] = entry.sha256
         strategies.append(item)
     table = {name: getattr(config, name) for name in SETTINGS if SETTINGS[name].recorded}
+    if not config.gauntlet:  # a round robin, as every report before gauntlets says it
+        del table["gauntlet"]
     if config.method == "exact":
         for name in DEALT:
             del table[name]

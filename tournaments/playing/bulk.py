@@ -27,7 +27,7 @@ from ..referee.isolation import RemotePlayer
 from .keyed import distinct_keys, key_rows, key_values
 from .plan import Plan, WorkUnit
 from .seats import Seating, TabulationFailure
-from .tally import NEVER_OUT, Tally, share_unit
+from .tally import NEVER_OUT, Tally, pair_outcomes, share_unit
 
 Masks = npt.NDArray[np.int16]
 StrategyTurns = Callable[[int, int, int, npt.NDArray[np.int64]], Masks]
@@ -268,4 +268,20 @@ def _tallies(results: GameResults, unit: WorkUnit, layout: tuple[int, int, int])
                     )
             tallies.append(tally)
         found[matchup] = tallies
+    _count_pairs(results, layout, found, unit.matchups)
     return found
+
+
+def _count_pairs(
+    results: GameResults, layout: tuple[int, int, int], found: dict[int, list[Tally]], matchups: tuple[int, ...]
+) -> None:
+    """At a table of two, each player's pentanomial (`Tally.pairs`): its win shares over each deal's
+    two games, counted by value."""
+    seats = layout[1]
+    if seats != 2:
+        return
+    wins = [results.wins[seat].reshape(layout) for seat in range(seats)]
+    for position, matchup in enumerate(matchups):
+        for player, tally in enumerate(found[matchup]):
+            dealt = sum(wins[(player - rotation) % seats][position, rotation] for rotation in range(seats))
+            tally.pairs = np.bincount(dealt, minlength=pair_outcomes(seats)).tolist()

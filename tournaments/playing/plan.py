@@ -1,6 +1,7 @@
 """From a configuration to matchups, seatings, deals and fixed-size work units.
 
-A matchup is one combination of strategies for the table size. Its games come in deals
+A matchup is one combination of strategies for the table size (in a gauntlet, only those that
+seat one of its players: the first strategies of the field). Its games come in deals
 of `table` games: game `r` of a deal seats the players rotated by `r`, so every strategy
 sits in every seat equally often. With `duplicate`, the games of a deal share their dice
 (every strategy meets the same dice in the same seat); without, each game has its own.
@@ -165,18 +166,21 @@ class Plan:
                 yield GameSlot(number, deal if self.config.duplicate else number, rotation)
 
 
-def make_plan(config: TournamentConfig, bulk: bool = True) -> Plan:
+def make_plan(config: TournamentConfig, bulk: bool = True, bulk_unit_games: int = BULK_UNIT_GAMES) -> Plan:
     """Plan a tournament whose seed is known. Games per matchup round up to whole deals.
-    `bulk=False` plays every matchup turn by turn: the reference the bulk engine is held to."""
+    `bulk=False` plays every matchup turn by turn: the reference the bulk engine is held to.
+    `bulk_unit_games`: about how many games a bulk unit holds (smaller for a match that may stop)."""
     if config.seed is None:
         raise ValueError("a tournament needs its seed before it is planned.")
     keys = tuple(_key(entry, config.rules) if bulk else None for entry in config.strategies)
     free = [
         bulk and (entry.context_free or key is not None) for entry, key in zip(config.strategies, keys, strict=True)
     ]
+    met: Iterator[tuple[int, ...]] = itertools.combinations(range(len(config.strategies)), config.table)
+    if config.gauntlet:  # the field does not meet itself: every matchup seats a player
+        met = (players for players in met if players[0] < config.gauntlet)
     matchups = tuple(
-        Matchup(index, players, all(free[player] for player in players))
-        for index, players in enumerate(itertools.combinations(range(len(config.strategies)), config.table))
+        Matchup(index, players, all(free[player] for player in players)) for index, players in enumerate(met)
     )
     deals = -(-config.games // config.table)
     per_bulk_deal = config.table * max(1, sum(matchup.bulk for matchup in matchups))
@@ -186,7 +190,7 @@ def make_plan(config: TournamentConfig, bulk: bool = True) -> Plan:
         matchups,
         deals,
         max(1, UNIT_GAMES // config.table),
-        max(1, BULK_UNIT_GAMES // per_bulk_deal),
+        max(1, bulk_unit_games // per_bulk_deal),
         bulk,
         keys=keys,
     )

@@ -32,6 +32,9 @@ class Tally:
     box can end a game before later seats play), and `total_sum` adds their final totals.
     `ahead[k]` and `tied[k]` count the games it finished ahead of, and level with, the
     matchup's player `k` (see `finished_ahead`; its own entry stays 0).
+    At a table of two, `pairs[k]` counts the deals (a game pair: the seats swapped) in which it won
+    `k` halves of a game in all (the pentanomial); `dealt` holds the shares of a deal not yet
+    finished while its games are counted one by one, and is never sent.
     """
 
     games: int = 0
@@ -44,6 +47,8 @@ class Tally:
     total_sum: int = 0
     ahead: list[int] = dataclasses.field(default_factory=list)
     tied: list[int] = dataclasses.field(default_factory=list)
+    pairs: list[int] = dataclasses.field(default_factory=list)
+    dealt: int = 0
 
     def add(self, other: Tally) -> None:
         """Add another tally's counts to this one."""
@@ -51,6 +56,7 @@ class Tally:
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.ahead = _plus(self.ahead, other.ahead)
         self.tied = _plus(self.tied, other.tied)
+        self.pairs = _plus(self.pairs, other.pairs)
 
     def counts(self, players: int) -> list[int]:
         """Every count in one list, as `of_counts` reads them back for a matchup of `players`."""
@@ -58,6 +64,7 @@ class Tally:
             [getattr(self, name) for name in SCALARS]
             + _plus(self.ahead, [0] * players)
             + _plus(self.tied, [0] * players)
+            + _plus(self.pairs, [0] * pair_outcomes(players))
         )
 
     @classmethod
@@ -65,15 +72,29 @@ class Tally:
         """The tally whose `counts(players)` these are (`count_length(players)` of them)."""
         scalars = len(SCALARS)
         named = dict(zip(SCALARS, counts[:scalars], strict=True))
-        return cls(**named, ahead=list(counts[scalars : scalars + players]), tied=list(counts[scalars + players :]))
+        ahead, tied = scalars + players, scalars + 2 * players
+        return cls(
+            **named,
+            ahead=list(counts[scalars:ahead]),
+            tied=list(counts[ahead:tied]),
+            pairs=list(counts[tied : tied + pair_outcomes(players)]),
+        )
 
 
-SCALARS = tuple(field.name for field in dataclasses.fields(Tally) if field.name not in ("ahead", "tied"))
+SCALARS = tuple(
+    field.name for field in dataclasses.fields(Tally) if field.name not in ("ahead", "tied", "pairs", "dealt")
+)
+
+
+def pair_outcomes(players: int) -> int:
+    """How many outcomes a deal's pair of games has for one player: five at a table of two (0 to 4
+    halves of a game won), none counted at other tables."""
+    return 5 if players == 2 else 0
 
 
 def count_length(players: int) -> int:
     """How many counts a tally of a matchup of `players` holds."""
-    return len(SCALARS) + 2 * players
+    return len(SCALARS) + 2 * players + pair_outcomes(players)
 
 
 def _plus(counts: list[int], more: list[int]) -> list[int]:
@@ -183,3 +204,16 @@ def count_game(record: GameRecord, tallies: list[Tally], unit: int) -> None:
                 placed = finished_ahead(finish[player], finish[other])
                 tally.ahead[other] += placed > 0
                 tally.tied[other] += placed == 0
+        _count_pair(record, tally, win if player in record.winners else 0)
+
+
+def _count_pair(record: GameRecord, tally: Tally, won: int) -> None:
+    """At a table of two, add the game's win shares (halves of a win) to its deal's, and count the
+    deal once both of its games are in (a unit's games come deal by deal, each deal's two together)."""
+    if record.players != 2:
+        return
+    tally.dealt += won
+    if tally.games % 2 == 0:
+        tally.pairs = _plus(tally.pairs, [0] * pair_outcomes(2))
+        tally.pairs[tally.dealt] += 1
+        tally.dealt = 0

@@ -17,6 +17,9 @@ from shutbox_cli.game.terms import Seed
 from ..field.config import TournamentConfig
 from ..playing.plan import Plan
 from ..playing.tally import Tally, share_unit
+from .elo import Match
+from .pairs import Pentanomial, Versus, pentanomial
+from .ratings import bradley_terry
 from .stats import mean_interval, wilson
 
 
@@ -49,6 +52,11 @@ class Standing:
     shut_rate: float | None
     shut_interval: tuple[float, float] | None
     mean_rounds: float | None
+    rating: float | None = None
+    """Its Bradley-Terry rating on the Elo scale, the field's mean 0 (`ratings`); None solo or exact."""
+    rating_interval: tuple[float, float] | None = None
+    superiority: float | None = None
+    """The likelihood, from the ratings, that it is truly stronger than the next in the ranking."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -103,6 +111,10 @@ class Summary:
     ranking: tuple[Standing, ...]
     head_to_head: tuple[HeadToHead, ...]
     seed_drawn: bool = False
+    match: Match | None = None
+    """A match of two (`shutbox match`): its pairs, Elo and SPRT."""
+    versus: tuple[Versus, ...] = ()
+    """A gauntlet of two at a table of two: the two players against each opponent of the field."""
 
     @property
     def config(self) -> TournamentConfig:
@@ -217,7 +229,22 @@ def _standing(name: str, spec: str, tally: Tally, unit: int, drop_out: bool, mat
     )
 
 
-def summarise(plan: Plan, tallies: Sequence[Sequence[Tally]], seed_drawn: bool = False) -> Summary:
+def _versus(plan: Plan, tallies: Sequence[Sequence[Tally]]) -> tuple[Versus, ...]:
+    """The two players of a gauntlet of two at a table of two against each opponent (none otherwise)."""
+    if plan.config.gauntlet != 2 or plan.table != 2:
+        return ()
+    against: dict[int, list[Pentanomial]] = {}
+    for matchup, counted in zip(plan.matchups, tallies, strict=True):
+        player, opponent = matchup.players
+        if opponent >= 2:  # not the players' own matchup
+            against.setdefault(opponent, [Pentanomial((0, 0, 0, 0, 0))] * 2)[player] = pentanomial(counted[0])
+    names = plan.config.names
+    return tuple(Versus(names[opponent], *found) for opponent, found in sorted(against.items()))
+
+
+def summarise(
+    plan: Plan, tallies: Sequence[Sequence[Tally]], seed_drawn: bool = False, match: Match | None = None
+) -> Summary:
     """Standings, ranking and head-to-head table of a finished run, from its tallies per matchup."""
     config = plan.config
     count = len(config.strategies)
@@ -252,6 +279,18 @@ def summarise(plan: Plan, tallies: Sequence[Sequence[Tally]], seed_drawn: bool =
         )
         for index in order
     )
+    if not solo:
+        scores = [
+            [ahead + tied / 2 for ahead, tied in zip(*rows, strict=True)]
+            for rows in zip(pair_ahead, pair_tied, strict=True)
+        ]
+        rated = bradley_terry(scores, pair_games, order)
+        ranking = tuple(
+            dataclasses.replace(
+                standing, rating=rating.rating, rating_interval=rating.interval, superiority=rating.superiority
+            )
+            for standing, rating in zip(ranking, rated, strict=True)
+        )
     head_to_head = tuple(
         HeadToHead(
             strategy=config.names[a],
@@ -269,4 +308,4 @@ def summarise(plan: Plan, tallies: Sequence[Sequence[Tally]], seed_drawn: bool =
         if a != b and pair_games[a][b]
     )
     kept = tuple(tuple(counted) for counted in tallies)
-    return Summary(plan, kept, ranking, head_to_head, seed_drawn)
+    return Summary(plan, kept, ranking, head_to_head, seed_drawn, match, _versus(plan, kept))

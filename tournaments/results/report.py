@@ -12,6 +12,7 @@ report has `seed`, `dice` and the `*_ci95` intervals, an exact one `arithmetic`,
 
 from __future__ import annotations
 
+import math
 import os
 from pathlib import Path
 from typing import Any
@@ -25,10 +26,16 @@ from ..field.config import REPORT_CONFIG, config_table
 from ..field.entries import recorded_spec
 from ..files import FileFormat, format_of, write_table_atomically
 from .aggregate import HeadToHead, SeatStanding, Standing, Summary
+from .elo import Match
+from .pairs import Versus, field_difference
 from .schema import header, interval, rounded
 
 Result = Summary | ExactSummary | Analysis | ExactDuel
 """Anything a report is written of."""
+ELO_DIGITS = 2
+"""Decimal places of a rating or an Elo difference (a hundredth of a point is far below its error)."""
+LOS_DIGITS = 4
+"""Decimal places of a likelihood of superiority."""
 AHEAD_FIELDS = ("ahead", "tied", "behind", "ahead_rate")
 """A head-to-head pair's finishing order, written when it is known (not in exact tournaments at
 tables of three or more)."""
@@ -54,6 +61,11 @@ def _standing_table(rank: int, standing: Standing, solo: bool, exact: bool, fold
     if standing.mean_total is not None:
         table["mean_total"] = rounded(standing.mean_total)
     table["mean_rounds"] = rounded(standing.turns / standing.games) if standing.games else 0.0
+    if standing.rating is not None and standing.rating_interval is not None:
+        table["rating"] = _elo(standing.rating)
+        table["rating_ci95"] = [_elo(bound) for bound in standing.rating_interval]
+    if standing.superiority is not None:
+        table["los_next"] = round(standing.superiority, LOS_DIGITS)
     return table
 
 
@@ -148,7 +160,84 @@ def report_table(summary: Summary | ExactSummary, folder: Path | None = None) ->
             for rank, standing in enumerate(summary.ranking, 1)
         ],
         "head_to_head": [_pair_table(pair, exact=False) for pair in summary.head_to_head],
+        **({} if summary.match is None else {"match": _match_table(summary.match, summary.config.names)}),
+        **({"gauntlet": _gauntlet_table(summary.versus, summary.config.names)} if summary.versus else {}),
     }
+
+
+def _gauntlet_table(versus: tuple[Versus, ...], names: tuple[str, ...]) -> dict[str, Any]:
+    """A gauntlet of two's `[gauntlet]` table (docs/report.md): the first player's score minus the
+    second's against the field, over all and by opponent."""
+    gap, (low, high) = field_difference(versus)
+    return {
+        "strategy": names[0],
+        "baseline": names[1],
+        "score_difference": rounded(gap),
+        "score_difference_ci95": interval((low, high)),
+        "opponent": [_versus_table(one) for one in versus],
+    }
+
+
+def _versus_table(versus: Versus) -> dict[str, Any]:
+    gap, bounds = versus.difference()
+    return {
+        "name": versus.opponent,
+        "score": rounded(versus.first.score),
+        "score_ci95": interval(versus.first.score_interval()),
+        "baseline_score": rounded(versus.second.score),
+        "baseline_score_ci95": interval(versus.second.score_interval()),
+        "score_difference": rounded(gap),
+        "score_difference_ci95": interval(bounds),
+    }
+
+
+def _match_table(match: Match, names: tuple[str, ...]) -> dict[str, Any]:
+    """A match's `[match]` table (docs/report.md): its pairs, score, Elo and SPRT, the first strategy's."""
+    pairs, estimate = match.pairs, match.estimate
+    difference, difference_interval = pairs.difference()
+    table: dict[str, Any] = {
+        "strategy": names[0],
+        "baseline": names[1],
+        "pairs": pairs.pairs,
+        "pentanomial": list(pairs.counts),
+        "wins": pairs.wins,
+        "shared": pairs.draws,
+        "losses": pairs.losses,
+        "score": rounded(pairs.score),
+        "score_ci95": interval(pairs.score_interval()),
+        "score_ci95_unpaired": interval(pairs.game_interval()),
+        "win_rate_difference": rounded(difference),
+        "win_rate_difference_ci95": interval(difference_interval),
+        **_finite("elo", estimate.elo),
+        **(
+            {"elo_ci95": [_elo(bound) for bound in estimate.interval]}
+            if all(map(math.isfinite, estimate.interval))
+            else {}
+        ),
+        "los": round(estimate.superiority, LOS_DIGITS),
+    }
+    if match.sprt is not None:
+        sprt = match.sprt
+        table["sprt"] = {
+            "elo0": float(sprt.elo0),
+            "elo1": float(sprt.elo1),
+            "alpha": float(sprt.alpha),
+            "beta": float(sprt.beta),
+            "llr": rounded(match.llr),
+            "bounds": interval(sprt.bounds),
+            "verdict": match.verdict.value,
+        }
+    return table
+
+
+def _finite(key: str, value: float) -> dict[str, float]:
+    """The key and its Elo rounded, or nothing if it is infinite (a side that won every game)."""
+    return {key: _elo(value)} if math.isfinite(value) else {}
+
+
+def _elo(value: float) -> float:
+    """An Elo figure, fitted by iteration: to `ELO_DIGITS` decimals, which every run reproduces."""
+    return round(value, ELO_DIGITS) + 0.0
 
 
 def result_table(result: Result, folder: Path | None = None) -> dict[str, Any]:

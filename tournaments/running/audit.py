@@ -5,7 +5,8 @@ wrong strategy, or end the run in an arithmetic error after hours of play).
 Every check holds of any honest tally, whatever the rules: each game has at least one winner,
 whose shares add up to one whole win; a turn scores 0 exactly when it shuts the box; a player's
 total is the sum of its scores in regular rounds; two players finish in one order or level; at a
-table of two, finishing ahead is winning outright and level is sharing the win.
+table of two, finishing ahead is winning outright and level is sharing the win, and the game pairs
+(the pentanomial) count each deal once, their wins the player's.
 """
 
 from __future__ import annotations
@@ -70,4 +71,20 @@ def matchup_fault(tallies: Sequence[Tally], games: int, rules: Rules) -> str | N
                 return f"players {one + 1} and {other + 1} do not finish in one order in each game"
             if players == 2 and 2 * tally.win_shares != unit * (2 * tally.ahead[other] + tally.tied[other]):
                 return f"player {one + 1}'s wins are not the games it finished ahead, a level finish shared"
+    if players == 2 and not _pairs_hold(tallies, games):
+        return "its game pairs do not add up to its games and wins"
     return None
+
+
+def _pairs_hold(tallies: Sequence[Tally], games: int) -> bool:
+    """At a table of two: each player's pairs (halves of a win over a deal's two games) count every
+    deal once and add up to its win shares, and one player's are the other's mirrored."""
+    first, second = (tally.pairs + [0] * (5 - len(tally.pairs)) for tally in tallies)
+    return (
+        2 * sum(first) == games
+        and first == second[::-1]
+        and all(
+            sum(k * count for k, count in enumerate(pairs)) == tally.win_shares
+            for pairs, tally in ((first, tallies[0]), (second, tallies[1]))
+        )
+    )

@@ -53,10 +53,11 @@ from ..version import shutbox_version
 from . import seal
 from .audit import matchup_fault
 
-CHECKPOINT_FORMAT = 2
+CHECKPOINT_FORMAT = 3
 """The layout of a checkpoint's keys: raised whenever what a checkpoint holds changes, so that one
 written by another shutbox is refused as such, not as damaged (the version string may not change).
-2: the report the run writes, the digests of the modules a strategy imports, the seal."""
+2: the report the run writes, the digests of the modules a strategy imports, the seal. 3: a tally at
+a table of two ends with its pentanomial."""
 CHECKPOINT_SECONDS = 5.0
 """A run writes its checkpoint at most this often, and not before it has run this long."""
 MAX_CHECKPOINT_BYTES = 128 << 20
@@ -201,6 +202,7 @@ class Keeper:
         report: Path | None = None,
         owned: Identity | None = None,
         seconds: float = CHECKPOINT_SECONDS,
+        match: Mapping[str, Any] | None = None,
     ) -> None:
         if owned is None and os.path.lexists(path):
             raise ConfigError(
@@ -226,6 +228,8 @@ class Keeper:
         }
         if report is not None:
             self.header["report"] = _recorded_report(report, path.parent)
+        if match is not None:  # a match (`play_match`): its SPRT and the size of its units
+            self.header["match"] = dict(match)
         self.header[REPORT_CONFIG] = {**config_table(plan.config, path.parent), **_run_table(plan.config)}
 
     @property
@@ -285,6 +289,8 @@ class Saved:
     seed_drawn: bool
     report: Path | None = None
     owned: Identity | None = None
+    match: Mapping[str, Any] | None = None
+    """A match's settings (`play_match`): `unit_games`, and its `sprt` if it runs one."""
 
 
 def read_checkpoint(path: Path, options: Options = Options()) -> Saved:
@@ -310,10 +316,11 @@ def read_checkpoint(path: Path, options: Options = Options()) -> Saved:
         raise ConfigError(
             f"checkpoint {name}: its configuration was changed after it was written; start the run again."
         )
-    plan = make_plan(config, header["bulk"])
+    match = header.get("match")
+    plan = make_plan(config, header["bulk"], *(() if match is None else (match["unit_games"],)))
     record = _record(path, plan, header)
     plan = dataclasses.replace(plan, done=frozenset(record.units))
-    return Saved(path, plan, record, header["seed_drawn"], _report_of(path, header), owned)
+    return Saved(path, plan, record, header["seed_drawn"], _report_of(path, header), owned, match)
 
 
 def recorded_report(path: Path) -> Path | None:
@@ -433,6 +440,16 @@ def _fields(path: Path, raw: Mapping[str, Any]) -> Mapping[str, Any]:
         raise _damaged(path, "its key 'sources' holds something other than digests")
     if not isinstance(raw.get("report", ""), str) or "\0" in raw.get("report", ""):
         raise _damaged(path, "its key 'report' is not a file's path")
+    match = raw.get("match", {"unit_games": 1})
+    sprt = match.get("sprt", {"elo0": 0.0}) if isinstance(match, dict) else None
+    if not (
+        isinstance(match, dict)
+        and type(match.get("unit_games")) is int
+        and match["unit_games"] > 0
+        and isinstance(sprt, dict)
+        and all(key in ("elo0", "elo1", "alpha", "beta") and type(value) is float for key, value in sprt.items())
+    ):
+        raise _damaged(path, "its key 'match' is not a match's settings")
     return raw
 
 

@@ -24,11 +24,17 @@ from ..playing.plan import Plan, make_plan
 from ..playing.units import UnitResult
 from ..referee import idle
 from ..results.aggregate import Summary, summarise
+from ..results.elo import Sprt
 from ..results.report import write_report
-from .checkpoint import CHECKPOINT_SECONDS, Keeper, Record, read_checkpoint
+from .checkpoint import CHECKPOINT_SECONDS, Keeper, Record, Saved, read_checkpoint
+from .sequential import Sequential, Watch, stopped
 
 Progress = Callable[[int, int], None]
 """Told the games finished so far and the run's total: once before the first unit, then after each."""
+
+
+MATCH_UNIT_GAMES = 2048
+"""About how many games a match's bulk unit holds: the SPRT is asked after each."""
 
 
 class Recorded(enum.Enum):
@@ -119,6 +125,55 @@ def run(
     return _play(plan, record, keeper, backend, progress, seed_drawn, report)
 
 
+def play_match(
+    options: Options,
+    sprt: Sprt | None = None,
+    *,
+    backend: Backend | None = None,
+    progress: Progress | None = None,
+    watch: Watch | None = None,
+    report: str | os.PathLike[str] | None = None,
+    checkpoint: str | os.PathLike[str] | None = None,
+    checkpoint_seconds: float = CHECKPOINT_SECONDS,
+    loaded: Callable[[TournamentConfig], None] | None = None,
+) -> Summary:
+    """Play a match of two strategies (`options.strategies`, the new one first) at a table of two on
+    duplicate deals, each deal a pair of games with the seats swapped, and return its summary, whose
+    `match` holds the pairs, the Elo and the SPRT. With `sprt`, the units are counted in the plan's
+    order and the match stops once the test decides (at the same game at any number of workers);
+    `options.games` is then the budget. `watch` is told the match after each unit counted. A
+    `checkpoint` is kept as `run` keeps one, and `resume` finishes the match it keeps."""
+    config = load_config(None, dataclasses.replace(options, table=2, duplicate=True))
+    if len(config.strategies) != 2:
+        raise ConfigError(f"a match is two strategies, not {len(config.strategies)}.")
+    if config.method == "exact":
+        raise ConfigError("a match is played: it has no exact method (`shutbox analyze A --against B` is exact).")
+    if loaded is not None:
+        loaded(config)
+    written = None if report is None else Path(report)
+    if written is not None:
+        check_writable(written)
+    seed = draw_seed() if config.seed is None else config.seed
+    plan = make_plan(dataclasses.replace(config, seed=seed), bulk_unit_games=MATCH_UNIT_GAMES)
+    record, keeper = Record.empty(plan), None
+    if checkpoint is not None:
+        tested = (
+            {} if sprt is None else {"sprt": {key: float(value) for key, value in dataclasses.asdict(sprt).items()}}
+        )
+        settings = {"unit_games": MATCH_UNIT_GAMES, **tested}
+        keeper = Keeper(
+            Path(checkpoint),
+            plan,
+            record,
+            seed_drawn=config.seed is None,
+            report=written,
+            seconds=checkpoint_seconds,
+            match=settings,
+        )
+    gate = Sequential(plan, sprt, watch)
+    return _play(plan, record, keeper, backend, progress, config.seed is None, written, gate)
+
+
 def resume(
     checkpoint: str | os.PathLike[str],
     options: Options = Options(),
@@ -128,6 +183,7 @@ def resume(
     checkpoint_seconds: float = CHECKPOINT_SECONDS,
     report: str | os.PathLike[str] | Recorded | None = RECORDED,
     loaded: Callable[[TournamentConfig], None] | None = None,
+    watch: Watch | None = None,
 ) -> Summary:
     """Finish the run a checkpoint keeps: play only its unfinished units, write the report the
     checkpoint records (or `report`, None for none) as `run` writes it, and return the summary an
@@ -150,8 +206,24 @@ def resume(
         report=written,
         owned=saved.owned,
         seconds=checkpoint_seconds,
+        match=saved.match,
     )
-    return _play(saved.plan, saved.record, keeper, backend, progress, saved.seed_drawn, written)
+    gate = None if saved.match is None else Sequential(saved.plan, _sprt_of(saved), watch)
+    return _play(saved.plan, saved.record, keeper, backend, progress, saved.seed_drawn, written, gate)
+
+
+def _sprt_of(saved: Saved) -> Sprt | None:
+    """The SPRT of the match a checkpoint keeps, if it runs one."""
+    assert saved.match is not None
+    settings = saved.match.get("sprt")
+    try:
+        return None if settings is None else Sprt(**settings)
+    except ValueError as error:
+        raise ConfigError(f"{str(saved.path)!r} is a damaged checkpoint: {error}") from None
+
+
+class _Decided(Exception):
+    """The SPRT of a match decided: the run stops."""
 
 
 def _play(
@@ -162,25 +234,35 @@ def _play(
     progress: Progress | None,
     seed_drawn: bool,
     report: Path | None,
+    gate: Sequential | None = None,
 ) -> Summary:
     """Play the plan's units still to play into the record, keeping the checkpoint if there is a
-    keeper, and write the report (if any) before the checkpoint goes."""
+    keeper, and write the report (if any) before the checkpoint goes. With a `gate`, the units are
+    counted in the plan's order and the run stops once its SPRT decides (`sequential`)."""
 
     def finished(result: UnitResult) -> None:
-        record.add(result)
-        if keeper is not None:
-            keeper.tick()
-        if progress is not None:
-            progress(record.games, plan.total_games)
+        for ready in (result,) if gate is None else gate.in_order(result):
+            record.add(ready)
+            if keeper is not None:
+                keeper.tick()
+            decided = gate is not None and gate.decided(record)  # told before the progress, which shows it
+            if progress is not None:
+                progress(record.games, plan.total_games)
+            if decided:
+                raise _Decided
 
     try:
         if progress is not None:
             progress(record.games, plan.total_games)
+        if gate is not None and record.units and gate.decided(record):  # a match resumed after its verdict
+            raise _Decided
         chosen = backend or default_backend(plan.config.workers, plan)
         if not isinstance(chosen, InProcess) or not plan.unit_count:
             idle.stop_all()  # the hosts the field was probed in serve a run in this process only
         if plan.unit_count:
             chosen.run(plan, finished)
+    except _Decided:
+        plan = stopped(plan, record.games)
     except KeyboardInterrupt:
         kept = None if keeper is None else keeper.keep()
         raise Interrupted(record.games, plan.total_games, plan.config.seed or 0, kept) from None
@@ -193,7 +275,7 @@ def _play(
         raise
     finally:
         idle.stop_all()
-    summary = summarise(plan, record.tallies, seed_drawn=seed_drawn)
+    summary = summarise(plan, record.tallies, seed_drawn=seed_drawn, match=None if gate is None else gate.match)
     if report is not None:
         _write(report, summary, keeper, record)
     if keeper is not None:

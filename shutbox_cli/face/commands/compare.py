@@ -14,6 +14,12 @@ if TYPE_CHECKING:
     from tournaments import Change, Comparison
 
 
+UNPAIRED = (
+    "note: these intervals are unpaired (the two runs taken as independent, though runs on one seed share their "
+    "dice), so they are wide; to test a change, play both versions on the same deals: shutbox match NEW OLD --sprt."
+)
+
+
 def register(app: typer.Typer) -> None:
     app.command("compare")(compare_command)
 
@@ -37,9 +43,11 @@ def compare_command(
     """Compare two reports of `shutbox tournament`: per strategy in both, the change in win rate and
     mean score, its 95% interval, and whether it is significant (the interval leaves out 0).
 
-    The interval treats the two runs as independent. Runs on the same seed share their dice, so
-    their figures move together and the interval is conservative: wider than it need be. Reports
-    of different rules or table sizes are compared with a warning.
+    The intervals are unpaired: they treat the two runs as independent. Runs on the same seed share
+    their dice, so their figures move together and the interval is much wider than it need be: a
+    small regression goes unseen. To test a change, play the two versions in pairs on the same
+    deals instead: shutbox match NEW OLD (with --sprt, it stops once it knows). Reports of
+    different rules or table sizes are compared with a warning.
 
     Exit status: 0 done, 1 a --fail-if gate held, 2 a usage error or a file that is not a report.
 
@@ -61,6 +69,7 @@ def compare_command(
         fail(said(error))
     for line in comparison.warnings:
         typer.echo(line, err=True)
+    typer.echo(UNPAIRED, err=True)
     console = ShutboxConsole(highlight=False)
     if console.is_terminal:
         _show_table(console, comparison)

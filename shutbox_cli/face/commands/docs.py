@@ -14,6 +14,7 @@ class Page(StrEnum):
     RULES = "rules"
     REPORT = "report"
     DICE = "dice"
+    STATISTICS = "statistics"
 
 
 _PACKAGE = Path(__file__).resolve().parents[2]  # shutbox_cli/face/commands/ -> shutbox_cli
@@ -46,10 +47,11 @@ def register(app: typer.Typer) -> None:
 def docs_command(
     page: Annotated[
         Page | None,
-        typer.Argument(metavar="PAGE", show_default=False, help="rules, report or dice; none lists them."),
+        typer.Argument(metavar="PAGE", show_default=False, help="rules, report, dice or statistics; none lists them."),
     ] = None,
 ) -> None:
-    """Print one of shutbox's pages (Markdown): the rules and every variant, the report schema, the dice scheme.
+    """Print one of shutbox's pages (Markdown): the rules and every variant, the report schema, the dice scheme,
+    the statistics (game pairs, Elo, the SPRT, ratings).
 
     Exit status: 0 done, 1 if this installation lacks the page, 2 for an unknown page.
 

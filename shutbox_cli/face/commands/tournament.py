@@ -62,6 +62,16 @@ def tournament_command(
         ),
     ] = None,
     duplicate: Duplicate = None,
+    gauntlet: Annotated[
+        int | None,
+        typer.Option(
+            "--gauntlet",
+            metavar="N",
+            show_default=False,
+            help="Play the first N strategies (in -s order) against the rest, which do not meet one another; "
+            "2 for two versions of one against a field [default: 0, every strategy against every other].",
+        ),
+    ] = None,
     timeout: Annotated[
         float | None,
         typer.Option(
@@ -159,6 +169,7 @@ def tournament_command(
         timeout=timeout,
         rules=rule_values,
         method=None if exact is None else "exact" if exact else "simulate",
+        gauntlet=gauntlet,
         memory_limit=memory_limit,
         isolate=isolate,
     )
@@ -228,8 +239,8 @@ def _render(output: Output, summary: "Summary | ExactSummary", quiet: bool) -> N
 
 
 @contextlib.contextmanager
-def _ends_cleanly() -> Iterator[None]:
-    """Every way a run can end early, as one sentence and its exit status (and how to resume)."""
+def _ends_cleanly(command: str = "tournament") -> Iterator[None]:
+    """Every way a run of this command can end early, as one sentence and its exit status (and how to resume)."""
     import tournaments
 
     try:
@@ -239,17 +250,17 @@ def _ends_cleanly() -> Iterator[None]:
         if kept is None:
             fail(said(error))
         say_error(said(error))
-        typer.echo(f"shutbox: the finished games are kept; {_resume_hint(kept)}", err=True)
+        typer.echo(f"shutbox: the finished games are kept; {_resume_hint(kept, command)}", err=True)
         raise typer.Exit(USAGE_ERROR) from None
     except tournaments.TournamentFailure as error:
         say_error(said(error))
         if error.checkpoint is not None:
-            typer.echo(f"shutbox: the finished games are kept; {_resume_hint(error.checkpoint)}", err=True)
+            typer.echo(f"shutbox: the finished games are kept; {_resume_hint(error.checkpoint, command)}", err=True)
         raise typer.Exit(FAILURE) from None
     except tournaments.Interrupted as stop:
         if stop.checkpoint is None:
             _stopped(str(stop))
-        _stopped(f"interrupted after {stop.games:,} of {stop.total:,} games", _resume_hint(stop.checkpoint))
+        _stopped(f"interrupted after {stop.games:,} of {stop.total:,} games", _resume_hint(stop.checkpoint, command))
     except KeyboardInterrupt:
         _stopped("interrupted")
     except Exception:
@@ -280,5 +291,5 @@ def _stopped(what: str, hint: str | None = None) -> NoReturn:
     raise typer.Exit(stopped_status(number))
 
 
-def _resume_hint(checkpoint: Path) -> str:
-    return f"resume with: shutbox tournament --resume {shlex.quote(str(checkpoint))}"
+def _resume_hint(checkpoint: Path, command: str = "tournament") -> str:
+    return f"resume with: shutbox {command} --resume {shlex.quote(str(checkpoint))}"

@@ -33,8 +33,9 @@ def test_a_page_is_printed_as_it_is_written(page: str) -> None:
 def test_the_pages_are_listed_with_their_titles() -> None:
     status, out, _ = invoke("docs")
     assert status == 0
-    assert out.splitlines() == ["rules   The rules shutbox plays", "report  Reports: schema 1", *out.splitlines()[2:]]
-    assert out.splitlines()[2].startswith("dice    The dice")
+    assert out.splitlines()[:2] == ["rules       The rules shutbox plays", "report      Reports: schema 1"]
+    assert out.splitlines()[2].startswith("dice        The dice")
+    assert out.splitlines()[3] == "statistics  Statistics: game pairs, Elo, the SPRT and ratings"
 
 
 def test_an_unknown_page_is_a_usage_error() -> None:

@@ -342,6 +342,18 @@ def test_a_cluster_reports_byte_for_byte_as_one_process(cluster: Cluster, folder
 
 
 @pytest.mark.slow
+def test_a_match_s_sprt_stops_at_the_same_game_on_a_cluster_as_in_one_process(cluster: Cluster) -> None:
+    from tournaments import DaskCluster, Options, Sprt, play_match
+
+    options = Options(strategies=["optimal", "fewest-tiles"], games=400_000, seed=5)
+    alone = play_match(options, Sprt(0, 2))
+    spread = play_match(options, Sprt(0, 2), backend=DaskCluster(cluster.address))
+    assert spread.games == alone.games > 2048  # stopped after some units, before the budget
+    assert spread.match == alone.match and spread.tallies == alone.tallies
+    assert cluster.idle()  # the units it did not need were cancelled
+
+
+@pytest.mark.slow
 def test_a_strategy_that_raises_on_a_worker_is_named_as_in_one_process(cluster: Cluster, folder: Path) -> None:
     field = ["-s", "slow.py:Raises", "-s", "greedy-high", "-s", "random", "--seed", "8", "--report", "r.toml"]
     alone = shutbox(*field, "-j", "1", cwd=folder)

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from shutbox_cli.face.commands.compare import UNPAIRED
 from tournaments.ci.gates import GateError, parse_compare_gate, parse_tournament_gate
 from tournaments.errors import ConfigError
 
@@ -92,8 +93,9 @@ def test_compare_finds_a_significant_drop_and_its_gate_fails(tmp_path: Path) -> 
     drop = next(line for line in lines if line.startswith("optimal win_rate "))
     assert drop.endswith("significant drop")
     assert "added: tips" in lines and "removed: random" in lines
-    assert len(done.stderr.splitlines()) == 1
-    assert done.stderr.startswith("gate failed: optimal.win_rate drops (it changed by -")
+    note, failed = done.stderr.splitlines()
+    assert note.startswith("note: these intervals are unpaired") and "shutbox match NEW OLD" in note
+    assert failed.startswith("gate failed: optimal.win_rate drops (it changed by -")
     # The same comparison with a gate that the drop does not meet.
     passed = shutbox("compare", str(old), str(new), "--fail-if", "optimal.win_rate.change < -0.5", cwd=tmp_path)
     assert passed.returncode == 0, passed.stderr
@@ -125,7 +127,8 @@ def test_compare_reads_json_reports_and_warns_of_other_rules(tmp_path: Path) -> 
     done = shutbox("compare", str(old), str(as_json), cwd=tmp_path)
     assert done.returncode == 0
     assert done.stderr.splitlines() == [
-        "warning: the reports differ in their rules; their figures are compared all the same."
+        "warning: the reports differ in their rules; their figures are compared all the same.",
+        UNPAIRED,
     ]
     assert [line.split()[:2] for line in done.stdout.splitlines()] == [
         ["optimal", "win_rate"], ["optimal", "mean_score"], ["tips", "win_rate"], ["tips", "mean_score"],

@@ -37,6 +37,9 @@ MODES: dict[str, tuple[str, ...]] = {
     "params": ("tournament", "-s", "random", "-s", "target(margin=2)", "-n", "20", "--seed", "6"),
     "user file": ("tournament", "-s", "examples/cautious.py:Cautious", "-s", "optimal", "-n", "20", "--seed", "7"),
     "exact": ("tournament", "--exact", *FIELD),
+    "match": ("match", "optimal", "tips", "-n", "40", "--seed", "8"),
+    "gauntlet": ("tournament", *FIELD, "-s", "random", "--gauntlet", "2", "-n", "20", "--seed", "10"),
+    "match sprt": ("match", "optimal", "random", "-n", "400", "--seed", "9", "--sprt", "elo0=0 elo1=50"),
     "exact solo": ("tournament", "--exact", *FIELD, "--table", "1"),
     "exact three seats": ("tournament", "--exact", *FIELD, "--table", "3"),
     "exact drop-out": ("tournament", "--exact", "-s", "optimal", "-s", "tips", "--drop-out", "40"),
@@ -84,6 +87,7 @@ TYPES: dict[str, Callable[[Any], bool]] = {
     "array of tables": lambda value: type(value) is list and all(type(item) is dict for item in value),
     "array of floats": lambda value: type(value) is list and all(type(item) is float for item in value),
     "array of 2 floats": lambda value: type(value) is list and len(value) == 2 and all(type(x) is float for x in value),
+    "array of 5 integers": lambda value: type(value) is list and len(value) == 5 and all(type(x) is int for x in value),
     "any": lambda value: True,
 }
 
@@ -103,6 +107,16 @@ def condition(word: str, report: dict[str, Any], entry: dict[str, Any]) -> bool:
         "no turn played": lambda: entry.get("turns", 1) == 0,
         "built-in": lambda: builtin_spec(entry["spec"]),
         "no source file": lambda: False,  # every user strategy of these modes comes from a .py file
+        "the last": lambda: entry["rank"] == len(report["ranking"]),
+        # Written by `shutbox match` (with --sprt) only: the command is not in the report.
+        "not a match": lambda: "match" not in report,
+        "not a gauntlet": lambda: "gauntlet" not in report["config"],
+        "not a gauntlet of two at a table of two": lambda: (
+            report["config"].get("gauntlet") != 2 or report["config"]["table"] != 2
+        ),
+        "no `--sprt`": lambda: "sprt" not in report["match"],
+        "one side won every game": lambda: report["match"]["score"] in (0.0, 1.0),
+        "an end of the score's interval at 0 or 1": lambda: bool({0.0, 1.0} & set(report["match"]["score_ci95"])),
     }
     return holds[word]()
 

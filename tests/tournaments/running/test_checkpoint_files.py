@@ -285,18 +285,22 @@ def test_the_key_is_made_once_readable_by_its_owner_only(state: Path) -> None:
 
 def test_the_audit_names_what_play_cannot_give() -> None:
     rules = config().rules
-    # Two games at a table of two: player 1 won one outright, the other was shared.
-    one = Tally(2, 3, 2, 10, 60, 0, 2, 10, [0, 1], [0, 1])
-    other = Tally(2, 1, 2, 14, 100, 0, 2, 14, [0, 0], [1, 0])
+    # Two games at a table of two, one deal: player 1 won one outright, the other was shared (its
+    # pair scored 3 halves of a win, player 2's 1).
+    one = Tally(2, 3, 2, 10, 60, 0, 2, 10, [0, 1], [0, 1], [0, 0, 0, 1, 0])
+    other = Tally(2, 1, 2, 14, 100, 0, 2, 14, [0, 0], [1, 0], [0, 1, 0, 0, 0])
     assert matchup_fault([one, other], 2, rules) is None
+    for pairs in ([0, 0, 1, 0, 0], [0, 0, 0, 2, 0]):
+        unpaired = Tally(2, 3, 2, 10, 60, 0, 2, 10, [0, 1], [0, 1], pairs)
+        assert matchup_fault([unpaired, other], 2, rules) == "its game pairs do not add up to its games and wins"
     for tally, said in (
-        (Tally(2, 3, 2, 10, 60, 3, 2, 10, [0, 1], [0, 1]), "it shut the box more often than it had turns"),
-        (Tally(2, 3, 3, 10, 60, 0, 2, 10, [0, 1], [0, 1]), "it had more turns than its games hold"),
-        (Tally(2, 3, 2, 10, 60, 0, 2, 9, [0, 1], [0, 1]), "its totals are not the sum of its scores"),
-        (Tally(2, 3, 2, 10, 600, 0, 2, 10, [0, 1], [0, 1]), "its squared scores are out of range"),
+        (Tally(2, 3, 2, 10, 60, 3, 2, 10, [0, 1], [0, 1], one.pairs), "it shut the box more often than it had turns"),
+        (Tally(2, 3, 3, 10, 60, 0, 2, 10, [0, 1], [0, 1], one.pairs), "it had more turns than its games hold"),
+        (Tally(2, 3, 2, 10, 60, 0, 2, 9, [0, 1], [0, 1], one.pairs), "its totals are not the sum of its scores"),
+        (Tally(2, 3, 2, 10, 600, 0, 2, 10, [0, 1], [0, 1], one.pairs), "its squared scores are out of range"),
     ):
         assert matchup_fault([tally, other], 2, rules) == f"player 1: {said}"
-    assert matchup_fault([one, Tally(2, 1, 2, 14, 100, 0, 2, 14, [0, 0], [0, 0])], 2, rules) == (
+    assert matchup_fault([one, Tally(2, 1, 2, 14, 100, 0, 2, 14, [0, 0], [0, 0], other.pairs)], 2, rules) == (
         "players 1 and 2 do not finish in one order in each game"
     )
 

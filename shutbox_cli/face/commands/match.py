@@ -1,0 +1,167 @@
+"""`shutbox match NEW OLD`: two strategies in game pairs on duplicate deals, the seats swapped; the
+paired difference, Elo with error bars, and an SPRT that stops when it knows (docs/statistics.md)."""
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from ..arguments import Report, Seed
+from ..completion import complete_strategy
+from ..errors import fail
+from ..output import Format, FormatOption, Output
+from ..rule_options import with_rule_options
+from ..signals import stop_on_signals
+from .tournament import _ends_cleanly, _loaded, _report_to_write
+
+if TYPE_CHECKING:
+    from tournaments import Match, Summary, TournamentConfig
+
+H0_ACCEPTED = 3
+"""The exit status of a match whose SPRT accepted H0."""
+UNDECIDED = 4
+"""The exit status of a match whose SPRT ran out of games undecided."""
+
+
+def register(app: typer.Typer) -> None:
+    app.command("match")(match_command)
+
+
+@with_rule_options
+def match_command(
+    rule_values: dict[str, Any],
+    new: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="NEW",
+            show_default=False,
+            autocompletion=complete_strategy,
+            help="The strategy to test: a name, module:Class or path/file.py:Class, maybe with (k=v).",
+        ),
+    ] = None,
+    old: Annotated[
+        str | None, typer.Argument(metavar="BASELINE", show_default=False, help="The strategy to beat.")
+    ] = None,
+    games: Annotated[
+        int | None,
+        typer.Option(
+            "--games",
+            "-n",
+            metavar="N",
+            show_default=False,
+            help="Games to play, in pairs; with --sprt the most to play [default: 2000].",
+        ),
+    ] = None,
+    sprt: Annotated[
+        str | None,
+        typer.Option(
+            "--sprt",
+            metavar="SETTINGS",
+            show_default=False,
+            help='Stop once a sequential test decides, such as "elo0=0 elo1=5 alpha=0.05 beta=0.05" (each setting '
+            'optional, those its defaults; "" for all of them): H1, NEW is elo1 Elo stronger, against H0, elo0.',
+        ),
+    ] = None,
+    seed: Seed = None,
+    workers: Annotated[
+        int | None,
+        typer.Option(
+            "--workers", "-j", metavar="N", show_default=False, help="Worker processes [default: one per core]."
+        ),
+    ] = None,
+    scheduler: Annotated[
+        str | None,
+        typer.Option("--scheduler", metavar="ADDRESS", show_default=False, help="Play on this Dask scheduler."),
+    ] = None,
+    report: Report = None,
+    resume: Annotated[
+        Path | None,
+        typer.Option(
+            "--resume",
+            metavar="CHECKPOINT",
+            show_default=False,
+            help="Finish an interrupted match from the checkpoint it named, as the uninterrupted one ends (without "
+            "NEW and BASELINE; only -j, --scheduler and --report go with it).",
+        ),
+    ] = None,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
+    form: FormatOption = Format.TABLE,
+) -> None:
+    """Play NEW against BASELINE in game pairs: each deal twice, the seats swapped, on the same dice.
+    Shows NEW's score with its 95% interval from the pairs (much tighter than from the games one by
+    one), the win-rate difference, the Elo difference with error bars and the pair counts; with
+    --sprt, stops as soon as the test decides (at the same game at any -j), the LLR on the progress line.
+    A match that lasts more than a few seconds keeps a checkpoint until it ends; --resume finishes it.
+
+    Exit status: 0 done (with --sprt: H1 accepted), 3 H0 accepted, 4 undecided when the games ran
+    out, 1 a strategy failed, 2 a usage error, 130 interrupted.
+
+    Examples:
+      shutbox match bot.py:Bot optimal -n 20000
+      shutbox match new.py:Bot old.py:Bot --sprt "elo1=5"
+      shutbox match new.py:B old.py:B --sprt "elo0=-5 elo1=0"
+    """
+    stop_on_signals()
+    import tournaments
+
+    from ..match_view import sprt_line
+    from ..progress import progress_bar
+
+    if (resume is None) != (new is not None and old is not None):
+        fail("a match takes NEW and BASELINE, or --resume CHECKPOINT alone.")
+    if resume is not None and sprt is not None:
+        fail(f"--sprt cannot change a resumed match: checkpoint {str(resume)!r} holds its test.")
+    test = None
+    if sprt is not None:
+        try:
+            test = tournaments.parse_sprt(sprt)
+        except ValueError as error:
+            fail(f"--sprt: {error}")
+    strategies = () if new is None or old is None else (new, old)
+    options = tournaments.Options(
+        strategies=strategies, games=games, seed=seed, workers=workers, scheduler=scheduler, rules=rule_values
+    )
+    standing = [""]
+
+    def watch(match: "Match", played: int) -> None:
+        standing[0] = sprt_line(match, played)
+
+    with _ends_cleanly("match"):
+        output = Output(form, _report_to_write(resume, report, form))
+        output.check()
+        with progress_bar(show_bar=not quiet, extra=lambda: standing[0]) as progress:
+            if resume is not None:
+                summary = tournaments.resume(
+                    resume, options, progress=progress, report=output.file, watch=watch, loaded=_loaded_match
+                )
+            else:
+                summary = tournaments.play_match(
+                    options,
+                    test,
+                    progress=progress,
+                    watch=watch,
+                    report=output.file,
+                    checkpoint=tournaments.checkpoint_path(output.file),
+                    loaded=_loaded_match,
+                )
+        output.deliver(summary, written=True)
+    _render(output, summary)
+
+
+def _loaded_match(config: "TournamentConfig") -> None:
+    _loaded(config, [])
+
+
+def _render(output: Output, summary: "Summary") -> None:
+    """The match's lines where the output says, then its exit status by the verdict."""
+    from tournaments import Verdict
+
+    from ..match_view import match_lines
+
+    if output.table:
+        for line in match_lines(summary):
+            output.note(line)
+    output.written()
+    match = summary.match
+    if match is not None and match.sprt is not None and match.verdict is not Verdict.H1:
+        raise typer.Exit(H0_ACCEPTED if match.verdict is Verdict.H0 else UNDECIDED)

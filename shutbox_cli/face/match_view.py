@@ -1,0 +1,62 @@
+"""How a match of two looks: what was played, the score from the pairs (and from the games one by
+one, for the ratio), the win-rate difference, the Elo with its error bars, the pairs, the SPRT."""
+
+from __future__ import annotations
+
+from shutbox_cli.face.describe import rules_in_short
+from tournaments import Match, Summary, Verdict
+
+
+def verdict(match: Match, first: str) -> str:
+    """The SPRT's verdict in words."""
+    assert match.sprt is not None
+    if match.verdict is Verdict.H1:
+        return f"H1 accepted: {first} is {match.sprt.elo1:+g} Elo or better"
+    if match.verdict is Verdict.H0:
+        return f"H0 accepted: {first} is {match.sprt.elo0:+g} Elo or worse"
+    return "undecided: the games ran out before the test decided"
+
+
+def _signed(value: float, digits: int = 1) -> str:
+    return f"{value:+.{digits}f}"
+
+
+def sprt_line(match: Match, games: int) -> str:
+    """The SPRT's standing as the progress line and the result show it."""
+    if match.sprt is None:
+        return ""
+    low, high = match.sprt.bounds
+    return f"LLR {match.llr:.2f} ({low:.2f}, {high:.2f}) [{match.sprt.elo0:g}, {match.sprt.elo1:g}] {games:,} games"
+
+
+def match_lines(summary: Summary) -> list[str]:
+    """The match, one line a figure (plain text: a terminal and a pipe alike)."""
+    match = summary.match
+    assert match is not None
+    first, second = summary.config.names
+    pairs, estimate = match.pairs, match.estimate
+    low, high = pairs.score_interval()
+    game_low, game_high = pairs.game_interval()
+    difference, (dlow, dhigh) = pairs.difference()
+    ratio = (high - low) / (game_high - game_low) if game_high > game_low else 1.0
+    seed = f"seed {summary.seed}" + (f" (drawn; repeat with --seed {summary.seed})" if summary.seed_drawn else "")
+    lines = [
+        f"Match: {first} vs {second}, {summary.games:,} games in {pairs.pairs:,} pairs (each deal twice, "
+        f"the seats swapped); {seed}.",
+        f"Rules: {rules_in_short(summary.config.rules)}.",
+        f"Score of {first}: {100 * pairs.score:.2f}% (95% CI {100 * low:.2f}–{100 * high:.2f}% from the pairs; "
+        f"{100 * game_low:.2f}–{100 * game_high:.2f}% from the games one by one: the pairs' is {ratio:.2f} as wide)",
+        f"Win rate difference: {_signed(100 * difference, 2)} points (95% CI {_signed(100 * dlow, 2)} to "
+        f"{_signed(100 * dhigh, 2)})",
+        f"Elo: {_signed(estimate.elo)} (95% CI {_signed(estimate.interval[0])} to {_signed(estimate.interval[1])}), "
+        f"LOS {100 * estimate.superiority:.1f}%",
+        f"Pairs scoring 0, ½, 1, 1½, 2: {' '.join(f'{count:,}' for count in pairs.counts)}; games won, shared, "
+        f"lost: {pairs.wins:,}, {pairs.draws:,}, {pairs.losses:,}",
+    ]
+    if match.sprt is not None:
+        sprt = match.sprt
+        lines.append(
+            f"SPRT elo0={sprt.elo0:g} elo1={sprt.elo1:g} alpha={sprt.alpha:g} beta={sprt.beta:g}: "
+            f"{sprt_line(match, summary.games)}: {verdict(match, first)}."
+        )
+    return lines

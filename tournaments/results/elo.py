@@ -1,0 +1,173 @@
+"""Elo from a score, with its error bars, and the sequential probability ratio test (SPRT) on game
+pairs, as the chess engine testers spell them (fishtest, fastchess, cutechess-cli): logistic Elo,
+the generalized SPRT's log-likelihood ratio (LLR) of the pentanomial, Wald's bounds
+(docs/statistics.md says the model and where it comes from)."""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import math
+from collections.abc import Sequence
+
+from .pairs import Pentanomial
+from .stats import Z95, Interval
+
+REGULAR = 1e-3
+"""A pair outcome never seen counts this much, so the likelihood is defined (as fishtest does)."""
+
+
+def elo(score: float) -> float:
+    """The logistic Elo difference of a mean score per game: 400 log10(s / (1 - s)); a score of 0
+    or 1 is minus or plus infinity."""
+    if score <= 0:
+        return -math.inf
+    if score >= 1:
+        return math.inf
+    return -400 * math.log10(1 / score - 1) + 0.0  # not -0.0
+
+
+def score_of(difference: float) -> float:
+    """The expected score per game of a player this many logistic Elo stronger."""
+    return 1 / (1 + 10 ** (-difference / 400))
+
+
+def phi(x: float) -> float:
+    """The standard normal distribution function."""
+    return 0.5 * math.erfc(-x / math.sqrt(2))
+
+
+@dataclasses.dataclass(frozen=True)
+class EloEstimate:
+    """A strength difference in Elo with its 95% interval, and the likelihood of superiority: the
+    chance, given the results, that the player is truly the stronger one."""
+
+    elo: float
+    interval: Interval
+    superiority: float
+
+
+def elo_estimate(pairs: Pentanomial, z: float = Z95) -> EloEstimate:
+    """The Elo of a pentanomial's score, its 95% interval from the pairs, and its likelihood of
+    superiority Phi((s - 1/2) / standard error)."""
+    low, high = pairs.score_interval(z)
+    error = math.sqrt(pairs.variance / pairs.pairs) if pairs.pairs else 0.0
+    if error == 0:
+        superiority = 0.5 if pairs.score == 0.5 else float(pairs.score > 0.5)
+    else:
+        superiority = phi((pairs.score - 0.5) / error)
+    return EloEstimate(elo(pairs.score), (elo(low), elo(high)), superiority)
+
+
+class Verdict(enum.Enum):
+    """What an SPRT has decided so far."""
+
+    H1 = "H1"
+    H0 = "H0"
+    UNDECIDED = "undecided"
+
+
+@dataclasses.dataclass(frozen=True)
+class Sprt:
+    """H0: the new strategy is `elo0` logistic Elo stronger; H1: `elo1` stronger; `alpha` the
+    chance of accepting H1 when H0 holds, `beta` of accepting H0 when H1 holds."""
+
+    elo0: float = 0.0
+    elo1: float = 5.0
+    alpha: float = 0.05
+    beta: float = 0.05
+
+    def __post_init__(self) -> None:
+        if not self.elo0 < self.elo1:
+            raise ValueError("the SPRT's elo0 must be less than its elo1.")
+        if not (0 < self.alpha < 1 and 0 < self.beta < 1 and self.alpha + self.beta < 1):
+            raise ValueError("the SPRT's alpha and beta must be between 0 and 1, and add up to less than 1.")
+
+    @property
+    def bounds(self) -> Interval:
+        """Wald's bounds on the LLR: accept H0 at or below the first, H1 at or above the second."""
+        return (math.log(self.beta / (1 - self.alpha)), math.log((1 - self.beta) / self.alpha))
+
+    def llr(self, pairs: Pentanomial) -> float:
+        """The generalized log-likelihood ratio of H1 against H0 given these pairs."""
+        return llr(pairs.counts, score_of(self.elo0), score_of(self.elo1)) if pairs.pairs else 0.0
+
+    def verdict(self, llr: float) -> Verdict:
+        low, high = self.bounds
+        if llr >= high:
+            return Verdict.H1
+        if llr <= low:
+            return Verdict.H0
+        return Verdict.UNDECIDED
+
+
+@dataclasses.dataclass(frozen=True)
+class Match:
+    """A match of two strategies at a table of two, from the first's side: its pairs, its Elo with
+    error bars, and its SPRT (if it ran one): settings, LLR and verdict after its games."""
+
+    pairs: Pentanomial
+    estimate: EloEstimate
+    sprt: Sprt | None = None
+    llr: float = 0.0
+    verdict: Verdict = Verdict.UNDECIDED
+
+
+def match_of(pairs: Pentanomial, sprt: Sprt | None) -> Match:
+    """The match these pairs make, its SPRT asked if it runs one."""
+    if sprt is None:
+        return Match(pairs, elo_estimate(pairs))
+    llr = sprt.llr(pairs)
+    return Match(pairs, elo_estimate(pairs), sprt, llr, sprt.verdict(llr))
+
+
+def parse_sprt(text: str) -> Sprt:
+    """An SPRT from `elo0=0 elo1=5 alpha=0.05 beta=0.05` (spaces or commas between; a setting not
+    given keeps its default). A ValueError of one sentence if it is not that."""
+    values: dict[str, float] = {}
+    for word in text.replace(",", " ").split():
+        key, equals, value = word.partition("=")
+        if not equals or key not in ("elo0", "elo1", "alpha", "beta"):
+            raise ValueError(f"the SPRT takes elo0=, elo1=, alpha= and beta=, not {word!r}.")
+        try:
+            values[key] = float(value)
+        except ValueError:
+            raise ValueError(f"the SPRT's {key} is a number, not {value!r}.") from None
+        if not math.isfinite(values[key]):
+            raise ValueError(f"the SPRT's {key} is a finite number, not {value!r}.")
+    return Sprt(**values)
+
+
+def llr(counts: Sequence[float], s0: float, s1: float) -> float:
+    """The generalized LLR of a mean pair score (on [0, 1]) of `s1` against `s0`: N times the mean,
+    over the observed outcomes, of log(p1 / p0), where p0 and p1 are the distributions closest to
+    the observed one (maximum likelihood) whose means are s0 and s1."""
+    regular = [count if count else REGULAR for count in counts]
+    total = sum(regular)
+    observed = [count / total for count in regular]
+    values = [k / (len(counts) - 1) for k in range(len(counts))]
+    log0 = [math.log(p) for p in _closest(values, observed, s0)]
+    log1 = [math.log(p) for p in _closest(values, observed, s1)]
+    return total * sum(p * (b - a) for p, a, b in zip(observed, log0, log1, strict=True))
+
+
+def _closest(values: list[float], observed: list[float], mean: float) -> list[float]:
+    """The distribution on `values` of this mean that is likeliest given the observed one:
+    p_i = q_i / (1 + x (a_i - mean)), x the root of sum q_i (a_i - mean) / (1 + x (a_i - mean)) = 0
+    (found by bisection; the sum falls as x grows)."""
+    shifted = [value - mean for value in values]
+    low, high = -1 / max(shifted), -1 / min(shifted)
+
+    def slope(x: float) -> float:
+        return sum(q * a / (1 + x * a) for q, a in zip(observed, shifted, strict=True))
+
+    span = high - low
+    low, high = low + span * 1e-12, high - span * 1e-12
+    for _ in range(200):
+        middle = (low + high) / 2
+        if slope(middle) > 0:
+            low = middle
+        else:
+            high = middle
+    x = (low + high) / 2
+    return [q / (1 + x * a) for q, a in zip(observed, shifted, strict=True)]

@@ -1,0 +1,55 @@
+"""A match of two strategies that stops when it knows: its units are counted in the plan's order
+(a unit finished early waits for those before it), and after each the SPRT is asked; once it
+decides, the run stops there. The units are the same at any number of workers and on Dask, and so
+is the game at which the test decides: the verdict is reproducible from the seed."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Iterator
+
+from ..playing.plan import Plan
+from ..playing.units import UnitResult
+from ..results.elo import Match, Sprt, Verdict, match_of
+from ..results.pairs import Pentanomial, pentanomial
+from .checkpoint import Record
+
+Watch = Callable[[Match, int], None]
+"""Told the match so far and its games, after each unit counted."""
+
+
+class Sequential:
+    """Lets a match's unit results through in the plan's order, and says when its SPRT decides."""
+
+    def __init__(self, plan: Plan, sprt: Sprt | None, watch: Watch | None = None) -> None:
+        self.plan = plan
+        self.sprt = sprt
+        self.watch = watch
+        self._next = 0
+        self._waiting: dict[int, UnitResult] = {}
+        self.match = match_of(Pentanomial((0, 0, 0, 0, 0)), sprt)
+
+    def in_order(self, result: UnitResult) -> Iterator[UnitResult]:
+        """The results that may be counted now, in the plan's order (units done before are skipped)."""
+        self._waiting[result.unit] = result
+        while True:
+            while self._next in self.plan.done:
+                self._next += 1
+            if self._next not in self._waiting:
+                return
+            yield self._waiting.pop(self._next)
+            self._next += 1
+
+    def decided(self, record: Record) -> bool:
+        """Whether the SPRT decides on the first strategy's pairs so far (told to `watch`)."""
+        self.match = match_of(pentanomial(record.tallies[0][0]), self.sprt)
+        if self.watch is not None:
+            self.watch(self.match, record.games)
+        return self.match.verdict is not Verdict.UNDECIDED
+
+
+def stopped(plan: Plan, games: int) -> Plan:
+    """The plan of a match stopped after `games` games (whole deals of its one matchup): what a run
+    of that many games plays, and its report says."""
+    deals = games // plan.table
+    return dataclasses.replace(plan, deals=deals, config=dataclasses.replace(plan.config, games=games))
