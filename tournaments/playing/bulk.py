@@ -24,6 +24,7 @@ from strategies.keys import KeyedContext
 from strategies.player import StrategyError
 
 from ..referee.isolation import RemotePlayer
+from .compiled import play_compiled, plays_compiled
 from .keyed import distinct_keys, key_rows, key_values
 from .plan import Plan, WorkUnit
 from .seats import Seating, TabulationFailure
@@ -114,7 +115,9 @@ class BulkPlayer:
         return play_keyed_turns(tables, which, self.rules.full_box, lambda k, live: outcomes(keys[live], k))
 
     def play(self, unit: WorkUnit) -> dict[int, list[Tally]]:
-        """Every game of a bulk unit, counted per matchup and player."""
+        """Every game of a bulk unit, counted per matchup and player: compiled when it can be."""
+        if plays_compiled(self.plan, unit):
+            return play_compiled(self.plan, unit, self.table, self.strategy_turns)
         return BulkUnit(self.plan, unit, self.strategy_turns, self.keyed_turns).play()
 
 

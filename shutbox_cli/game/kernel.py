@@ -1,0 +1,133 @@
+"""A bulk unit's games compiled (numba, the `fast` extra): the turns, the rules and the tallies
+in one pass over the games, bit for bit what the numpy engine (`bulk`) counts.
+
+Each game is played on its own, seat by seat, from the same turn tables and the same
+`splitmix64-v1` dice; its counts go straight into its matchup's tallies. A strategy without a
+table (a context-free one that is not exact) plays from the turns it is `given` by (seat, round,
+dice game): a game that needs a turn not given yet is left unplayed and returned, so the caller
+can play those turns and call again for just those games (the counts add up exactly, in any
+order). `available()` says whether the kernel can run: numba installed and `SHUTBOX_KERNEL` not
+`numpy` (the switch that forces the reference engine). Nothing here imports numba until a unit
+is played, and the compiled code is cached on disk between runs (numba's cache: beside this file
+when that folder is writable, else the user's cache folder, or `NUMBA_CACHE_DIR`).
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+SWITCH = "SHUTBOX_KERNEL"
+"""The environment variable that chooses the bulk engine: `numpy` forces the reference engine."""
+REFERENCE = "numpy"
+
+EXACT, GIVEN = 0, 1
+"""How a strategy's turns are found: walked through its table, or looked up among those given."""
+UNKNOWN = -2
+"""A given turn not played yet."""
+
+COUNTED = ("win_shares", "turns", "score_sum", "shut_boxes", "played", "total_sum")
+"""A player's counts in `counts`, in order, before `ahead` and `tied` by player (score squares
+are counted apart, in two 64-bit words)."""
+SHARE, SEAT, PLAYOFF = range(3)
+"""The tie rules, numbered for the kernel."""
+
+
+def available() -> bool:
+    """Whether bulk units play compiled: numba importable and the switch not set to `numpy`."""
+    if os.environ.get(SWITCH, "").strip().lower() == REFERENCE:
+        return False
+    return _numba_found()
+
+
+@functools.cache
+def _numba_found() -> bool:
+    try:
+        import numba  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+@functools.cache
+def compiled() -> Callable[..., Any]:
+    """The compiled unit player (numba loaded, and the code compiled or read from the cache)."""
+    from ._kernel_source import play_unit
+
+    return play_unit  # type: ignore[no-any-return]
+
+
+class UnitGames:
+    """A bulk unit as the kernel plays it: who sits where, where each game's dice come from, and
+    how each strategy's turns are found (arrays, so the compiled code reads them directly)."""
+
+    def __init__(
+        self,
+        seats: int,
+        deals: int,
+        players: npt.NDArray[np.int64],
+        duplicate: bool,
+        seed: int,
+        dice_games: npt.NDArray[np.int64],
+    ) -> None:
+        self.seats, self.deals = seats, deals
+        self.players = np.ascontiguousarray(players, dtype=np.int64)
+        self.duplicate = duplicate
+        self.seed = np.uint64(seed & ((1 << 64) - 1))
+        self.dice_games = np.ascontiguousarray(dice_games, dtype=np.uint64)
+        self.count = self.players.shape[0] * seats * deals
+
+
+def play(
+    games: UnitGames,
+    rules: tuple[bool, int, int, int, int],
+    scores: npt.NDArray[np.int64],
+    share: int,
+    kinds: npt.NDArray[np.int64],
+    slots: npt.NDArray[np.int64],
+    tables: npt.NDArray[np.int16],
+    given: npt.NDArray[np.int16],
+    which: npt.NDArray[np.int64],
+    counts: npt.NDArray[np.int64],
+    squares: npt.NDArray[np.uint64],
+    missing: npt.NDArray[np.int64],
+) -> npt.NDArray[np.int64]:
+    """Play `which` games of the unit (numbered matchup by matchup, rotation by rotation, deal by
+    deal), adding each finished game to `counts` [matchup, player, count] and `squares` [matchup,
+    player, low word / high word]; return the games left unplayed for want of a given turn, whose
+    lowest missing round is written in `missing` [strategy, seat, dice game] (else left as it was).
+
+    `rules` is (instant win, rounds, drop-out limit or -1, tie rule, full box); `kinds[strategy]`
+    EXACT or GIVEN, its turns in `tables[slot]` or `given[slot, seat, round, dice game]` where
+    `slot = slots[strategy]`; `missing` is [slot, seat, dice game].
+    """
+    instant, rounds, drop_out, ties, full = rules
+    stalled: npt.NDArray[np.int64] = compiled()(
+        games.players,
+        games.seats,
+        games.deals,
+        games.duplicate,
+        games.seed,
+        games.dice_games,
+        instant,
+        rounds,
+        drop_out,
+        ties,
+        full,
+        scores,
+        share,
+        kinds,
+        slots,
+        tables,
+        given,
+        np.ascontiguousarray(which, dtype=np.int64),
+        counts,
+        squares,
+        missing,
+    )
+    return stalled
