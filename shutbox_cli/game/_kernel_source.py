@@ -1,8 +1,8 @@
 """The compiled code of `kernel` (numba): imported only when a bulk unit plays compiled.
 
-The dice are `dice`'s splitmix64-v1 in uint64 arithmetic (every operand uint64, so nothing
-turns float); the rules are `bulk.play_games`'s, one game at a time; the placings are
-`tally.finished_ahead`'s.
+One function, so numba compiles little and no array crosses a call in the hot loop. The dice are
+`dice`'s splitmix64-v1 in uint64 arithmetic (every operand uint64, so nothing turns float); the
+rules are `bulk.play_games`'s, one game at a time; the placings `tally.finished_ahead`'s.
 """
 
 from __future__ import annotations
@@ -18,209 +18,22 @@ _MIX_1 = np.uint64(MIX_1)
 _MIX_2 = np.uint64(MIX_2)
 _LOW_32 = np.uint64(0xFFFFFFFF)
 _36 = np.uint64(36)
+_ONE = np.uint64(1)
 _S30, _S27, _S31, _S32 = np.uint64(30), np.uint64(27), np.uint64(31), np.uint64(32)
 _NEVER_OUT = 2**62
+_FAR = 2**63 - 1
 _EXACT, _UNKNOWN = 0, -2
 _SHARE, _SEAT = 0, 1
 _SCALARS = 6
-_WIN, _TURNS, _SUM, _SHUT, _TOTAL = range(5)
-_STALLED = -2
+# A game's counts by seat: rows of `numbers`.
+_WIN, _TURNS, _SUM, _SHUT, _TOTAL, _OUT, _STAYED, _LAST, _SCORE, _AT = range(10)
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit
 def _mix(word):  # type: ignore[no-untyped-def]
     word = (word ^ (word >> _S30)) * _MIX_1
     word = (word ^ (word >> _S27)) * _MIX_2
     return word ^ (word >> _S31)
-
-
-@nb.njit(cache=True, inline="always")
-def _stream_key(seed, game, number, seat):  # type: ignore[no-untyped-def]
-    key = _mix(seed + _ABSORB)
-    key = _mix((key ^ game) + _ABSORB)
-    key = _mix((key ^ np.uint64(number)) + _ABSORB)
-    return _mix((key ^ np.uint64(seat)) + _ABSORB)
-
-
-@nb.njit(cache=True, inline="always")
-def _exact_turn(table, full, key):  # type: ignore[no-untyped-def]
-    mask = full
-    counter = key
-    while True:
-        counter = counter + _GAMMA
-        word = _mix(counter)
-        high = (word >> _S32) * _36 + (((word & _LOW_32) * _36) >> _S32)
-        after = table[mask, np.intp(high >> _S32)]
-        if after <= 0:
-            return 0 if after == 0 else mask
-        mask = after
-
-
-@nb.njit(cache=True)
-def _turn(strategy, seat, number, dice, seed, dice_games, full, kinds, slots, tables, given, missing):  # type: ignore[no-untyped-def]
-    """The open mask a strategy's turn ends with, or -1 when it is a given turn not given yet."""
-    slot = slots[strategy]
-    if kinds[strategy] == _EXACT:
-        return _exact_turn(tables[slot], full, _stream_key(seed, dice_games[dice], number, seat))
-    if number < given.shape[2]:
-        found = given[slot, seat, number, dice]
-        if found != _UNKNOWN:
-            return np.int64(found)
-    if number < missing[slot, seat, dice]:
-        missing[slot, seat, dice] = number
-    return -1
-
-
-@nb.njit(cache=True)
-def _round(at, playing, number, counted, game, state, squares, round_scores):  # type: ignore[no-untyped-def]
-    """One round of a game among the seats `playing`: the seat that shut the box and won at once,
-    -1 if none, `_STALLED` for want of a given turn. A regular round (`counted`) is tallied."""
-    (seed, dice_games, dice, full, instant, scores, kinds, slots, tables, given, missing) = game
-    seats = playing.shape[0]
-    for seat in range(seats):
-        round_scores[seat] = -1
-    for seat in range(seats):
-        if not playing[seat]:
-            continue
-        mask = _turn(at[seat], seat, number, dice, seed, dice_games, full, kinds, slots, tables, given, missing)
-        if mask < 0:
-            return _STALLED
-        got = scores[mask]
-        round_scores[seat] = got
-        if counted:
-            state[_TURNS, seat] += 1
-            state[_SUM, seat] += got
-            state[_SHUT, seat] += got == 0
-            state[_TOTAL, seat] += got
-            square = np.uint64(got * got)
-            low = squares[seat, 0] + square
-            if low < square:
-                squares[seat, 1] += np.uint64(1)
-            squares[seat, 0] = low
-        if instant and got == 0:
-            return seat
-    return -1
-
-
-@nb.njit(cache=True)
-def _settle(at, values, among, number, ties, share, game, state, squares, stayed, last, round_scores):  # type: ignore[no-untyped-def]
-    """Give the win to the lowest `values` among the seats `among`, settling ties by the rule;
-    False for want of a given turn in a playoff."""
-    wins = state[_WIN]
-    seats = values.shape[0]
-    tied = np.zeros(seats, dtype=np.bool_)
-    best = np.iinfo(np.int64).max
-    for seat in range(seats):
-        if among[seat] and values[seat] < best:
-            best = values[seat]
-    count, first = 0, -1
-    for seat in range(seats):
-        if among[seat] and values[seat] == best:
-            tied[seat] = True
-            count += 1
-            if first < 0:
-                first = seat
-    if ties == _SHARE:
-        for seat in range(seats):
-            if tied[seat]:
-                wins[seat] += share // count
-        return True
-    while True:
-        if ties == _SEAT or count == 1:
-            wins[first] += share
-            return True
-        won = _round(at, tied, number, False, game, state, squares, round_scores)
-        if won == _STALLED:
-            return False
-        number += 1
-        for seat in range(seats):
-            if tied[seat]:
-                stayed[seat] += 1
-                last[seat] = round_scores[seat]
-        if won >= 0:
-            wins[won] += share
-            return True
-        best = np.iinfo(np.int64).max
-        for seat in range(seats):
-            if tied[seat] and round_scores[seat] < best:
-                best = round_scores[seat]
-        count, first = 0, -1
-        for seat in range(seats):
-            tied[seat] = tied[seat] and round_scores[seat] == best
-            if tied[seat]:
-                count += 1
-                if first < 0:
-                    first = seat
-
-
-@nb.njit(cache=True)
-def _play_game(at, rounds, drop_out, ties, share, game, state, squares, out_after, stayed, last):  # type: ignore[no-untyped-def]
-    """One game by the rules, its counts in `state`; False for want of a given turn."""
-    wins, totals = state[_WIN], state[_TOTAL]
-    seats = at.shape[0]
-    round_scores = np.empty(seats, dtype=np.int64)
-    if drop_out < 0:
-        playing = np.ones(seats, dtype=np.bool_)
-        for number in range(rounds):
-            won = _round(at, playing, number, True, game, state, squares, round_scores)
-            if won == _STALLED:
-                return False
-            if won >= 0:
-                wins[won] += share
-                return True
-        return _settle(at, totals, playing, rounds, ties, share, game, state, squares, stayed, last, round_scores)
-    active = np.ones(seats, dtype=np.bool_)
-    out = np.zeros(seats, dtype=np.bool_)
-    number = 0
-    while True:
-        won = _round(at, active, number, True, game, state, squares, round_scores)
-        if won == _STALLED:
-            return False
-        if won >= 0:
-            wins[won] += share
-            return True
-        standing, anyone_out, alone = 0, False, -1
-        for seat in range(seats):
-            out[seat] = active[seat] and totals[seat] >= drop_out
-            if out[seat]:
-                out_after[seat] = number
-                anyone_out = True
-                active[seat] = False
-            elif active[seat]:
-                standing += 1
-                alone = seat
-        number += 1
-        if seats > 1 and standing == 1:
-            wins[alone] += share
-            return True
-        if standing == 0:
-            if anyone_out:
-                return _settle(at, totals, out, number, ties, share, game, state, squares, stayed, last, round_scores)
-            return True
-
-
-@nb.njit(cache=True)
-def _placed(seat, other, state, out_after, stayed, last):  # type: ignore[no-untyped-def]
-    """`tally.finished_ahead` of two seats of a game: 1 ahead, -1 behind, 0 level."""
-    wins, turns, totals = state[_WIN], state[_TURNS], state[_TOTAL]
-    won, won_other = wins[seat] > 0, wins[other] > 0
-    if won != won_other:
-        return 1 if won else -1
-    if won:
-        return 0
-    out = _NEVER_OUT if out_after[seat] < 0 else out_after[seat]
-    out_other = _NEVER_OUT if out_after[other] < 0 else out_after[other]
-    if out != out_other:
-        return 1 if out > out_other else -1
-    if turns[seat] != turns[other]:
-        return 0
-    if totals[seat] != totals[other]:
-        return 1 if totals[seat] < totals[other] else -1
-    if stayed[seat] != stayed[other]:
-        return 1 if stayed[seat] > stayed[other] else -1
-    if last[seat] < 0 or last[other] < 0 or last[seat] == last[other]:
-        return 0
-    return 1 if last[seat] < last[other] else -1
 
 
 @nb.njit(cache=True)
@@ -241,64 +54,182 @@ def play_unit(  # type: ignore[no-untyped-def]
     kinds,
     slots,
     tables,
-    given,
+    turns,
     which,
     counts,
     squares,
     missing,
 ):
-    """`kernel.play`, compiled."""
+    """`kernel.play`, compiled: the games `which`, counted; returns (stalled games, how many)."""
     stalled = np.empty(which.shape[0], dtype=np.int64)
     left = 0
-    at = np.empty(seats, dtype=np.int64)
-    state = np.empty((5, seats), dtype=np.int64)
-    game_squares = np.empty((seats, 2), dtype=np.uint64)
-    out_after = np.empty(seats, dtype=np.int64)
-    stayed = np.empty(seats, dtype=np.int64)
-    last = np.empty(seats, dtype=np.int64)
+    numbers = np.empty((10, seats), dtype=np.int64)
+    flags = np.empty((2, seats), dtype=np.bool_)  # playing this round; among those to settle
+    words = np.empty((seats, 2), dtype=np.uint64)  # the game's squares, low and high word
+    key_seed = _mix(seed + _ABSORB)
     for index in range(which.shape[0]):
-        number = which[index]
-        matchup, rotation, deal = number // (seats * deals), (number // deals) % seats, number % deals
+        game = which[index]
+        matchup, rotation, deal = game // (seats * deals), (game // deals) % seats, game % deals
         dice = deal if duplicate else deal * seats + rotation
+        key_game = _mix((key_seed ^ dice_games[dice]) + _ABSORB)
         for seat in range(seats):
-            at[seat] = players[matchup, (rotation + seat) % seats]
-        state[:] = 0
-        game_squares[:] = 0
-        out_after[:] = -1
-        stayed[:] = 0
-        last[:] = -1
-        game = (seed, dice_games, dice, full, instant, scores, kinds, slots, tables, given, missing)
-        if not _play_game(at, rounds, drop_out, ties, share, game, state, game_squares, out_after, stayed, last):
-            stalled[left] = number
+            for row in range(_AT):
+                numbers[row, seat] = 0
+            numbers[_OUT, seat] = numbers[_LAST, seat] = -1
+            numbers[_AT, seat] = players[matchup, (rotation + seat) % seats]
+            words[seat, 0] = words[seat, 1] = 0
+            flags[0, seat] = True
+        number, playoff, waiting = 0, False, False
+        while True:
+            # One round among the seats playing: each turn, then whether a shut box won at once.
+            won = -1
+            for seat in range(seats):
+                numbers[_SCORE, seat] = -1
+            for seat in range(seats):
+                if not flags[0, seat]:
+                    continue
+                strategy = numbers[_AT, seat]
+                slot = slots[strategy]
+                mask = _UNKNOWN
+                if number < turns.shape[2]:
+                    mask = np.int64(turns[slot, seat, number, dice])
+                if mask == _UNKNOWN and kinds[strategy] == _EXACT:
+                    counter = _mix((key_game ^ np.uint64(number)) + _ABSORB)
+                    counter = _mix((counter ^ np.uint64(seat)) + _ABSORB)
+                    mask = full
+                    while True:
+                        counter += _GAMMA
+                        word = _mix(counter)
+                        high = (word >> _S32) * _36 + (((word & _LOW_32) * _36) >> _S32)
+                        after = tables[slot, mask, np.intp(high >> _S32)]
+                        if after <= 0:
+                            mask = 0 if after == 0 else mask
+                            break
+                        mask = np.int64(after)
+                    if number < turns.shape[2]:
+                        turns[slot, seat, number, dice] = mask
+                elif mask == _UNKNOWN:
+                    missing[slot, seat, dice] = min(missing[slot, seat, dice], number)
+                    waiting = True
+                    break
+                got = scores[mask]
+                numbers[_SCORE, seat] = got
+                if not playoff:
+                    numbers[_TURNS, seat] += 1
+                    numbers[_SUM, seat] += got
+                    numbers[_SHUT, seat] += got == 0
+                    numbers[_TOTAL, seat] += got
+                    square = np.uint64(got * got)
+                    low = words[seat, 0] + square
+                    words[seat, 1] += _ONE if low < square else np.uint64(0)
+                    words[seat, 0] = low
+                if instant and got == 0:
+                    won = seat
+                    break
+            if waiting:
+                break
+            if playoff:
+                for seat in range(seats):
+                    if flags[0, seat]:
+                        numbers[_STAYED, seat] += 1
+                        numbers[_LAST, seat] = numbers[_SCORE, seat]
+            number += 1
+            if won >= 0:
+                numbers[_WIN, won] += share
+                break
+            # Who is left to settle among, on which values (-1: the game goes on or is over).
+            settle = -1
+            if playoff:
+                settle = _SCORE
+                for seat in range(seats):
+                    flags[1, seat] = flags[0, seat]
+            elif drop_out < 0:
+                if number < rounds:
+                    continue
+                settle = _TOTAL
+                for seat in range(seats):
+                    flags[1, seat] = True
+            else:
+                standing, alone, anyone_out = 0, -1, False
+                for seat in range(seats):
+                    out = flags[0, seat] and numbers[_TOTAL, seat] >= drop_out
+                    flags[1, seat] = out
+                    if out:
+                        numbers[_OUT, seat] = number - 1
+                        anyone_out = True
+                        flags[0, seat] = False
+                    elif flags[0, seat]:
+                        standing += 1
+                        alone = seat
+                if seats > 1 and standing == 1:
+                    numbers[_WIN, alone] += share
+                    break
+                if standing:
+                    continue
+                if not anyone_out:
+                    break
+                settle = _TOTAL
+            # The lowest values among them: alone, shared, the first seat's, or a playoff among them.
+            best = _FAR
+            for seat in range(seats):
+                if flags[1, seat] and numbers[settle, seat] < best:
+                    best = numbers[settle, seat]
+            tied, first = 0, -1
+            for seat in range(seats):
+                flags[0, seat] = flags[1, seat] and numbers[settle, seat] == best
+                if flags[0, seat]:
+                    tied += 1
+                    first = seat if first < 0 else first
+            if ties == _SHARE:
+                for seat in range(seats):
+                    if flags[0, seat]:
+                        numbers[_WIN, seat] += share // tied
+                break
+            if ties == _SEAT or tied == 1:
+                numbers[_WIN, first] += share
+                break
+            playoff = True
+        if waiting:
+            stalled[left] = game
             left += 1
             continue
-        _count(matchup, rotation, seats, state, game_squares, out_after, stayed, last, counts, squares)
-    return stalled[:left]
-
-
-@nb.njit(cache=True)
-def _count(matchup, rotation, seats, state, game_squares, out_after, stayed, last, counts, squares):  # type: ignore[no-untyped-def]
-    """Add a finished game to its matchup's counts, seat by seat as player by player."""
-    for seat in range(seats):
-        player = (rotation + seat) % seats
-        row = counts[matchup, player]
-        row[0] += state[_WIN, seat]
-        row[1] += state[_TURNS, seat]
-        row[2] += state[_SUM, seat]
-        row[3] += state[_SHUT, seat]
-        played = state[_TURNS, seat] > 0
-        row[4] += played
-        if played:
-            row[5] += state[_TOTAL, seat]
-        low = squares[matchup, player, 0] + game_squares[seat, 0]
-        if low < game_squares[seat, 0]:
-            squares[matchup, player, 1] += np.uint64(1)
-        squares[matchup, player, 0] = low
-        squares[matchup, player, 1] += game_squares[seat, 1]
-        for other in range(seats):
-            if other == seat:
-                continue
-            placed = _placed(seat, other, state, out_after, stayed, last)
-            mate = (rotation + other) % seats
-            row[_SCALARS + mate] += placed > 0
-            row[_SCALARS + seats + mate] += placed == 0
+        # The game counted into its matchup's tallies, seat by seat as player by player.
+        for seat in range(seats):
+            player = (rotation + seat) % seats
+            row = counts[matchup, player]
+            row[0] += numbers[_WIN, seat]
+            row[1] += numbers[_TURNS, seat]
+            row[2] += numbers[_SUM, seat]
+            row[3] += numbers[_SHUT, seat]
+            if numbers[_TURNS, seat] > 0:
+                row[4] += 1
+                row[5] += numbers[_TOTAL, seat]
+            low = squares[matchup, player, 0] + words[seat, 0]
+            squares[matchup, player, 1] += words[seat, 1] + (_ONE if low < words[seat, 0] else np.uint64(0))
+            squares[matchup, player, 0] = low
+            for other in range(seats):
+                if other == seat:
+                    continue
+                placed = 0
+                won, won_other = numbers[_WIN, seat] > 0, numbers[_WIN, other] > 0
+                out = _NEVER_OUT if numbers[_OUT, seat] < 0 else numbers[_OUT, seat]
+                out_other = _NEVER_OUT if numbers[_OUT, other] < 0 else numbers[_OUT, other]
+                last, last_other = numbers[_LAST, seat], numbers[_LAST, other]
+                if won != won_other:
+                    placed = 1 if won else -1
+                elif won:
+                    placed = 0
+                elif out != out_other:
+                    placed = 1 if out > out_other else -1
+                elif numbers[_TURNS, seat] != numbers[_TURNS, other]:
+                    placed = 0
+                elif numbers[_TOTAL, seat] != numbers[_TOTAL, other]:
+                    placed = 1 if numbers[_TOTAL, seat] < numbers[_TOTAL, other] else -1
+                elif numbers[_STAYED, seat] != numbers[_STAYED, other]:
+                    placed = 1 if numbers[_STAYED, seat] > numbers[_STAYED, other] else -1
+                elif last >= 0 and last_other >= 0 and last != last_other:
+                    placed = 1 if last < last_other else -1
+                mate = (rotation + other) % seats
+                row[_SCALARS + mate] += placed > 0
+                row[_SCALARS + seats + mate] += placed == 0
+    return stalled, left

@@ -88,10 +88,8 @@ def play(
     rules: tuple[bool, int, int, int, int],
     scores: npt.NDArray[np.int64],
     share: int,
-    kinds: npt.NDArray[np.int64],
-    slots: npt.NDArray[np.int64],
-    tables: npt.NDArray[np.int16],
-    given: npt.NDArray[np.int16],
+    strategies: tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int16]],
+    turns: npt.NDArray[np.int16],
     which: npt.NDArray[np.int64],
     counts: npt.NDArray[np.int64],
     squares: npt.NDArray[np.uint64],
@@ -100,14 +98,16 @@ def play(
     """Play `which` games of the unit (numbered matchup by matchup, rotation by rotation, deal by
     deal), adding each finished game to `counts` [matchup, player, count] and `squares` [matchup,
     player, low word / high word]; return the games left unplayed for want of a given turn, whose
-    lowest missing round is written in `missing` [strategy, seat, dice game] (else left as it was).
+    lowest missing round is written in `missing` [slot, seat, dice game] (else left as it was).
 
-    `rules` is (instant win, rounds, drop-out limit or -1, tie rule, full box); `kinds[strategy]`
-    EXACT or GIVEN, its turns in `tables[slot]` or `given[slot, seat, round, dice game]` where
-    `slot = slots[strategy]`; `missing` is [slot, seat, dice game].
+    `rules` is (instant win, rounds, drop-out limit or -1, tie rule, full box); `strategies` is
+    (kinds, slots, tables): strategy i is EXACT or GIVEN (`kinds[i]`), at `slots[i]` of `tables`
+    [slot, mask, outcome] and of `turns` [slot, seat, round, dice game], which holds the turns
+    given and keeps exact ones once played (UNKNOWN where neither; rounds past its end uncached).
     """
     instant, rounds, drop_out, ties, full = rules
-    stalled: npt.NDArray[np.int64] = compiled()(
+    kinds, slots, tables = strategies
+    stalled, left = compiled()(
         games.players,
         games.seats,
         games.deals,
@@ -124,10 +124,10 @@ def play(
         kinds,
         slots,
         tables,
-        given,
+        turns,
         np.ascontiguousarray(which, dtype=np.int64),
         counts,
         squares,
         missing,
     )
-    return stalled
+    return stalled[:left]  # type: ignore[no-any-return]

@@ -24,7 +24,7 @@ from strategies.keys import KeyedContext
 from strategies.player import StrategyError
 
 from ..referee.isolation import RemotePlayer
-from .compiled import play_compiled, plays_compiled
+from .compiled import CompiledUnits
 from .keyed import distinct_keys, key_rows, key_values
 from .plan import Plan, WorkUnit
 from .seats import Seating, TabulationFailure
@@ -48,6 +48,7 @@ class BulkPlayer:
         self.rules = owner.rules
         self._tables: dict[int, npt.NDArray[np.int16]] = {}
         self._keyed: dict[tuple[int, tuple[int, ...]], npt.NDArray[np.int16]] = {}
+        self._compiled: CompiledUnits | None = None
 
     def table(self, index: int) -> npt.NDArray[np.int16]:
         """An exact strategy's turn table, made on first use from its table (`UnitPlayer.policy`)."""
@@ -116,8 +117,10 @@ class BulkPlayer:
 
     def play(self, unit: WorkUnit) -> dict[int, list[Tally]]:
         """Every game of a bulk unit, counted per matchup and player: compiled when it can be."""
-        if plays_compiled(self.plan, unit):
-            return play_compiled(self.plan, unit, self.table, self.strategy_turns)
+        if self._compiled is None:
+            self._compiled = CompiledUnits(self.plan, self.table, self.strategy_turns)
+        if self._compiled.plays(unit):
+            return self._compiled.play(unit)
         return BulkUnit(self.plan, unit, self.strategy_turns, self.keyed_turns).play()
 
 
