@@ -83,7 +83,9 @@ def units(repeats: int) -> None:
         for engine in ("numba", "numpy"):
             os.environ[kernel.SWITCH] = engine
             player.bulk.play(bulk[0])  # tables made (and the kernel compiled) before the clock starts
-            rates[engine] = cpu_rate(games, lambda: [player.bulk.play(unit) for unit in bulk], repeats)
+            rates[engine] = cpu_rate(
+                games, lambda player=player, bulk=bulk: [player.bulk.play(u) for u in bulk], repeats
+            )
         if plan.table == 2 and plan.config.rules.drop_out is None:
             rates["table loop"] = cpu_rate(*table_loop(player, plan), repeats)
         player.close()

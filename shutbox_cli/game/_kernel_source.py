@@ -30,14 +30,14 @@ _WIN, _TURNS, _SUM, _SHUT, _TOTAL, _OUT, _STAYED, _LAST, _SCORE, _AT = range(10)
 
 
 @nb.njit
-def _mix(word):  # type: ignore[no-untyped-def]
+def _mix(word):
     word = (word ^ (word >> _S30)) * _MIX_1
     word = (word ^ (word >> _S27)) * _MIX_2
     return word ^ (word >> _S31)
 
 
 @nb.njit(cache=True)
-def play_unit(  # type: ignore[no-untyped-def]
+def play_unit(
     players,
     seats,
     deals,

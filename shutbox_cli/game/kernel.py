@@ -59,7 +59,7 @@ def compiled() -> Callable[..., Any]:
     """The compiled unit player (numba loaded, and the code compiled or read from the cache)."""
     from ._kernel_source import play_unit
 
-    return play_unit  # type: ignore[no-any-return]
+    return play_unit
 
 
 class UnitGames:

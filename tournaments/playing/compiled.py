@@ -70,7 +70,9 @@ class CompiledUnits:
         which = np.arange(games.count, dtype=np.int64)
         share = share_unit(seats)
         while which.size:
-            which = kernel.play(games, self.ruled, self.scores, share, strategies, turns, which, counts, squares, missing)
+            which = kernel.play(
+                games, self.ruled, self.scores, share, strategies, turns, which, counts, squares, missing
+            )
             if which.size:
                 turns = self._given(seated, turns, missing, dice_games)
         return _tallies(unit, counts, squares, seats * unit.deals)
@@ -98,7 +100,7 @@ class CompiledUnits:
         asked = missing != _NONE_MISSING
         rounds = int(missing[asked].max()) + 1
         if rounds > turns.shape[2]:
-            grown = np.full(turns.shape[:2] + (rounds, turns.shape[3]), kernel.UNKNOWN, dtype=np.int16)
+            grown = np.full((*turns.shape[:2], rounds, turns.shape[3]), kernel.UNKNOWN, dtype=np.int16)
             grown[:, :, : turns.shape[2]] = turns
             turns = grown
         for slot, seat in zip(*np.nonzero(asked.any(axis=2)), strict=True):
