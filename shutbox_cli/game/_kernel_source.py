@@ -36,7 +36,7 @@ def _mix(word):
     return word ^ (word >> _S31)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, error_model="numpy")
 def play_unit(
     players,
     seats,
@@ -67,11 +67,19 @@ def play_unit(
     flags = np.empty((2, seats), dtype=np.bool_)  # playing this round; among those to settle
     words = np.empty((seats, 2), dtype=np.uint64)  # the game's squares, low and high word
     key_seed = _mix(seed + _ABSORB)
+    matchup, rotation, deal, previous = 0, 0, -1, -2
     for index in range(which.shape[0]):
         game = which[index]
-        matchup, rotation, deal = game // (seats * deals), (game // deals) % seats, game % deals
+        if game == previous + 1:  # the next game: no division
+            deal += 1
+            if deal == deals:
+                deal, rotation = 0, rotation + 1
+                if rotation == seats:
+                    rotation, matchup = 0, matchup + 1
+        else:
+            matchup, rotation, deal = game // (seats * deals), (game // deals) % seats, game % deals
+        previous = game
         dice = deal if duplicate else deal * seats + rotation
-        key_game = _mix((key_seed ^ dice_games[dice]) + _ABSORB)
         for seat in range(seats):
             for row in range(_AT):
                 numbers[row, seat] = 0
@@ -94,7 +102,8 @@ def play_unit(
                 if number < turns.shape[2]:
                     mask = np.int64(turns[slot, seat, number, dice])
                 if mask == _UNKNOWN and kinds[strategy] == _EXACT:
-                    counter = _mix((key_game ^ np.uint64(number)) + _ABSORB)
+                    counter = _mix((key_seed ^ dice_games[dice]) + _ABSORB)
+                    counter = _mix((counter ^ np.uint64(number)) + _ABSORB)
                     counter = _mix((counter ^ np.uint64(seat)) + _ABSORB)
                     mask = full
                     while True:
@@ -207,9 +216,7 @@ def play_unit(
             low = squares[matchup, player, 0] + words[seat, 0]
             squares[matchup, player, 1] += words[seat, 1] + (_ONE if low < words[seat, 0] else np.uint64(0))
             squares[matchup, player, 0] = low
-            for other in range(seats):
-                if other == seat:
-                    continue
+            for other in range(seat + 1, seats):
                 placed = 0
                 won, won_other = numbers[_WIN, seat] > 0, numbers[_WIN, other] > 0
                 out = _NEVER_OUT if numbers[_OUT, seat] < 0 else numbers[_OUT, seat]
@@ -230,6 +237,10 @@ def play_unit(
                 elif last >= 0 and last_other >= 0 and last != last_other:
                     placed = 1 if last < last_other else -1
                 mate = (rotation + other) % seats
-                row[_SCALARS + mate] += placed > 0
-                row[_SCALARS + seats + mate] += placed == 0
+                if placed == 0:
+                    counts[matchup, player, _SCALARS + seats + mate] += 1
+                    counts[matchup, mate, _SCALARS + seats + player] += 1
+                else:
+                    ahead, behind = (player, mate) if placed > 0 else (mate, player)
+                    counts[matchup, ahead, _SCALARS + behind] += 1
     return stalled, left

@@ -25,7 +25,7 @@ StrategyTurns = Callable[[int, int, int, npt.NDArray[np.int64]], Masks]
 Table = Callable[[int], Masks]
 SMALL = 4
 """A round asked for fewer than 1/SMALL of a unit's dice games plays just those (as the numpy engine)."""
-KEPT_ROUNDS = 8
+KEPT_ROUNDS = 16
 """Exact strategies' turns of the first rounds are kept within a unit and shared by every game
 that meets them (the numpy engine's sharing); later ones, rarer, are played in each game."""
 _NONE_MISSING = np.iinfo(np.int64).max
