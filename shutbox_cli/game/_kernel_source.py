@@ -22,7 +22,10 @@ _ONE = np.uint64(1)
 _S30, _S27, _S31, _S32 = np.uint64(30), np.uint64(27), np.uint64(31), np.uint64(32)
 _NEVER_OUT = 2**62
 _FAR = 2**63 - 1
-_EXACT, _UNKNOWN = 0, -2
+_EXACT, _GIVEN, _KEYED, _UNKNOWN = 0, 1, 2, -2
+_KEY_ROW = 10
+"""A key as the kernel keeps it: its 64-bit hash (as int64), the strategy, then up to 8 feature values."""
+_NONE = -1
 _SHARE, _SEAT = 0, 1
 _SCALARS = 6
 # A game's counts by seat: rows of `numbers`.
@@ -34,6 +37,67 @@ def _mix(word):
     word = (word ^ (word >> _S30)) * _MIX_1
     word = (word ^ (word >> _S27)) * _MIX_2
     return word ^ (word >> _S31)
+
+
+@nb.njit
+def _keyed_slot(strategy, seat, number, playoff, numbers, flags, key_features, keys, key_row):
+    """The slot of the table of a keyed strategy's turn: its key worked out into `key_row`
+    (`keyed.key_rows` for one turn) and looked up among the `keys` (rows sorted by hash, the
+    table's slot last); -1 if its table is not made yet."""
+    seats = numbers.shape[1]
+    to_beat, to_beat_count, to_come, leader = _FAR, 0, 0, _FAR
+    for other in range(seats):
+        if other == seat or not flags[0, other]:
+            continue
+        score = numbers[_SCORE, other]
+        if score < 0:
+            to_come += 1
+        elif score < to_beat:
+            to_beat, to_beat_count = score, 1
+        elif score == to_beat:
+            to_beat_count += 1
+        before = numbers[_TOTAL, other] - (score if score > 0 and not playoff else 0)
+        leader = min(leader, before)
+    key_row[1] = strategy
+    for column in range(_KEY_ROW - 2):
+        feature = key_features[strategy, column]
+        value = 0
+        if feature == 0:
+            value = seat
+        elif feature == 1:
+            value = number
+        elif feature == 2:
+            value = 1 if playoff else 0
+        elif feature == 3:
+            value = numbers[_TOTAL, seat]
+        elif feature == 4:
+            value = _NONE if to_beat == _FAR else to_beat
+        elif feature == 5:
+            value = to_beat_count
+        elif feature == 6:
+            value = to_come
+        elif feature == 7:
+            value = _NONE if leader == _FAR else leader
+        key_row[column + 2] = value
+    hashed = np.uint64(0)
+    for column in range(1, _KEY_ROW):
+        hashed = _mix((hashed ^ np.uint64(key_row[column])) + _ABSORB)
+    key_row[0] = np.int64(hashed >> np.uint64(1))  # positive: rows sort by it as numpy sorts int64
+    low, high = 0, keys.shape[0]
+    while low < high:
+        middle = (low + high) // 2
+        if keys[middle, 0] < key_row[0]:
+            low = middle + 1
+        else:
+            high = middle
+    while low < keys.shape[0] and keys[low, 0] == key_row[0]:
+        same = True
+        for column in range(1, _KEY_ROW):
+            same = same and keys[low, column] == key_row[column]
+        if same:
+            return keys[low, _KEY_ROW]
+        low += 1
+    return -1
 
 
 @nb.njit(cache=True, error_model="numpy")
@@ -59,6 +123,9 @@ def play_unit(
     counts,
     squares,
     missing,
+    key_features,
+    keys,
+    asked,
 ):
     """`kernel.play`, compiled: the games `which`, counted; returns (stalled games, how many)."""
     stalled = np.empty(which.shape[0], dtype=np.int64)
@@ -67,6 +134,7 @@ def play_unit(
     flags = np.empty((2, seats), dtype=np.bool_)  # playing this round; among those to settle
     words = np.empty((seats, 2), dtype=np.uint64)  # the game's squares, low and high word
     key_seed = _mix(seed + _ABSORB)
+    key_row = np.empty(_KEY_ROW, dtype=np.int64)
     matchup, rotation, deal, previous = 0, 0, -1, -2
     for index in range(which.shape[0]):
         game = which[index]
@@ -87,7 +155,7 @@ def play_unit(
             numbers[_AT, seat] = players[matchup, (rotation + seat) % seats]
             words[seat, 0] = words[seat, 1] = 0
             flags[0, seat] = True
-        number, playoff, waiting = 0, False, False
+        number, playoff, waiting = np.int64(0), np.bool_(False), False
         while True:
             # One round among the seats playing: each turn, then whether a shut box won at once.
             won = -1
@@ -97,11 +165,17 @@ def play_unit(
                 if not flags[0, seat]:
                     continue
                 strategy = numbers[_AT, seat]
-                slot = slots[strategy]
-                mask = _UNKNOWN
-                if number < turns.shape[2]:
+                kind, slot, mask = kinds[strategy], slots[strategy], _UNKNOWN
+                if kind == _KEYED:  # the turn's key (`keyed.key_rows`), and its table's slot
+                    slot = _keyed_slot(strategy, seat, number, playoff, numbers, flags, key_features, keys, key_row)
+                    if slot < 0:
+                        for column in range(_KEY_ROW):
+                            asked[left, column] = key_row[column]
+                        waiting = True
+                        break
+                elif number < turns.shape[2]:
                     mask = np.int64(turns[slot, seat, number, dice])
-                if mask == _UNKNOWN and kinds[strategy] == _EXACT:
+                if mask == _UNKNOWN and kind != _GIVEN:
                     counter = _mix((key_seed ^ dice_games[dice]) + _ABSORB)
                     counter = _mix((counter ^ np.uint64(number)) + _ABSORB)
                     counter = _mix((counter ^ np.uint64(seat)) + _ABSORB)
@@ -115,10 +189,11 @@ def play_unit(
                             mask = 0 if after == 0 else mask
                             break
                         mask = np.int64(after)
-                    if number < turns.shape[2]:
+                    if kind == _EXACT and number < turns.shape[2]:
                         turns[slot, seat, number, dice] = mask
                 elif mask == _UNKNOWN:
                     missing[slot, seat, dice] = min(missing[slot, seat, dice], number)
+                    asked[left, 0] = -1
                     waiting = True
                     break
                 got = scores[mask]

@@ -26,8 +26,14 @@ SWITCH = "SHUTBOX_KERNEL"
 """The environment variable that chooses the bulk engine: `numpy` forces the reference engine."""
 REFERENCE = "numpy"
 
-EXACT, GIVEN = 0, 1
-"""How a strategy's turns are found: walked through its table, or looked up among those given."""
+EXACT, GIVEN, KEYED = 0, 1, 2
+"""How a strategy's turns are found: walked through its table, looked up among those given, or
+walked through the table of the turn's key."""
+KEY_FEATURES = ("seat", "round", "playoff", "total", "to_beat", "to_beat_count", "to_come", "leader_total")
+"""The features a key may name (`strategies.keys.FEATURES`), numbered for the kernel."""
+KEY_ROW = 10
+"""A key in `asked` and `keys`: its hash, the strategy, then up to 8 feature values (0 past its
+features); a row of `keys` adds the slot of its table."""
 UNKNOWN = -2
 """A given turn not played yet."""
 
@@ -94,6 +100,8 @@ def play(
     counts: npt.NDArray[np.int64],
     squares: npt.NDArray[np.uint64],
     missing: npt.NDArray[np.int64],
+    keyed: tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]],
+    asked: npt.NDArray[np.int64],
 ) -> npt.NDArray[np.int64]:
     """Play `which` games of the unit (numbered matchup by matchup, rotation by rotation, deal by
     deal), adding each finished game to `counts` [matchup, player, count] and `squares` [matchup,
@@ -104,9 +112,13 @@ def play(
     (kinds, slots, tables): strategy i is EXACT or GIVEN (`kinds[i]`), at `slots[i]` of `tables`
     [slot, mask, outcome] and of `turns` [slot, seat, round, dice game], which holds the turns
     given and keeps exact ones once played (UNKNOWN where neither; rounds past its end uncached).
+    A KEYED strategy's turn plays from the table of its key: `keyed` is (its features by number,
+    -1 past them [strategy, 8]; the keys whose tables are made [key, KEY_ROW + 1], sorted). A game
+    stalled for a key not there writes it in its row of `asked` (else -1 first).
     """
     instant, rounds, drop_out, ties, full = rules
     kinds, slots, tables = strategies
+    key_features, keys = keyed
     stalled, left = compiled()(
         games.players,
         games.seats,
@@ -129,5 +141,8 @@ def play(
         counts,
         squares,
         missing,
+        key_features,
+        keys,
+        asked,
     )
     return stalled[:left]  # type: ignore[no-any-return]

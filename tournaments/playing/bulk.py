@@ -118,7 +118,7 @@ class BulkPlayer:
     def play(self, unit: WorkUnit) -> dict[int, list[Tally]]:
         """Every game of a bulk unit, counted per matchup and player: compiled when it can be."""
         if self._compiled is None:
-            self._compiled = CompiledUnits(self.plan, self.table, self.strategy_turns)
+            self._compiled = CompiledUnits(self.plan, self.table, self.strategy_turns, self.keyed_table)
         if self._compiled.plays(unit):
             return self._compiled.play(unit)
         return BulkUnit(self.plan, unit, self.strategy_turns, self.keyed_turns).play()

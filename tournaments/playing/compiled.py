@@ -1,9 +1,10 @@
 """Bulk units played by the compiled kernel (`shutbox_cli.game.kernel`, the `fast` extra).
 
-Exact strategies play from their turn tables inside the kernel; any other context-free strategy's
-turns are played here (turn by turn, as the numpy engine plays them) for just the (seat, round,
-dice game) the kernel asks for, and handed to it; the games that waited for them are played again.
-Keyed strategies, and scores too big to square in 64 bits, keep the numpy engine.
+Exact strategies play from their turn tables inside the kernel, keyed ones from the table of
+each turn's key, worked out there; any other context-free strategy's turns are played here (turn
+by turn, as the numpy engine plays them) for just the (seat, round, dice game) the kernel asks
+for, and handed to it, as the tables of keys it meets for the first time are made here: the games
+that waited for them are played again. Scores too big to square in 64 bits keep the numpy engine.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from .tally import Tally, share_unit
 Masks = npt.NDArray[np.int16]
 StrategyTurns = Callable[[int, int, int, npt.NDArray[np.int64]], Masks]
 Table = Callable[[int], Masks]
+KeyedTable = Callable[[int, tuple[int, ...]], Masks]
 SMALL = 4
 """A round asked for fewer than 1/SMALL of a unit's dice games plays just those (as the numpy engine)."""
 KEPT_ROUNDS = 16
@@ -30,29 +32,27 @@ KEPT_ROUNDS = 16
 that meets them (the numpy engine's sharing); later ones, rarer, are played in each game."""
 _NONE_MISSING = np.iinfo(np.int64).max
 _TIES = {"share": kernel.SHARE, "seat": kernel.SEAT, "playoff": kernel.PLAYOFF}
-Strategies = tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int16]]
 
 
 class CompiledUnits:
     """A plan's bulk units played by the kernel, with what every unit shares made once."""
 
-    def __init__(self, plan: Plan, table: Table, strategy_turns: StrategyTurns) -> None:
+    def __init__(self, plan: Plan, table: Table, strategy_turns: StrategyTurns, keyed_table: KeyedTable) -> None:
         self.plan = plan
         self.rules = rules = plan.config.rules
         self.table = table
         self.strategy_turns = strategy_turns
+        self.keyed_table = keyed_table
         self.scores = np.array([score(rules, mask) for mask in range(rules.full_box + 1)], dtype=np.int64)
         self.fits = int(self.scores.max()) ** 2 < WIDE
         drop_out = -1 if rules.drop_out is None else rules.drop_out
         self.ruled = (rules.instant_win, rules.rounds, drop_out, _TIES[rules.ties.value], rules.full_box)
         self.kept = min(KEPT_ROUNDS, rules.rounds) if rules.drop_out is None else KEPT_ROUNDS
-        self._strategies: dict[tuple[int, ...], Strategies] = {}
+        self._seated: dict[tuple[int, ...], Seated] = {}
 
     def plays(self, unit: WorkUnit) -> bool:
-        """Whether this unit goes to the kernel: numba there and allowed, no keyed strategy, small scores."""
-        keys = self.plan.keys
-        keyed = keys and any(keys[index] is not None for index in _strategies(self.plan, unit))
-        return self.fits and not keyed and kernel.available()
+        """Whether this unit goes to the kernel: numba there and allowed, and scores small enough."""
+        return self.fits and kernel.available()
 
     def play(self, unit: WorkUnit) -> dict[int, list[Tally]]:
         """Every game of a bulk unit, counted per matchup and player (`BulkUnit.play`'s tallies)."""
@@ -62,7 +62,7 @@ class CompiledUnits:
         dice_games = unit.first_deal * (1 if duplicate else seats) + np.arange(dice_count, dtype=np.int64)
         games = kernel.UnitGames(seats, unit.deals, players, duplicate, plan.deal_seed, dice_games)
         seated = _strategies(plan, unit)
-        strategies = self._made(seated)
+        strategies = self._seated.get(seated) or self._seated.setdefault(seated, Seated(self, seated))
         turns = np.full((len(seated), seats, self.kept, dice_count), kernel.UNKNOWN, dtype=np.int16)
         missing = np.full((len(seated), seats, dice_count), _NONE_MISSING, dtype=np.int64)
         counts = np.zeros((len(unit.matchups), seats, len(kernel.COUNTED) + 2 * seats), dtype=np.int64)
@@ -70,27 +70,17 @@ class CompiledUnits:
         which = np.arange(games.count, dtype=np.int64)
         share = share_unit(seats)
         while which.size:
+            asked = np.empty((which.size, kernel.KEY_ROW), dtype=np.int64)
+            arrays = (strategies.kinds, strategies.slots, strategies.tables)
+            keyed = (strategies.features, strategies.keys)
             which = kernel.play(
-                games, self.ruled, self.scores, share, strategies, turns, which, counts, squares, missing
+                games, self.ruled, self.scores, share, arrays, turns, which, counts, squares, missing, keyed, asked
             )
             if which.size:
-                turns = self._given(seated, turns, missing, dice_games)
+                strategies.add_keys(asked[: which.size])
+                if (missing != _NONE_MISSING).any():
+                    turns = self._given(seated, turns, missing, dice_games)
         return _tallies(unit, counts, squares, seats * unit.deals)
-
-    def _made(self, seated: tuple[int, ...]) -> Strategies:
-        """(kinds, slots, tables) of the strategies a unit seats (a table of no move for a strategy without one)."""
-        made = self._strategies.get(seated)
-        if made is None:
-            count = len(self.plan.config.strategies)
-            kinds, slots = np.full(count, kernel.EXACT, dtype=np.int64), np.zeros(count, dtype=np.int64)
-            none = np.full((self.rules.full_box + 1, OUTCOMES), -1, dtype=np.int16)
-            tables = []
-            for slot, index in enumerate(seated):
-                exact = self.plan.config.strategies[index].exact
-                kinds[index], slots[index] = (kernel.EXACT if exact else kernel.GIVEN), slot
-                tables.append(self.table(index) if exact else none)
-            made = self._strategies[seated] = (kinds, slots, np.ascontiguousarray(np.stack(tables)))
-        return made
 
     def _given(
         self, seated: tuple[int, ...], turns: Masks, missing: npt.NDArray[np.int64], dice_games: npt.NDArray[np.int64]
@@ -111,6 +101,53 @@ class CompiledUnits:
                 turns[slot, seat, round_, dice] = self.strategy_turns(seated[slot], int(seat), round_, dice_games[dice])
         missing[:] = _NONE_MISSING
         return turns
+
+
+class Seated:
+    """The strategies a plan's bulk units seat, as the kernel finds their turns: `kinds`, `slots`
+    in `tables` (a table of no move for a strategy without one), keyed ones' `features` by number,
+    and the `keys` met so far (sorted rows: hash, strategy, values, then their table's slot)."""
+
+    def __init__(self, units: CompiledUnits, seated: tuple[int, ...]) -> None:
+        self.units = units
+        strategies, keys = units.plan.config.strategies, units.plan.keys
+        self.kinds = np.full(len(strategies), kernel.EXACT, dtype=np.int64)
+        self.slots = np.zeros(len(strategies), dtype=np.int64)
+        self.features = np.full((len(strategies), kernel.KEY_ROW - 2), -1, dtype=np.int64)
+        none = np.full((units.rules.full_box + 1, OUTCOMES), -1, dtype=np.int16)
+        tables = []
+        for slot, index in enumerate(seated):
+            features = keys[index] if keys else None
+            self.slots[index] = slot
+            if features is not None:
+                self.kinds[index] = kernel.KEYED
+                self.features[index, : len(features)] = [kernel.KEY_FEATURES.index(name) for name in features]
+            elif not strategies[index].exact:
+                self.kinds[index] = kernel.GIVEN
+            tables.append(units.table(index) if self.kinds[index] == kernel.EXACT else none)
+        self.tables = np.ascontiguousarray(np.stack(tables))
+        self.made = len(tables)
+        self.keys = np.empty((0, kernel.KEY_ROW + 1), dtype=np.int64)
+
+    def add_keys(self, asked: npt.NDArray[np.int64]) -> None:
+        """Make the tables of the keys asked for (rows with -1 first ask for none)."""
+        rows = np.unique(asked[asked[:, 0] >= 0], axis=0)
+        if not rows.size:
+            return
+        made = [
+            self.units.keyed_table(int(row[1]), tuple(row[2 : 2 + int((self.features[row[1]] >= 0).sum())].tolist()))
+            for row in rows
+        ]
+        needed = self.made + len(made)
+        if needed > self.tables.shape[0]:  # room for twice as many: tables are added a few at a time
+            grown = np.empty((2 * needed, *self.tables.shape[1:]), dtype=np.int16)
+            grown[: self.made] = self.tables[: self.made]
+            self.tables = grown
+        self.tables[self.made : needed] = made
+        slots = np.arange(self.made, needed, dtype=np.int64)[:, None]
+        self.made = needed
+        keys = np.concatenate([self.keys, np.hstack([rows, slots])])
+        self.keys = np.ascontiguousarray(keys[np.argsort(keys[:, 0], kind="stable")])
 
 
 def _tallies(

@@ -48,11 +48,36 @@ def test_the_kernel_counts_every_unit_as_the_numpy_engine_does(
 ) -> None:
     pytest.importorskip("numba", reason=NO_NUMBA)
     options = Options(strategies=field, games=40, table=table, seed=seed, duplicate=duplicate, rules=rules.to_mapping())
+    assert_same_units(options)
+
+
+@pytest.mark.slow
+@settings(max_examples=10, deadline=None)
+@given(
+    rules=st.from_type(Rules),
+    table=st.integers(1, 4),
+    field=st.lists(
+        st.sampled_from(EXACT + STOCHASTIC + ("examples/chaser.py:Chaser",)), min_size=3, max_size=3, unique=True
+    ),
+    seed=st.integers(0, 2**40),
+)
+def test_keyed_strategies_play_in_the_kernel_as_in_the_numpy_engine(
+    rules: Rules, table: int, field: list[str], seed: int
+) -> None:
+    pytest.importorskip("numba", reason=NO_NUMBA)
+    # target is keyed in one-round games (playoffs too); chaser, a user's, in any
+    mapping = {name: value for name, value in rules.to_mapping().items() if name not in ("rounds", "drop_out")}
+    options = Options(strategies=["target", *field], games=40, table=table, seed=seed, rules=mapping)
+    assert_same_units(options)
+
+
+def assert_same_units(options: Options) -> None:
+    """Every bulk unit of the plan counted alike by the kernel and the numpy engine."""
     plan = make_plan(load_config(None, options))
     player = UnitPlayer(plan)
     try:
         bulk = player.bulk
-        compiled = CompiledUnits(plan, bulk.table, bulk.strategy_turns)
+        compiled = CompiledUnits(plan, bulk.table, bulk.strategy_turns, bulk.keyed_table)
         units = [unit for unit in plan.units() if unit.bulk]
         assume(units and compiled.fits)
         for unit in units:
@@ -68,7 +93,7 @@ def test_big_digit_scores_keep_the_numpy_engine() -> None:
             None, Options(strategies=["optimal", "tips"], games=4, seed=1, rules={"tiles": 12, "scoring": "digits"})
         )
     )
-    units = CompiledUnits(plan, lambda index: pytest.fail("no table is made"), lambda *_: pytest.fail("no turn"))
+    units = CompiledUnits(plan, pytest.fail, pytest.fail, pytest.fail)
     assert not units.plays(next(iter(plan.units())))
 
 
