@@ -2,14 +2,16 @@
 in one pass over the games, bit for bit what the numpy engine (`bulk`) counts.
 
 Each game is played on its own, seat by seat, from the same turn tables and the same
-`splitmix64-v1` dice; its counts go straight into its matchup's tallies. A strategy without a
-table (a context-free one that is not exact) plays from the turns it is `given` by (seat, round,
-dice game): a game that needs a turn not given yet is left unplayed and returned, so the caller
-can play those turns and call again for just those games (the counts add up exactly, in any
-order). `available()` says whether the kernel can run: numba installed and `SHUTBOX_KERNEL` not
-`numpy` (the switch that forces the reference engine). Nothing here imports numba until a unit
-is played, and the compiled code is cached on disk between runs (numba's cache: beside this file
-when that folder is writable, else the user's cache folder, or `NUMBA_CACHE_DIR`).
+`splitmix64-v1` dice; its counts go straight into its matchup's tallies. An exact strategy walks
+its table; a keyed one the table of the turn's key, worked out from where the game stands; any
+other context-free strategy plays from the turns it is `given` by (seat, round, dice game). A game
+that needs a turn not given yet, or the table of a key not made yet, is left unplayed and
+returned, with what it waits for: the caller plays those turns or makes those tables and calls
+again for just those games (the counts add up exactly, in any order). `available()` says
+whether the kernel can run: numba installed and `SHUTBOX_KERNEL` not `numpy` (the switch that
+forces the reference engine). Nothing here imports numba until a unit is played, and the
+compiled code is cached on disk between runs (numba's cache: `NUMBA_CACHE_DIR` if set, else beside
+the installed package when that folder is writable, else the user's cache folder).
 """
 
 from __future__ import annotations

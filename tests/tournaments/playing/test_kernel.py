@@ -104,8 +104,8 @@ def test_the_command_writes_the_same_report_with_the_extra_and_without_at_any_wo
     (blocked / "numba").mkdir(parents=True)
     (blocked / "numba" / "__init__.py").write_text('raise ImportError("numba hidden by the test")\n')
     path = os.pathsep.join(filter(None, [str(blocked), os.environ.get("PYTHONPATH")]))
-    # A user's strategy makes -j 2 a real pool; random's turns are handed to the kernel.
-    field = ["-s", "optimal", "-s", "tips", "-s", "random", "-s", "examples/cautious.py:Cautious"]
+    # A user's strategy makes -j 2 a real pool; random's turns are handed to the kernel; chaser is keyed.
+    field = ["-s", "optimal", "-s", "random", "-s", "examples/cautious.py:Cautious", "-s", "examples/chaser.py:Chaser"]
     options = ["--games", "120", "--table", "3", "--drop-out", "60", "--ties", "playoff", "--seed", "5", "-q"]
     runs = {
         "kernel-1": ({}, "1"),
