@@ -5,7 +5,8 @@ A context-free strategy's turn in a (deal, round, seat) is the same in every mat
 so each is played once per unit (an exact strategy in lockstep with numpy from its table, any
 other turn by turn) and looked up by every game that seats the strategy there. The games
 themselves are array logic (`shutbox_cli.game.bulk.play_games`), counted into the same tallies
-the general engine counts.
+the general engine counts. With the `fast` extra (numba) a unit plays compiled instead
+(`compiled`), to the same tallies; this numpy engine is its reference and its fallback.
 """
 
 from __future__ import annotations
