@@ -5,7 +5,8 @@ A context-free strategy's turn in a (deal, round, seat) is the same in every mat
 so each is played once per unit (an exact strategy in lockstep with numpy from its table, any
 other turn by turn) and looked up by every game that seats the strategy there. The games
 themselves are array logic (`shutbox_cli.game.bulk.play_games`), counted into the same tallies
-the general engine counts.
+the general engine counts. With the `fast` extra (numba) a unit plays compiled instead
+(`compiled`), to the same tallies; this numpy engine is its reference and its fallback.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from strategies.keys import KeyedContext
 from strategies.player import StrategyError
 
 from ..referee.isolation import RemotePlayer
+from .compiled import CompiledUnits
 from .keyed import distinct_keys, key_rows, key_values
 from .plan import Plan, WorkUnit
 from .seats import Seating, TabulationFailure
@@ -47,6 +49,7 @@ class BulkPlayer:
         self.rules = owner.rules
         self._tables: dict[int, npt.NDArray[np.int16]] = {}
         self._keyed: dict[tuple[int, tuple[int, ...]], npt.NDArray[np.int16]] = {}
+        self._compiled: CompiledUnits | None = None
 
     def table(self, index: int) -> npt.NDArray[np.int16]:
         """An exact strategy's turn table, made on first use from its table (`UnitPlayer.policy`)."""
@@ -114,7 +117,11 @@ class BulkPlayer:
         return play_keyed_turns(tables, which, self.rules.full_box, lambda k, live: outcomes(keys[live], k))
 
     def play(self, unit: WorkUnit) -> dict[int, list[Tally]]:
-        """Every game of a bulk unit, counted per matchup and player."""
+        """Every game of a bulk unit, counted per matchup and player: compiled when it can be."""
+        if self._compiled is None:
+            self._compiled = CompiledUnits(self.plan, self.table, self.strategy_turns, self.keyed_table)
+        if self._compiled.plays(unit):
+            return self._compiled.play(unit)
         return BulkUnit(self.plan, unit, self.strategy_turns, self.keyed_turns).play()
 
 

@@ -1,0 +1,153 @@
+"""The compiled bulk kernel (the `fast` extra) against the numpy engine and a plain table loop,
+measured (not tested), side by side in one run; needs numba.
+
+1. Compile: the kernel compiled from nothing in a fresh process (its cache folder empty), then
+   read back from the cache in another; CPU seconds of the first unit played, over its play.
+2. Bulk units of an exact field (optimal, max-shut, fewest-tiles, tips, greedy-high), one core,
+   in this process: games per CPU-second inside the unit (the unit's turn tables made
+   beforehand), for two seats one round, `--drop-out 100` and `--table 4`; compiled, numpy, and
+   (two seats one round) a plain Python loop over the same tables and dice.
+3. With --hundred-million: 100,000,000 games of a 3-strategy exact field (optimal, max-shut,
+   greedy-high) through the real command at -j 2: wall time and the peak of the resident memory
+   of all its processes together (sampled from /proc, Linux).
+
+Run: python benchmarks/kernel.py [--repeats R] [--hundred-million]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+
+import numpy as np
+from bulk import ROOT, tree_rss_mb
+
+from shutbox_cli.game import kernel, turn_rolls
+from tournaments import Options, load_config
+from tournaments.playing.plan import make_plan
+from tournaments.playing.units import UnitPlayer
+
+FIELD = ("optimal", "max-shut", "fewest-tiles", "tips", "greedy-high")
+COMPILE = """
+import time
+from tournaments import InProcess, Options, load_config, run
+config = load_config(None, Options(strategies=["optimal", "greedy-high"], games=2, seed=1))
+start = time.process_time()
+run(config, backend=InProcess())
+print(time.process_time() - start)
+"""
+
+
+def compile_seconds() -> None:
+    with tempfile.TemporaryDirectory() as cache:
+        environment = {**os.environ, "NUMBA_CACHE_DIR": cache}
+        first, cached = (
+            float(
+                subprocess.run(
+                    [sys.executable, "-c", COMPILE], env=environment, check=True, capture_output=True, text=True
+                ).stdout
+            )
+            for _ in range(2)
+        )
+    print(f"\nCompile: first run {first:.2f} CPU-s, from the cache {cached:.2f} CPU-s (one tiny unit played)")
+
+
+def cpu_rate(games: int, job: Callable[[], object], repeats: int) -> float:
+    """The highest of `repeats` rates, games per CPU-second of this process."""
+    best = float("inf")
+    for _ in range(repeats):
+        start = time.process_time()
+        job()
+        best = min(best, time.process_time() - start)
+    return games / best
+
+
+def units(repeats: int) -> None:
+    print("\nBulk units of the exact field (5 strategies), one core, games per CPU-second in the unit:")
+    for label, options in (
+        ("2 seats, one round", {"games": 100_000}),
+        ("2 seats, --drop-out 100", {"games": 20_000, "rules": {"drop_out": 100}}),
+        ("--table 4", {"games": 50_000, "table": 4}),
+    ):
+        plan = make_plan(load_config(None, Options(strategies=FIELD, seed=1, **options)))  # type: ignore[arg-type]
+        player = UnitPlayer(plan)
+        bulk = [unit for unit in plan.units() if unit.bulk]
+        games = sum(unit.deals * plan.table * len(unit.matchups) for unit in bulk)
+        rates = {}
+        for engine in ("numba", "numpy"):
+            os.environ[kernel.SWITCH] = engine
+            player.bulk.play(bulk[0])  # tables made (and the kernel compiled) before the clock starts
+            rates[engine] = cpu_rate(
+                games, lambda player=player, bulk=bulk: [player.bulk.play(u) for u in bulk], repeats
+            )
+        if plan.table == 2 and plan.config.rules.drop_out is None:
+            rates["table loop"] = cpu_rate(*table_loop(player, plan), repeats)
+        player.close()
+        shown = "  ".join(f"{name} {rate:>11,.0f}" for name, rate in rates.items())
+        print(f"  {label:<24} {shown}  compiled {rates['numba'] / rates['numpy']:.1f}x numpy")
+    os.environ.pop(kernel.SWITCH)
+
+
+def table_loop(player: UnitPlayer, plan: object) -> tuple[int, Callable[[], object]]:
+    """Two-seat one-round games of every pair, played in plain Python from the same tables."""
+    rows = [player.bulk.table(index).tolist() for index in range(len(FIELD))]
+    full, deals = (1 << 9) - 1, 4_000
+    scores = [sum(tile for tile in range(1, 10) if mask >> (tile - 1) & 1) for mask in range(full + 1)]
+    pairs = [(one, other) for one in range(len(FIELD)) for other in range(one + 1, len(FIELD))]
+
+    def turn(table: list[list[int]], game: int, seat: int) -> int:
+        mask = full
+        for first, second in turn_rolls(1, game, 0, seat):
+            after = table[mask][6 * first + second - 7]
+            if after <= 0:
+                return 0 if after == 0 else mask
+            mask = after
+        return mask
+
+    def play() -> list[int]:
+        wins = []
+        for one, other in pairs:
+            for game in range(deals):
+                for first, second in ((one, other), (other, one)):
+                    a = scores[turn(rows[first], game, 0)]
+                    b = 0 if a == 0 else scores[turn(rows[second], game, 1)]
+                    wins.append(a <= b)
+        return wins
+
+    return len(pairs) * deals * 2, play
+
+
+def hundred_million() -> None:
+    field = [argument for spec in ("optimal", "max-shut", "greedy-high") for argument in ("-s", spec)]
+    command = [sys.executable, "-m", "shutbox_cli", "tournament", *field, "--games", "33333334", "--seed", "1"]
+    start = time.perf_counter()
+    process = subprocess.Popen([*command, "-j", "2", "-q"], cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    peak = 0.0
+    while process.poll() is None:
+        peak = max(peak, tree_rss_mb(process.pid))
+        time.sleep(0.1)
+    seconds = time.perf_counter() - start
+    print(f"\n100,000,002 games, 3-strategy exact field, -j 2: {seconds:.1f} s wall, peak memory {peak:.0f} MB")
+    print(f"  {process.communicate()[0].strip()}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--hundred-million", action="store_true")
+    arguments = parser.parse_args()
+    print(f"Python {platform.python_version()}, numpy {np.__version__} on {platform.machine()}, {os.cpu_count()} cores")
+    compile_seconds()
+    units(arguments.repeats)
+    if arguments.hundred_million:
+        hundred_million()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,321 @@
+"""The compiled code of `kernel` (numba): imported only when a bulk unit plays compiled.
+
+One function, so numba compiles little and no array crosses a call in the hot loop. The dice are
+`dice`'s splitmix64-v1 in uint64 arithmetic (every operand uint64, so nothing turns float); the
+rules are `bulk.play_games`'s, one game at a time; the placings `tally.finished_ahead`'s.
+"""
+
+from __future__ import annotations
+
+import numba as nb
+import numpy as np
+
+from .dice import ABSORB, GAMMA, MIX_1, MIX_2
+
+_GAMMA = np.uint64(GAMMA)
+_ABSORB = np.uint64(ABSORB)
+_MIX_1 = np.uint64(MIX_1)
+_MIX_2 = np.uint64(MIX_2)
+_LOW_32 = np.uint64(0xFFFFFFFF)
+_36 = np.uint64(36)
+_ONE = np.uint64(1)
+_S30, _S27, _S31, _S32 = np.uint64(30), np.uint64(27), np.uint64(31), np.uint64(32)
+_NEVER_OUT = 2**62
+_FAR = 2**63 - 1
+_EXACT, _GIVEN, _KEYED, _UNKNOWN = 0, 1, 2, -2
+_KEY_ROW = 10
+"""A key as the kernel keeps it: its 64-bit hash (as int64), the strategy, then up to 8 feature values."""
+_NONE = -1
+_SHARE, _SEAT = 0, 1
+_SCALARS = 6
+# A game's counts by seat: rows of `numbers`.
+_WIN, _TURNS, _SUM, _SHUT, _TOTAL, _OUT, _STAYED, _LAST, _SCORE, _AT = range(10)
+
+
+@nb.njit
+def _mix(word):
+    word = (word ^ (word >> _S30)) * _MIX_1
+    word = (word ^ (word >> _S27)) * _MIX_2
+    return word ^ (word >> _S31)
+
+
+@nb.njit
+def _keyed_slot(strategy, seat, number, playoff, numbers, flags, key_features, keys, key_row):
+    """The slot of the table of a keyed strategy's turn: its key worked out into `key_row`
+    (`keyed.key_rows` for one turn) and looked up among the `keys` (rows sorted by hash, the
+    table's slot last); -1 if its table is not made yet."""
+    seats = numbers.shape[1]
+    to_beat, to_beat_count, to_come, leader = _FAR, 0, 0, _FAR
+    for other in range(seats):
+        if other == seat or not flags[0, other]:
+            continue
+        score = numbers[_SCORE, other]
+        if score < 0:
+            to_come += 1
+        elif score < to_beat:
+            to_beat, to_beat_count = score, 1
+        elif score == to_beat:
+            to_beat_count += 1
+        before = numbers[_TOTAL, other] - (score if score > 0 and not playoff else 0)
+        leader = min(leader, before)
+    key_row[1] = strategy
+    for column in range(_KEY_ROW - 2):
+        feature = key_features[strategy, column]
+        value = 0
+        if feature == 0:
+            value = seat
+        elif feature == 1:
+            value = number
+        elif feature == 2:
+            value = 1 if playoff else 0
+        elif feature == 3:
+            value = numbers[_TOTAL, seat]
+        elif feature == 4:
+            value = _NONE if to_beat == _FAR else to_beat
+        elif feature == 5:
+            value = to_beat_count
+        elif feature == 6:
+            value = to_come
+        elif feature == 7:
+            value = _NONE if leader == _FAR else leader
+        key_row[column + 2] = value
+    hashed = np.uint64(0)
+    for column in range(1, _KEY_ROW):
+        hashed = _mix((hashed ^ np.uint64(key_row[column])) + _ABSORB)
+    key_row[0] = np.int64(hashed >> np.uint64(1))  # positive: rows sort by it as numpy sorts int64
+    low, high = 0, keys.shape[0]
+    while low < high:
+        middle = (low + high) // 2
+        if keys[middle, 0] < key_row[0]:
+            low = middle + 1
+        else:
+            high = middle
+    while low < keys.shape[0] and keys[low, 0] == key_row[0]:
+        same = True
+        for column in range(1, _KEY_ROW):
+            same = same and keys[low, column] == key_row[column]
+        if same:
+            return keys[low, _KEY_ROW]
+        low += 1
+    return -1
+
+
+@nb.njit(cache=True, error_model="numpy")
+def play_unit(
+    players,
+    seats,
+    deals,
+    duplicate,
+    seed,
+    dice_games,
+    instant,
+    rounds,
+    drop_out,
+    ties,
+    full,
+    scores,
+    share,
+    kinds,
+    slots,
+    tables,
+    turns,
+    which,
+    counts,
+    squares,
+    missing,
+    key_features,
+    keys,
+    asked,
+):
+    """`kernel.play`, compiled: the games `which`, counted; returns (stalled games, how many)."""
+    stalled = np.empty(which.shape[0], dtype=np.int64)
+    left = 0
+    numbers = np.empty((10, seats), dtype=np.int64)
+    flags = np.empty((2, seats), dtype=np.bool_)  # playing this round; among those to settle
+    words = np.empty((seats, 2), dtype=np.uint64)  # the game's squares, low and high word
+    key_seed = _mix(seed + _ABSORB)
+    key_row = np.empty(_KEY_ROW, dtype=np.int64)
+    matchup, rotation, deal, previous = 0, 0, -1, -2
+    for index in range(which.shape[0]):
+        game = which[index]
+        if game == previous + 1:  # the next game: no division
+            deal += 1
+            if deal == deals:
+                deal, rotation = 0, rotation + 1
+                if rotation == seats:
+                    rotation, matchup = 0, matchup + 1
+        else:
+            matchup, rotation, deal = game // (seats * deals), (game // deals) % seats, game % deals
+        previous = game
+        dice = deal if duplicate else deal * seats + rotation
+        for seat in range(seats):
+            for row in range(_AT):
+                numbers[row, seat] = 0
+            numbers[_OUT, seat] = numbers[_LAST, seat] = -1
+            numbers[_AT, seat] = players[matchup, (rotation + seat) % seats]
+            words[seat, 0] = words[seat, 1] = 0
+            flags[0, seat] = True
+        number, playoff, waiting = np.int64(0), np.bool_(False), False
+        while True:
+            # One round among the seats playing: each turn, then whether a shut box won at once.
+            won = -1
+            for seat in range(seats):
+                numbers[_SCORE, seat] = -1
+            for seat in range(seats):
+                if not flags[0, seat]:
+                    continue
+                strategy = numbers[_AT, seat]
+                kind, slot, mask = kinds[strategy], slots[strategy], _UNKNOWN
+                if kind == _KEYED:  # the turn's key (`keyed.key_rows`), and its table's slot
+                    slot = _keyed_slot(strategy, seat, number, playoff, numbers, flags, key_features, keys, key_row)
+                    if slot < 0:
+                        for column in range(_KEY_ROW):
+                            asked[left, column] = key_row[column]
+                        waiting = True
+                        break
+                elif number < turns.shape[2]:
+                    mask = np.int64(turns[slot, seat, number, dice])
+                if mask == _UNKNOWN and kind != _GIVEN:
+                    counter = _mix((key_seed ^ dice_games[dice]) + _ABSORB)
+                    counter = _mix((counter ^ np.uint64(number)) + _ABSORB)
+                    counter = _mix((counter ^ np.uint64(seat)) + _ABSORB)
+                    mask = full
+                    while True:
+                        counter += _GAMMA
+                        word = _mix(counter)
+                        high = (word >> _S32) * _36 + (((word & _LOW_32) * _36) >> _S32)
+                        after = tables[slot, mask, np.intp(high >> _S32)]
+                        if after <= 0:
+                            mask = 0 if after == 0 else mask
+                            break
+                        mask = np.int64(after)
+                    if kind == _EXACT and number < turns.shape[2]:
+                        turns[slot, seat, number, dice] = mask
+                elif mask == _UNKNOWN:
+                    missing[slot, seat, dice] = min(missing[slot, seat, dice], number)
+                    asked[left, 0] = -1
+                    waiting = True
+                    break
+                got = scores[mask]
+                numbers[_SCORE, seat] = got
+                if not playoff:
+                    numbers[_TURNS, seat] += 1
+                    numbers[_SUM, seat] += got
+                    numbers[_SHUT, seat] += got == 0
+                    numbers[_TOTAL, seat] += got
+                    square = np.uint64(got * got)
+                    low = words[seat, 0] + square
+                    words[seat, 1] += _ONE if low < square else np.uint64(0)
+                    words[seat, 0] = low
+                if instant and got == 0:
+                    won = seat
+                    break
+            if waiting:
+                break
+            if playoff:
+                for seat in range(seats):
+                    if flags[0, seat]:
+                        numbers[_STAYED, seat] += 1
+                        numbers[_LAST, seat] = numbers[_SCORE, seat]
+            number += 1
+            if won >= 0:
+                numbers[_WIN, won] += share
+                break
+            # Who is left to settle among, on which values (-1: the game goes on or is over).
+            settle = -1
+            if playoff:
+                settle = _SCORE
+                for seat in range(seats):
+                    flags[1, seat] = flags[0, seat]
+            elif drop_out < 0:
+                if number < rounds:
+                    continue
+                settle = _TOTAL
+                for seat in range(seats):
+                    flags[1, seat] = True
+            else:
+                standing, alone, anyone_out = 0, -1, False
+                for seat in range(seats):
+                    out = flags[0, seat] and numbers[_TOTAL, seat] >= drop_out
+                    flags[1, seat] = out
+                    if out:
+                        numbers[_OUT, seat] = number - 1
+                        anyone_out = True
+                        flags[0, seat] = False
+                    elif flags[0, seat]:
+                        standing += 1
+                        alone = seat
+                if seats > 1 and standing == 1:
+                    numbers[_WIN, alone] += share
+                    break
+                if standing:
+                    continue
+                if not anyone_out:
+                    break
+                settle = _TOTAL
+            # The lowest values among them: alone, shared, the first seat's, or a playoff among them.
+            best = _FAR
+            for seat in range(seats):
+                if flags[1, seat] and numbers[settle, seat] < best:
+                    best = numbers[settle, seat]
+            tied, first = 0, -1
+            for seat in range(seats):
+                flags[0, seat] = flags[1, seat] and numbers[settle, seat] == best
+                if flags[0, seat]:
+                    tied += 1
+                    first = seat if first < 0 else first
+            if ties == _SHARE:
+                for seat in range(seats):
+                    if flags[0, seat]:
+                        numbers[_WIN, seat] += share // tied
+                break
+            if ties == _SEAT or tied == 1:
+                numbers[_WIN, first] += share
+                break
+            playoff = True
+        if waiting:
+            stalled[left] = game
+            left += 1
+            continue
+        # The game counted into its matchup's tallies, seat by seat as player by player.
+        for seat in range(seats):
+            player = (rotation + seat) % seats
+            row = counts[matchup, player]
+            row[0] += numbers[_WIN, seat]
+            row[1] += numbers[_TURNS, seat]
+            row[2] += numbers[_SUM, seat]
+            row[3] += numbers[_SHUT, seat]
+            if numbers[_TURNS, seat] > 0:
+                row[4] += 1
+                row[5] += numbers[_TOTAL, seat]
+            low = squares[matchup, player, 0] + words[seat, 0]
+            squares[matchup, player, 1] += words[seat, 1] + (_ONE if low < words[seat, 0] else np.uint64(0))
+            squares[matchup, player, 0] = low
+            for other in range(seat + 1, seats):
+                placed = 0
+                won, won_other = numbers[_WIN, seat] > 0, numbers[_WIN, other] > 0
+                out = _NEVER_OUT if numbers[_OUT, seat] < 0 else numbers[_OUT, seat]
+                out_other = _NEVER_OUT if numbers[_OUT, other] < 0 else numbers[_OUT, other]
+                last, last_other = numbers[_LAST, seat], numbers[_LAST, other]
+                if won != won_other:
+                    placed = 1 if won else -1
+                elif won:
+                    placed = 0
+                elif out != out_other:
+                    placed = 1 if out > out_other else -1
+                elif numbers[_TURNS, seat] != numbers[_TURNS, other]:
+                    placed = 0
+                elif numbers[_TOTAL, seat] != numbers[_TOTAL, other]:
+                    placed = 1 if numbers[_TOTAL, seat] < numbers[_TOTAL, other] else -1
+                elif numbers[_STAYED, seat] != numbers[_STAYED, other]:
+                    placed = 1 if numbers[_STAYED, seat] > numbers[_STAYED, other] else -1
+                elif last >= 0 and last_other >= 0 and last != last_other:
+                    placed = 1 if last < last_other else -1
+                mate = (rotation + other) % seats
+                if placed == 0:
+                    counts[matchup, player, _SCALARS + seats + mate] += 1
+                    counts[matchup, mate, _SCALARS + seats + player] += 1
+                else:
+                    ahead, behind = (player, mate) if placed > 0 else (mate, player)
+                    counts[matchup, ahead, _SCALARS + behind] += 1
+    return stalled, left

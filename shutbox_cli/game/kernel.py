@@ -1,0 +1,150 @@
+"""A bulk unit's games compiled (numba, the `fast` extra): the turns, the rules and the tallies
+in one pass over the games, bit for bit what the numpy engine (`bulk`) counts.
+
+Each game is played on its own, seat by seat, from the same turn tables and the same
+`splitmix64-v1` dice; its counts go straight into its matchup's tallies. An exact strategy walks
+its table; a keyed one the table of the turn's key, worked out from where the game stands; any
+other context-free strategy plays from the turns it is `given` by (seat, round, dice game). A game
+that needs a turn not given yet, or the table of a key not made yet, is left unplayed and
+returned, with what it waits for: the caller plays those turns or makes those tables and calls
+again for just those games (the counts add up exactly, in any order). `available()` says
+whether the kernel can run: numba installed and `SHUTBOX_KERNEL` not `numpy` (the switch that
+forces the reference engine). Nothing here imports numba until a unit is played, and the
+compiled code is cached on disk between runs (numba's cache: `NUMBA_CACHE_DIR` if set, else beside
+the installed package when that folder is writable, else the user's cache folder).
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+SWITCH = "SHUTBOX_KERNEL"
+"""The environment variable that chooses the bulk engine: `numpy` forces the reference engine."""
+REFERENCE = "numpy"
+
+EXACT, GIVEN, KEYED = 0, 1, 2
+"""How a strategy's turns are found: walked through its table, looked up among those given, or
+walked through the table of the turn's key."""
+KEY_FEATURES = ("seat", "round", "playoff", "total", "to_beat", "to_beat_count", "to_come", "leader_total")
+"""The features a key may name (`strategies.keys.FEATURES`), numbered for the kernel."""
+KEY_ROW = 10
+"""A key in `asked` and `keys`: its hash, the strategy, then up to 8 feature values (0 past its
+features); a row of `keys` adds the slot of its table."""
+UNKNOWN = -2
+"""A given turn not played yet."""
+
+COUNTED = ("win_shares", "turns", "score_sum", "shut_boxes", "played", "total_sum")
+"""A player's counts in `counts`, in order, before `ahead` and `tied` by player (score squares
+are counted apart, in two 64-bit words)."""
+SHARE, SEAT, PLAYOFF = range(3)
+"""The tie rules, numbered for the kernel."""
+
+
+def available() -> bool:
+    """Whether bulk units play compiled: numba importable and the switch not set to `numpy`."""
+    if os.environ.get(SWITCH, "").strip().lower() == REFERENCE:
+        return False
+    return _numba_found()
+
+
+@functools.cache
+def _numba_found() -> bool:
+    try:
+        import numba  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+@functools.cache
+def compiled() -> Callable[..., Any]:
+    """The compiled unit player (numba loaded, and the code compiled or read from the cache)."""
+    from ._kernel_source import play_unit
+
+    return play_unit
+
+
+class UnitGames:
+    """A bulk unit as the kernel plays it: who sits where, where each game's dice come from, and
+    how each strategy's turns are found (arrays, so the compiled code reads them directly)."""
+
+    def __init__(
+        self,
+        seats: int,
+        deals: int,
+        players: npt.NDArray[np.int64],
+        duplicate: bool,
+        seed: int,
+        dice_games: npt.NDArray[np.int64],
+    ) -> None:
+        self.seats, self.deals = seats, deals
+        self.players = np.ascontiguousarray(players, dtype=np.int64)
+        self.duplicate = duplicate
+        self.seed = np.uint64(seed & ((1 << 64) - 1))
+        self.dice_games = np.ascontiguousarray(dice_games, dtype=np.uint64)
+        self.count = self.players.shape[0] * seats * deals
+
+
+def play(
+    games: UnitGames,
+    rules: tuple[bool, int, int, int, int],
+    scores: npt.NDArray[np.int64],
+    share: int,
+    strategies: tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int16]],
+    turns: npt.NDArray[np.int16],
+    which: npt.NDArray[np.int64],
+    counts: npt.NDArray[np.int64],
+    squares: npt.NDArray[np.uint64],
+    missing: npt.NDArray[np.int64],
+    keyed: tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]],
+    asked: npt.NDArray[np.int64],
+) -> npt.NDArray[np.int64]:
+    """Play `which` games of the unit (numbered matchup by matchup, rotation by rotation, deal by
+    deal), adding each finished game to `counts` [matchup, player, count] and `squares` [matchup,
+    player, low word / high word]; return the games left unplayed for want of a given turn, whose
+    lowest missing round is written in `missing` [slot, seat, dice game] (else left as it was).
+
+    `rules` is (instant win, rounds, drop-out limit or -1, tie rule, full box); `strategies` is
+    (kinds, slots, tables): strategy i is EXACT or GIVEN (`kinds[i]`), at `slots[i]` of `tables`
+    [slot, mask, outcome] and of `turns` [slot, seat, round, dice game], which holds the turns
+    given and keeps exact ones once played (UNKNOWN where neither; rounds past its end uncached).
+    A KEYED strategy's turn plays from the table of its key: `keyed` is (its features by number,
+    -1 past them [strategy, 8]; the keys whose tables are made [key, KEY_ROW + 1], sorted). A game
+    stalled for a key not there writes it in its row of `asked` (else -1 first).
+    """
+    instant, rounds, drop_out, ties, full = rules
+    kinds, slots, tables = strategies
+    key_features, keys = keyed
+    stalled, left = compiled()(
+        games.players,
+        games.seats,
+        games.deals,
+        games.duplicate,
+        games.seed,
+        games.dice_games,
+        instant,
+        rounds,
+        drop_out,
+        ties,
+        full,
+        scores,
+        share,
+        kinds,
+        slots,
+        tables,
+        turns,
+        np.ascontiguousarray(which, dtype=np.int64),
+        counts,
+        squares,
+        missing,
+        key_features,
+        keys,
+        asked,
+    )
+    return stalled[:left]  # type: ignore[no-any-return]

@@ -1,0 +1,136 @@
+"""The compiled bulk kernel (the `fast` extra, numba) against the numpy engine, its reference: the
+same tallies unit by unit, the same report bytes with the extra and with it hidden, at any -j.
+Both engines run in one session (the kernel where numba is installed, numpy by the switch), so
+the reference path is tested even where the extra is installed."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from shutbox_cli.game import Rules, kernel
+from tournaments import Options, load_config
+from tournaments.playing.bulk import BulkUnit
+from tournaments.playing.compiled import CompiledUnits
+from tournaments.playing.plan import make_plan
+from tournaments.playing.units import UnitPlayer
+
+from helpers.command import real_shutbox
+from helpers.paths import ROOT
+
+EXACT = ("optimal", "max-shut", "fewest-tiles", "tips", "greedy-high", "lowest-first")
+STOCHASTIC = ("random",)  # context-free, not exact: its turns are played turn by turn, handed to the kernel
+NO_NUMBA = "the compiled kernel needs the fast extra (numba), not installed here"
+
+
+def test_the_switch_forces_the_numpy_engine(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(kernel.SWITCH, "numpy")
+    assert not kernel.available()
+
+
+@pytest.mark.slow
+@settings(max_examples=12, deadline=None)
+@given(
+    rules=st.from_type(Rules),
+    table=st.integers(1, 4),
+    duplicate=st.booleans(),
+    field=st.lists(st.sampled_from(EXACT + STOCHASTIC), min_size=4, max_size=5, unique=True),
+    seed=st.integers(0, 2**40),
+)
+def test_the_kernel_counts_every_unit_as_the_numpy_engine_does(
+    rules: Rules, table: int, duplicate: bool, field: list[str], seed: int
+) -> None:
+    pytest.importorskip("numba", reason=NO_NUMBA)
+    options = Options(strategies=field, games=40, table=table, seed=seed, duplicate=duplicate, rules=rules.to_mapping())
+    assert_same_units(options)
+
+
+@pytest.mark.slow
+@settings(max_examples=10, deadline=None)
+@given(
+    rules=st.from_type(Rules),
+    table=st.integers(1, 4),
+    field=st.lists(
+        st.sampled_from(EXACT + STOCHASTIC + ("examples/chaser.py:Chaser",)), min_size=3, max_size=3, unique=True
+    ),
+    seed=st.integers(0, 2**40),
+)
+def test_keyed_strategies_play_in_the_kernel_as_in_the_numpy_engine(
+    rules: Rules, table: int, field: list[str], seed: int
+) -> None:
+    pytest.importorskip("numba", reason=NO_NUMBA)
+    # target is keyed in one-round games (playoffs too); chaser, a user's, in any
+    mapping = {name: value for name, value in rules.to_mapping().items() if name not in ("rounds", "drop_out")}
+    options = Options(strategies=["target", *field], games=40, table=table, seed=seed, rules=mapping)
+    assert_same_units(options)
+
+
+def assert_same_units(options: Options) -> None:
+    """Every bulk unit of the plan counted alike by the kernel and the numpy engine."""
+    plan = make_plan(load_config(None, options))
+    player = UnitPlayer(plan)
+    try:
+        bulk = player.bulk
+        compiled = CompiledUnits(plan, bulk.table, bulk.strategy_turns, bulk.keyed_table)
+        units = [unit for unit in plan.units() if unit.bulk]
+        assume(units and compiled.fits)
+        for unit in units:
+            reference = BulkUnit(plan, unit, bulk.strategy_turns, bulk.keyed_turns).play()
+            assert compiled.play(unit) == reference
+    finally:
+        player.close()
+
+
+def test_big_digit_scores_keep_the_numpy_engine() -> None:
+    plan = make_plan(
+        load_config(
+            None, Options(strategies=["optimal", "tips"], games=4, seed=1, rules={"tiles": 12, "scoring": "digits"})
+        )
+    )
+    units = CompiledUnits(plan, pytest.fail, pytest.fail, pytest.fail)
+    assert not units.plays(next(iter(plan.units())))
+
+
+@pytest.mark.slow
+def test_the_command_writes_the_same_report_with_the_extra_and_without_at_any_workers(tmp_path: Path) -> None:
+    pytest.importorskip("numba", reason=NO_NUMBA)
+    blocked = tmp_path / "blocked"
+    (blocked / "numba").mkdir(parents=True)
+    (blocked / "numba" / "__init__.py").write_text('raise ImportError("numba hidden by the test")\n')
+    path = os.pathsep.join(filter(None, [str(blocked), os.environ.get("PYTHONPATH")]))
+    # A user's strategy makes -j 2 a real pool; random's turns are handed to the kernel; chaser is keyed.
+    field = ["-s", "optimal", "-s", "random", "-s", "examples/cautious.py:Cautious", "-s", "examples/chaser.py:Chaser"]
+    options = ["--games", "120", "--table", "3", "--drop-out", "60", "--ties", "playoff", "--seed", "5", "-q"]
+    runs = {
+        "kernel-1": ({}, "1"),
+        "kernel-2": ({}, "2"),
+        "hidden-1": ({"PYTHONPATH": path}, "1"),
+        "switch-2": ({kernel.SWITCH: "numpy"}, "2"),
+    }
+    reports = {}
+    for name, (env, workers) in runs.items():
+        report = tmp_path / f"{name}.toml"
+        done = real_shutbox("tournament", *field, *options, "-j", workers, "--report", str(report), cwd=ROOT, env=env)
+        assert done.returncode == 0, done.stderr
+        reports[name] = report.read_bytes()
+    assert len(set(reports.values())) == 1
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "arguments",
+    [["--help"], ["--version"], ["tournament", "-s", "target", "-s", "tips", "--rounds", "2", "--games", "4"]],
+    ids=["help", "version", "nothing in bulk"],
+)
+def test_numba_is_not_loaded_by_a_run_that_plays_nothing_in_bulk(arguments: list[str]) -> None:
+    done = subprocess.run(
+        [sys.executable, "-X", "importtime", "-m", "shutbox_cli", *arguments], cwd=ROOT, capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
+    assert "numba" not in done.stderr

@@ -1,0 +1,174 @@
+"""Bulk units played by the compiled kernel (`shutbox_cli.game.kernel`, the `fast` extra).
+
+Exact strategies play from their turn tables inside the kernel, keyed ones from the table of
+each turn's key, worked out there; any other context-free strategy's turns are played here (turn
+by turn, as the numpy engine plays them) for just the (seat, round, dice game) the kernel asks
+for, and handed to it, as the tables of keys it meets for the first time are made here: the games
+that waited for them are played again. Scores too big to square in 64 bits keep the numpy engine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+import numpy.typing as npt
+
+from shutbox_cli.game import kernel
+from shutbox_cli.game.box import score
+from shutbox_cli.game.bulk import OUTCOMES, WIDE
+
+from .plan import Plan, WorkUnit
+from .tally import Tally, share_unit
+
+Masks = npt.NDArray[np.int16]
+StrategyTurns = Callable[[int, int, int, npt.NDArray[np.int64]], Masks]
+Table = Callable[[int], Masks]
+KeyedTable = Callable[[int, tuple[int, ...]], Masks]
+SMALL = 4
+"""A round asked for fewer than 1/SMALL of a unit's dice games plays just those (as the numpy engine)."""
+KEPT_ROUNDS = 16
+"""Exact strategies' turns of the first rounds are kept within a unit and shared by every game
+that meets them (the numpy engine's sharing); later ones, rarer, are played in each game."""
+_NONE_MISSING = np.iinfo(np.int64).max
+_TIES = {"share": kernel.SHARE, "seat": kernel.SEAT, "playoff": kernel.PLAYOFF}
+
+
+class CompiledUnits:
+    """A plan's bulk units played by the kernel, with what every unit shares made once."""
+
+    def __init__(self, plan: Plan, table: Table, strategy_turns: StrategyTurns, keyed_table: KeyedTable) -> None:
+        self.plan = plan
+        self.rules = rules = plan.config.rules
+        self.table = table
+        self.strategy_turns = strategy_turns
+        self.keyed_table = keyed_table
+        self.scores = np.array([score(rules, mask) for mask in range(rules.full_box + 1)], dtype=np.int64)
+        self.fits = int(self.scores.max()) ** 2 < WIDE
+        drop_out = -1 if rules.drop_out is None else rules.drop_out
+        self.ruled = (rules.instant_win, rules.rounds, drop_out, _TIES[rules.ties.value], rules.full_box)
+        self.kept = min(KEPT_ROUNDS, rules.rounds) if rules.drop_out is None else KEPT_ROUNDS
+        self._seated: dict[tuple[int, ...], Seated] = {}
+
+    def plays(self, unit: WorkUnit) -> bool:
+        """Whether this unit goes to the kernel: numba there and allowed, and scores small enough."""
+        return self.fits and kernel.available()
+
+    def play(self, unit: WorkUnit) -> dict[int, list[Tally]]:
+        """Every game of a bulk unit, counted per matchup and player (`BulkUnit.play`'s tallies)."""
+        plan, seats, duplicate = self.plan, self.plan.table, self.plan.config.duplicate
+        players = np.array([plan.matchups[index].players for index in unit.matchups], dtype=np.int64)
+        dice_count = unit.deals * (1 if duplicate else seats)
+        dice_games = unit.first_deal * (1 if duplicate else seats) + np.arange(dice_count, dtype=np.int64)
+        games = kernel.UnitGames(seats, unit.deals, players, duplicate, plan.deal_seed, dice_games)
+        seated = _strategies(plan, unit)
+        strategies = self._seated.get(seated) or self._seated.setdefault(seated, Seated(self, seated))
+        turns = np.full((len(seated), seats, self.kept, dice_count), kernel.UNKNOWN, dtype=np.int16)
+        missing = np.full((len(seated), seats, dice_count), _NONE_MISSING, dtype=np.int64)
+        counts = np.zeros((len(unit.matchups), seats, len(kernel.COUNTED) + 2 * seats), dtype=np.int64)
+        squares = np.zeros((len(unit.matchups), seats, 2), dtype=np.uint64)
+        which = np.arange(games.count, dtype=np.int64)
+        share = share_unit(seats)
+        while which.size:
+            asked = np.empty((which.size, kernel.KEY_ROW), dtype=np.int64)
+            arrays = (strategies.kinds, strategies.slots, strategies.tables)
+            keyed = (strategies.features, strategies.keys)
+            which = kernel.play(
+                games, self.ruled, self.scores, share, arrays, turns, which, counts, squares, missing, keyed, asked
+            )
+            if which.size:
+                strategies.add_keys(asked[: which.size])
+                if (missing != _NONE_MISSING).any():
+                    turns = self._given(seated, turns, missing, dice_games)
+        return _tallies(unit, counts, squares, seats * unit.deals)
+
+    def _given(
+        self, seated: tuple[int, ...], turns: Masks, missing: npt.NDArray[np.int64], dice_games: npt.NDArray[np.int64]
+    ) -> Masks:
+        """`turns` with those `missing` asks for played (and `missing` cleared): all of a round's
+        dice games when many of them are asked for, else just those."""
+        asked = missing != _NONE_MISSING
+        rounds = int(missing[asked].max()) + 1
+        if rounds > turns.shape[2]:
+            grown = np.full((*turns.shape[:2], rounds, turns.shape[3]), kernel.UNKNOWN, dtype=np.int16)
+            grown[:, :, : turns.shape[2]] = turns
+            turns = grown
+        for slot, seat in zip(*np.nonzero(asked.any(axis=2)), strict=True):
+            for round_ in np.unique(missing[slot, seat][asked[slot, seat]]).tolist():
+                dice = np.flatnonzero(missing[slot, seat] == round_)
+                if dice.size * SMALL >= dice_games.size:
+                    dice = np.arange(dice_games.size)
+                turns[slot, seat, round_, dice] = self.strategy_turns(seated[slot], int(seat), round_, dice_games[dice])
+        missing[:] = _NONE_MISSING
+        return turns
+
+
+class Seated:
+    """The strategies a plan's bulk units seat, as the kernel finds their turns: `kinds`, `slots`
+    in `tables` (a table of no move for a strategy without one), keyed ones' `features` by number,
+    and the `keys` met so far (sorted rows: hash, strategy, values, then their table's slot)."""
+
+    def __init__(self, units: CompiledUnits, seated: tuple[int, ...]) -> None:
+        self.units = units
+        strategies, keys = units.plan.config.strategies, units.plan.keys
+        self.kinds = np.full(len(strategies), kernel.EXACT, dtype=np.int64)
+        self.slots = np.zeros(len(strategies), dtype=np.int64)
+        self.features = np.full((len(strategies), kernel.KEY_ROW - 2), -1, dtype=np.int64)
+        none = np.full((units.rules.full_box + 1, OUTCOMES), -1, dtype=np.int16)
+        tables = []
+        for slot, index in enumerate(seated):
+            features = keys[index] if keys else None
+            self.slots[index] = slot
+            if features is not None:
+                self.kinds[index] = kernel.KEYED
+                self.features[index, : len(features)] = [kernel.KEY_FEATURES.index(name) for name in features]
+            elif not strategies[index].exact:
+                self.kinds[index] = kernel.GIVEN
+            tables.append(units.table(index) if self.kinds[index] == kernel.EXACT else none)
+        self.tables = np.ascontiguousarray(np.stack(tables))
+        self.made = len(tables)
+        self.keys = np.empty((0, kernel.KEY_ROW + 1), dtype=np.int64)
+
+    def add_keys(self, asked: npt.NDArray[np.int64]) -> None:
+        """Make the tables of the keys asked for (rows with -1 first ask for none)."""
+        rows = np.unique(asked[asked[:, 0] >= 0], axis=0)
+        if not rows.size:
+            return
+        made = [
+            self.units.keyed_table(int(row[1]), tuple(row[2 : 2 + int((self.features[row[1]] >= 0).sum())].tolist()))
+            for row in rows
+        ]
+        needed = self.made + len(made)
+        if needed > self.tables.shape[0]:  # room for twice as many: tables are added a few at a time
+            grown = np.empty((2 * needed, *self.tables.shape[1:]), dtype=np.int16)
+            grown[: self.made] = self.tables[: self.made]
+            self.tables = grown
+        self.tables[self.made : needed] = made
+        slots = np.arange(self.made, needed, dtype=np.int64)[:, None]
+        self.made = needed
+        keys = np.concatenate([self.keys, np.hstack([rows, slots])])
+        self.keys = np.ascontiguousarray(keys[np.argsort(keys[:, 0], kind="stable")])
+
+
+def _tallies(
+    unit: WorkUnit, counts: npt.NDArray[np.int64], squares: npt.NDArray[np.uint64], games: int
+) -> dict[int, list[Tally]]:
+    seats = counts.shape[1]
+    first = len(kernel.COUNTED)
+    found: dict[int, list[Tally]] = {}
+    for position, matchup in enumerate(unit.matchups):
+        tallies = []
+        for player in range(seats):
+            row = counts[position, player].tolist()
+            low, high = squares[position, player].tolist()
+            tally = Tally(games=games, **dict(zip(kernel.COUNTED, row[:first], strict=True)))
+            tally.score_squares = high << 64 | low
+            tally.ahead, tally.tied = row[first : first + seats], row[first + seats :]
+            tallies.append(tally)
+        found[matchup] = tallies
+    return found
+
+
+def _strategies(plan: Plan, unit: WorkUnit) -> tuple[int, ...]:
+    """The strategies the unit's matchups seat, in order."""
+    return tuple(sorted({player for index in unit.matchups for player in plan.matchups[index].players}))
