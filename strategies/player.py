@@ -48,6 +48,9 @@ class StrategyPlayer:
         self._legal: dict[tuple[Mask, ...], tuple[Move, ...]] = {}
         # A built-in strategy never draws from the global generators: seeding them changes nothing.
         self._seeds_globals = not builtin_class(cls)
+        self.solved = not self._seeds_globals and not cls.stochastic and hasattr(cls, "_solved_for")
+        """Whether it plays a solver's policy for each turn (`_solved_for(rules, context)`, a built-in's
+        alone), which answers every question of the turn as asking it would."""
         # Kept here and reseeded by the referee: a strategy's own `rng` property is never asked.
         self._rng = random.Random(0) if cls.stochastic else None
         if self._rng is not None:
