@@ -17,6 +17,7 @@ play on).
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -32,6 +33,7 @@ from strategies.table import solution_table
 
 from ..referee.isolation import RemotePlayer
 from .bulk import Masks, _tallies
+from .checked import turn_ends
 from .lockstep import GameFailure
 from .plan import GameSlot, Plan, WorkUnit
 from .seats import Player
@@ -112,12 +114,19 @@ class AskedSeat(StepSeat):
         dice_games = unit.dice_games[games].tolist()
         ended = np.full(games.size, rules.full_box, dtype=np.int16)
         remote = player if isinstance(player, RemotePlayer) else None
+        start = 0
         if remote is not None:
             try:
-                remote.prefetch([(context, seed, game) for context, game in zip(contexts, dice_games, strict=True)])
+                drawn, answers = remote.prefetch(list(zip(contexts, itertools.repeat(seed), dice_games, strict=False)))
             except StrategyError as error:  # its host failed to answer at all: nothing plays on
                 raise GameFailure(unit.slot(int(games[0])), contexts[0], error) from None
-        for position, (context, game) in enumerate(zip(contexts, dice_games, strict=True)):
+            masks, good = turn_ends(rules, drawn, answers)
+            start = len(answers) if good.all() else int(np.argmin(good))
+            ended[:start] = masks[:start]
+        # The turns not vouched for (a host's from the first it failed or answered wrong) through
+        # the general engine, which says what went wrong.
+        for position in range(start, games.size):
+            context, game = contexts[position], dice_games[position]
             # A host's turn rolls the dice it was dealt for the turn, not worked out again.
             rolls = turn_rolls(seed, game, round_, seat) if remote is None else remote.rolls(context, seed, game)
             try:

@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from multiprocessing.connection import Connection
 
 from shutbox_cli.game import Roll, Rules, play_turn
+from shutbox_cli.game.dice import PAIRS
 from shutbox_cli.game.terms import Mask
 from strategies.check import check_strategy
 from strategies.keys import declared_key
@@ -90,7 +91,7 @@ class _Host:
         for context, seed, game, rolls in turns:
             recorder = _Recorder(player.start_turn(context, seed, game))
             try:
-                play_turn(self.rules, iter(rolls), recorder)
+                play_turn(self.rules, map(PAIRS.__getitem__, rolls), recorder)
             except StrategyError as error:
                 return Played(played, str(error), recorder.answers)
             except BaseException as error:  # anything else the strategy raised, said as its failure

@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any, NamedTuple, NoReturn
 
 import numpy as np
+import numpy.typing as npt
 
 from shutbox_cli.game import Roll, Rules, TurnContext, dice_options, turn_rolls
 from shutbox_cli.game.bulk_dice import outcomes, stream_keys
@@ -313,7 +314,7 @@ class RemotePlayer:
         self._start: tuple[TurnContext, Seed, GameNumber] | None = None
         self._answers: list[int] | None = None
         self._prefetched: dict[TurnKey, list[int]] = {}
-        self._dealt: dict[TurnKey, list[tuple[int, int]]] = {}
+        self._dealt: dict[TurnKey, bytes] = {}
         self._failure: tuple[TurnKey, Played] | None = None
         self._error: str | None = None
         self._policy: PolicyTable | None = None
@@ -325,12 +326,15 @@ class RemotePlayer:
         self._error = None
         return self
 
-    def prefetch(self, starts: Sequence[tuple[TurnContext, Seed, GameNumber]]) -> None:
-        """Have the host play these turns (in this order, as the referee will) in one round trip."""
+    def prefetch(self, starts: Sequence[tuple[TurnContext, Seed, GameNumber]]) -> Prefetched:
+        """Have the host play these turns (in this order, as the referee will) in one round trip;
+        the dice they were dealt (outcome codes, [turn, roll]) and the answers of the turns played
+        in full, in order (those before the one that failed, if any), each checked when used."""
         self._prefetched.clear()
         self._failure = None
         keys = [_key(*start) for start in starts]
-        rolls = dealt_rolls(keys, self.rules.tiles + 1)
+        drawn = dealt_outcomes(keys, self.rules.tiles + 1)
+        rolls = [row.tobytes() for row in drawn]
         self._dealt = dict(zip(keys, rolls, strict=True))
         dealt = [DealtTurn(*start, turn) for start, turn in zip(starts, rolls, strict=True)]
         reply = self.host._exchange(TurnsAsked(self.number, dealt), "")
@@ -340,6 +344,7 @@ class RemotePlayer:
         self._prefetched.update(zip(keys, played.turns, strict=False))
         if played.error is not None:
             self._failure = (keys[len(played.turns)], played)
+        return Prefetched(drawn, played.turns)
 
     @property
     def answering(self) -> bool:
@@ -349,7 +354,7 @@ class RemotePlayer:
     def rolls(self, context: TurnContext, seed: Seed, game: GameNumber) -> Iterator[tuple[int, int]]:
         """The turn's dice: those its host was dealt, where it was, else the stream's."""
         dealt = self._dealt.get(_key(context, seed, game))
-        return turn_rolls(seed, game, context.round, context.seat) if dealt is None else iter(dealt)
+        return turn_rolls(seed, game, context.round, context.seat) if dealt is None else map(PAIRS.__getitem__, dealt)
 
     def _next(self) -> int:
         """The strategy's next answer in this turn; where it failed in this turn, the failure
@@ -418,14 +423,22 @@ def _key(context: TurnContext, seed: Seed, game: GameNumber) -> TurnKey:
     return seed, game, context.round, context.seat
 
 
-def dealt_rolls(keys: Sequence[TurnKey], count: int) -> list[list[tuple[int, int]]]:
-    """The first `count` rolls of each turn's dice stream, worked out together with numpy (the
-    same rolls as `turn_rolls`): a turn uses at most one roll per tile, plus the one that ends it."""
+def dealt_outcomes(keys: Sequence[TurnKey], count: int) -> npt.NDArray[np.uint8]:
+    """The first `count` rolls of each turn's dice stream as outcome codes ([turn, roll]; `PAIRS`
+    gives the dice), worked out together with numpy (the same rolls as `turn_rolls`): a turn uses
+    at most one roll per tile, plus the one that ends it."""
     if not keys:
-        return []
+        return np.empty((0, count), dtype=np.uint8)
     parts = (np.array([part & MASK for part in column], dtype=np.uint64) for column in zip(*keys, strict=True))
-    drawn = outcomes(stream_keys(*parts)[:, None], np.arange(count, dtype=np.uint64)[None, :])
-    return [[PAIRS[outcome] for outcome in row] for row in drawn.tolist()]
+    return outcomes(stream_keys(*parts)[:, None], np.arange(count, dtype=np.uint64)[None, :])
+
+
+class Prefetched(NamedTuple):
+    """Turns a host played: the dice dealt (outcome codes, [turn, roll]) and the answers of those
+    it played in full, in order."""
+
+    drawn: npt.NDArray[np.uint8]
+    answers: list[list[int]]
 
 
 def _played(reply: Mapping[str, Any], asked: int, rules: Rules, host: Host) -> Played:

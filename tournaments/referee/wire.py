@@ -39,12 +39,13 @@ class TableAsked(NamedTuple):
 
 
 class DealtTurn(NamedTuple):
-    """A turn as the host is sent it: where it is played, its dice stream, and every roll it can use."""
+    """A turn as the host is sent it: where it is played, its dice stream, and every roll it can use
+    (one byte each, the outcome code `dice.PAIRS` reads)."""
 
     context: TurnContext
     seed: Seed
     game: GameNumber
-    rolls: list[tuple[int, int]]
+    rolls: bytes
 
 
 class TurnsAsked(NamedTuple):

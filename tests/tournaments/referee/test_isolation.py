@@ -11,9 +11,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from shutbox_cli.game import Rules, turn_rolls
+from shutbox_cli.game.dice import PAIRS
 from strategies.loading import StrategyLoadError, load_strategy
 from strategies.table import tabulate
-from tournaments.referee.isolation import Host, dealt_rolls, memory_limit
+from tournaments.referee.isolation import Host, dealt_outcomes, memory_limit
 
 RULES = Rules(tiles=5)
 
@@ -55,4 +56,5 @@ def test_a_host_may_use_the_runs_memory_limit_else_a_share_of_the_machines() -> 
 )
 def test_the_dice_a_host_is_dealt_are_the_streams_own(keys: list[tuple[int, int, int, int]], count: int) -> None:
     """A batch's dice, worked out together with numpy, are the rolls `turn_rolls` gives each turn."""
-    assert dealt_rolls(keys, count) == [list(itertools.islice(turn_rolls(*key), count)) for key in keys]
+    dealt = [[PAIRS[outcome] for outcome in turn] for turn in dealt_outcomes(keys, count).tolist()]
+    assert dealt == [list(itertools.islice(turn_rolls(*key), count)) for key in keys]
