@@ -29,10 +29,6 @@ class TurnContext:
     totals: tuple[int, ...]
     active: tuple[bool, ...]
 
-    def __reduce__(self) -> tuple[type[TurnContext], tuple[object, ...]]:
-        """Pickled as its fields alone (a host is sent one for every turn it plays)."""
-        return TurnContext, (self.player, self.seat, self.round, self.playoff, self.scores, self.totals, self.active)
-
     @property
     def score_to_beat(self) -> int | None:
         posted = [score for score in self.scores if score is not None]

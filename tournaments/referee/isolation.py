@@ -336,7 +336,10 @@ class RemotePlayer:
         drawn = dealt_outcomes(keys, self.rules.tiles + 1)
         rolls = [row.tobytes() for row in drawn]
         self._dealt = dict(zip(keys, rolls, strict=True))
-        dealt = [DealtTurn(*start, turn) for start, turn in zip(starts, rolls, strict=True)]
+        dealt: list[DealtTurn] = [
+            ((c.player, c.seat, c.round, c.playoff, c.scores, c.totals, c.active), seed, game, turn)
+            for (c, seed, game), turn in zip(starts, rolls, strict=True)
+        ]
         reply = self.host._exchange(TurnsAsked(self.number, dealt), "")
         if "error" in reply and "turns" not in reply:  # the host's own failure, not a turn's
             raise RemoteFailure(_text(reply["error"], self.host))

@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, NamedTuple
 
-from shutbox_cli.game import Rules, TurnContext
+from shutbox_cli.game import Rules
 from shutbox_cli.game.terms import GameNumber, Mask, Seed
 
 
@@ -38,14 +38,10 @@ class TableAsked(NamedTuple):
     key: tuple[Any, ...] | None = None
 
 
-class DealtTurn(NamedTuple):
-    """A turn as the host is sent it: where it is played, its dice stream, and every roll it can use
-    (one byte each, the outcome code `dice.PAIRS` reads)."""
-
-    context: TurnContext
-    seed: Seed
-    game: GameNumber
-    rolls: bytes
+DealtTurn = tuple[tuple[Any, ...], Seed, GameNumber, bytes]
+"""A turn as the host is sent it (a plain tuple, which pickles fast): where it is played (the
+`TurnContext`'s fields, in order), its dice stream (seed and game), and every roll it can use (one
+byte each, the outcome code `dice.PAIRS` reads)."""
 
 
 class TurnsAsked(NamedTuple):
