@@ -19,7 +19,7 @@ from .base import CONTEXT_FREE_VIEW, CONTEXT_VIEW, KEYED_VIEW, SOLO_CONTEXT, Mov
 from .errors import StrategyError
 from .keys import KeyedContext, declared_key, keyed_context
 from .loading import builtin_class, tabulable
-from .seeding import seed_globals
+from .seeding import seed_globals_for
 from .table import PolicyTable, keyed_table, policy_table
 
 __all__ = ["StrategyError", "StrategyPlayer"]
@@ -74,7 +74,7 @@ class StrategyPlayer:
         self.context = context if self.key is None else keyed_context(context, self.key)
         if not self._tabulable:
             if self._seeds_globals:
-                seed_globals(derive_seed("global random", seed, game, context.round, context.seat))
+                seed_globals_for("global random", seed, game, context.round, context.seat)
             if self._rng is not None:
                 self._rng.seed(derive_seed("strategy", seed, game, context.round, context.seat))
         return self

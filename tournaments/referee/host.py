@@ -23,6 +23,7 @@ from strategies.check import check_strategy
 from strategies.keys import declared_key
 from strategies.loading import LoadedStrategy, StrategyLoadError, load_strategy, source_file, source_sha256
 from strategies.player import StrategyError, StrategyPlayer
+from strategies.seeding import defer_global_seeds
 from strategies.shown import cause
 
 from .wire import (
@@ -129,6 +130,7 @@ def serve(connection: Connection) -> None:
     """Load the strategy the first request names, then answer until the referee hangs up."""
     setup: Setup = connection.recv()
     sys.path[:] = setup.path
+    defer_global_seeds()  # this process runs one strategy: `random` is seeded where it draws
     loaded, loaded_reply = _load(setup)
     _send(connection, loaded_reply)
     if loaded is None:
