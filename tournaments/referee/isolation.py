@@ -451,10 +451,22 @@ def _played(reply: Mapping[str, Any], asked: int, rules: Rules, host: Host) -> P
     turns = reply.get("turns")
     if not isinstance(turns, list) or len(turns) > asked:
         host._garbage("a list of turns that does not fit the turns asked")
-    answers = [_answers(answers, rules, host) for answers in turns]
+    if _short_lists_of_ints(turns, rules):  # all at once: fresh lists of ints, parsed here
+        answers: list[list[int]] = turns
+    else:  # the first that is not says what is wrong
+        answers = [_answers(answers, rules, host) for answers in turns]
     if "error" not in reply or len(turns) == asked:
         return Played(answers)
     return Played(answers, _text(reply["error"], host), _answers(reply.get("given", []), rules, host))
+
+
+def _short_lists_of_ints(turns: list[Any], rules: Rules) -> bool:
+    """Whether every turn's answers are a list of no more whole numbers than a turn can ask."""
+    return (
+        set(map(type, turns)) <= {list}
+        and max(map(len, turns), default=0) <= 2 * (rules.tiles + 1)
+        and set(map(type, itertools.chain.from_iterable(turns))) <= {int}
+    )
 
 
 def _answers(value: object, rules: Rules, host: Host) -> list[int]:
