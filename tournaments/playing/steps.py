@@ -173,23 +173,25 @@ class StepUnit:
         """The context of each game's turn in this seat and round, from where the games stand."""
         count, standing = self.players, self.standing
         seats = (np.arange(count)[None, :] - self.rotation[games][:, None]) % count  # [game, player]
-        scores = standing.scores[seats, games[:, None]].tolist()
+        scores = standing.scores[seats, games[:, None]]
+        posted = scores.astype(object)
+        posted[scores < 0] = None  # not played yet
         totals = standing.totals[seats, games[:, None]].tolist()
         active = standing.playing[seats, games[:, None]].tolist()
         players = ((self.rotation[games] + seat) % count).tolist()
-        playoff = standing.playoff
-        return [
-            TurnContext(
-                player,
-                seat,
-                round_,
-                playoff,
-                tuple(None if score < 0 else score for score in scored),
-                tuple(total),
-                tuple(playing),
+        steady = itertools.repeat
+        return list(
+            map(
+                TurnContext,
+                players,
+                steady(seat),
+                steady(round_),
+                steady(standing.playoff),
+                map(tuple, posted.tolist()),
+                map(tuple, totals),
+                map(tuple, active),
             )
-            for player, scored, total, playing in zip(players, scores, totals, active, strict=True)
-        ]
+        )
 
     def turns(self, seat: int, round_: int, games: Games) -> Masks:
         """`SeatTurns` for `play_games`: each game's turn in this seat and round, by its player."""
