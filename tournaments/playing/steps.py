@@ -33,7 +33,7 @@ from strategies.table import solution_table
 
 from ..referee.isolation import RemotePlayer
 from .bulk import Masks, _tallies
-from .checked import turn_ends
+from .checked import UNVOUCHED, turn_ends
 from .lockstep import GameFailure
 from .plan import GameSlot, Plan, WorkUnit
 from .seats import Player
@@ -117,11 +117,11 @@ class AskedSeat(StepSeat):
         start = 0
         if remote is not None:
             try:
-                drawn, answers = remote.prefetch(list(zip(contexts, itertools.repeat(seed), dice_games, strict=False)))
+                dealt, answers = remote.prefetch(list(zip(contexts, itertools.repeat(seed), dice_games, strict=False)))
             except StrategyError as error:  # its host failed to answer at all: nothing plays on
                 raise GameFailure(unit.slot(int(games[0])), contexts[0], error) from None
-            masks, good = turn_ends(rules, drawn, answers)
-            start = len(answers) if good.all() else int(np.argmin(good))
+            masks = turn_ends(rules, dealt, answers)
+            start = masks.index(UNVOUCHED) if UNVOUCHED in masks else len(masks)
             ended[:start] = masks[:start]
         # The turns not vouched for (a host's from the first it failed or answered wrong) through
         # the general engine, which says what went wrong.

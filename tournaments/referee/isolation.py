@@ -328,8 +328,8 @@ class RemotePlayer:
 
     def prefetch(self, starts: Sequence[tuple[TurnContext, Seed, GameNumber]]) -> Prefetched:
         """Have the host play these turns (in this order, as the referee will) in one round trip;
-        the dice they were dealt (outcome codes, [turn, roll]) and the answers of the turns played
-        in full, in order (those before the one that failed, if any), each checked when used."""
+        the dice they were dealt and the answers of the turns played in full, in order (those
+        before the one that failed, if any), each checked when used."""
         self._prefetched.clear()
         self._failure = None
         keys = [_key(*start) for start in starts]
@@ -347,7 +347,7 @@ class RemotePlayer:
         self._prefetched.update(zip(keys, played.turns, strict=False))
         if played.error is not None:
             self._failure = (keys[len(played.turns)], played)
-        return Prefetched(drawn, played.turns)
+        return Prefetched(rolls, played.turns)
 
     @property
     def answering(self) -> bool:
@@ -437,10 +437,10 @@ def dealt_outcomes(keys: Sequence[TurnKey], count: int) -> npt.NDArray[np.uint8]
 
 
 class Prefetched(NamedTuple):
-    """Turns a host played: the dice dealt (outcome codes, [turn, roll]) and the answers of those
-    it played in full, in order."""
+    """Turns a host played: the dice each was dealt (outcome codes, one byte a roll) and the
+    answers of those it played in full, in order."""
 
-    drawn: npt.NDArray[np.uint8]
+    dealt: list[bytes]
     answers: list[list[int]]
 
 
