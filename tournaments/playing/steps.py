@@ -25,13 +25,14 @@ import numpy as np
 import numpy.typing as npt
 
 from shutbox_cli.game import Rules, TurnContext, play_turn, turn_rolls
-from shutbox_cli.game.bulk import Standing, play_games, play_keyed_turns, turn_table_of
+from shutbox_cli.game.bulk import Standing, play_games, play_keyed_turns, play_turns, turn_table_of
 from shutbox_cli.game.bulk_dice import outcomes, stream_keys
 from shutbox_cli.game.terms import Seed
 from strategies.player import StrategyError, StrategyPlayer
 from strategies.table import solution_table
 
 from ..referee.isolation import RemotePlayer
+from ..referee.wire import ContextFields
 from .bulk import Masks, _tallies
 from .checked import UNVOUCHED, turn_ends
 from .lockstep import GameFailure
@@ -40,8 +41,6 @@ from .seats import Player
 from .tally import Tally, share_unit
 
 Games = npt.NDArray[np.intp]
-ExactTurns = Callable[[int, int, npt.NDArray[np.int64]], Masks]
-"""An exact strategy's turns in seat s and round r of these dice games."""
 KEPT_POLICIES = 256
 """The most turn tables of solvers' policies kept at once (a built-in's turns may meet many)."""
 
@@ -54,13 +53,17 @@ class StepSeat:
 
 
 class ExactSeat(StepSeat):
-    """An exact strategy: its turns played from its table, all at once."""
+    """An exact strategy: its turns played from its turn table, all at once, every roll they can
+    use drawn first (a turn uses at most one roll per tile, plus the one that ends it)."""
 
-    def __init__(self, play: ExactTurns) -> None:
-        self.play = play
+    def __init__(self, table: Callable[[], npt.NDArray[np.int16]]) -> None:
+        self.table = table
 
     def turns(self, unit: StepUnit, seat: int, round_: int, games: Games) -> Masks:
-        return self.play(seat, round_, unit.dice_games[games])
+        rules = unit.rules
+        keys = stream_keys(unit.seed, unit.dice_games[games], round_, seat)
+        drawn = outcomes(keys[:, None], np.arange(rules.tiles + 1, dtype=np.uint64)[None, :])
+        return play_turns(self.table(), rules.full_box, games.size, lambda roll, live: drawn[live, roll])
 
 
 class SolvedSeat(StepSeat):
@@ -79,7 +82,7 @@ class SolvedSeat(StepSeat):
         which = np.empty(games.size, dtype=np.intp)
         dice_games = unit.dice_games[games].tolist()
         for position, (context, game) in enumerate(zip(unit.contexts(seat, round_, games), dice_games, strict=True)):
-            shown = self.player.start_turn(context, unit.seed, game).context  # its key's features, if keyed
+            shown = self.player.start_turn(TurnContext(*context), unit.seed, game).context  # its key's, if keyed
             solution = self.solved(strategy, rules, shown)
             at = found.get(id(solution))
             if at is None:
@@ -119,14 +122,14 @@ class AskedSeat(StepSeat):
             try:
                 dealt, answers = remote.prefetch(list(zip(contexts, itertools.repeat(seed), dice_games, strict=False)))
             except StrategyError as error:  # its host failed to answer at all: nothing plays on
-                raise GameFailure(unit.slot(int(games[0])), contexts[0], error) from None
+                raise GameFailure(unit.slot(int(games[0])), TurnContext(*contexts[0]), error) from None
             masks = turn_ends(rules, dealt, answers)
             start = masks.index(UNVOUCHED) if UNVOUCHED in masks else len(masks)
             ended[:start] = masks[:start]
         # The turns not vouched for (a host's from the first it failed or answered wrong) through
         # the general engine, which says what went wrong.
         for position in range(start, games.size):
-            context, game = contexts[position], dice_games[position]
+            context, game = TurnContext(*contexts[position]), dice_games[position]
             # A host's turn rolls the dice it was dealt for the turn, not worked out again.
             rolls = turn_rolls(seed, game, round_, seat) if remote is None else remote.rolls(context, seed, game)
             try:
@@ -169,8 +172,9 @@ class StepUnit:
         if failure.slot.number < self._last:
             self.failure, self._last = failure, failure.slot.number
 
-    def contexts(self, seat: int, round_: int, games: Games) -> list[TurnContext]:
-        """The context of each game's turn in this seat and round, from where the games stand."""
+    def contexts(self, seat: int, round_: int, games: Games) -> list[ContextFields]:
+        """The context of each game's turn in this seat and round, from where the games stand: its
+        fields, which a host is sent as they are (`TurnContext(*fields)` is the context)."""
         count, standing = self.players, self.standing
         seats = (np.arange(count)[None, :] - self.rotation[games][:, None]) % count  # [game, player]
         scores = standing.scores[seats, games[:, None]]
@@ -181,8 +185,7 @@ class StepUnit:
         players = ((self.rotation[games] + seat) % count).tolist()
         steady = itertools.repeat
         return list(
-            map(
-                TurnContext,
+            zip(
                 players,
                 steady(seat),
                 steady(round_),
@@ -190,6 +193,7 @@ class StepUnit:
                 map(tuple, posted.tolist()),
                 map(tuple, totals),
                 map(tuple, active),
+                strict=False,
             )
         )
 

@@ -291,7 +291,7 @@ class UnitPlayer:
         seats: list[StepSeat] = []
         for index in matchup.players:
             if self.plan.config.strategies[index].exact:
-                seats.append(ExactSeat(functools.partial(self.bulk.strategy_turns, index)))
+                seats.append(ExactSeat(functools.partial(self.bulk.table, index)))
                 continue
             player = self.player(index)
             if isinstance(player, StrategyPlayer) and player.solved:

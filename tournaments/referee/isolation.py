@@ -42,7 +42,7 @@ from strategies.table import PolicyTable
 from ..errors import setting
 from . import supervisor
 from .confine import cores, default_memory_limit_mib
-from .wire import DealtTurn, NewPlayer, Played, Request, Setup, TableAsked, TurnsAsked
+from .wire import ContextFields, DealtTurn, NewPlayer, Played, Request, Setup, TableAsked, TurnsAsked
 
 PACKAGES = str(Path(__file__).resolve().parents[2])  # tournaments/referee/ -> the folder of our packages
 """The folder holding our packages, first on a host's path whatever the current folder holds (`-P`)."""
@@ -326,19 +326,20 @@ class RemotePlayer:
         self._error = None
         return self
 
-    def prefetch(self, starts: Sequence[tuple[TurnContext, Seed, GameNumber]]) -> Prefetched:
+    def prefetch(self, starts: Sequence[tuple[TurnContext | ContextFields, Seed, GameNumber]]) -> Prefetched:
         """Have the host play these turns (in this order, as the referee will) in one round trip;
         the dice they were dealt and the answers of the turns played in full, in order (those
-        before the one that failed, if any), each checked when used."""
+        before the one that failed, if any), each checked when used. A turn's context may come
+        as its fields."""
         self._prefetched.clear()
         self._failure = None
-        keys = [_key(*start) for start in starts]
+        fields = [_fields(context) for context, _, _ in starts]
+        keys = [(seed, game, shown[2], shown[1]) for shown, (_, seed, game) in zip(fields, starts, strict=True)]
         drawn = dealt_outcomes(keys, self.rules.tiles + 1)
         rolls = [row.tobytes() for row in drawn]
         self._dealt = dict(zip(keys, rolls, strict=True))
         dealt: list[DealtTurn] = [
-            ((c.player, c.seat, c.round, c.playoff, c.scores, c.totals, c.active), seed, game, turn)
-            for (c, seed, game), turn in zip(starts, rolls, strict=True)
+            (shown, seed, game, turn) for shown, (_, seed, game), turn in zip(fields, starts, rolls, strict=True)
         ]
         reply = self.host._exchange(TurnsAsked(self.number, dealt), "")
         if "error" in reply and "turns" not in reply:  # the host's own failure, not a turn's
@@ -424,6 +425,12 @@ def _features(value: object, host: Host) -> tuple[str, ...] | None:
 
 def _key(context: TurnContext, seed: Seed, game: GameNumber) -> TurnKey:
     return seed, game, context.round, context.seat
+
+
+def _fields(context: TurnContext | ContextFields) -> ContextFields:
+    if isinstance(context, tuple):
+        return context
+    return context.player, context.seat, context.round, context.playoff, context.scores, context.totals, context.active
 
 
 def dealt_outcomes(keys: Sequence[TurnKey], count: int) -> npt.NDArray[np.uint8]:

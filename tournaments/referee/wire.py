@@ -38,10 +38,11 @@ class TableAsked(NamedTuple):
     key: tuple[Any, ...] | None = None
 
 
-DealtTurn = tuple[tuple[Any, ...], Seed, GameNumber, bytes]
-"""A turn as the host is sent it (a plain tuple, which pickles fast): where it is played (the
-`TurnContext`'s fields, in order), its dice stream (seed and game), and every roll it can use (one
-byte each, the outcome code `dice.PAIRS` reads)."""
+ContextFields = tuple[int, int, int, bool, tuple[int | None, ...], tuple[int, ...], tuple[bool, ...]]
+"""A `TurnContext`'s fields, in order: what a turn's context is sent as (a plain tuple)."""
+DealtTurn = tuple[ContextFields, Seed, GameNumber, bytes]
+"""A turn as the host is sent it (a plain tuple, which pickles fast): where it is played, its dice
+stream (seed and game), and every roll it can use (one byte each, the outcome code `dice.PAIRS` reads)."""
 
 
 class TurnsAsked(NamedTuple):
