@@ -24,9 +24,10 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from shutbox_cli.game import Rules, TurnContext, play_turn, turn_rolls
+from shutbox_cli.game import Rules, play_turn, turn_rolls
 from shutbox_cli.game.bulk import Standing, play_games, play_keyed_turns, play_turns, turn_table_of
 from shutbox_cli.game.bulk_dice import outcomes, stream_keys
+from shutbox_cli.game.match import turn_context
 from shutbox_cli.game.terms import Seed
 from strategies.player import StrategyError, StrategyPlayer
 from strategies.table import solution_table
@@ -82,7 +83,7 @@ class SolvedSeat(StepSeat):
         which = np.empty(games.size, dtype=np.intp)
         dice_games = unit.dice_games[games].tolist()
         for position, (context, game) in enumerate(zip(unit.contexts(seat, round_, games), dice_games, strict=True)):
-            shown = self.player.start_turn(TurnContext(*context), unit.seed, game).context  # its key's, if keyed
+            shown = self.player.start_turn(turn_context(context), unit.seed, game).context  # its key's, if keyed
             solution = self.solved(strategy, rules, shown)
             at = found.get(id(solution))
             if at is None:
@@ -122,14 +123,14 @@ class AskedSeat(StepSeat):
             try:
                 dealt, answers = remote.prefetch(list(zip(contexts, itertools.repeat(seed), dice_games, strict=False)))
             except StrategyError as error:  # its host failed to answer at all: nothing plays on
-                raise GameFailure(unit.slot(int(games[0])), TurnContext(*contexts[0]), error) from None
+                raise GameFailure(unit.slot(int(games[0])), turn_context(contexts[0]), error) from None
             masks = turn_ends(rules, dealt, answers)
             start = masks.index(UNVOUCHED) if UNVOUCHED in masks else len(masks)
             ended[:start] = masks[:start]
         # The turns not vouched for (a host's from the first it failed or answered wrong) through
         # the general engine, which says what went wrong.
         for position in range(start, games.size):
-            context, game = TurnContext(*contexts[position]), dice_games[position]
+            context, game = turn_context(contexts[position]), dice_games[position]
             # A host's turn rolls the dice it was dealt for the turn, not worked out again.
             rolls = turn_rolls(seed, game, round_, seat) if remote is None else remote.rolls(context, seed, game)
             try:
@@ -174,7 +175,7 @@ class StepUnit:
 
     def contexts(self, seat: int, round_: int, games: Games) -> list[ContextFields]:
         """The context of each game's turn in this seat and round, from where the games stand: its
-        fields, which a host is sent as they are (`TurnContext(*fields)` is the context)."""
+        fields, which a host is sent as they are (`match.turn_context` makes the context)."""
         count, standing = self.players, self.standing
         seats = (np.arange(count)[None, :] - self.rotation[games][:, None]) % count  # [game, player]
         scores = standing.scores[seats, games[:, None]]
