@@ -127,3 +127,33 @@ def test_a_strategy_in_its_host_fails_where_it_did_one_game_after_another() -> N
         stop(lockstep)
         stop(alone)
     assert "'fails-late'" in said and "ZeroDivisionError: no luck in round" in said
+
+
+@pytest.mark.slow
+def test_a_strategy_meets_its_turns_round_by_round_seat_by_seat_the_games_in_order(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """What the README promises a strategy that keeps state between questions."""
+    player = hosted(f"{HOSTILE}/fails_late.py:Reader", "greedy-high", drop_out=60)
+    try:
+        (host,) = [loaded for loaded in player.loaded if isinstance(loaded, Host)]
+        asked: list[TurnsAsked] = []
+        send = host.connection.send
+
+        def counted(request: object) -> None:
+            if isinstance(request, TurnsAsked):
+                asked.append(request)
+            send(request)
+
+        monkeypatch.setattr(host.connection, "send", counted)
+        (unit, *_) = game_units(player.plan)
+        player.play(unit)
+    finally:
+        stop(player)
+    steps = [{(fields[2], fields[1]) for fields, *_ in request.turns} for request in asked]
+    assert all(len(step) == 1 for step in steps)
+    order = [step.pop() for step in steps]
+    assert order == sorted(set(order)) and max(order)[0] >= 2
+    for request in asked:
+        games = [game for _, _, game, _ in request.turns]
+        assert games == sorted(set(games))
