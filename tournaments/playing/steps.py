@@ -78,20 +78,21 @@ class SolvedSeat(StepSeat):
 
     def turns(self, unit: StepUnit, seat: int, round_: int, games: Games) -> Masks:
         strategy, rules = self.player.strategy, unit.rules
-        found: dict[int, int] = {}
+        found: dict[int, tuple[Any, int]] = {}  # each solution kept, so that no other takes its id
         chosen: list[npt.NDArray[np.int16]] = []
         which = np.empty(games.size, dtype=np.intp)
         dice_games = unit.dice_games[games].tolist()
         for position, (context, game) in enumerate(zip(unit.contexts(seat, round_, games), dice_games, strict=True)):
             shown = self.player.start_turn(turn_context(context), unit.seed, game).context  # its key's, if keyed
             solution = self.solved(strategy, rules, shown)
-            at = found.get(id(solution))
-            if at is None:
-                at = found[id(solution)] = len(chosen)
+            known = found.get(id(solution))
+            if known is None:
+                known = found[id(solution)] = (solution, len(chosen))
                 chosen.append(self._table(rules, solution))
-            which[position] = at
+            which[position] = known[1]
         keys = stream_keys(unit.seed, unit.dice_games[games], round_, seat)
-        return play_keyed_turns(np.stack(chosen), which, rules.full_box, lambda k, live: outcomes(keys[live], k))
+        drawn = outcomes(keys[:, None], np.arange(rules.tiles + 1, dtype=np.uint64)[None, :])
+        return play_keyed_turns(np.stack(chosen), which, rules.full_box, lambda roll, live: drawn[live, roll])
 
     def _table(self, rules: Rules, solution: Any) -> npt.NDArray[np.int16]:
         kept = self.tables.get(id(solution))
