@@ -3,8 +3,9 @@
 commit), side by side, alternating, as games per CPU-second (this process's children: the
 command, its hosts and their supervisors), the best of several runs each.
 
-- an unkeyed context-reading user strategy + optimal (asked in its host, in lockstep);
-- `target` + optimal (a built-in context reader, asked in this process).
+- an unkeyed context-reading user strategy + optimal (asked in its host, a step's turns at once);
+- `target` + optimal in games of three rounds (a built-in context reader, unkeyed there: in one
+  round it is keyed and plays in bulk, which `benchmarks/keyed.py` measures).
 
 "whole" counts the command's every CPU-second; "playing" takes off what the same command costs
 for `--games 100` (start-up, hosts, tabulating optimal), so it is the rate of play itself. The
@@ -69,11 +70,15 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as temporary:
         reader = Path(temporary) / "reader.py"
         reader.write_text(READER)
-        cases = {"context reader (user) + optimal": f"{reader}:Reader", "target + optimal": "target"}
+        cases = {
+            "context reader (user) + optimal": [f"{reader}:Reader"],
+            "target + optimal, 3 rounds": ["target", "--rounds", "3"],
+        }
         print(f"{options.games:,} games, -j 1, best of {options.repeats}; games per CPU-second")
         print(f"{'case':34} {'':8} {'now':>9} {'baseline':>9} {'now/baseline':>13}")
-        for title, spec in cases.items():
-            field = ["-s", spec, "-s", "optimal", "--seed", "1", "-j", "1", "-q"]
+        for title, case in cases.items():
+            spec, *rules = case
+            field = ["-s", spec, "-s", "optimal", *rules, "--seed", "1", "-j", "1", "-q"]
             reports = [Path(temporary) / f"{side}.toml" for side in ("now", "baseline")]
             for folder, report in zip(folders, reports, strict=True):
                 cpu_seconds(folder, [*field, "-n", str(options.games), "--report", str(report)])

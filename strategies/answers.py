@@ -17,7 +17,7 @@ from shutbox_cli.game import Roll, Rules, TurnContext, mask_of, tiles_of
 from shutbox_cli.game.box import dice_table
 from shutbox_cli.game.terms import Mask
 
-from .base import Move, Strategy, View, context_free_view, context_view, keyed_view
+from .base import CONTEXT_FREE_VIEW, CONTEXT_VIEW, KEYED_VIEW, Move, Strategy, View, shown_view
 from .errors import StrategyError
 from .guard import raised_by_strategy
 from .keys import KeyedContext
@@ -51,10 +51,10 @@ def make_view(
     tiles = tiles_by_mask(rules.tiles)
     legal = tuple(tiles[move] for move in moves)
     if isinstance(context, KeyedContext):
-        return keyed_view(rules, tiles[open_mask], dice, legal, context, open_mask)
+        return shown_view(KEYED_VIEW, rules, tiles[open_mask], dice, legal, open_mask, context=context)
     if type(strategy).reads_context if reads_context is None else reads_context:
-        return context_view(rules, tiles[open_mask], dice, legal, tuple(history), context, open_mask)
-    return context_free_view(rules, tiles[open_mask], dice, legal, open_mask)
+        return shown_view(CONTEXT_VIEW, rules, tiles[open_mask], dice, legal, open_mask, tuple(history), context)
+    return shown_view(CONTEXT_FREE_VIEW, rules, tiles[open_mask], dice, legal, open_mask)
 
 
 def _whole(value: object) -> int | None:
@@ -96,7 +96,7 @@ def _error(
     """The failure (name, answer, problem, error raised, tabulating), with the question as the
     referee asked it: its own copy, taken before the strategy was asked, which the view it was
     shown may no longer say."""
-    asked = context_free_view(rules, tiles_of(open_mask), dice, legal, open_mask)
+    asked = shown_view(CONTEXT_FREE_VIEW, rules, tiles_of(open_mask), dice, legal, open_mask)
     name, answer, problem, raised, tabulating = failure
     return StrategyError(name, asked, answer, problem, raised, tabulating=tabulating)
 

@@ -96,47 +96,6 @@ class _KeyedView(View):
     turn = _undeclared("view.turn")
 
 
-def context_view(
-    rules: Rules,
-    open_tiles: tuple[int, ...],
-    dice: tuple[int, ...] | None,
-    legal_moves: tuple[Move, ...],
-    turn: tuple[Roll, ...],
-    context: TurnContext,
-    open_mask: Mask,
-) -> View:
-    """`View(...)` for a strategy that reads the context, built without the dataclass's checks:
-    the engine builds one for every question, from values it has already worked out."""
-    view = _new_view(View)
-    _set(view, "rules", rules)
-    _set(view, "open_tiles", open_tiles)
-    _set(view, "dice", dice)
-    _set(view, "legal_moves", legal_moves)
-    _set(view, "turn", turn)
-    _set(view, "context", context)
-    _set(view, "open_mask", open_mask)
-    return view
-
-
-def keyed_view(
-    rules: Rules,
-    open_tiles: tuple[int, ...],
-    dice: tuple[int, ...] | None,
-    legal_moves: tuple[Move, ...],
-    context: Any,
-    open_mask: Mask,
-) -> View:
-    """A view whose `context` is a keyed strategy's features (a `strategies.keys.KeyedContext`)."""
-    view = _new_view(_KeyedView)
-    _set(view, "rules", rules)
-    _set(view, "open_tiles", open_tiles)
-    _set(view, "dice", dice)
-    _set(view, "legal_moves", legal_moves)
-    _set(view, "context", context)
-    _set(view, "open_mask", open_mask)
-    return view
-
-
 class _ContextFreeView(View):
     """The view a strategy that does not read the context is shown: `turn` and `context` raise.
 
@@ -164,25 +123,42 @@ class _ContextFreeView(View):
         return hash(self._decision())
 
 
+CONTEXT_VIEW: type[View] = View
+"""The view of a strategy that reads the context: everything."""
+KEYED_VIEW: type[View] = _KeyedView
+"""The view of a keyed strategy: `context` is its key's features (a `strategies.keys.KeyedContext`)."""
+CONTEXT_FREE_VIEW: type[View] = _ContextFreeView
+"""The view of any other strategy: reading `turn` or `context` raises `Undeclared`."""
+
 _new_view = object.__new__
-_set = object.__setattr__
+# View's own slots, set past a kind's properties that hide them (a hidden one is set all the same).
+(_rules, _tiles, _dice, _moves, _turn, _context, _mask) = (
+    View.__dict__[field].__set__
+    for field in ("rules", "open_tiles", "dice", "legal_moves", "turn", "context", "open_mask")
+)
 
 
-def context_free_view(
+def shown_view(
+    kind: type[View],
     rules: Rules,
     open_tiles: tuple[int, ...],
     dice: tuple[int, ...] | None,
     legal_moves: tuple[Move, ...],
     open_mask: Mask,
+    turn: tuple[Roll, ...] = (),
+    context: Any = None,
 ) -> View:
-    """A view without the turn and the context (reading either raises `Undeclared`), built as
-    fast as a `View`: the engine builds one for every question."""
-    view = _new_view(_ContextFreeView)
-    _set(view, "rules", rules)
-    _set(view, "open_tiles", open_tiles)
-    _set(view, "dice", dice)
-    _set(view, "legal_moves", legal_moves)
-    _set(view, "open_mask", open_mask)
+    """A view of one of the kinds above (`CONTEXT_VIEW`, `KEYED_VIEW`, `CONTEXT_FREE_VIEW`), built
+    without the dataclass's checks: the engine builds one for every question, from values it has
+    already worked out. What a kind hides (`turn`, `context`) may be left out."""
+    view = _new_view(kind)
+    _rules(view, rules)
+    _tiles(view, open_tiles)
+    _dice(view, dice)
+    _moves(view, legal_moves)
+    _turn(view, turn)
+    _context(view, context)
+    _mask(view, open_mask)
     return view
 
 

@@ -6,18 +6,20 @@ read once, from its class, when it is seated: a strategy's code runs only when i
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from shutbox_cli.game import Roll, Rules, TurnContext, derive_seed
+from shutbox_cli.game.box import dice_table
+from shutbox_cli.game.moves import move_table
 from shutbox_cli.game.terms import GameNumber, Mask, Seed
 
 from .answers import ask_dice, ask_move, tiles_by_mask
-from .base import SOLO_CONTEXT, Move, Strategy, View, context_free_view, context_view, keyed_view
+from .base import CONTEXT_FREE_VIEW, CONTEXT_VIEW, KEYED_VIEW, SOLO_CONTEXT, Move, Strategy, View, shown_view
 from .errors import StrategyError
 from .keys import KeyedContext, declared_key, keyed_context
 from .loading import builtin_class, tabulable
-from .seeding import seed_globals
+from .seeding import seed_globals_for
 from .table import PolicyTable, keyed_table, policy_table
 
 __all__ = ["StrategyError", "StrategyPlayer"]
@@ -45,9 +47,14 @@ class StrategyPlayer:
         self._reads_context = cls.reads_context or self.key is not None
         self._policy: PolicyTable | None = None
         self._tiles = tiles_by_mask(rules.tiles)
+        self._dice_options = dice_table(rules)
+        self._moves = move_table(rules)
         self._legal: dict[tuple[Mask, ...], tuple[Move, ...]] = {}
         # A built-in strategy never draws from the global generators: seeding them changes nothing.
         self._seeds_globals = not builtin_class(cls)
+        self.solved = not self._seeds_globals and not cls.stochastic and hasattr(cls, "_solved_for")
+        """Whether it plays a solver's policy for each turn (`_solved_for(rules, context)`, a built-in's
+        alone), which answers every question of the turn as asking it would."""
         # Kept here and reseeded by the referee: a strategy's own `rng` property is never asked.
         self._rng = random.Random(0) if cls.stochastic else None
         if self._rng is not None:
@@ -67,10 +74,38 @@ class StrategyPlayer:
         self.context = context if self.key is None else keyed_context(context, self.key)
         if not self._tabulable:
             if self._seeds_globals:
-                seed_globals(derive_seed("global random", seed, game, context.round, context.seat))
+                seed_globals_for("global random", seed, game, context.round, context.seat)
             if self._rng is not None:
                 self._rng.seed(derive_seed("strategy", seed, game, context.round, context.seat))
         return self
+
+    def answer_turn(self, rolls: Iterator[tuple[int, int]], answers: list[int]) -> None:
+        """Play the turn started (`start_turn`) on these dice as `play_turn` plays it, adding each
+        answer the strategy gives to `answers` in order (a host's turns: the referee checks them)."""
+        options_of, table, reads = self._dice_options, self._moves, self._reads_context
+        open_mask = self.rules.full_box
+        history: list[Roll] = []
+        while True:
+            options = options_of[open_mask]
+            if len(options) > 1:
+                count = self.choose_dice(open_mask, history)
+                answers.append(count)
+            else:
+                count = options[0]
+            dice = next(rolls)[:count]
+            moves = table.moves(open_mask, dice)
+            if not moves:
+                return
+            if len(moves) > 1:
+                move = self.choose_move(open_mask, dice, moves, history)
+                answers.append(move)
+            else:
+                move = moves[0]
+            if reads:  # the turn so far: only a strategy that reads the context sees it
+                history.append(Roll(dice, move))
+            open_mask &= ~move
+            if not open_mask:
+                return
 
     def choose_dice(self, open_mask: Mask, history: Sequence[Roll] = ()) -> int:
         if self._tabulable:
@@ -95,10 +130,12 @@ class StrategyPlayer:
             legal = self._legal[moves] = tuple(self._tiles[move] for move in moves)
         open_tiles = self._tiles[open_mask]
         if isinstance(self.context, KeyedContext):
-            return keyed_view(self.rules, open_tiles, dice, legal, self.context, open_mask)
+            return shown_view(KEYED_VIEW, self.rules, open_tiles, dice, legal, open_mask, context=self.context)
         if self._reads_context:
-            return context_view(self.rules, open_tiles, dice, legal, tuple(history), self.context, open_mask)
-        return context_free_view(self.rules, open_tiles, dice, legal, open_mask)
+            return shown_view(
+                CONTEXT_VIEW, self.rules, open_tiles, dice, legal, open_mask, tuple(history), self.context
+            )
+        return shown_view(CONTEXT_FREE_VIEW, self.rules, open_tiles, dice, legal, open_mask)
 
     def keyed_policy(self, values: tuple[Any, ...]) -> PolicyTable:
         """A keyed strategy's table for the key with these feature values, asked whole of this instance."""

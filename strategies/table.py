@@ -19,7 +19,7 @@ from shutbox_cli.game.moves import THROW_INDEX
 from shutbox_cli.game.terms import Mask, Seed
 
 from .answers import ask_dice, ask_move, tiles_by_mask
-from .base import Move, Strategy, View, context_free_view, keyed_view
+from .base import CONTEXT_FREE_VIEW, KEYED_VIEW, Move, Strategy, View, shown_view
 from .keys import KeyedContext
 from .loading import builtin_class, tabulable
 from .seeding import globals_kept, seed_globals
@@ -155,8 +155,8 @@ def _view(
     context: KeyedContext | None,
 ) -> View:
     if context is None:
-        return context_free_view(rules, open_tiles, dice, legal, mask)
-    return keyed_view(rules, open_tiles, dice, legal, context, mask)
+        return shown_view(CONTEXT_FREE_VIEW, rules, open_tiles, dice, legal, mask)
+    return shown_view(KEYED_VIEW, rules, open_tiles, dice, legal, mask, context=context)
 
 
 _kept: OrderedDict[tuple[Any, ...], PolicyTable] = OrderedDict()

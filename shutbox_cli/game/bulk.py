@@ -11,6 +11,7 @@ plays one turn at a time.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Callable
 
 import numpy as np
@@ -296,6 +297,7 @@ def _drop_out(
         active[:, last] = False
 
 
+@functools.cache
 def _scores(rules: Rules) -> tuple[int, ...]:
     from .box import score
 

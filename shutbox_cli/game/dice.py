@@ -68,7 +68,7 @@ def turn_rolls(seed: Seed, game: GameNumber, round_: int, seat: int) -> Iterator
 
 def derive_seed(*key: object) -> int:
     """A 64-bit seed from a key of ints and strings, stable across runs and machines."""
-    text = "/".join(str(part) for part in key)
+    text = "/".join(map(str, key))
     return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
 
 

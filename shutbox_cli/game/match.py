@@ -35,6 +35,26 @@ class TurnContext:
         return min(posted) if posted else None
 
 
+_player, _seat, _round, _playoff, _scores, _totals, _active = (
+    TurnContext.__dict__[field.name].__set__ for field in dataclasses.fields(TurnContext)
+)
+
+
+def turn_context(fields: tuple[object, ...]) -> TurnContext:
+    """`TurnContext(*fields)` made without the frozen dataclass's checks, from values known to be
+    right (a host makes one for every turn it plays, from the fields the referee sent)."""
+    context = object.__new__(TurnContext)
+    player, seat, round_, playoff, scores, totals, active = fields
+    _player(context, player)
+    _seat(context, seat)
+    _round(context, round_)
+    _playoff(context, playoff)
+    _scores(context, scores)
+    _totals(context, totals)
+    _active(context, active)
+    return context
+
+
 @dataclasses.dataclass(frozen=True, slots=True)
 class RoundRecord:
     """One round of a game: each player's turn, or None for a player who did not play."""

@@ -1,4 +1,5 @@
-"""A unit's games of one matchup played side by side, one turn of each game per step, so that a
+"""A unit's games of one matchup played side by side in the general engine (`--general-engine`, the
+reference the array steps of `steps.py` are held to), one turn of each game per step, so that a
 strategy asked in its host (`RemotePlayer`) plays every turn it has in a step in one round trip
 instead of one round trip per turn.
 

@@ -6,10 +6,11 @@ game by game at the table, where exact seats play from their tables too and the 
 from __future__ import annotations
 
 import dataclasses
+import functools
 import time
 from array import array
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from shutbox_cli.game import GameRecord, TurnContext, TurnRecord, play_game, seat_order, turn_rolls
 from strategies.loading import LoadedStrategy, StrategyLoadError
@@ -124,6 +125,8 @@ class UnitPlayer:
         self._fresh: dict[int, Player] = {}
         self._bulk: BulkPlayer | None = None
         self._tables: dict[int, PolicyTable] = dict(tables or {})
+        self._solved: dict[int, Any] = {}
+        """Turn tables of solvers' policies a built-in plays game by game (`steps.SolvedSeat`)."""
         self.loaded: list[LoadedStrategy | Host] = []
         entries = plan.config.strategies
         launched: dict[int, tuple[Host, bool]] = {}
@@ -274,15 +277,49 @@ class UnitPlayer:
             return UnitResult(self.bulk.play(unit), unit.deals * self.plan.table * len(unit.matchups), unit.number)
         (index,) = unit.matchups
         matchup = self.plan.matchups[index]
-        seats = [self._seat(player) for player in matchup.players]
-        tallies = [Tally() for _ in seats]
         try:
-            records = play_in_lockstep(self.rules, self.plan.deal_seed, list(self.plan.games(unit)), seats)
+            # The general engine (no bulk) plays every game turn by turn.
+            tallies = self._in_steps(matchup, unit) if self.plan.bulk else self._in_lockstep(matchup, unit)
         except GameFailure as failure:
             raise TournamentFailure(self._where(matchup, failure.slot, failure.context) + str(failure.error)) from None
-        for record in records:
+        return UnitResult({index: tallies}, unit.deals * self.plan.table, unit.number)
+
+    def _in_steps(self, matchup: Matchup, unit: WorkUnit) -> list[Tally]:
+        """A unit's games with array logic (`steps`), each step's turns of a strategy asked together."""
+        from .steps import AskedSeat, ExactSeat, SolvedSeat, StepSeat, StepUnit
+
+        seats: list[StepSeat] = []
+        for index in matchup.players:
+            if self.plan.config.strategies[index].exact:
+                seats.append(ExactSeat(functools.partial(self.bulk.table, index)))
+                continue
+            player = self.player(index)
+            if isinstance(player, StrategyPlayer) and player.solved:
+                seats.append(SolvedSeat(player, self._solved))
+            else:
+                seats.append(AskedSeat(player))
+        return StepUnit(self.plan, unit, seats).play()
+
+    def _in_lockstep(self, matchup: Matchup, unit: WorkUnit) -> list[Tally]:
+        """A unit's games turn by turn, side by side (`lockstep`)."""
+        seats = [self._seat(player) for player in matchup.players]
+        tallies = [Tally() for _ in seats]
+        for record in play_in_lockstep(self.rules, self.plan.deal_seed, list(self.plan.games(unit)), seats):
             count_game(record, tallies, self.unit)
-        return UnitResult({index: tallies}, len(records), unit.number)
+        return tallies
+
+    def one_after_another(self, unit: WorkUnit) -> UnitResult:
+        """A game-by-game unit played each game to its end, then the next: the reference the other
+        ways of playing it are held to (tests, `benchmarks/lockstep.py`)."""
+        self._fresh.clear()
+        (index,) = unit.matchups
+        matchup = self.plan.matchups[index]
+        seats = [self._seat(strategy) for strategy in matchup.players]
+        tallies = [Tally() for _ in seats]
+        slots = list(self.plan.games(unit))
+        for slot in slots:
+            count_game(self.play_game(matchup, slot, seats), tallies, self.unit)
+        return UnitResult({index: tallies}, len(slots), unit.number)
 
     def play_game(self, matchup: Matchup, slot: GameSlot, seats: list[Seat]) -> GameRecord:
         """One game of a matchup; a strategy's failure says where it happened."""

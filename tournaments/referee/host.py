@@ -14,15 +14,17 @@ from __future__ import annotations
 import collections
 import json
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from multiprocessing.connection import Connection
 
-from shutbox_cli.game import Roll, Rules, play_turn
-from shutbox_cli.game.terms import Mask
+from shutbox_cli.game import Rules
+from shutbox_cli.game.dice import PAIRS
+from shutbox_cli.game.match import turn_context
 from strategies.check import check_strategy
 from strategies.keys import declared_key
 from strategies.loading import LoadedStrategy, StrategyLoadError, load_strategy, source_file, source_sha256
 from strategies.player import StrategyError, StrategyPlayer
+from strategies.seeding import defer_global_seeds
 from strategies.shown import cause
 
 from .wire import (
@@ -88,35 +90,15 @@ class _Host:
         strategy gave in it before it failed)."""
         played: list[list[int]] = []
         for context, seed, game, rolls in turns:
-            recorder = _Recorder(player.start_turn(context, seed, game))
+            answers: list[int] = []
             try:
-                play_turn(self.rules, iter(rolls), recorder)
+                player.start_turn(turn_context(context), seed, game).answer_turn(map(PAIRS.__getitem__, rolls), answers)
             except StrategyError as error:
-                return Played(played, str(error), recorder.answers)
+                return Played(played, str(error), answers)
             except BaseException as error:  # anything else the strategy raised, said as its failure
-                return Played(played, f"strategy {self.loaded.name!r} raised {cause(error)}", recorder.answers)
-            played.append(recorder.answers)
+                return Played(played, f"strategy {self.loaded.name!r} raised {cause(error)}", answers)
+            played.append(answers)
         return Played(played)
-
-
-class _Recorder:
-    """A player's answers in a turn, in the order the engine asked for them."""
-
-    def __init__(self, player: StrategyPlayer) -> None:
-        self.player = player
-        self.answers: list[int] = []
-
-    def choose_dice(self, open_mask: Mask, history: Sequence[Roll] = ()) -> int:
-        count = self.player.choose_dice(open_mask, history)
-        self.answers.append(count)
-        return count
-
-    def choose_move(
-        self, open_mask: Mask, dice: tuple[int, ...], moves: tuple[Mask, ...], history: Sequence[Roll] = ()
-    ) -> Mask:
-        move = self.player.choose_move(open_mask, dice, moves, history)
-        self.answers.append(move)
-        return move
 
 
 def _send(connection: Connection, reply: Reply) -> None:
@@ -149,6 +131,7 @@ def serve(connection: Connection) -> None:
     """Load the strategy the first request names, then answer until the referee hangs up."""
     setup: Setup = connection.recv()
     sys.path[:] = setup.path
+    defer_global_seeds()  # this process runs one strategy: `random` is seeded where it draws
     loaded, loaded_reply = _load(setup)
     _send(connection, loaded_reply)
     if loaded is None:

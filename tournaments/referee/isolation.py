@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any, NamedTuple, NoReturn
 
 import numpy as np
+import numpy.typing as npt
 
 from shutbox_cli.game import Roll, Rules, TurnContext, dice_options, turn_rolls
 from shutbox_cli.game.bulk_dice import outcomes, stream_keys
@@ -41,7 +42,7 @@ from strategies.table import PolicyTable
 from ..errors import setting
 from . import supervisor
 from .confine import cores, default_memory_limit_mib
-from .wire import DealtTurn, NewPlayer, Played, Request, Setup, TableAsked, TurnsAsked
+from .wire import ContextFields, DealtTurn, NewPlayer, Played, Request, Setup, TableAsked, TurnsAsked
 
 PACKAGES = str(Path(__file__).resolve().parents[2])  # tournaments/referee/ -> the folder of our packages
 """The folder holding our packages, first on a host's path whatever the current folder holds (`-P`)."""
@@ -313,7 +314,7 @@ class RemotePlayer:
         self._start: tuple[TurnContext, Seed, GameNumber] | None = None
         self._answers: list[int] | None = None
         self._prefetched: dict[TurnKey, list[int]] = {}
-        self._dealt: dict[TurnKey, list[tuple[int, int]]] = {}
+        self._dealt: dict[TurnKey, bytes] = {}
         self._failure: tuple[TurnKey, Played] | None = None
         self._error: str | None = None
         self._policy: PolicyTable | None = None
@@ -325,14 +326,21 @@ class RemotePlayer:
         self._error = None
         return self
 
-    def prefetch(self, starts: Sequence[tuple[TurnContext, Seed, GameNumber]]) -> None:
-        """Have the host play these turns (in this order, as the referee will) in one round trip."""
+    def prefetch(self, starts: Sequence[tuple[TurnContext | ContextFields, Seed, GameNumber]]) -> Prefetched:
+        """Have the host play these turns (in this order, as the referee will) in one round trip;
+        the dice they were dealt and the answers of the turns played in full, in order (those
+        before the one that failed, if any), each checked when used. A turn's context may come
+        as its fields."""
         self._prefetched.clear()
         self._failure = None
-        keys = [_key(*start) for start in starts]
-        rolls = dealt_rolls(keys, self.rules.tiles + 1)
+        fields = [_fields(context) for context, _, _ in starts]
+        keys = [(seed, game, shown[2], shown[1]) for shown, (_, seed, game) in zip(fields, starts, strict=True)]
+        drawn = dealt_outcomes(keys, self.rules.tiles + 1)
+        rolls = [row.tobytes() for row in drawn]
         self._dealt = dict(zip(keys, rolls, strict=True))
-        dealt = [DealtTurn(*start, turn) for start, turn in zip(starts, rolls, strict=True)]
+        dealt: list[DealtTurn] = [
+            (shown, seed, game, turn) for shown, (_, seed, game), turn in zip(fields, starts, rolls, strict=True)
+        ]
         reply = self.host._exchange(TurnsAsked(self.number, dealt), "")
         if "error" in reply and "turns" not in reply:  # the host's own failure, not a turn's
             raise RemoteFailure(_text(reply["error"], self.host))
@@ -340,6 +348,7 @@ class RemotePlayer:
         self._prefetched.update(zip(keys, played.turns, strict=False))
         if played.error is not None:
             self._failure = (keys[len(played.turns)], played)
+        return Prefetched(rolls, played.turns)
 
     @property
     def answering(self) -> bool:
@@ -349,7 +358,7 @@ class RemotePlayer:
     def rolls(self, context: TurnContext, seed: Seed, game: GameNumber) -> Iterator[tuple[int, int]]:
         """The turn's dice: those its host was dealt, where it was, else the stream's."""
         dealt = self._dealt.get(_key(context, seed, game))
-        return turn_rolls(seed, game, context.round, context.seat) if dealt is None else iter(dealt)
+        return turn_rolls(seed, game, context.round, context.seat) if dealt is None else map(PAIRS.__getitem__, dealt)
 
     def _next(self) -> int:
         """The strategy's next answer in this turn; where it failed in this turn, the failure
@@ -418,14 +427,28 @@ def _key(context: TurnContext, seed: Seed, game: GameNumber) -> TurnKey:
     return seed, game, context.round, context.seat
 
 
-def dealt_rolls(keys: Sequence[TurnKey], count: int) -> list[list[tuple[int, int]]]:
-    """The first `count` rolls of each turn's dice stream, worked out together with numpy (the
-    same rolls as `turn_rolls`): a turn uses at most one roll per tile, plus the one that ends it."""
+def _fields(context: TurnContext | ContextFields) -> ContextFields:
+    if isinstance(context, tuple):
+        return context
+    return context.player, context.seat, context.round, context.playoff, context.scores, context.totals, context.active
+
+
+def dealt_outcomes(keys: Sequence[TurnKey], count: int) -> npt.NDArray[np.uint8]:
+    """The first `count` rolls of each turn's dice stream as outcome codes ([turn, roll]; `PAIRS`
+    gives the dice), worked out together with numpy (the same rolls as `turn_rolls`): a turn uses
+    at most one roll per tile, plus the one that ends it."""
     if not keys:
-        return []
+        return np.empty((0, count), dtype=np.uint8)
     parts = (np.array([part & MASK for part in column], dtype=np.uint64) for column in zip(*keys, strict=True))
-    drawn = outcomes(stream_keys(*parts)[:, None], np.arange(count, dtype=np.uint64)[None, :])
-    return [[PAIRS[outcome] for outcome in row] for row in drawn.tolist()]
+    return outcomes(stream_keys(*parts)[:, None], np.arange(count, dtype=np.uint64)[None, :])
+
+
+class Prefetched(NamedTuple):
+    """Turns a host played: the dice each was dealt (outcome codes, one byte a roll) and the
+    answers of those it played in full, in order."""
+
+    dealt: list[bytes]
+    answers: list[list[int]]
 
 
 def _played(reply: Mapping[str, Any], asked: int, rules: Rules, host: Host) -> Played:
@@ -435,10 +458,22 @@ def _played(reply: Mapping[str, Any], asked: int, rules: Rules, host: Host) -> P
     turns = reply.get("turns")
     if not isinstance(turns, list) or len(turns) > asked:
         host._garbage("a list of turns that does not fit the turns asked")
-    answers = [_answers(answers, rules, host) for answers in turns]
+    if _short_lists_of_ints(turns, rules):  # all at once: fresh lists of ints, parsed here
+        answers: list[list[int]] = turns
+    else:  # the first that is not says what is wrong
+        answers = [_answers(answers, rules, host) for answers in turns]
     if "error" not in reply or len(turns) == asked:
         return Played(answers)
     return Played(answers, _text(reply["error"], host), _answers(reply.get("given", []), rules, host))
+
+
+def _short_lists_of_ints(turns: list[Any], rules: Rules) -> bool:
+    """Whether every turn's answers are a list of no more whole numbers than a turn can ask."""
+    return (
+        set(map(type, turns)) <= {list}
+        and max(map(len, turns), default=0) <= 2 * (rules.tiles + 1)
+        and set(map(type, itertools.chain.from_iterable(turns))) <= {int}
+    )
 
 
 def _answers(value: object, rules: Rules, host: Host) -> list[int]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, NamedTuple
 
-from shutbox_cli.game import Rules, TurnContext
+from shutbox_cli.game import Rules
 from shutbox_cli.game.terms import GameNumber, Mask, Seed
 
 
@@ -38,13 +38,11 @@ class TableAsked(NamedTuple):
     key: tuple[Any, ...] | None = None
 
 
-class DealtTurn(NamedTuple):
-    """A turn as the host is sent it: where it is played, its dice stream, and every roll it can use."""
-
-    context: TurnContext
-    seed: Seed
-    game: GameNumber
-    rolls: list[tuple[int, int]]
+ContextFields = tuple[int, int, int, bool, tuple[int | None, ...], tuple[int, ...], tuple[bool, ...]]
+"""A `TurnContext`'s fields, in order: what a turn's context is sent as (a plain tuple)."""
+DealtTurn = tuple[ContextFields, Seed, GameNumber, bytes]
+"""A turn as the host is sent it (a plain tuple, which pickles fast): where it is played, its dice
+stream (seed and game), and every roll it can use (one byte each, the outcome code `dice.PAIRS` reads)."""
 
 
 class TurnsAsked(NamedTuple):

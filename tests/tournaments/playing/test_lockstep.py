@@ -1,6 +1,6 @@
-"""A game-by-game unit plays its games in lockstep, one turn of each game per step: the tallies
-and the failure a run stops on are exactly those of playing the games one after another, and a
-strategy in its host is asked once per step for all its turns in it, not once per turn."""
+"""A game-by-game unit plays its games side by side, one seat of one round of every game per step:
+the tallies and the failure a run stops on are exactly those of playing the games one after
+another, and a strategy in its host is asked once per step for all its turns in it, not once per turn."""
 
 from __future__ import annotations
 
@@ -13,10 +13,8 @@ from hypothesis import strategies as st
 from shutbox_cli.game import GameRecord, Rules
 from tournaments import Options, load_config
 from tournaments.errors import TournamentFailure
-from tournaments.playing.lockstep import play_in_lockstep
 from tournaments.playing.plan import Plan, WorkUnit, make_plan
-from tournaments.playing.tally import Tally, count_game
-from tournaments.playing.units import UnitPlayer, UnitResult
+from tournaments.playing.units import UnitPlayer
 from tournaments.referee.isolation import Host
 from tournaments.referee.wire import TurnsAsked
 
@@ -27,26 +25,13 @@ FIELD = ("target", "random", "optimal", "greedy-high", f"{EXAMPLES}/cautious.py:
 FAILS_LATE = f"{HOSTILE}/fails_late.py:FailsLate"
 
 
-def one_by_one(player: UnitPlayer, unit: WorkUnit) -> UnitResult:
-    """A game-by-game unit as it was played before lockstep: each game to its end, then the next."""
-    player._fresh.clear()
-    (index,) = unit.matchups
-    matchup = player.plan.matchups[index]
-    seats = [player._seat(strategy) for strategy in matchup.players]
-    tallies = [Tally() for _ in seats]
-    slots = list(player.plan.games(unit))
-    for slot in slots:
-        count_game(player.play_game(matchup, slot, seats), tallies, player.unit)
-    return UnitResult({index: tallies}, len(slots), unit.number)
-
-
 def game_units(plan: Plan) -> Iterator[WorkUnit]:
     return (unit for unit in plan.units() if not unit.bulk)
 
 
 def failure(play: UnitPlayer, unit: WorkUnit, lockstep: bool) -> str:
     with pytest.raises(TournamentFailure) as raised:
-        play.play(unit) if lockstep else one_by_one(play, unit)
+        play.play(unit) if lockstep else play.one_after_another(unit)
     return str(raised.value)
 
 
@@ -67,7 +52,7 @@ def test_lockstep_gives_the_tallies_of_playing_the_games_one_after_another(
     plan = make_plan(load_config(None, options), bulk=bulk)
     lockstep, alone = UnitPlayer(plan), UnitPlayer(plan)
     for unit in game_units(plan):
-        assert lockstep.play(unit) == one_by_one(alone, unit)
+        assert lockstep.play(unit) == alone.one_after_another(unit)
 
 
 @pytest.mark.parametrize(
@@ -87,12 +72,10 @@ def test_the_failure_is_the_first_game_to_fail_as_one_after_another(seed: int, t
     assert "'fails-late'" in said and "ZeroDivisionError: no luck in round" in said
 
 
-def turn_steps(record: GameRecord, player: int) -> set[int]:
-    """The steps (a game's turns counted in order of play) at which the player takes a turn."""
-    order = [
-        turn_player for game_round in record.rounds for turn_player in record.order if game_round.turns[turn_player]
-    ]
-    return {step for step, turn_player in enumerate(order) if turn_player == player}
+def turn_steps(record: GameRecord, player: int) -> set[tuple[int, int]]:
+    """The steps (round, seat) at which the player takes a turn in a game."""
+    seat = record.order.index(player)
+    return {(game_round.number, seat) for game_round in record.rounds if game_round.turns[player]}
 
 
 def hosted(*field: str, **rules: int) -> UnitPlayer:
@@ -119,11 +102,13 @@ def test_a_strategy_in_its_host_is_asked_once_a_step_for_all_its_turns(monkeypat
             asked.append(request)
             send(request)
 
-        monkeypatch.setattr(host.connection, "send", counted)
         plan = player.plan
         (unit, *_) = game_units(plan)
-        seats = [player._seat(strategy) for strategy in plan.matchups[unit.matchups[0]].players]
-        records = play_in_lockstep(plan.config.rules, plan.deal_seed, list(plan.games(unit)), seats)
+        matchup = plan.matchups[unit.matchups[0]]
+        seats = [player._seat(strategy) for strategy in matchup.players]
+        records = [player.play_game(matchup, slot, seats) for slot in plan.games(unit)]
+        monkeypatch.setattr(host.connection, "send", counted)
+        player.play(unit)
     finally:
         stop(player)
     trips = sum(isinstance(request, TurnsAsked) for request in asked)
@@ -142,3 +127,33 @@ def test_a_strategy_in_its_host_fails_where_it_did_one_game_after_another() -> N
         stop(lockstep)
         stop(alone)
     assert "'fails-late'" in said and "ZeroDivisionError: no luck in round" in said
+
+
+@pytest.mark.slow
+def test_a_strategy_meets_its_turns_round_by_round_seat_by_seat_the_games_in_order(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """What the README promises a strategy that keeps state between questions."""
+    player = hosted(f"{HOSTILE}/fails_late.py:Reader", "greedy-high", drop_out=60)
+    try:
+        (host,) = [loaded for loaded in player.loaded if isinstance(loaded, Host)]
+        asked: list[TurnsAsked] = []
+        send = host.connection.send
+
+        def counted(request: object) -> None:
+            if isinstance(request, TurnsAsked):
+                asked.append(request)
+            send(request)
+
+        monkeypatch.setattr(host.connection, "send", counted)
+        (unit, *_) = game_units(player.plan)
+        player.play(unit)
+    finally:
+        stop(player)
+    steps = [{(fields[2], fields[1]) for fields, *_ in request.turns} for request in asked]
+    assert all(len(step) == 1 for step in steps)
+    order = [step.pop() for step in steps]
+    assert order == sorted(set(order)) and max(order)[0] >= 2
+    for request in asked:
+        games = [game for _, _, game, _ in request.turns]
+        assert games == sorted(set(games))

@@ -1,6 +1,7 @@
 """The referee's side of a host through the library: a host process loads a strategy and
-answers for it as this process would, a strategy that cannot load is one sentence, and the
-memory a host may use follows the run's limit; the dice a host is dealt are the streams' own."""
+answers for it as this process would (one drawing from the global generator in some turns only
+too), a strategy that cannot load is one sentence, and the memory a host may use follows the
+run's limit; the dice a host is dealt are the streams' own."""
 
 from __future__ import annotations
 
@@ -10,10 +11,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from shutbox_cli.game import Rules, turn_rolls
+from shutbox_cli.game import Rules, TurnContext, turn_rolls
+from shutbox_cli.game.dice import PAIRS
 from strategies.loading import StrategyLoadError, load_strategy
+from strategies.player import StrategyPlayer
 from strategies.table import tabulate
-from tournaments.referee.isolation import Host, dealt_rolls, memory_limit
+from tournaments.referee.isolation import Host, dealt_outcomes, memory_limit
+
+from helpers.paths import ROOT, SNEAKY
 
 RULES = Rules(tiles=5)
 
@@ -29,6 +34,30 @@ def test_a_host_answers_for_its_strategy_as_this_process_does() -> None:
     local = tabulate(load_strategy("greedy-high").make(), RULES, "greedy-high")
     assert remote.next_mask.tobytes() == local.next_mask.tobytes()
     assert remote.dice == local.dice
+
+
+@pytest.mark.slow
+def test_a_host_answers_as_this_process_for_a_strategy_drawing_from_the_global_random_now_and_then() -> None:
+    """ContextRandom draws from the module-level generator once a score is posted: in its host,
+    which seeds that generator only where it is drawn from, each turn meets the numbers it meets
+    here, where the generator is seeded at every turn."""
+    spec, rules = f"{ROOT / SNEAKY}:ContextRandom", Rules()
+    starts = [
+        (TurnContext(0, 1, 0, False, (None, posted), (0, 0), (True, True)), 5, game)
+        for game, posted in enumerate([None, 9, None, None, 12, 3] * 10)
+    ]
+    host = Host.launch(spec, {}, None, rules, timeout=60, memory_limit_mib=0).ready()
+    try:
+        _, remote = host.player().prefetch(starts)
+    finally:
+        host.stop()
+    here = StrategyPlayer(load_strategy(spec).make(), rules)
+    local: list[list[int]] = []
+    for context, seed, game in starts:
+        local.append([])
+        here.start_turn(context, seed, game).answer_turn(turn_rolls(seed, game, 0, 1), local[-1])
+    assert remote == local
+    assert len({tuple(answers) for answers in local}) > 10
 
 
 @pytest.mark.slow
@@ -55,4 +84,5 @@ def test_a_host_may_use_the_runs_memory_limit_else_a_share_of_the_machines() -> 
 )
 def test_the_dice_a_host_is_dealt_are_the_streams_own(keys: list[tuple[int, int, int, int]], count: int) -> None:
     """A batch's dice, worked out together with numpy, are the rolls `turn_rolls` gives each turn."""
-    assert dealt_rolls(keys, count) == [list(itertools.islice(turn_rolls(*key), count)) for key in keys]
+    dealt = [[PAIRS[outcome] for outcome in turn] for turn in dealt_outcomes(keys, count).tolist()]
+    assert dealt == [list(itertools.islice(turn_rolls(*key), count)) for key in keys]

@@ -1,0 +1,56 @@
+"""A host's answers for many turns checked at once, by lookup: each turn walked on the dice it was
+dealt, every answer looked up among what the rules allow there (the dice a box may roll, the
+legal moves of a box and throw, worked out once per rule set), with no engine, view or player.
+
+It says where each turn ended, or that it does not vouch for it (an answer missing or not
+allowed): that turn is played again through the general engine, which says what is wrong.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from shutbox_cli.game import Rules
+from shutbox_cli.game.box import dice_table
+from shutbox_cli.game.moves import THROW_INDEX, move_table
+
+THROW_OF = (
+    tuple(THROW_INDEX[(outcome // 6 + 1,)] for outcome in range(36)),
+    tuple(THROW_INDEX[(outcome // 6 + 1, outcome % 6 + 1)] for outcome in range(36)),
+)
+"""The throw (its index in `moves.THROWS`) an outcome code makes with one die and with two."""
+UNVOUCHED = -1
+"""`turn_ends` of a turn whose answers it does not vouch for."""
+
+
+def turn_ends(rules: Rules, dealt: Sequence[bytes], answers: Sequence[Sequence[int]]) -> list[int]:
+    """Where each turn ends (its open mask) when played on its dice (`dealt[turn]`, outcome codes)
+    with its answers in order, as the general engine asks them (a number of dice where the box may
+    roll either, a move where a throw has more than one legal move), or `UNVOUCHED` where an
+    answer is missing or not allowed (answers left over are not read)."""
+    options_of, row, full = dice_table(rules), move_table(rules).row, rules.full_box
+    ends: list[int] = []
+    for given, drawn in zip(answers, dealt, strict=False):
+        box, at, count = full, 0, len(given)
+        for outcome in drawn:
+            options = options_of[box]
+            dice = options[0]
+            if len(options) > 1:
+                if at == count or given[at] not in options:
+                    box = UNVOUCHED
+                    break
+                dice, at = given[at], at + 1
+            legal = row(box)[THROW_OF[dice - 1][outcome]]
+            if not legal:
+                break
+            move = legal[0]
+            if len(legal) > 1:
+                if at == count or given[at] not in legal:
+                    box = UNVOUCHED
+                    break
+                move, at = given[at], at + 1
+            box &= ~move
+            if not box:
+                break
+        ends.append(box)
+    return ends
