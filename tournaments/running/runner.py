@@ -16,6 +16,7 @@ from pathlib import Path
 from shutbox_cli.game import draw_seed
 
 from ..backends.base import Backend, InProcess, default_backend
+from ..backends.pool import ProcessPool
 from ..errors import ConfigError, FileWriteError, Interrupted, TournamentFailure, setting
 from ..exact.tournament import ExactSummary, run_exact
 from ..field.config import Options, TournamentConfig, load_config
@@ -177,8 +178,8 @@ def _play(
         if progress is not None:
             progress(record.games, plan.total_games)
         chosen = backend or default_backend(plan.config.workers, plan)
-        if not isinstance(chosen, InProcess) or not plan.unit_count:
-            idle.stop_all()  # the hosts the field was probed in serve a run in this process only
+        if not isinstance(chosen, InProcess | ProcessPool) or not plan.unit_count:
+            idle.stop_all()  # the hosts the field was probed in serve a run that plays in this process only
         if plan.unit_count:
             chosen.run(plan, finished)
     except KeyboardInterrupt:
