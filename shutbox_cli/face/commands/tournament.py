@@ -144,7 +144,7 @@ def tournament_command(
     """
     stop_on_signals()
     import tournaments
-    from tournaments import CHECKPOINT_SECONDS, checkpoint_path, parse_tournament_gate
+    from tournaments import CHECKPOINT_SECONDS, checkpoint_path
 
     from ..progress import progress_bar
 
@@ -165,7 +165,7 @@ def tournament_command(
     every = CHECKPOINT_SECONDS if checkpoint_seconds is None else checkpoint_seconds
     with _ends_cleanly():
         output = Output(form, _report_to_write(resume, report, form))
-        gates = [parse_tournament_gate(text) for text in fail_if or ()]
+        gates = _gates(fail_if or [])
         output.check()  # before the run, not after it
         with progress_bar(show_bar=not quiet) as progress:
             summary = tournaments.run(
@@ -182,6 +182,15 @@ def tournament_command(
         output.deliver(summary, written=True)  # the run wrote the file before removing its checkpoint
     _render(output, summary, quiet)
     _apply_gates(gates, summary)
+
+
+def _gates(texts: list[str]) -> "list[Gate]":
+    """The --fail-if gates (their parser loaded only for a run given one)."""
+    if not texts:
+        return []
+    from tournaments import parse_tournament_gate
+
+    return [parse_tournament_gate(text) for text in texts]
 
 
 def _report_to_write(resume: Path | None, report: Path | None, form: Format) -> Path | None:
@@ -204,9 +213,10 @@ def _report_to_write(resume: Path | None, report: Path | None, form: Format) -> 
 def _loaded(config: "TournamentConfig", gates: "list[Gate]") -> None:
     """Once the strategies are loaded: the gates name them, the config's warnings are said, and the
     stop signals are ours again (a strategy's module, imported just now, may have taken them)."""
-    from tournaments import check_names
+    if gates:
+        from tournaments import check_names
 
-    check_names(gates, config.names)
+        check_names(gates, config.names)
     for line in config.warnings:
         typer.echo(line, err=True)
     stop_on_signals()
@@ -260,6 +270,8 @@ def _ends_cleanly() -> Iterator[None]:
 
 def _apply_gates(gates: "list[Gate]", summary: "Summary | ExactSummary") -> None:
     """Say each gate that holds of the report's ranking on stderr, and exit 1 if any does."""
+    if not gates:
+        return
     from tournaments import report_table, tournament_failures
 
     failed = tournament_failures(gates, report_table(summary)["ranking"])
