@@ -159,9 +159,12 @@ def _exit(status: int) -> NoReturn:
     """Exit with `status` once what was written is flushed: at once if a thread other than this one
     would keep the process alive (a strategy's, imported in this process); else after the exit
     functions (`atexit`: the hosts' stops among them), though without the interpreter's tidying up
-    of every module and object, tens of milliseconds of a short command for nothing kept."""
+    of every module and object, tens of milliseconds of a short command for nothing kept (unless a
+    profiler or a debugger watches, which ends its work as the interpreter ends)."""
     ignore_once_stopped()
     status = flushed(status)
+    if sys.getprofile() is not None or sys.gettrace() is not None:  # a profiler's or debugger's ending
+        sys.exit(status)
     if not any(
         thread.is_alive() and not thread.daemon
         for thread in threading.enumerate()
