@@ -21,6 +21,7 @@ from __future__ import annotations
 import collections
 import contextlib
 import dataclasses
+import gc
 import math
 import os
 import signal
@@ -175,6 +176,7 @@ def _run_pool(plan: Plan, count: int, finished: Callable[[UnitResult], None]) ->
     try:
         context = multiprocess.get_context(start_method())
         tracker = _idle_resource_tracker()
+        gc.freeze()  # a forked worker's collections then leave the objects it shares with this process alone
         with _signals_held():  # a worker starts with them held too, until it is its own group
             for _ in range(count - 1):
                 mine, theirs = context.Pipe()
@@ -252,6 +254,7 @@ def _run_pool(plan: Plan, count: int, finished: Callable[[UnitResult], None]) ->
             raise TournamentFailure(failure[1])
         _dismiss(pool)
     finally:
+        gc.unfreeze()
         if here is not None:
             here.close()
         _stop(pool, tracker)

@@ -1,6 +1,7 @@
 """`shutbox tournament [CONFIG.toml]`: pit strategies against each other, seeded, in parallel."""
 
 import contextlib
+import dataclasses
 import shlex
 from collections.abc import Iterator
 from pathlib import Path
@@ -8,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 
-from ..arguments import Duplicate, Games, Report, Seed, Strategies, Table
+from ..arguments import Duplicate, Games, Report, Seed, Strategies, Table, field_options
 from ..errors import FAILURE, USAGE_ERROR, fail, say_error, stopped_status
 from ..output import Format, FormatOption, Output
 from ..rule_options import with_rule_options
@@ -148,16 +149,11 @@ def tournament_command(
 
     from ..progress import progress_bar
 
-    options = tournaments.Options(
-        strategies=tuple(strategy or ()),
-        games=games,
-        table=table,
-        seed=seed,
-        duplicate=duplicate,
+    options = dataclasses.replace(
+        field_options(strategy, games, table, seed, duplicate, rule_values),
         workers=workers,
         scheduler=scheduler,
         timeout=timeout,
-        rules=rule_values,
         method=None if exact is None else "exact" if exact else "simulate",
         memory_limit=memory_limit,
         isolate=isolate,
