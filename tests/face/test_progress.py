@@ -7,8 +7,11 @@ import os
 import pty
 import select
 import subprocess
+import threading
 
 import pytest
+
+from shutbox_cli.face.progress import progress_bar
 
 from helpers.command import SHUTBOX, environment
 
@@ -55,3 +58,18 @@ def test_long_work_shows_a_live_bar_on_a_terminal_and_nothing_in_a_pipe(
 def test_an_exact_analysis_reports_no_progress_and_shows_no_bar() -> None:
     status, out, shown = on_a_terminal("analyze", "optimal")
     assert status == 0 and "Method: exact" in out and shown == ""
+
+
+def test_the_live_bar_runs_no_thread_of_its_own(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A worker pool forks only a process that runs one thread: a bar's own redrawing thread would
+    have the pool spawn its workers instead, slower to start."""
+    leader, follower = pty.openpty()
+    with os.fdopen(follower, "w") as terminal:
+        monkeypatch.setattr("sys.stderr", terminal)
+        before = threading.active_count()
+        with progress_bar() as update:
+            assert update is not None
+            update(1, 10)
+            assert threading.active_count() == before
+            update(10, 10)
+    os.close(leader)
