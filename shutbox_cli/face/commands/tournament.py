@@ -47,9 +47,10 @@ def tournament_command(
             "-j",
             metavar="N",
             show_default=False,
-            help="Worker processes [default: one per core]. A user's strategy always plays in worker processes, "
-            "also at -j 1, so that the run can stop it at --timeout or Ctrl-C and report its crash; built-in "
-            "strategies play in this process at -j 1, and so does a run of them short enough to take a second.",
+            help="Processes that play, this one among them [default: one per core]. A user's strategy always runs "
+            "in a process of its own, also at -j 1, so that the run can stop it at --timeout or Ctrl-C and report "
+            "its crash; at -j 1 the rest plays in this process, and so does a run of built-in strategies short "
+            "enough to take a second or finding no core idle.",
         ),
     ] = None,
     scheduler: Annotated[
