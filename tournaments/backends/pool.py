@@ -76,10 +76,12 @@ class ProcessPool:
             raise
 
 
-def _worker_main(connection: Any, plan: Plan, parent: int, memory_limit: int) -> None:
+def _worker_main(connection: Any, plan: Plan, parent: int, memory_limit: int, forked: bool) -> None:
     """A worker process: confine itself, load the strategies, then play the units it is sent
     until told to stop, exact strategies from the tables it is sent first. It ends with `os._exit`, so
     no thread a strategy left keeps it alive."""
+    if forked:
+        _close_inherited((connection.fileno(), sys.stdin.fileno()))
     confine(memory_limit, parent)
     for number in HELD:  # a fork has the main process's handlers: a worker has the default ones
         signal.signal(number, signal.SIG_DFL)
@@ -89,6 +91,18 @@ def _worker_main(connection: Any, plan: Plan, parent: int, memory_limit: int) ->
     with contextlib.suppress(BaseException):
         _serve(connection, plan, memory_limit)
     os._exit(0)
+
+
+def _close_inherited(kept: tuple[int, ...]) -> None:
+    """Close what a forked worker has of the main process's open files but the standard streams
+    and `kept`: its hosts' sockets, the other workers' pipes, a caller's own files. A worker then
+    holds what a spawned one would, and room for its own hosts. (The objects that held them are
+    the main process's, never used here.)"""
+    with contextlib.suppress(OSError):
+        for name in os.listdir("/proc/self/fd"):
+            if int(name) > 2 and int(name) not in kept:
+                with contextlib.suppress(OSError):
+                    os.close(int(name))
 
 
 def _serve(connection: Any, plan: Plan, memory_limit: int) -> None:
@@ -174,13 +188,14 @@ def _run_pool(plan: Plan, count: int, finished: Callable[[UnitResult], None]) ->
     units = plan.units()
     left = plan.unit_count
     try:
-        context = multiprocess.get_context(start_method())
+        method = start_method()
+        context = multiprocess.get_context(method)
         tracker = _idle_resource_tracker()
         gc.freeze()  # a forked worker's collections then leave the objects it shares with this process alone
         with _signals_held():  # a worker starts with them held too, until it is its own group
             for _ in range(count - 1):
                 mine, theirs = context.Pipe()
-                arguments = (theirs, plan, os.getpid(), limit)
+                arguments = (theirs, plan, os.getpid(), limit, method == "fork")
                 process = context.Process(target=_worker_main, args=arguments, daemon=True)
                 pool.append(_Worker(process, mine))
                 process.start()
