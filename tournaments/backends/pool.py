@@ -81,7 +81,7 @@ def _worker_main(connection: Any, plan: Plan, parent: int, memory_limit: int, fo
     until told to stop, exact strategies from the tables it is sent first. It ends with `os._exit`, so
     no thread a strategy left keeps it alive."""
     if forked:
-        _close_inherited((connection.fileno(), sys.stdin.fileno()))
+        _close_inherited(connection.fileno())
     confine(memory_limit, parent)
     for number in HELD:  # a fork has the main process's handlers: a worker has the default ones
         signal.signal(number, signal.SIG_DFL)
@@ -93,14 +93,17 @@ def _worker_main(connection: Any, plan: Plan, parent: int, memory_limit: int, fo
     os._exit(0)
 
 
-def _close_inherited(kept: tuple[int, ...]) -> None:
-    """Close what a forked worker has of the main process's open files but the standard streams
-    and `kept`: its hosts' sockets, the other workers' pipes, a caller's own files. A worker then
-    holds what a spawned one would, and room for its own hosts. (The objects that held them are
-    the main process's, never used here.)"""
+def _close_inherited(kept: int) -> None:
+    """Close what a forked worker has of the main process's open files but the standard streams,
+    stdin's stand-in and `kept`: its hosts' sockets, the other workers' pipes, a caller's own files.
+    A worker then holds what a spawned one would, and room for its own hosts. (The objects that held
+    them are the main process's, never used here.)"""
+    keep = {kept}
+    with contextlib.suppress(AttributeError, ValueError, OSError):
+        keep.add(sys.stdin.fileno())  # multiprocess gives a worker an empty stdin
     with contextlib.suppress(OSError):
         for name in os.listdir("/proc/self/fd"):
-            if int(name) > 2 and int(name) not in kept:
+            if int(name) > 2 and int(name) not in keep:
                 with contextlib.suppress(OSError):
                     os.close(int(name))
 
