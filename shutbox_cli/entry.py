@@ -1,6 +1,7 @@
 """The `shutbox` console script: `shutbox --version` answers at once; anything else takes the
 stop signals (`signals`) first, then loads the command line (typer and the commands)."""
 
+import os
 import sys
 
 from . import __version__
@@ -10,6 +11,9 @@ def main() -> None:
     """Print the version without loading the command line, or run the command; either way on
     streams that write what their encoding lacks and end quietly when their reader goes away. A stop
     signal while the command line loads is said like one during the command."""
+    # numpy's linear algebra threads (OpenBLAS's) serve nothing shutbox does, and a process running
+    # them could only spawn a pool's workers, not fork them (`tournaments.backends.pool.start_method`).
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     from .face.streams import closed_pipe, flushed, write_what_encodes
 
     write_what_encodes()

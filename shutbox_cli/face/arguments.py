@@ -2,11 +2,14 @@
 help as `[default: ...]`, since most are decided past the command line (a file, the machine)."""
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from .completion import complete_strategy
+
+if TYPE_CHECKING:
+    from tournaments import Options
 
 MAX_DELAY = 60.0
 """The longest pause a watcher may ask for (time.sleep overflows on huge values)."""
@@ -115,3 +118,21 @@ StrategyTimeout = Annotated[
     ),
 ]
 """The time limit on a user's strategy, which runs in a process of its own."""
+
+
+def field_options(
+    strategy: list[str] | None,
+    games: int | None,
+    table: int | None,
+    seed: int | None,
+    duplicate: bool | None,
+    rule_values: dict[str, Any],
+) -> "Options":
+    """What `tournament` and `replay` both take of a tournament (-s, --games, --table, --seed,
+    --duplicate and the rule options) as the library's settings; each command adds its own
+    (`dataclasses.replace`)."""
+    from tournaments import Options
+
+    return Options(
+        strategies=tuple(strategy or ()), games=games, table=table, seed=seed, duplicate=duplicate, rules=rule_values
+    )

@@ -6,10 +6,13 @@ from __future__ import annotations
 
 import contextlib
 import sys
+import time
 from collections.abc import Callable, Iterator
 
 Progress = Callable[[int, int], None]
 """Told the work done and the total, as the library reports its progress."""
+REDRAW_SECONDS = 0.1
+"""The bar is redrawn as progress is reported, at most this often (and once more at the end)."""
 
 
 @contextlib.contextmanager
@@ -21,7 +24,8 @@ def progress_bar(
     None, for the library to report to nobody.
 
     Asks the stream itself, not rich: rich takes FORCE_COLOR to mean a terminal, and would
-    animate the bar into a CI log."""
+    animate the bar into a CI log. Redrawn as progress comes, by no thread of its own: a process
+    running another thread cannot fork a pool's workers (`tournaments.backends.pool`)."""
     if not (show_bar and sys.stderr.isatty()):
         yield None
         return
@@ -38,8 +42,9 @@ def progress_bar(
         TimeRemainingColumn(),
         *((TextColumn("{task.fields[extra]}"),) if extra is not None else ()),
     )
-    bar = Bar(*columns, console=ShutboxConsole(stderr=True), transient=True)
+    bar = Bar(*columns, console=ShutboxConsole(stderr=True), transient=True, auto_refresh=False)
     task = bar.add_task(unit, total=None, rate="", extra="")
+    drawn = [0.0]
 
     def update(done: int, total: int) -> None:
         if not bar.live.is_started:  # shown from the first report: work that reports none shows none
@@ -50,6 +55,9 @@ def progress_bar(
         bar.update(task, rate="" if speed is None else f"{speed:,.0f} {unit}/s")
         if extra is not None:
             bar.update(task, extra=extra())
+        if time.monotonic() - drawn[0] >= REDRAW_SECONDS:
+            drawn[0] = time.monotonic()
+            bar.refresh()
 
     try:
         yield update

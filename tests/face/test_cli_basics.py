@@ -110,3 +110,13 @@ def test_a_bound_is_said_in_our_words_not_a_validation_librarys() -> None:
     result = run(SHUTBOX, "analyze", "random", "--seed", "-1")
     assert (result.returncode, result.stdout) == (2, "")
     assert result.stderr == "shutbox: error: --seed must be at least 0 (see `shutbox analyze --help`).\n"
+
+
+@pytest.mark.slow
+def test_a_command_ends_through_the_interpreter_under_a_profiler(tmp_path: Path) -> None:
+    """A command skips the interpreter's tidying up as it ends, except where a profiler watches:
+    cProfile writes its figures then."""
+    figures = tmp_path / "figures"
+    result = run(sys.executable, "-m", "cProfile", "-o", str(figures), "-m", "shutbox_cli", "rules")
+    assert result.returncode == 0 and result.stdout.startswith("Box: tiles 1 to 9"), result.stderr
+    assert figures.stat().st_size > 0

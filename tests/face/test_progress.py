@@ -7,8 +7,11 @@ import os
 import pty
 import select
 import subprocess
+import threading
 
 import pytest
+
+from shutbox_cli.face.progress import progress_bar
 
 from helpers.command import SHUTBOX, environment
 
@@ -64,3 +67,18 @@ def test_a_match_shows_its_llr_and_bounds_on_the_bar() -> None:
     )
     assert status == 0 and "H1 accepted" in out
     assert "LLR 2.95 (-2.94, 2.94) [0, 2] 6,144 games" in shown
+
+
+def test_the_live_bar_runs_no_thread_of_its_own(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A worker pool forks only a process that runs one thread: a bar's own redrawing thread would
+    have the pool spawn its workers instead, slower to start."""
+    leader, follower = pty.openpty()
+    with os.fdopen(follower, "w") as terminal:
+        monkeypatch.setattr("sys.stderr", terminal)
+        before = threading.active_count()
+        with progress_bar() as update:
+            assert update is not None
+            update(1, 10)
+            assert threading.active_count() == before
+            update(10, 10)
+    os.close(leader)

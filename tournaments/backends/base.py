@@ -22,8 +22,6 @@ from ..errors import TournamentFailure, marked
 from ..playing.plan import Plan
 from ..playing.units import UnitPlayer, UnitResult, timed, timeout_message
 from ..referee.confine import cores
-from .dask_cluster import DaskCluster
-from .pool import ProcessPool
 
 Finished = Callable[[UnitResult], None]
 """Told each unit's result as it finishes."""
@@ -139,9 +137,13 @@ def default_backend(workers: int | None, plan: Plan, idle: Callable[[], float] =
     Wherever the referee plays, a user's strategy runs in a host process of its own, which the
     run can stop whatever the strategy does (catch every exception, loop in C, start processes)."""
     if plan.config.scheduler is not None:
+        from .dask_cluster import DaskCluster
+
         return DaskCluster(plan.config.scheduler)
     count = cores() if workers is None else workers
     builtin = all(entry.builtin for entry in plan.config.strategies)
     if count <= 1 or (builtin and (estimated_seconds(plan) < IN_PROCESS_SECONDS or idle() < 1)):
         return InProcess()
+    from .pool import ProcessPool
+
     return ProcessPool(count)

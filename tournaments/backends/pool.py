@@ -1,17 +1,19 @@
 """The `ProcessPool` backend: work units played by a few worker processes.
 
-Each worker loads the built-in strategies itself from their specs and starts a host for each
-user's strategy (`isolation.Host`: a user's code never runs in a worker), plays whole work units
-and sends back only tallies (one array of counts a unit). The exact strategies' tables are made
-once, by the main process while the workers start, and sent to them: no worker builds one. With
-built-in strategies only, the main process plays units too, as one of the pool's workers (so `-j 2`
-starts one worker process), and sends each worker its units two ahead, so none waits on it.
-The pool is a few `multiprocess` processes, each with its own pipe, started with an explicit
-start method. Each worker leads a process group of its own, dies with the main process and
-has a memory limit (`confine`). The run watches each worker's pipe and process, so it
-notices at once when a worker dies, stops a unit that runs past the time limit, and stops
-everything promptly on Ctrl-C; and it ends a worker by killing its whole group, so nothing a
-strategy started (a fork, a shell's background job) outlives the run or keeps it waiting.
+The main process plays units too, as one of the pool's workers (so `-j 2` starts one worker
+process), and sends each worker its units two ahead, so none waits on it. Each worker loads the
+built-in strategies itself from their specs and starts a host for each user's strategy
+(`isolation.Host`: a user's code never runs in a worker), plays whole work units and sends back
+only tallies (one array of counts a unit); the main process plays with the hosts the field was
+probed in. The exact strategies' tables are made once, by the main process while the workers
+start, and sent to them: no worker builds one.
+The pool is a few `multiprocess` processes, each with its own pipe, forked from the main process
+where that is safe (`start_method`), else spawned. Each worker leads a process group of its own,
+dies with the main process and has a memory limit (`confine`). The run watches each worker's
+pipe and process, so it notices at once when a worker dies, stops a unit that runs past the time
+limit, and stops everything promptly on Ctrl-C; and it ends a worker by killing its whole group,
+so nothing a strategy started (a fork, a shell's background job) outlives the run or keeps it
+waiting.
 """
 
 from __future__ import annotations
@@ -19,15 +21,18 @@ from __future__ import annotations
 import collections
 import contextlib
 import dataclasses
+import gc
 import math
 import os
 import signal
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
 from strategies.errors import StrategyError
+from strategies.limits import TimeUp, time_limit
 from strategies.loading import StrategyLoadError
 from strategies.shown import cause
 
@@ -39,9 +44,6 @@ from ..referee.confine import confine, kill_group, memory_limit_mib
 from .descriptors import chain, make_room, out_of_files, out_of_files_error, pool_files
 from .messages import Done, Failed, Ready, Reply
 
-START_METHOD = "spawn"
-"""How worker processes start: a fresh interpreter on every platform, never a fork of a
-process that may be running a progress-bar thread."""
 TICK = 0.2
 """The longest the run waits without looking whether a worker has died (a process a strategy
 started may hold a dead worker's pipes open, so they never say it)."""
@@ -51,7 +53,8 @@ GRACE = 1.0
 
 @dataclasses.dataclass(frozen=True)
 class ProcessPool:
-    """Plays the units in `workers` spawned processes (no more than the plan has units).
+    """Plays the units in `workers` processes, this one and `workers - 1` started (no more than the
+    plan has units).
     A strategy that ends its process is reported as a dead worker, not obeyed. Each worker
     may use `plan.config.memory_limit` MiB (None: its share of the machine's memory)."""
 
@@ -73,17 +76,36 @@ class ProcessPool:
             raise
 
 
-def _worker_main(connection: Any, plan: Plan, parent: int, memory_limit: int) -> None:
+def _worker_main(connection: Any, plan: Plan, parent: int, memory_limit: int, forked: bool) -> None:
     """A worker process: confine itself, load the strategies, then play the units it is sent
     until told to stop, exact strategies from the tables it is sent first. It ends with `os._exit`, so
     no thread a strategy left keeps it alive."""
+    if forked:
+        _close_inherited(connection.fileno())
     confine(memory_limit, parent)
+    for number in HELD:  # a fork has the main process's handlers: a worker has the default ones
+        signal.signal(number, signal.SIG_DFL)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the main process decides what Ctrl-C stops
     if hasattr(signal, "pthread_sigmask"):
         signal.pthread_sigmask(signal.SIG_UNBLOCK, HELD)  # held while it started (a Ctrl-C for the old group is gone)
     with contextlib.suppress(BaseException):
         _serve(connection, plan, memory_limit)
     os._exit(0)
+
+
+def _close_inherited(kept: int) -> None:
+    """Close what a forked worker has of the main process's open files but the standard streams,
+    stdin's stand-in and `kept`: its hosts' sockets, the other workers' pipes, a caller's own files.
+    A worker then holds what a spawned one would, and room for its own hosts. (The objects that held
+    them are the main process's, never used here.)"""
+    keep = {kept}
+    with contextlib.suppress(AttributeError, ValueError, OSError):
+        keep.add(sys.stdin.fileno())  # multiprocess gives a worker an empty stdin
+    with contextlib.suppress(OSError):
+        for name in os.listdir("/proc/self/fd"):
+            if int(name) > 2 and int(name) not in keep:
+                with contextlib.suppress(OSError):
+                    os.close(int(name))
 
 
 def _serve(connection: Any, plan: Plan, memory_limit: int) -> None:
@@ -161,35 +183,38 @@ def _run_pool(plan: Plan, count: int, finished: Callable[[UnitResult], None]) ->
         import multiprocess
         from multiprocess.connection import wait
 
-    context = multiprocess.get_context(START_METHOD)
     limit = memory_limit_mib(plan.config.memory_limit, count)
-    here = _here(plan)
+    player = _here(plan)
+    here: UnitPlayer | None = player
     pool: list[_Worker] = []
     tracker = None
     units = plan.units()
+    left = plan.unit_count
     try:
+        method = start_method()
+        context = multiprocess.get_context(method)
         tracker = _idle_resource_tracker()
+        gc.freeze()  # a forked worker's collections then leave the objects it shares with this process alone
         with _signals_held():  # a worker starts with them held too, until it is its own group
-            for _ in range(count - (here is not None and _plays_here(plan))):
+            for _ in range(count - 1):
                 mine, theirs = context.Pipe()
-                arguments = (theirs, plan, os.getpid(), limit)
+                arguments = (theirs, plan, os.getpid(), limit, method == "fork")
                 process = context.Process(target=_worker_main, args=arguments, daemon=True)
                 pool.append(_Worker(process, mine))
                 process.start()
                 with contextlib.suppress(OSError):  # the worker does it too: whichever comes first
                     os.setpgid(process.pid, process.pid)
                 theirs.close()
-        tables = wire_tables(here.tables()) if here is not None else {}  # while the workers start
+        tables = wire_tables(player.tables())  # while the workers start
         for worker in pool:
             with contextlib.suppress(OSError):  # a worker that died just now: its exit status says so
                 worker.connection.send(tables)
-        if here is not None and not _plays_here(plan):
-            here.close()
-            here = None
-        # Untimed units are sent two ahead, so a worker never waits while this process plays one.
-        for _ in range(2 if here is not None else 1):
+        # Units are sent two ahead, so a worker never waits while this process plays one; the last
+        # few one at a time, to whichever player is free, so that all of them finish together.
+        for ahead in (1, 2):
             for worker in pool:
-                _give(plan, worker, next(units, None))
+                if ahead == 1 or left > 2 * count:
+                    left -= _give(plan, worker, next(units, None))
         # After a failure no new unit starts, but units before the failed one run to their
         # end: the failure reported is the earliest one, whatever the number of workers.
         failure: tuple[int, str] | None = None
@@ -233,60 +258,70 @@ def _run_pool(plan: Plan, count: int, finished: Callable[[UnitResult], None]) ->
                 else:
                     worker.queued.popleft()
                     finished(reply.result)
-                    _give(plan, worker, None if failure else next(units, None))
+                    if failure is None and (worker.unit is None or left > 2 * count):
+                        left -= _give(plan, worker, next(units, None))
             if here is not None and failure is None:
-                failure = _play_here(here, next(units, None), finished)
-                if failure == _NONE_LEFT:
-                    failure = None
+                unit = next(units, None)
+                if unit is None:
                     here.close()
                     here = None
+                else:
+                    left -= 1
+                    failure = _play_here(plan, here, unit, finished)
         if failure is not None:
             raise TournamentFailure(failure[1])
         _dismiss(pool)
     finally:
+        gc.unfreeze()
         if here is not None:
             here.close()
         _stop(pool, tracker)
 
 
-_NONE_LEFT = (-1, "")
+def start_method() -> str:
+    """How this process starts a pool's workers: on Linux, while it runs no other thread, a fork of
+    itself, which has at once every module, strategy and table this one loaded; else a fresh
+    interpreter (spawn) that imports them again. A fork copies only the thread that forks: a lock
+    another thread held (a progress bar's, a library's) would stay locked in the worker for good.
+    (The command line keeps numpy's own threads away: `shutbox_cli.entry`.)"""
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(OSError):
+            if len(os.listdir("/proc/self/task")) == 1:
+                return "fork"
+    return "spawn"
 
 
-def _here(plan: Plan) -> UnitPlayer | None:
-    """This process's own unit player, where it makes the exact strategies' tables for the workers
-    or plays units itself (`_plays_here`); None where it has neither to do."""
-    entries = plan.config.strategies
-    if not (_plays_here(plan) or (plan.bulk and any(entry.exact for entry in entries))):
-        return None
+def _here(plan: Plan) -> UnitPlayer:
+    """This process's own unit player: it makes the exact strategies' tables for the workers and
+    plays units itself, with the hosts the field was probed in (`referee.idle`)."""
     try:
         return UnitPlayer(plan)
     except StrategyLoadError as error:
         raise TournamentFailure(marked(error)) from None
 
 
-def _plays_here(plan: Plan) -> bool:
-    """Whether this process plays units too, as one of the pool's workers: when every strategy is
-    built in (no unit is timed, nor seats a user's strategy this process would wait on)."""
-    return all(entry.builtin for entry in plan.config.strategies)
-
-
 def _play_here(
-    here: UnitPlayer, unit: WorkUnit | None, finished: Callable[[UnitResult], None]
+    plan: Plan, here: UnitPlayer, unit: WorkUnit, finished: Callable[[UnitResult], None]
 ) -> tuple[int, str] | None:
-    """Play one unit in this process: None once played, `_NONE_LEFT` when no unit is left, or the
-    unit's number and why it failed."""
-    if unit is None:
-        return _NONE_LEFT
+    """Play one unit in this process, within the time limit if it seats a user's strategy (as
+    `InProcess` does): None once played, else the unit's number and why it failed."""
     try:
-        result = here.play(unit)
+        if timed(plan, unit):
+            with time_limit(plan.config.timeout):
+                result = here.play(unit)
+        else:
+            result = here.play(unit)
+    except TimeUp:
+        return unit.number, timeout_message(plan, unit)
     except TournamentFailure as error:
         return unit.number, error.marked
     finished(result)
     return None
 
 
-def _give(plan: Plan, worker: _Worker, unit: WorkUnit | None) -> None:
-    """Send a worker another unit (None: nothing left; it idles once its units are played)."""
+def _give(plan: Plan, worker: _Worker, unit: WorkUnit | None) -> int:
+    """Send a worker another unit (None: nothing left; it idles once its units are played): how many
+    were sent."""
     if unit is not None:
         if worker.unit is None:
             worker.timed = timed(plan, unit, loading=not worker.ready)
@@ -294,6 +329,7 @@ def _give(plan: Plan, worker: _Worker, unit: WorkUnit | None) -> None:
         worker.queued.append(unit)
         with contextlib.suppress(OSError):  # a worker that died just now: its exit status says so
             worker.connection.send(unit)
+    return unit is not None
 
 
 def _death_message(plan: Plan, worker: _Worker, limit: int) -> str:

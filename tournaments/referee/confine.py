@@ -103,6 +103,8 @@ def _guard_group() -> None:
         for number in (signal.SIGINT, signal.SIGHUP):
             signal.signal(number, signal.SIG_IGN)
         signal.signal(signal.SIGTERM, lambda number, frame: os.killpg(0, signal.SIGKILL))
+        if hasattr(signal, "pthread_sigmask"):  # a worker forked while its run held the stop signals holds them too
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM})
         _on_parent_death(signal.SIGTERM)
         if os.getppid() != leader:
             os.killpg(0, signal.SIGKILL)

@@ -12,12 +12,12 @@ import enum
 import os
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from shutbox_cli.game import draw_seed
 
 from ..backends.base import Backend, InProcess, default_backend
 from ..errors import ConfigError, FileWriteError, Interrupted, TournamentFailure, setting
-from ..exact.tournament import ExactSummary, run_exact
 from ..field.config import Options, TournamentConfig, load_config
 from ..files import check_writable
 from ..playing.plan import Plan, make_plan
@@ -25,9 +25,11 @@ from ..playing.units import UnitResult
 from ..referee import idle
 from ..results.aggregate import Summary, summarise
 from ..results.elo import Sprt
-from ..results.report import write_report
 from .checkpoint import CHECKPOINT_SECONDS, Keeper, Record, Saved, read_checkpoint
 from .sequential import Sequential, Watch, stopped
+
+if TYPE_CHECKING:
+    from ..exact.tournament import ExactSummary
 
 Progress = Callable[[int, int], None]
 """Told the games finished so far and the run's total: once before the first unit, then after each."""
@@ -108,6 +110,9 @@ def run(
     if report is not None:
         check_writable(report)
     if config.method == "exact":
+        from ..exact.tournament import run_exact
+        from ..results.report import write_report
+
         idle.stop_all()  # the field's probes: an exact tournament asks no host
         summary = run_exact(config, progress)
         if report is not None:
@@ -257,8 +262,8 @@ def _play(
         if gate is not None and record.units and gate.decided(record):  # a match resumed after its verdict
             raise _Decided
         chosen = backend or default_backend(plan.config.workers, plan)
-        if not isinstance(chosen, InProcess) or not plan.unit_count:
-            idle.stop_all()  # the hosts the field was probed in serve a run in this process only
+        if not (isinstance(chosen, InProcess) or _pool(chosen)) or not plan.unit_count:
+            idle.stop_all()  # the hosts the field was probed in serve a run that plays in this process only
         if plan.unit_count:
             chosen.run(plan, finished)
     except _Decided:
@@ -283,8 +288,17 @@ def _play(
     return summary
 
 
+def _pool(backend: Backend) -> bool:
+    """Whether a backend is the worker pool (its module loaded only where it is)."""
+    from ..backends.pool import ProcessPool
+
+    return isinstance(backend, ProcessPool)
+
+
 def _write(report: Path, summary: Summary, keeper: Keeper | None, record: Record) -> None:
     """Write the report of a finished run; if it cannot be written, keep the checkpoint."""
+    from ..results.report import write_report
+
     try:
         write_report(report, summary)
     except KeyboardInterrupt:

@@ -5,7 +5,7 @@ from typing import Annotated, Any
 
 import typer
 
-from ..arguments import STRATEGY_TIMEOUT, Delay, Duplicate, Games, Strategies, StrategyTimeout, Table
+from ..arguments import STRATEGY_TIMEOUT, Delay, Duplicate, Games, Strategies, StrategyTimeout, Table, field_options
 from ..errors import FAILURE, fail
 from ..rule_options import with_rule_options
 from ..settings import said
@@ -76,23 +76,16 @@ def replay_command(
       shutbox replay -s optimal -s tips --seed 7 -g 0
     """
     import contextlib
+    import dataclasses
 
     from strategies.runner import StrategyError, StrategyLoadError
-    from tournaments import ConfigError, Options, TournamentFailure, find_game, load_config
+    from tournaments import ConfigError, TournamentFailure, find_game, load_config
 
     from ..play.replay import replay_game
     from ..play.screen import Screen
 
-    options = Options(
-        strategies=tuple(strategy or ()),
-        games=games,
-        table=table,
-        seed=seed,
-        duplicate=duplicate,
-        rules=rule_values,
-        timeout=timeout,
-        isolate=True,
-    )
+    field = field_options(strategy, games, table, seed, duplicate, rule_values)
+    options = dataclasses.replace(field, timeout=timeout, isolate=True)
     try:
         found = find_game(load_config(config_file, options), game, matchup)
     except ConfigError as error:

@@ -1,6 +1,7 @@
 """`shutbox tournament [CONFIG.toml]`: pit strategies against each other, seeded, in parallel."""
 
 import contextlib
+import dataclasses
 import shlex
 from collections.abc import Iterator
 from pathlib import Path
@@ -8,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 
-from ..arguments import Duplicate, Games, Report, Seed, Strategies, Table
+from ..arguments import Duplicate, Games, Report, Seed, Strategies, Table, field_options
 from ..errors import FAILURE, USAGE_ERROR, fail, say_error, stopped_status
 from ..output import Format, FormatOption, Output
 from ..rule_options import with_rule_options
@@ -46,9 +47,10 @@ def tournament_command(
             "-j",
             metavar="N",
             show_default=False,
-            help="Worker processes [default: one per core]. A user's strategy always plays in worker processes, "
-            "also at -j 1, so that the run can stop it at --timeout or Ctrl-C and report its crash; built-in "
-            "strategies play in this process at -j 1, and so does a run of them short enough to take a second.",
+            help="Processes that play, this one among them [default: one per core]. A user's strategy always runs "
+            "in a process of its own, also at -j 1, so that the run can stop it at --timeout or Ctrl-C and report "
+            "its crash; at -j 1 the rest plays in this process, and so does a run of built-in strategies short "
+            "enough to take a second or finding no core idle.",
         ),
     ] = None,
     scheduler: Annotated[
@@ -154,20 +156,15 @@ def tournament_command(
     """
     stop_on_signals()
     import tournaments
-    from tournaments import CHECKPOINT_SECONDS, checkpoint_path, parse_tournament_gate
+    from tournaments import CHECKPOINT_SECONDS, checkpoint_path
 
     from ..progress import progress_bar
 
-    options = tournaments.Options(
-        strategies=tuple(strategy or ()),
-        games=games,
-        table=table,
-        seed=seed,
-        duplicate=duplicate,
+    options = dataclasses.replace(
+        field_options(strategy, games, table, seed, duplicate, rule_values),
         workers=workers,
         scheduler=scheduler,
         timeout=timeout,
-        rules=rule_values,
         method=None if exact is None else "exact" if exact else "simulate",
         gauntlet=gauntlet,
         memory_limit=memory_limit,
@@ -176,7 +173,7 @@ def tournament_command(
     every = CHECKPOINT_SECONDS if checkpoint_seconds is None else checkpoint_seconds
     with _ends_cleanly():
         output = Output(form, _report_to_write(resume, report, form))
-        gates = [parse_tournament_gate(text) for text in fail_if or ()]
+        gates = _gates(fail_if or [])
         output.check()  # before the run, not after it
         with progress_bar(show_bar=not quiet) as progress:
             summary = tournaments.run(
@@ -193,6 +190,15 @@ def tournament_command(
         output.deliver(summary, written=True)  # the run wrote the file before removing its checkpoint
     _render(output, summary, quiet)
     _apply_gates(gates, summary)
+
+
+def _gates(texts: list[str]) -> "list[Gate]":
+    """The --fail-if gates (their parser loaded only for a run given one)."""
+    if not texts:
+        return []
+    from tournaments import parse_tournament_gate
+
+    return [parse_tournament_gate(text) for text in texts]
 
 
 def _report_to_write(resume: Path | None, report: Path | None, form: Format) -> Path | None:
@@ -215,9 +221,10 @@ def _report_to_write(resume: Path | None, report: Path | None, form: Format) -> 
 def _loaded(config: "TournamentConfig", gates: "list[Gate]") -> None:
     """Once the strategies are loaded: the gates name them, the config's warnings are said, and the
     stop signals are ours again (a strategy's module, imported just now, may have taken them)."""
-    from tournaments import check_names
+    if gates:
+        from tournaments import check_names
 
-    check_names(gates, config.names)
+        check_names(gates, config.names)
     for line in config.warnings:
         typer.echo(line, err=True)
     stop_on_signals()
@@ -271,6 +278,8 @@ def _ends_cleanly(command: str = "tournament") -> Iterator[None]:
 
 def _apply_gates(gates: "list[Gate]", summary: "Summary | ExactSummary") -> None:
     """Say each gate that holds of the report's ranking on stderr, and exit 1 if any does."""
+    if not gates:
+        return
     from tournaments import report_table, tournament_failures
 
     failed = tournament_failures(gates, report_table(summary)["ranking"])

@@ -1,14 +1,21 @@
 """The worker pool through the library: the units a few worker processes play give the results
-this process gives them, each unit once, and a pool of no workers is refused."""
+this process gives them, each unit once, and a pool of no workers is refused; through the command,
+this process plays units too, and its workers are forks of it."""
 
 from __future__ import annotations
+
+import sys
+import threading
+from pathlib import Path
 
 import pytest
 
 from tournaments import ConfigError, InProcess, ProcessPool
+from tournaments.backends.pool import start_method
 from tournaments.playing.plan import make_plan
 from tournaments.playing.units import UnitResult
 
+from helpers.command import real_shutbox
 from helpers.field import small_config
 
 
@@ -28,3 +35,61 @@ def test_a_pool_plays_each_unit_as_this_process_does() -> None:
 def test_a_pool_of_no_workers_is_refused() -> None:
     with pytest.raises(ConfigError, match="at least 1 worker"):
         ProcessPool(0)
+
+
+def test_a_process_running_another_thread_spawns_its_workers_rather_than_fork_them() -> None:
+    stop = threading.Event()
+    thread = threading.Thread(target=stop.wait)
+    thread.start()
+    try:
+        assert start_method() == "spawn"
+    finally:
+        stop.set()
+        thread.join()
+
+
+RECORDER = '''
+import os
+from strategies import Strategy
+
+
+def parent(pid):
+    with open(f"/proc/{pid}/stat") as stat:
+        return int(stat.read().rpartition(")")[2].split()[1])
+
+
+class Recorder(Strategy):
+    """Notes the process that referees it (its host's supervisor's parent) and how that one started."""
+
+    reads_context = True
+
+    def __init__(self, notes=""):
+        referee = parent(os.getppid())
+        with open(f"/proc/{referee}/cmdline", "rb") as command:
+            spawned = b"spawn_main" in command.read()
+        with open(notes, "a") as file:
+            file.write(f"{referee} {parent(referee)} {spawned}\\n")
+
+    def choose_move(self, view):
+        return view.legal_moves[0]
+'''
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc; workers fork on Linux only")
+def test_at_two_workers_the_command_plays_a_users_strategy_itself_too_beside_one_forked_worker(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "recorder.py").write_text(RECORDER)
+    notes = tmp_path / "notes"
+    spec = f"recorder.py:Recorder(notes={str(notes)!r})"
+    # Three units of 400 games: the worker is sent two, and this process plays the third.
+    done = real_shutbox(
+        "tournament", "-s", spec, "-s", "greedy-high", "--tiles", "4", "--games", "1200", "--seed", "1", "-j", "2",
+        "-o", str(tmp_path / "report.toml"), cwd=tmp_path,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    referees = {tuple(line.split()) for line in notes.read_text().splitlines()}
+    assert len({referee for referee, _, _ in referees}) == 2  # the command, and its one worker
+    (command,) = {referee for referee, _, _ in referees} & {parent for _, parent, _ in referees}
+    assert {(parent, spawned) for referee, parent, spawned in referees if referee != command} == {(command, "False")}

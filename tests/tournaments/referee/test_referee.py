@@ -253,11 +253,12 @@ def test_a_pool_this_process_has_not_the_open_files_for_is_refused_in_one_senten
 
 
 def test_running_out_of_open_files_in_a_pool_is_one_sentence(run: Run) -> None:
-    """The limit is high enough, but this process holds most of the files it may open already."""
-    status, err = run.finish(*attack("SlowForks", "slow"), "-n", "1000", "-j", "2", files=40, held=30)
+    """The limit is high enough, but this process holds most of the files it may open already (a
+    pool of 3 starts two workers: this process plays too; each holds none of its files)."""
+    status, err = run.finish(*attack("SlowForks", "slow"), "-n", "1000", "-j", "3", files=40, held=30)
     assert status == 2
     assert one_error(err) == (
-        "shutbox: error: ran out of open files while running a pool of 2 worker processes (ulimit -n); "
+        "shutbox: error: ran out of open files while running a pool of 3 worker processes (ulimit -n); "
         "raise the limit (ulimit -n 1024)."
     )
     assert run.no_report() and run.left() == []
