@@ -28,6 +28,9 @@ _KEY_ROW = 10
 _NONE = -1
 _SHARE, _SEAT = 0, 1
 _SCALARS = 6
+_DEALT_BITS, _DEALT_MASK, _DEALT_GAME = 4, 15, 1 << 8
+"""A deal's games so far at a table of two, in one word: player p's win shares (0 to 4) at bits 4p,
+and the games counted, one _DEALT_GAME each (the word is only read there)."""
 # A game's counts by seat: rows of `numbers`.
 _WIN, _TURNS, _SUM, _SHUT, _TOTAL, _OUT, _STAYED, _LAST, _SCORE, _AT = range(10)
 
@@ -126,6 +129,7 @@ def play_unit(
     key_features,
     keys,
     asked,
+    dealt,
 ):
     """`kernel.play`, compiled: the games `which`, counted; returns (stalled games, how many)."""
     stalled = np.empty(which.shape[0], dtype=np.int64)
@@ -135,6 +139,7 @@ def play_unit(
     words = np.empty((seats, 2), dtype=np.uint64)  # the game's squares, low and high word
     key_seed = _mix(seed + _ABSORB)
     key_row = np.empty(_KEY_ROW, dtype=np.int64)
+    pairs = _SCALARS + 2 * seats  # where a player's pentanomial starts in its counts, if counted
     matchup, rotation, deal, previous = 0, 0, -1, -2
     for index in range(which.shape[0]):
         game = which[index]
@@ -278,8 +283,10 @@ def play_unit(
             left += 1
             continue
         # The game counted into its matchup's tallies, seat by seat as player by player.
+        won_deal = _DEALT_GAME
         for seat in range(seats):
             player = (rotation + seat) % seats
+            won_deal += numbers[_WIN, seat] << (_DEALT_BITS * player)
             row = counts[matchup, player]
             row[0] += numbers[_WIN, seat]
             row[1] += numbers[_TURNS, seat]
@@ -318,4 +325,11 @@ def play_unit(
                 else:
                     ahead, behind = (player, mate) if placed > 0 else (mate, player)
                     counts[matchup, ahead, _SCALARS + behind] += 1
+        if dealt.shape[0]:  # a table of two: the deal's pentanomial outcomes, counted once both games are in
+            value = dealt[matchup, deal] + won_deal
+            if value >= seats * _DEALT_GAME:
+                for player in range(seats):
+                    counts[matchup, player, pairs + ((value >> (_DEALT_BITS * player)) & _DEALT_MASK)] += 1
+            else:
+                dealt[matchup, deal] = value
     return stalled, left

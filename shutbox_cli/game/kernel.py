@@ -40,8 +40,8 @@ UNKNOWN = -2
 """A given turn not played yet."""
 
 COUNTED = ("win_shares", "turns", "score_sum", "shut_boxes", "played", "total_sum")
-"""A player's counts in `counts`, in order, before `ahead` and `tied` by player (score squares
-are counted apart, in two 64-bit words)."""
+"""A player's counts in `counts`, in order, before `ahead` and `tied` by player and, at a table of
+two, its pentanomial (score squares are counted apart, in two 64-bit words)."""
 SHARE, SEAT, PLAYOFF = range(3)
 """The tie rules, numbered for the kernel."""
 
@@ -99,16 +99,16 @@ def play(
     strategies: tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int16]],
     turns: npt.NDArray[np.int16],
     which: npt.NDArray[np.int64],
-    counts: npt.NDArray[np.int64],
-    squares: npt.NDArray[np.uint64],
+    counted: tuple[npt.NDArray[np.int64], npt.NDArray[np.uint64], npt.NDArray[np.int64]],
     missing: npt.NDArray[np.int64],
     keyed: tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]],
     asked: npt.NDArray[np.int64],
 ) -> npt.NDArray[np.int64]:
     """Play `which` games of the unit (numbered matchup by matchup, rotation by rotation, deal by
-    deal), adding each finished game to `counts` [matchup, player, count] and `squares` [matchup,
-    player, low word / high word]; return the games left unplayed for want of a given turn, whose
-    lowest missing round is written in `missing` [slot, seat, dice game] (else left as it was).
+    deal), adding each finished game to the `counted` tallies: `counts` [matchup, player, count],
+    `squares` [matchup, player, low word / high word] and `dealt` (below); return the games left
+    unplayed for want of a given turn, whose lowest missing round is written in `missing` [slot,
+    seat, dice game] (else left as it was).
 
     `rules` is (instant win, rounds, drop-out limit or -1, tie rule, full box); `strategies` is
     (kinds, slots, tables): strategy i is EXACT or GIVEN (`kinds[i]`), at `slots[i]` of `tables`
@@ -117,10 +117,15 @@ def play(
     A KEYED strategy's turn plays from the table of its key: `keyed` is (its features by number,
     -1 past them [strategy, 8]; the keys whose tables are made [key, KEY_ROW + 1], sorted). A game
     stalled for a key not there writes it in its row of `asked` (else -1 first).
+
+    At a table of two, `dealt` [matchup, deal] holds what a deal's games finished so far won, each
+    player's win shares added up: once both are in, each player's outcome is counted in its
+    pentanomial, in `counts` after `tied`. Elsewhere `dealt` is empty and no pairs are counted.
     """
     instant, rounds, drop_out, ties, full = rules
     kinds, slots, tables = strategies
     key_features, keys = keyed
+    counts, squares, dealt = counted
     stalled, left = compiled()(
         games.players,
         games.seats,
@@ -146,5 +151,6 @@ def play(
         key_features,
         keys,
         asked,
+        dealt,
     )
     return stalled[:left]  # type: ignore[no-any-return]

@@ -19,7 +19,7 @@ from shutbox_cli.game.box import score
 from shutbox_cli.game.bulk import OUTCOMES, WIDE
 
 from .plan import Plan, WorkUnit
-from .tally import Tally, share_unit
+from .tally import Tally, pair_outcomes, share_unit
 
 Masks = npt.NDArray[np.int16]
 StrategyTurns = Callable[[int, int, int, npt.NDArray[np.int64]], Masks]
@@ -65,7 +65,9 @@ class CompiledUnits:
         strategies = self._seated.get(seated) or self._seated.setdefault(seated, Seated(self, seated))
         turns = np.full((len(seated), seats, self.kept, dice_count), kernel.UNKNOWN, dtype=np.int16)
         missing = np.full((len(seated), seats, dice_count), _NONE_MISSING, dtype=np.int64)
-        counts = np.zeros((len(unit.matchups), seats, len(kernel.COUNTED) + 2 * seats), dtype=np.int64)
+        paired = pair_outcomes(seats)
+        counts = np.zeros((len(unit.matchups), seats, len(kernel.COUNTED) + 2 * seats + paired), dtype=np.int64)
+        dealt = np.zeros((len(unit.matchups), unit.deals) if paired else (0, 0), dtype=np.int64)
         squares = np.zeros((len(unit.matchups), seats, 2), dtype=np.uint64)
         which = np.arange(games.count, dtype=np.int64)
         share = share_unit(seats)
@@ -73,8 +75,9 @@ class CompiledUnits:
             asked = np.empty((which.size, kernel.KEY_ROW), dtype=np.int64)
             arrays = (strategies.kinds, strategies.slots, strategies.tables)
             keyed = (strategies.features, strategies.keys)
+            counted = (counts, squares, dealt)
             which = kernel.play(
-                games, self.ruled, self.scores, share, arrays, turns, which, counts, squares, missing, keyed, asked
+                games, self.ruled, self.scores, share, arrays, turns, which, counted, missing, keyed, asked
             )
             if which.size:
                 strategies.add_keys(asked[: which.size])
@@ -163,7 +166,8 @@ def _tallies(
             low, high = squares[position, player].tolist()
             tally = Tally(games=games, **dict(zip(kernel.COUNTED, row[:first], strict=True)))
             tally.score_squares = high << 64 | low
-            tally.ahead, tally.tied = row[first : first + seats], row[first + seats :]
+            tally.ahead, tally.tied = row[first : first + seats], row[first + seats : first + 2 * seats]
+            tally.pairs = row[first + 2 * seats :]
             tallies.append(tally)
         found[matchup] = tallies
     return found
