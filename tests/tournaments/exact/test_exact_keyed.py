@@ -28,7 +28,7 @@ from shutbox_cli.game import (
 )
 from shutbox_cli.game.exact_keyed import FEATURES, KeyedTurns, keyed_duel, keyed_game_odds, unsupported
 from shutbox_cli.game.moves import move_table
-from strategies.base import context_view
+from strategies.base import CONTEXT_VIEW, shown_view
 from strategies.keys import FEATURES as KEY_FEATURES
 from strategies.solved import Target
 from tournaments import seat_strategy
@@ -156,7 +156,7 @@ def _target_turns(rules: Rules) -> Callable[[TurnContext], Outcomes]:
 
     def view(mask: int, dice: tuple[int, ...] | None, moves: tuple[int, ...], context: TurnContext) -> object:
         legal = tuple(tiles_of(move) for move in moves)
-        return context_view(rules, tiles_of(mask), dice, legal, (), context, mask)
+        return shown_view(CONTEXT_VIEW, rules, tiles_of(mask), dice, legal, mask, (), context)
 
     @cache
     def turns(context: TurnContext) -> Outcomes:
