@@ -217,4 +217,4 @@ def test_the_terminal_shows_who_finished_ahead_at_tables_of_three_and_win_rates_
     three = shown(*field, "--table", "3", "--games", "60")
     assert "how often the row finished ahead of the column" in three
     two = shown(*field, "--games", "60")
-    assert "the row's win rate in games against the column" in two and "finished ahead" not in two
+    assert "the row's win rate in games against the column" in two and "how often the row finished ahead" not in two
