@@ -21,6 +21,8 @@ H0_ACCEPTED = 3
 """The exit status of a match whose SPRT accepted H0."""
 UNDECIDED = 4
 """The exit status of a match whose SPRT ran out of games undecided."""
+SPRT_GAMES = 1_000_000
+"""The most games an SPRT plays when --games does not say: enough for a test about 1 Elo wide."""
 
 
 def register(app: typer.Typer) -> None:
@@ -49,7 +51,7 @@ def match_command(
             "-n",
             metavar="N",
             show_default=False,
-            help="Games to play, in pairs; with --sprt the most to play [default: 2000].",
+            help="Games to play, in pairs; with --sprt the most to play [default: 2000; with --sprt 1,000,000].",
         ),
     ] = None,
     sprt: Annotated[
@@ -117,6 +119,7 @@ def match_command(
             test = tournaments.parse_sprt(sprt)
         except ValueError as error:
             fail(f"--sprt: {error}")
+        games = SPRT_GAMES if games is None else games
     strategies = () if new is None or old is None else (new, old)
     options = tournaments.Options(
         strategies=strategies, games=games, seed=seed, workers=workers, scheduler=scheduler, rules=rule_values

@@ -89,8 +89,9 @@ def tournament_command(
         typer.Option(
             "--exact/--simulate",
             show_default=False,
-            help="Compute every game's chances exactly instead of playing games (exact strategies only; --games "
-            "and --seed do not apply) [default: simulate, or the file's method].",
+            help="Compute every game's chances exactly instead of playing games (exact strategies, and keyed "
+            "ones such as target in one-round games; --games and --seed do not apply) [default: simulate, or "
+            "the file's method].",
         ),
     ] = None,
     memory_limit: Annotated[

@@ -29,6 +29,15 @@ from tournaments.results.elo import elo
 
 
 @pytest.mark.slow
+def test_an_sprt_without_games_plays_past_the_plain_default_until_it_decides() -> None:
+    """Without -n a test has room to decide: this one needs 10,240 games, past the 2,000 a plain
+    match plays."""
+    done = real_shutbox("match", "optimal", "fewest-tiles", "--seed", "3", "--sprt", "elo0=0 elo1=2", "-q")
+    assert done.returncode == 0, done.stderr
+    assert "10,240 games: H1 accepted" in done.stdout
+
+
+@pytest.mark.slow
 def test_a_stronger_strategy_is_accepted_as_such_and_the_report_says_so(tmp_path: Path) -> None:
     report = tmp_path / "match.toml"
     done = real_shutbox(
