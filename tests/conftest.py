@@ -8,6 +8,7 @@ import os
 import signal
 import tempfile
 import time
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -27,9 +28,12 @@ if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
     signal.signal(signal.SIGINT, signal.default_int_handler)
 
 # Exact strategies' tables are kept in a folder of this test run's own, never the user's cache
-# (every shutbox a test starts inherits it); a test of the cache itself points elsewhere.
-_kept_tables = tempfile.TemporaryDirectory(prefix="shutbox-tables-")
-os.environ["SHUTBOX_TABLE_CACHE"] = _kept_tables.name
+# (every shutbox a test starts inherits it); a test of the cache itself points elsewhere. Parallel
+# workers (pytest-xdist: `-n`) inherit the folder the run made before starting them, so a table is
+# made once for the run (a table is written whole, then renamed into place: workers may share it).
+if "PYTEST_XDIST_WORKER" not in os.environ:
+    _kept_tables = tempfile.TemporaryDirectory(prefix="shutbox-tables-")
+    os.environ["SHUTBOX_TABLE_CACHE"] = _kept_tables.name
 
 
 @st.composite
@@ -117,6 +121,13 @@ def _failing(config: pytest.Config) -> bool:
     return config.getoption("--unmarked-slow") == "fail" and overrun
 
 
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node: Any, error: object) -> None:
+    """A parallel worker (pytest-xdist) is done: its tests' times join this run's report."""
+    for nodeid, (clock, processor) in getattr(node, "workeroutput", {}).get("unmarked", {}).items():
+        _unmarked[nodeid] = (clock, processor)
+
+
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, config: pytest.Config) -> None:
     found = _too_slow()
     if not found:
@@ -134,5 +145,8 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, config: p
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    if hasattr(session.config, "workeroutput"):  # a parallel worker: its times go to the run, which judges them
+        session.config.workeroutput["unmarked"] = _unmarked
+        return
     if _failing(session.config) and exitstatus == pytest.ExitCode.OK:
         session.exitstatus = pytest.ExitCode.TESTS_FAILED

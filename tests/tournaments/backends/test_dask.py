@@ -12,7 +12,8 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Collection, Iterator
+import uuid
+from collections.abc import Callable, Collection, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -175,6 +176,17 @@ def _stop(process: subprocess.Popen[Any]) -> None:
     process.wait(timeout=15)
 
 
+def limited(soft: int, hard: int) -> Callable[[], None]:
+    """A child's start: at most `soft` open files, up to `hard` if it raises its limit."""
+
+    def limit() -> None:
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+
+    return limit
+
+
 def _wait_for(done: Any, within: float = 60) -> None:
     deadline = time.monotonic() + within
     while not done() and time.monotonic() < deadline:
@@ -187,8 +199,8 @@ class Cluster:
 
     def __init__(self, folder: Path, env: dict[str, str]) -> None:
         self.folder = folder
-        self.mark = folder.name
-        self.env = {**env, MARKER: folder.name}
+        self.mark = uuid.uuid4().hex  # unique among parallel test workers (a folder's name is not)
+        self.env = {**env, MARKER: self.mark}
         self.workers: list[subprocess.Popen[Any]] = []
         where = folder / "scheduler.json"
         ports = ["--port", "0", "--no-dashboard", "--dashboard-address", "127.0.0.1:0"]
@@ -289,16 +301,27 @@ def folder(tmp_path: Path) -> Path:
     return tmp_path
 
 
-def start(*args: str, cwd: Path, env: dict[str, str] | None = None) -> subprocess.Popen[str]:
-    """The real command, in its own session."""
+TOURNAMENT = [sys.executable, "-m", "shutbox_cli", "tournament"]
+
+
+def start(
+    *args: str,
+    cwd: Path,
+    env: dict[str, str] | None = None,
+    program: list[str] = TOURNAMENT,
+    open_files: tuple[int, int] | None = None,
+) -> subprocess.Popen[str]:
+    """The real command (or `program`), in its own session; `open_files` its soft and hard limits
+    on open files (`ulimit -n`), else this process's."""
     return subprocess.Popen(
-        [sys.executable, "-m", "shutbox_cli", "tournament", *args],
+        [*program, *args],
         cwd=cwd,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
         env=env or environment(),
         start_new_session=True,
+        preexec_fn=None if open_files is None else limited(*open_files),
     )
 
 
@@ -524,30 +547,33 @@ def test_a_dead_worker_s_units_are_played_again_and_with_none_left_the_run_fails
     tmp_path_factory: pytest.TempPathFactory, folder: Path
 ) -> None:
     """SIGKILL to a worker mid-run: Dask plays its units elsewhere and the report is unchanged.
-    Then SIGKILL to the last one: the run says the cluster has no workers."""
+    Then SIGKILL to the last one: the run says the cluster has no workers. The run in one process
+    plays while that run waits for a worker (it would mark the start of a cluster run)."""
     own = Cluster(tmp_path_factory.mktemp("fragile"), environment())
+    mark = folder / "started"
+    slow = f"slow.py:Slow(mark={str(mark)!r})"
+    runs, alone = [], None
     try:
         own.add_workers(2)
-        mark = folder / "started"
-        slow = f"slow.py:Slow(mark={str(mark)!r})"
-        alone = shutbox("-s", slow, *SLOW_FIELD, "-j", "1", "--report", "alone.toml", "-q", cwd=folder)
-        assert alone.returncode == 0, alone.stderr
-        runs = []
         for victim in own.workers:
-            mark.unlink()
+            mark.unlink(missing_ok=True)
             process = start("-s", slow, *SLOW_FIELD, "--scheduler", own.address, "--report", "cluster.toml", cwd=folder)
             _wait_for(lambda process=process: mark.exists() or process.poll() is not None)
             time.sleep(0.5)  # well into the run: both workers are playing
             assert process.poll() is None, "the run ended before a worker could be killed"
             os.kill(victim.pid, signal.SIGKILL)
+            if victim is own.workers[-1]:
+                alone = start("-s", slow, *SLOW_FIELD, "-j", "1", "--report", "alone.toml", "-q", cwd=folder)
             runs.append(finish(process))
             if runs[-1].returncode == 0:
-                assert (folder / "cluster.toml").read_bytes() == (folder / "alone.toml").read_bytes()
-                (folder / "cluster.toml").unlink()
+                (folder / "cluster.toml").rename(folder / "first.toml")
     finally:
         own.stop()
+        done_alone = None if alone is None else finish(alone)
+    assert done_alone is not None and done_alone.returncode == 0, done_alone
     first, last = runs
     assert (first.returncode, first.stderr) == (0, "Report written to cluster.toml.\n")
+    assert (folder / "first.toml").read_bytes() == (folder / "alone.toml").read_bytes()
     assert last.returncode == 1
     assert f"the Dask cluster at {own.address} has had no workers for 10 seconds" in one_line(last)
     assert not (folder / "cluster.toml").exists()
@@ -580,10 +606,10 @@ def test_a_local_cluster_from_the_config_file_reports_as_one_process_and_leaves_
     (folder / "t.toml").write_text(f'seed = 4\ngames = 800\nscheduler = "local"\n{field}')
     alone = shutbox("t.toml", "-j", "1", "--report", "alone.toml", "-q", cwd=folder)
     assert alone.returncode == 0, alone.stderr
-    mark = folder.name
+    mark = uuid.uuid4().hex
     try:
         # and its cluster gone after (a child left holding the output would keep the command waiting)
-        spread = shutbox("t.toml", "--report", "local.toml", "-q", cwd=folder, env=environment(**{MARKER: folder.name}))
+        spread = shutbox("t.toml", "--report", "local.toml", "-q", cwd=folder, env=environment(**{MARKER: mark}))
         _wait_for(lambda: not _marked(mark), 10)
         assert _marked(mark) == [], "a strategy's child outlived the run"
     finally:
@@ -730,31 +756,11 @@ def test_a_strategy_that_ends_its_process_on_a_local_cluster_is_named_in_one_sen
     assert sentence.endswith(": the process of strategy 'exits.py:Exits' ended with status 3.")
 
 
-def limited(files: int, hard: int | None = None) -> Any:
-    """A child's start: at most `files` open files (the hard limit `hard`, or the same)."""
-
-    def limit() -> None:
-        import resource
-
-        resource.setrlimit(resource.RLIMIT_NOFILE, (files, files if hard is None else hard))
-
-    return limit
-
-
 @pytest.mark.slow
 def test_a_local_cluster_this_process_has_not_the_open_files_for_is_refused_in_one_sentence(folder: Path) -> None:
     """`ulimit -n 16`: distributed's event loop would log tens of thousands of errors while its
     workers fail to start."""
-    process = subprocess.Popen(
-        [sys.executable, "-m", "shutbox_cli", "tournament", "--scheduler", "local", "--seed", "1", "-q"],
-        cwd=folder,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=environment(),
-        start_new_session=True,
-        preexec_fn=limited(16),
-    )
+    process = start("--scheduler", "local", "--seed", "1", "-q", cwd=folder, open_files=(16, 16))
     done = finish(process, timeout=60)
     assert done.returncode == 2
     (sentence,) = stderr_lines(done)
@@ -767,17 +773,7 @@ def test_a_soft_limit_on_open_files_is_raised_as_far_as_the_run_needs(folder: Pa
     field = ["-s", "cautious.py:Cautious", "-s", "tips", "--games", "400", "--seed", "4", "-q"]
     alone = shutbox(*field, "-j", "1", "--report", "alone.toml", cwd=folder)
     assert alone.returncode == 0, alone.stderr
-    low = subprocess.Popen(
-        [sys.executable, "-m", "shutbox_cli", "tournament", *field, "--scheduler", "local", "--report", "local.toml"],
-        cwd=folder,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=environment(),
-        start_new_session=True,
-        preexec_fn=limited(16, 4096),
-    )
-    done = finish(low)
+    done = finish(start(*field, "--scheduler", "local", "--report", "local.toml", cwd=folder, open_files=(16, 4096)))
     assert (done.returncode, done.stderr) == (0, "Report written to local.toml.\n")
     assert (folder / "local.toml").read_bytes() == (folder / "alone.toml").read_bytes()
 
@@ -793,16 +789,8 @@ main()
 @pytest.mark.slow
 def test_running_out_of_open_files_while_the_cluster_starts_is_one_sentence(folder: Path) -> None:
     """The limit is high enough, but this process holds most of the files it may open already."""
-    process = subprocess.Popen(
-        [sys.executable, "-c", EAT_FILES.format(count=40), "tournament", "--scheduler", "local", "--seed", "1", "-q"],
-        cwd=folder,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=environment(),
-        start_new_session=True,
-        preexec_fn=limited(64),
-    )
+    eats = [sys.executable, "-c", EAT_FILES.format(count=40), "tournament"]
+    process = start("--scheduler", "local", "--seed", "1", "-q", cwd=folder, program=eats, open_files=(64, 64))
     done = finish(process, timeout=60)
     assert done.returncode == 2
     (sentence,) = stderr_lines(done)

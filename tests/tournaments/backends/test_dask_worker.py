@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from pathlib import Path
 
 import pytest
@@ -31,8 +31,9 @@ class Mine(Strategy):
 """
 
 
-def hosts() -> list[int]:
-    """This process's children that run a host, alive (a stopped host is reaped as it is stopped)."""
+def hosts(besides: Collection[int] = ()) -> list[int]:
+    """This process's children that run a host, alive (a stopped host is reaped as it is stopped),
+    but those in `besides`."""
     found = []
     for entry in Path("/proc").iterdir():
         try:
@@ -41,15 +42,17 @@ def hosts() -> list[int]:
         except (OSError, IndexError):
             continue
         if int(stat[1]) == os.getpid() and stat[0] != "Z" and b"tournaments.referee.host" in command:
+            if int(entry.name) in besides:
+                continue
             found.append(int(entry.name))
     return found
 
 
-def gone(within: float = 10) -> bool:
+def gone(besides: Collection[int], within: float = 10) -> bool:
     deadline = time.monotonic() + within
-    while hosts() and time.monotonic() < deadline:
+    while hosts(besides) and time.monotonic() < deadline:
         time.sleep(0.05)
-    return not hosts()
+    return not hosts(besides)
 
 
 @pytest.fixture
@@ -62,6 +65,13 @@ def shipment(tmp_path: Path) -> _Shipment:
 
 
 @pytest.fixture
+def earlier(shipment: _Shipment) -> set[int]:
+    """The hosts this process had before the test: another module's, where a test worker (pytest -n)
+    ran it first; not the test's to count."""
+    return set(hosts())
+
+
+@pytest.fixture
 def players(shipment: _Shipment) -> Iterator[_Players]:
     """A worker's players; the run ended after the test, whatever happened."""
     kept = _Players()
@@ -71,14 +81,14 @@ def players(shipment: _Shipment) -> Iterator[_Players]:
 
 @pytest.mark.slow
 def test_a_run_s_players_are_one_per_thread_and_their_hosts_end_with_the_run(
-    shipment: _Shipment, players: _Players, tmp_path: Path
+    shipment: _Shipment, players: _Players, earlier: set[int], tmp_path: Path
 ) -> None:
     folder = tmp_path / "worker"
     unit = next(shipment.plan.units())
     kept = players.take(shipment, folder)
     played = kept.player.play(unit)
     players.done(kept)
-    assert len(hosts()) == 1
+    assert len(hosts(earlier)) == 1
     assert players.take(shipment, folder) is kept  # the thread's next unit of the run
     players.done(kept)
     elsewhere: list[_Kept] = []
@@ -93,21 +103,21 @@ def test_a_run_s_players_are_one_per_thread_and_their_hosts_end_with_the_run(
     try:
         while thread.is_alive() and not elsewhere:
             time.sleep(0.01)
-        assert elsewhere[0] is not kept and len(hosts()) == 2
+        assert elsewhere[0] is not kept and len(hosts(earlier)) == 2
         assert elsewhere[0].player.play(unit) == played
         players.end(shipment.run)  # one player busy, one not: both stopped
-        assert gone(0)
+        assert gone(earlier, 0)
     finally:
         ended.set()
         thread.join()
     with pytest.raises(_RunEnded):
         players.take(shipment, folder)
-    assert hosts() == []
+    assert hosts(earlier) == []
 
 
 @pytest.mark.slow
 def test_a_player_idle_for_long_has_its_hosts_stopped_and_is_made_again_if_needed(
-    shipment: _Shipment, players: _Players, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    shipment: _Shipment, players: _Players, earlier: set[int], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A run whose end the worker was never told (its client killed)."""
     monkeypatch.setattr(dask_cluster, "IDLE_SECONDS", 0.2)
@@ -116,8 +126,8 @@ def test_a_player_idle_for_long_has_its_hosts_stopped_and_is_made_again_if_neede
     kept = players.take(shipment, folder)
     played = kept.player.play(unit)
     players.done(kept)
-    assert gone()
+    assert gone(earlier)
     again = players.take(shipment, folder)
     assert again is not kept and again.player.play(unit) == played
     players.end(shipment.run)
-    assert gone(0)
+    assert gone(earlier, 0)
