@@ -21,19 +21,8 @@ from tournaments.playing.plan import WorkUnit, make_plan
 from tournaments.playing.units import UnitPlayer, UnitResult
 from tournaments.referee.isolation import Host
 
-READER = '''
-from strategies import Strategy
-
-
-class Reader(Strategy):
-    """Takes the lowest tiles once a score is posted this round, else the highest."""
-
-    name = "reader"
-    reads_context = True
-
-    def choose_move(self, view):
-        return view.legal_moves[0 if view.context.score_to_beat is not None else -1]
-'''
+READER = (Path(__file__).parent / "reader.py").read_text()
+"""The context-reading strategy a user might write (benchmarks/reader.py), written where a run finds it."""
 
 
 def every_unit(player: UnitPlayer, play: Callable[[UnitPlayer, WorkUnit], UnitResult]) -> list[UnitResult]:

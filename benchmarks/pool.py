@@ -36,19 +36,8 @@ import tempfile
 import time
 from pathlib import Path
 
-READER = '''
-from strategies import Strategy
-
-
-class Reader(Strategy):
-    """Takes the lowest tiles once a score is posted this round, else the highest."""
-
-    name = "reader"
-    reads_context = True
-
-    def choose_move(self, view):
-        return view.legal_moves[0 if view.context.score_to_beat is not None else -1]
-'''
+READER = (Path(__file__).parent / "reader.py").read_text()
+"""The context-reading strategy a user might write (benchmarks/reader.py), written where a run finds it."""
 CASES = {
     "3M-game exact field": ["-s", "optimal", "-s", "max-shut", "-s", "greedy-high", "--games", "1000000"],
     "context-reading field": ["-s", "reader.py:Reader", "-s", "optimal", "--games", "20000"],

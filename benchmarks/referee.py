@@ -19,18 +19,8 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-READER = '''
-from strategies import Strategy
-
-class Reader(Strategy):
-    """Shuts the highest tiles, and reads the context as a context-reading strategy must."""
-    name = "reader"
-    reads_context = True
-
-    def choose_move(self, view):
-        view.context
-        return max(view.legal_moves, key=lambda move: move[::-1])
-'''
+READER = (Path(__file__).parent / "reader.py").read_text()
+"""The context-reading strategy a user might write (benchmarks/reader.py), written where a run finds it."""
 
 
 def seconds(folder: Path, arguments: list[str]) -> float:
