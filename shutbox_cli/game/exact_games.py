@@ -15,7 +15,7 @@ many rounds), floats otherwise; the result says which.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from itertools import combinations
 from typing import Generic, Literal, TypeVar, cast
@@ -162,6 +162,35 @@ class _Playoff(Generic[C]):
     wins: dict[int, C]
     shut_end: C
     rounds: C
+
+
+def settled_playoff(
+    group: tuple[int, ...],
+    wins: dict[int, C],
+    shut_end: C,
+    lowest: dict[tuple[int, ...], C],
+    further: Callable[[tuple[int, ...]], _Playoff[C]],
+    one: C,
+    zero: C,
+) -> _Playoff[C]:
+    """A playoff among `group` from one round's outcome: `wins` and `shut_end` by a shut box, and
+    the chance of each group of seats having the lowest score (`further` plays a smaller tie off).
+    A round that leaves all of `group` tied again is played again, so the round's outcome is
+    divided by the chance that it settles anything."""
+    settles = one - lowest.pop(group, zero)
+    if settles < LEFT_OVER:
+        raise ValueError(f"a playoff among seats {list(group)} would never end: they always score alike.")
+    rounds = one
+    for low, chance in lowest.items():
+        if len(low) == 1:
+            wins[low[0]] += chance
+            continue
+        tied = further(low)
+        for seat in low:
+            wins[seat] += chance * tied.wins[seat]
+        shut_end += chance * tied.shut_end
+        rounds += chance * tied.rounds
+    return _Playoff({seat: win / settles for seat, win in wins.items()}, shut_end / settles, rounds / settles)
 
 
 class _Game(Generic[C]):
@@ -345,20 +374,7 @@ class _Game(Generic[C]):
                     chance = _product((above[seat][point] for seat in group if seat not in low), chance)
                     if chance:
                         lowest[low] = lowest.get(low, zero) + chance
-        settles = one - lowest.pop(group, zero)
-        if settles < LEFT_OVER:
-            raise ValueError(f"a playoff among seats {list(group)} would never end: they always score alike.")
-        rounds = one
-        for low, chance in lowest.items():
-            if len(low) == 1:
-                wins[low[0]] += chance
-                continue
-            further = self._playoff(low)
-            for seat in low:
-                wins[seat] += chance * further.wins[seat]
-            shut_end += chance * further.shut_end
-            rounds += chance * further.rounds
-        found = _Playoff({seat: win / settles for seat, win in wins.items()}, shut_end / settles, rounds / settles)
+        found = settled_playoff(group, wins, shut_end, lowest, self._playoff, one, zero)
         self._playoffs[group] = found
         return found
 

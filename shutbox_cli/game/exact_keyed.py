@@ -20,7 +20,6 @@ from fractions import Fraction
 from typing import Any, Generic, TypeAlias, cast
 
 from .exact_games import (
-    LEFT_OVER,
     Arithmetic,
     C,
     Duel,
@@ -31,8 +30,10 @@ from .exact_games import (
     _exact,
     _go_on,
     _one_kind,
+    _Playoff,
     duel,
     game_odds,
+    settled_playoff,
 )
 from .rules import Rules, Ties
 
@@ -140,13 +141,6 @@ class _Turn(Generic[C]):
     shut: C
     """The chance its shut box ends the game (0 without instant win)."""
     expected_score: C
-
-
-@dataclasses.dataclass(frozen=True)
-class _Playoff(Generic[C]):
-    wins: dict[int, C]
-    shut_end: C
-    rounds: C
 
 
 State = tuple[int | None, tuple[int, ...]]
@@ -309,20 +303,7 @@ class _OneRound(Generic[C]):
         lowest: dict[tuple[int, ...], C] = {}
         for (_, low), chance in states.items():
             lowest[low] = lowest.get(low, zero) + chance
-        settles = one - lowest.pop(group, zero)
-        if settles < LEFT_OVER:
-            raise ValueError(f"a playoff among seats {list(group)} would never end: they always score alike.")
-        rounds = one
-        for low, chance in lowest.items():
-            if len(low) == 1:
-                wins[low[0]] += chance
-                continue
-            further = self._playoff(low, known, total)
-            for seat in low:
-                wins[seat] += chance * further.wins[seat]
-            shut_end += chance * further.shut_end
-            rounds += chance * further.rounds
-        found = _Playoff({seat: win / settles for seat, win in wins.items()}, shut_end / settles, rounds / settles)
+        found = settled_playoff(group, wins, shut_end, lowest, lambda low: self._playoff(low, known, total), one, zero)
         self._playoffs[(group, known)] = found
         return found
 
