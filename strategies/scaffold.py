@@ -90,7 +90,7 @@ def make_strategy_project(name: str, folder: Path | None = None) -> tuple[Strate
 
 
 def _strategy_file(project: StrategyProject) -> str:
-    return f'''"""The strategy {project.name}: change how it plays in choose_move and choose_dice.
+    return f'''"""The strategy {project.name}: change how it plays in choose_move, choose_dice.
 
 shutbox check {project.spec}
 shutbox analyze {project.spec}
@@ -100,37 +100,39 @@ from strategies import Move, Strategy, View
 
 
 class {project.cls}(Strategy):
-    """Shuts the highest tile it can, with as many low tiles beside it as fit."""
+    """Shuts the highest tile it can, with the most low tiles that fit."""
 
-    # The name it is known by once installed (the entry point in pyproject.toml says the same).
+    # The name it is known by (the entry point in pyproject.toml gives the same).
     name = "{project.name}"
     # One line saying how it plays: `shutbox strategies` lists it.
-    description = "Shuts the highest tile it can, with as many low tiles beside it as fit."
-    # The declarations, checked (not trusted) by `shutbox check` and the tests:
-    # True if it uses self.rng (its own generator, seeded apart from the dice).
+    description = "Shuts the highest tile it can, with the most low tiles that fit."
+    # Its nature, checked (not trusted) by `shutbox check` and the contract test.
+    # True if it uses self.rng (its own generator, seeded apart from the dice):
     stochastic = False
-    # True if it reads view.context or view.turn (the game beyond its own turn).
+    # True if it reads view.context or view.turn (the game beyond its turn):
     reads_context = False
-    # Or the few features of the game it reads, such as ("to_beat",): played nearly as fast as
-    # a strategy that reads none (strategies.keys.FEATURES lists them).
+    # Or the few features of the game it reads, such as ("to_beat",), to be
+    # played nearly as fast as one that reads none (strategies.keys.FEATURES):
     key = None
 
     def choose_move(self, view: View) -> Move:
-        """One of view.legal_moves (asked only when there are two or more): tuples of tiles, lowest first."""
+        """One of view.legal_moves, each a tuple of tiles, lowest first (asked
+        only when there are two or more)."""
         return max(view.legal_moves, key=lambda move: (move[-1], len(move)))
 
     def choose_dice(self, view: View) -> int:
-        """1 or 2 (asked only when the rules allow both): one die once the open tiles add up to 6 or less."""
+        """1 or 2 (asked only when the rules allow both): here one die once the
+        open tiles add up to 6 or less."""
         return 1 if view.open_sum <= 6 else 2
 '''
 
 
 def _test_file(project: StrategyProject) -> str:
-    return f'''"""The contract's checks, as `shutbox check` makes them, and a decision of the strategy's own."""
-
-from {project.module} import {project.cls}
+    return f'''"""The contract's checks, as `shutbox check` makes them, and a decision."""
 
 from strategies.testing import StrategyContract, make_view
+
+from {project.module} import {project.cls}
 
 
 class Test{project.cls}(StrategyContract):
@@ -138,7 +140,8 @@ class Test{project.cls}(StrategyContract):
 
 
 def test_it_shuts_the_highest_tile_it_can() -> None:
-    assert {project.cls}().choose_move(make_view(open_tiles=(1, 2, 3, 9), dice=(4, 5))) == (9,)
+    view = make_view(open_tiles=(1, 2, 3, 9), dice=(4, 5))
+    assert {project.cls}().choose_move(view) == (9,)
 '''
 
 
