@@ -227,7 +227,7 @@ def _match(match: Mapping[str, Any]) -> list[str]:
 def _gauntlet(gauntlet: Mapping[str, Any]) -> list[str]:
     """The first player's score minus the second's, against each opponent and over the field."""
     first, second = _cell(gauntlet["strategy"]), _cell(gauntlet["baseline"])
-    lines = ["### Gauntlet", "", f"{first}'s score minus {second}'s, from the game pairs.", ""]
+    lines = ["### Gauntlet", "", f"The score of {first} minus that of {second}, from the game pairs.", ""]
     lines += ["| opponent | difference | 95% CI |", "|:---|---:|---:|"]
     rows = [(opponent["name"], opponent) for opponent in gauntlet["opponent"]]
     for name, row in [*rows, ("over the field", gauntlet)]:

@@ -178,6 +178,26 @@ def test_a_match_shows_its_pairs_and_its_sprt_as_a_gate(tmp_path: Path) -> None:
     assert "shutbox match tips greedy-high -n 400 --seed 1 --sprt 'elo0=0 elo1=200 alpha=0.05 beta=0.05'\n" in page
 
 
+@pytest.mark.slow
+def test_a_gauntlet_shows_the_difference_against_each_opponent_and_over_the_field(tmp_path: Path) -> None:
+    field = ("-s", "tips", "-s", "greedy-high", "-s", "optimal", "-s", "fewest-tiles")
+    played = shutbox(
+        "tournament", *field, "--gauntlet", "2", "-n", "40", "--seed", "2", "-o", "g.toml", "-q", cwd=tmp_path
+    )
+    assert played.returncode == 0, played.stderr
+    held = tomllib.loads((tmp_path / "g.toml").read_text())["gauntlet"]
+    page = summary_of(tmp_path / "g.toml")
+    rows = table_of(page, "opponent")
+    expected = [*((opponent["name"], opponent) for opponent in held["opponent"]), ("over the field", held)]
+    assert [row["opponent"] for row in rows] == [name for name, _ in expected]
+    for row, (_, figures) in zip(rows, expected, strict=True):
+        assert float(row["difference"]) == pytest.approx(figures["score_difference"], abs=0.00005001)
+        assert interval(row["95% CI"]) == pytest.approx(figures["score_difference_ci95"], abs=0.00005001)
+    matrix = {row[""]: row for row in table_of(page, "")}
+    assert matrix["optimal"]["fewest-tiles"] == ""  # the field did not meet among itself
+    assert "-n 40 --seed 2 --gauntlet 2\n" in page
+
+
 def test_fail_if_gates_are_shown_and_one_that_holds_exits_1(tmp_path: Path) -> None:
     page = summary_of(EXPECTED / "default.report.toml", "*.rank > 6")
     assert table_of(page, "gate") == [{"gate": "`*.rank > 6`", "result": "passed"}]
