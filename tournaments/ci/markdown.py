@@ -51,7 +51,7 @@ def summarize_report(path: Path, gates: Sequence[Gate] = ()) -> MarkdownSummary:
     name = repr(str(path))
     check_schema(name, report)
     kind = report.get("kind")
-    if kind not in _PAGES:
+    if not isinstance(kind, str) or kind not in _PAGES:
         raise ConfigError(f"{name} is not a report of results: its kind is {kind!r}, not tournament, analysis or duel.")
     if gates and kind != "tournament":
         raise ConfigError(f"--fail-if tests a tournament's ranking; {name} is a {kind} report.")

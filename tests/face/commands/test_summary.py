@@ -214,6 +214,7 @@ def test_fail_if_gates_are_shown_and_one_that_holds_exits_1(tmp_path: Path) -> N
         (None, "no report 'r.toml'."),
         ('schema = 1\nkind = "rules"\n', "'r.toml' is not a report of results: its kind is 'rules'"),
         ('kind = "tournament"\nmethod = "simulate"\n', "'r.toml' is not a tournament report shutbox can read"),
+        ("kind = [1]\n", "'r.toml' is not a report of results: its kind is [1]"),
         ("not toml [", "report 'r.toml' is not valid TOML"),
     ],
 )
