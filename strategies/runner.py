@@ -31,6 +31,7 @@ if TYPE_CHECKING:  # `name as name`: each re-exported, one statement per module
         split_spec as split_spec,
     )
     from .player import StrategyError as StrategyError, StrategyPlayer as StrategyPlayer
+    from .scaffold import ScaffoldError as ScaffoldError, make_strategy_project as make_strategy_project
     from .shown import answer_text as answer_text, printable as printable, printable_lines as printable_lines
     from .winning import win_chances as win_chances
     # isort: on
@@ -50,6 +51,7 @@ _NAMES: dict[str, tuple[str, ...]] = {
         "split_spec",
     ),
     ".player": ("StrategyError", "StrategyPlayer"),
+    ".scaffold": ("ScaffoldError", "make_strategy_project"),
     ".shown": ("answer_text", "printable", "printable_lines"),
     ".winning": ("win_chances",),
 }

@@ -38,6 +38,7 @@ if TYPE_CHECKING:  # `name as name`: each re-exported, one statement per module
     from .backends.dask_cluster import DaskCluster as DaskCluster
     from .backends.pool import ProcessPool as ProcessPool
     from .ci.compare import Change as Change, Comparison as Comparison, compare as compare, read_report as read_report
+    from .ci.markdown import MarkdownSummary as MarkdownSummary, summarize_report as summarize_report
     from .ci.gates import (
         Gate as Gate,
         check_names as check_names,
@@ -98,6 +99,7 @@ _NAMES: dict[str, tuple[str, ...]] = {
     ".backends.dask_cluster": ("DaskCluster",),
     ".backends.pool": ("ProcessPool",),
     ".ci.compare": ("Change", "Comparison", "compare", "read_report"),
+    ".ci.markdown": ("MarkdownSummary", "summarize_report"),
     ".ci.gates": (
         "Gate",
         "check_names",

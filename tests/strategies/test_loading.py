@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
-import site
 import subprocess
 import sys
 import tomllib
@@ -20,6 +18,7 @@ from strategies.catalog import catalog, strategy_info
 from strategies.loading import BUILTINS, ENTRY_POINT_GROUP, StrategyLoadError, load_strategy, registry, split_spec
 
 from helpers.paths import ROOT
+from helpers.venv import fresh_venv, pip_install
 
 CAUTIOUS = "examples/cautious.py:Cautious"
 
@@ -182,30 +181,8 @@ def test_the_catalogue_shows_nature_and_parameters() -> None:
 @pytest.mark.slow
 def test_an_installed_package_registers_its_strategy_by_entry_point(tmp_path: Path) -> None:
     """A real `pip install` of examples/shutbox-lucky into a throwaway environment, then the real command."""
-    environment = tmp_path / "venv"
-    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(environment)], check=True)
-    python = environment / "bin" / "python"
-    purelib = subprocess.run(
-        [python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
-        check=True,
-        capture_output=True,
-        text=True,
-    ).stdout.strip()
-    # What --system-site-packages would give, but for this interpreter, itself perhaps a venv:
-    # shutbox, its dependencies and pip are importable in the new environment.
-    parents = [path for path in site.getsitepackages() if Path(path).is_dir()]
-    (Path(purelib) / "_parent_site.pth").write_text(
-        "import site; " + "; ".join(f"site.addsitedir({path!r})" for path in parents) + "\n"
-    )
-    package = shutil.copytree(ROOT / "examples" / "shutbox-lucky", tmp_path / "shutbox-lucky")  # builds leave files
-    installed = subprocess.run(
-        [python, "-m", "pip", "install", "--no-deps", "--disable-pip-version-check", "--quiet", str(package)],
-        capture_output=True,
-        text=True,
-    )
-    if installed.returncode and "setuptools" in installed.stderr and "satisf" in installed.stderr:
-        pytest.skip("pip cannot fetch setuptools to build the example package (no network and no local index).")
-    assert installed.returncode == 0, installed.stderr
+    python = fresh_venv(tmp_path / "venv")
+    pip_install(python, ROOT / "examples" / "shutbox-lucky", tmp_path / "shutbox-lucky")
 
     def shutbox(*arguments: str) -> str:
         done = subprocess.run(

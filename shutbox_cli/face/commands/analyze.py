@@ -24,8 +24,6 @@ LONG_DISTRIBUTION = 46
 score of the standard 9-tile box, 0 to 45, fits..."""
 RARE = 0.001
 """... and of a long distribution, none less likely than this."""
-BAR_WIDTH = 20
-_EIGHTHS = " ▏▎▍▌▋▊▉"
 
 
 def register(app: typer.Typer) -> None:
@@ -203,6 +201,7 @@ def _show_duel(console: "Console", found: "ExactDuel") -> None:
     from rich.table import Table
 
     from ...game import Ties
+    from ..bars import Bar
     from ..describe import rules_in_short
     from ..literal import literal
 
@@ -233,11 +232,11 @@ def _show_duel(console: "Console", found: "ExactDuel") -> None:
     table.add_column("margin", justify="right")
     for row in margined:
         table.add_column(_seat_name(row) if len(margined) > 1 else "chance", justify="right")
-    table.add_column("", no_wrap=True)
+    table.add_column("")
     top = max(shown.values())
     for margin, chance in shown.items():
         cells = [_percent((row.margins or {}).get(margin, 0.0)) for row in margined]
-        table.add_row(f"{margin:+d}" if margin else "0", *cells, _bar(chance / top))
+        table.add_row(f"{margin:+d}" if margin else "0", *cells, Bar(chance / top))
     console.print(table)
     hidden = len(margins) - len(shown)
     if hidden:
@@ -252,6 +251,8 @@ def _seat_name(row: "DuelSeat") -> str:
 def _show_distribution(console: "Console", analysis: "Analysis") -> None:
     from rich.table import Table
 
+    from ..bars import Bar
+
     shown = _shown(analysis.distribution)
     simulated = analysis.method == "simulate"
     table = Table(title="Score distribution", title_justify="left", box=None, pad_edge=False)
@@ -259,15 +260,14 @@ def _show_distribution(console: "Console", analysis: "Analysis") -> None:
     table.add_column("chance", justify="right")
     if simulated:
         table.add_column("95% CI", justify="right")
-    table.add_column("", no_wrap=True)
+    table.add_column("")
     top = max(shown.values())
     for score, chance in shown.items():
         cells = [str(score), _percent(chance)]
         if simulated:
             low, high = analysis.interval(score) or (0.0, 0.0)
             cells.append(f"{_percent(low)}-{_percent(high)}")
-        cells.append(_bar(chance / top))
-        table.add_row(*cells)
+        table.add_row(*cells, Bar(chance / top))
     console.print(table)
     hidden = len(analysis.distribution) - len(shown)
     if hidden:
@@ -277,10 +277,3 @@ def _show_distribution(console: "Console", analysis: "Analysis") -> None:
 
 def _percent(chance: float) -> str:
     return f"{chance * 100:.3f}%"
-
-
-def _bar(fraction: float) -> str:
-    """A horizontal bar of up to BAR_WIDTH cells, in eighths of a cell."""
-    eighths = round(fraction * BAR_WIDTH * 8)
-    full, part = divmod(eighths, 8)
-    return "█" * full + (_EIGHTHS[part] if part else "")

@@ -1,0 +1,61 @@
+"""`shutbox summary REPORT`: a report as a short Markdown page, for a CI job summary or a PR comment."""
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from ..errors import FAILURE, fail
+from ..settings import said
+
+
+def register(app: typer.Typer) -> None:
+    app.command("summary")(summary_command)
+
+
+def summary_command(
+    report: Annotated[
+        Path,
+        typer.Argument(
+            metavar="REPORT",
+            show_default=False,
+            help="A report of tournament, match or analyze (TOML or JSON).",
+        ),
+    ],
+    fail_if: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--fail-if",
+            metavar="GATE",
+            show_default=False,
+            help='A tournament gate to show, such as "mybot.win_rate < 0.5" (repeat for more): exit 1 when it '
+            "holds, as tournament --fail-if does.",
+        ),
+    ] = None,
+) -> None:
+    """Print a report as a short Markdown page: the ranking with its ratings, the head to head, the
+    gates (a match's SPRT, any --fail-if), the seed and the commands that repeat it.
+
+    Fit for a GitHub job summary ($GITHUB_STEP_SUMMARY) or a pull-request comment. Of tournament
+    reports (simulated or exact, a match's among them), analysis and duel reports.
+
+    Exit status: 0 done, 1 a --fail-if gate held, 2 a usage error or a file that is not a report.
+
+    Examples:
+      shutbox summary report.toml >> "$GITHUB_STEP_SUMMARY"
+      shutbox summary match.toml
+      shutbox summary report.toml --fail-if "mybot.rank > 1"
+    """
+    from strategies.runner import printable
+    from tournaments import ConfigError, parse_tournament_gate, summarize_report
+
+    try:
+        gates = [parse_tournament_gate(text) for text in fail_if or ()]
+        page = summarize_report(report, gates)
+    except ConfigError as error:
+        fail(said(error))
+    typer.echo(page.text, nl=False)
+    for line in page.failed:
+        typer.echo(printable(line), err=True)
+    if page.failed:
+        raise typer.Exit(FAILURE)

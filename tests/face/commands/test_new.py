@@ -1,0 +1,114 @@
+"""`shutbox new strategy NAME`: the project it makes checks, tests and installs as made."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from helpers.command import environment, real_shutbox, shutbox
+from helpers.venv import fresh_venv, pip_install
+
+FILES = ["shutbox_high_first.py", "tests/test_shutbox_high_first.py", "pyproject.toml", "README.md"]
+
+
+@pytest.fixture(scope="module")
+def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A project made by the real command."""
+    where = tmp_path_factory.mktemp("new")
+    made = real_shutbox("new", "strategy", "high-first", cwd=where)
+    assert made.returncode == 0, made.stderr
+    return where / "shutbox-high-first"
+
+
+@pytest.mark.slow
+def test_the_project_declares_its_strategy_and_says_the_next_commands(project: Path) -> None:
+    made = [path.relative_to(project).as_posix() for path in project.rglob("*") if path.is_file()]
+    assert sorted(made) == sorted(FILES)
+    meta = tomllib.loads((project / "pyproject.toml").read_text())
+    assert meta["project"]["entry-points"]["shutbox.strategies"] == {"high-first": "shutbox_high_first:HighFirst"}
+    assert meta["project"]["optional-dependencies"]["test"] == ["pytest"]
+    readme = (project / "README.md").read_text()
+    for command in ('pip install -e ".[test]"', "python -m pytest", "shutbox tournament -s high-first"):
+        assert command in readme
+    source = (project / "shutbox_high_first.py").read_text()
+    for declaration in ('name = "high-first"', "description = ", "stochastic = False", "reads_context = False"):
+        assert declaration in source
+    for method in ("def choose_move(self, view: View) -> Move:", "def choose_dice(self, view: View) -> int:"):
+        assert method in source
+
+
+@pytest.mark.slow
+def test_shutbox_check_passes_on_the_strategy_as_made(project: Path) -> None:
+    checked = real_shutbox("check", "shutbox_high_first.py:HighFirst", "--samples", "10", cwd=project)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    assert checked.stdout.rstrip().endswith("Every check holds.")
+
+
+@pytest.mark.slow
+def test_its_own_tests_pass_as_made(project: Path) -> None:
+    ran = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:xdist"],
+        cwd=project,
+        capture_output=True,
+        text=True,
+        env=environment(),
+        timeout=300,
+    )
+    assert ran.returncode == 0, ran.stdout + ran.stderr
+    assert "6 passed" in ran.stdout
+
+
+@pytest.mark.slow
+def test_installed_in_a_fresh_venv_it_plays_in_a_tournament_by_its_name(project: Path, tmp_path: Path) -> None:
+    python = fresh_venv(tmp_path / "venv")
+    pip_install(python, project, tmp_path / "copy")
+    played = subprocess.run(
+        [python, "-m", "shutbox_cli", "tournament", "-s", "high-first", "-s", "greedy-high", "-n", "20", "--seed", "1"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        env=environment(),
+        timeout=300,
+    )
+    assert played.returncode == 0, played.stderr
+    assert "high-first" in played.stdout and "greedy-high" in played.stdout
+
+
+@pytest.mark.parametrize(
+    ("name", "said"),
+    [
+        ("High", "'High' is not a name for a new strategy: use lower-case letters and digits"),
+        ("high--first", "'high--first' is not a name for a new strategy"),
+        ("9lives", "'9lives' is not a name for a new strategy"),
+        ("optimal", "'optimal' is the name of a built-in strategy; choose another."),
+        ("cli", "a strategy named 'cli' would make a module 'shutbox_cli', shutbox's own; choose another."),
+    ],
+)
+def test_a_bad_name_is_refused_in_one_sentence(tmp_path: Path, name: str, said: str) -> None:
+    refused = shutbox("new", "strategy", name, cwd=tmp_path)
+    assert refused.returncode == 2
+    assert refused.stderr.startswith(f"shutbox: error: {said}") and refused.stderr.count("\n") == 1
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_folder_in_the_way_is_refused_and_an_empty_one_is_used(tmp_path: Path) -> None:
+    (tmp_path / "full").mkdir()
+    (tmp_path / "full" / "notes.txt").write_text("mine")
+    (tmp_path / "file").write_text("mine")
+    refused = shutbox("new", "strategy", "high-first", "--dir", "full", cwd=tmp_path)
+    assert (refused.returncode, refused.stderr) == (
+        2,
+        "shutbox: error: the folder 'full' is not empty; give a new folder (--dir) for the project.\n",
+    )
+    assert [path.name for path in (tmp_path / "full").iterdir()] == ["notes.txt"]
+    refused = shutbox("new", "strategy", "high-first", "--dir", "file", cwd=tmp_path)
+    assert refused.returncode == 2 and "'file' is a file" in refused.stderr
+    (tmp_path / "empty").mkdir()
+    made = shutbox("new", "strategy", "high-first", "--dir", "empty", cwd=tmp_path)
+    assert made.returncode == 0, made.stderr
+    assert made.stdout.startswith("Made the strategy high-first (HighFirst) in empty:")
+    assert (tmp_path / "empty" / "shutbox_high_first.py").is_file()

@@ -1,0 +1,44 @@
+"""A throwaway virtual environment that sees this one's packages (shutbox, its dependencies, pip),
+and a real `pip install` of a package folder into it."""
+
+from __future__ import annotations
+
+import shutil
+import site
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+
+def fresh_venv(folder: Path) -> Path:
+    """A new environment in `folder`: its python. What --system-site-packages would give, but for
+    this interpreter, itself perhaps a venv: shutbox, its dependencies and pip are importable in it."""
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(folder)], check=True)
+    python = folder / "bin" / "python"
+    purelib = subprocess.run(
+        [python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout.strip()
+    parents = [path for path in site.getsitepackages() if Path(path).is_dir()]
+    (Path(purelib) / "_parent_site.pth").write_text(
+        "import site; " + "; ".join(f"site.addsitedir({path!r})" for path in parents) + "\n"
+    )
+    return python
+
+
+def pip_install(python: Path, package: Path, copy_to: Path) -> None:
+    """Install the package folder `package` (copied to `copy_to` first: builds leave files) into the
+    environment of `python`, its dependencies not fetched; skip the test if pip cannot build it offline."""
+    source = shutil.copytree(package, copy_to)
+    installed = subprocess.run(
+        [python, "-m", "pip", "install", "--no-deps", "--disable-pip-version-check", "--quiet", str(source)],
+        capture_output=True,
+        text=True,
+    )
+    if installed.returncode and "setuptools" in installed.stderr and "satisf" in installed.stderr:
+        pytest.skip("pip cannot fetch setuptools to build the package (no network and no local index).")
+    assert installed.returncode == 0, installed.stderr

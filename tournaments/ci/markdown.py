@@ -1,0 +1,394 @@
+"""A report as a short Markdown page, for a GitHub job summary or a pull-request comment: what was
+run, the ranking with its ratings, the head to head, the gates (a match's SPRT, and any `--fail-if`
+given), the seed and the commands that repeat it.
+
+Of a tournament (simulated or exact, a match and a gauntlet among them), an analysis and a duel
+report (docs/report.md). A figure is shown as the report has it, rounded for reading; long tables
+(a score distribution, a duel's margins) fold away in `<details>`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import shlex
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from shutbox_cli.game import Rules
+
+from ..errors import ConfigError
+from ..files import read_document
+from ..results.schema import check_schema, rules_table
+from .compare import MAX_REPORT_BYTES
+from .gates import Gate, check_names, tournament_failures
+
+PERCENT = 2
+"""Decimal places of a percentage."""
+SCORE = 3
+"""Decimal places of a mean score."""
+RATING = 1
+"""Decimal places of a rating or an Elo difference."""
+FAILED = "gate failed: "
+"""How a failed gate's line opens (`tournament_failures`), said once in the page."""
+DISTRIBUTION_LIMIT = 0.0005
+"""A score or margin less likely than this is left out of the folded tables (the report has them all)."""
+
+
+@dataclasses.dataclass(frozen=True)
+class MarkdownSummary:
+    """The page, and the lines of the gates that failed (none when every gate passed)."""
+
+    text: str
+    failed: tuple[str, ...]
+
+
+def summarize_report(path: Path, gates: Sequence[Gate] = ()) -> MarkdownSummary:
+    """The Markdown page of the report at `path` (TOML or JSON), with `gates` (tournament gates,
+    `--fail-if`) checked against its ranking; a ConfigError of one sentence for a file that is not a
+    report of results."""
+    report = read_document(path, "report", MAX_REPORT_BYTES)
+    name = repr(str(path))
+    check_schema(name, report)
+    kind = report.get("kind")
+    if not isinstance(kind, str) or kind not in _PAGES:
+        raise ConfigError(f"{name} is not a report of results: its kind is {kind!r}, not tournament, analysis or duel.")
+    if gates and kind != "tournament":
+        raise ConfigError(f"--fail-if tests a tournament's ranking; {name} is a {kind} report.")
+    try:
+        lines, failed = _PAGES[kind](report, path, gates)
+    except ConfigError:
+        raise
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+        raise ConfigError(
+            f"{name} is not a {kind} report shutbox can read: a key it needs is missing or wrong."
+        ) from None
+    return MarkdownSummary("\n".join(lines).rstrip("\n") + "\n", tuple(failed))
+
+
+# The page of each kind of report: its lines, and the gates that failed.
+
+
+def _tournament(report: Mapping[str, Any], path: Path, gates: Sequence[Gate]) -> tuple[list[str], list[str]]:
+    config, totals, ranking = report["config"], report["totals"], report["ranking"]
+    check_names(gates, [entry["name"] for entry in ranking])
+    match = report.get("match")
+    exact = report["method"] == "exact"
+    table = int(config["table"])
+    if match:
+        title = f"match: {match['strategy']} against {match['baseline']}"
+    else:
+        title = (
+            f"tournament: {ranking[0]['name']} first of {len(ranking)}" if table > 1 else "tournament at solo tables"
+        )
+    size = "solo tables" if table == 1 else f"tables of {table}"
+    if exact:
+        played = f"{len(ranking)} strategies, every seating computed exactly; {size}"
+    else:
+        played = (
+            f"{len(ranking)} strategies, {_count(totals['games_per_matchup'])} games per matchup "
+            f"({_count(totals['games'])} in all); {size}{', duplicate deals' if config['duplicate'] else ''}; "
+            f"simulated, seed {report['seed']}"
+        )
+    lines = [f"## shutbox {title}", "", f"{played}. Rules: {_rules_said(config['rules'])}.", ""]
+    lines += _ranking(ranking)
+    if match:
+        lines += _match(match)
+    if report.get("gauntlet"):
+        lines += _gauntlet(report["gauntlet"])
+    if report["head_to_head"] and not match:
+        lines += _head_to_head(ranking, report["head_to_head"])
+    failed: list[str] = []
+    sprt = match.get("sprt") if match else None
+    if sprt or gates:
+        lines += ["### Gates", "", "A gate fails when its condition holds.", "", "| gate | result |", "|:---|:---|"]
+        if sprt:
+            lines.append(f"| SPRT {_code(_sprt_settings(sprt))} | {_verdict(sprt)} |")
+        for gate in gates:
+            failures = tournament_failures([gate], ranking)
+            failed += failures
+            said = "; ".join(failure.removeprefix(FAILED) for failure in failures)
+            lines.append(f"| {_code(gate.text)} | {_cell(f'**failed**: {said}' if failures else 'passed')} |")
+        lines.append("")
+    command = _match_command(report, path) if match else _tournament_command(report, path)
+    lines += _repeat(report, path, command, rerun=f"shutbox tournament {shlex.quote(str(path))}")
+    return lines, failed
+
+
+def _analysis(report: Mapping[str, Any], path: Path, gates: Sequence[Gate]) -> tuple[list[str], list[str]]:
+    exact = report["method"] == "exact"
+    lines = [f"## shutbox analyze: {report['strategy']}", ""]
+    how = "computed exactly" if exact else f"{_count(report['turns'])} turns simulated, seed {report['seed']}"
+    lines += [f"Single turns from a full box, {how}. Rules: {_rules_said(report['rules'])}.", ""]
+    lines += ["| figure | value | 95% CI |", "|:---|---:|---:|"]
+    lines.append(f"| mean score | {_fixed(report['mean_score'], SCORE)} | {_interval(report, 'mean_score', SCORE)} |")
+    lines.append(f"| shut rate | {_percent(report['shut_rate'])} | {_interval(report, 'shut_rate')} |")
+    lines.append("")
+    lines += _folded("Score distribution", "score", _likely(report["distribution"]))
+    command = ["shutbox", "analyze", _spec_of(report["spec"], path)]
+    if not exact:
+        command += ["--turns", str(report["turns"]), "--seed", str(report["seed"])]
+    lines += _repeat(report, path, [*command, *_rule_options(report["rules"])])
+    return lines, []
+
+
+def _duel(report: Mapping[str, Any], path: Path, gates: Sequence[Gate]) -> tuple[list[str], list[str]]:
+    a, b = report["strategy"], report["opponent"]
+    lines = [f"## shutbox duel: {a} against {b}", ""]
+    lines += [f"One game, computed exactly. A shared win counts half. Rules: {_rules_said(report['rules'])}.", ""]
+    lines += [f"| {_cell(a)}'s seat | {_cell(a)} wins | {_cell(b)} wins | tie settled |", "|:---|---:|---:|---:|"]
+    rows = [(f"seat {seat['seat']}", seat) for seat in report["seat"]]
+    if report.get("average"):
+        rows.append(("both seats averaged", report["average"]))
+    for title, row in rows:
+        chances = (_percent(row[key]) for key in ("win_rate", "opponent_win_rate", "tie_rate"))
+        lines.append(f"| {title} | {' | '.join(chances)} |")
+    lines.append("")
+    margins = rows[-1][1].get("margins")
+    if margins:
+        lines += _folded(f"Margin: {a}'s final total minus {b}'s ({rows[-1][0]})", "margin", _likely(margins))
+    command = [
+        "shutbox",
+        "analyze",
+        _spec_of(report["spec"], path),
+        "--against",
+        _spec_of(report["opponent_spec"], path),
+    ]
+    if not report.get("average"):
+        command += ["--seat", str(report["seat"][0]["seat"])]
+    lines += _repeat(report, path, [*command, *_rule_options(report["rules"])])
+    return lines, []
+
+
+_PAGES = {"tournament": _tournament, "analysis": _analysis, "duel": _duel}
+
+
+# Sections.
+
+
+def _ranking(ranking: Sequence[Mapping[str, Any]]) -> list[str]:
+    """The ranking: a column for each figure every entry has."""
+    columns: list[tuple[str, str, Any]] = [
+        ("win rate", "win_rate", _percent),
+        ("95% CI", "win_rate_ci95", _range_percent),
+        ("rating", "rating", _rating),
+        ("rating 95% CI", "rating_ci95", _range_rating),
+        ("mean score", "mean_score", lambda value: _fixed(value, SCORE)),
+        ("shut rate", "shut_rate", _percent),
+        ("games", "games", _count),
+    ]
+    shown = [column for column in columns if all(column[1] in entry for entry in ranking)]
+    lines = ["| rank | strategy | " + " | ".join(title for title, _, _ in shown) + " |"]
+    lines.append("|---:|:---|" + "---:|" * len(shown))
+    for entry in ranking:
+        cells = [str(entry["rank"]), _cell(entry["name"]), *(shown_as(entry[key]) for _, key, shown_as in shown)]
+        lines.append("| " + " | ".join(cells) + " |")
+    return [*lines, ""]
+
+
+def _head_to_head(ranking: Sequence[Mapping[str, Any]], pairs: Iterable[Mapping[str, Any]]) -> list[str]:
+    """The win rate of each row against each column, in the ranking's order; blank where they did not meet."""
+    names = [entry["name"] for entry in ranking]
+    rates = {(pair["strategy"], pair["opponent"]): pair["win_rate"] for pair in pairs}
+    lines = ["### Head to head", "", "The row's win rate in the games it played with the column.", ""]
+    lines.append("| | " + " | ".join(_cell(name) for name in names) + " |")
+    lines.append("|:---|" + "---:|" * len(names))
+    for row in names:
+        cells = [
+            "-" if row == column else _percent(rates[row, column]) if (row, column) in rates else "" for column in names
+        ]
+        lines.append(f"| {_cell(row)} | " + " | ".join(cells) + " |")
+    return [*lines, ""]
+
+
+def _match(match: Mapping[str, Any]) -> list[str]:
+    """A match from NEW's side: its score, win-rate difference and Elo, each with its interval."""
+    new = _cell(match["strategy"])
+    lines = ["### Game pairs", "", "| figure | value | 95% CI |", "|:---|---:|---:|"]
+    lines.append(f"| score of {new} | {_percent(match['score'])} | {_range_percent(match['score_ci95'])} |")
+    low, high = match["win_rate_difference_ci95"]
+    difference = _signed_percent(match["win_rate_difference"])
+    lines.append(f"| win-rate difference | {difference} | {_signed_percent(low)} to {_signed_percent(high)} |")
+    if "elo" in match:
+        interval = _range_rating(match["elo_ci95"]) if "elo_ci95" in match else ""
+        lines.append(f"| Elo difference | {_rating(match['elo'])} | {interval} |")
+    lines.append(f"| LOS | {_percent(match['los'])} | |")
+    pentanomial = " / ".join(str(count) for count in match["pentanomial"])
+    lines += [
+        "",
+        f"{_count(match['pairs'])} pairs: {_count(match['wins'])} wins, {_count(match['shared'])} shared, "
+        f"{_count(match['losses'])} losses; "
+        f"pairs scoring 0, 1/2, 1, 3/2, 2: {pentanomial}.",
+        "",
+    ]
+    return lines
+
+
+def _gauntlet(gauntlet: Mapping[str, Any]) -> list[str]:
+    """The first player's score minus the second's, against each opponent and over the field."""
+    first, second = _cell(gauntlet["strategy"]), _cell(gauntlet["baseline"])
+    lines = ["### Gauntlet", "", f"The score of {first} minus that of {second}, from the game pairs.", ""]
+    lines += ["| opponent | difference | 95% CI |", "|:---|---:|---:|"]
+    rows = [(opponent["name"], opponent) for opponent in gauntlet["opponent"]]
+    for name, row in [*rows, ("over the field", gauntlet)]:
+        low, high = row["score_difference_ci95"]
+        lines.append(f"| {_cell(name)} | {_signed(row['score_difference'])} | {_signed(low)} to {_signed(high)} |")
+    return [*lines, ""]
+
+
+def _folded(title: str, heading: str, chances: Mapping[int, float]) -> list[str]:
+    """A folded table of a distribution's likelier values."""
+    lines = ["<details>", f"<summary>{title}</summary>", "", f"| {heading} | chance |", "|---:|---:|"]
+    lines += [f"| {value} | {_percent(chance)} |" for value, chance in chances.items()]
+    return [*lines, "", "</details>", ""]
+
+
+def _repeat(report: Mapping[str, Any], path: Path, command: list[str], rerun: str | None = None) -> list[str]:
+    """How to repeat the run: the seed, and the commands."""
+    seed = f"Seed {report['seed']}, " if "seed" in report else ""
+    lines = ["### Repeat", "", f"{seed}shutbox {report['shutbox_version']}:", "", "```sh"]
+    lines.append(shlex.join(command))
+    if rerun:
+        lines.append(f"{rerun}    # the report is its own tournament file")
+    return [*lines, "```", ""]
+
+
+# Commands.
+
+
+def _tournament_command(report: Mapping[str, Any], path: Path) -> list[str]:
+    config = report["config"]
+    command = ["shutbox", "tournament"]
+    for entry in config["strategy"]:
+        command += ["-s", _entered(entry, path)]
+    if report["method"] == "exact":
+        command.append("--exact")
+    else:
+        command += ["-n", str(config["games"]), "--seed", str(config["seed"])]
+        if not config["duplicate"]:
+            command.append("--no-duplicate")
+    if config["table"] != 2:
+        command += ["--table", str(config["table"])]
+    if "gauntlet" in config:
+        command += ["--gauntlet", str(config["gauntlet"])]
+    return [*command, *_rule_options(config["rules"])]
+
+
+def _match_command(report: Mapping[str, Any], path: Path) -> list[str]:
+    config = report["config"]
+    new, old = (_entered(entry, path) for entry in config["strategy"])
+    command = ["shutbox", "match", new, old, "-n", str(config["games"]), "--seed", str(config["seed"])]
+    sprt = report["match"].get("sprt")
+    if sprt:
+        command += ["--sprt", _sprt_settings(sprt)]
+    return [*command, *_rule_options(config["rules"])]
+
+
+def _entered(entry: Mapping[str, Any], path: Path) -> str:
+    """A field entry as `-s` takes it: its spec with its parameters, after its name if that differs."""
+    spec = _spec_of(entry["spec"], path)
+    params = entry.get("params")
+    given = "(" + ", ".join(f"{key}={value!r}" for key, value in params.items()) + ")" if params else ""
+    name = entry["name"]
+    natural = name in (entry["spec"], entry["spec"] + given) or (
+        bool(given) and name.endswith(given) and "=" not in name.removesuffix(given)
+    )
+    return spec + given if natural else f"{name}={spec}{given}"
+
+
+def _spec_of(spec: str, path: Path) -> str:
+    """A spec as typed where the summary is made: a file's path is the report folder's."""
+    file, colon, cls = spec.rpartition(":")
+    folder = path.parent
+    if not colon or not file.endswith(".py") or Path(file).is_absolute() or folder == Path():
+        return spec
+    return f"{(folder / file).as_posix()}:{cls}"
+
+
+def _rule_options(rules: Mapping[str, Any]) -> list[str]:
+    """The rule options that make these rules: each rule that differs from the standard game's."""
+    options: list[str] = []
+    for key, value in rules.items():
+        if rules_table(Rules()).get(key) == value:
+            continue
+        flag = "--" + key.replace("_", "-")
+        if isinstance(value, bool):
+            options.append(flag if value else flag.replace("--", "--no-", 1))
+        else:
+            options += [flag, str(value)]
+    return options
+
+
+def _rules_said(rules: Mapping[str, Any]) -> str:
+    options = _rule_options(rules)
+    return f"the standard game with {_code(shlex.join(options))}" if options else "the standard game"
+
+
+def _sprt_settings(sprt: Mapping[str, Any]) -> str:
+    return " ".join(f"{key}={sprt[key]:g}" for key in ("elo0", "elo1", "alpha", "beta"))
+
+
+def _verdict(sprt: Mapping[str, Any]) -> str:
+    low, high = sprt["bounds"]
+    said = {
+        "H1": "passed: H1 accepted",
+        "H0": "**failed**: H0 accepted",
+        "undecided": "**undecided**: the games ran out",
+    }
+    return f"{said[sprt['verdict']]} (LLR {sprt['llr']:.3f}, bounds {low:.3f} and {high:.3f})"
+
+
+# Figures and cells.
+
+
+def _likely(distribution: Mapping[str, float]) -> dict[int, float]:
+    return {int(value): chance for value, chance in distribution.items() if chance >= DISTRIBUTION_LIMIT}
+
+
+def _interval(report: Mapping[str, Any], key: str, digits: int | None = None) -> str:
+    bounds = report.get(f"{key}_ci95")
+    if bounds is None:
+        return "exact"
+    return _range_percent(bounds) if digits is None else f"{_fixed(bounds[0], digits)} to {_fixed(bounds[1], digits)}"
+
+
+def _percent(value: float) -> str:
+    return f"{value * 100:.{PERCENT}f}%"
+
+
+def _signed_percent(value: float) -> str:
+    return f"{value * 100:+.{PERCENT}f}%"
+
+
+def _range_percent(bounds: Sequence[float]) -> str:
+    return f"{_percent(bounds[0])} to {_percent(bounds[1])}"
+
+
+def _rating(value: float) -> str:
+    return f"{value:+.{RATING}f}"
+
+
+def _range_rating(bounds: Sequence[float]) -> str:
+    return f"{_rating(bounds[0])} to {_rating(bounds[1])}"
+
+
+def _fixed(value: float, digits: int) -> str:
+    return f"{value:.{digits}f}"
+
+
+def _signed(value: float) -> str:
+    return f"{value:+.4f}"
+
+
+def _count(value: float) -> str:
+    return f"{value:,}" if isinstance(value, int) else f"{value:,.3f}"
+
+
+def _cell(text: str) -> str:
+    """Text in a table cell: a pipe escaped, a line break a space."""
+    return " ".join(str(text).split()).replace("|", "\\|")
+
+
+def _code(text: str) -> str:
+    """Inline code; a text that holds a backtick is fenced with two."""
+    return f"`` {text} ``" if "`" in text else f"`{text}`"
