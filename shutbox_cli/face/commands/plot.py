@@ -39,7 +39,7 @@ def plot_command(
     Examples:
       shutbox plot run.toml
       shutbox plot run.toml -o run.svg
-      shutbox analyze optimal -o optimal.toml && shutbox plot optimal.toml -o optimal.pdf
+      shutbox plot optimal.toml -o optimal.pdf
     """
     from tournaments import ConfigError, read_figures
 
