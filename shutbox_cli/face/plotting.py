@@ -29,6 +29,8 @@ INSTALL = 'plots need matplotlib, which shutbox installs with its plot extra: pi
 OKABE_ITO = ("#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9", "#F0E442", "#000000")
 """Blue, orange, green, vermillion, purple, sky blue, yellow, black."""
 HEAT_MAP = "PuOr"
+UNPLAYED = "#BBBBBB"
+"""A head-to-head cell of two that did not meet (a strategy and itself, a gauntlet's own side)."""
 WIDTH = 8.0
 """Inches; every panel is as wide."""
 DPI = 120
@@ -167,12 +169,15 @@ def _win_rates(axes: Axes, panel: WinRates) -> None:
 
 
 def _grid(axes: Axes, panel: HeadToHeadGrid) -> None:
-    """The head-to-head map: the row's rate against the column, around an even 50%."""
+    """The head-to-head map: the row's rate against the column, around an even 50%; grey where they did not meet."""
     import numpy as np
 
     rates = np.array([[np.nan if rate is None else rate for rate in row] for row in panel.rates])
     spread = max(0.05, float(np.nanmax(np.abs(rates - 0.5)))) if np.isfinite(rates).any() else 0.5
-    image = axes.imshow(rates, cmap=HEAT_MAP, vmin=0.5 - spread, vmax=0.5 + spread, aspect="auto")
+    import matplotlib
+
+    shades = matplotlib.colormaps[HEAT_MAP].with_extremes(bad=UNPLAYED)
+    image = axes.imshow(rates, cmap=shades, vmin=0.5 - spread, vmax=0.5 + spread, aspect="auto")
     ticks = list(range(len(panel.names)))
     axes.set_xticks(ticks, panel.names, rotation=30, ha="right")
     axes.set_yticks(ticks, panel.names)
@@ -184,7 +189,8 @@ def _grid(axes: Axes, panel: HeadToHeadGrid) -> None:
     word = "finished ahead" if panel.ahead else "win rate"
     axes.set_xlabel("against this opponent")
     axes.set_ylabel("strategy")
-    axes.set_title(f"Head to head: the row's {word} against the column", loc="left")
+    how = "how often the row finished ahead of" if panel.ahead else "the row's win rate against"
+    axes.set_title(f"Head to head: {how} the column", loc="left")
     bar = axes.figure.colorbar(image, ax=axes, label=word)
     _percents(bar.ax.yaxis)
 
