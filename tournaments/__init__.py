@@ -82,6 +82,7 @@ if TYPE_CHECKING:  # `name as name`: each re-exported, one statement per module
     )
     from .results.figures import (
         Distribution as Distribution,
+        DuelChances as DuelChances,
         Figures as Figures,
         HeadToHeadGrid as HeadToHeadGrid,
         MatchScore as MatchScore,
@@ -128,6 +129,7 @@ _NAMES: dict[str, tuple[str, ...]] = {
     ".results.aggregate": ("HeadToHead", "SeatStanding", "Standing", "Summary", "TournamentResults"),
     ".results.figures": (
         "Distribution",
+        "DuelChances",
         "Figures",
         "HeadToHeadGrid",
         "MatchScore",

@@ -21,7 +21,16 @@ if TYPE_CHECKING:
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
 
-    from tournaments import Distribution, Figures, HeadToHeadGrid, MatchScore, SeatRates, SprtEnd, WinRates
+    from tournaments import (
+        Distribution,
+        DuelChances,
+        Figures,
+        HeadToHeadGrid,
+        MatchScore,
+        SeatRates,
+        SprtEnd,
+        WinRates,
+    )
 
 SUFFIXES = {".png": "png", ".svg": "svg", ".pdf": "pdf"}
 """The file kinds a plot is written as, by the file's suffix."""
@@ -30,6 +39,8 @@ OKABE_ITO = ("#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9", "
 """Blue, orange, green, vermillion, purple, sky blue, yellow, black."""
 HEAT_MAP = "PuOr"
 UNPLAYED = "#BBBBBB"
+EVEN = "#888888"
+"""A margin of 0: equal totals."""
 """A head-to-head cell of two that did not meet (a strategy and itself, a gauntlet's own side)."""
 WIDTH = 8.0
 """Inches; every panel is as wide."""
@@ -89,7 +100,7 @@ def draw(figures: Figures) -> Figure:
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 
-    from tournaments import Distribution, HeadToHeadGrid, MatchScore, SeatRates, SprtEnd, WinRates
+    from tournaments import Distribution, DuelChances, HeadToHeadGrid, MatchScore, SeatRates, SprtEnd, WinRates
 
     drawers: dict[type, Callable[[Axes, Any], None]] = {
         WinRates: _win_rates,
@@ -98,14 +109,12 @@ def draw(figures: Figures) -> Figure:
         Distribution: _distribution,
         MatchScore: _match,
         SprtEnd: _sprt,
+        DuelChances: _duel,
     }
-    heights = [_height(panel) for panel in figures.panels] or [1.0]
+    heights = [_height(panel) for panel in figures.panels]
     figure = Figure(figsize=(WIDTH, sum(heights) + 1.2), layout="constrained")
     FigureCanvasAgg(figure)
     figure.suptitle("\n".join(_title(figures)), fontsize=11)
-    if not figures.panels:  # a drop-out duel: no margin to draw
-        figure.text(0.5, 0.5, "A drop-out game has no winning margin: the last player left wins.", ha="center")
-        return figure
     for axes, panel in zip(
         figure.subplots(len(heights), 1, height_ratios=heights, squeeze=False)[:, 0], figures.panels, strict=True
     ):
@@ -123,8 +132,10 @@ def _title(figures: Figures) -> list[str]:
 
 
 def _height(panel: object) -> float:
-    from tournaments import HeadToHeadGrid, MatchScore, SprtEnd, WinRates
+    from tournaments import DuelChances, HeadToHeadGrid, MatchScore, SprtEnd, WinRates
 
+    if isinstance(panel, DuelChances):
+        return 0.9 + 0.4 * len(panel.seats)
     if isinstance(panel, WinRates):
         return 1.0 + 0.35 * len(panel.names)
     if isinstance(panel, HeadToHeadGrid):
@@ -213,15 +224,23 @@ def _seats(axes: Axes, panel: SeatRates) -> None:
 
 def _distribution(axes: Axes, panel: Distribution) -> None:
     """A bar for each value (the zero margin's in another colour), and the mean where known."""
-    colours = [OKABE_ITO[1] if panel.what == "margin" and value == 0 else OKABE_ITO[0] for value in panel.values]
-    axes.bar(panel.values, panel.chances, width=0.85, color=colours)
+    colours = [EVEN if panel.what == "margin" and value == 0 else OKABE_ITO[0] for value in panel.values]
+    errors = None
+    if panel.intervals is not None:
+        errors = [
+            [chance - low for chance, (low, _) in zip(panel.chances, panel.intervals, strict=True)],
+            [high - chance for chance, (_, high) in zip(panel.chances, panel.intervals, strict=True)],
+        ]
+    axes.bar(panel.values, panel.chances, width=0.85, color=colours, yerr=errors, ecolor="black", error_kw={"lw": 0.7})
     if panel.mean is not None:
         axes.axvline(panel.mean, color=OKABE_ITO[3], linestyle="--", linewidth=1, label=f"mean {panel.mean:.3f}")
         axes.legend(loc="upper right", fontsize="small")
     axes.set_ylabel("chance")
     _percents(axes.yaxis)
     axes.set_xlabel(panel.label)
-    axes.set_title(f"{panel.what.capitalize()} distribution", loc="left")
+    interval = "" if panel.intervals is None else ", each chance with its 95% interval"
+    equal = " (grey: 0, equal totals)" if panel.what == "margin" else ""
+    axes.set_title(f"{panel.what.capitalize()} distribution{interval}{equal}", loc="left")
 
 
 def _match(axes: Axes, panel: MatchScore) -> None:
@@ -266,3 +285,23 @@ def _sprt(axes: Axes, panel: SprtEnd) -> None:
     axes.set_xlabel("log-likelihood ratio at the end (the report keeps the last LLR, not its path)")
     axes.set_title(f"SPRT of {panel.strategy}: H0 elo {panel.elo0:g}, H1 elo {panel.elo1:g}", loc="left")
     axes.legend(loc="upper left", ncols=2, fontsize="small")
+
+
+def _duel(axes: Axes, panel: DuelChances) -> None:
+    """A bar for each seat of A's: A's chance to win, then B's, and the chance the tie rule decided."""
+    names = ["both seats (average)" if seat is None else f"seat {seat}" for seat in panel.seats]
+    places = list(range(len(names)))[::-1]
+    axes.barh(places, panel.wins, color=OKABE_ITO[0])
+    axes.barh(places, panel.losses, left=panel.wins, color=OKABE_ITO[1])
+    for place, win, loss, tie in zip(places, panel.wins, panel.losses, panel.ties, strict=True):
+        axes.text(win / 2, place, f"{panel.strategy} {_percent(win)}", ha="center", va="center", color="white")
+        axes.text(win + loss / 2, place, f"{panel.opponent} {_percent(loss)}", ha="center", va="center")
+        axes.annotate(
+            f"tie settled {_percent(tie)}", (1, place), xytext=(6, 0), textcoords="offset points", va="center"
+        )
+    axes.axvline(0.5, color="black", linewidth=0.8, linestyle="--")
+    axes.set_yticks(places, [name.replace("seat 1", "seat 1 (first)") for name in names])
+    axes.set_xlim(0, 1)
+    _percents(axes.xaxis)
+    axes.set_xlabel("chance to win one game (a shared win counts half; dashed: even)")
+    axes.set_title(f"Who wins one game, by {panel.strategy}'s seat", loc="left")

@@ -20,6 +20,7 @@ from shutbox_cli.game import Rules
 from ..errors import ConfigError
 from ..files import read_document
 from .schema import check_schema, rules_mapping
+from .stats import wilson
 
 MAX_REPORT_BYTES = 64 * 1024 * 1024
 """The largest report `read_figures` reads."""
@@ -68,6 +69,21 @@ class Distribution:
     chances: tuple[float, ...]
     mean: float | None
     """The mean value, where the report gives it."""
+    intervals: tuple[tuple[float, float], ...] | None
+    """Each chance's 95% interval, for a simulation (None: exact)."""
+
+
+@dataclasses.dataclass(frozen=True)
+class DuelChances:
+    """A duel's exact chances, by A's seat (None: both seats' average): A wins, B wins, and the
+    chance the tie rule decided (a shared win counts half in each win chance)."""
+
+    strategy: str
+    opponent: str
+    seats: tuple[int | None, ...]
+    wins: tuple[float, ...]
+    losses: tuple[float, ...]
+    ties: tuple[float, ...]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -97,7 +113,7 @@ class MatchScore:
     unpaired: tuple[float, float]
 
 
-Panel = WinRates | HeadToHeadGrid | SeatRates | Distribution | MatchScore | SprtEnd
+Panel = WinRates | HeadToHeadGrid | SeatRates | Distribution | MatchScore | SprtEnd | DuelChances
 
 
 @dataclasses.dataclass(frozen=True)
@@ -217,6 +233,12 @@ def _match(match: Mapping[str, Any]) -> list[Panel]:
 
 def _analysis(table: Mapping[str, Any]) -> Figures:
     exact = table.get("method") == "exact"
+    scores = _distribution("score", "score at the end of a turn", table["distribution"], _number(table["mean_score"]))
+    if not exact:
+        turns = int(table["turns"])
+        scores = dataclasses.replace(
+            scores, intervals=tuple(wilson(round(chance * turns), turns) for chance in scores.chances)
+        )
     return Figures(
         kind="analysis",
         subject=str(table["strategy"]),
@@ -224,9 +246,7 @@ def _analysis(table: Mapping[str, Any]) -> Figures:
         method="exact" if exact else "simulate",
         seed=None if exact else _seed(table),
         size="exact" if exact else f"{int(table['turns']):,} turns",
-        panels=(
-            _distribution("score", "score at the end of a turn", table["distribution"], _number(table["mean_score"])),
-        ),
+        panels=(scores,),
     )
 
 
@@ -243,13 +263,28 @@ def _duel(table: Mapping[str, Any]) -> Figures:
         method="exact",
         seed=None,
         size="exact",
-        panels=() if margins is None else (_distribution("margin", label, margins, None),),
+        panels=(_chances(table),)
+        if margins is None
+        else (_chances(table), _distribution("margin", label, margins, None)),
+    )
+
+
+def _chances(table: Mapping[str, Any]) -> DuelChances:
+    rows = [*table["seat"], *([table["average"]] if "average" in table else [])]
+    return DuelChances(
+        str(table["strategy"]),
+        str(table["opponent"]),
+        tuple(int(row["seat"]) if "seat" in row else None for row in rows),
+        tuple(_number(row["win_rate"]) for row in rows),
+        tuple(_number(row["opponent_win_rate"]) for row in rows),
+        tuple(_number(row["tie_rate"]) for row in rows),
     )
 
 
 def _distribution(what: str, label: str, chances: Mapping[str, Any], mean: float | None) -> Distribution:
     found = sorted((int(value), _number(chance)) for value, chance in chances.items())
-    return Distribution(what, label, tuple(value for value, _ in found), tuple(chance for _, chance in found), mean)
+    values, shares = tuple(value for value, _ in found), tuple(chance for _, chance in found)
+    return Distribution(what, label, values, shares, mean, None)
 
 
 def _rules(table: Mapping[str, Any]) -> Rules:

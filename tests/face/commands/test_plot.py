@@ -4,6 +4,7 @@ from the figure's artists equal to the report's figures."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 import tomllib
@@ -15,6 +16,7 @@ import pytest
 
 from tournaments import (
     Distribution,
+    DuelChances,
     Figures,
     HeadToHeadGrid,
     MatchScore,
@@ -51,7 +53,7 @@ def made(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Path, Path
     folder = tmp_path_factory.mktemp("plots")
     found = {}
     for kind, args in RUNS.items():
-        report = folder / f"{kind}.toml"
+        report = folder / (f"{kind}.json" if kind == "simulated-analysis" else f"{kind}.toml")
         if kind in SUFFIX:
             drawing = folder / f"{kind}{SUFFIX[kind]}"
             done = real_shutbox(*args, "-o", str(report), "--plot", str(drawing), "--format", "table")
@@ -67,7 +69,7 @@ def made(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Path, Path
 
 
 def report(path: Path) -> dict[str, Any]:
-    return tomllib.loads(path.read_text())
+    return json.loads(path.read_text()) if path.suffix == ".json" else tomllib.loads(path.read_text())
 
 
 def panels(figures: Figures, kind: type) -> list[Any]:
@@ -147,6 +149,8 @@ def test_an_exact_tournament_shows_its_win_rates_without_intervals_and_by_seat(
 @pytest.mark.slow
 @pytest.mark.parametrize("kind", ["analysis", "simulated-analysis", "duel"])
 def test_a_distribution_is_drawn_bar_for_bar_from_the_report(made: dict[str, tuple[Path, Path]], kind: str) -> None:
+    from matplotlib.container import ErrorbarContainer
+
     from shutbox_cli.face.plotting import draw
 
     path, _ = made[kind]
@@ -154,15 +158,31 @@ def test_a_distribution_is_drawn_bar_for_bar_from_the_report(made: dict[str, tup
     (shown,) = panels(figures, Distribution)
     chances = table["distribution"] if kind != "duel" else table["average"]["margins"]
     assert dict(zip(shown.values, shown.chances, strict=True)) == {int(value): p for value, p in chances.items()}
-    axes = draw(figures).axes[0]
+    axes = draw(figures).axes[-1]
     assert [(round(bar.get_x() + bar.get_width() / 2), bar.get_height()) for bar in axes.patches] == sorted(
         (int(value), p) for value, p in chances.items()
     )
     assert axes.get_ylabel() == "chance" and axes.get_xlabel() == shown.label
-    if kind == "simulated-analysis":
+    if kind == "simulated-analysis":  # each chance's interval: from its count of the turns
         assert "seed 3, 500 turns" in draw(figures).get_suptitle()
+        assert shown.intervals is not None
+        for chance, (low, high) in zip(shown.chances, shown.intervals, strict=True):
+            assert low < chance < high
+        (errors,) = [found for found in axes.containers if isinstance(found, ErrorbarContainer)]
+        drawn = errors.lines[2][0].get_segments()
+        assert [tuple(segment[:, 1]) for segment in drawn] == list(shown.intervals)
+    else:
+        assert shown.intervals is None
     if kind == "duel":
         assert shown.label == "margin: optimal's final total minus greedy-high's, both seats' average"
+        (chances,) = panels(figures, DuelChances)
+        rows = [*table["seat"], table["average"]]
+        assert chances.seats == (1, 2, None)
+        assert chances.wins == tuple(row["win_rate"] for row in rows)
+        assert chances.losses == tuple(row["opponent_win_rate"] for row in rows)
+        assert chances.ties == tuple(row["tie_rate"] for row in rows)
+        bars = draw(figures).axes[0].patches
+        assert [bar.get_width() for bar in bars] == pytest.approx([*chances.wins, *chances.losses], abs=1e-12)
 
 
 @pytest.mark.slow
