@@ -17,13 +17,11 @@ from typing import Any
 
 from shutbox_cli.game import Rules
 
+from ..ci.compare import MAX_REPORT_BYTES
 from ..errors import ConfigError
 from ..files import read_document
 from .schema import check_schema, rules_mapping
 from .stats import wilson
-
-MAX_REPORT_BYTES = 64 * 1024 * 1024
-"""The largest report `read_figures` reads."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -152,7 +150,7 @@ def report_figures(table: Mapping[str, Any], name: str = "the report") -> Figure
             return _duel(table)
     except (KeyError, TypeError, ValueError, IndexError):
         raise ConfigError(
-            f"{name} is a {kind} report with figures missing or malformed; shutbox cannot plot it."
+            f"{name} is not a whole {kind} report: figures are missing or malformed, so it cannot be plotted."
         ) from None
     raise ConfigError(f"{name} is not a report shutbox can plot: a tournament, match, analysis or duel report.")
 

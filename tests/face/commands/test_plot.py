@@ -235,6 +235,28 @@ def test_a_file_that_is_not_a_report_is_refused_in_one_sentence(tmp_path: Path) 
     assert not config.with_suffix(".png").exists()
 
 
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ('schema = 1\nkind = "tournament"\n', "is not a whole tournament report: figures are missing or malformed"),
+        (
+            'schema = 1\nkind = "analysis"\nstrategy = "x"\n[distribution]\n0 = "half"\n',
+            "is not a whole analysis report",
+        ),
+        ("schema = 99\n", "has report schema 99; this shutbox reads schema 1 and earlier"),
+        ("[ranking\n", "is not valid TOML"),
+    ],
+)
+def test_a_broken_report_is_refused_in_one_sentence(tmp_path: Path, text: str, said: str) -> None:
+    pytest.importorskip("matplotlib", reason=NO_MATPLOTLIB)
+    broken = tmp_path / "broken.toml"
+    broken.write_text(text)
+    done = shutbox("plot", str(broken), "-o", str(tmp_path / "broken.svg"))
+    assert (done.returncode, done.stdout) == (2, "")
+    assert said in done.stderr and done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
+    assert list(tmp_path.iterdir()) == [broken]
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize(
     "args", [("plot", "run.toml"), ("tournament", "-s", "tips", "-s", "random", "--plot", "r.svg")]
