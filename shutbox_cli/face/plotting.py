@@ -39,9 +39,9 @@ OKABE_ITO = ("#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9", "
 """Blue, orange, green, vermillion, purple, sky blue, yellow, black."""
 HEAT_MAP = "PuOr"
 UNPLAYED = "#BBBBBB"
+"""A head-to-head cell of two that did not meet (a strategy and itself, a gauntlet's own side)."""
 EVEN = "#888888"
 """A margin of 0: equal totals."""
-"""A head-to-head cell of two that did not meet (a strategy and itself, a gauntlet's own side)."""
 WIDTH = 8.0
 """Inches; every panel is as wide."""
 DPI = 120
@@ -77,12 +77,15 @@ def plot_result(result: Any, path: Path) -> None:
 
 def save(figures: Figures, path: Path) -> None:
     """Draw the figures to `path` (its kind by its suffix), whole or not at all, and say where."""
+    import matplotlib
+
     from strategies.runner import printable
     from tournaments import reason, write_atomically
 
     check_plot(path)
     data = io.BytesIO()
-    draw(figures).savefig(data, format=SUFFIXES[path.suffix.lower()], dpi=DPI, metadata=_metadata(path))
+    with matplotlib.rc_context({"svg.hashsalt": "shutbox"}):  # an SVG's ids from its content, not drawn at random
+        draw(figures).savefig(data, format=SUFFIXES[path.suffix.lower()], dpi=DPI, metadata=_metadata(path))
     try:
         write_atomically(path, data.getvalue())
     except OSError as error:
@@ -92,7 +95,7 @@ def save(figures: Figures, path: Path) -> None:
 
 def _metadata(path: Path) -> dict[str, Any]:
     """No creation date in an SVG or PDF, so the same report draws the same file."""
-    return {"Date": None} if path.suffix.lower() in (".svg", ".pdf") else {}
+    return {".svg": {"Date": None}, ".pdf": {"CreationDate": None}}.get(path.suffix.lower(), {})
 
 
 def draw(figures: Figures) -> Figure:

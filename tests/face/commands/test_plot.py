@@ -275,3 +275,16 @@ def test_without_the_plot_extra_a_plot_says_what_to_install(tmp_path: Path, args
     )
     assert (done.returncode, done.stdout, done.stderr) == (2, "", INSTALL)
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("suffix", [".png", ".svg", ".pdf"])
+def test_the_same_report_draws_the_same_file(made: dict[str, tuple[Path, Path]], tmp_path: Path, suffix: str) -> None:
+    """No date, no random ids: a drawing kept beside its report changes only when the report does."""
+    path, _ = made["exact"]
+    drawn = []
+    for name in ("first", "second"):
+        done = shutbox("plot", str(path), "-o", str(tmp_path / f"{name}{suffix}"))
+        assert done.returncode == 0, done.stderr
+        drawn.append((tmp_path / f"{name}{suffix}").read_bytes())
+    assert drawn[0] == drawn[1]
