@@ -42,6 +42,8 @@ UNPLAYED = "#BBBBBB"
 """A head-to-head cell of two that did not meet (a strategy and itself, a gauntlet's own side)."""
 EVEN = "#888888"
 """A margin of 0: equal totals."""
+SETTINGS: dict[Any, Any] = {"svg.hashsalt": "shutbox", "text.parse_math": False}
+"""An SVG's ids from its content, not drawn at random; a name's `$` drawn as it is, not as TeX."""
 WIDTH = 8.0
 """Inches; every panel is as wide."""
 DPI = 120
@@ -84,7 +86,7 @@ def save(figures: Figures, path: Path) -> None:
 
     check_plot(path)
     data = io.BytesIO()
-    with matplotlib.rc_context({"svg.hashsalt": "shutbox"}):  # an SVG's ids from its content, not drawn at random
+    with matplotlib.rc_context(SETTINGS):
         draw(figures).savefig(data, format=SUFFIXES[path.suffix.lower()], dpi=DPI, metadata=_metadata(path))
     try:
         write_atomically(path, data.getvalue())
@@ -99,7 +101,15 @@ def _metadata(path: Path) -> dict[str, Any]:
 
 
 def draw(figures: Figures) -> Figure:
-    """One figure: the report's panels stacked, under a title that says the rules and the seed."""
+    """One figure: the report's panels stacked, under a title that says the rules and the seed
+    (made under `SETTINGS`)."""
+    import matplotlib
+
+    with matplotlib.rc_context(SETTINGS):
+        return _draw(figures)
+
+
+def _draw(figures: Figures) -> Figure:
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 

@@ -33,7 +33,20 @@ INSTALL = (
     'shutbox: error: plots need matplotlib, which shutbox installs with its plot extra: pip install "shutbox[plot]".\n'
 )
 RUNS = {
-    "tournament": ("tournament", "-s", "optimal", "-s", "tips", "-s", "greedy-high", "-n", "40", "--seed", "7"),
+    # A name of TeX's: drawn as it is, not parsed as mathematics (which failed).
+    "tournament": (
+        "tournament",
+        "-s",
+        "optimal",
+        "-s",
+        "$\\frac$=tips",
+        "-s",
+        "greedy-high",
+        "-n",
+        "40",
+        "--seed",
+        "7",
+    ),
     "exact": ("tournament", "-s", "optimal", "-s", "tips", "-s", "greedy-high", "--exact"),
     "analysis": ("analyze", "optimal"),
     "simulated-analysis": ("analyze", "random", "--turns", "500", "--seed", "3"),
