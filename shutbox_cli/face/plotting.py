@@ -72,9 +72,13 @@ def check_plot(path: Path) -> None:
 
 def plot_result(result: Any, path: Path) -> None:
     """`--plot FILE`: draw a command's result, as its report holds it, and say where."""
-    from tournaments import report_figures, result_table
+    from tournaments import ConfigError, report_figures, result_table
 
-    save(report_figures(result_table(result)), path)
+    try:
+        figures = report_figures(result_table(result))
+    except ConfigError as error:  # a report this shutbox cannot draw: said, not raised
+        fail(str(error))
+    save(figures, path)
 
 
 def save(figures: Figures, path: Path) -> None:
@@ -170,7 +174,8 @@ def _percents(axis: Any) -> None:
 
 
 def _win_rates(axes: Axes, panel: WinRates) -> None:
-    """Horizontal bars, best on top, each with its 95% interval and its figure, and an even line."""
+    """Horizontal bars, best on top, each with its 95% interval and its figure, and an even line
+    (a solo tournament's: mean scores, no even line)."""
     places = list(range(len(panel.names)))[::-1]
     highs = list(panel.rates) if panel.intervals is None else [high for _, high in panel.intervals]
     errors = None
@@ -180,15 +185,23 @@ def _win_rates(axes: Axes, panel: WinRates) -> None:
             [high - rate for rate, (_, high) in zip(panel.rates, panel.intervals, strict=True)],
         ]
     axes.barh(places, panel.rates, xerr=errors, color=OKABE_ITO[0], ecolor="black", capsize=3)
-    axes.axvline(panel.even, color=OKABE_ITO[3], linestyle="--", linewidth=1, label=f"even: {_percent(panel.even)}")
     axes.set_yticks(places, panel.names)
+    even = panel.even
+    solo = even is None
     for place, rate, high in zip(places, panel.rates, highs, strict=True):
-        axes.annotate(_percent(rate), (high, place), xytext=(4, 0), textcoords="offset points", va="center")
-    axes.set_xlim(0, min(1.0, max(highs) * 1.2))
-    _percents(axes.xaxis)
+        shown = f"{rate:.3f}" if solo else _percent(rate)
+        axes.annotate(shown, (high, place), xytext=(4, 0), textcoords="offset points", va="center")
+    axes.set_xlim(0, max(highs) * 1.2 if solo else min(1.0, max(highs) * 1.2))
     interval = "" if panel.intervals is None else ", with its 95% interval"
+    exact = " (exact)" if panel.intervals is None else ""
+    if even is None:
+        axes.set_xlabel(f"mean score of a game (lower is better){interval}")
+        axes.set_title(f"Mean score by strategy{exact}", loc="left")
+        return
+    axes.axvline(even, color=OKABE_ITO[3], linestyle="--", linewidth=1, label=f"even: {_percent(even)}")
+    _percents(axes.xaxis)
     axes.set_xlabel(f"win rate (a shared win counts half){interval}")
-    axes.set_title("Win rate by strategy" + (" (exact)" if panel.intervals is None else ""), loc="left")
+    axes.set_title(f"Win rate by strategy{exact}", loc="left")
     axes.legend(loc="lower right", fontsize="small")
 
 

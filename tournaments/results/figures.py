@@ -26,13 +26,16 @@ from .stats import wilson
 
 @dataclasses.dataclass(frozen=True)
 class WinRates:
-    """Each strategy's win rate, best first, with its 95% interval (None: computed exactly)."""
+    """Each strategy's win rate in the ranking's order, best first, with its 95% interval (None:
+    computed exactly); a solo tournament (a table of one) ranks by mean score instead."""
 
     names: tuple[str, ...]
     rates: tuple[float, ...]
     intervals: tuple[tuple[float, float], ...] | None
-    even: float
-    """The win rate of a strategy as strong as the rest: 1 / the table's seats."""
+    even: float | None
+    """The win rate of a strategy as strong as the rest: 1 / the table's seats (None: solo)."""
+    key: str = "win_rate"
+    """The ranking's figure: `win_rate`, or `mean_score` when solo."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -160,18 +163,20 @@ def _tournament(table: Mapping[str, Any]) -> Figures:
     names = tuple(str(entry["name"]) for entry in ranking)
     exact = table.get("method") == "exact"
     seats = int(config.get("table", 2))
+    key = "win_rate" if seats > 1 else "mean_score"
     rates = WinRates(
         names,
-        tuple(_number(entry["win_rate"]) for entry in ranking),
-        None if exact else tuple(_pair(entry["win_rate_ci95"]) for entry in ranking),
-        1 / seats,
+        tuple(_number(entry[key]) for entry in ranking),
+        None if exact else tuple(_pair(entry[f"{key}_ci95"]) for entry in ranking),
+        1 / seats if seats > 1 else None,
+        key,
     )
     match = table.get("match")
     panels: list[Panel] = []
     if isinstance(match, Mapping):
         panels += _match(match)
     panels.append(rates)
-    if len(names) > 2:
+    if len(names) > 2 and table.get("head_to_head"):  # a solo tournament has none
         panels.append(_grid(names, table.get("head_to_head", []), seats))
     if exact and table.get("seat"):
         panels.append(_seats(names, table["seat"]))
@@ -180,7 +185,7 @@ def _tournament(table: Mapping[str, Any]) -> Figures:
         kind="match" if isinstance(match, Mapping) else "tournament",
         subject=f"{match['strategy']} against {match['baseline']}"
         if isinstance(match, Mapping)
-        else f"{len(names)} strategies",
+        else f"{len(names)} strategies" + (", solo" if seats == 1 else ""),
         rules=_rules(config["rules"]),
         method="exact" if exact else "simulate",
         seed=None if exact else _seed(table),

@@ -48,6 +48,7 @@ RUNS = {
         "7",
     ),
     "exact": ("tournament", "-s", "optimal", "-s", "tips", "-s", "greedy-high", "--exact"),
+    "solo": ("tournament", "--table", "1", "-s", "optimal", "-s", "tips", "-s", "random", "-n", "20", "--seed", "1"),
     "analysis": ("analyze", "optimal"),
     "simulated-analysis": ("analyze", "random", "--turns", "500", "--seed", "3"),
     "duel": ("analyze", "optimal", "--against", "greedy-high"),
@@ -55,7 +56,14 @@ RUNS = {
     "sprt": ("match", "tips", "greedy-high", "-n", "40", "--seed", "5", "-j", "1", "--sprt", "elo0=0 elo1=200"),
 }
 """A small real run of each kind of report; `--plot` draws those of tournament and analyze."""
-SUFFIX = {"tournament": ".png", "exact": ".svg", "analysis": ".pdf", "simulated-analysis": ".png", "duel": ".png"}
+SUFFIX = {
+    "tournament": ".png",
+    "solo": ".png",
+    "exact": ".svg",
+    "analysis": ".pdf",
+    "simulated-analysis": ".png",
+    "duel": ".png",
+}
 
 
 @pytest.fixture(scope="module")
@@ -135,6 +143,20 @@ def test_a_tournament_shows_the_reports_win_rates_intervals_and_head_to_head(
         assert grid[names.index(pair["strategy"]), names.index(pair["opponent"])] == pair["win_rate"]
     title = draw(figures).get_suptitle()
     assert "Tournament: 3 strategies" in title and "Rules: standard; seed 7, 120 games" in title
+
+
+@pytest.mark.slow
+def test_a_solo_tournament_shows_its_mean_scores_and_no_head_to_head(made: dict[str, tuple[Path, Path]]) -> None:
+    from shutbox_cli.face.plotting import draw
+
+    path, _ = made["solo"]
+    table, figures = report(path), read_figures(path)
+    (scores,) = figures.panels
+    assert isinstance(scores, WinRates) and (scores.key, scores.even) == ("mean_score", None)
+    assert scores.intervals == tuple(tuple(entry["mean_score_ci95"]) for entry in table["ranking"])
+    (axes,) = draw(figures).axes
+    assert [bar.get_width() for bar in axes.patches] == [entry["mean_score"] for entry in table["ranking"]]
+    assert axes.get_xlabel().startswith("mean score") and figures.subject == "3 strategies, solo"
 
 
 @pytest.mark.slow
