@@ -206,28 +206,29 @@ def _win_rates(axes: Axes, panel: WinRates) -> None:
 
 
 def _grid(axes: Axes, panel: HeadToHeadGrid) -> None:
-    """The head-to-head map: the row's rate against the column, around an even 50%; grey where they did not meet."""
+    """The head-to-head map: the row's rate against the column, around the even rate; grey where they did not meet."""
     import numpy as np
 
     rates = np.array([[np.nan if rate is None else rate for rate in row] for row in panel.rates])
-    spread = max(0.05, float(np.nanmax(np.abs(rates - 0.5)))) if np.isfinite(rates).any() else 0.5
+    even = panel.even
+    spread = max(0.05, float(np.nanmax(np.abs(rates - even)))) if np.isfinite(rates).any() else 0.5
     import matplotlib
 
     shades = matplotlib.colormaps[HEAT_MAP].with_extremes(bad=UNPLAYED)
-    image = axes.imshow(rates, cmap=shades, vmin=0.5 - spread, vmax=0.5 + spread, aspect="auto")
+    image = axes.imshow(rates, cmap=shades, vmin=even - spread, vmax=even + spread, aspect="auto")
     ticks = list(range(len(panel.names)))
     axes.set_xticks(ticks, panel.names, rotation=30, ha="right")
     axes.set_yticks(ticks, panel.names)
     for row, cells in enumerate(panel.rates):
         for column, rate in enumerate(cells):
             if rate is not None:
-                strong = abs(rate - 0.5) > spread * 0.6
+                strong = abs(rate - even) > spread * 0.6
                 axes.text(column, row, _percent(rate), ha="center", va="center", color="white" if strong else "black")
     word = "finished ahead" if panel.ahead else "win rate"
     axes.set_xlabel("against this opponent")
     axes.set_ylabel("strategy")
     how = "how often the row finished ahead of" if panel.ahead else "the row's win rate against"
-    axes.set_title(f"Head to head: {how} the column", loc="left")
+    axes.set_title(f"Head to head: {how} the column (even: {_percent(even)})", loc="left")
     bar = axes.figure.colorbar(image, ax=axes, label=word)
     _percents(bar.ax.yaxis)
 
@@ -239,7 +240,8 @@ def _seats(axes: Axes, panel: SeatRates) -> None:
         places = [place + (index - (len(panel.seats) - 1) / 2) * width for place in range(len(panel.names))]
         label = f"seat {seat}" + (" (plays first)" if seat == 1 else "")
         bars = axes.bar(places, [rates[index] for rates in panel.rates], width, label=label, color=OKABE_ITO[index % 8])
-        axes.bar_label(bars, [_percent(rates[index]) for rates in panel.rates], fontsize="small")
+        if len(panel.seats) < 4:  # four labels to a strategy overlap
+            axes.bar_label(bars, [_percent(rates[index]) for rates in panel.rates], fontsize="small")
     axes.set_xticks(list(range(len(panel.names))), panel.names)
     axes.set_ylim(0, max(max(rates) for rates in panel.rates) * 1.3)
     _percents(axes.yaxis)

@@ -46,6 +46,8 @@ class HeadToHeadGrid:
     names: tuple[str, ...]
     rates: tuple[tuple[float | None, ...], ...]
     ahead: bool
+    even: float
+    """The rate of two as strong: 50% finishing ahead, else 1 / the table's seats."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -200,7 +202,8 @@ def _grid(names: tuple[str, ...], pairs: list[Mapping[str, Any]], seats: int) ->
         (str(pair["strategy"]), str(pair["opponent"])): _number(pair["ahead_rate" if ahead else "win_rate"])
         for pair in pairs
     }
-    return HeadToHeadGrid(names, tuple(tuple(found.get((row, column)) for column in names) for row in names), ahead)
+    grid = tuple(tuple(found.get((row, column)) for column in names) for row in names)
+    return HeadToHeadGrid(names, grid, ahead, 0.5 if ahead else 1 / seats)
 
 
 def _seats(names: tuple[str, ...], rows: list[Mapping[str, Any]]) -> SeatRates:

@@ -174,7 +174,7 @@ def test_an_exact_tournament_shows_its_win_rates_without_intervals_and_by_seat(
     by_seat = {(row["strategy"], row["seat"]): row["win_rate"] for row in table["seat"]}
     assert seats.seats == (1, 2)
     assert seats.rates == tuple(tuple(by_seat[name, seat] for seat in (1, 2)) for name in seats.names)
-    assert panels(figures, HeadToHeadGrid)[0].ahead is False
+    assert (panels(figures, HeadToHeadGrid)[0].ahead, panels(figures, HeadToHeadGrid)[0].even) == (False, 0.5)
     figure = draw(figures)
     heights = [bar.get_height() for bar in figure.axes[2].patches]
     assert heights == [by_seat[name, seat] for seat in (1, 2) for name in seats.names]
