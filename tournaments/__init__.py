@@ -81,6 +81,18 @@ if TYPE_CHECKING:  # `name as name`: each re-exported, one statement per module
         Summary as Summary,
         TournamentResults as TournamentResults,
     )
+    from .results.figures import (
+        Distribution as Distribution,
+        DuelChances as DuelChances,
+        Figures as Figures,
+        HeadToHeadGrid as HeadToHeadGrid,
+        MatchScore as MatchScore,
+        SeatRates as SeatRates,
+        SprtEnd as SprtEnd,
+        WinRates as WinRates,
+        read_figures as read_figures,
+        report_figures as report_figures,
+    )
     from .results.report import report_table as report_table, result_table as result_table, write_report as write_report
     from .results.schema import header as header, rules_table as rules_table
     from .running.checkpoint import (
@@ -117,6 +129,18 @@ _NAMES: dict[str, tuple[str, ...]] = {
     ".playing.replay": ("TournamentGame", "find_game"),
     ".referee.seated": ("STRATEGY_TIMEOUT", "SeatedStrategy", "seat_strategies", "seat_strategy"),
     ".results.aggregate": ("HeadToHead", "SeatStanding", "Standing", "Summary", "TournamentResults"),
+    ".results.figures": (
+        "Distribution",
+        "DuelChances",
+        "Figures",
+        "HeadToHeadGrid",
+        "MatchScore",
+        "SeatRates",
+        "SprtEnd",
+        "WinRates",
+        "read_figures",
+        "report_figures",
+    ),
     ".results.report": ("report_table", "result_table", "write_report"),
     ".results.schema": ("header", "rules_table"),
     ".running.checkpoint": ("CHECKPOINT_SECONDS", "checkpoint_path", "read_checkpoint", "recorded_report"),

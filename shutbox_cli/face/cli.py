@@ -11,7 +11,21 @@ import typer
 
 from .. import __version__
 from . import completion
-from .commands import analyze, best, check, compare, docs, match, new, play, replay, strategies, summary, tournament
+from .commands import (
+    analyze,
+    best,
+    check,
+    compare,
+    docs,
+    match,
+    new,
+    play,
+    plot,
+    replay,
+    strategies,
+    summary,
+    tournament,
+)
 from .errors import ERROR_PREFIX, FAILURE, USAGE_ERROR, say_error, show_strategy_warnings
 from .help import ShutboxGroup, use_our_help
 from .output import Format, FormatOption, print_document
@@ -81,6 +95,7 @@ for _module in (
     match,
     new,
     play,
+    plot,
     replay,
     strategies,
     summary,

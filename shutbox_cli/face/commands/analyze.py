@@ -9,6 +9,7 @@ from ..arguments import STRATEGY_TIMEOUT, Report, Seed, StrategySpec, StrategyTi
 from ..completion import complete_strategy
 from ..errors import FAILURE, fail
 from ..output import Format, FormatOption, Output
+from ..plotting import PlotOption, check_plot, plot_result
 from ..rule_options import rules_from_options, with_turn_and_game_options
 from ..settings import said
 
@@ -69,6 +70,7 @@ def analyze_command(
         ),
     ] = None,
     report: Report = None,
+    plot: PlotOption = None,
     form: FormatOption = Format.TABLE,
     timeout: StrategyTimeout = STRATEGY_TIMEOUT,
 ) -> None:
@@ -88,8 +90,14 @@ def analyze_command(
     from ..progress import progress_bar
 
     output = Output(form, report)
+    if plot is not None:
+        check_plot(plot)
     if against is not None:
-        _duel(spec, against, seat, rule_values, output, timeout, simulation=turns is not None or seed is not None)
+        found = _duel(
+            spec, against, seat, rule_values, output, timeout, simulation=turns is not None or seed is not None
+        )
+        if plot is not None:
+            plot_result(found, plot)
         return
     if seat is not None:
         fail("--seat applies to a game against another strategy (--against SPEC).")
@@ -112,6 +120,8 @@ def analyze_command(
     if output.table:
         _show(output.console(), analysis, seated.description)
     output.written()
+    if plot is not None:
+        plot_result(analysis, plot)
 
 
 def _duel(
@@ -122,8 +132,8 @@ def _duel(
     output: Output,
     timeout: float,
     simulation: bool,
-) -> None:
-    """`--against`: one game of SPEC against another strategy, computed exactly."""
+) -> "ExactDuel":
+    """`--against`: one game of SPEC against another strategy, computed exactly; shown, and given back."""
     import contextlib
 
     import tournaments
@@ -148,6 +158,7 @@ def _duel(
     if output.table:
         _show_duel(output.console(), found)
     output.written()
+    return found
 
 
 def _refuse_game_options(rule_values: dict[str, Any]) -> None:

@@ -12,6 +12,7 @@ import typer
 from ..arguments import Duplicate, Games, Report, Seed, Strategies, Table, field_options
 from ..errors import FAILURE, USAGE_ERROR, fail, say_error, stopped_status
 from ..output import Format, FormatOption, Output
+from ..plotting import PlotOption, check_plot, plot_result
 from ..rule_options import with_rule_options
 from ..settings import said
 from ..signals import received, stop_on_signals
@@ -128,6 +129,7 @@ def tournament_command(
             "mean_score, shut_rate, rank, wins and more), OP one of < <= > >= == !=.",
         ),
     ] = None,
+    plot: PlotOption = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only a one-line summary.")] = False,
     form: FormatOption = Format.TABLE,
     # Hidden: every seat turn by turn, the reference the bulk engine is tested against.
@@ -176,6 +178,8 @@ def tournament_command(
         output = Output(form, _report_to_write(resume, report, form))
         gates = _gates(fail_if or [])
         output.check()  # before the run, not after it
+        if plot is not None:
+            check_plot(plot)
         with progress_bar(show_bar=not quiet) as progress:
             summary = tournaments.run(
                 config_file,
@@ -190,6 +194,8 @@ def tournament_command(
             )
         output.deliver(summary, written=True)  # the run wrote the file before removing its checkpoint
     _render(output, summary, quiet)
+    if plot is not None:
+        plot_result(summary, plot)
     _apply_gates(gates, summary)
 
 

@@ -1,0 +1,335 @@
+"""Draw a report's figures (`tournaments.report_figures`) to a PNG, SVG or PDF file, by its suffix,
+with matplotlib (`pip install "shutbox[plot]"`): on a figure of its own with the Agg canvas, never
+pyplot, so no window or display is ever touched.
+
+Colours are Okabe and Ito's colour-blind-safe palette; the head-to-head map is ColorBrewer's
+purple-orange (PuOr), diverging at an even score and safe for colour-blind readers too.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from .errors import fail
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
+
+    from tournaments import (
+        Distribution,
+        DuelChances,
+        Figures,
+        HeadToHeadGrid,
+        MatchScore,
+        SeatRates,
+        SprtEnd,
+        WinRates,
+    )
+
+SUFFIXES = {".png": "png", ".svg": "svg", ".pdf": "pdf"}
+"""The file kinds a plot is written as, by the file's suffix."""
+INSTALL = 'plots need matplotlib, which shutbox installs with its plot extra: pip install "shutbox[plot]".'
+OKABE_ITO = ("#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9", "#F0E442", "#000000")
+"""Blue, orange, green, vermillion, purple, sky blue, yellow, black."""
+HEAT_MAP = "PuOr"
+UNPLAYED = "#BBBBBB"
+"""A head-to-head cell of two that did not meet (a strategy and itself, a gauntlet's own side)."""
+EVEN = "#888888"
+"""A margin of 0: equal totals."""
+SETTINGS: dict[Any, Any] = {"svg.hashsalt": "shutbox", "text.parse_math": False}
+"""An SVG's ids from its content, not drawn at random; a name's `$` drawn as it is, not as TeX."""
+WIDTH = 8.0
+"""Inches; every panel is as wide."""
+DPI = 120
+
+PlotOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--plot",
+        metavar="FILE",
+        show_default=False,
+        help='Also draw the results to FILE.png, .svg or .pdf (shutbox plot; needs pip install "shutbox[plot]").',
+    ),
+]
+"""The `--plot` option of the commands that write reports."""
+
+
+def check_plot(path: Path) -> None:
+    """Before long work: fail (exit 2) if `path` has no suffix a plot is written as, or matplotlib is missing."""
+    if path.suffix.lower() not in SUFFIXES:
+        fail(f"cannot tell what to draw {str(path)!r} as: name it .png, .svg or .pdf.")
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        fail(INSTALL)
+
+
+def plot_result(result: Any, path: Path) -> None:
+    """`--plot FILE`: draw a command's result, as its report holds it, and say where."""
+    from tournaments import ConfigError, report_figures, result_table
+
+    try:
+        figures = report_figures(result_table(result))
+    except ConfigError as error:  # a report this shutbox cannot draw: said, not raised
+        fail(str(error))
+    save(figures, path)
+
+
+def save(figures: Figures, path: Path) -> None:
+    """Draw the figures to `path` (its kind by its suffix), whole or not at all, and say where."""
+    import matplotlib
+
+    from strategies.runner import printable
+    from tournaments import reason, write_atomically
+
+    check_plot(path)
+    data = io.BytesIO()
+    with matplotlib.rc_context(SETTINGS):
+        draw(figures).savefig(data, format=SUFFIXES[path.suffix.lower()], dpi=DPI, metadata=_metadata(path))
+    try:
+        write_atomically(path, data.getvalue())
+    except OSError as error:
+        fail(f"cannot write the plot {str(path)!r}: {reason(error)}.")
+    typer.echo(f"Plot written to {printable(str(path))}.", err=True)
+
+
+def _metadata(path: Path) -> dict[str, Any]:
+    """No creation date in an SVG or PDF, so the same report draws the same file."""
+    return {".svg": {"Date": None}, ".pdf": {"CreationDate": None}}.get(path.suffix.lower(), {})
+
+
+def draw(figures: Figures) -> Figure:
+    """One figure: the report's panels stacked, under a title that says the rules and the seed
+    (made under `SETTINGS`)."""
+    import matplotlib
+
+    with matplotlib.rc_context(SETTINGS):
+        return _draw(figures)
+
+
+def _draw(figures: Figures) -> Figure:
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    from tournaments import Distribution, DuelChances, HeadToHeadGrid, MatchScore, SeatRates, SprtEnd, WinRates
+
+    drawers: dict[type, Callable[[Axes, Any], None]] = {
+        WinRates: _win_rates,
+        HeadToHeadGrid: _grid,
+        SeatRates: _seats,
+        Distribution: _distribution,
+        MatchScore: _match,
+        SprtEnd: _sprt,
+        DuelChances: _duel,
+    }
+    heights = [_height(panel) for panel in figures.panels]
+    figure = Figure(figsize=(WIDTH, sum(heights) + 1.2), layout="constrained")
+    FigureCanvasAgg(figure)
+    figure.suptitle("\n".join(_title(figures)), fontsize=11)
+    for axes, panel in zip(
+        figure.subplots(len(heights), 1, height_ratios=heights, squeeze=False)[:, 0], figures.panels, strict=True
+    ):
+        drawers[type(panel)](axes, panel)
+    return figure
+
+
+def _title(figures: Figures) -> list[str]:
+    from .describe import TURN_OPTIONS, rules_in_short
+
+    what = {"tournament": "Tournament", "match": "Match", "analysis": "Analysis", "duel": "One game"}[figures.kind]
+    rules = rules_in_short(figures.rules, TURN_OPTIONS if figures.kind == "analysis" else None)
+    how = "computed exactly" if figures.method == "exact" else f"seed {figures.seed}, {figures.size}"
+    return [f"{what}: {figures.subject}", f"Rules: {rules}; {how}"]
+
+
+def _height(panel: object) -> float:
+    from tournaments import DuelChances, HeadToHeadGrid, MatchScore, SprtEnd, WinRates
+
+    if isinstance(panel, DuelChances):
+        return 0.9 + 0.4 * len(panel.seats)
+    if isinstance(panel, WinRates):
+        return 1.0 + 0.35 * len(panel.names)
+    if isinstance(panel, HeadToHeadGrid):
+        return 1.5 + 0.45 * len(panel.names)
+    if isinstance(panel, MatchScore):
+        return 2.2
+    if isinstance(panel, SprtEnd):
+        return 1.3
+    return 3.2
+
+
+def _percent(rate: float) -> str:
+    return f"{rate * 100:.1f}%"
+
+
+def _percents(axis: Any) -> None:
+    """Tick labels in percent, for an axis of rates."""
+    axis.set_major_formatter(lambda value, _: f"{value * 100:.4g}%")
+
+
+def _win_rates(axes: Axes, panel: WinRates) -> None:
+    """Horizontal bars, best on top, each with its 95% interval and its figure, and an even line
+    (a solo tournament's: mean scores, no even line)."""
+    places = list(range(len(panel.names)))[::-1]
+    highs = list(panel.rates) if panel.intervals is None else [high for _, high in panel.intervals]
+    errors = None
+    if panel.intervals is not None:
+        errors = [
+            [rate - low for rate, (low, _) in zip(panel.rates, panel.intervals, strict=True)],
+            [high - rate for rate, (_, high) in zip(panel.rates, panel.intervals, strict=True)],
+        ]
+    axes.barh(places, panel.rates, xerr=errors, color=OKABE_ITO[0], ecolor="black", capsize=3)
+    axes.set_yticks(places, panel.names)
+    even = panel.even
+    solo = even is None
+    for place, rate, high in zip(places, panel.rates, highs, strict=True):
+        shown = f"{rate:.3f}" if solo else _percent(rate)
+        axes.annotate(shown, (high, place), xytext=(4, 0), textcoords="offset points", va="center")
+    axes.set_xlim(0, max(highs) * 1.2 if solo else min(1.0, max(highs) * 1.2))
+    interval = "" if panel.intervals is None else ", with its 95% interval"
+    exact = " (exact)" if panel.intervals is None else ""
+    if even is None:
+        axes.set_xlabel(f"mean score of a game (lower is better){interval}")
+        axes.set_title(f"Mean score by strategy{exact}", loc="left")
+        return
+    axes.axvline(even, color=OKABE_ITO[3], linestyle="--", linewidth=1, label=f"even: {_percent(even)}")
+    _percents(axes.xaxis)
+    axes.set_xlabel(f"win rate (a shared win counts half){interval}")
+    axes.set_title(f"Win rate by strategy{exact}", loc="left")
+    axes.legend(loc="lower right", fontsize="small")
+
+
+def _grid(axes: Axes, panel: HeadToHeadGrid) -> None:
+    """The head-to-head map: the row's rate against the column, around the even rate; grey where they did not meet."""
+    import numpy as np
+
+    rates = np.array([[np.nan if rate is None else rate for rate in row] for row in panel.rates])
+    even = panel.even
+    spread = max(0.05, float(np.nanmax(np.abs(rates - even)))) if np.isfinite(rates).any() else 0.5
+    import matplotlib
+
+    shades = matplotlib.colormaps[HEAT_MAP].with_extremes(bad=UNPLAYED)
+    image = axes.imshow(rates, cmap=shades, vmin=even - spread, vmax=even + spread, aspect="auto")
+    ticks = list(range(len(panel.names)))
+    axes.set_xticks(ticks, panel.names, rotation=30, ha="right")
+    axes.set_yticks(ticks, panel.names)
+    for row, cells in enumerate(panel.rates):
+        for column, rate in enumerate(cells):
+            if rate is not None:
+                strong = abs(rate - even) > spread * 0.6
+                axes.text(column, row, _percent(rate), ha="center", va="center", color="white" if strong else "black")
+    word = "finished ahead" if panel.ahead else "win rate"
+    axes.set_xlabel("against this opponent")
+    axes.set_ylabel("strategy")
+    how = "how often the row finished ahead of" if panel.ahead else "the row's win rate against"
+    axes.set_title(f"Head to head: {how} the column (even: {_percent(even)})", loc="left")
+    bar = axes.figure.colorbar(image, ax=axes, label=word)
+    _percents(bar.ax.yaxis)
+
+
+def _seats(axes: Axes, panel: SeatRates) -> None:
+    """Grouped bars: each strategy's exact win rate in each seat, its figure above it."""
+    width = 0.8 / len(panel.seats)
+    for index, seat in enumerate(panel.seats):
+        places = [place + (index - (len(panel.seats) - 1) / 2) * width for place in range(len(panel.names))]
+        label = f"seat {seat}" + (" (plays first)" if seat == 1 else "")
+        bars = axes.bar(places, [rates[index] for rates in panel.rates], width, label=label, color=OKABE_ITO[index % 8])
+        if len(panel.seats) < 4:  # four labels to a strategy overlap
+            axes.bar_label(bars, [_percent(rates[index]) for rates in panel.rates], fontsize="small")
+    axes.set_xticks(list(range(len(panel.names))), panel.names)
+    axes.set_ylim(0, max(max(rates) for rates in panel.rates) * 1.3)
+    _percents(axes.yaxis)
+    axes.set_ylabel("win rate (exact)")
+    axes.set_title("Win rate by seat", loc="left")
+    axes.legend(loc="upper right", ncols=len(panel.seats), fontsize="small")
+
+
+def _distribution(axes: Axes, panel: Distribution) -> None:
+    """A bar for each value (the zero margin's in another colour), and the mean where known."""
+    colours = [EVEN if panel.what == "margin" and value == 0 else OKABE_ITO[0] for value in panel.values]
+    errors = None
+    if panel.intervals is not None:
+        errors = [
+            [chance - low for chance, (low, _) in zip(panel.chances, panel.intervals, strict=True)],
+            [high - chance for chance, (_, high) in zip(panel.chances, panel.intervals, strict=True)],
+        ]
+    axes.bar(panel.values, panel.chances, width=0.85, color=colours, yerr=errors, ecolor="black", error_kw={"lw": 0.7})
+    if panel.mean is not None:
+        axes.axvline(panel.mean, color=OKABE_ITO[3], linestyle="--", linewidth=1, label=f"mean {panel.mean:.3f}")
+        axes.legend(loc="upper right", fontsize="small")
+    axes.set_ylabel("chance")
+    _percents(axes.yaxis)
+    axes.set_xlabel(panel.label)
+    interval = "" if panel.intervals is None else ", each chance with its 95% interval"
+    equal = " (grey: 0, equal totals)" if panel.what == "margin" else ""
+    axes.set_title(f"{panel.what.capitalize()} distribution{interval}{equal}", loc="left")
+
+
+def _match(axes: Axes, panel: MatchScore) -> None:
+    """NEW's score with its two intervals, against an even 50%."""
+    rows = [
+        (f"from {panel.pairs:,} pairs", panel.paired, OKABE_ITO[0]),
+        ("games one by one", panel.unpaired, OKABE_ITO[1]),
+    ]
+    for place, (_, (low, high), colour) in zip((1, 0), rows, strict=True):
+        axes.errorbar(
+            panel.score, place, xerr=[[panel.score - low], [high - panel.score]], fmt="o", color=colour, capsize=4
+        )
+        axes.annotate(
+            f"{_percent(low)} to {_percent(high)}",
+            (panel.score, place),
+            xytext=(0, 7),
+            textcoords="offset points",
+            ha="center",
+        )
+    axes.axvline(0.5, color="black", linewidth=0.8, linestyle="--")
+    axes.set_yticks([1, 0], [label for label, _, _ in rows])
+    axes.set_ylim(-0.6, 1.8)
+    _percents(axes.xaxis)
+    axes.set_xlabel(f"{panel.strategy}'s score against {panel.baseline} (a shared game counts half; dashed: even)")
+    axes.set_title(f"Match score {_percent(panel.score)}, with its 95% intervals", loc="left")
+
+
+def _sprt(axes: Axes, panel: SprtEnd) -> None:
+    """Where the sequential test's LLR ended, between its bounds (the report holds no path to draw)."""
+    low, high = panel.bounds
+    axes.axvspan(min(low, panel.llr) - 1, low, color=OKABE_ITO[3], alpha=0.25, label="H0 accepted")
+    axes.axvspan(high, max(high, panel.llr) + 1, color=OKABE_ITO[2], alpha=0.25, label="H1 accepted")
+    axes.plot([panel.llr], [0], "o", color="black")
+    axes.annotate(
+        f"LLR {panel.llr:.2f}: " + (panel.verdict if panel.verdict == "undecided" else f"{panel.verdict} accepted"),
+        (panel.llr, 0),
+        xytext=(0, 8),
+        textcoords="offset points",
+        ha="center",
+    )
+    axes.set_yticks([])
+    axes.set_xlabel("log-likelihood ratio at the end (the report keeps the last LLR, not its path)")
+    axes.set_title(f"SPRT of {panel.strategy}: H0 elo {panel.elo0:g}, H1 elo {panel.elo1:g}", loc="left")
+    axes.legend(loc="upper left", ncols=2, fontsize="small")
+
+
+def _duel(axes: Axes, panel: DuelChances) -> None:
+    """A bar for each seat of A's: A's chance to win, then B's, and the chance the tie rule decided."""
+    names = ["both seats (average)" if seat is None else f"seat {seat}" for seat in panel.seats]
+    places = list(range(len(names)))[::-1]
+    axes.barh(places, panel.wins, color=OKABE_ITO[0])
+    axes.barh(places, panel.losses, left=panel.wins, color=OKABE_ITO[1])
+    for place, win, loss, tie in zip(places, panel.wins, panel.losses, panel.ties, strict=True):
+        axes.text(win / 2, place, f"{panel.strategy} {_percent(win)}", ha="center", va="center", color="white")
+        axes.text(win + loss / 2, place, f"{panel.opponent} {_percent(loss)}", ha="center", va="center")
+        axes.annotate(
+            f"tie settled {_percent(tie)}", (1, place), xytext=(6, 0), textcoords="offset points", va="center"
+        )
+    axes.axvline(0.5, color="black", linewidth=0.8, linestyle="--")
+    axes.set_yticks(places, [name.replace("seat 1", "seat 1 (first)") for name in names])
+    axes.set_xlim(0, 1)
+    _percents(axes.xaxis)
+    axes.set_xlabel("chance to win one game (a shared win counts half; dashed: even)")
+    axes.set_title(f"Who wins one game, by {panel.strategy}'s seat", loc="left")

@@ -1,0 +1,314 @@
+"""What a report shows as figures (`shutbox plot`): its figures' data, read from the report's table,
+so that a drawing holds the report's numbers and a test can check them without a picture.
+
+A tournament report gives its win rates (with their 95% intervals when simulated), its head-to-head
+grid (three strategies or more) and, computed exactly, its win rates by seat; a match report (a
+tournament report with a `match` table) its score with both intervals and the SPRT's end; an
+analysis its score distribution; a duel its margin distribution. No drawing library is used here.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from shutbox_cli.game import Rules
+
+from ..ci.compare import MAX_REPORT_BYTES
+from ..errors import ConfigError
+from ..files import read_document
+from .schema import check_schema, rules_mapping
+from .stats import wilson
+
+
+@dataclasses.dataclass(frozen=True)
+class WinRates:
+    """Each strategy's win rate in the ranking's order, best first, with its 95% interval (None:
+    computed exactly); a solo tournament (a table of one) ranks by mean score instead."""
+
+    names: tuple[str, ...]
+    rates: tuple[float, ...]
+    intervals: tuple[tuple[float, float], ...] | None
+    even: float | None
+    """The win rate of a strategy as strong as the rest: 1 / the table's seats (None: solo)."""
+    key: str = "win_rate"
+    """The ranking's figure: `win_rate`, or `mean_score` when solo."""
+
+
+@dataclasses.dataclass(frozen=True)
+class HeadToHeadGrid:
+    """How often the row's strategy beat the column's (`ahead`: finished ahead of it, at a table of
+    three or more); None where they did not meet (the diagonal, a gauntlet's own side)."""
+
+    names: tuple[str, ...]
+    rates: tuple[tuple[float | None, ...], ...]
+    ahead: bool
+    even: float
+    """The rate of two as strong: 50% finishing ahead, else 1 / the table's seats."""
+
+
+@dataclasses.dataclass(frozen=True)
+class SeatRates:
+    """An exact tournament's win rate of each strategy in each seat (seat 1 plays first)."""
+
+    names: tuple[str, ...]
+    seats: tuple[int, ...]
+    rates: tuple[tuple[float, ...], ...]
+    """By strategy, then by seat."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Distribution:
+    """Chances of whole values (a turn's score, a duel's margin), in order of value."""
+
+    what: str
+    """`score` or `margin`."""
+    label: str
+    """What a value is, in words for an axis."""
+    values: tuple[int, ...]
+    chances: tuple[float, ...]
+    mean: float | None
+    """The mean value, where the report gives it."""
+    intervals: tuple[tuple[float, float], ...] | None
+    """Each chance's 95% interval, for a simulation (None: exact)."""
+
+
+@dataclasses.dataclass(frozen=True)
+class DuelChances:
+    """A duel's exact chances, by A's seat (None: both seats' average): A wins, B wins, and the
+    chance the tie rule decided (a shared win counts half in each win chance)."""
+
+    strategy: str
+    opponent: str
+    seats: tuple[int | None, ...]
+    wins: tuple[float, ...]
+    losses: tuple[float, ...]
+    ties: tuple[float, ...]
+
+
+@dataclasses.dataclass(frozen=True)
+class SprtEnd:
+    """Where a match's sequential test ended: the report keeps its last LLR, not its path."""
+
+    strategy: str
+    baseline: str
+
+    llr: float
+    bounds: tuple[float, float]
+    elo0: float
+    elo1: float
+    verdict: str
+
+
+@dataclasses.dataclass(frozen=True)
+class MatchScore:
+    """A match's score of NEW against BASELINE, with its 95% interval from the pairs and from the
+    games taken one by one."""
+
+    strategy: str
+    baseline: str
+    pairs: int
+    score: float
+    paired: tuple[float, float]
+    unpaired: tuple[float, float]
+
+
+Panel = WinRates | HeadToHeadGrid | SeatRates | Distribution | MatchScore | SprtEnd | DuelChances
+
+
+@dataclasses.dataclass(frozen=True)
+class Figures:
+    """Everything one report shows, in order of value, and how it was made."""
+
+    kind: str
+    """`tournament`, `match`, `analysis` or `duel`."""
+    subject: str
+    """What was studied, in a few words (`3 strategies`, `tips against greedy-high`)."""
+    rules: Rules
+    method: str
+    """`exact` or `simulate`."""
+    seed: int | None
+    """The dice's seed of a simulation (None: computed exactly)."""
+    size: str
+    """How much was played or computed (`1,200 games`, `20,000 turns`, `exact`)."""
+    panels: tuple[Panel, ...]
+
+
+def read_figures(path: Path) -> Figures:
+    """The figures of a report file (TOML or JSON); a ConfigError of one sentence if it is not one."""
+    return report_figures(read_document(path, "report", MAX_REPORT_BYTES), repr(str(path)))
+
+
+def report_figures(table: Mapping[str, Any], name: str = "the report") -> Figures:
+    """The figures of a report's table, as `report_table`/`result_table` make it."""
+    check_schema(name, table)
+    kind = table.get("kind")
+    try:
+        if kind == "tournament":
+            return _tournament(table)
+        if kind == "analysis":
+            return _analysis(table)
+        if kind == "duel":
+            return _duel(table)
+    except (KeyError, TypeError, ValueError, IndexError):
+        raise ConfigError(
+            f"{name} is not a whole {kind} report: figures are missing or malformed, so it cannot be plotted."
+        ) from None
+    raise ConfigError(f"{name} is not a report shutbox can plot: a tournament, match, analysis or duel report.")
+
+
+def _tournament(table: Mapping[str, Any]) -> Figures:
+    config, ranking = table["config"], table["ranking"]
+    names = tuple(str(entry["name"]) for entry in ranking)
+    exact = table.get("method") == "exact"
+    seats = int(config.get("table", 2))
+    key = "win_rate" if seats > 1 else "mean_score"
+    rates = WinRates(
+        names,
+        tuple(_number(entry[key]) for entry in ranking),
+        None if exact else tuple(_pair(entry[f"{key}_ci95"]) for entry in ranking),
+        1 / seats if seats > 1 else None,
+        key,
+    )
+    match = table.get("match")
+    panels: list[Panel] = []
+    if isinstance(match, Mapping):
+        panels += _match(match)
+    panels.append(rates)
+    if len(names) > 2 and table.get("head_to_head"):  # a solo tournament has none
+        panels.append(_grid(names, table.get("head_to_head", []), seats))
+    if exact and table.get("seat"):
+        panels.append(_seats(names, table["seat"]))
+    games = int(table["totals"]["games"])
+    return Figures(
+        kind="match" if isinstance(match, Mapping) else "tournament",
+        subject=f"{match['strategy']} against {match['baseline']}"
+        if isinstance(match, Mapping)
+        else f"{len(names)} strategies" + (", solo" if seats == 1 else ""),
+        rules=_rules(config["rules"]),
+        method="exact" if exact else "simulate",
+        seed=None if exact else _seed(table),
+        size=f"{games:,} games computed exactly" if exact else f"{games:,} games",
+        panels=tuple(panels),
+    )
+
+
+def _grid(names: tuple[str, ...], pairs: list[Mapping[str, Any]], seats: int) -> HeadToHeadGrid:
+    ahead = seats > 2 and all(pair.get("ahead_rate") is not None for pair in pairs)
+    found = {
+        (str(pair["strategy"]), str(pair["opponent"])): _number(pair["ahead_rate" if ahead else "win_rate"])
+        for pair in pairs
+    }
+    grid = tuple(tuple(found.get((row, column)) for column in names) for row in names)
+    return HeadToHeadGrid(names, grid, ahead, 0.5 if ahead else 1 / seats)
+
+
+def _seats(names: tuple[str, ...], rows: list[Mapping[str, Any]]) -> SeatRates:
+    found = {(str(row["strategy"]), int(row["seat"])): _number(row["win_rate"]) for row in rows}
+    seats = tuple(sorted({seat for _, seat in found}))
+    return SeatRates(names, seats, tuple(tuple(found.get((name, seat), math.nan) for seat in seats) for name in names))
+
+
+def _match(match: Mapping[str, Any]) -> list[Panel]:
+    strategy, baseline = str(match["strategy"]), str(match["baseline"])
+    score = MatchScore(
+        strategy=strategy,
+        baseline=baseline,
+        pairs=int(match["pairs"]),
+        score=_number(match["score"]),
+        paired=_pair(match["score_ci95"]),
+        unpaired=_pair(match["score_ci95_unpaired"]),
+    )
+    sprt = match.get("sprt")
+    if not isinstance(sprt, Mapping):
+        return [score]
+    end = SprtEnd(
+        strategy,
+        baseline,
+        _number(sprt["llr"]),
+        _pair(sprt["bounds"]),
+        _number(sprt["elo0"]),
+        _number(sprt["elo1"]),
+        str(sprt["verdict"]),
+    )
+    return [score, end]
+
+
+def _analysis(table: Mapping[str, Any]) -> Figures:
+    exact = table.get("method") == "exact"
+    scores = _distribution("score", "score at the end of a turn", table["distribution"], _number(table["mean_score"]))
+    if not exact:
+        turns = int(table["turns"])
+        scores = dataclasses.replace(
+            scores, intervals=tuple(wilson(round(chance * turns), turns) for chance in scores.chances)
+        )
+    return Figures(
+        kind="analysis",
+        subject=str(table["strategy"]),
+        rules=_rules(table["rules"]),
+        method="exact" if exact else "simulate",
+        seed=None if exact else _seed(table),
+        size="exact" if exact else f"{int(table['turns']):,} turns",
+        panels=(scores,),
+    )
+
+
+def _duel(table: Mapping[str, Any]) -> Figures:
+    seat = table.get("average") or table["seat"][0]  # both seats' average, else the one seat asked
+    margins = seat.get("margins")
+    label = f"margin: {table['strategy']}'s final total minus {table['opponent']}'s" + (
+        ", both seats' average" if "average" in table else f", {table['strategy']} in seat {seat['seat']}"
+    )
+    return Figures(
+        kind="duel",
+        subject=f"{table['strategy']} against {table['opponent']}",
+        rules=_rules(table["rules"]),
+        method="exact",
+        seed=None,
+        size="exact",
+        panels=(_chances(table),)
+        if margins is None
+        else (_chances(table), _distribution("margin", label, margins, None)),
+    )
+
+
+def _chances(table: Mapping[str, Any]) -> DuelChances:
+    rows = [*table["seat"], *([table["average"]] if "average" in table else [])]
+    return DuelChances(
+        str(table["strategy"]),
+        str(table["opponent"]),
+        tuple(int(row["seat"]) if "seat" in row else None for row in rows),
+        tuple(_number(row["win_rate"]) for row in rows),
+        tuple(_number(row["opponent_win_rate"]) for row in rows),
+        tuple(_number(row["tie_rate"]) for row in rows),
+    )
+
+
+def _distribution(what: str, label: str, chances: Mapping[str, Any], mean: float | None) -> Distribution:
+    found = sorted((int(value), _number(chance)) for value, chance in chances.items())
+    values, shares = tuple(value for value, _ in found), tuple(chance for _, chance in found)
+    return Distribution(what, label, values, shares, mean, None)
+
+
+def _rules(table: Mapping[str, Any]) -> Rules:
+    return Rules.from_mapping(rules_mapping(table))
+
+
+def _seed(table: Mapping[str, Any]) -> int | None:
+    seed = table.get("seed")
+    return seed if isinstance(seed, int) and not isinstance(seed, bool) else None
+
+
+def _number(value: object) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+        raise ValueError(value)
+    return float(value)
+
+
+def _pair(value: object) -> tuple[float, float]:
+    if not isinstance(value, list | tuple) or len(value) != 2:
+        raise ValueError(value)
+    return _number(value[0]), _number(value[1])
