@@ -198,11 +198,21 @@ def _win_rates(axes: Axes, panel: WinRates) -> None:
         axes.set_xlabel(f"mean score of a game (lower is better){interval}")
         axes.set_title(f"Mean score by strategy{exact}", loc="left")
         return
-    axes.axvline(even, color=OKABE_ITO[3], linestyle="--", linewidth=1, label=f"even: {_percent(even)}")
+    axes.axvline(even, color=OKABE_ITO[3], linestyle="--", linewidth=1)
+    axes.annotate(  # named above the bars, where no bar's figure can be
+        f"even: {_percent(even)}",
+        (even, 1),
+        xycoords=("data", "axes fraction"),
+        xytext=(0, 2),
+        textcoords="offset points",
+        ha="center",
+        va="bottom",
+        fontsize="small",
+        color=OKABE_ITO[3],
+    )
     _percents(axes.xaxis)
     axes.set_xlabel(f"win rate (a shared win counts half){interval}")
     axes.set_title(f"Win rate by strategy{exact}", loc="left")
-    axes.legend(loc="lower right", fontsize="small")
 
 
 def _grid(axes: Axes, panel: HeadToHeadGrid) -> None:
