@@ -147,7 +147,11 @@ def test_installed_strategies_are_looked_up_once_per_process(tmp_path: Path) -> 
     _metadata(tmp_path, "shutbox-rival", "1.0", {"optimal": "shutbox_rival:Rival", "lucky": "shutbox_rival:Rival"})
     (tmp_path / "sitecustomize.py").write_text(COUNTER)
     reads = tmp_path / "reads"
-    env = {"PYTHONPATH": os.pathsep.join(map(str, (tmp_path, RIVAL))), "SHUTBOX_TEST_READS": str(reads)}
+    env = {
+        "PYTHONPATH": os.pathsep.join(map(str, (tmp_path, RIVAL))),
+        "SHUTBOX_TEST_READS": str(reads),
+        "SHUTBOX_KERNEL": "numpy",  # numba, on import, reads every package's entry points for its own
+    }
     for command in (
         ("strategies",),
         ("tournament", "-s", "shutbox-rival:lucky", "-s", "optimal", "-s", "tips", "-n", "20", "--seed", "1", "-q"),
