@@ -11,7 +11,7 @@ import typer
 
 from .. import __version__
 from . import completion
-from .commands import analyze, best, check, compare, docs, match, play, replay, strategies, tournament
+from .commands import analyze, best, check, compare, docs, match, play, replay, strategies, tournament, tune
 from .errors import ERROR_PREFIX, FAILURE, USAGE_ERROR, say_error, show_strategy_warnings
 from .help import ShutboxGroup, use_our_help
 from .output import Format, FormatOption, print_document
@@ -72,7 +72,7 @@ def main_callback(
 
 
 # Each command module registers itself; heavy imports stay inside the commands.
-for _module in (analyze, best, check, compare, docs, match, play, replay, strategies, tournament, completion):
+for _module in (analyze, best, check, compare, docs, match, play, replay, strategies, tournament, tune, completion):
     _module.register(app)
 
 
