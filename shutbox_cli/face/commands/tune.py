@@ -115,7 +115,7 @@ def tune_command(
 
     Examples:
       shutbox tune below --param threshold=1..12 -s optimal
-      shutbox tune target --param margin=0..6 -s optimal -s target --drop-out 45 -n 4000
+      shutbox tune target -p margin=0..6 -s tips --drop-out 45
     """
     stop_on_signals()
     import tournaments
@@ -158,7 +158,17 @@ def _settings(
     import tournaments
 
     if resume is not None:
-        if spec is not None or param or field or rules or objective or method or games or confirm_games or seed:
+        if (
+            spec is not None
+            or param
+            or field
+            or any(v is not None for v in rules.values())
+            or objective
+            or method
+            or games
+            or confirm_games
+            or seed
+        ):
             fail("--resume finishes a tune as it was started: give it alone, with -j, --scheduler or --report.")
         settings, trials, finished = tournaments.read_tune(resume)
         if finished:
