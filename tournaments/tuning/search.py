@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import math
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Literal
@@ -27,13 +28,14 @@ from shutbox_cli.game import DICE_SCHEME, Rules, draw_seed
 from shutbox_cli.game.terms import Seed
 from strategies.loading import StrategyLoadError, builtin_spec, load_strategy, split_spec
 
-from ..errors import ConfigError
+from ..errors import ConfigError, Interrupted
 from ..exact.tournament import _entry_key, refuse_inexact
 from ..field.config import MAX_CONFIG_BYTES, Options, load_config
 from ..files import read_document
 from ..results.aggregate import Standing, Summary
-from ..results.pairs import field_difference
+from ..results.pairs import Pentanomial, field_difference
 from ..results.schema import METHODS, Method, check_schema, header, interval, rounded, rules_mapping, rules_table
+from ..results.stats import Z95
 from ..running.runner import Progress, run
 from .space import Parameter, Point, Value, grid, spec_with, values_of
 
@@ -267,7 +269,7 @@ def tune(
             best_objective=best_trial.objective,
         )
         return _finished(tuning, target, start, seed)
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, Interrupted):
         raise TuneStopped(dataclasses.replace(base, trials=tuple(trials), done=False)) from None
 
 
@@ -420,16 +422,29 @@ def _confirm(settings: TuneSettings, best: str, start: str, seed: Seed) -> Confi
         gauntlet=0 if settings.solo else 2,
     )
     summary = run(None, options)
+    if settings.goal == "win-rate" and isinstance(summary, Summary) and summary.versus:
+        versus = summary.versus
+        (best_figure, best_bounds), (start_figure, start_bounds) = (
+            _field_score([one.first for one in versus]),
+            _field_score([one.second for one in versus]),
+        )
+        difference, bounds = field_difference(versus)
+        return Confirmation(seed, games, best_figure, start_figure, difference, bounds, best_bounds, start_bounds)
     names = [entry.name for entry in summary.config.strategies[:2]]
     standings = {one.name: one for one in summary.ranking}
-    (best_figure, best_bounds), (start_figure, start_bounds) = (
+    (best_figure, best_interval), (start_figure, start_interval) = (
         _of(settings.goal, standings[name], False) for name in names
     )
-    difference: float | None = None
-    bounds: tuple[float, float] | None = None
-    if settings.goal == "win-rate" and isinstance(summary, Summary) and summary.versus:
-        difference, bounds = field_difference(summary.versus)
-    return Confirmation(seed, games, best_figure, start_figure, difference, bounds, best_bounds, start_bounds)
+    return Confirmation(seed, games, best_figure, start_figure, None, None, best_interval, start_interval)
+
+
+def _field_score(pairs: Sequence[Pentanomial]) -> tuple[float, tuple[float, float]]:
+    """A player's score against the field (the rivals alike), from its game pairs against each
+    (the games it played the other player are left out), with its 95% interval."""
+    count = len(pairs)
+    score = sum(one.score for one in pairs) / count
+    half = Z95 * math.sqrt(sum(one.variance / one.pairs for one in pairs if one.pairs)) / count
+    return score, (score - half, score + half)
 
 
 def read_tune(path: Path) -> tuple[TuneSettings, tuple[Trial, ...], bool]:
