@@ -36,7 +36,7 @@ from ..results.aggregate import Standing, Summary
 from ..results.pairs import Pentanomial, field_difference
 from ..results.schema import METHODS, Method, check_schema, header, interval, rounded, rules_mapping, rules_table
 from ..results.stats import Z95
-from ..running.runner import Progress, run
+from ..running.runner import run
 from .space import Parameter, Point, Value, grid, spec_with, values_of
 
 Objective = Literal["win-rate", "mean-score", "shut-rate"]
@@ -220,7 +220,6 @@ def tune(
     *,
     done: Sequence[Trial] = (),
     told: Told | None = None,
-    progress: Progress | None = None,
 ) -> Tuning:
     """Search the grid of `settings` for the best values (see the module's docstring). Trials in
     `done` (from an interrupted tune of the same settings) are taken, not played again. Raises
@@ -405,9 +404,12 @@ def _finished(tuning: Tuning, target: str, start: dict[str, Any], seed: Seed | N
 
 
 def _same(first: str, second: str) -> bool:
-    """Whether two specs build the same strategy (the starting values may be the defaults unsaid)."""
+    """Whether two specs of a built-in build the same strategy (the starting values may be the
+    defaults unsaid); a user's strategy is not built in this process, and its specs must match."""
+    if not builtin_spec(first):
+        return False
     try:
-        return load_strategy(first).make().__dict__ == load_strategy(second).make().__dict__ and builtin_spec(first)
+        return load_strategy(first).make().__dict__ == load_strategy(second).make().__dict__
     except StrategyLoadError:
         return False
 
