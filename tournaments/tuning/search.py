@@ -397,7 +397,17 @@ def _finished(tuning: Tuning, target: str, start: dict[str, Any], seed: Seed | N
     fresh = seed + 1
     if best_spec == start_spec or _same(best_spec, start_spec):
         figure, bounds = _figure(settings, start_spec, "simulate", settings.confirm_games, fresh)
-        confirmation = Confirmation(fresh, settings.confirm_games, figure, figure, 0.0, (0.0, 0.0), bounds, bounds)
+        paired = not settings.solo and settings.goal == "win-rate"  # the difference is nothing, surely
+        confirmation = Confirmation(
+            fresh,
+            settings.confirm_games,
+            figure,
+            figure,
+            0.0 if paired else None,
+            (0.0, 0.0) if paired else None,
+            bounds,
+            bounds,
+        )
         return dataclasses.replace(tuning, confirmation=confirmation, start_objective=figure)
     confirmation = _confirm(settings, best_spec, start_spec, fresh)
     return dataclasses.replace(tuning, confirmation=confirmation, start_objective=confirmation.start)
