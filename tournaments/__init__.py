@@ -104,6 +104,7 @@ if TYPE_CHECKING:  # `name as name`: each re-exported, one statement per module
         read_tune as read_tune,
         tune as tune,
     )
+    from .tuning.config import read_tune_file as read_tune_file
     from .tuning.space import parse_parameters as parse_parameters
     # isort: on
 
@@ -136,6 +137,7 @@ _NAMES: dict[str, tuple[str, ...]] = {
     ".results.pairs": ("Pentanomial", "Versus", "field_difference"),
     ".running.runner": ("Progress", "play_match", "resume", "run"),
     ".tuning.search": ("OBJECTIVES", "Trial", "TuneSettings", "TuneStopped", "Tuning", "read_tune", "tune"),
+    ".tuning.config": ("read_tune_file",),
     ".tuning.space": ("parse_parameters",),
 }
 """The tournaments' public names, by the module that defines each."""

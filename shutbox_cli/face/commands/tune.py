@@ -103,7 +103,17 @@ def tune_command(
             "only -j, --scheduler and --report go with it).",
         ),
     ] = None,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress line.")] = False,
+    config: Annotated[
+        Path | None,
+        typer.Option(
+            "--config",
+            metavar="FILE",
+            show_default=False,
+            help="A tune file: a [tune] table (spec, params, field, objective, method, games, confirm_games, seed) "
+            "and [rules]; options override it.",
+        ),
+    ] = None,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress lines.")] = False,
     form: FormatOption = Format.TABLE,
 ) -> None:
     """Find the values of SPEC's parameters (--param) with the best OBJECTIVE against the field (-s),
@@ -121,6 +131,10 @@ def tune_command(
     import tournaments
 
     with _ends_cleanly("tune"):
+        if config is not None:
+            spec, param, strategy, rule_values, objective, method, games, confirm_games, seed = _from_file(
+                config, spec, param, strategy, rule_values, objective, method, games, confirm_games, seed
+            )
         settings, done = _settings(
             spec, param, strategy, rule_values, objective, method, games, confirm_games, seed, resume
         )
@@ -186,6 +200,26 @@ def _settings(
         method,
         **{key: value for key, value in chosen.items() if value is not None},
     ), ()
+
+
+def _from_file(path: Path, *given: Any) -> tuple[Any, ...]:
+    """The options given, each in place of the tune file's value (the rules one by one)."""
+    import tournaments
+
+    tune, rules = tournaments.read_tune_file(path)
+    spec, param, field, rule_values, objective, method, games, confirm_games, seed = given
+    chosen = {key: value for key, value in rule_values.items() if value is not None}
+    return (
+        spec if spec is not None else tune.get("spec"),
+        param or tune.get("params"),
+        field or tune.get("field"),
+        {**rules, **chosen},
+        objective if objective is not None else tune.get("objective"),
+        method if method is not None else tune.get("method"),
+        games if games is not None else tune.get("games"),
+        confirm_games if confirm_games is not None else tune.get("confirm_games"),
+        seed if seed is not None else tune.get("seed"),
+    )
 
 
 def _run_where(settings: "TuneSettings", workers: int | None, scheduler: str | None) -> "TuneSettings":

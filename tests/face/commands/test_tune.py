@@ -101,3 +101,24 @@ def test_bad_input_is_one_sentence_and_exit_status_2(args: list[str], said: str)
     assert done.returncode == 2
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1 and said in lines[0], done.stderr
+
+
+def test_a_tune_file_gives_the_settings_and_the_options_override_it(tmp_path: Path) -> None:
+    config = tmp_path / "tune.toml"
+    config.write_text('[tune]\nspec = "below"\nparams = ["threshold=1..3"]\nfield = ["tips"]\n\n[rules]\ntiles = 4\n')
+    report = tmp_path / "tune.json"
+    done = shutbox("tune", "--config", str(config), "-s", "optimal", "-q", "-o", str(report))
+    assert done.returncode == 0, done.stderr
+    written = json.loads(report.read_text())
+    assert (written["spec"], written["field"], written["rules"]["tiles"]) == ("below", ["optimal"], 4)
+    assert [trial["values"] for trial in written["trial"]] == [{"threshold": t} for t in (1, 2, 3)]
+
+
+def test_a_tune_file_with_a_key_of_the_wrong_type_is_one_sentence(tmp_path: Path) -> None:
+    config = tmp_path / "tune.toml"
+    config.write_text('[tune]\ngames = "many"\n')
+    done = shutbox("tune", "--config", str(config))
+    assert (done.returncode, done.stderr.strip()) == (
+        2,
+        f"shutbox: error: {config}: tune.games must be a whole number, not 'many'.",
+    )
