@@ -145,7 +145,11 @@ def tune_command(
             tuning = tournaments.tune(settings, done=done, told=None if quiet else _tell)
         except tournaments.TuneStopped as stop:
             _deliver(output, stop.tuning)
-            kept = "" if output.file is None else f"; resume with: shutbox tune --resume {output.file}"
+            kept = (
+                " (give --report FILE to keep them)"
+                if output.file is None
+                else f"; resume with: shutbox tune --resume {output.file}"
+            )
             typer.echo(f"shutbox: stopped after {len(stop.tuning.trials)} trials{kept}.", err=True)
             raise typer.Exit(130) from None
     _deliver(output, tuning)
