@@ -2,8 +2,9 @@
 best against a field (or alone), exactly where it can be computed, else on common dice with a
 confirmation run (tournaments.tuning)."""
 
+import shlex
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 
@@ -144,20 +145,28 @@ def tune_command(
         try:
             tuning = tournaments.tune(settings, done=done, told=None if quiet else _tell)
         except tournaments.TuneStopped as stop:
-            _deliver(output, stop.tuning)
-            kept = (
-                " (give --report FILE to keep them)"
-                if output.file is None
-                else f"; resume with: shutbox tune --resume {output.file}"
-            )
-            typer.echo(f"shutbox: stopped after {len(stop.tuning.trials)} trials{kept}.", err=True)
-            raise typer.Exit(130) from None
-    _deliver(output, tuning)
+            tuning = stop.tuning
+        _deliver(output, tuning)
+    if not tuning.done:
+        _stopped(output, len(tuning.trials))
     if output.table:
         from ..tune_view import show
 
         show(output.console(), tuning)
     output.written()
+
+
+def _stopped(output: Output, trials: int) -> NoReturn:
+    """Say the tune stopped, with its trials kept in its report (and how to resume), and exit."""
+    from ..signals import stopped_status
+
+    kept = (
+        " (give --report FILE to keep them)"
+        if output.file is None
+        else f", kept in its report; resume with: shutbox tune --resume {shlex.quote(str(output.file))}"
+    )
+    typer.echo(f"shutbox: stopped after {trials} trials{kept}", err=True)
+    raise typer.Exit(stopped_status())
 
 
 def _settings(
