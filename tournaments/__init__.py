@@ -95,15 +95,14 @@ if TYPE_CHECKING:  # `name as name`: each re-exported, one statement per module
     from .results.elo import Match as Match, Sprt as Sprt, Verdict as Verdict, parse_sprt as parse_sprt
     from .results.pairs import Pentanomial as Pentanomial, Versus as Versus, field_difference as field_difference
     from .running.runner import Progress as Progress, play_match as play_match, resume as resume, run as run
-    from .tuning.search import (
+    from .tuning.records import (
         OBJECTIVES as OBJECTIVES,
         Trial as Trial,
         TuneSettings as TuneSettings,
-        TuneStopped as TuneStopped,
         Tuning as Tuning,
         read_tune as read_tune,
-        tune as tune,
     )
+    from .tuning.search import TuneStopped as TuneStopped, tune as tune
     from .tuning.config import read_tune_file as read_tune_file
     from .tuning.space import parse_parameters as parse_parameters
     # isort: on
@@ -136,7 +135,8 @@ _NAMES: dict[str, tuple[str, ...]] = {
     ".results.elo": ("Match", "Sprt", "Verdict", "parse_sprt"),
     ".results.pairs": ("Pentanomial", "Versus", "field_difference"),
     ".running.runner": ("Progress", "play_match", "resume", "run"),
-    ".tuning.search": ("OBJECTIVES", "Trial", "TuneSettings", "TuneStopped", "Tuning", "read_tune", "tune"),
+    ".tuning.records": ("OBJECTIVES", "Trial", "TuneSettings", "Tuning", "read_tune"),
+    ".tuning.search": ("TuneStopped", "tune"),
     ".tuning.config": ("read_tune_file",),
     ".tuning.space": ("parse_parameters",),
 }
