@@ -19,6 +19,10 @@ instead of played (`Options(method="exact")`): `run`
 then gives an `ExactSummary`, with chances in place of estimates; `duel_exactly` is one game of
 two of them (`shutbox analyze A --against B`).
 
+`tune(TuneSettings(spec, parse_parameters(["margin=0..4"]), field=("optimal",)))` finds the values
+of a strategy's parameters that serve it best against a field (`shutbox tune`): exactly where the
+strategies allow, else on common dice with a confirmation run (`tuning`).
+
 A command that plays, analyses or checks a strategy seats it with `seat_strategy(spec, rules)`:
 a built-in one in this process, a user's in a host process of its own, asked over a socket and
 every answer checked, so that no user's code runs in the caller's process.
@@ -104,6 +108,16 @@ if TYPE_CHECKING:  # `name as name`: each re-exported, one statement per module
     from .results.elo import Match as Match, Sprt as Sprt, Verdict as Verdict, parse_sprt as parse_sprt
     from .results.pairs import Pentanomial as Pentanomial, Versus as Versus, field_difference as field_difference
     from .running.runner import Progress as Progress, play_match as play_match, resume as resume, run as run
+    from .tuning.records import (
+        OBJECTIVES as OBJECTIVES,
+        Trial as Trial,
+        TuneSettings as TuneSettings,
+        Tuning as Tuning,
+        read_tune as read_tune,
+    )
+    from .tuning.search import TuneStopped as TuneStopped, tune as tune
+    from .tuning.config import read_tune_file as read_tune_file
+    from .tuning.space import parse_parameters as parse_parameters
     # isort: on
 
 _NAMES: dict[str, tuple[str, ...]] = {
@@ -147,6 +161,10 @@ _NAMES: dict[str, tuple[str, ...]] = {
     ".results.elo": ("Match", "Sprt", "Verdict", "parse_sprt"),
     ".results.pairs": ("Pentanomial", "Versus", "field_difference"),
     ".running.runner": ("Progress", "play_match", "resume", "run"),
+    ".tuning.records": ("OBJECTIVES", "Trial", "TuneSettings", "Tuning", "read_tune"),
+    ".tuning.search": ("TuneStopped", "tune"),
+    ".tuning.config": ("read_tune_file",),
+    ".tuning.space": ("parse_parameters",),
 }
 """The tournaments' public names, by the module that defines each."""
 __all__, _load = lazy_names(__name__, _NAMES)

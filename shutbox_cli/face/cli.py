@@ -25,6 +25,7 @@ from .commands import (
     strategies,
     summary,
     tournament,
+    tune,
 )
 from .errors import ERROR_PREFIX, FAILURE, USAGE_ERROR, say_error, show_strategy_warnings
 from .help import ShutboxGroup, use_our_help
@@ -100,6 +101,7 @@ for _module in (
     strategies,
     summary,
     tournament,
+    tune,
     completion,
 ):
     _module.register(app)

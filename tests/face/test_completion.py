@@ -40,7 +40,7 @@ def test_the_console_script_completes_as_the_command_run_here() -> None:
 
 
 def test_command_names() -> None:
-    assert complete("t") == ["tournament"]
+    assert complete("t") == ["tournament", "tune"]
     assert {"analyze", "play", "tournament", "completion", "rules"} <= set(complete(""))
 
 

@@ -142,7 +142,7 @@ def _config_of(path: Path, table: dict[str, Any]) -> dict[str, Any]:
     schema, are refused in one sentence."""
     check_schema(str(path), table)
     kind = table.get("kind")
-    if kind in ("analysis", "duel", "strategies"):
+    if kind in ("analysis", "duel", "tune", "strategies"):
         raise ConfigError(f"{path} is {'an' if kind == 'analysis' else 'a'} {kind} report, not a tournament file.")
     config = table.get(REPORT_CONFIG)
     if isinstance(config, dict):

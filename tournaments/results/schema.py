@@ -14,8 +14,8 @@ from ..version import shutbox_version
 
 SCHEMA = 1
 """The version of the report schema: raised whenever a key changes meaning or goes away."""
-Kind = Literal["tournament", "analysis", "duel", "strategies", "rules"]
-"""What a document holds; the first three are reports of results."""
+Kind = Literal["tournament", "analysis", "duel", "tune", "strategies", "rules"]
+"""What a document holds; the first four are reports of results."""
 KINDS: tuple[Kind, ...] = get_args(Kind)
 Method = Literal["simulate", "exact"]
 """How results were found: by playing seeded games or turns, or exactly."""

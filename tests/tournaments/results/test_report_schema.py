@@ -50,6 +50,44 @@ MODES: dict[str, tuple[str, ...]] = {
     "strategies": ("strategies",),
     "one strategy": ("strategies", "examples/cautious.py:Cautious"),
     "rules": ("rules", "--tiles", "12", "--drop-out", "90"),
+    "tune exact": ("tune", "below", "-p", "threshold=1..3", "-s", "optimal", "-q"),
+    "tune exact solo": ("tune", "below(threshold=2)", "-p", "threshold=1..3", "--objective", "shut-rate", "-q"),
+    "tune simulate": (
+        "tune",
+        "below",
+        "-p",
+        "threshold=1..3",
+        "-s",
+        "optimal",
+        "--method",
+        "simulate",
+        "-n",
+        "40",
+        "--confirm-games",
+        "40",
+        "--seed",
+        "11",
+        "-j",
+        "1",
+        "-q",
+    ),
+    "tune simulate solo": (
+        "tune",
+        "below",
+        "-p",
+        "threshold=9..11:2",
+        "--method",
+        "simulate",
+        "-n",
+        "40",
+        "--confirm-games",
+        "40",
+        "--seed",
+        "12",
+        "-j",
+        "1",
+        "-q",
+    ),
 }
 
 
@@ -85,6 +123,7 @@ TYPES: dict[str, Callable[[Any], bool]] = {
     "table": lambda value: type(value) is dict,
     "rules table": lambda value: type(value) is dict,
     "array of tables": lambda value: type(value) is list and all(type(item) is dict for item in value),
+    "array of strings": lambda value: type(value) is list and all(type(item) is str for item in value),
     "array of floats": lambda value: type(value) is list and all(type(item) is float for item in value),
     "array of 2 floats": lambda value: type(value) is list and len(value) == 2 and all(type(x) is float for x in value),
     "array of 5 integers": lambda value: type(value) is list and len(value) == 5 and all(type(x) is int for x in value),
@@ -117,6 +156,9 @@ def condition(word: str, report: dict[str, Any], entry: dict[str, Any]) -> bool:
         "no `--sprt`": lambda: "sprt" not in report["match"],
         "one side won every game": lambda: report["match"]["score"] in (0.0, 1.0),
         "an end of the score's interval at 0 or 1": lambda: bool({0.0, 1.0} & set(report["match"]["score_ci95"])),
+        "not done": lambda: not report["done"],
+        "alone": lambda: not report["field"],
+        "not the win rate": lambda: report["objective"] != "win-rate",
     }
     return holds[word]()
 
@@ -177,7 +219,7 @@ def documents() -> dict[str, tuple[str, str]]:
 
 
 def test_the_doc_documents_a_rules_table_and_every_kind() -> None:
-    assert set(DOCUMENTED) == {"", "rules table", "tournament", "analysis", "duel", "strategies", "rules"}
+    assert set(DOCUMENTED) == {"", "rules table", "tournament", "analysis", "duel", "tune", "strategies", "rules"}
     assert all(key.type in TYPES for keys in DOCUMENTED.values() for key in keys.values())
 
 

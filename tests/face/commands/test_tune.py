@@ -1,0 +1,125 @@
+"""`shutbox tune`: the exact optimum said to be exact, the same trials at -j 1 and -j 2, a resumed
+report, and bad input as one sentence with exit status 2."""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from tests.helpers.command import real_shutbox, shutbox
+from tournaments import Trial, TuneSettings, TuneStopped, parse_parameters, tune, write_table_atomically
+
+
+@pytest.mark.slow
+def test_an_exact_tune_says_its_optimum_is_exact_and_reports_every_trial(tmp_path: Path) -> None:
+    report = tmp_path / "tune.json"
+    done = shutbox("tune", "below(threshold=3)", "-p", "threshold=1..4", "-s", "optimal", "-o", str(report), "-q")
+    assert done.returncode == 0, done.stderr
+    assert "(exact: the true optimum over the ranges)" in done.stdout
+    assert "Starting values (threshold=3)" in done.stdout
+    written = json.loads(report.read_text())
+    assert (written["kind"], written["method"], written["done"], written["search"]) == (
+        "tune",
+        "exact",
+        True,
+        "exhaustive",
+    )
+    assert [trial["values"]["threshold"] for trial in written["trial"]] == [1, 2, 3, 4]
+    best = max(written["trial"], key=lambda trial: trial["objective"])
+    assert written["best"] == best
+    assert written["start"] == {"threshold": 3} and written["goal"] == "max"
+
+
+@pytest.mark.slow
+def test_the_same_command_plays_the_same_trials_at_one_and_two_workers(tmp_path: Path) -> None:
+    """A user's strategy, so that -j 2 plays in a pool of two (built-ins this few play here)."""
+    reports = []
+    for workers in ("1", "2"):
+        report = tmp_path / f"j{workers}.toml"
+        done = real_shutbox(
+            "tune", "examples/cautious.py:Cautious", "-p", "margin=4..8:2", "-s", "optimal", "--method", "simulate",
+            "-n", "2000", "--confirm-games", "2000", "--seed", "9", "-j", workers, "-q", "-o", str(report),
+        )  # fmt: skip
+        assert done.returncode == 0, done.stderr
+        assert "Difference (paired)" in done.stdout
+        reports.append(tomllib.loads(report.read_text()))
+    assert reports[0] == reports[1]
+    assert reports[0]["confirmation"]["seed"] == 10 and len(reports[0]["trial"]) == 3
+
+
+@pytest.mark.slow
+def test_an_interrupted_tune_resumes_from_its_report(tmp_path: Path) -> None:
+    settings = TuneSettings("below", parse_parameters(["threshold=1..4"]), field=("optimal",))
+
+    def stop_after_two(trial: Trial, found: int, most: int) -> None:
+        if found == 2:
+            raise KeyboardInterrupt
+
+    with pytest.raises(TuneStopped) as stopped:
+        tune(settings, told=stop_after_two)
+    report = tmp_path / "tune.toml"
+    write_table_atomically(report, stopped.value.tuning.to_report())
+    assert tomllib.loads(report.read_text())["done"] is False
+    done = shutbox("tune", "--resume", str(report), "-q")
+    assert done.returncode == 0, done.stderr
+    assert tomllib.loads(report.read_text()) == tomllib.loads(_dumped(tune(settings).to_report(), tmp_path))
+    again = shutbox("tune", "--resume", str(report))
+    assert (again.returncode, again.stderr.strip()) == (
+        2,
+        f"shutbox: error: the tune of {str(report)!r} is done: there is nothing to resume.",
+    )
+
+
+def _dumped(table: dict[str, object], folder: Path) -> str:
+    path = folder / "whole.toml"
+    write_table_atomically(path, table)  # type: ignore[arg-type]
+    return path.read_text()
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["-p", "threshold=4..1"], "--param threshold: HIGH 1 is below LOW 4."),
+        (
+            ["-p", "risk=1..3"],
+            "strategy 'below(risk=1)' got bad parameters (got an unexpected keyword argument 'risk'); "
+            "it takes: threshold.",
+        ),
+        (["-p", "threshold=0..3"], "threshold must be a whole number of points, 1 or more, not 0"),
+        (
+            ["-p", "threshold=1..3", "--objective", "elo"],
+            "the objective must be one of win-rate, mean-score, shut-rate, not 'elo'.",
+        ),
+        (["-p", "threshold=1..3", "--objective", "win-rate"], "alone there is no win rate to tune"),
+        ([], "a tune needs at least one --param NAME=LOW..HIGH."),
+    ],
+)
+def test_bad_input_is_one_sentence_and_exit_status_2(args: list[str], said: str) -> None:
+    done = shutbox("tune", "below", *args)
+    assert done.returncode == 2
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and said in lines[0], done.stderr
+
+
+def test_a_tune_file_gives_the_settings_and_the_options_override_it(tmp_path: Path) -> None:
+    config = tmp_path / "tune.toml"
+    config.write_text('[tune]\nspec = "below"\nparams = ["threshold=1..3"]\nfield = ["tips"]\n\n[rules]\ntiles = 4\n')
+    report = tmp_path / "tune.json"
+    done = shutbox("tune", "--config", str(config), "-s", "optimal", "-q", "-o", str(report))
+    assert done.returncode == 0, done.stderr
+    written = json.loads(report.read_text())
+    assert (written["spec"], written["field"], written["rules"]["tiles"]) == ("below", ["optimal"], 4)
+    assert [trial["values"] for trial in written["trial"]] == [{"threshold": t} for t in (1, 2, 3)]
+
+
+def test_a_tune_file_with_a_key_of_the_wrong_type_is_one_sentence(tmp_path: Path) -> None:
+    config = tmp_path / "tune.toml"
+    config.write_text('[tune]\ngames = "many"\n')
+    done = shutbox("tune", "--config", str(config))
+    assert (done.returncode, done.stderr.strip()) == (
+        2,
+        f"shutbox: error: {config}: tune.games must be a whole number, not 'many'.",
+    )

@@ -1,0 +1,132 @@
+"""`tune`: the exact optimum where it can be computed (checked against duels and analyses computed
+here, one by one), a simulated optimum within its interval, and a resumed tune that ends as the
+uninterrupted one."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import pytest
+
+from shutbox_cli.game import Rules
+from tournaments import (
+    ConfigError,
+    Trial,
+    TuneSettings,
+    TuneStopped,
+    analyze,
+    duel_exactly,
+    parse_parameters,
+    read_tune,
+    seat_strategy,
+    tune,
+    write_table_atomically,
+)
+
+RULES = Rules()
+THRESHOLDS = range(1, 9)
+
+
+def _exact_win_rates() -> dict[int, float]:
+    """below(T)'s chance of beating optimal, both seats averaged, T by T."""
+    optimal = seat_strategy("optimal", RULES)
+    found = {}
+    for threshold in THRESHOLDS:
+        duel = duel_exactly(seat_strategy(f"below(threshold={threshold})", RULES), optimal)
+        found[threshold] = next(seat.wins for seat in duel.seats if seat.seat is None)
+    return found
+
+
+@pytest.mark.slow
+def test_an_exact_tune_finds_the_optimum_each_duel_computed_on_its_own_gives() -> None:
+    exact = _exact_win_rates()
+    found = tune(TuneSettings("below", parse_parameters(["threshold=1..8"]), field=("optimal",)))
+    assert (found.method, found.search, found.done) == ("exact", "exhaustive", True)
+    assert {trial.values["threshold"]: trial.objective for trial in found.trials} == pytest.approx(exact, abs=1e-12)
+    assert found.best == {"threshold": max(exact, key=lambda threshold: exact[threshold])}
+    default = duel_exactly(seat_strategy("below", RULES), seat_strategy("optimal", RULES)).seats[-1].wins
+    assert found.start == {} and found.start_objective == pytest.approx(default, abs=1e-12)
+    assert found.confirmation is None and found.seed is None
+
+
+def test_an_exact_solo_tune_finds_the_lowest_mean_score_each_analysis_gives() -> None:
+    scores = {t: analyze(seat_strategy(f"below(threshold={t})", RULES)).expected_score for t in (2, 6, 10, 14)}
+    found = tune(TuneSettings("below(threshold=2)", parse_parameters(["threshold=2..14:4"])))
+    assert found.method == "exact" and found.settings.goal == "mean-score"
+    assert {trial.values["threshold"]: trial.objective for trial in found.trials} == pytest.approx(scores, abs=1e-9)
+    assert found.best == {"threshold": min(scores, key=lambda threshold: scores[threshold])}
+    assert found.start == {"threshold": 2} and found.start_objective == pytest.approx(scores[2], abs=1e-9)
+
+
+@pytest.mark.slow
+def test_a_simulated_tune_finds_a_point_whose_exact_figure_is_within_its_interval_of_the_optimum() -> None:
+    exact = _exact_win_rates()
+    settings = TuneSettings(
+        "below", parse_parameters(["threshold=1..8"]), field=("optimal",), method="simulate", games=4000, seed=11
+    )
+    found = tune(dataclasses.replace(settings, confirm_games=4000, workers=1))
+    assert (found.method, found.search, found.seed) == ("simulate", "grid", 11)
+    assert found.best is not None
+    best = next(trial for trial in found.trials if trial.values == found.best)
+    assert best.interval is not None
+    half = (best.interval[1] - best.interval[0]) / 2
+    assert max(exact.values()) - exact[int(found.best["threshold"])] <= half
+    confirmation = found.confirmation
+    assert confirmation is not None and confirmation.seed == 12 and confirmation.difference_ci95 is not None
+    low, high = confirmation.difference_ci95
+    assert low <= confirmation.difference <= high  # type: ignore[operator]
+
+
+@pytest.mark.slow
+def test_a_large_grid_is_halved_on_the_same_dice_and_a_resumed_tune_ends_as_the_whole_one(tmp_path: Path) -> None:
+    settings = TuneSettings(
+        "below",
+        parse_parameters(["threshold=1..12"]),
+        field=("optimal",),
+        method="simulate",
+        games=500,
+        seed=3,
+        confirm_games=500,
+        workers=1,
+    )
+    whole = tune(settings)
+    assert whole.search == "successive-halving"
+    rounds = [trial.round for trial in whole.trials]
+    assert rounds == sorted(rounds) and [rounds.count(r) for r in range(4)] == [12, 6, 3, 2]
+    assert {trial.seed for trial in whole.trials} == {3}
+    assert [trial.games for trial in whole.trials if trial.round == 3] == [4000, 4000]
+
+    def stop_after_five(trial: Trial, found: int, most: int) -> None:
+        if found == 5:
+            raise KeyboardInterrupt
+
+    with pytest.raises(TuneStopped) as stopped:
+        tune(settings, told=stop_after_five)
+    report = tmp_path / "tune.toml"
+    write_table_atomically(report, stopped.value.tuning.to_report())
+    read, trials, done = read_tune(report)
+    assert not done and len(trials) == 5
+    resumed = tune(dataclasses.replace(read, workers=1), done=trials)
+    assert resumed.to_report() == whole.to_report()
+
+
+@pytest.mark.parametrize(
+    ("ranges", "said"),
+    [
+        (["threshold=5..2"], "--param threshold: HIGH 2 is below LOW 5."),
+        (["threshold=1..4:0"], "--param threshold: STEP must be more than 0, not 0."),
+        (["threshold=a..4"], "--param threshold: LOW 'a' is not a number."),
+        (["threshold"], "--param 'threshold' is not of the form NAME=LOW..HIGH or NAME=LOW..HIGH:STEP."),
+        (["threshold=1..2", "threshold=3..4"], "--param threshold is given more than once."),
+    ],
+)
+def test_a_bad_range_is_one_sentence(ranges: list[str], said: str) -> None:
+    with pytest.raises(ConfigError) as refused:
+        parse_parameters(ranges)
+    assert str(refused.value) == said
+
+
+def test_a_float_range_without_a_step_is_cut_in_ten() -> None:
+    (found,) = parse_parameters(["x=0.0..1"])
+    assert found.values() == tuple(step / 10 for step in range(11))

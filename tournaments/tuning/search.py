@@ -1,0 +1,297 @@
+"""Find the parameter values that serve a strategy best against a field (`shutbox tune`).
+
+Each candidate (a point of the grid of `space`) is one tournament: the candidate against the field,
+or alone. Where every strategy can be computed exactly (`tournaments.exact`), every point of the grid
+is computed, no noise at all, and the best of them is the true optimum over the grid. Otherwise the
+candidates are played on common random numbers: every candidate of a round plays the same seed, so
+the same deals, and their differences are the strategies', not the dice's. A small grid is played
+whole; a larger one by successive halving (each round plays the better half of the last round's
+candidates on twice the games, the first games the same dice again). Successive halving rather than
+SPSA: the ranges are discrete, it has no gains to set, and it ranks on paired results. The best
+candidate then plays a confirmation run against the starting values on a fresh seed: both against
+the field on the same deals, the paired difference with its 95% interval (`results.pairs`).
+
+Every trial is kept (`Trial`); a tune given its trials so far (`done`) plays only the others, and
+comes to the same answer as an uninterrupted one.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Literal
+
+from shutbox_cli.game import Rules, draw_seed
+from shutbox_cli.game.terms import Seed
+from strategies.loading import StrategyLoadError, builtin_spec, load_strategy, split_spec
+
+from ..errors import ConfigError, Interrupted
+from ..exact.tournament import _entry_key, refuse_inexact
+from ..field.config import Options, load_config
+from ..results.aggregate import Standing, Summary
+from ..results.pairs import Pentanomial, field_difference
+from ..results.schema import METHODS, Method
+from ..results.stats import Z95
+from ..running.runner import run
+from .records import Confirmation, Objective, Trial, TuneSettings, Tuning
+from .space import Point, grid, spec_with, values_of
+
+GRID_MOST = 8
+"""A simulated grid of at most this many candidates is played whole; a larger one by halving."""
+
+
+class TuneStopped(Exception):
+    """A tune stopped before its end (Ctrl-C): `tuning` holds its trials so far."""
+
+    def __init__(self, tuning: Tuning) -> None:
+        super().__init__("the tune was interrupted")
+        self.tuning = tuning
+
+
+Told = Callable[[Trial, int, int], None]
+"""Told each trial as it is found, with the trials found so far and how many the search plans at most."""
+
+
+def tune(
+    settings: TuneSettings,
+    *,
+    done: Sequence[Trial] = (),
+    told: Told | None = None,
+) -> Tuning:
+    """Search the grid of `settings` for the best values (see the module's docstring). Trials in
+    `done` (from an interrupted tune of the same settings) are taken, not played again. Raises
+    ConfigError (one sentence) for a bad setting, a parameter the strategy does not take or a value
+    its constructor refuses, TournamentFailure for a strategy that fails; on Ctrl-C, `TuneStopped` with
+    the trials so far."""
+    settings.check()
+    target, start = split_spec(settings.spec)
+    points = grid(settings.parameters)
+    _check_candidates(settings, target, start, points)
+    if settings.solo and settings.goal == "win-rate":
+        raise ConfigError(
+            "alone there is no win rate to tune: give a field (-s) or --objective mean-score or shut-rate."
+        )
+    method = _method(settings, spec_with(target, start, values_of(settings.parameters, points[0])))
+    seed = None if method == "exact" else (settings.seed if settings.seed is not None else draw_seed())
+    search: Literal["exhaustive", "grid", "successive-halving"] = (
+        "exhaustive" if method == "exact" else "grid" if len(points) <= GRID_MOST else "successive-halving"
+    )
+    known = {trial.key(): trial for trial in done}
+    trials: list[Trial] = []
+    base = Tuning(settings, _rules(settings), method, search, seed, (), None, None, start)
+
+    def trial(point: Point, games: int | None, at: Seed | None, round_: int) -> Trial:
+        values = values_of(settings.parameters, point)
+        found = known.get((tuple(values.items()), games, at))
+        if found is None:
+            spec = spec_with(target, start, values)
+            figure, bounds = _figure(settings, spec, method, games, at)
+            found = Trial(values, figure, bounds, games, at, round_)
+        trials.append(found)
+        if told is not None:
+            told(found, len(trials), _planned(len(points), search))
+        return found
+
+    try:
+        if method == "exact":
+            ranked = [trial(point, None, None, 0) for point in points]
+        else:
+            ranked = _halving(settings, points, seed, trial)
+        best_trial = _best(settings.goal, ranked)
+        tuning = dataclasses.replace(
+            base,
+            trials=tuple(trials),
+            best=best_trial.values,
+            best_objective=best_trial.objective,
+        )
+        return _finished(tuning, target, start, seed)
+    except (KeyboardInterrupt, Interrupted):
+        raise TuneStopped(dataclasses.replace(base, trials=tuple(trials), done=False)) from None
+
+
+def _rules(settings: TuneSettings) -> Rules:
+    return load_config(None, Options(strategies=[settings.spec], table=1, rules=settings.rules)).rules
+
+
+def _planned(count: int, search: str) -> int:
+    """The most trials a search of `count` candidates plays."""
+    if search != "successive-halving":
+        return count
+    total, left = count, count
+    while left > 2:
+        left = (left + 1) // 2
+        total += left
+    return total
+
+
+def _halving(
+    settings: TuneSettings, points: list[Point], seed: Seed | None, trial: Callable[..., Trial]
+) -> list[Trial]:
+    """Play the candidates, the better half each round on twice the games, until one is left (a
+    grid of `GRID_MOST` or fewer: one round). Returns the last round's trials."""
+    games, round_, left = settings.games, 0, points
+    while True:
+        found = [trial(point, games, seed, round_) for point in left]
+        if (len(left) <= GRID_MOST and round_ == 0) or len(left) <= 2:
+            return found
+        ranked = sorted(range(len(found)), key=lambda index: _rank(settings.goal, found[index]))
+        keep = sorted(ranked[: (len(left) + 1) // 2])
+        left = [left[index] for index in keep]
+        games, round_ = games * 2, round_ + 1
+
+
+def _rank(goal: Objective, trial: Trial) -> float:
+    return trial.objective if goal == "mean-score" else -trial.objective
+
+
+def _best(goal: Objective, trials: Sequence[Trial]) -> Trial:
+    """The best trial, the first of equals (the grid's order)."""
+    return min(trials, key=lambda trial: _rank(goal, trial))
+
+
+def _check_candidates(settings: TuneSettings, target: str, start: Mapping[str, Any], points: list[Point]) -> None:
+    """Refuse, in one sentence, a parameter the strategy does not take or a value it refuses: every
+    candidate of a built-in is built here; a user's first candidate is built in its host."""
+    candidates = points if builtin_spec(settings.spec) else points[:1]
+    for point in candidates:
+        spec = spec_with(target, start, values_of(settings.parameters, point))
+        try:
+            if builtin_spec(spec):
+                load_strategy(spec)
+            else:
+                load_config(None, Options(strategies=[spec], table=1, rules=settings.rules))
+        except StrategyLoadError as error:
+            raise ConfigError(str(error)) from None
+
+
+def _method(settings: TuneSettings, spec: str) -> Method:
+    """The method asked for, else exact when every strategy can be computed exactly under the rules."""
+    for method in METHODS:
+        if method == settings.method:
+            return method
+    config = load_config(None, _options(settings, spec, "simulate", None, None))
+    try:
+        for entry in config.strategies:
+            refuse_inexact(
+                entry.name, entry.exact, entry.context_free, _entry_key(entry, config.rules), config.rules, config.table
+            )
+    except ConfigError:
+        return "simulate"
+    return "exact"
+
+
+def _options(settings: TuneSettings, spec: str, method: Method, games: int | None, seed: Seed | None) -> Options:
+    """One candidate's tournament: alone, or as the first of a gauntlet against the field (a round
+    robin when exact, where a gauntlet is not computed; the candidate's figures are its own games)."""
+    gauntlet = 0 if settings.solo or method == "exact" else 1
+    return Options(
+        strategies=[spec, *settings.field],
+        games=games,
+        seed=seed,
+        table=1 if settings.solo else None,
+        method=method,
+        gauntlet=gauntlet,
+        workers=settings.workers,
+        scheduler=settings.scheduler,
+        rules=settings.rules,
+    )
+
+
+def _figure(
+    settings: TuneSettings, spec: str, method: Method, games: int | None, seed: Seed | None
+) -> tuple[float, tuple[float, float] | None]:
+    """One candidate's objective (and its 95% interval when simulated)."""
+    summary = run(None, _options(settings, spec, method, games, seed))
+    name = summary.config.strategies[0].name
+    standing = next(one for one in summary.ranking if one.name == name)
+    return _of(settings.goal, standing, method == "exact")
+
+
+def _of(goal: Objective, standing: Standing, exact: bool) -> tuple[float, tuple[float, float] | None]:
+    figure: float | None
+    bounds: tuple[float, float] | None
+    if goal == "win-rate":
+        figure, bounds = standing.win_rate, standing.win_interval
+    elif goal == "mean-score":
+        figure, bounds = standing.mean_score, standing.score_interval
+    else:
+        figure, bounds = standing.shut_rate, standing.shut_interval
+    if figure is None:
+        raise ConfigError(f"these rules give no {goal.replace('-', ' ')} to tune.")
+    return figure, None if exact else bounds
+
+
+def _finished(tuning: Tuning, target: str, start: dict[str, Any], seed: Seed | None) -> Tuning:
+    """The exact tune with the starting values' figure; the simulated one with its confirmation."""
+    settings = tuning.settings
+    assert tuning.best is not None
+    start_spec = spec_with(target, start, {})
+    best_spec = spec_with(target, start, tuning.best)
+    if tuning.exact:
+        figure, _ = _figure(settings, start_spec, "exact", None, None)
+        return dataclasses.replace(tuning, start_objective=figure)
+    assert seed is not None
+    fresh = seed + 1
+    if best_spec == start_spec or _same(best_spec, start_spec):
+        figure, bounds = _figure(settings, start_spec, "simulate", settings.confirm_games, fresh)
+        paired = not settings.solo and settings.goal == "win-rate"  # the difference is nothing, surely
+        confirmation = Confirmation(
+            fresh,
+            settings.confirm_games,
+            figure,
+            figure,
+            0.0 if paired else None,
+            (0.0, 0.0) if paired else None,
+            bounds,
+            bounds,
+        )
+        return dataclasses.replace(tuning, confirmation=confirmation, start_objective=figure)
+    confirmation = _confirm(settings, best_spec, start_spec, fresh)
+    return dataclasses.replace(tuning, confirmation=confirmation, start_objective=confirmation.start)
+
+
+def _same(first: str, second: str) -> bool:
+    """Whether two specs of a built-in build the same strategy (the starting values may be the
+    defaults unsaid); a user's strategy is not built in this process, and its specs must match."""
+    if not builtin_spec(first):
+        return False
+    try:
+        return load_strategy(first).make().__dict__ == load_strategy(second).make().__dict__
+    except StrategyLoadError:
+        return False
+
+
+def _confirm(settings: TuneSettings, best: str, start: str, seed: Seed) -> Confirmation:
+    """Best and start on a fresh seed: against the field, a gauntlet of the two on the same deals
+    (the win-rate difference paired over each opponent's deals); alone, each its own figure."""
+    games = settings.confirm_games
+    options = dataclasses.replace(
+        _options(settings, best, "simulate", games, seed),
+        strategies=[best, start, *settings.field],
+        gauntlet=0 if settings.solo else 2,
+    )
+    summary = run(None, options)
+    if settings.goal == "win-rate" and isinstance(summary, Summary) and summary.versus:
+        versus = summary.versus
+        (best_figure, best_bounds), (start_figure, start_bounds) = (
+            _field_score([one.first for one in versus]),
+            _field_score([one.second for one in versus]),
+        )
+        difference, bounds = field_difference(versus)
+        return Confirmation(seed, games, best_figure, start_figure, difference, bounds, best_bounds, start_bounds)
+    names = [entry.name for entry in summary.config.strategies[:2]]
+    standings = {one.name: one for one in summary.ranking}
+    (best_figure, best_interval), (start_figure, start_interval) = (
+        _of(settings.goal, standings[name], False) for name in names
+    )
+    return Confirmation(seed, games, best_figure, start_figure, None, None, best_interval, start_interval)
+
+
+def _field_score(pairs: Sequence[Pentanomial]) -> tuple[float, tuple[float, float]]:
+    """A player's score against the field (the rivals alike), from its game pairs against each
+    (the games it played the other player are left out), with its 95% interval."""
+    count = len(pairs)
+    score = sum(one.score for one in pairs) / count
+    half = Z95 * math.sqrt(sum(one.variance / one.pairs for one in pairs if one.pairs)) / count
+    return score, (score - half, score + half)

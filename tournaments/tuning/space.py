@@ -1,0 +1,111 @@
+"""The parameter ranges a tune searches: `NAME=LOW..HIGH[:STEP]`, whole numbers or floats, each a
+list of values, and the grid of every combination of them."""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import math
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..errors import ConfigError
+
+FLOAT_STEPS = 10
+"""A float range without a step is cut into this many steps (one more value)."""
+MOST_VALUES = 10_000
+"""The most values one range, or the whole grid, may hold."""
+_RANGE = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_]*)\s*=\s*([^.:][^:]*?)\s*\.\.\s*([^:]+?)\s*(?::\s*(.+?))?\s*$")
+_NUMBER = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$")
+Value = int | float
+Point = tuple[Value, ...]
+"""One candidate: a value for each parameter, in the order the ranges were given."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Parameter:
+    """One parameter's range: whole numbers when LOW, HIGH and STEP are, else floats."""
+
+    name: str
+    low: Value
+    high: Value
+    step: Value
+
+    @property
+    def whole(self) -> bool:
+        return isinstance(self.low, int)
+
+    def values(self) -> tuple[Value, ...]:
+        """Every value from LOW to HIGH by STEP (HIGH included when a step lands on it)."""
+        count = math.floor((self.high - self.low) / self.step + 1e-9) + 1
+        if self.whole:
+            return tuple(int(self.low + index * self.step) for index in range(count))
+        return tuple(round(self.low + index * self.step, 12) for index in range(count))
+
+    def text(self) -> str:
+        """As given on the command line."""
+        return f"{self.name}={self.low}..{self.high}:{self.step}"
+
+
+def _number(text: str, what: str) -> Value:
+    if not _NUMBER.match(text):
+        raise ConfigError(f"{what} {text!r} is not a number.")
+    return float(text) if any(mark in text for mark in ".eE") else int(text)
+
+
+def parse_parameter(text: str) -> Parameter:
+    """`NAME=LOW..HIGH[:STEP]` as a range, or a ConfigError of one sentence saying what is wrong."""
+    found = _RANGE.match(text)
+    if found is None:
+        raise ConfigError(f"--param {text!r} is not of the form NAME=LOW..HIGH or NAME=LOW..HIGH:STEP.")
+    name, low_text, high_text, step_text = found.groups()
+    where = f"--param {name}:"
+    low, high = _number(low_text, f"{where} LOW"), _number(high_text, f"{where} HIGH")
+    step = None if step_text is None else _number(step_text, f"{where} STEP")
+    whole = isinstance(low, int) and isinstance(high, int) and (step is None or isinstance(step, int))
+    if not whole:
+        low, high = float(low), float(high)
+    if high < low:
+        raise ConfigError(f"{where} HIGH {high} is below LOW {low}.")
+    if step is None:
+        step = 1 if whole else (high - low) / FLOAT_STEPS or 1.0
+    if step <= 0:
+        raise ConfigError(f"{where} STEP must be more than 0, not {step}.")
+    parameter = Parameter(name, low, high, step if whole else float(step))
+    if (high - low) / step + 1 > MOST_VALUES:
+        raise ConfigError(f"{where} the range holds more than {MOST_VALUES:,} values; take a larger STEP.")
+    return parameter
+
+
+def parse_parameters(texts: Sequence[str]) -> tuple[Parameter, ...]:
+    """Every range given, each parameter once, the grid no larger than `MOST_VALUES`."""
+    if not texts:
+        raise ConfigError("a tune needs at least one --param NAME=LOW..HIGH.")
+    found = tuple(parse_parameter(text) for text in texts)
+    names = [one.name for one in found]
+    for name in names:
+        if names.count(name) > 1:
+            raise ConfigError(f"--param {name} is given more than once.")
+    if math.prod(len(one.values()) for one in found) > MOST_VALUES:
+        raise ConfigError(
+            f"the ranges make more than {MOST_VALUES:,} candidates; take larger steps or fewer parameters."
+        )
+    return found
+
+
+def grid(parameters: Sequence[Parameter]) -> list[Point]:
+    """Every combination of the ranges' values, the first parameter's changing slowest."""
+    return list(itertools.product(*(one.values() for one in parameters)))
+
+
+def values_of(parameters: Sequence[Parameter], point: Point) -> dict[str, Value]:
+    return {one.name: value for one, value in zip(parameters, point, strict=True)}
+
+
+def spec_with(target: str, base: Mapping[str, Any], values: Mapping[str, Value]) -> str:
+    """The spec of the strategy `target` with `base`'s parameters, those in `values` replaced."""
+    merged = {**base, **values}
+    if not merged:
+        return target
+    return f"{target}({', '.join(f'{key}={value!r}' for key, value in merged.items())})"
