@@ -63,11 +63,12 @@ def _numba_found() -> bool:
 
 
 @functools.cache
-def compiled() -> Callable[..., Any]:
-    """The compiled unit player (numba loaded, and the code compiled or read from the cache)."""
-    from ._kernel_source import play_unit
+def compiled(keyed: bool, drop_outs: bool, playoffs: bool) -> Callable[..., Any]:
+    """The compiled unit player for the rule paths in force: keyed turns, drop-outs, playoffs
+    (numba loaded, and just that variant compiled or read from the cache)."""
+    from ._kernel_source import unit_player
 
-    return play_unit
+    return unit_player(keyed, drop_outs, playoffs)  # type: ignore[no-untyped-call,no-any-return]
 
 
 class UnitGames:
@@ -126,7 +127,8 @@ def play(
     kinds, slots, tables = strategies
     key_features, keys = keyed
     counts, squares, dealt = counted
-    stalled, left = compiled()(
+    paths = (bool((kinds == KEYED).any()), drop_out >= 0, ties == PLAYOFF)
+    stalled, left = compiled(*paths)(
         games.players,
         games.seats,
         games.deals,
