@@ -60,7 +60,8 @@ def _keyed_slot(strategy, seat, number, playoff, numbers, flags, key_features, k
         elif score == to_beat:
             to_beat_count += 1
         before = numbers[_TOTAL, other] - (score if score > 0 and not playoff else 0)
-        leader = min(leader, before)
+        if before < leader:
+            leader = before
     key_row[1] = strategy
     for column in range(_KEY_ROW - 2):
         feature = key_features[strategy, column]
@@ -135,15 +136,19 @@ def unit_player(keyed, drop_outs, playoffs):
         keys,
         asked,
         dealt,
+        stalled,
+        numbers,
+        flags,
+        words,
+        key_row,
     ):
-        """`kernel.play`, compiled: the games `which`, counted; returns (stalled games, how many)."""
-        stalled = np.empty(which.shape[0], dtype=np.int64)
+        """`kernel.play`, compiled: the games `which`, counted; those stalled written in `stalled`,
+        and how many returned. Its working arrays come made (an array made here would compile
+        numpy's allocation too): `numbers` [row, seat] a game's counts, `flags` [2, seat] playing
+        this round and among those to settle, `words` [seat, 2] its squares, low and high word,
+        `key_row` a turn's key."""
         left = 0
-        numbers = np.empty((10, seats), dtype=np.int64)
-        flags = np.empty((2, seats), dtype=np.bool_)  # playing this round; among those to settle
-        words = np.empty((seats, 2), dtype=np.uint64)  # the game's squares, low and high word
         key_seed = _mix(seed + _ABSORB)
-        key_row = np.empty(_KEY_ROW, dtype=np.int64)
         pairs = _SCALARS + 2 * seats  # where a player's pentanomial starts in its counts, if counted
         matchup, rotation, deal, previous = 0, 0, -1, -2
         for index in range(which.shape[0]):
@@ -202,7 +207,8 @@ def unit_player(keyed, drop_outs, playoffs):
                         if kind == _EXACT and number < turns.shape[2]:
                             turns[slot, seat, number, dice] = mask
                     elif mask == _UNKNOWN:
-                        missing[slot, seat, dice] = min(missing[slot, seat, dice], number)
+                        if number < missing[slot, seat, dice]:
+                            missing[slot, seat, dice] = number
                         asked[left, 0] = -1
                         waiting = True
                         break
@@ -338,6 +344,6 @@ def unit_player(keyed, drop_outs, playoffs):
                         counts[matchup, player, pairs + ((value >> (_DEALT_BITS * player)) & _DEALT_MASK)] += 1
                 else:
                     dealt[matchup, deal] = value
-        return stalled, left
+        return left
 
     return play_unit

@@ -36,6 +36,8 @@ KEY_FEATURES = ("seat", "round", "playoff", "total", "to_beat", "to_beat_count",
 KEY_ROW = 10
 """A key in `asked` and `keys`: its hash, the strategy, then up to 8 feature values (0 past its
 features); a row of `keys` adds the slot of its table."""
+GAME_ROWS = 10
+"""A game's counts by seat in the kernel's working array (win shares to the strategy seated)."""
 UNKNOWN = -2
 """A given turn not played yet."""
 
@@ -128,9 +130,10 @@ def play(
     key_features, keys = keyed
     counts, squares, dealt = counted
     paths = (bool((kinds == KEYED).any()), drop_out >= 0, ties == PLAYOFF)
-    stalled, left = compiled(*paths)(
+    seats, stalled = games.seats, np.empty(which.shape[0], dtype=np.int64)
+    left = compiled(*paths)(
         games.players,
-        games.seats,
+        seats,
         games.deals,
         games.duplicate,
         games.seed,
@@ -154,5 +157,10 @@ def play(
         keys,
         asked,
         dealt,
+        stalled,
+        np.empty((GAME_ROWS, seats), dtype=np.int64),
+        np.empty((2, seats), dtype=np.bool_),
+        np.empty((seats, 2), dtype=np.uint64),
+        np.empty(KEY_ROW, dtype=np.int64),
     )
-    return stalled[:left]  # type: ignore[no-any-return]
+    return stalled[:left]
