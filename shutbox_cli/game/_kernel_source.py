@@ -1,9 +1,9 @@
 """The compiled code of `kernel` (numba): imported only when a bulk unit plays compiled.
 
 One function per set of rule paths in force (`unit_player`), so numba compiles little and no
-array crosses a call in the hot loop. The dice are
-`dice`'s splitmix64-v1 in uint64 arithmetic (every operand uint64, so nothing turns float); the
-rules are `bulk.play_games`'s, one game at a time; the placings `tally.finished_ahead`'s.
+array crosses a call in the hot loop. The dice are `dice`'s splitmix64-v1 in uint64 arithmetic
+(every operand uint64, so nothing turns float); the rules are `bulk.play_games`'s, one game at a
+time; the placings `tally.finished_ahead`'s.
 """
 
 from __future__ import annotations
