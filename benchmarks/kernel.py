@@ -2,7 +2,9 @@
 measured (not tested), side by side in one run; needs numba.
 
 1. Compile: the kernel compiled from nothing in a fresh process (its cache folder empty), then
-   read back from the cache in another; CPU seconds of the first unit played, over its play.
+   read back from the cache in another; CPU seconds of a run of a tiny unit, medians of several
+   such pairs, for the common unit (one round) and the variants that compile more (a keyed
+   strategy; drop-outs and playoffs).
 2. Bulk units of an exact field (optimal, max-shut, fewest-tiles, tips, greedy-high), one core,
    in this process: games per CPU-second inside the unit (the unit's turn tables made
    beforehand), for two seats one round, `--drop-out 100` and `--table 4`; compiled, numpy, and
@@ -11,14 +13,16 @@ measured (not tested), side by side in one run; needs numba.
    greedy-high) through the real command at -j 2: wall time and the peak of the resident memory
    of all its processes together (sampled from /proc, Linux).
 
-Run: python benchmarks/kernel.py [--repeats R] [--hundred-million]
+Run: python benchmarks/kernel.py [--repeats R] [--compiles C] [--hundred-million]
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import platform
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -35,27 +39,32 @@ from tournaments.playing.units import UnitPlayer
 
 FIELD = ("optimal", "max-shut", "fewest-tiles", "tips", "greedy-high")
 COMPILE = """
-import time
+import json, sys, time
 from tournaments import InProcess, Options, load_config, run
-config = load_config(None, Options(strategies=["optimal", "greedy-high"], games=2, seed=1))
+config = load_config(None, Options(games=2, seed=1, **json.loads(sys.argv[1])))
 start = time.process_time()
 run(config, backend=InProcess())
 print(time.process_time() - start)
 """
+COMPILED = {
+    "one round": {"strategies": ["optimal", "greedy-high"]},
+    "keyed (target)": {"strategies": ["optimal", "target"]},
+    "drop-out, playoffs": {"strategies": ["optimal", "greedy-high"], "rules": {"drop_out": 100, "ties": "playoff"}},
+}
 
 
-def compile_seconds() -> None:
-    with tempfile.TemporaryDirectory() as cache:
-        environment = {**os.environ, "NUMBA_CACHE_DIR": cache}
-        first, cached = (
-            float(
-                subprocess.run(
-                    [sys.executable, "-c", COMPILE], env=environment, check=True, capture_output=True, text=True
-                ).stdout
-            )
-            for _ in range(2)
-        )
-    print(f"\nCompile: first run {first:.2f} CPU-s, from the cache {cached:.2f} CPU-s (one tiny unit played)")
+def compile_seconds(runs: int) -> None:
+    print(f"\nCompile, CPU seconds of a tiny run (median of {runs}, in turn), first from an empty cache, then from it:")
+    for label, options in COMPILED.items():
+        first, cached = [], []
+        for _ in range(runs):
+            with tempfile.TemporaryDirectory() as cache:
+                environment = {**os.environ, "NUMBA_CACHE_DIR": cache}
+                command = [sys.executable, "-c", COMPILE, json.dumps(options)]
+                for seconds in (first, cached):
+                    done = subprocess.run(command, env=environment, check=True, capture_output=True, text=True)
+                    seconds.append(float(done.stdout))
+        print(f"  {label:<20} first {statistics.median(first):.2f}, cached {statistics.median(cached):.2f}")
 
 
 def cpu_rate(games: int, job: Callable[[], object], repeats: int) -> float:
@@ -140,10 +149,11 @@ def hundred_million() -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--compiles", type=int, default=3, help="fresh compiles of each kind, for the median")
     parser.add_argument("--hundred-million", action="store_true")
     arguments = parser.parse_args()
     print(f"Python {platform.python_version()}, numpy {np.__version__} on {platform.machine()}, {os.cpu_count()} cores")
-    compile_seconds()
+    compile_seconds(arguments.compiles)
     units(arguments.repeats)
     if arguments.hundred_million:
         hundred_million()

@@ -1,8 +1,9 @@
 """The compiled code of `kernel` (numba): imported only when a bulk unit plays compiled.
 
-One function, so numba compiles little and no array crosses a call in the hot loop. The dice are
-`dice`'s splitmix64-v1 in uint64 arithmetic (every operand uint64, so nothing turns float); the
-rules are `bulk.play_games`'s, one game at a time; the placings `tally.finished_ahead`'s.
+One function per set of rule paths in force (`unit_player`), so numba compiles little and no
+array crosses a call in the hot loop. The dice are `dice`'s splitmix64-v1 in uint64 arithmetic
+(every operand uint64, so nothing turns float); the rules are `bulk.play_games`'s, one game at a
+time; the placings `tally.finished_ahead`'s.
 """
 
 from __future__ import annotations
@@ -60,7 +61,8 @@ def _keyed_slot(strategy, seat, number, playoff, numbers, flags, key_features, k
         elif score == to_beat:
             to_beat_count += 1
         before = numbers[_TOTAL, other] - (score if score > 0 and not playoff else 0)
-        leader = min(leader, before)
+        if before < leader:
+            leader = before
     key_row[1] = strategy
     for column in range(_KEY_ROW - 2):
         feature = key_features[strategy, column]
@@ -103,233 +105,246 @@ def _keyed_slot(strategy, seat, number, playoff, numbers, flags, key_features, k
     return -1
 
 
-@nb.njit(cache=True, error_model="numpy")
-def play_unit(
-    players,
-    seats,
-    deals,
-    duplicate,
-    seed,
-    dice_games,
-    instant,
-    rounds,
-    drop_out,
-    ties,
-    full,
-    scores,
-    share,
-    kinds,
-    slots,
-    tables,
-    turns,
-    which,
-    counts,
-    squares,
-    missing,
-    key_features,
-    keys,
-    asked,
-    dealt,
-):
-    """`kernel.play`, compiled: the games `which`, counted; returns (stalled games, how many)."""
-    stalled = np.empty(which.shape[0], dtype=np.int64)
-    left = 0
-    numbers = np.empty((10, seats), dtype=np.int64)
-    flags = np.empty((2, seats), dtype=np.bool_)  # playing this round; among those to settle
-    words = np.empty((seats, 2), dtype=np.uint64)  # the game's squares, low and high word
-    key_seed = _mix(seed + _ABSORB)
-    key_row = np.empty(_KEY_ROW, dtype=np.int64)
-    pairs = _SCALARS + 2 * seats  # where a player's pentanomial starts in its counts, if counted
-    matchup, rotation, deal, previous = 0, 0, -1, -2
-    for index in range(which.shape[0]):
-        game = which[index]
-        if game == previous + 1:  # the next game: no division
-            deal += 1
-            if deal == deals:
-                deal, rotation = 0, rotation + 1
-                if rotation == seats:
-                    rotation, matchup = 0, matchup + 1
-        else:
-            matchup, rotation, deal = game // (seats * deals), (game // deals) % seats, game % deals
-        previous = game
-        dice = deal if duplicate else deal * seats + rotation
-        for seat in range(seats):
-            for row in range(_AT):
-                numbers[row, seat] = 0
-            numbers[_OUT, seat] = numbers[_LAST, seat] = -1
-            numbers[_AT, seat] = players[matchup, (rotation + seat) % seats]
-            words[seat, 0] = words[seat, 1] = 0
-            flags[0, seat] = True
-        number, playoff, waiting = np.int64(0), np.bool_(False), False
-        while True:
-            # One round among the seats playing: each turn, then whether a shut box won at once.
-            won = -1
+def unit_player(keyed, drop_outs, playoffs):
+    """`play_unit` compiled for the rule paths in force only (keyed turns, drop-outs, playoffs):
+    numba prunes the branches of a path left out before it types them, so the common unit (one
+    round, no keys) compiles least; each variant is cached on disk apart (its flags in its key)."""
+
+    @nb.njit(cache=True, error_model="numpy")
+    def play_unit(
+        players,
+        seats,
+        deals,
+        duplicate,
+        seed,
+        dice_games,
+        instant,
+        rounds,
+        drop_out,
+        ties,
+        full,
+        scores,
+        share,
+        kinds,
+        slots,
+        tables,
+        turns,
+        which,
+        counts,
+        squares,
+        missing,
+        key_features,
+        keys,
+        asked,
+        dealt,
+        stalled,
+        numbers,
+        flags,
+        words,
+        key_row,
+    ):
+        """`kernel.play`, compiled: the games `which`, counted; those stalled written in `stalled`,
+        and how many returned. Its working arrays come made (an array made here would compile
+        numpy's allocation too): `numbers` [row, seat] a game's counts, `flags` [2, seat] playing
+        this round and among those to settle, `words` [seat, 2] its squares, low and high word,
+        `key_row` a turn's key."""
+        left = 0
+        key_seed = _mix(seed + _ABSORB)
+        pairs = _SCALARS + 2 * seats  # where a player's pentanomial starts in its counts, if counted
+        matchup, rotation, deal, previous = 0, 0, -1, -2
+        for index in range(which.shape[0]):
+            game = which[index]
+            if game == previous + 1:  # the next game: no division
+                deal += 1
+                if deal == deals:
+                    deal, rotation = 0, rotation + 1
+                    if rotation == seats:
+                        rotation, matchup = 0, matchup + 1
+            else:
+                matchup, rotation, deal = game // (seats * deals), (game // deals) % seats, game % deals
+            previous = game
+            dice = deal if duplicate else deal * seats + rotation
             for seat in range(seats):
-                numbers[_SCORE, seat] = -1
-            for seat in range(seats):
-                if not flags[0, seat]:
-                    continue
-                strategy = numbers[_AT, seat]
-                kind, slot, mask = kinds[strategy], slots[strategy], _UNKNOWN
-                if kind == _KEYED:  # the turn's key (`keyed.key_rows`), and its table's slot
-                    slot = _keyed_slot(strategy, seat, number, playoff, numbers, flags, key_features, keys, key_row)
-                    if slot < 0:
-                        for column in range(_KEY_ROW):
-                            asked[left, column] = key_row[column]
+                for row in range(_AT):
+                    numbers[row, seat] = 0
+                numbers[_OUT, seat] = numbers[_LAST, seat] = -1
+                numbers[_AT, seat] = players[matchup, (rotation + seat) % seats]
+                words[seat, 0] = words[seat, 1] = 0
+                flags[0, seat] = True
+            number, playoff, waiting = np.int64(0), np.bool_(False), False
+            while True:
+                # One round among the seats playing: each turn, then whether a shut box won at once.
+                won = -1
+                for seat in range(seats):
+                    numbers[_SCORE, seat] = -1
+                for seat in range(seats):
+                    if not flags[0, seat]:
+                        continue
+                    strategy = numbers[_AT, seat]
+                    kind, slot, mask = kinds[strategy], slots[strategy], _UNKNOWN
+                    if keyed and kind == _KEYED:  # the turn's key (`keyed.key_rows`), and its table's slot
+                        slot = _keyed_slot(strategy, seat, number, playoff, numbers, flags, key_features, keys, key_row)
+                        if slot < 0:
+                            for column in range(_KEY_ROW):
+                                asked[left, column] = key_row[column]
+                            waiting = True
+                            break
+                    elif number < turns.shape[2]:
+                        mask = np.int64(turns[slot, seat, number, dice])
+                    if mask == _UNKNOWN and kind != _GIVEN:
+                        counter = _mix((key_seed ^ dice_games[dice]) + _ABSORB)
+                        counter = _mix((counter ^ np.uint64(number)) + _ABSORB)
+                        counter = _mix((counter ^ np.uint64(seat)) + _ABSORB)
+                        mask = full
+                        while True:
+                            counter += _GAMMA
+                            word = _mix(counter)
+                            high = (word >> _S32) * _36 + (((word & _LOW_32) * _36) >> _S32)
+                            after = tables[slot, mask, np.intp(high >> _S32)]
+                            if after <= 0:
+                                mask = 0 if after == 0 else mask
+                                break
+                            mask = np.int64(after)
+                        if kind == _EXACT and number < turns.shape[2]:
+                            turns[slot, seat, number, dice] = mask
+                    elif mask == _UNKNOWN:
+                        if number < missing[slot, seat, dice]:
+                            missing[slot, seat, dice] = number
+                        asked[left, 0] = -1
                         waiting = True
                         break
-                elif number < turns.shape[2]:
-                    mask = np.int64(turns[slot, seat, number, dice])
-                if mask == _UNKNOWN and kind != _GIVEN:
-                    counter = _mix((key_seed ^ dice_games[dice]) + _ABSORB)
-                    counter = _mix((counter ^ np.uint64(number)) + _ABSORB)
-                    counter = _mix((counter ^ np.uint64(seat)) + _ABSORB)
-                    mask = full
-                    while True:
-                        counter += _GAMMA
-                        word = _mix(counter)
-                        high = (word >> _S32) * _36 + (((word & _LOW_32) * _36) >> _S32)
-                        after = tables[slot, mask, np.intp(high >> _S32)]
-                        if after <= 0:
-                            mask = 0 if after == 0 else mask
-                            break
-                        mask = np.int64(after)
-                    if kind == _EXACT and number < turns.shape[2]:
-                        turns[slot, seat, number, dice] = mask
-                elif mask == _UNKNOWN:
-                    missing[slot, seat, dice] = min(missing[slot, seat, dice], number)
-                    asked[left, 0] = -1
-                    waiting = True
+                    got = scores[mask]
+                    numbers[_SCORE, seat] = got
+                    if not playoff:
+                        numbers[_TURNS, seat] += 1
+                        numbers[_SUM, seat] += got
+                        numbers[_SHUT, seat] += got == 0
+                        numbers[_TOTAL, seat] += got
+                        square = np.uint64(got * got)
+                        low = words[seat, 0] + square
+                        words[seat, 1] += _ONE if low < square else np.uint64(0)
+                        words[seat, 0] = low
+                    if instant and got == 0:
+                        won = seat
+                        break
+                if waiting:
                     break
-                got = scores[mask]
-                numbers[_SCORE, seat] = got
-                if not playoff:
-                    numbers[_TURNS, seat] += 1
-                    numbers[_SUM, seat] += got
-                    numbers[_SHUT, seat] += got == 0
-                    numbers[_TOTAL, seat] += got
-                    square = np.uint64(got * got)
-                    low = words[seat, 0] + square
-                    words[seat, 1] += _ONE if low < square else np.uint64(0)
-                    words[seat, 0] = low
-                if instant and got == 0:
-                    won = seat
+                if playoffs and playoff:
+                    for seat in range(seats):
+                        if flags[0, seat]:
+                            numbers[_STAYED, seat] += 1
+                            numbers[_LAST, seat] = numbers[_SCORE, seat]
+                number += 1
+                if won >= 0:
+                    numbers[_WIN, won] += share
                     break
-            if waiting:
-                break
-            if playoff:
+                # Who is left to settle among, on which values (-1: the game goes on or is over).
+                settle = -1
+                if playoffs and playoff:
+                    settle = _SCORE
+                    for seat in range(seats):
+                        flags[1, seat] = flags[0, seat]
+                elif drop_outs:
+                    standing, alone, anyone_out = 0, -1, False
+                    for seat in range(seats):
+                        out = flags[0, seat] and numbers[_TOTAL, seat] >= drop_out
+                        flags[1, seat] = out
+                        if out:
+                            numbers[_OUT, seat] = number - 1
+                            anyone_out = True
+                            flags[0, seat] = False
+                        elif flags[0, seat]:
+                            standing += 1
+                            alone = seat
+                    if seats > 1 and standing == 1:
+                        numbers[_WIN, alone] += share
+                        break
+                    if standing:
+                        continue
+                    if not anyone_out:
+                        break
+                    settle = _TOTAL
+                else:
+                    if number < rounds:
+                        continue
+                    settle = _TOTAL
+                    for seat in range(seats):
+                        flags[1, seat] = True
+                # The lowest values among them: alone, shared, the first seat's, or a playoff among them.
+                best = _FAR
                 for seat in range(seats):
+                    if flags[1, seat] and numbers[settle, seat] < best:
+                        best = numbers[settle, seat]
+                tied, first = 0, -1
+                for seat in range(seats):
+                    flags[0, seat] = flags[1, seat] and numbers[settle, seat] == best
                     if flags[0, seat]:
-                        numbers[_STAYED, seat] += 1
-                        numbers[_LAST, seat] = numbers[_SCORE, seat]
-            number += 1
-            if won >= 0:
-                numbers[_WIN, won] += share
-                break
-            # Who is left to settle among, on which values (-1: the game goes on or is over).
-            settle = -1
-            if playoff:
-                settle = _SCORE
-                for seat in range(seats):
-                    flags[1, seat] = flags[0, seat]
-            elif drop_out < 0:
-                if number < rounds:
-                    continue
-                settle = _TOTAL
-                for seat in range(seats):
-                    flags[1, seat] = True
-            else:
-                standing, alone, anyone_out = 0, -1, False
-                for seat in range(seats):
-                    out = flags[0, seat] and numbers[_TOTAL, seat] >= drop_out
-                    flags[1, seat] = out
-                    if out:
-                        numbers[_OUT, seat] = number - 1
-                        anyone_out = True
-                        flags[0, seat] = False
-                    elif flags[0, seat]:
-                        standing += 1
-                        alone = seat
-                if seats > 1 and standing == 1:
-                    numbers[_WIN, alone] += share
+                        tied += 1
+                        first = seat if first < 0 else first
+                if ties == _SHARE:
+                    for seat in range(seats):
+                        if flags[0, seat]:
+                            numbers[_WIN, seat] += share // tied
                     break
-                if standing:
+                if playoffs and tied > 1:  # the playoff rule: another round among them
+                    playoff = True
                     continue
-                if not anyone_out:
-                    break
-                settle = _TOTAL
-            # The lowest values among them: alone, shared, the first seat's, or a playoff among them.
-            best = _FAR
-            for seat in range(seats):
-                if flags[1, seat] and numbers[settle, seat] < best:
-                    best = numbers[settle, seat]
-            tied, first = 0, -1
-            for seat in range(seats):
-                flags[0, seat] = flags[1, seat] and numbers[settle, seat] == best
-                if flags[0, seat]:
-                    tied += 1
-                    first = seat if first < 0 else first
-            if ties == _SHARE:
-                for seat in range(seats):
-                    if flags[0, seat]:
-                        numbers[_WIN, seat] += share // tied
-                break
-            if ties == _SEAT or tied == 1:
                 numbers[_WIN, first] += share
                 break
-            playoff = True
-        if waiting:
-            stalled[left] = game
-            left += 1
-            continue
-        # The game counted into its matchup's tallies, seat by seat as player by player.
-        won_deal = _DEALT_GAME
-        for seat in range(seats):
-            player = (rotation + seat) % seats
-            won_deal += numbers[_WIN, seat] << (_DEALT_BITS * player)
-            row = counts[matchup, player]
-            row[0] += numbers[_WIN, seat]
-            row[1] += numbers[_TURNS, seat]
-            row[2] += numbers[_SUM, seat]
-            row[3] += numbers[_SHUT, seat]
-            if numbers[_TURNS, seat] > 0:
-                row[4] += 1
-                row[5] += numbers[_TOTAL, seat]
-            low = squares[matchup, player, 0] + words[seat, 0]
-            squares[matchup, player, 1] += words[seat, 1] + (_ONE if low < words[seat, 0] else np.uint64(0))
-            squares[matchup, player, 0] = low
-            for other in range(seat + 1, seats):
-                placed = 0
-                won, won_other = numbers[_WIN, seat] > 0, numbers[_WIN, other] > 0
-                out = _NEVER_OUT if numbers[_OUT, seat] < 0 else numbers[_OUT, seat]
-                out_other = _NEVER_OUT if numbers[_OUT, other] < 0 else numbers[_OUT, other]
-                last, last_other = numbers[_LAST, seat], numbers[_LAST, other]
-                if won != won_other:
-                    placed = 1 if won else -1
-                elif won:
+            if waiting:
+                stalled[left] = game
+                left += 1
+                continue
+            # The game counted into its matchup's tallies, seat by seat as player by player.
+            won_deal = _DEALT_GAME
+            for seat in range(seats):
+                player = (rotation + seat) % seats
+                won_deal += numbers[_WIN, seat] << (_DEALT_BITS * player)
+                row = counts[matchup, player]
+                row[0] += numbers[_WIN, seat]
+                row[1] += numbers[_TURNS, seat]
+                row[2] += numbers[_SUM, seat]
+                row[3] += numbers[_SHUT, seat]
+                if numbers[_TURNS, seat] > 0:
+                    row[4] += 1
+                    row[5] += numbers[_TOTAL, seat]
+                low = squares[matchup, player, 0] + words[seat, 0]
+                squares[matchup, player, 1] += words[seat, 1] + (_ONE if low < words[seat, 0] else np.uint64(0))
+                squares[matchup, player, 0] = low
+                for other in range(seat + 1, seats):
                     placed = 0
-                elif out != out_other:
-                    placed = 1 if out > out_other else -1
-                elif numbers[_TURNS, seat] != numbers[_TURNS, other]:
-                    placed = 0
-                elif numbers[_TOTAL, seat] != numbers[_TOTAL, other]:
-                    placed = 1 if numbers[_TOTAL, seat] < numbers[_TOTAL, other] else -1
-                elif numbers[_STAYED, seat] != numbers[_STAYED, other]:
-                    placed = 1 if numbers[_STAYED, seat] > numbers[_STAYED, other] else -1
-                elif last >= 0 and last_other >= 0 and last != last_other:
-                    placed = 1 if last < last_other else -1
-                mate = (rotation + other) % seats
-                if placed == 0:
-                    counts[matchup, player, _SCALARS + seats + mate] += 1
-                    counts[matchup, mate, _SCALARS + seats + player] += 1
+                    won, won_other = numbers[_WIN, seat] > 0, numbers[_WIN, other] > 0
+                    out = _NEVER_OUT if numbers[_OUT, seat] < 0 else numbers[_OUT, seat]
+                    out_other = _NEVER_OUT if numbers[_OUT, other] < 0 else numbers[_OUT, other]
+                    last, last_other = numbers[_LAST, seat], numbers[_LAST, other]
+                    if won != won_other:
+                        placed = 1 if won else -1
+                    elif won:
+                        placed = 0
+                    elif out != out_other:
+                        placed = 1 if out > out_other else -1
+                    elif numbers[_TURNS, seat] != numbers[_TURNS, other]:
+                        placed = 0
+                    elif numbers[_TOTAL, seat] != numbers[_TOTAL, other]:
+                        placed = 1 if numbers[_TOTAL, seat] < numbers[_TOTAL, other] else -1
+                    elif numbers[_STAYED, seat] != numbers[_STAYED, other]:
+                        placed = 1 if numbers[_STAYED, seat] > numbers[_STAYED, other] else -1
+                    elif last >= 0 and last_other >= 0 and last != last_other:
+                        placed = 1 if last < last_other else -1
+                    mate = (rotation + other) % seats
+                    if placed == 0:
+                        counts[matchup, player, _SCALARS + seats + mate] += 1
+                        counts[matchup, mate, _SCALARS + seats + player] += 1
+                    else:
+                        ahead, behind = (player, mate) if placed > 0 else (mate, player)
+                        counts[matchup, ahead, _SCALARS + behind] += 1
+            if dealt.shape[0]:  # a table of two: the deal's pentanomial outcomes, counted once both games are in
+                value = dealt[matchup, deal] + won_deal
+                if value >= seats * _DEALT_GAME:
+                    for player in range(seats):
+                        counts[matchup, player, pairs + ((value >> (_DEALT_BITS * player)) & _DEALT_MASK)] += 1
                 else:
-                    ahead, behind = (player, mate) if placed > 0 else (mate, player)
-                    counts[matchup, ahead, _SCALARS + behind] += 1
-        if dealt.shape[0]:  # a table of two: the deal's pentanomial outcomes, counted once both games are in
-            value = dealt[matchup, deal] + won_deal
-            if value >= seats * _DEALT_GAME:
-                for player in range(seats):
-                    counts[matchup, player, pairs + ((value >> (_DEALT_BITS * player)) & _DEALT_MASK)] += 1
-            else:
-                dealt[matchup, deal] = value
-    return stalled, left
+                    dealt[matchup, deal] = value
+        return left
+
+    return play_unit

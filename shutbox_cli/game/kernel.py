@@ -36,6 +36,8 @@ KEY_FEATURES = ("seat", "round", "playoff", "total", "to_beat", "to_beat_count",
 KEY_ROW = 10
 """A key in `asked` and `keys`: its hash, the strategy, then up to 8 feature values (0 past its
 features); a row of `keys` adds the slot of its table."""
+GAME_ROWS = 10
+"""A game's counts by seat in the kernel's working array (win shares to the strategy seated)."""
 UNKNOWN = -2
 """A given turn not played yet."""
 
@@ -63,11 +65,12 @@ def _numba_found() -> bool:
 
 
 @functools.cache
-def compiled() -> Callable[..., Any]:
-    """The compiled unit player (numba loaded, and the code compiled or read from the cache)."""
-    from ._kernel_source import play_unit
+def compiled(keyed: bool, drop_outs: bool, playoffs: bool) -> Callable[..., Any]:
+    """The compiled unit player for the rule paths in force: keyed turns, drop-outs, playoffs
+    (numba loaded, and just that variant compiled or read from the cache)."""
+    from ._kernel_source import unit_player
 
-    return play_unit
+    return unit_player(keyed, drop_outs, playoffs)  # type: ignore[no-untyped-call,no-any-return]
 
 
 class UnitGames:
@@ -126,9 +129,11 @@ def play(
     kinds, slots, tables = strategies
     key_features, keys = keyed
     counts, squares, dealt = counted
-    stalled, left = compiled()(
+    paths = (bool((kinds == KEYED).any()), drop_out >= 0, ties == PLAYOFF)
+    seats, stalled = games.seats, np.empty(which.shape[0], dtype=np.int64)
+    left = compiled(*paths)(
         games.players,
-        games.seats,
+        seats,
         games.deals,
         games.duplicate,
         games.seed,
@@ -152,5 +157,10 @@ def play(
         keys,
         asked,
         dealt,
+        stalled,
+        np.empty((GAME_ROWS, seats), dtype=np.int64),
+        np.empty((2, seats), dtype=np.bool_),
+        np.empty((seats, 2), dtype=np.uint64),
+        np.empty(KEY_ROW, dtype=np.int64),
     )
-    return stalled[:left]  # type: ignore[no-any-return]
+    return stalled[:left]

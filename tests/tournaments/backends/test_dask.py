@@ -365,6 +365,23 @@ def test_a_cluster_reports_byte_for_byte_as_one_process(cluster: Cluster, folder
 
 
 @pytest.mark.slow
+def test_keyed_strategies_report_byte_for_byte_alike_at_j_1_j_2_and_on_a_cluster(
+    cluster: Cluster, folder: Path
+) -> None:
+    """A user's keyed strategy (its file not in the workers' folder) and target, keyed in one-round games."""
+    shutil.copy(ROOT / "examples" / "chaser.py", folder / "chaser.py")
+    field = ["-s", "chaser.py:Chaser", "-s", "target", "-s", "optimal", "--games", "300", "--seed", "17", "-q"]
+    places = {"one": ["-j", "1"], "two": ["-j", "2"], "cluster": ["--scheduler", cluster.address]}
+    reports = set()
+    for name, where in places.items():
+        done = shutbox(*field, *where, "--report", f"{name}.toml", cwd=folder)
+        assert (done.returncode, done.stderr) == (0, f"Report written to {name}.toml.\n")
+        reports.add((folder / f"{name}.toml").read_bytes())
+    assert len(reports) == 1
+    assert cluster.idle()
+
+
+@pytest.mark.slow
 def test_a_match_s_sprt_stops_at_the_same_game_on_a_cluster_as_in_one_process(cluster: Cluster) -> None:
     from tournaments import DaskCluster, Options, Sprt, play_match
 

@@ -98,19 +98,22 @@ def test_big_digit_scores_keep_the_numpy_engine() -> None:
 
 
 @pytest.mark.slow
-def test_the_command_writes_the_same_report_with_the_extra_and_without_at_any_workers(tmp_path: Path) -> None:
+def test_the_command_writes_the_same_report_with_the_extra_and_hidden_at_any_workers(tmp_path: Path) -> None:
     pytest.importorskip("numba", reason=NO_NUMBA)
     blocked = tmp_path / "blocked"
     (blocked / "numba").mkdir(parents=True)
     (blocked / "numba" / "__init__.py").write_text('raise ImportError("numba hidden by the test")\n')
     path = os.pathsep.join(filter(None, [str(blocked), os.environ.get("PYTHONPATH")]))
-    # A user's strategy makes -j 2 a real pool; random's turns are handed to the kernel; chaser is keyed.
-    field = ["-s", "optimal", "-s", "random", "-s", "examples/cautious.py:Cautious", "-s", "examples/chaser.py:Chaser"]
-    options = ["--games", "120", "--table", "3", "--drop-out", "60", "--ties", "playoff", "--seed", "5", "-q"]
+    # A user's strategy makes -j 2 a real pool; random's turns are handed to the kernel; chaser is
+    # keyed, and target too in one-round games (the drop-out rule is the units' and goldens' to test).
+    field = ["optimal", "random", "examples/cautious.py:Cautious", "examples/chaser.py:Chaser", "target"]
+    field = [argument for spec in field for argument in ("-s", spec)]
+    options = ["--games", "120", "--table", "3", "--ties", "playoff", "--seed", "5", "-q"]
     runs = {
         "kernel-1": ({}, "1"),
         "kernel-2": ({}, "2"),
         "hidden-1": ({"PYTHONPATH": path}, "1"),
+        "hidden-2": ({"PYTHONPATH": path}, "2"),
         "switch-2": ({kernel.SWITCH: "numpy"}, "2"),
     }
     reports = {}
