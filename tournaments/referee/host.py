@@ -18,7 +18,6 @@ from collections.abc import Callable
 from multiprocessing.connection import Connection
 
 from shutbox_cli.game import Rules
-from shutbox_cli.game.dice import PAIRS
 from shutbox_cli.game.match import turn_context
 from strategies.check import check_strategy
 from strategies.keys import declared_key
@@ -92,7 +91,7 @@ class _Host:
         for context, seed, game, rolls in turns:
             answers: list[int] = []
             try:
-                player.start_turn(turn_context(context), seed, game).answer_turn(map(PAIRS.__getitem__, rolls), answers)
+                player.start_turn(turn_context(context), seed, game).answer_turn(rolls, answers)
             except StrategyError as error:
                 return Played(played, str(error), answers)
             except BaseException as error:  # anything else the strategy raised, said as its failure
