@@ -12,6 +12,7 @@ whatever it starts; it ends when the referee closes the socket.
 from __future__ import annotations
 
 import collections
+import gc
 import json
 import sys
 from collections.abc import Callable
@@ -135,6 +136,7 @@ def serve(connection: Connection) -> None:
     _send(connection, loaded_reply)
     if loaded is None:
         return
+    gc.freeze()  # what loading made stays: the collector no longer walks it as the turns' objects come and go
     host = _Host(loaded, setup.rules, lambda reply: _send(connection, reply))
     while True:
         try:
