@@ -6,12 +6,13 @@ read once, from its class, when it is seated: a strategy's code runs only when i
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Mapping, Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, cast
 
 from shutbox_cli.game import Roll, Rules, TurnContext, derive_seed
 from shutbox_cli.game.box import dice_table
-from shutbox_cli.game.moves import move_table
+from shutbox_cli.game.dice import PAIRS
+from shutbox_cli.game.moves import THROW_INDEX, move_table
 from shutbox_cli.game.terms import GameNumber, Mask, Seed
 
 from .answers import ask_dice, ask_move, tiles_by_mask
@@ -23,6 +24,13 @@ from .seeding import seed_globals_for
 from .table import PolicyTable, keyed_table, policy_table
 
 __all__ = ["StrategyError", "StrategyPlayer"]
+
+ROLLED = tuple(tuple(pair[:count] for pair in PAIRS) for count in (1, 2))
+"""The dice an outcome code (`dice.PAIRS`) rolls with one die and with two, as rolled."""
+SHOWN = tuple(tuple(tuple(sorted(dice)) for dice in rolled) for rolled in ROLLED)
+"""The same dice lowest first, as a view shows them."""
+THROW_OF = tuple(tuple(THROW_INDEX[dice] for dice in rolled) for rolled in ROLLED)
+"""The throw (its index in `moves.THROWS`) an outcome code makes with one die and with two."""
 
 
 class StrategyPlayer:
@@ -50,6 +58,11 @@ class StrategyPlayer:
         self._dice_options = dice_table(rules)
         self._moves = move_table(rules)
         self._legal: dict[tuple[Mask, ...], tuple[Move, ...]] = {}
+        self._rolls: dict[tuple[tuple[int, ...], Mask], Roll] = {}
+        """The turn's rolls shown to a strategy that reads the context, each made once (they are frozen)."""
+        self._legal_ids: dict[tuple[Mask, ...], dict[int, Mask]] = {}
+        """By set of legal moves, each move's mask by the id of its tiles (`tiles_by_mask`'s own
+        tuples, kept for the process): an answer that is one of them is legal."""
         # A built-in strategy never draws from the global generators: seeding them changes nothing.
         self._seeds_globals = not builtin_class(cls)
         self.solved = not self._seeds_globals and not cls.stochastic and hasattr(cls, "_solved_for")
@@ -79,33 +92,67 @@ class StrategyPlayer:
                 self._rng.seed(derive_seed("strategy", seed, game, context.round, context.seat))
         return self
 
-    def answer_turn(self, rolls: Iterator[tuple[int, int]], answers: list[int]) -> None:
-        """Play the turn started (`start_turn`) on these dice as `play_turn` plays it, adding each
-        answer the strategy gives to `answers` in order (a host's turns: the referee checks them)."""
-        options_of, table, reads = self._dice_options, self._moves, self._reads_context
+    def answer_turn(self, dealt: bytes, answers: list[int]) -> None:
+        """Play the turn started (`start_turn`) on the dice dealt for it (outcome codes, as many as
+        a turn can use) as `play_turn` plays it, adding each answer the strategy gives to `answers`
+        in order (a host's turns: the referee checks them). A strategy asked every time is asked
+        through `_asked_move`."""
+        options_of, row, reads = self._dice_options, self._moves.row, self._reads_context
+        shows_turn = reads and not isinstance(self.context, KeyedContext)
         open_mask = self.rules.full_box
         history: list[Roll] = []
-        while True:
+        turn: tuple[Roll, ...] = ()
+        for outcome in dealt:
             options = options_of[open_mask]
             if len(options) > 1:
                 count = self.choose_dice(open_mask, history)
                 answers.append(count)
             else:
                 count = options[0]
-            dice = next(rolls)[:count]
-            moves = table.moves(open_mask, dice)
+            moves = row(open_mask)[THROW_OF[count - 1][outcome]]
             if not moves:
                 return
             if len(moves) > 1:
-                move = self.choose_move(open_mask, dice, moves, history)
+                dice = SHOWN[count - 1][outcome]
+                if self._tabulable:
+                    move = self.choose_move(open_mask, dice, moves, history)
+                else:
+                    move = self._asked_move(open_mask, dice, moves, turn)
                 answers.append(move)
             else:
                 move = moves[0]
             if reads:  # the turn so far: only a strategy that reads the context sees it
-                history.append(Roll(dice, move))
+                rolled = ROLLED[count - 1][outcome]
+                roll = self._rolls.get((rolled, move))
+                if roll is None:
+                    roll = self._rolls[rolled, move] = Roll(rolled, move)
+                history.append(roll)
+                if shows_turn:
+                    turn += (roll,)
             open_mask &= ~move
             if not open_mask:
                 return
+
+    def _asked_move(
+        self, open_mask: Mask, dice: tuple[int, ...], moves: tuple[Mask, ...], turn: tuple[Roll, ...]
+    ) -> Mask:
+        """`choose_move` of a strategy asked every time, without its layers (`dice` sorted, `turn`
+        the rolls so far if it is shown them): its answer is legal at once when it is one of the
+        view's own legal moves (the very tuple); any other answer, and an error it raised, is
+        judged by `ask_move` as if it had been asked there."""
+        view = self._view(open_mask, dice, moves, turn)
+        given: _Given
+        try:
+            answer: object = self.strategy.choose_move(view)
+        except BaseException as error:  # judged, with the same failure, by ask_move
+            given = _Given(None, error)
+        else:
+            mask = self._legal_ids[moves].get(id(answer))
+            if mask is not None:
+                return mask
+            given = _Given(answer, None)
+        # Judged against a view of its own: the strategy may have rewritten the one it was shown.
+        return ask_move(cast(Strategy, given), self._view(open_mask, dice, moves, turn), self.name)
 
     def choose_dice(self, open_mask: Mask, history: Sequence[Roll] = ()) -> int:
         if self._tabulable:
@@ -128,6 +175,7 @@ class StrategyPlayer:
         legal = self._legal.get(moves)
         if legal is None:
             legal = self._legal[moves] = tuple(self._tiles[move] for move in moves)
+            self._legal_ids[moves] = {id(tiles): move for tiles, move in zip(legal, moves, strict=True)}
         open_tiles = self._tiles[open_mask]
         if isinstance(self.context, KeyedContext):
             return shown_view(KEYED_VIEW, self.rules, open_tiles, dice, legal, open_mask, context=self.context)
@@ -149,3 +197,16 @@ class StrategyPlayer:
     def dice_policy(self, open_mask: Mask) -> int:
         """The number of dice for an open mask, for exact analysis of a tabulable strategy."""
         return self.policy.dice[open_mask]
+
+
+class _Given:
+    """A strategy's answer already given, or the error it raised, given again to `ask_move` to judge."""
+
+    def __init__(self, answer: object, error: BaseException | None) -> None:
+        self.answer = answer
+        self.error = error
+
+    def choose_move(self, view: View) -> object:
+        if self.error is not None:
+            raise self.error
+        return self.answer

@@ -6,12 +6,14 @@ game's context and turn exist only for a strategy declaring it reads them."""
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import random
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
 
-from shutbox_cli.game import Rules, move_table, play_turn, turn_rolls
+from shutbox_cli.game import Roll, Rules, move_table, play_turn, turn_rolls
 from strategies import Move, Strategy, View
 from strategies.base import SOLO_CONTEXT
 from strategies.loading import builtin_class, load_strategy
@@ -382,3 +384,80 @@ def test_a_users_class_that_takes_a_built_ins_name_and_module_is_still_a_users()
     assert builtin_class(load_strategy("target").cls)
     assert not builtin_class(dressed)
     assert not builtin_class(SecretlyRandom)
+
+
+class Forms(Strategy):
+    """Reads the game and answers with the move of the game's lowest legal tiles or highest, given
+    as the view's own tuple, a fresh equal tuple, a list or reversed, by the turn's rolls so far."""
+
+    name = "forms"
+    reads_context = True
+
+    def choose_move(self, view: View) -> object:
+        move = view.legal_moves[len(view.turn) % len(view.legal_moves)]
+        form = (len(view.turn) + view.context.seat) % 4
+        return (move, tuple(list(move)), list(move), move[::-1])[form]
+
+    def choose_dice(self, view: View) -> int:
+        return 1 + len(view.turn) % 2
+
+
+def dealt(rules: Rules, seed: int, game: int) -> bytes:
+    """A turn's dice as a host is dealt them: outcome codes, one a roll, as many as a turn can use."""
+    pairs = itertools.islice(turn_rolls(seed, game, 0, game % 2), rules.tiles + 1)
+    return bytes((first - 1) * 6 + second - 1 for first, second in pairs)
+
+
+class Asked:
+    """The general engine's chooser for a player, noting every answer it gives."""
+
+    def __init__(self, player: StrategyPlayer) -> None:
+        self.player, self.answers = player, list[int]()
+
+    def choose_dice(self, open_mask: int, history: Sequence[Roll]) -> int:
+        self.answers.append(self.player.choose_dice(open_mask, history))
+        return self.answers[-1]
+
+    def choose_move(
+        self, open_mask: int, dice: tuple[int, ...], moves: tuple[int, ...], history: Sequence[Roll]
+    ) -> int:
+        self.answers.append(self.player.choose_move(open_mask, dice, moves, history))
+        return self.answers[-1]
+
+
+def test_a_hosts_turn_gives_the_answers_the_general_engine_gets_whatever_form_they_take() -> None:
+    rules = Rules(tiles=6)  # one die a choice from the start
+    for game in range(60):
+        context = dataclasses.replace(SOLO_CONTEXT, seat=game % 2)
+        answers: list[int] = []
+        StrategyPlayer(Forms(), rules).start_turn(context, 1, game).answer_turn(dealt(rules, 1, game), answers)
+        asked = Asked(StrategyPlayer(Forms(), rules).start_turn(context, 1, game))
+        play_turn(rules, turn_rolls(1, game, 0, game % 2), asked)
+        assert answers == asked.answers
+
+
+class Rewrites(Strategy):
+    """Answers a move that is not legal after writing it into the view's legal moves."""
+
+    reads_context = True
+
+    def choose_move(self, view: View) -> Move:
+        object.__setattr__(view, "legal_moves", (*view.legal_moves, (1, 2, 3, 4, 5, 6)))
+        return (1, 2, 3, 4, 5, 6)
+
+
+def test_a_hosts_turn_judges_an_answer_against_its_own_copy_of_the_question() -> None:
+    with pytest.raises(StrategyError, match="answered with something other than one of the legal moves"):
+        StrategyPlayer(Rewrites(), STANDARD).start_turn(SOLO_CONTEXT, 1, 0).answer_turn(dealt(STANDARD, 1, 0), [])
+
+
+def test_a_hosts_turn_fails_as_the_general_engine_does_when_the_strategy_raises() -> None:
+    with pytest.raises(StrategyError) as in_host:
+        StrategyPlayer(Answers(ValueError("no")), STANDARD).start_turn(SOLO_CONTEXT, 1, 0).answer_turn(
+            dealt(STANDARD, 1, 0), []
+        )
+    with pytest.raises(StrategyError) as in_engine:
+        player = StrategyPlayer(Answers(ValueError("no")), STANDARD).start_turn(SOLO_CONTEXT, 1, 0)
+        play_turn(STANDARD, turn_rolls(1, 0, 0, 0), player)
+    assert str(in_host.value) == str(in_engine.value)
+    assert "raise self.answer" in str(in_host.value)

@@ -12,13 +12,13 @@ whatever it starts; it ends when the referee closes the socket.
 from __future__ import annotations
 
 import collections
+import gc
 import json
 import sys
 from collections.abc import Callable
 from multiprocessing.connection import Connection
 
 from shutbox_cli.game import Rules
-from shutbox_cli.game.dice import PAIRS
 from shutbox_cli.game.match import turn_context
 from strategies.check import check_strategy
 from strategies.keys import declared_key
@@ -92,7 +92,7 @@ class _Host:
         for context, seed, game, rolls in turns:
             answers: list[int] = []
             try:
-                player.start_turn(turn_context(context), seed, game).answer_turn(map(PAIRS.__getitem__, rolls), answers)
+                player.start_turn(turn_context(context), seed, game).answer_turn(rolls, answers)
             except StrategyError as error:
                 return Played(played, str(error), answers)
             except BaseException as error:  # anything else the strategy raised, said as its failure
@@ -136,6 +136,7 @@ def serve(connection: Connection) -> None:
     _send(connection, loaded_reply)
     if loaded is None:
         return
+    gc.freeze()  # what loading made stays: the collector no longer walks it as the turns' objects come and go
     host = _Host(loaded, setup.rules, lambda reply: _send(connection, reply))
     while True:
         try:

@@ -55,7 +55,8 @@ def test_a_host_answers_as_this_process_for_a_strategy_drawing_from_the_global_r
     local: list[list[int]] = []
     for context, seed, game in starts:
         local.append([])
-        here.start_turn(context, seed, game).answer_turn(turn_rolls(seed, game, 0, 1), local[-1])
+        dealt = dealt_outcomes([(seed, game, 0, 1)], rules.tiles + 1)[0].tobytes()
+        here.start_turn(context, seed, game).answer_turn(dealt, local[-1])
     assert remote == local
     assert len({tuple(answers) for answers in local}) > 10
 
