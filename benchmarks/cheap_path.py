@@ -24,19 +24,8 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-READER = '''
-from strategies import Strategy
-
-
-class Reader(Strategy):
-    """Takes the lowest tiles once a score is posted this round, else the highest."""
-
-    name = "reader"
-    reads_context = True
-
-    def choose_move(self, view):
-        return view.legal_moves[0 if view.context.score_to_beat is not None else -1]
-'''
+READER = (Path(__file__).parent / "reader.py").read_text()
+"""The context-reading strategy a user might write (benchmarks/reader.py), written where a run finds it."""
 SMALL = 100
 """The games of the run whose cost is taken off for "playing"."""
 
