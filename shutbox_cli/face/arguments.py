@@ -103,6 +103,18 @@ Report = Annotated[
     ),
 ]
 
+Workers = Annotated[
+    int | None,
+    typer.Option("--workers", "-j", metavar="N", show_default=False, help="Worker processes [default: one per core]."),
+]
+"""How many processes play (a tournament's own help says more)."""
+
+Scheduler = Annotated[
+    str | None,
+    typer.Option("--scheduler", metavar="ADDRESS", show_default=False, help="Play on this Dask scheduler."),
+]
+"""A Dask scheduler to play on."""
+
 STRATEGY_TIMEOUT = 120.0
 """What the help says; the library's `tournaments.STRATEGY_TIMEOUT` decides (a test holds them equal)."""
 

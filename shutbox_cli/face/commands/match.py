@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from ..arguments import Report, Seed
+from ..arguments import Report, Scheduler, Seed, Workers
 from ..completion import complete_strategy
 from ..errors import fail
 from ..output import Format, FormatOption, Output
@@ -65,16 +65,8 @@ def match_command(
         ),
     ] = None,
     seed: Seed = None,
-    workers: Annotated[
-        int | None,
-        typer.Option(
-            "--workers", "-j", metavar="N", show_default=False, help="Worker processes [default: one per core]."
-        ),
-    ] = None,
-    scheduler: Annotated[
-        str | None,
-        typer.Option("--scheduler", metavar="ADDRESS", show_default=False, help="Play on this Dask scheduler."),
-    ] = None,
+    workers: Workers = None,
+    scheduler: Scheduler = None,
     report: Report = None,
     resume: Annotated[
         Path | None,

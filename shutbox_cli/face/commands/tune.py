@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 
-from ..arguments import Report, Seed, Strategies
+from ..arguments import Report, Scheduler, Seed, Strategies, Workers
 from ..completion import complete_strategy
 from ..errors import fail
 from ..output import Format, FormatOption, Output, print_document
@@ -83,16 +83,8 @@ def tune_command(
         ),
     ] = None,
     seed: Seed = None,
-    workers: Annotated[
-        int | None,
-        typer.Option(
-            "--workers", "-j", metavar="N", show_default=False, help="Worker processes [default: one per core]."
-        ),
-    ] = None,
-    scheduler: Annotated[
-        str | None,
-        typer.Option("--scheduler", metavar="ADDRESS", show_default=False, help="Play on this Dask scheduler."),
-    ] = None,
+    workers: Workers = None,
+    scheduler: Scheduler = None,
     report: Report = None,
     resume: Annotated[
         Path | None,
