@@ -14,15 +14,27 @@ def _values(values: dict[str, int | float]) -> str:
     return ", ".join(f"{name}={value}" for name, value in values.items())
 
 
-def _figure(value: float, bounds: tuple[float, float] | None = None) -> str:
-    shown = f"{value:.6f}"
-    return shown if bounds is None else f"{shown} [{bounds[0]:.6f}, {bounds[1]:.6f}]"
+def _shown(value: float, goal: str) -> str:
+    """A rate in percent, a mean score as it is."""
+    return f"{value:.4f}" if goal == "mean-score" else f"{value:.3%}"
 
 
-def trial_line(trial: Trial) -> str:
+def _figure(value: float, goal: str, bounds: tuple[float, float] | None = None) -> str:
+    shown = _shown(value, goal)
+    return shown if bounds is None else f"{shown} [{_shown(bounds[0], goal)}, {_shown(bounds[1], goal)}]"
+
+
+def _difference(value: float, goal: str, bounds: tuple[float, float]) -> str:
+    """A paired difference: in points for a rate, in score for a mean score."""
+    scale, unit = (1.0, "") if goal == "mean-score" else (100.0, " points")
+    low, high = (bound * scale for bound in bounds)
+    return f"{value * scale:+.3f}{unit} (95% CI {low:+.3f} to {high:+.3f})"
+
+
+def trial_line(trial: Trial, goal: str) -> str:
     """One trial in a line: its values, its figure (and interval), its games."""
     played = "" if trial.games is None else f" ({trial.games:,} games, round {trial.round + 1})"
-    return f"{_values(trial.values)}: {_figure(trial.objective, trial.interval)}{played}"
+    return f"{_values(trial.values)}: {_figure(trial.objective, goal, trial.interval)}{played}"
 
 
 def show(console: Console, tuning: Tuning) -> None:
@@ -40,10 +52,10 @@ def show(console: Console, tuning: Tuning) -> None:
         table.add_column("games", justify="right")
     for trial in tuning.trials:
         best = trial.values == tuning.best and (trial is tuning.trials[-1] or tuning.exact or trial.round > 0)
-        row = [str(trial.values[name]) for name in names] + [f"{trial.objective:.6f}"]
+        row = [str(trial.values[name]) for name in names] + [_shown(trial.objective, settings.goal)]
         if not tuning.exact:
             low, high = trial.interval or (trial.objective, trial.objective)
-            row += [f"{low:.6f} to {high:.6f}", f"{trial.games or 0:,}"]
+            row += [f"{_shown(low, settings.goal)} to {_shown(high, settings.goal)}", f"{trial.games or 0:,}"]
         table.add_row(*row, style="bold" if best else None)
     console.print(table)
     for line in summary_lines(tuning):
@@ -54,22 +66,24 @@ def summary_lines(tuning: Tuning) -> list[str]:
     """What was found, in words."""
     if tuning.best is None or tuning.best_objective is None:
         return [f"Not done: {len(tuning.trials)} trials so far."]
-    lines = [f"Best: {_values(tuning.best)}, {tuning.settings.goal} {tuning.best_objective:.6f}"]
+    goal = tuning.settings.goal
+    lines = [f"Best: {_values(tuning.best)}, {goal} {_shown(tuning.best_objective, goal)}"]
     if tuning.exact:
         lines[0] += " (exact: the true optimum over the ranges)."
         if tuning.start_objective is not None:
-            lines.append(f"Starting values ({_start(tuning)}): {tuning.start_objective:.6f}.")
+            lines.append(f"Starting values ({_start(tuning)}): {_shown(tuning.start_objective, goal)}.")
         return lines
     lines[0] += f" (simulated, seed {tuning.seed})."
     confirmation = tuning.confirmation
     if confirmation is not None:
         lines.append(
             f"Confirmation on seed {confirmation.seed} ({confirmation.games:,} games): best "
-            f"{_figure(confirmation.best, confirmation.best_ci95)}, starting values ({_start(tuning)}) "
-            f"{_figure(confirmation.start, confirmation.start_ci95)}."
+            f"{_figure(confirmation.best, goal, confirmation.best_ci95)}, starting values ({_start(tuning)}) "
+            f"{_figure(confirmation.start, goal, confirmation.start_ci95)}."
         )
         if confirmation.difference is not None and confirmation.difference_ci95 is not None:
-            lines.append(f"Difference (paired): {_figure(confirmation.difference, confirmation.difference_ci95)}.")
+            difference = _difference(confirmation.difference, goal, confirmation.difference_ci95)
+            lines.append(f"Difference (paired): {difference}.")
     return lines
 
 

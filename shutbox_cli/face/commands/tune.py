@@ -3,6 +3,7 @@ best against a field (or alone), exactly where it can be computed, else on commo
 confirmation run (tournaments.tuning)."""
 
 import shlex
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
@@ -135,7 +136,7 @@ def tune_command(
         output = Output(form, report if report is not None or resume is None else resume)
         output.check()
         try:
-            tuning = tournaments.tune(settings, done=done, told=None if quiet else _tell)
+            tuning = tournaments.tune(settings, done=done, told=None if quiet else _telling(settings.goal))
         except tournaments.TuneStopped as stop:
             tuning = stop.tuning
         _deliver(output, tuning)
@@ -233,11 +234,14 @@ def _run_where(settings: "TuneSettings", workers: int | None, scheduler: str | N
     return dataclasses.replace(settings, workers=workers, scheduler=scheduler)
 
 
-def _tell(trial: "Trial", found: int, most: int) -> None:
-    """One line on stderr per trial: its values and figure."""
+def _telling(goal: str) -> Callable[["Trial", int, int], None]:
+    """What says each trial as it ends: one line on stderr, its values and figure."""
     from ..tune_view import trial_line
 
-    typer.echo(f"trial {found}/{most}: {trial_line(trial)}", err=True)
+    def tell(trial: "Trial", found: int, most: int) -> None:
+        typer.echo(f"trial {found}/{most}: {trial_line(trial, goal)}", err=True)
+
+    return tell
 
 
 def _deliver(output: Output, tuning: "Tuning") -> None:

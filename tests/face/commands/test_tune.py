@@ -4,6 +4,7 @@ report, and bad input as one sentence with exit status 2."""
 from __future__ import annotations
 
 import json
+import re
 import tomllib
 from pathlib import Path
 
@@ -11,6 +12,20 @@ import pytest
 
 from tests.helpers.command import real_shutbox, shutbox
 from tournaments import Trial, TuneSettings, TuneStopped, parse_parameters, tune, write_table_atomically
+
+
+@pytest.mark.slow
+def test_a_tune_shows_rates_in_percent_and_a_paired_difference_in_points() -> None:
+    exact = shutbox("tune", "below", "-p", "threshold=12..13", "-s", "optimal", "-q")
+    assert exact.returncode == 0, exact.stderr
+    assert "Best: threshold=13, win-rate 49.980% (exact: the true optimum over the ranges)." in exact.stdout
+    assert "Starting values (the defaults): 49.804%." in exact.stdout
+    simulated = shutbox(
+        "tune", "below", "-p", "threshold=12..13", "-s", "optimal", "--method", "simulate", "-n", "400",
+        "--confirm-games", "400", "--seed", "1", "-q",
+    )  # fmt: skip
+    assert simulated.returncode == 0, simulated.stderr
+    assert re.search(r"Difference \(paired\): [+-]\d+\.\d{3} points \(95% CI [+-]\d+\.\d{3} to [+-]", simulated.stdout)
 
 
 @pytest.mark.slow
