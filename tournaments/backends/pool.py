@@ -29,7 +29,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, cast
 
 from strategies.errors import StrategyError
 from strategies.limits import TimeUp, time_limit
@@ -235,13 +235,8 @@ def _run_pool(plan: Plan, count: int, finished: Callable[[UnitResult], None]) ->
             ready = set(wait(watched, timeout=wait_for)) if watched else set()
             for worker, unit in busy:
                 reply: Reply
-                if worker.connection in ready:
-                    try:
-                        reply = worker.connection.recv()
-                    except (EOFError, OSError):
-                        reply = Failed(_death_message(plan, worker, limit))
-                elif worker.process.exitcode is not None:
-                    reply = Failed(_death_message(plan, worker, limit))
+                if worker.connection in ready or worker.process.exitcode is not None:
+                    reply = _reply(plan, worker, limit)
                 elif worker.timed and time.monotonic() - worker.started > plan.config.timeout:
                     reply = Failed(timeout_message(plan, unit))
                 else:
@@ -276,6 +271,17 @@ def _run_pool(plan: Plan, count: int, finished: Callable[[UnitResult], None]) ->
         if here is not None:
             here.close()
         _stop(pool, tracker)
+
+
+def _reply(plan: Plan, worker: _Worker, limit: int) -> Reply:
+    """What a worker said, or why it is gone. A worker that has ended may have said why just before
+    (a failure it sends, then it exits): its last word is read before its death is reported."""
+    try:
+        if worker.process.exitcode is None or worker.connection.poll():
+            return cast(Reply, worker.connection.recv())
+    except (EOFError, OSError):
+        pass
+    return Failed(_death_message(plan, worker, limit))
 
 
 def start_method() -> str:

@@ -4,6 +4,8 @@ this process plays units too, and its workers are forks of it."""
 
 from __future__ import annotations
 
+import collections
+import os
 import sys
 import threading
 from pathlib import Path
@@ -11,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from tournaments import ConfigError, InProcess, ProcessPool
-from tournaments.backends.pool import start_method
+from tournaments.backends.messages import Failed
+from tournaments.backends.pool import _reply, _Worker, start_method
 from tournaments.playing.plan import make_plan
 from tournaments.playing.units import UnitResult
 
@@ -93,3 +96,22 @@ def test_at_two_workers_the_command_plays_a_users_strategy_itself_too_beside_one
     assert len({referee for referee, _, _ in referees}) == 2  # the command, and its one worker
     (command,) = {referee for referee, _, _ in referees} & {parent for _, parent, _ in referees}
     assert {(parent, spawned) for referee, parent, spawned in referees if referee != command} == {(command, "False")}
+
+
+def _say_and_end(connection: object) -> None:
+    connection.send(Failed("its own words"))  # type: ignore[attr-defined]
+    os._exit(0)
+
+
+def test_a_worker_that_said_why_and_ended_is_taken_at_its_word_not_reported_dead() -> None:
+    """A worker sends its failure, then exits: seen only once it has exited, its last word still counts."""
+    import multiprocess
+
+    context = multiprocess.get_context("fork")
+    mine, theirs = context.Pipe()
+    process = context.Process(target=_say_and_end, args=(theirs,))
+    process.start()
+    process.join()
+    plan = make_plan(small_config(games=4, rules={"tiles": 4}), bulk=False)
+    reply = _reply(plan, _Worker(process, mine, collections.deque(plan.units())), 0)
+    assert reply == Failed("its own words")
