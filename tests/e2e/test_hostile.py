@@ -122,7 +122,14 @@ def play_in_process(spec: str, games: int = 20) -> str:
     return str(caught.value)
 
 
-@pytest.mark.parametrize(("attack", "words"), PLAY_FAILURES, ids=[attack for attack, _ in PLAY_FAILURES])
+@pytest.mark.parametrize(
+    ("attack", "words"),
+    [
+        # a host that tabulates before it fails takes about half a second to start, answer and stop
+        pytest.param(attack, words, id=attack, marks=[pytest.mark.slow] if "Tabulable" in attack else [])
+        for attack, words in PLAY_FAILURES
+    ],
+)
 def test_a_strategy_failing_at_play_is_a_tournament_failure_in_one_sentence(attack: str, words: str) -> None:
     spec = f"{HOSTILE}/{attack}"
     message = play_in_process(spec)
