@@ -328,15 +328,21 @@ def _key(value: Chance) -> Chance:
     return round(value, KEY_DIGITS) if isinstance(value, float) else value
 
 
-def run_exact(config: TournamentConfig, progress: Callable[[int, int], None] | None = None) -> ExactSummary:
+def run_exact(
+    config: TournamentConfig, progress: Callable[[int, int], None] | None = None, *, gauntlet: int = 0
+) -> ExactSummary:
     """Compute an exact tournament in this process; `progress` is told the seatings done and their
-    total. Raises ConfigError for a strategy that cannot be computed exactly (or rules whose games
-    never end) and TournamentFailure for a strategy that fails while answering."""
+    total. Given a `gauntlet`, only the matchups that seat one of its first `gauntlet` strategies are
+    computed (the rest's figures are then of those games alone: a tune reads its candidate's).
+    Raises ConfigError for a strategy that cannot be computed exactly (or rules whose games never
+    end) and TournamentFailure for a strategy that fails while answering."""
     rules, table = config.rules, config.table
     for entry in config.strategies:
-        refuse_inexact(entry.name, entry.exact, entry.context_free, _entry_key(entry, rules), rules, table)
+        refuse_inexact(entry.name, entry.exact, entry.context_free, entry_key(entry, rules), rules, table)
     fractions = uses_fractions(rules)
-    matchups = list(itertools.combinations(range(len(config.strategies)), table))
+    matchups = [
+        one for one in itertools.combinations(range(len(config.strategies)), table) if not gauntlet or one[0] < gauntlet
+    ]
     total = len(matchups) * table
     with contextlib.ExitStack() as stack:
         turns = _turns(config, fractions, stack)
@@ -362,7 +368,7 @@ def run_exact(config: TournamentConfig, progress: Callable[[int, int], None] | N
     return _summarise(config, tuple(seatings), turns, "fraction" if fractions else "float")
 
 
-def _entry_key(entry: StrategyEntry, rules: Rules) -> tuple[str, ...] | None:
+def entry_key(entry: StrategyEntry, rules: Rules) -> tuple[str, ...] | None:
     """The features a strategy is keyed on under these rules (a user's, as its host said)."""
     if entry.context_free or not entry.builtin:
         return entry.key

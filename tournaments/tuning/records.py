@@ -15,7 +15,7 @@ from shutbox_cli.game.terms import Seed
 from ..errors import ConfigError
 from ..field.config import MAX_CONFIG_BYTES
 from ..files import read_document
-from ..results.schema import METHODS, Method, check_schema, header, interval, rounded, rules_mapping, rules_table
+from ..results.schema import Method, check_schema, header, interval, rounded, rules_mapping, rules_table
 from .space import Parameter, Value
 
 Objective = Literal["win-rate", "mean-score", "shut-rate"]
@@ -25,6 +25,15 @@ DEFAULT_GAMES = 20_000
 """Games per candidate (per matchup) in a simulated tune's first round."""
 CONFIRM_GAMES = 50_000
 """Games per matchup of a simulated tune's confirmation run."""
+DEFAULT_TRIALS = 40
+"""Trials of an Optuna search (`--trials`)."""
+Search = Literal["exhaustive", "grid", "successive-halving", "optuna"]
+"""How the candidates were chosen: all of the grid, exact or simulated; the better half each round;
+or sampled by Optuna's TPE."""
+SEARCHES: dict[str, Search] = {"grid": "grid", "halving": "successive-halving", "optuna": "optuna"}
+"""The simulated searches `--method` names, and their names in a report."""
+TUNE_METHODS = ("exact", "simulate", *SEARCHES)
+"""What `--method` takes: exact, or simulated with the search chosen by the ranges, or a search named."""
 MAX_REPORT_BYTES = 16 * MAX_CONFIG_BYTES
 """The largest tune report `read_tune` reads (a trial takes about 150 bytes)."""
 
@@ -82,8 +91,9 @@ class Confirmation:
 @dataclasses.dataclass(frozen=True)
 class TuneSettings:
     """What a tune searches: `spec` (its own parameters the starting values), the ranges, the field
-    (empty: solo), the rules, the objective, and how: method (None: exact where it can be), games
-    and seed of the first round (seed None: drawn), the confirmation's games, workers and scheduler."""
+    (empty: solo), the rules, the objective, and how: method (one of `TUNE_METHODS`; None: exact
+    where it can be), games and seed of the first round (seed None: drawn), the confirmation's
+    games, an Optuna search's trials (None: `DEFAULT_TRIALS`), workers and scheduler."""
 
     spec: str
     parameters: tuple[Parameter, ...]
@@ -94,6 +104,7 @@ class TuneSettings:
     games: int = DEFAULT_GAMES
     seed: Seed | None = None
     confirm_games: int = CONFIRM_GAMES
+    trials: int | None = None
     workers: int | None = None
     scheduler: str | None = None
 
@@ -113,8 +124,10 @@ class TuneSettings:
         """Refuse, in one sentence, an objective or method that does not exist, or too few games."""
         if self.objective is not None and self.objective not in OBJECTIVES:
             raise ConfigError(f"the objective must be one of {', '.join(OBJECTIVES)}, not {self.objective!r}.")
-        if self.method is not None and self.method not in METHODS:
-            raise ConfigError(f"the method must be one of {', '.join(METHODS)}, not {self.method!r}.")
+        if self.method is not None and self.method not in TUNE_METHODS:
+            raise ConfigError(f"the method must be one of {', '.join(TUNE_METHODS)}, not {self.method!r}.")
+        if self.trials is not None and self.trials < 1:
+            raise ConfigError(f"a tune's trials must be 1 or more, not {self.trials}.")
         for what, games in (("games", self.games), ("confirm_games", self.confirm_games)):
             if games < 2:
                 raise ConfigError(f"a tune's {what} must be 2 or more, not {games}.")
@@ -128,7 +141,7 @@ class Tuning:
     settings: TuneSettings
     rules: Rules
     method: Method
-    search: Literal["exhaustive", "grid", "successive-halving"]
+    search: Search
     seed: Seed | None
     trials: tuple[Trial, ...]
     best: dict[str, Value] | None
@@ -154,14 +167,14 @@ class Tuning:
             "objective": settings.goal,
             "goal": "min" if settings.goal == "mean-score" else "max",
             "search": self.search,
-            "parameters": [
-                {"name": one.name, "low": one.low, "high": one.high, "step": one.step} for one in settings.parameters
-            ],
+            "parameters": [_parameter(one) for one in settings.parameters],
             "rules": rules_table(self.rules),
             "start": dict(self.start),
         }
         if not self.exact:
             report |= {"games": settings.games, "confirm_games": settings.confirm_games}
+        if self.search == "optuna":
+            report["trials"] = settings.trials or DEFAULT_TRIALS
         if self.start_objective is not None:
             report["start_objective"] = rounded(self.start_objective)
         if self.best is not None and self.best_objective is not None:
@@ -170,6 +183,11 @@ class Tuning:
             report["confirmation"] = self.confirmation.to_report()
         report["trial"] = [trial.to_report() for trial in self.trials]
         return report
+
+
+def _parameter(parameter: Parameter) -> dict[str, Any]:
+    table: dict[str, Any] = {"name": parameter.name, "low": parameter.low, "high": parameter.high}
+    return table if parameter.step is None else table | {"step": parameter.step}
 
 
 def read_tune(path: Path) -> tuple[TuneSettings, tuple[Trial, ...], bool]:
@@ -181,17 +199,21 @@ def read_tune(path: Path) -> tuple[TuneSettings, tuple[Trial, ...], bool]:
     if table.get("kind") != "tune":
         raise ConfigError(f"{str(path)!r} is not the report of a tune (its kind is {table.get('kind')!r}).")
     try:
-        parameters = tuple(Parameter(one["name"], one["low"], one["high"], one["step"]) for one in table["parameters"])
+        parameters = tuple(
+            Parameter(one["name"], one["low"], one["high"], one.get("step")) for one in table["parameters"]
+        )
+        search = table["search"]
         settings = TuneSettings(
             spec=table["spec"],
             parameters=parameters,
             field=tuple(table["field"]),
             rules=rules_mapping(table["rules"]),
             objective=table["objective"],
-            method=table["method"],
+            method=next((name for name, one in SEARCHES.items() if one == search), table["method"]),
             games=table.get("games", DEFAULT_GAMES),
             seed=table.get("seed"),
             confirm_games=table.get("confirm_games", CONFIRM_GAMES),
+            trials=table.get("trials"),
         )
         trials = tuple(
             Trial(

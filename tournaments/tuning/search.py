@@ -2,12 +2,15 @@
 
 Each candidate (a point of the grid of `space`) is one tournament: the candidate against the field,
 or alone. Where every strategy can be computed exactly (`tournaments.exact`), every point of the grid
-is computed, no noise at all, and the best of them is the true optimum over the grid. Otherwise the
-candidates are played on common random numbers: every candidate of a round plays the same seed, so
-the same deals, and their differences are the strategies', not the dice's. A small grid is played
-whole; a larger one by successive halving (each round plays the better half of the last round's
-candidates on twice the games, the first games the same dice again). Successive halving rather than
-SPSA: the ranges are discrete, it has no gains to set, and it ranks on paired results. The best
+is computed, no noise at all, and the best of them is the true optimum over the grid; against a
+field, only the candidate's own games are computed (the field's games among themselves would be the
+same for every candidate). Otherwise the candidates are played on common random numbers: every
+candidate of a round plays the same seed, so the same deals, and their differences are the
+strategies', not the dice's. The search (`--method`, else chosen by the ranges): a small grid is
+played whole; a larger one by successive halving (each round plays the better half of the last
+round's candidates on twice the games, the first games the same dice again); a float range without
+a step, or three parameters or more, by Optuna's TPE sampler (`sampler`). Successive halving rather
+than SPSA: the ranges are discrete, it has no gains to set, and it ranks on paired results. The best
 candidate then plays a confirmation run against the starting values on a fresh seed: both against
 the field on the same deals, the paired difference with its 95% interval (`results.pairs`).
 
@@ -20,25 +23,29 @@ from __future__ import annotations
 import dataclasses
 import math
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Literal
+from typing import Any
 
 from shutbox_cli.game import Rules, draw_seed
 from shutbox_cli.game.terms import Seed
 from strategies.loading import StrategyLoadError, builtin_spec, load_strategy, split_spec
 
 from ..errors import ConfigError, Interrupted
-from ..exact.tournament import _entry_key, refuse_inexact
+from ..exact.tournament import ExactSummary, entry_key, refuse_inexact, run_exact
 from ..field.config import Options, load_config
+from ..referee import idle
 from ..results.aggregate import Standing, Summary
 from ..results.pairs import Pentanomial, field_difference
-from ..results.schema import METHODS, Method
+from ..results.schema import Method
 from ..results.stats import Z95
 from ..running.runner import run
-from .records import Confirmation, Objective, Trial, TuneSettings, Tuning
+from .records import DEFAULT_TRIALS, SEARCHES, Confirmation, Objective, Search, Trial, TuneSettings, Tuning
+from .sampler import check_optuna, optuna_search
 from .space import Point, grid, spec_with, values_of
 
 GRID_MOST = 8
 """A simulated grid of at most this many candidates is played whole; a larger one by halving."""
+SAMPLED_PARAMETERS = 3
+"""A simulated search of this many parameters or more is Optuna's, unless another is asked for."""
 
 
 class TuneStopped(Exception):
@@ -74,9 +81,10 @@ def tune(
         )
     method = _method(settings, spec_with(target, start, values_of(settings.parameters, points[0])))
     seed = None if method == "exact" else (settings.seed if settings.seed is not None else draw_seed())
-    search: Literal["exhaustive", "grid", "successive-halving"] = (
-        "exhaustive" if method == "exact" else "grid" if len(points) <= GRID_MOST else "successive-halving"
-    )
+    search = _search(settings, method, len(points))
+    if search == "optuna":
+        check_optuna()
+    planned = (settings.trials or DEFAULT_TRIALS) if search == "optuna" else _planned(len(points), search)
     known = {trial.key(): trial for trial in done}
     trials: list[Trial] = []
     base = Tuning(settings, _rules(settings), method, search, seed, (), None, None, start)
@@ -88,16 +96,22 @@ def tune(
             spec = spec_with(target, start, values)
             figure, bounds = _figure(settings, spec, method, games, at)
             found = Trial(values, figure, bounds, games, at, round_)
+            known[found.key()] = found  # a sampler may ask for it again: the same dice, the same figure
         trials.append(found)
         if told is not None:
-            told(found, len(trials), _planned(len(points), search))
+            told(found, len(trials), planned)
         return found
 
     try:
         if method == "exact":
             ranked = [trial(point, None, None, 0) for point in points]
+        elif search == "optuna":
+            assert seed is not None
+            ranked = optuna_search(
+                settings.parameters, settings.goal, planned, seed, lambda point: trial(point, settings.games, seed, 0)
+            )
         else:
-            ranked = _halving(settings, points, seed, trial)
+            ranked = _halving(settings, points, seed, search, trial)
         best_trial = _best(settings.goal, ranked)
         tuning = dataclasses.replace(
             base,
@@ -114,6 +128,18 @@ def _rules(settings: TuneSettings) -> Rules:
     return load_config(None, Options(strategies=[settings.spec], table=1, rules=settings.rules)).rules
 
 
+def _search(settings: TuneSettings, method: Method, count: int) -> Search:
+    """The search asked for, else the ranges': every candidate when exact; Optuna for a continuous
+    range or `SAMPLED_PARAMETERS` or more; else a small grid whole and a larger one halved."""
+    if method == "exact":
+        return "exhaustive"
+    if settings.method in SEARCHES:
+        return SEARCHES[settings.method]
+    if len(settings.parameters) >= SAMPLED_PARAMETERS or any(one.continuous for one in settings.parameters):
+        return "optuna"
+    return "grid" if count <= GRID_MOST else "successive-halving"
+
+
 def _planned(count: int, search: str) -> int:
     """The most trials a search of `count` candidates plays."""
     if search != "successive-halving":
@@ -126,14 +152,14 @@ def _planned(count: int, search: str) -> int:
 
 
 def _halving(
-    settings: TuneSettings, points: list[Point], seed: Seed | None, trial: Callable[..., Trial]
+    settings: TuneSettings, points: list[Point], seed: Seed | None, search: Search, trial: Callable[..., Trial]
 ) -> list[Trial]:
-    """Play the candidates, the better half each round on twice the games, until one is left (a
-    grid of `GRID_MOST` or fewer: one round). Returns the last round's trials."""
+    """Play the candidates, the better half each round on twice the games, until two are left (a
+    grid: one round). Returns the last round's trials."""
     games, round_, left = settings.games, 0, points
     while True:
         found = [trial(point, games, seed, round_) for point in left]
-        if (len(left) <= GRID_MOST and round_ == 0) or len(left) <= 2:
+        if search == "grid" or len(left) <= 2:
             return found
         ranked = sorted(range(len(found)), key=lambda index: _rank(settings.goal, found[index]))
         keep = sorted(ranked[: (len(left) + 1) // 2])
@@ -166,15 +192,17 @@ def _check_candidates(settings: TuneSettings, target: str, start: Mapping[str, A
 
 
 def _method(settings: TuneSettings, spec: str) -> Method:
-    """The method asked for, else exact when every strategy can be computed exactly under the rules."""
-    for method in METHODS:
-        if method == settings.method:
-            return method
+    """Exact or simulated as asked (a search named is simulated), else exact when every strategy
+    can be computed exactly under the rules."""
+    if settings.method == "exact":
+        return "exact"
+    if settings.method is not None:
+        return "simulate"
     config = load_config(None, _options(settings, spec, "simulate", None, None))
     try:
         for entry in config.strategies:
             refuse_inexact(
-                entry.name, entry.exact, entry.context_free, _entry_key(entry, config.rules), config.rules, config.table
+                entry.name, entry.exact, entry.context_free, entry_key(entry, config.rules), config.rules, config.table
             )
     except ConfigError:
         return "simulate"
@@ -183,7 +211,7 @@ def _method(settings: TuneSettings, spec: str) -> Method:
 
 def _options(settings: TuneSettings, spec: str, method: Method, games: int | None, seed: Seed | None) -> Options:
     """One candidate's tournament: alone, or as the first of a gauntlet against the field (a round
-    robin when exact, where a gauntlet is not computed; the candidate's figures are its own games)."""
+    robin when exact, of which `_figure` computes only the candidate's games)."""
     gauntlet = 0 if settings.solo or method == "exact" else 1
     return Options(
         strategies=[spec, *settings.field],
@@ -202,7 +230,14 @@ def _figure(
     settings: TuneSettings, spec: str, method: Method, games: int | None, seed: Seed | None
 ) -> tuple[float, tuple[float, float] | None]:
     """One candidate's objective (and its 95% interval when simulated)."""
-    summary = run(None, _options(settings, spec, method, games, seed))
+    options = _options(settings, spec, method, games, seed)
+    summary: Summary | ExactSummary
+    if method == "exact":
+        config = load_config(None, options)
+        idle.stop_all()  # the field's probes, as a run stops them: an exact tournament asks no host
+        summary = run_exact(config, gauntlet=1)
+    else:
+        summary = run(None, options)
     name = summary.config.strategies[0].name
     standing = next(one for one in summary.ranking if one.name == name)
     return _of(settings.goal, standing, method == "exact")

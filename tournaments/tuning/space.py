@@ -13,7 +13,8 @@ from typing import Any
 from ..errors import ConfigError
 
 FLOAT_STEPS = 10
-"""A float range without a step is cut into this many steps (one more value)."""
+"""A float range without a step is cut into this many steps (one more value) where it makes a grid;
+a sampler (`--method optuna`) takes any value of it."""
 MOST_VALUES = 10_000
 """The most values one range, or the whole grid, may hold."""
 _RANGE = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_]*)\s*=\s*([^.:][^:]*?)\s*\.\.\s*([^:]+?)\s*(?::\s*(.+?))?\s*$")
@@ -25,27 +26,38 @@ Point = tuple[Value, ...]
 
 @dataclasses.dataclass(frozen=True)
 class Parameter:
-    """One parameter's range: whole numbers when LOW, HIGH and STEP are, else floats."""
+    """One parameter's range: whole numbers when LOW, HIGH and STEP are, else floats; a float
+    range given without a step (`step` None) is continuous."""
 
     name: str
     low: Value
     high: Value
-    step: Value
+    step: Value | None
 
     @property
     def whole(self) -> bool:
         return isinstance(self.low, int)
 
+    @property
+    def continuous(self) -> bool:
+        return self.step is None
+
+    @property
+    def grid_step(self) -> Value:
+        """The step of the grid: STEP, or a continuous range's tenth."""
+        return self.step if self.step is not None else (self.high - self.low) / FLOAT_STEPS or 1.0
+
     def values(self) -> tuple[Value, ...]:
-        """Every value from LOW to HIGH by STEP (HIGH included when a step lands on it)."""
-        count = math.floor((self.high - self.low) / self.step + 1e-9) + 1
+        """Every value from LOW to HIGH by the grid's step (HIGH included when a step lands on it)."""
+        step = self.grid_step
+        count = math.floor((self.high - self.low) / step + 1e-9) + 1
         if self.whole:
-            return tuple(int(self.low + index * self.step) for index in range(count))
-        return tuple(round(self.low + index * self.step, 12) for index in range(count))
+            return tuple(int(self.low + index * step) for index in range(count))
+        return tuple(round(self.low + index * step, 12) for index in range(count))
 
     def text(self) -> str:
         """As given on the command line."""
-        return f"{self.name}={self.low}..{self.high}:{self.step}"
+        return f"{self.name}={self.low}..{self.high}" + ("" if self.step is None else f":{self.step}")
 
 
 def _number(text: str, what: str) -> Value:
@@ -68,12 +80,12 @@ def parse_parameter(text: str) -> Parameter:
         low, high = float(low), float(high)
     if high < low:
         raise ConfigError(f"{where} HIGH {high} is below LOW {low}.")
-    if step is None:
-        step = 1 if whole else (high - low) / FLOAT_STEPS or 1.0
-    if step <= 0:
+    if step is None and whole:
+        step = 1
+    if step is not None and step <= 0:
         raise ConfigError(f"{where} STEP must be more than 0, not {step}.")
-    parameter = Parameter(name, low, high, step if whole else float(step))
-    if (high - low) / step + 1 > MOST_VALUES:
+    parameter = Parameter(name, low, high, step if whole or step is None else float(step))
+    if (high - low) / parameter.grid_step + 1 > MOST_VALUES:
         raise ConfigError(f"{where} the range holds more than {MOST_VALUES:,} values; take a larger STEP.")
     return parameter
 
