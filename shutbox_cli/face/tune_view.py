@@ -1,13 +1,52 @@
-"""A tune's results for people: every trial in a table, the best values and the confirmation."""
+"""A tune's results for people: its progress on stderr, every trial in a table (the best marked),
+the best values and the confirmation."""
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
+
+import typer
+
+from .progress import progress_bar
 
 if TYPE_CHECKING:
     from rich.console import Console
 
     from tournaments import Trial, Tuning
+
+Told = Callable[["Trial", int, int], None]
+"""Told each trial as it ends, the trials so far and the most planned (`tournaments.tune`'s `told`)."""
+
+
+@contextlib.contextmanager
+def telling(goal: str, quiet: bool) -> Iterator[Told | None]:
+    """A tune's progress on stderr: a live bar of the trials and the best so far on a terminal, else
+    a line per trial; nothing when `quiet`. Never on stdout, where a report may go."""
+    if quiet:
+        yield None
+        return
+    best: list[Trial] = []
+
+    def so_far() -> str:
+        return f"best {_values(best[0].values)}: {_shown(best[0].objective, goal)}" if best else ""
+
+    with progress_bar(unit="trials", extra=so_far) as bar:
+
+        def tell(trial: Trial, found: int, most: int) -> None:
+            if not best or _better(trial.objective, best[0].objective, goal):
+                best[:] = [trial]
+            if bar is None:
+                typer.echo(f"trial {found}/{most}: {trial_line(trial, goal)}", err=True)
+            else:
+                bar(found, most)
+
+        yield tell
+
+
+def _better(value: float, than: float, goal: str) -> bool:
+    return value < than if goal == "mean-score" else value > than
 
 
 def _values(values: dict[str, int | float]) -> str:
@@ -33,7 +72,8 @@ def _difference(value: float, goal: str, bounds: tuple[float, float]) -> str:
 
 def trial_line(trial: Trial, goal: str) -> str:
     """One trial in a line: its values, its figure (and interval), its games."""
-    played = "" if trial.games is None else f" ({trial.games:,} games, round {trial.round + 1})"
+    rounds = f", round {trial.round + 1}" if trial.round else ""  # halving's later rounds
+    played = "" if trial.games is None else f" ({trial.games:,} games{rounds})"
     return f"{_values(trial.values)}: {_figure(trial.objective, goal, trial.interval)}{played}"
 
 
@@ -44,22 +84,34 @@ def show(console: Console, tuning: Tuning) -> None:
     settings = tuning.settings
     names = [one.name for one in settings.parameters]
     table = Table(title=f"Tuning {settings.spec}: {settings.goal} ({tuning.method}, {tuning.search})")
+    table.add_column("", justify="left")
     for name in names:
         table.add_column(name, justify="right")
     table.add_column(settings.goal, justify="right")
     if not tuning.exact:
         table.add_column("95% interval", justify="right")
         table.add_column("games", justify="right")
-    for trial in tuning.trials:
-        best = trial.values == tuning.best and (trial is tuning.trials[-1] or tuning.exact or trial.round > 0)
-        row = [str(trial.values[name]) for name in names] + [_shown(trial.objective, settings.goal)]
+    best = _best_row(tuning)
+    for index, trial in enumerate(tuning.trials):
+        row = ["best" if index == best else ""]
+        row += [str(trial.values[name]) for name in names] + [_shown(trial.objective, settings.goal)]
         if not tuning.exact:
             low, high = trial.interval or (trial.objective, trial.objective)
             row += [f"{_shown(low, settings.goal)} to {_shown(high, settings.goal)}", f"{trial.games or 0:,}"]
-        table.add_row(*row, style="bold" if best else None)
+        table.add_row(*row, style="bold" if index == best else None)
     console.print(table)
     for line in summary_lines(tuning):
         console.print(line, markup=False, highlight=False)
+
+
+def _best_row(tuning: Tuning) -> int | None:
+    """The trial the best values and figure come from: the last with both (halving's last round)."""
+    found = [
+        index
+        for index, trial in enumerate(tuning.trials)
+        if trial.values == tuning.best and trial.objective == tuning.best_objective
+    ]
+    return found[-1] if found else None
 
 
 def summary_lines(tuning: Tuning) -> list[str]:

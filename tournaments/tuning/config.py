@@ -5,7 +5,7 @@ its options over the file's:
     spec = "below"
     params = ["threshold=1..16"]
     field = ["optimal", "target", "tips"]
-    objective = "win-rate"   # method, games, confirm_games and seed too
+    objective = "win-rate"   # method, games, confirm_games, seed and trials too
 
     [rules]
     tiles = 10
@@ -31,6 +31,7 @@ KEYS: dict[str, type] = {
     "games": int,
     "confirm_games": int,
     "seed": int,
+    "trials": int,
 }
 """The keys of a `[tune]` table, with the type each takes."""
 

@@ -24,7 +24,10 @@ from .space import Parameter, Point, Value
 if TYPE_CHECKING:
     from optuna.distributions import BaseDistribution
 
-MISSING = 'this tune\'s search takes Optuna: pip install "shutbox[tune]" (or give --method grid or halving).'
+MISSING = (
+    'this search needs Optuna, which shutbox installs with its tune extra: pip install "shutbox[tune]" '
+    "(or give --method grid or halving)."
+)
 """Said when Optuna is asked for, or chosen by the ranges, and not installed."""
 SIGNIFICANT = 6
 """Significant digits of a value drawn from a continuous range (the strategy is given it so)."""

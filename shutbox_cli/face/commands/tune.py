@@ -3,7 +3,6 @@ best against a field (or alone), exactly where it can be computed, else on commo
 confirmation run (tournaments.tuning)."""
 
 import shlex
-from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
@@ -64,7 +63,9 @@ def tune_command(
             "--method",
             metavar="METHOD",
             show_default=False,
-            help="exact or simulate [default: exact where every strategy can be computed exactly].",
+            help="exact; or simulated: simulate (the search chosen by the ranges), grid, halving or optuna (pip "
+            'install "shutbox[tune]") [default: exact where every strategy can be computed exactly; else grid for '
+            "8 candidates or fewer, halving for more, optuna for a float range without a step or 3+ parameters].",
         ),
     ] = None,
     games: Annotated[
@@ -81,6 +82,12 @@ def tune_command(
             min=2,
             show_default=False,
             help="Games of the confirmation [default: 50000].",
+        ),
+    ] = None,
+    trials: Annotated[
+        int | None,
+        typer.Option(
+            "--trials", metavar="N", min=1, show_default=False, help="Trials of an optuna search [default: 40]."
         ),
     ] = None,
     seed: Seed = None,
@@ -103,7 +110,8 @@ def tune_command(
             "--config",
             metavar="FILE",
             show_default=False,
-            help="A tune file: a [tune] table (spec, params, field, objective, method, games, confirm_games, seed) "
+            help="A tune file: a [tune] table (spec, params, field, objective, method, games, confirm_games, seed, "
+            "trials) "
             "and [rules]; options override it.",
         ),
     ] = None,
@@ -113,30 +121,33 @@ def tune_command(
     """Find the values of SPEC's parameters (--param) with the best OBJECTIVE against the field (-s),
     or alone. Where every strategy can be computed exactly (under one-round rules, exact and keyed
     ones), every candidate is computed and the best is the true optimum over the ranges. Otherwise
-    the candidates play the same deals (a small grid whole, a larger one by successive halving),
-    and the best then plays the starting values on a fresh seed: their paired difference with its
-    95% interval. Every trial goes to the report; an interrupted tune's report resumes it.
+    the candidates play the same deals (a small grid whole, a larger one by successive halving, a
+    float range without a step or 3+ parameters by Optuna's TPE sampler), and the best then plays
+    the starting values on a fresh seed: their paired difference with its 95% interval. Every
+    trial goes to the report; an interrupted tune's report resumes it.
 
     Examples:
       shutbox tune below --param threshold=1..12 -s optimal
       shutbox tune target -p margin=0..6 -s tips --drop-out 45
+      shutbox tune cautious.py:Cautious -p margin=0.0..8 -s optimal --trials 30
     """
     stop_on_signals()
     import tournaments
 
+    chosen = {"objective": objective, "method": method, "games": games, "confirm_games": confirm_games}
+    chosen |= {"seed": seed, "trials": trials}
     with _ends_cleanly("tune"):
         if config is not None:
-            spec, param, strategy, rule_values, objective, method, games, confirm_games, seed = _from_file(
-                config, spec, param, strategy, rule_values, objective, method, games, confirm_games, seed
-            )
-        settings, done = _settings(
-            spec, param, strategy, rule_values, objective, method, games, confirm_games, seed, resume
-        )
+            spec, param, strategy, rule_values, chosen = _from_file(config, spec, param, strategy, rule_values, chosen)
+        settings, done = _settings(spec, param, strategy, rule_values, chosen, resume)
         settings = _run_where(settings, workers, scheduler)
         output = Output(form, report if report is not None or resume is None else resume)
         output.check()
+        from ..tune_view import telling
+
         try:
-            tuning = tournaments.tune(settings, done=done, told=None if quiet else _telling(settings.goal))
+            with telling(settings.goal, quiet) as told:
+                tuning = tournaments.tune(settings, done=done, told=told)
         except tournaments.TuneStopped as stop:
             tuning = stop.tuning
         _deliver(output, tuning)
@@ -167,28 +178,14 @@ def _settings(
     param: list[str] | None,
     field: list[str] | None,
     rules: dict[str, Any],
-    objective: str | None,
-    method: str | None,
-    games: int | None,
-    confirm_games: int | None,
-    seed: int | None,
+    chosen: dict[str, Any],
     resume: Path | None,
 ) -> "tuple[TuneSettings, tuple[Trial, ...]]":
     """The tune's settings from the options, or from the report it resumes with its trials so far."""
     import tournaments
 
     if resume is not None:
-        if (
-            spec is not None
-            or param
-            or field
-            or any(v is not None for v in rules.values())
-            or objective
-            or method
-            or games
-            or confirm_games
-            or seed
-        ):
+        if spec is not None or param or field or any(v is not None for v in [*rules.values(), *chosen.values()]):
             fail("--resume finishes a tune as it was started: give it alone, with -j, --scheduler or --report.")
         settings, trials, finished = tournaments.read_tune(resume)
         if finished:
@@ -196,14 +193,11 @@ def _settings(
         return settings, trials
     if spec is None:
         fail("a tune takes the strategy SPEC to tune (or --resume REPORT).")
-    chosen: dict[str, Any] = {"games": games, "confirm_games": confirm_games, "seed": seed}
     return tournaments.TuneSettings(
         spec,
         tournaments.parse_parameters(param or []),
         tuple(field or ()),
         rules,
-        objective,
-        method,
         **{key: value for key, value in chosen.items() if value is not None},
     ), ()
 
@@ -213,18 +207,13 @@ def _from_file(path: Path, *given: Any) -> tuple[Any, ...]:
     import tournaments
 
     tune, rules = tournaments.read_tune_file(path)
-    spec, param, field, rule_values, objective, method, games, confirm_games, seed = given
-    chosen = {key: value for key, value in rule_values.items() if value is not None}
+    spec, param, field, rule_values, chosen = given
     return (
         spec if spec is not None else tune.get("spec"),
         param or tune.get("params"),
         field or tune.get("field"),
-        {**rules, **chosen},
-        objective if objective is not None else tune.get("objective"),
-        method if method is not None else tune.get("method"),
-        games if games is not None else tune.get("games"),
-        confirm_games if confirm_games is not None else tune.get("confirm_games"),
-        seed if seed is not None else tune.get("seed"),
+        {**rules, **{key: value for key, value in rule_values.items() if value is not None}},
+        {key: value if value is not None else tune.get(key) for key, value in chosen.items()},
     )
 
 
@@ -232,16 +221,6 @@ def _run_where(settings: "TuneSettings", workers: int | None, scheduler: str | N
     import dataclasses
 
     return dataclasses.replace(settings, workers=workers, scheduler=scheduler)
-
-
-def _telling(goal: str) -> Callable[["Trial", int, int], None]:
-    """What says each trial as it ends: one line on stderr, its values and figure."""
-    from ..tune_view import trial_line
-
-    def tell(trial: "Trial", found: int, most: int) -> None:
-        typer.echo(f"trial {found}/{most}: {trial_line(trial, goal)}", err=True)
-
-    return tell
 
 
 def _deliver(output: Output, tuning: "Tuning") -> None:

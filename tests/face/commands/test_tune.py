@@ -3,6 +3,7 @@ report, and bad input as one sentence with exit status 2."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import re
 import tomllib
@@ -10,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.face.test_progress import on_a_terminal
 from tests.helpers.command import real_shutbox, shutbox
 from tournaments import Trial, TuneSettings, TuneStopped, parse_parameters, tune, write_table_atomically
 
@@ -20,12 +22,20 @@ def test_a_tune_shows_rates_in_percent_and_a_paired_difference_in_points() -> No
     assert exact.returncode == 0, exact.stderr
     assert "Best: threshold=13, win-rate 49.980% (exact: the true optimum over the ranges)." in exact.stdout
     assert "Starting values (the defaults): 49.804%." in exact.stdout
+    assert _best_rows(exact.stdout) == ["13"]
     simulated = shutbox(
         "tune", "below", "-p", "threshold=12..13", "-s", "optimal", "--method", "simulate", "-n", "400",
         "--confirm-games", "400", "--seed", "1", "-q",
     )  # fmt: skip
     assert simulated.returncode == 0, simulated.stderr
     assert re.search(r"Difference \(paired\): [+-]\d+\.\d{3} points \(95% CI [+-]\d+\.\d{3} to [+-]", simulated.stdout)
+    best = re.search(r"Best: threshold=(\d+),", simulated.stdout)
+    assert best is not None and _best_rows(simulated.stdout) == [best[1]]
+
+
+def _best_rows(shown: str) -> list[str]:
+    """The first parameter's value in each row of a tune's table marked best."""
+    return re.findall(r"^│ best │ +(\S+) │", shown, re.MULTILINE)
 
 
 @pytest.mark.slow
@@ -109,6 +119,11 @@ def _dumped(table: dict[str, object], folder: Path) -> str:
             "the objective must be one of win-rate, mean-score, shut-rate, not 'elo'.",
         ),
         (["-p", "threshold=1..3", "--objective", "win-rate"], "alone there is no win rate to tune"),
+        (
+            ["-p", "threshold=1..3", "--method", "sampled"],
+            "the method must be one of exact, simulate, grid, halving, optuna, not 'sampled'.",
+        ),
+        (["-p", "threshold=1..3", "--trials", "0"], "--trials must be at least 1"),
         ([], "a tune needs at least one --param NAME=LOW..HIGH."),
     ],
 )
@@ -138,3 +153,54 @@ def test_a_tune_file_with_a_key_of_the_wrong_type_is_one_sentence(tmp_path: Path
         2,
         f"shutbox: error: {config}: tune.games must be a whole number, not 'many'.",
     )
+
+
+EXACT = ("tune", "below", "-p", "threshold=12..13", "-s", "optimal")
+"""A short exact tune: two candidates against optimal."""
+
+
+@pytest.mark.slow
+def test_progress_is_a_live_bar_on_a_terminal_a_line_a_trial_in_a_pipe_and_never_on_stdout() -> None:
+    status, out, shown = on_a_terminal(*EXACT, "--format", "json")
+    assert status == 0 and json.loads(out)["kind"] == "tune"
+    assert "trials " in shown and "2/2 " in shown and "best threshold=13: 49.980%" in shown
+    assert "trial 1/2" not in shown
+    piped = shutbox(*EXACT, "--format", "json")
+    assert piped.returncode == 0 and json.loads(piped.stdout) == json.loads(out)
+    assert piped.stderr.splitlines() == ["trial 1/2: threshold=12: 49.897%", "trial 2/2: threshold=13: 49.980%"]
+    quiet = shutbox(*EXACT, "--format", "json", "-q")
+    assert quiet.returncode == 0 and quiet.stderr == ""
+
+
+@pytest.mark.slow
+def test_optuna_is_imported_only_by_a_tune_that_searches_with_it() -> None:
+    assert "optuna" not in _imported("--help")
+    assert "optuna" not in _imported(*EXACT, "-q")
+    if importlib.util.find_spec("optuna") is not None:
+        sampled = ("--method", "optuna", "--trials", "2", "-n", "100", "--confirm-games", "100", "-q")
+        assert "optuna" in _imported(*EXACT, *sampled)
+
+
+def _imported(*args: str) -> set[str]:
+    """The top-level packages the real command imports (as `python -X importtime` lists them)."""
+    done = real_shutbox(*args, env={"PYTHONPROFILEIMPORTTIME": "1"})
+    assert done.returncode == 0, done.stderr
+    lines = [line.rsplit("|", 1)[-1] for line in done.stderr.splitlines() if line.startswith("import time:")]
+    return {line.strip().split(".")[0] for line in lines}
+
+
+@pytest.mark.slow
+def test_an_optuna_tune_asks_the_same_trials_at_one_and_two_workers(tmp_path: Path) -> None:
+    pytest.importorskip("optuna", reason="Optuna is the tune extra")
+    reports = []
+    for workers in ("1", "2"):
+        report = tmp_path / f"j{workers}.json"
+        done = real_shutbox(
+            "tune", "examples/cautious.py:Cautious", "-p", "margin=0..12", "-s", "optimal", "--method", "optuna",
+            "--trials", "3", "-n", "1000", "--confirm-games", "200", "--seed", "3", "-j", workers, "-q",
+            "-o", str(report),
+        )  # fmt: skip
+        assert done.returncode == 0, done.stderr
+        reports.append(json.loads(report.read_text()))
+    assert reports[0] == reports[1]
+    assert reports[0]["search"] == "optuna" and len(reports[0]["trial"]) == 3

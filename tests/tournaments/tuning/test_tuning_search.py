@@ -5,6 +5,7 @@ uninterrupted one."""
 from __future__ import annotations
 
 import dataclasses
+import sys
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,7 @@ import pytest
 from shutbox_cli.game import Rules
 from tournaments import (
     ConfigError,
+    Options,
     Trial,
     TuneSettings,
     TuneStopped,
@@ -19,6 +21,7 @@ from tournaments import (
     duel_exactly,
     parse_parameters,
     read_tune,
+    run,
     seat_strategy,
     tune,
     write_table_atomically,
@@ -130,3 +133,111 @@ def test_a_bad_range_is_one_sentence(ranges: list[str], said: str) -> None:
 def test_a_float_range_without_a_step_is_cut_in_ten() -> None:
     (found,) = parse_parameters(["x=0.0..1"])
     assert found.values() == tuple(step / 10 for step in range(11))
+
+
+def _stopped_after(settings: TuneSettings, trials: int, folder: Path) -> Path:
+    """The report of `settings`' tune stopped (as by Ctrl-C) after `trials` trials."""
+
+    def stop(trial: Trial, found: int, most: int) -> None:
+        if found == trials:
+            raise KeyboardInterrupt
+
+    with pytest.raises(TuneStopped) as stopped:
+        tune(settings, told=stop)
+    report = folder / "stopped.toml"
+    write_table_atomically(report, stopped.value.tuning.to_report())
+    return report
+
+
+@pytest.mark.slow
+def test_an_optuna_tune_comes_within_its_interval_of_the_optimum_and_asks_the_same_trials_again(
+    tmp_path: Path,
+) -> None:
+    pytest.importorskip("optuna", reason="Optuna is the tune extra")
+    exact = _exact_win_rates()
+    settings = TuneSettings(
+        "below", parse_parameters(["threshold=1..8"]), field=("optimal",), method="optuna", games=4000, seed=11,
+        confirm_games=1000, trials=10, workers=1,
+    )  # fmt: skip
+    found = tune(settings)
+    assert (found.method, found.search, len(found.trials)) == ("simulate", "optuna", 10)
+    assert {(trial.games, trial.seed, trial.round) for trial in found.trials} == {(4000, 11, 0)}  # common dice
+    assert found.best is not None
+    best = next(trial for trial in found.trials if trial.values == found.best)
+    assert best.interval is not None
+    assert max(exact.values()) - exact[int(found.best["threshold"])] <= (best.interval[1] - best.interval[0]) / 2
+    assert found.to_report()["trials"] == 10 and found.to_report()["search"] == "optuna"
+    assert tune(settings).to_report() == found.to_report()
+    read, trials, done = read_tune(_stopped_after(settings, 4, tmp_path))
+    assert not done and len(trials) == 4 and read.method == "optuna" and read.trials == 10
+    assert tune(dataclasses.replace(read, workers=1), done=trials).to_report() == found.to_report()
+
+
+@pytest.mark.slow
+def test_an_optuna_tune_of_a_continuous_range_draws_floats_within_it() -> None:
+    pytest.importorskip("optuna", reason="Optuna is the tune extra")
+    (risk,) = parse_parameters(["risk=0.0..1"])
+    assert risk.continuous and risk.step is None
+    settings = TuneSettings(
+        f"{KNOBS}:Knobs", (risk,), objective="mean-score", method="simulate", games=200, seed=4, confirm_games=200,
+        trials=4, workers=1,
+    )  # fmt: skip
+    found = tune(settings)
+    assert found.search == "optuna"
+    drawn = [trial.values["risk"] for trial in found.trials]
+    assert all(isinstance(value, float) and 0 <= value <= 1 for value in drawn) and len(set(drawn)) > 2
+    assert found.to_report()["parameters"] == [{"name": "risk", "low": 0.0, "high": 1.0}]
+
+
+KNOBS = str(Path(__file__).parent / "knobs.py")
+"""A user's strategy with a float knob and two whole ones (below's threshold, from the risk)."""
+
+
+@pytest.mark.parametrize(
+    ("ranges", "method", "search"),
+    [
+        (["threshold=1..8"], "simulate", "grid"),
+        (["threshold=1..9"], "simulate", "successive-halving"),
+        (["threshold=1..3"], "halving", "successive-halving"),
+        (["threshold=1..16"], "grid", "grid"),
+    ],
+)
+def test_the_search_is_the_one_asked_for_else_the_ranges(ranges: list[str], method: str, search: str) -> None:
+    """Told of its first trial, the tune is stopped there: its search is known, one trial played."""
+
+    def stop(trial: Trial, found: int, most: int) -> None:
+        raise KeyboardInterrupt
+
+    settings = TuneSettings("below", parse_parameters(ranges), objective="mean-score", method=method, games=20)
+    with pytest.raises(TuneStopped) as stopped:
+        tune(dataclasses.replace(settings, workers=1), told=stop)
+    assert stopped.value.tuning.search == search
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "ranges", [["risk=0.0..1"], ["risk=0.0..1:0.25", "low=1..2", "high=1..2"]], ids=["continuous", "three"]
+)
+def test_a_continuous_range_or_three_parameters_take_optuna_and_without_it_one_sentence_says_what_to_install(
+    ranges: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "optuna", None)  # as if the tune extra were not installed
+    settings = TuneSettings(f"{KNOBS}:Knobs", parse_parameters(ranges), objective="mean-score", method="simulate")
+    with pytest.raises(ConfigError) as refused:
+        tune(settings)
+    assert str(refused.value) == (
+        'this search needs Optuna, which shutbox installs with its tune extra: pip install "shutbox[tune]" '
+        "(or give --method grid or halving)."
+    )
+
+
+@pytest.mark.slow
+def test_an_exact_tune_against_a_field_computes_the_candidate_s_games_as_a_round_robin_does() -> None:
+    """Only the candidate's games are computed: its figures are those of the whole round robin."""
+    field = ("optimal", "tips")
+    found = tune(TuneSettings("below", parse_parameters(["threshold=10..13"]), field=field))
+    for trial in found.trials:
+        spec = f"below(threshold={trial.values['threshold']})"
+        whole = run(None, Options(strategies=[spec, *field], method="exact"))
+        standing = next(one for one in whole.ranking if one.spec == spec)
+        assert trial.objective == pytest.approx(standing.win_rate, abs=1e-12)

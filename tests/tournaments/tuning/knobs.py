@@ -1,0 +1,12 @@
+"""A user's strategy with knobs to tune (tests of `shutbox tune`): a float `risk` and two whole
+numbers; it plays `below` at the threshold the risk gives (1 to 16)."""
+
+from strategies.below import Below
+
+
+class Knobs(Below):
+    name = "knobs"
+
+    def __init__(self, risk: float = 0.5, low: int = 1, high: int = 1) -> None:
+        super().__init__(threshold=1 + round(float(risk) * 15))
+        self.risk, self.low, self.high = risk, low, high
