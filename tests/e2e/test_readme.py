@@ -35,7 +35,7 @@ def test_the_piped_game_in_the_readme_plays_to_the_end(tmp_path: Path) -> None:
 
 def test_ci_runs_the_readme_test_command() -> None:
     command = "python -m pytest -n auto --dist loadfile"
-    extras = ".[test,dask,fast,plot]"
+    extras = ".[test,dask,fast,plot,tune]"
     assert f'pip install "{extras}" && {command}' in README
     ci = (ROOT / ".ci" / "run").read_text()
     assert f'install --quiet "{extras}"' in ci and ci.rstrip().endswith(command)

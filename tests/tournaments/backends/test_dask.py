@@ -838,3 +838,18 @@ def test_a_stop_signal_during_a_run_on_a_cluster_is_raised_where_it_is_safe_as_t
         signals._received.clear()
         for number, handler in saved.items():
             signal.signal(number, handler)
+
+
+@pytest.mark.slow
+def test_a_tune_on_a_cluster_plays_the_same_trials_to_the_same_answer_as_one_process(
+    cluster: Cluster, folder: Path
+) -> None:
+    """A user's strategy (its file not in the workers' folder), so the candidates play on the cluster."""
+    tune = [sys.executable, "-m", "shutbox_cli", "tune", "cautious.py:Cautious", "-p", "margin=4..6:2"]
+    rest = ["-s", "optimal", "--method", "simulate", "-n", "600", "--confirm-games", "300", "--seed", "5", "-q"]
+    for name, where in {"one": ["-j", "1"], "cluster": ["--scheduler", cluster.address]}.items():
+        done = finish(start(*rest, *where, "--report", f"{name}.toml", cwd=folder, program=tune))
+        assert (done.returncode, done.stderr) == (0, f"Report written to {name}.toml.\n")
+    assert (folder / "cluster.toml").read_bytes() == (folder / "one.toml").read_bytes()
+    assert b'search = "grid"' in (folder / "one.toml").read_bytes()
+    assert cluster.idle()
