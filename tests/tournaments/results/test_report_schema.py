@@ -5,6 +5,7 @@ and reports on stdout that a pipe can parse."""
 from __future__ import annotations
 
 import dataclasses
+import importlib.util
 import json
 import re
 import shutil
@@ -89,6 +90,11 @@ MODES: dict[str, tuple[str, ...]] = {
         "-q",
     ),
 }
+if importlib.util.find_spec("optuna") is not None:  # the tune extra, which CI installs
+    MODES["tune optuna continuous"] = (
+        "tune", "tests/tournaments/tuning/knobs.py:Knobs", "-p", "risk=0.0..1", "--objective", "mean-score",
+        "--method", "optuna", "--trials", "2", "-n", "40", "--confirm-games", "40", "--seed", "13", "-j", "1", "-q",
+    )  # fmt: skip
 
 
 @dataclasses.dataclass(frozen=True)
@@ -159,6 +165,8 @@ def condition(word: str, report: dict[str, Any], entry: dict[str, Any]) -> bool:
         "not done": lambda: not report["done"],
         "alone": lambda: not report["field"],
         "not the win rate": lambda: report["objective"] != "win-rate",
+        "not optuna": lambda: report["search"] != "optuna",
+        "continuous": lambda: isinstance(entry["low"], float) and "step" not in entry,
     }
     return holds[word]()
 
