@@ -128,8 +128,8 @@ def tune_command(
 
     Examples:
       shutbox tune below --param threshold=1..12 -s optimal
-      shutbox tune below -p threshold=4..24:2 -s target -s tips --drop-out 45
-      shutbox tune below -p threshold=4..24 -s target -s tips --drop-out 45 --method optuna --trials 20
+      shutbox tune target -p margin=0..6 -s tips --drop-out 45
+      shutbox tune below -p threshold=1..24 --method optuna
     """
     stop_on_signals()
     import tournaments
