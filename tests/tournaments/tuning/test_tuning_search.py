@@ -193,6 +193,7 @@ KNOBS = str(Path(__file__).parent / "knobs.py")
 """A user's strategy with a float knob and two whole ones (below's threshold, from the risk)."""
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("ranges", "method", "search"),
     [
