@@ -6,6 +6,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import re
+import sys
 import tomllib
 from pathlib import Path
 
@@ -204,3 +205,13 @@ def test_an_optuna_tune_asks_the_same_trials_at_one_and_two_workers(tmp_path: Pa
         reports.append(json.loads(report.read_text()))
     assert reports[0] == reports[1]
     assert reports[0]["search"] == "optuna" and len(reports[0]["trial"]) == 3
+
+
+def test_without_the_tune_extra_an_optuna_tune_says_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "optuna", None)  # as if the tune extra were not installed
+    done = shutbox("tune", "below", "-p", "threshold=1..3", "--method", "optuna")
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr == (
+        "shutbox: error: this search needs Optuna, which shutbox installs with its tune extra: pip install "
+        '"shutbox[tune]" (or give --method grid or halving).\n'
+    )
