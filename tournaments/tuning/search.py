@@ -40,7 +40,7 @@ from ..results.stats import Z95
 from ..running.runner import run
 from .records import DEFAULT_TRIALS, SEARCHES, Confirmation, Objective, Search, Trial, TuneSettings, Tuning
 from .sampler import check_optuna, optuna_search
-from .space import Point, grid, spec_with, values_of
+from .space import Point, corners, grid, grid_size, spec_with, values_of
 
 GRID_MOST = 8
 """A simulated grid of at most this many candidates is played whole; a larger one by halving."""
@@ -73,17 +73,20 @@ def tune(
     the trials so far."""
     settings.check()
     target, start = split_spec(settings.spec)
-    points = grid(settings.parameters)
-    _check_candidates(settings, target, start, points)
+    lowest, highest = corners(settings.parameters)
+    _check_candidates(settings, target, start, [lowest])
     if settings.solo and settings.goal == "win-rate":
         raise ConfigError(
             "alone there is no win rate to tune: give a field (-s) or --objective mean-score or shut-rate."
         )
-    method = _method(settings, spec_with(target, start, values_of(settings.parameters, points[0])))
+    method = _method(settings, spec_with(target, start, values_of(settings.parameters, lowest)))
     seed = None if method == "exact" else (settings.seed if settings.seed is not None else draw_seed())
-    search = _search(settings, method, len(points))
+    search = _search(settings, method, grid_size(settings.parameters))
     if search == "optuna":
         check_optuna()
+    points = [lowest, highest] if search == "optuna" else grid(settings.parameters)  # a sampler's: its ends
+    if builtin_spec(settings.spec):  # a user's other candidates are built in its host
+        _check_candidates(settings, target, start, points[1:])
     planned = (settings.trials or DEFAULT_TRIALS) if search == "optuna" else _planned(len(points), search)
     known = {trial.key(): trial for trial in done}
     trials: list[Trial] = []
@@ -177,10 +180,9 @@ def _best(goal: Objective, trials: Sequence[Trial]) -> Trial:
 
 
 def _check_candidates(settings: TuneSettings, target: str, start: Mapping[str, Any], points: list[Point]) -> None:
-    """Refuse, in one sentence, a parameter the strategy does not take or a value it refuses: every
-    candidate of a built-in is built here; a user's first candidate is built in its host."""
-    candidates = points if builtin_spec(settings.spec) else points[:1]
-    for point in candidates:
+    """Refuse, in one sentence, a parameter the strategy does not take or a value it refuses: each
+    candidate of a built-in is built here, a user's in its host."""
+    for point in points:
         spec = spec_with(target, start, values_of(settings.parameters, point))
         try:
             if builtin_spec(spec):

@@ -16,7 +16,7 @@ FLOAT_STEPS = 10
 """A float range without a step is cut into this many steps (one more value) where it makes a grid;
 a sampler (`--method optuna`) takes any value of it."""
 MOST_VALUES = 10_000
-"""The most values one range, or the whole grid, may hold."""
+"""The most values one range, or the whole grid of a search that plays a grid, may hold."""
 _RANGE = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_]*)\s*=\s*([^.:][^:]*?)\s*\.\.\s*([^:]+?)\s*(?::\s*(.+?))?\s*$")
 _NUMBER = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$")
 Value = int | float
@@ -91,7 +91,7 @@ def parse_parameter(text: str) -> Parameter:
 
 
 def parse_parameters(texts: Sequence[str]) -> tuple[Parameter, ...]:
-    """Every range given, each parameter once, the grid no larger than `MOST_VALUES`."""
+    """Every range given, each parameter once."""
     if not texts:
         raise ConfigError("a tune needs at least one --param NAME=LOW..HIGH.")
     found = tuple(parse_parameter(text) for text in texts)
@@ -99,16 +99,27 @@ def parse_parameters(texts: Sequence[str]) -> tuple[Parameter, ...]:
     for name in names:
         if names.count(name) > 1:
             raise ConfigError(f"--param {name} is given more than once.")
-    if math.prod(len(one.values()) for one in found) > MOST_VALUES:
-        raise ConfigError(
-            f"the ranges make more than {MOST_VALUES:,} candidates; take larger steps or fewer parameters."
-        )
     return found
 
 
+def grid_size(parameters: Sequence[Parameter]) -> int:
+    return math.prod(len(one.values()) for one in parameters)
+
+
 def grid(parameters: Sequence[Parameter]) -> list[Point]:
-    """Every combination of the ranges' values, the first parameter's changing slowest."""
+    """Every combination of the ranges' values, the first parameter's changing slowest; a ConfigError
+    of one sentence for more than `MOST_VALUES` of them."""
+    if grid_size(parameters) > MOST_VALUES:
+        raise ConfigError(
+            f"the ranges make more than {MOST_VALUES:,} candidates; take larger steps or fewer parameters "
+            "(or --method optuna, which samples them)."
+        )
     return list(itertools.product(*(one.values() for one in parameters)))
+
+
+def corners(parameters: Sequence[Parameter]) -> list[Point]:
+    """The lowest values of every range, and the highest: the first and the last point of the grid."""
+    return [tuple(one.values()[0] for one in parameters), tuple(one.values()[-1] for one in parameters)]
 
 
 def values_of(parameters: Sequence[Parameter], point: Point) -> dict[str, Value]:

@@ -242,3 +242,23 @@ def test_an_exact_tune_against_a_field_computes_the_candidate_s_games_as_a_round
         whole = run(None, Options(strategies=[spec, *field], method="exact"))
         standing = next(one for one in whole.ranking if one.spec == spec)
         assert trial.objective == pytest.approx(standing.win_rate, abs=1e-12)
+
+
+@pytest.mark.slow
+def test_a_grid_of_more_than_ten_thousand_candidates_is_refused_and_sampled_by_optuna() -> None:
+    pytest.importorskip("optuna", reason="Optuna is the tune extra")
+    ranges = parse_parameters(["risk=0.0..1:0.01", "low=1..100", "high=1..2"])  # 20,200 candidates
+    settings = TuneSettings(f"{KNOBS}:Knobs", ranges, objective="mean-score", games=20, seed=1, workers=1)
+    with pytest.raises(ConfigError) as refused:
+        tune(dataclasses.replace(settings, method="halving"))
+    assert str(refused.value) == (
+        "the ranges make more than 10,000 candidates; take larger steps or fewer parameters "
+        "(or --method optuna, which samples them)."
+    )
+
+    def stop(trial: Trial, found: int, most: int) -> None:
+        raise KeyboardInterrupt
+
+    with pytest.raises(TuneStopped) as stopped:
+        tune(dataclasses.replace(settings, method="simulate"), told=stop)
+    assert stopped.value.tuning.search == "optuna" and len(stopped.value.tuning.trials) == 1
