@@ -9,7 +9,7 @@ purple-orange (PuOr), diverging at an even score and safe for colour-blind reade
 from __future__ import annotations
 
 import io
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -75,10 +75,17 @@ def check_plot(path: Path) -> None:
 
 def plot_result(result: Any, path: Path) -> None:
     """`--plot FILE`: draw a command's result, as its report holds it, and say where."""
-    from tournaments import ConfigError, report_figures, result_table
+    from tournaments import result_table
+
+    plot_table(result_table(result), path)
+
+
+def plot_table(table: Mapping[str, Any], path: Path) -> None:
+    """`--plot FILE`: draw a report's table, and say where."""
+    from tournaments import ConfigError, report_figures
 
     try:
-        figures = report_figures(result_table(result))
+        figures = report_figures(table)
     except ConfigError as error:  # a report this shutbox cannot draw: said, not raised
         fail(str(error))
     save(figures, path)
@@ -556,7 +563,8 @@ def _tune_grid(axes: Axes, panel: TuneGrid) -> None:
     axes.set_title(
         f"{OBJECTIVE_WORDS.get(panel.objective, panel.objective).capitalize()} over the grid{untried}", loc="left"
     )
-    axes.legend(loc="upper left", bbox_to_anchor=(0, -0.12), ncols=2, fontsize="small", frameon=False)
+    if axes.get_legend_handles_labels()[1]:
+        axes.legend(loc="upper left", bbox_to_anchor=(0, -0.12), ncols=2, fontsize="small", frameon=False)
     bar = axes.figure.colorbar(image, ax=axes)
     _objective_axis(bar.ax.yaxis, panel.objective)
 
