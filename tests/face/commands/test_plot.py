@@ -289,7 +289,7 @@ def test_a_match_shows_its_score_with_both_intervals_and_its_llr_path_between_th
     spans = [bars.lines[2][0].get_segments()[0][:, 0].tolist() for bars in axes[0].containers]
     assert spans == [match["score_ci95"], match["score_ci95_unpaired"]]
     line, low, high, end = axes[1].lines
-    assert line.get_xydata().tolist() == [[0, 0], *zip(path["games"], path["llr"], strict=True)]
+    assert line.get_xydata().tolist() == [[0, 0], *map(list, zip(path["games"], path["llr"], strict=True))]
     assert [low.get_ydata()[0], high.get_ydata()[0]] == match["sprt"]["bounds"][::-1]
     assert end.get_xydata().tolist() == [[table["totals"]["games"], match["sprt"]["llr"]]]
     assert "H1 accepted at +2.94 or above" in [text.get_text() for text in axes[1].texts]
@@ -421,7 +421,9 @@ def test_a_tune_of_three_parameters_ranks_its_points_best_first(made: dict[str, 
     assert ranked.labels[0] == ", ".join(f"{name}={value}" for name, value in table["best"]["values"].items())
     axes = draw(figures).axes[0]
     assert axes.containers[0].lines[0].get_xdata().tolist() == list(ranked.figures)
-    assert [label.get_text() for label in axes.get_yticklabels()][::-1] == list(ranked.labels)
+    assert dict(zip(axes.get_yticks(), (label.get_text() for label in axes.get_yticklabels()), strict=True)) == dict(
+        zip(range(len(ranked.labels) - 1, -1, -1), ranked.labels, strict=True)
+    )
 
 
 def test_a_drawing_needs_a_suffix_it_can_be_written_as(tmp_path: Path) -> None:
