@@ -94,9 +94,8 @@ def match_command(
 
     Examples:
       shutbox match bot.py:Bot optimal -n 20000
-      shutbox match new.py:Bot old.py:Bot --sprt "elo1=5"
+      shutbox match new.py:B old.py:B --sprt "" --plot llr.png
       shutbox match new.py:B old.py:B --sprt "elo0=-5 elo1=0"
-      shutbox match new.py:Bot old.py:Bot --sprt "elo1=5" --plot sprt.png
     """
     stop_on_signals()
     import tournaments

@@ -41,8 +41,7 @@ def plot_command(
     Examples:
       shutbox plot run.toml
       shutbox plot run.toml -o run.svg
-      shutbox plot optimal.toml -o optimal.pdf
-      shutbox plot tune.toml -o landscape.svg
+      shutbox plot tune.toml -o landscape.pdf
     """
     from tournaments import ConfigError, read_figures
 
