@@ -433,7 +433,11 @@ def _tune_curve(axes: Axes, panel: TuneCurve) -> None:
         panel.values, panel.figures, yerr=errors, fmt="o-", color=OKABE_ITO[0], ecolor="#999999", capsize=3, label=how
     )
     if panel.start_figure is not None:
-        where = "" if panel.start is None else f" ({panel.parameter}={panel.start:g})"
+        where = (
+            f" (the strategy's default {panel.parameter})"
+            if panel.start is None
+            else f" ({panel.parameter}={panel.start:g})"
+        )
         axes.axhline(
             panel.start_figure,
             color=OKABE_ITO[4],

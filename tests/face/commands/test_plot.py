@@ -347,7 +347,7 @@ def test_a_tune_of_one_parameter_draws_each_trial_with_the_best_the_start_and_th
     title = draw(figures).get_suptitle()
     if kind == "tune":  # exact: no intervals, the start's figure as a line
         assert curve.intervals is None and curve.confirmed is None and len(drawn) == 1
-        assert f"start: {table['start_objective'] * 100:.2f}%" in labels
+        assert f"start (the strategy's default threshold): {table['start_objective'] * 100:.2f}%" in labels
         assert "computed exactly" in title and "below against optimal" in title
     else:
         assert curve.intervals == tuple(tuple(trial["objective_ci95"]) for _, trial in trials)
