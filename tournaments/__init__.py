@@ -86,6 +86,7 @@ if TYPE_CHECKING:  # `name as name`: each re-exported, one statement per module
         TournamentResults as TournamentResults,
     )
     from .results.figures import (
+        Confirmed as Confirmed,
         Distribution as Distribution,
         DuelChances as DuelChances,
         Figures as Figures,
@@ -147,6 +148,7 @@ _NAMES: dict[str, tuple[str, ...]] = {
     ".referee.seated": ("STRATEGY_TIMEOUT", "SeatedStrategy", "seat_strategies", "seat_strategy"),
     ".results.aggregate": ("HeadToHead", "SeatStanding", "Standing", "Summary", "TournamentResults"),
     ".results.figures": (
+        "Confirmed",
         "Distribution",
         "DuelChances",
         "Figures",
