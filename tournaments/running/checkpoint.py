@@ -5,11 +5,11 @@ A checkpoint is a TOML file holding its format (`checkpoint = CHECKPOINT_FORMAT`
 configuration (seed included, and how the run went: workers, timeout, ...), the report the run
 writes (if any), the dice scheme, shutbox's version, a digest of each user strategy's source and
 of the modules it imports from its folder, the numbers of the finished work units and their
-tallies summed per matchup; it ends with a seal (`seal`), which a resume checks before anything
-else the file says. It is written whole or not at all (a temporary file renamed over it) at most
-every `CHECKPOINT_SECONDS` from the runner's callback, and once more when the run stops early. A
-run that finishes removes it once its report is written; one that ends within the first interval
-never writes it.
+tallies summed per matchup (and, for a match's SPRT, the LLR at each look so far); it ends with
+a seal (`seal`), which a resume checks before anything else the file says. It is written whole
+or not at all (a temporary file renamed over it) at most every `CHECKPOINT_SECONDS` from the
+runner's callback, and once more when the run stops early. A run that finishes removes it once its
+report is written; one that ends within the first interval never writes it.
 
 A run writes and removes only its own checkpoint: it does not start while something is at its
 checkpoint's path (the checkpoint of a stopped run writing the same report, which `--resume`
