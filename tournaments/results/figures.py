@@ -21,7 +21,7 @@ from shutbox_cli.game import Rules
 from ..ci.compare import MAX_REPORT_BYTES
 from ..errors import ConfigError
 from ..files import read_document
-from ..tuning.space import Parameter
+from ..tuning.space import MOST_VALUES, Parameter
 from .schema import check_schema, rules_mapping
 from .stats import wilson
 
@@ -388,67 +388,57 @@ def _distribution(what: str, label: str, chances: Mapping[str, Any], mean: float
     return Distribution(what, label, values, shares, mean, None)
 
 
+Point = tuple[int | float, ...]
+
+
+@dataclasses.dataclass(frozen=True)
+class Landscape:
+    """What a tune report says of its points: each one's last trial, the best point and its figure,
+    the starting values (None: the strategy's default) and whether it was computed exactly."""
+
+    names: tuple[str, ...]
+    objective: str
+    goal: str
+    last: Mapping[Point, Mapping[str, Any]]
+    best: tuple[Point, float] | None
+    start: tuple[int | float | None, ...]
+    exact: bool
+
+    def figure(self, point: Point) -> float:
+        return _number(self.last[point]["objective"])
+
+    def intervals(self, points: list[Point]) -> tuple[tuple[float, float], ...] | None:
+        return None if self.exact else tuple(_pair(self.last[point]["objective_ci95"]) for point in points)
+
+
 def _tune(table: Mapping[str, Any]) -> Figures:
     exact = table.get("method") == "exact"
-    parameters = tuple(
-        Parameter(str(one["name"]), _value(one["low"]), _value(one["high"]), _value(one["step"]))
-        for one in table["parameters"]
-    )
+    parameters = tuple(_parameter(one) for one in table["parameters"])
     names = tuple(one.name for one in parameters)
-    trials = [(tuple(_value(trial["values"][name]) for name in names), trial) for trial in table["trial"]]
-    last: dict[tuple[float, ...], Mapping[str, Any]] = {}
-    for point, trial in trials:  # a value tried in several rounds: its last, on the most games
-        last[point] = trial
+    last: dict[Point, Mapping[str, Any]] = {}
+    for trial in table["trial"]:  # a point tried in several rounds of a halving: its last, on the most games
+        last[tuple(_value(trial["values"][name]) for name in names)] = trial
     best = table.get("best")
-    best_point = None if best is None else tuple(_value(best["values"][name]) for name in names)
     given = table["start"]
-    start = tuple(
-        None
-        if isinstance(given.get(name), bool) or not isinstance(given.get(name), int | float)
-        else _value(given[name])
-        for name in names
+    landscape = Landscape(
+        tuple(str(one["name"]) for one in table["parameters"]),
+        str(table["objective"]),
+        str(table["goal"]),
+        last,
+        None if best is None else (tuple(_value(best["values"][name]) for name in names), _number(best["objective"])),
+        tuple(
+            None if isinstance(given.get(name), bool) or not isinstance(given.get(name), int | float) else given[name]
+            for name in names
+        ),
+        exact,
     )
-    objective, goal = str(table["objective"]), str(table["goal"])
     panel: Panel
     if len(names) == 1:
-        points = sorted(last)
-        panel = TuneCurve(
-            names[0],
-            objective,
-            goal,
-            tuple(point[0] for point in points),
-            tuple(_number(last[point]["objective"]) for point in points),
-            None if exact else tuple(_pair(last[point]["objective_ci95"]) for point in points),
-            None if best_point is None else best_point[0],
-            None if best is None else _number(best["objective"]),
-            start[0],
-            _maybe(table.get("start_objective")) if exact else None,
-            None if exact or "confirmation" not in table else _confirmed(table["confirmation"]),
-        )
+        panel = _tune_curve(landscape, table)
     elif len(names) == 2:
-        columns, rows = parameters[0].values(), parameters[1].values()
-        found = {point: _number(trial["objective"]) for point, trial in last.items()}
-        panel = TuneGrid(
-            (names[0], names[1]),
-            objective,
-            goal,
-            tuple(columns),
-            tuple(rows),
-            tuple(tuple(found.get((column, row)) for column in columns) for row in rows),
-            None if best_point is None else (best_point[0], best_point[1]),
-            (start[0], start[1]),
-        )
+        panel = _tune_grid(landscape, parameters[0].values(), parameters[1].values())
     else:
-        ranked = sorted(last, key=lambda point: _number(last[point]["objective"]), reverse=goal == "max")
-        shown = ranked[:MOST_RANKED]
-        panel = TuneRanking(
-            objective,
-            goal,
-            tuple(", ".join(f"{name}={value:g}" for name, value in zip(names, point, strict=True)) for point in shown),
-            tuple(_number(last[point]["objective"]) for point in shown),
-            None if exact else tuple(_pair(last[point]["objective_ci95"]) for point in shown),
-            len(ranked),
-        )
+        panel = _tune_ranking(landscape)
     field = [str(one) for one in table["field"]]
     return Figures(
         kind="tune",
@@ -459,6 +449,68 @@ def _tune(table: Mapping[str, Any]) -> Figures:
         size=f"{len(table['trial']):,} trials"
         + ("" if exact else f", {int(table['games']):,} games a candidate's first round"),
         panels=(panel,),
+    )
+
+
+def _parameter(table: Mapping[str, Any]) -> Parameter:
+    """A range as the report gives it, refused (ValueError) if it has no step forward or too many values."""
+    found = Parameter(str(table["name"]), _value(table["low"]), _value(table["high"]), _value(table["step"]))
+    if not (found.step > 0 and found.low <= found.high and (found.high - found.low) / found.step < MOST_VALUES):
+        raise ValueError(table)
+    return found
+
+
+def _tune_curve(landscape: Landscape, table: Mapping[str, Any]) -> TuneCurve:
+    points = sorted(landscape.last)
+    best = landscape.best
+    exact = landscape.exact
+    return TuneCurve(
+        landscape.names[0],
+        landscape.objective,
+        landscape.goal,
+        tuple(point[0] for point in points),
+        tuple(map(landscape.figure, points)),
+        landscape.intervals(points),
+        None if best is None else best[0][0],
+        None if best is None else best[1],
+        landscape.start[0],
+        _maybe(table.get("start_objective")) if exact else None,  # simulated: the confirmation's, on other dice
+        None if exact or "confirmation" not in table else _confirmed(table["confirmation"]),
+    )
+
+
+def _tune_grid(landscape: Landscape, columns: Point, rows: Point) -> TuneGrid:
+    best = None if landscape.best is None else landscape.best[0]
+    if best is not None and (best[0] not in columns or best[1] not in rows):
+        raise ValueError(best)
+    return TuneGrid(
+        (landscape.names[0], landscape.names[1]),
+        landscape.objective,
+        landscape.goal,
+        columns,
+        rows,
+        tuple(
+            tuple(landscape.figure((column, row)) if (column, row) in landscape.last else None for column in columns)
+            for row in rows
+        ),
+        None if best is None else (best[0], best[1]),
+        (landscape.start[0], landscape.start[1]),
+    )
+
+
+def _tune_ranking(landscape: Landscape) -> TuneRanking:
+    ranked = sorted(landscape.last, key=landscape.figure, reverse=landscape.goal == "max")
+    shown = ranked[:MOST_RANKED]
+    return TuneRanking(
+        landscape.objective,
+        landscape.goal,
+        tuple(
+            ", ".join(f"{name}={value:g}" for name, value in zip(landscape.names, point, strict=True))
+            for point in shown
+        ),
+        tuple(map(landscape.figure, shown)),
+        landscape.intervals(shown),
+        len(ranked),
     )
 
 

@@ -457,6 +457,10 @@ def test_a_file_that_is_not_a_report_is_refused_in_one_sentence(tmp_path: Path) 
             "is not a whole analysis report",
         ),
         ("schema = 99\n", "has report schema 99; this shutbox reads schema 1 and earlier"),
+        (
+            (DATA / "tune_stopped.toml").read_text().replace("step = 1", "step = 0", 1),
+            "is not a whole tune report: figures are missing or malformed",
+        ),
         ("[ranking\n", "is not valid TOML"),
     ],
 )
