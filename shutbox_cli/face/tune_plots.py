@@ -116,7 +116,8 @@ def _confirmation(axes: Axes, panel: TuneCurve, confirmed: Confirmed, best: floa
             high,
             color=OKABE_ITO[5],
             alpha=0.25,
-            label=f"{words}: start {_figure_text(panel.objective, confirmed.start)}, its 95% interval{difference}",
+            label=f"the confirmation's start: {_figure_text(panel.objective, confirmed.start)}, its 95% interval"
+            f"{difference}",
         )
 
 

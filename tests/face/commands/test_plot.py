@@ -356,10 +356,9 @@ def test_a_tune_of_one_parameter_draws_each_trial_with_the_best_the_start_and_th
         confirmation = table["confirmation"]
         assert drawn[1].lines[0].get_ydata().tolist() == [confirmation["best"]]
         assert drawn[1].lines[2][0].get_segments()[0][:, 1].tolist() == confirmation["best_ci95"]
-        (band,) = [patch for patch in axes.patches if patch.get_label().startswith("confirmation")]
-        assert band.get_label().startswith(
-            f"confirmation (seed 2, 400 games): start {confirmation['start'] * 100:.2f}%"
-        )
+        (band,) = [patch for patch in axes.patches if patch.get_label().startswith("the confirmation's start")]
+        assert band.get_label().startswith(f"the confirmation's start: {confirmation['start'] * 100:.2f}%")
+        assert f"confirmation (seed 2, 400 games): best {confirmation['best'] * 100:.2f}%" in labels
         assert "target against tips" in title and "seed 1" in title and "drop_out = 45" in title
 
 
