@@ -9,7 +9,7 @@ purple-orange (PuOr), diverging at an even score and safe for colour-blind reade
 from __future__ import annotations
 
 import io
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
         HeadToHeadGrid,
         MatchScore,
         SeatRates,
-        SprtEnd,
+        SprtPath,
         WinRates,
     )
 
@@ -72,10 +72,17 @@ def check_plot(path: Path) -> None:
 
 def plot_result(result: Any, path: Path) -> None:
     """`--plot FILE`: draw a command's result, as its report holds it, and say where."""
-    from tournaments import ConfigError, report_figures, result_table
+    from tournaments import result_table
+
+    plot_table(result_table(result), path)
+
+
+def plot_table(table: Mapping[str, Any], path: Path) -> None:
+    """`--plot FILE`: draw a report's table, and say where."""
+    from tournaments import ConfigError, report_figures
 
     try:
-        figures = report_figures(result_table(result))
+        figures = report_figures(table)
     except ConfigError as error:  # a report this shutbox cannot draw: said, not raised
         fail(str(error))
     save(figures, path)
@@ -117,7 +124,20 @@ def _draw(figures: Figures) -> Figure:
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 
-    from tournaments import Distribution, DuelChances, HeadToHeadGrid, MatchScore, SeatRates, SprtEnd, WinRates
+    from tournaments import (
+        Distribution,
+        DuelChances,
+        HeadToHeadGrid,
+        MatchScore,
+        SeatRates,
+        SprtPath,
+        TuneCurve,
+        TuneGrid,
+        TuneRanking,
+        WinRates,
+    )
+
+    from .tune_plots import tune_curve, tune_grid, tune_ranking
 
     drawers: dict[type, Callable[[Axes, Any], None]] = {
         WinRates: _win_rates,
@@ -125,8 +145,11 @@ def _draw(figures: Figures) -> Figure:
         SeatRates: _seats,
         Distribution: _distribution,
         MatchScore: _match,
-        SprtEnd: _sprt,
+        SprtPath: _sprt,
         DuelChances: _duel,
+        TuneCurve: tune_curve,
+        TuneGrid: tune_grid,
+        TuneRanking: tune_ranking,
     }
     heights = [_height(panel) for panel in figures.panels]
     figure = Figure(figsize=(WIDTH, sum(heights) + 1.2), layout="constrained")
@@ -142,14 +165,19 @@ def _draw(figures: Figures) -> Figure:
 def _title(figures: Figures) -> list[str]:
     from .describe import TURN_OPTIONS, rules_in_short
 
-    what = {"tournament": "Tournament", "match": "Match", "analysis": "Analysis", "duel": "One game"}[figures.kind]
+    what = {"tournament": "Tournament", "match": "Match", "analysis": "Analysis", "duel": "One game", "tune": "Tune"}[
+        figures.kind
+    ]
     rules = rules_in_short(figures.rules, TURN_OPTIONS if figures.kind == "analysis" else None)
-    how = "computed exactly" if figures.method == "exact" else f"seed {figures.seed}, {figures.size}"
+    if figures.method == "exact":
+        how = "computed exactly" + (f", {figures.size}" if figures.kind == "tune" else "")
+    else:
+        how = f"seed {figures.seed}, {figures.size}"
     return [f"{what}: {figures.subject}", f"Rules: {rules}; {how}"]
 
 
 def _height(panel: object) -> float:
-    from tournaments import DuelChances, HeadToHeadGrid, MatchScore, SprtEnd, WinRates
+    from tournaments import DuelChances, HeadToHeadGrid, MatchScore, TuneGrid, TuneRanking, WinRates
 
     if isinstance(panel, DuelChances):
         return 0.9 + 0.4 * len(panel.seats)
@@ -159,8 +187,10 @@ def _height(panel: object) -> float:
         return 1.5 + 0.45 * len(panel.names)
     if isinstance(panel, MatchScore):
         return 2.2
-    if isinstance(panel, SprtEnd):
-        return 1.3
+    if isinstance(panel, TuneRanking):
+        return 1.0 + 0.22 * len(panel.labels)
+    if isinstance(panel, TuneGrid):
+        return 2.0 + 0.4 * min(len(panel.rows), 12)
     return 3.2
 
 
@@ -168,7 +198,7 @@ def _percent(rate: float) -> str:
     return f"{rate * 100:.1f}%"
 
 
-def _percents(axis: Any) -> None:
+def percent_ticks(axis: Any) -> None:
     """Tick labels in percent, for an axis of rates."""
     axis.set_major_formatter(lambda value, _: f"{value * 100:.4g}%")
 
@@ -210,7 +240,7 @@ def _win_rates(axes: Axes, panel: WinRates) -> None:
         fontsize="small",
         color=OKABE_ITO[3],
     )
-    _percents(axes.xaxis)
+    percent_ticks(axes.xaxis)
     axes.set_xlabel(f"win rate (a shared win counts half){interval}")
     axes.set_title(f"Win rate by strategy{exact}", loc="left")
 
@@ -240,7 +270,7 @@ def _grid(axes: Axes, panel: HeadToHeadGrid) -> None:
     how = "how often the row finished ahead of" if panel.ahead else "the row's win rate against"
     axes.set_title(f"Head to head: {how} the column (even: {_percent(even)})", loc="left")
     bar = axes.figure.colorbar(image, ax=axes, label=word)
-    _percents(bar.ax.yaxis)
+    percent_ticks(bar.ax.yaxis)
 
 
 def _seats(axes: Axes, panel: SeatRates) -> None:
@@ -254,7 +284,7 @@ def _seats(axes: Axes, panel: SeatRates) -> None:
             axes.bar_label(bars, [_percent(rates[index]) for rates in panel.rates], fontsize="small")
     axes.set_xticks(list(range(len(panel.names))), panel.names)
     axes.set_ylim(0, max(max(rates) for rates in panel.rates) * 1.3)
-    _percents(axes.yaxis)
+    percent_ticks(axes.yaxis)
     axes.set_ylabel("win rate (exact)")
     axes.set_title("Win rate by seat", loc="left")
     axes.legend(loc="upper right", ncols=len(panel.seats), fontsize="small")
@@ -274,7 +304,7 @@ def _distribution(axes: Axes, panel: Distribution) -> None:
         axes.axvline(panel.mean, color=OKABE_ITO[3], linestyle="--", linewidth=1, label=f"mean {panel.mean:.3f}")
         axes.legend(loc="upper right", fontsize="small")
     axes.set_ylabel("chance")
-    _percents(axes.yaxis)
+    percent_ticks(axes.yaxis)
     axes.set_xlabel(panel.label)
     interval = "" if panel.intervals is None else ", each chance with its 95% interval"
     equal = " (grey: 0, equal totals)" if panel.what == "margin" else ""
@@ -301,28 +331,52 @@ def _match(axes: Axes, panel: MatchScore) -> None:
     axes.axvline(0.5, color="black", linewidth=0.8, linestyle="--")
     axes.set_yticks([1, 0], [label for label, _, _ in rows])
     axes.set_ylim(-0.6, 1.8)
-    _percents(axes.xaxis)
+    percent_ticks(axes.xaxis)
     axes.set_xlabel(f"{panel.strategy}'s score against {panel.baseline} (a shared game counts half; dashed: even)")
     axes.set_title(f"Match score {_percent(panel.score)}, with its 95% intervals", loc="left")
 
 
-def _sprt(axes: Axes, panel: SprtEnd) -> None:
-    """Where the sequential test's LLR ended, between its bounds (the report holds no path to draw)."""
+def _sprt(axes: Axes, panel: SprtPath) -> None:
+    """The LLR against the games played, from 0 through each look to the end (marked), between its
+    two bounds: H1 accepted at or above the upper, H0 at or below the lower."""
     low, high = panel.bounds
-    axes.axvspan(min(low, panel.llr) - 1, low, color=OKABE_ITO[3], alpha=0.25, label="H0 accepted")
-    axes.axvspan(high, max(high, panel.llr) + 1, color=OKABE_ITO[2], alpha=0.25, label="H1 accepted")
-    axes.plot([panel.llr], [0], "o", color="black")
-    axes.annotate(
-        f"LLR {panel.llr:.2f}: " + (panel.verdict if panel.verdict == "undecided" else f"{panel.verdict} accepted"),
-        (panel.llr, 0),
-        xytext=(0, 8),
-        textcoords="offset points",
-        ha="center",
+    games, llr = panel.end
+    if panel.games:
+        axes.plot(
+            [0, *panel.games],
+            [0.0, *panel.llrs],
+            "o-",
+            markersize=3 if len(panel.games) <= 200 else 0,
+            color=OKABE_ITO[0],
+            linewidth=1.2,
+            label=f"LLR at each of its {len(panel.games):,} looks (from 0 before the first game)",
+        )
+    for bound, colour, name in ((high, OKABE_ITO[2], "H1"), (low, OKABE_ITO[3], "H0")):
+        axes.axhline(bound, color=colour, linestyle="--", linewidth=1.2)
+        axes.annotate(
+            f"{name} accepted at {bound:+.2f}" + (" or above" if name == "H1" else " or below"),
+            (0, bound),
+            xycoords=("axes fraction", "data"),
+            xytext=(4, 3 if name == "H1" else -3),
+            textcoords="offset points",
+            va="bottom" if name == "H1" else "top",
+            color=colour,
+            fontsize="small",
+        )
+    said = "undecided (the games ran out)" if panel.verdict == "undecided" else f"{panel.verdict} accepted"
+    axes.plot([games], [llr], "o", color="black", label=f"end: LLR {llr:.2f} after {games:,} games, {said}")
+    axes.set_xlim(0, games * 1.03 if games else 1)
+    axes.set_ylim(min(low, llr, *panel.llrs) - 0.6, max(high, llr, *panel.llrs) + 0.6)
+    axes.xaxis.set_major_formatter(lambda value, _: f"{value:,.0f}")
+    kept = "" if panel.games else " (this report keeps only the end, not the path)"
+    axes.set_xlabel(f"games played{kept}")
+    axes.set_ylabel("log-likelihood ratio")
+    axes.set_title(
+        f"SPRT of {panel.strategy} against {panel.baseline}: elo0={panel.elo0:g} elo1={panel.elo1:g} "
+        f"alpha={panel.alpha:g} beta={panel.beta:g}",
+        loc="left",
     )
-    axes.set_yticks([])
-    axes.set_xlabel("log-likelihood ratio at the end (the report keeps the last LLR, not its path)")
-    axes.set_title(f"SPRT of {panel.strategy}: H0 elo {panel.elo0:g}, H1 elo {panel.elo1:g}", loc="left")
-    axes.legend(loc="upper left", ncols=2, fontsize="small")
+    axes.legend(loc="center right", fontsize="small")
 
 
 def _duel(axes: Axes, panel: DuelChances) -> None:
@@ -340,6 +394,6 @@ def _duel(axes: Axes, panel: DuelChances) -> None:
     axes.axvline(0.5, color="black", linewidth=0.8, linestyle="--")
     axes.set_yticks(places, [name.replace("seat 1", "seat 1 (first)") for name in names])
     axes.set_xlim(0, 1)
-    _percents(axes.xaxis)
+    percent_ticks(axes.xaxis)
     axes.set_xlabel("chance to win one game (a shared win counts half; dashed: even)")
     axes.set_title(f"Who wins one game, by {panel.strategy}'s seat", loc="left")

@@ -335,7 +335,9 @@ def _verdict(sprt: Mapping[str, Any]) -> str:
         "H0": "**failed**: H0 accepted",
         "undecided": "**undecided**: the games ran out",
     }
-    return f"{said[sprt['verdict']]} (LLR {sprt['llr']:.3f}, bounds {low:.3f} and {high:.3f})"
+    looks = sprt.get("path", {}).get("games") or []
+    looked = f", after {len(looks):,} look{'s' * (len(looks) != 1)} at {looks[-1]:,} games" if looks else ""
+    return f"{said[sprt['verdict']]} (LLR {sprt['llr']:.3f}{looked}, bounds {low:.3f} and {high:.3f})"
 
 
 # Figures and cells.

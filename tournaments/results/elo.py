@@ -101,16 +101,22 @@ class Sprt:
         return Verdict.UNDECIDED
 
 
+Look = tuple[int, float]
+"""Where a sequential test looked: the games played then, and the LLR after them."""
+
+
 @dataclasses.dataclass(frozen=True)
 class Match:
     """A match of two strategies at a table of two, from the first's side: its pairs, its Elo with
-    error bars, and its SPRT (if it ran one): settings, LLR and verdict after its games."""
+    error bars, and its SPRT (if it ran one): settings, LLR and verdict after its games, and its
+    `path`, the LLR at each look in order (the last is `llr`)."""
 
     pairs: Pentanomial
     estimate: EloEstimate
     sprt: Sprt | None = None
     llr: float = 0.0
     verdict: Verdict = Verdict.UNDECIDED
+    path: tuple[Look, ...] = ()
 
 
 def match_of(pairs: Pentanomial, sprt: Sprt | None) -> Match:

@@ -3,8 +3,9 @@ so that a drawing holds the report's numbers and a test can check them without a
 
 A tournament report gives its win rates (with their 95% intervals when simulated), its head-to-head
 grid (three strategies or more) and, computed exactly, its win rates by seat; a match report (a
-tournament report with a `match` table) its score with both intervals and the SPRT's end; an
-analysis its score distribution; a duel its margin distribution. No drawing library is used here.
+tournament report with a `match` table) its score with both intervals and the SPRT's LLR path; an
+analysis its score distribution; a duel its margin distribution; a tune its landscape (the figure
+over one parameter, a map over two, the points ranked over more). No drawing library is used here.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from shutbox_cli.game import Rules
 from ..ci.compare import MAX_REPORT_BYTES
 from ..errors import ConfigError
 from ..files import read_document
+from ..tuning.space import MOST_VALUES, Parameter
 from .schema import check_schema, rules_mapping
 from .stats import wilson
 
@@ -90,16 +92,21 @@ class DuelChances:
 
 
 @dataclasses.dataclass(frozen=True)
-class SprtEnd:
-    """Where a match's sequential test ended: the report keeps its last LLR, not its path."""
+class SprtPath:
+    """A match's sequential test: the games played and the LLR at each look, in order (empty in a
+    report written before shutbox kept the path), its end, its bounds (fixed), settings and verdict."""
 
     strategy: str
     baseline: str
-
-    llr: float
+    games: tuple[int, ...]
+    llrs: tuple[float, ...]
+    end: tuple[int, float]
+    """The games played and the LLR when the match stopped."""
     bounds: tuple[float, float]
     elo0: float
     elo1: float
+    alpha: float
+    beta: float
     verdict: str
 
 
@@ -116,7 +123,85 @@ class MatchScore:
     unpaired: tuple[float, float]
 
 
-Panel = WinRates | HeadToHeadGrid | SeatRates | Distribution | MatchScore | SprtEnd | DuelChances
+@dataclasses.dataclass(frozen=True)
+class Confirmed:
+    """A simulated tune's confirmation: the best's figure and the starting values', each with its
+    95% interval, and their difference with its interval (None where the report gives none)."""
+
+    best: float
+    best_interval: tuple[float, float] | None
+    start: float
+    start_interval: tuple[float, float] | None
+    difference: float | None
+    difference_interval: tuple[float, float] | None
+    games: int
+    seed: int
+
+
+@dataclasses.dataclass(frozen=True)
+class TuneCurve:
+    """A tune of one parameter: each value tried, in order, with its figure (a value tried in several
+    rounds of a halving: its last, on the most games) and, simulated, the figure's 95% interval;
+    the best value, the starting one (None: the strategy's default, which the report does not say),
+    and the confirmation."""
+
+    parameter: str
+    objective: str
+    goal: str
+    """`max`, or `min` (the mean score)."""
+    values: tuple[float, ...]
+    figures: tuple[float, ...]
+    intervals: tuple[tuple[float, float], ...] | None
+    best: float | None
+    best_figure: float | None
+    start: float | None
+    start_figure: float | None
+    confirmed: Confirmed | None
+
+
+@dataclasses.dataclass(frozen=True)
+class TuneGrid:
+    """A tune of two parameters: the figure at each point of their grid (rows: the second's values,
+    columns: the first's; None where no trial was played), the best point and the starting one."""
+
+    parameters: tuple[str, str]
+    objective: str
+    goal: str
+    columns: tuple[float, ...]
+    rows: tuple[float, ...]
+    figures: tuple[tuple[float | None, ...], ...]
+    best: tuple[float, float] | None
+    start: tuple[float | None, float | None]
+
+
+@dataclasses.dataclass(frozen=True)
+class TuneRanking:
+    """A tune of three parameters or more: each point tried, best first, named by its values, with its
+    figure (and its 95% interval, simulated); `shown` of `points` when there are too many to draw."""
+
+    objective: str
+    goal: str
+    labels: tuple[str, ...]
+    figures: tuple[float, ...]
+    intervals: tuple[tuple[float, float], ...] | None
+    points: int
+
+
+MOST_RANKED = 30
+"""The most points a tune of three parameters or more draws: its best ones."""
+
+Panel = (
+    WinRates
+    | HeadToHeadGrid
+    | SeatRates
+    | Distribution
+    | MatchScore
+    | SprtPath
+    | DuelChances
+    | TuneCurve
+    | TuneGrid
+    | TuneRanking
+)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -124,7 +209,7 @@ class Figures:
     """Everything one report shows, in order of value, and how it was made."""
 
     kind: str
-    """`tournament`, `match`, `analysis` or `duel`."""
+    """`tournament`, `match`, `analysis`, `duel` or `tune`."""
     subject: str
     """What was studied, in a few words (`3 strategies`, `tips against greedy-high`)."""
     rules: Rules
@@ -153,11 +238,13 @@ def report_figures(table: Mapping[str, Any], name: str = "the report") -> Figure
             return _analysis(table)
         if kind == "duel":
             return _duel(table)
+        if kind == "tune":
+            return _tune(table)
     except (KeyError, TypeError, ValueError, IndexError):
         raise ConfigError(
             f"{name} is not a whole {kind} report: figures are missing or malformed, so it cannot be plotted."
         ) from None
-    raise ConfigError(f"{name} is not a report shutbox can plot: a tournament, match, analysis or duel report.")
+    raise ConfigError(f"{name} is not a report shutbox can plot: a tournament, match, analysis, duel or tune report.")
 
 
 def _tournament(table: Mapping[str, Any]) -> Figures:
@@ -176,7 +263,7 @@ def _tournament(table: Mapping[str, Any]) -> Figures:
     match = table.get("match")
     panels: list[Panel] = []
     if isinstance(match, Mapping):
-        panels += _match(match)
+        panels += _match(match, int(table["totals"]["games"]))
     panels.append(rates)
     if len(names) > 2 and table.get("head_to_head"):  # a solo tournament has none
         panels.append(_grid(names, table.get("head_to_head", []), seats))
@@ -212,7 +299,7 @@ def _seats(names: tuple[str, ...], rows: list[Mapping[str, Any]]) -> SeatRates:
     return SeatRates(names, seats, tuple(tuple(found.get((name, seat), math.nan) for seat in seats) for name in names))
 
 
-def _match(match: Mapping[str, Any]) -> list[Panel]:
+def _match(match: Mapping[str, Any], games: int) -> list[Panel]:
     strategy, baseline = str(match["strategy"]), str(match["baseline"])
     score = MatchScore(
         strategy=strategy,
@@ -225,16 +312,24 @@ def _match(match: Mapping[str, Any]) -> list[Panel]:
     sprt = match.get("sprt")
     if not isinstance(sprt, Mapping):
         return [score]
-    end = SprtEnd(
+    path = sprt.get("path", {"games": [], "llr": []})
+    looked, llrs = tuple(_whole(count) for count in path["games"]), tuple(map(_number, path["llr"]))
+    if len(looked) != len(llrs):
+        raise ValueError(path)
+    test = SprtPath(
         strategy,
         baseline,
-        _number(sprt["llr"]),
+        looked,
+        llrs,
+        (games, _number(sprt["llr"])),
         _pair(sprt["bounds"]),
         _number(sprt["elo0"]),
         _number(sprt["elo1"]),
+        _number(sprt["alpha"]),
+        _number(sprt["beta"]),
         str(sprt["verdict"]),
     )
-    return [score, end]
+    return [score, test]
 
 
 def _analysis(table: Mapping[str, Any]) -> Figures:
@@ -293,6 +388,154 @@ def _distribution(what: str, label: str, chances: Mapping[str, Any], mean: float
     return Distribution(what, label, values, shares, mean, None)
 
 
+Point = tuple[int | float, ...]
+
+
+@dataclasses.dataclass(frozen=True)
+class Landscape:
+    """What a tune report says of its points: each one's last trial, the best point and its figure,
+    the starting values (None: the strategy's default) and whether it was computed exactly."""
+
+    names: tuple[str, ...]
+    objective: str
+    goal: str
+    last: Mapping[Point, Mapping[str, Any]]
+    best: tuple[Point, float] | None
+    start: tuple[int | float | None, ...]
+    exact: bool
+
+    def figure(self, point: Point) -> float:
+        return _number(self.last[point]["objective"])
+
+    def intervals(self, points: list[Point]) -> tuple[tuple[float, float], ...] | None:
+        return None if self.exact else tuple(_pair(self.last[point]["objective_ci95"]) for point in points)
+
+
+def _tune(table: Mapping[str, Any]) -> Figures:
+    exact = table.get("method") == "exact"
+    parameters = tuple(_parameter(one) for one in table["parameters"])
+    names = tuple(one.name for one in parameters)
+    last: dict[Point, Mapping[str, Any]] = {}
+    for trial in table["trial"]:  # a point tried in several rounds of a halving: its last, on the most games
+        last[tuple(_value(trial["values"][name]) for name in names)] = trial
+    best = table.get("best")
+    given = table["start"]
+    landscape = Landscape(
+        tuple(str(one["name"]) for one in table["parameters"]),
+        str(table["objective"]),
+        str(table["goal"]),
+        last,
+        None if best is None else (tuple(_value(best["values"][name]) for name in names), _number(best["objective"])),
+        tuple(
+            None if isinstance(given.get(name), bool) or not isinstance(given.get(name), int | float) else given[name]
+            for name in names
+        ),
+        exact,
+    )
+    panel: Panel
+    if len(names) == 1:
+        panel = _tune_curve(landscape, table)
+    elif len(names) == 2:
+        panel = _tune_grid(landscape, parameters[0].values(), parameters[1].values())
+    else:
+        panel = _tune_ranking(landscape)
+    field = [str(one) for one in table["field"]]
+    return Figures(
+        kind="tune",
+        subject=f"{_short(str(table['spec']))} " + (f"against {', '.join(map(_short, field))}" if field else "alone"),
+        rules=_rules(table["rules"]),
+        method="exact" if exact else "simulate",
+        seed=None if exact else _seed(table),
+        size=f"{len(table['trial']):,} trials"
+        + ("" if exact else f", {int(table['games']):,} games a candidate's first round"),
+        panels=(panel,),
+    )
+
+
+def _parameter(table: Mapping[str, Any]) -> Parameter:
+    """A range as the report gives it, refused (ValueError) if it has no step forward or too many values."""
+    found = Parameter(str(table["name"]), _value(table["low"]), _value(table["high"]), _value(table["step"]))
+    if not (found.step > 0 and found.low <= found.high and (found.high - found.low) / found.step < MOST_VALUES):
+        raise ValueError(table)
+    return found
+
+
+def _tune_curve(landscape: Landscape, table: Mapping[str, Any]) -> TuneCurve:
+    points = sorted(landscape.last)
+    best = landscape.best
+    exact = landscape.exact
+    return TuneCurve(
+        landscape.names[0],
+        landscape.objective,
+        landscape.goal,
+        tuple(point[0] for point in points),
+        tuple(map(landscape.figure, points)),
+        landscape.intervals(points),
+        None if best is None else best[0][0],
+        None if best is None else best[1],
+        landscape.start[0],
+        _maybe(table.get("start_objective")) if exact else None,  # simulated: the confirmation's, on other dice
+        None if exact or "confirmation" not in table else _confirmed(table["confirmation"]),
+    )
+
+
+def _tune_grid(landscape: Landscape, columns: Point, rows: Point) -> TuneGrid:
+    best = None if landscape.best is None else landscape.best[0]
+    if best is not None and (best[0] not in columns or best[1] not in rows):
+        raise ValueError(best)
+    return TuneGrid(
+        (landscape.names[0], landscape.names[1]),
+        landscape.objective,
+        landscape.goal,
+        columns,
+        rows,
+        tuple(
+            tuple(landscape.figure((column, row)) if (column, row) in landscape.last else None for column in columns)
+            for row in rows
+        ),
+        None if best is None else (best[0], best[1]),
+        (landscape.start[0], landscape.start[1]),
+    )
+
+
+def _tune_ranking(landscape: Landscape) -> TuneRanking:
+    ranked = sorted(landscape.last, key=landscape.figure, reverse=landscape.goal == "max")
+    shown = ranked[:MOST_RANKED]
+    return TuneRanking(
+        landscape.objective,
+        landscape.goal,
+        tuple(
+            ", ".join(f"{name}={value:g}" for name, value in zip(landscape.names, point, strict=True))
+            for point in shown
+        ),
+        tuple(map(landscape.figure, shown)),
+        landscape.intervals(shown),
+        len(ranked),
+    )
+
+
+def _short(spec: str) -> str:
+    """A spec as a title names it: a strategy's file by its name, without its folder."""
+    where, colon, rest = spec.partition(":")
+    return where.replace("\\", "/").rsplit("/", 1)[-1] + colon + rest if where.endswith(".py") else spec
+
+
+def _confirmed(table: Mapping[str, Any]) -> Confirmed:
+    def interval(key: str) -> tuple[float, float] | None:
+        return _pair(table[key]) if key in table else None
+
+    return Confirmed(
+        _number(table["best"]),
+        interval("best_ci95"),
+        _number(table["start"]),
+        interval("start_ci95"),
+        _maybe(table.get("difference")),
+        interval("difference_ci95"),
+        _whole(table["games"]),
+        _whole(table["seed"]),
+    )
+
+
 def _rules(table: Mapping[str, Any]) -> Rules:
     return Rules.from_mapping(rules_mapping(table))
 
@@ -306,6 +549,21 @@ def _number(value: object) -> float:
     if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
         raise ValueError(value)
     return float(value)
+
+
+def _value(value: object) -> int | float:
+    """A parameter's value: a whole number stays one."""
+    return _whole(value) if isinstance(value, int) else _number(value)
+
+
+def _whole(value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(value)
+    return value
+
+
+def _maybe(value: object) -> float | None:
+    return None if value is None else _number(value)
 
 
 def _pair(value: object) -> tuple[float, float]:

@@ -226,6 +226,7 @@ def _match_table(match: Match, names: tuple[str, ...]) -> dict[str, Any]:
             "llr": rounded(match.llr),
             "bounds": interval(sprt.bounds),
             "verdict": match.verdict.value,
+            "path": {"games": [games for games, _ in match.path], "llr": [rounded(llr) for _, llr in match.path]},
         }
     return table
 

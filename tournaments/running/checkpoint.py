@@ -5,11 +5,11 @@ A checkpoint is a TOML file holding its format (`checkpoint = CHECKPOINT_FORMAT`
 configuration (seed included, and how the run went: workers, timeout, ...), the report the run
 writes (if any), the dice scheme, shutbox's version, a digest of each user strategy's source and
 of the modules it imports from its folder, the numbers of the finished work units and their
-tallies summed per matchup; it ends with a seal (`seal`), which a resume checks before anything
-else the file says. It is written whole or not at all (a temporary file renamed over it) at most
-every `CHECKPOINT_SECONDS` from the runner's callback, and once more when the run stops early. A
-run that finishes removes it once its report is written; one that ends within the first interval
-never writes it.
+tallies summed per matchup (and, for a match's SPRT, the LLR at each look so far); it ends with
+a seal (`seal`), which a resume checks before anything else the file says. It is written whole
+or not at all (a temporary file renamed over it) at most every `CHECKPOINT_SECONDS` from the
+runner's callback, and once more when the run stops early. A run that finishes removes it once its
+report is written; one that ends within the first interval never writes it.
 
 A run writes and removes only its own checkpoint: it does not start while something is at its
 checkpoint's path (the checkpoint of a stopped run writing the same report, which `--resume`
@@ -21,6 +21,8 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import hashlib
+import itertools
+import math
 import os
 import time
 import tomllib
@@ -49,15 +51,16 @@ from ..files import read_bytes, through_links, write_atomically
 from ..playing.plan import Plan, make_plan
 from ..playing.tally import Tally, count_length
 from ..playing.units import UnitResult
+from ..results.elo import Look
 from ..version import shutbox_version
 from . import seal
 from .audit import matchup_fault
 
-CHECKPOINT_FORMAT = 3
+CHECKPOINT_FORMAT = 4
 """The layout of a checkpoint's keys: raised whenever what a checkpoint holds changes, so that one
 written by another shutbox is refused as such, not as damaged (the version string may not change).
 2: the report the run writes, the digests of the modules a strategy imports, the seal. 3: a tally at
-a table of two ends with its pentanomial."""
+a table of two ends with its pentanomial. 4: a match's SPRT keeps its looks (`looks`)."""
 CHECKPOINT_SECONDS = 5.0
 """A run writes its checkpoint at most this often, and not before it has run this long."""
 MAX_CHECKPOINT_BYTES = 128 << 20
@@ -92,6 +95,8 @@ class Record:
     units: set[int]
     games: int = 0
     adding: bool = False
+    looks: list[Look] = dataclasses.field(default_factory=list)
+    """A match's SPRT: the games and the LLR at each look so far (`sequential`)."""
 
     @classmethod
     def empty(cls, plan: Plan) -> Record:
@@ -118,6 +123,11 @@ class Record:
                 for matchup, counted in enumerate(self.tallies)
                 if counted[0].games
             },
+            **(
+                {"looks": {"games": [games for games, _ in self.looks], "llr": [llr for _, llr in self.looks]}}
+                if self.looks
+                else {}
+            ),
         }
 
 
@@ -481,11 +491,29 @@ def _record(path: Path, plan: Plan, raw: Mapping[str, Any]) -> Record:
         record.tallies[int(key)] = _tallies(path, plan, int(key), counts)
     if raw["games"] != record.games:
         raise _damaged(path, "its tallies do not add up to the games of its finished units")
+    record.looks = _looks(path, raw.get("looks", {"games": [], "llr": []}), record.games)
     for matchup, (counted, games) in enumerate(zip(record.tallies, expected, strict=True)):
         why = matchup_fault(counted, games, plan.config.rules) if games or str(matchup) in raw["tallies"] else None
         if why is not None:
             raise _damaged(path, f"the tallies of matchup {matchup} cannot come from its games ({why})")
     return record
+
+
+def _looks(path: Path, raw: object, games: int) -> list[Look]:
+    """A match's looks: games rising to at most the record's, each with a finite LLR."""
+    looked = raw.get("games") if isinstance(raw, dict) else None
+    llrs = raw.get("llr") if isinstance(raw, dict) else None
+    if not (
+        isinstance(looked, list)
+        and isinstance(llrs, list)
+        and len(looked) == len(llrs)
+        and all(type(count) is int for count in looked)
+        and all(type(llr) is float and math.isfinite(llr) for llr in llrs)
+        and all(low < high for low, high in itertools.pairwise([0, *looked]))
+        and (not looked or looked[-1] <= games)
+    ):
+        raise _damaged(path, "its key 'looks' is not the path of a match's SPRT")
+    return list(zip(looked, llrs, strict=True))
 
 
 def _tallies(path: Path, plan: Plan, matchup: int, counts: object) -> list[Tally]:

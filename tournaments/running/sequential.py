@@ -41,8 +41,13 @@ class Sequential:
             self._next += 1
 
     def decided(self, record: Record) -> bool:
-        """Whether the SPRT decides on the first strategy's pairs so far (told to `watch`)."""
-        self.match = match_of(pentanomial(record.tallies[0][0]), self.sprt)
+        """Whether the SPRT decides on the first strategy's pairs so far (told to `watch`). A look at
+        games not looked at before is kept in the record's `looks`, which its checkpoint keeps: a
+        resumed match goes on with the path it had."""
+        match = match_of(pentanomial(record.tallies[0][0]), self.sprt)
+        if self.sprt is not None and (not record.looks or record.looks[-1][0] < record.games):
+            record.looks.append((record.games, match.llr))
+        self.match = dataclasses.replace(match, path=tuple(record.looks))
         if self.watch is not None:
             self.watch(self.match, record.games)
         return self.match.verdict is not Verdict.UNDECIDED

@@ -10,6 +10,7 @@ from ..arguments import Report, Scheduler, Seed, Workers
 from ..completion import complete_strategy
 from ..errors import fail
 from ..output import Format, FormatOption, Output
+from ..plotting import PlotOption, check_plot, plot_result
 from ..rule_options import with_rule_options
 from ..signals import stop_on_signals
 from .tournament import _ends_cleanly, _loaded, _report_to_write
@@ -80,6 +81,7 @@ def match_command(
     ] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
     form: FormatOption = Format.TABLE,
+    plot: PlotOption = None,
 ) -> None:
     """Play NEW against BASELINE in game pairs: each deal twice, the seats swapped, on the same dice.
     Shows NEW's score with its 95% interval from the pairs (much tighter than from the games one by
@@ -92,7 +94,7 @@ def match_command(
 
     Examples:
       shutbox match bot.py:Bot optimal -n 20000
-      shutbox match new.py:Bot old.py:Bot --sprt "elo1=5"
+      shutbox match new.py:B old.py:B --sprt "" --plot llr.png
       shutbox match new.py:B old.py:B --sprt "elo0=-5 elo1=0"
     """
     stop_on_signals()
@@ -112,6 +114,8 @@ def match_command(
         except ValueError as error:
             fail(f"--sprt: {error}")
         games = SPRT_GAMES if games is None else games
+    if plot is not None:
+        check_plot(plot)
     strategies = () if new is None or old is None else (new, old)
     options = tournaments.Options(
         strategies=strategies, games=games, seed=seed, workers=workers, scheduler=scheduler, rules=rule_values
@@ -140,6 +144,8 @@ def match_command(
                     loaded=_loaded_match,
                 )
         output.deliver(summary, written=True)
+    if plot is not None:
+        plot_result(summary, plot)
     _render(output, summary)
 
 

@@ -1,4 +1,4 @@
-"""`shutbox plot REPORT`: draw a report of `tournament`, `match` or `analyze` to a PNG, SVG or PDF file."""
+"""`shutbox plot REPORT`: draw a report of `tournament`, `match`, `analyze` or `tune` to a PNG, SVG or PDF file."""
 
 from pathlib import Path
 from typing import Annotated
@@ -29,8 +29,10 @@ def plot_command(
     ] = None,
 ) -> None:
     """Draw a report: a tournament's win rates with their 95% intervals, its head-to-head map and,
-    computed exactly, its win rates by seat; a match's score with its intervals; an analysis's
-    score distribution; a duel's margin distribution. Needs pip install "shutbox[plot]".
+    computed exactly, its win rates by seat; a match's score with its intervals and its SPRT's LLR
+    path between the bounds; an analysis's score distribution; a duel's margin distribution; a
+    tune's landscape (its figure over one parameter, a heat map over two, the points ranked over
+    more). Needs pip install "shutbox[plot]".
 
     The title says the rules, and the seed of a simulation; the colours are colour-blind safe.
 
@@ -39,7 +41,7 @@ def plot_command(
     Examples:
       shutbox plot run.toml
       shutbox plot run.toml -o run.svg
-      shutbox plot optimal.toml -o optimal.pdf
+      shutbox plot tune.toml -o landscape.pdf
     """
     from tournaments import ConfigError, read_figures
 

@@ -12,6 +12,7 @@ from ..arguments import Report, Scheduler, Seed, Strategies, Workers
 from ..completion import complete_strategy
 from ..errors import fail
 from ..output import Format, FormatOption, Output, print_document
+from ..plotting import PlotOption, check_plot, plot_table
 from ..rule_options import with_rule_options
 from ..signals import stop_on_signals
 from .tournament import _ends_cleanly
@@ -117,6 +118,7 @@ def tune_command(
     ] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress lines.")] = False,
     form: FormatOption = Format.TABLE,
+    plot: PlotOption = None,
 ) -> None:
     """Find the values of SPEC's parameters (--param) with the best OBJECTIVE against the field (-s),
     or alone. Where every strategy can be computed exactly (under one-round rules, exact and keyed
@@ -136,6 +138,8 @@ def tune_command(
 
     chosen = {"objective": objective, "method": method, "games": games, "confirm_games": confirm_games}
     chosen |= {"seed": seed, "trials": trials}
+    if plot is not None:
+        check_plot(plot)
     with _ends_cleanly("tune"):
         if config is not None:
             spec, param, strategy, rule_values, chosen = _from_file(config, spec, param, strategy, rule_values, chosen)
@@ -151,6 +155,8 @@ def tune_command(
         except tournaments.TuneStopped as stop:
             tuning = stop.tuning
         _deliver(output, tuning)
+        if plot is not None:
+            plot_table(tuning.to_report(), plot)
     if not tuning.done:
         _stopped(output, len(tuning.trials))
     if output.table:

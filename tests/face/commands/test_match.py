@@ -52,6 +52,11 @@ def test_a_stronger_strategy_is_accepted_as_such_and_the_report_says_so(tmp_path
     low, high = match["score_ci95"]
     unpaired_low, unpaired_high = match["score_ci95_unpaired"]
     assert high - low < unpaired_high - unpaired_low
+    path = match["sprt"]["path"]  # the LLR at each look: after each unit of 2,048 games
+    assert path["games"] == list(range(2048, 2 * match["pairs"] + 1, 2048))
+    assert len(path["llr"]) == len(path["games"]) and path["llr"][-1] == match["sprt"]["llr"]
+    bottom, top = match["sprt"]["bounds"]
+    assert all(bottom < llr < top for llr in path["llr"][:-1])  # the test stopped at its first crossing
 
 
 @pytest.mark.slow
@@ -95,6 +100,8 @@ def test_the_test_stops_at_the_same_game_at_any_number_of_workers() -> None:
     assert alone.games == pooled.games < 400_000  # stopped after some units, not the first
     assert alone.games > 2048
     assert alone.match == pooled.match and alone.tallies == pooled.tallies
+    assert [games for games, _ in alone.match.path] == list(range(2048, alone.games + 1, 2048))
+    assert alone.match.path[-1][1] == alone.match.llr
 
 
 @pytest.mark.slow
@@ -146,5 +153,6 @@ def test_an_interrupted_match_resumes_to_the_uninterrupted_verdict(tmp_path: Pat
     again = resume(checkpoint, watch=lambda match, games: told.append(games))
     assert told[:2] == [2048, 4096] and told[-1] == whole.games  # from the unit kept on
     assert again.match == whole.match and again.games == whole.games
+    assert whole.match is not None and len(whole.match.path) == whole.games // 2048  # kept whole across the stop
     assert (tmp_path / "part.toml").read_bytes() == (tmp_path / "whole.toml").read_bytes()
     assert not checkpoint.exists()

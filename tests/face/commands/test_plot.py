@@ -21,12 +21,17 @@ from tournaments import (
     HeadToHeadGrid,
     MatchScore,
     SeatRates,
-    SprtEnd,
+    SprtPath,
+    TuneCurve,
+    TuneGrid,
+    TuneRanking,
     WinRates,
     read_figures,
+    report_figures,
 )
 
 from helpers.command import environment, real_shutbox, shutbox
+from helpers.paths import DATA
 
 NO_MATPLOTLIB = "matplotlib is the plot extra (pip install 'shutbox[plot]'); without it only the refusal is tested"
 INSTALL = (
@@ -53,9 +58,39 @@ RUNS = {
     "simulated-analysis": ("analyze", "random", "--turns", "500", "--seed", "3"),
     "duel": ("analyze", "optimal", "--against", "greedy-high"),
     "match": ("match", "tips", "greedy-high", "-n", "40", "--seed", "5", "-j", "1"),
-    "sprt": ("match", "tips", "greedy-high", "-n", "40", "--seed", "5", "-j", "1", "--sprt", "elo0=0 elo1=200"),
+    "sprt": ("match", "optimal", "fewest-tiles", "-n", "20000", "--seed", "5", "-j", "1", "--sprt", "elo0=0 elo1=2"),
+    "tune": ("tune", "below", "-p", "threshold=1..6", "-s", "optimal"),
+    "simulated-tune": (
+        "tune",
+        "target",
+        "-p",
+        "margin=0..3",
+        "-s",
+        "tips",
+        "--drop-out",
+        "45",
+        "-n",
+        "200",
+        "--confirm-games",
+        "400",
+        "--seed",
+        "1",
+    ),
+    "tune-two": ("tune", f"{DATA / 'knobs.py'}:Knobs", "-p", "margin=2..4", "-p", "lean=-1..0", "--tiles", "4"),
+    "tune-three": (
+        "tune",
+        f"{DATA / 'knobs.py'}:Knobs(lean=0)",
+        "-p",
+        "margin=3..4",
+        "-p",
+        "lean=0..0",
+        "-p",
+        "keep=0..1",
+        "--tiles",
+        "4",
+    ),
 }
-"""A small real run of each kind of report; `--plot` draws those of tournament and analyze."""
+"""A small real run of each kind of report; `--plot` draws those of tournament, analyze, match and tune."""
 SUFFIX = {
     "tournament": ".png",
     "solo": ".png",
@@ -63,6 +98,9 @@ SUFFIX = {
     "analysis": ".pdf",
     "simulated-analysis": ".png",
     "duel": ".png",
+    "match": ".png",
+    "tune": ".png",
+    "tune-three": ".svg",
 }
 
 
@@ -74,7 +112,7 @@ def made(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Path, Path
     folder = tmp_path_factory.mktemp("plots")
     found = {}
     for kind, args in RUNS.items():
-        report = folder / (f"{kind}.json" if kind == "simulated-analysis" else f"{kind}.toml")
+        report = folder / (f"{kind}.json" if kind in ("simulated-analysis", "simulated-tune") else f"{kind}.toml")
         if kind in SUFFIX:
             drawing = folder / f"{kind}{SUFFIX[kind]}"
             done = real_shutbox(*args, "-o", str(report), "--plot", str(drawing), "--format", "table")
@@ -221,32 +259,170 @@ def test_a_distribution_is_drawn_bar_for_bar_from_the_report(made: dict[str, tup
 
 
 @pytest.mark.slow
-def test_a_match_shows_its_score_with_both_intervals_and_says_the_sprt_keeps_no_path(
+def test_a_match_shows_its_score_with_both_intervals_and_its_llr_path_between_the_bounds(
     made: dict[str, tuple[Path, Path]],
 ) -> None:
     from shutbox_cli.face.plotting import draw
 
     plain, sprt = read_figures(made["match"][0]), read_figures(made["sprt"][0])
-    match = report(made["sprt"][0])["match"]
+    table = report(made["sprt"][0])
+    match = table["match"]
     (score,) = panels(sprt, MatchScore)
     assert (score.score, score.paired, score.unpaired) == (
         match["score"],
         tuple(match["score_ci95"]),
         tuple(match["score_ci95_unpaired"]),
     )
-    (end,) = panels(sprt, SprtEnd)
-    assert (end.llr, end.bounds, end.verdict) == (
-        match["sprt"]["llr"],
+    (test,) = panels(sprt, SprtPath)
+    path = match["sprt"]["path"]
+    assert len(path["games"]) > 1  # a path, not one look
+    assert (test.games, test.llrs) == (tuple(path["games"]), tuple(path["llr"]))
+    assert (test.end, test.bounds, test.verdict) == (
+        (table["totals"]["games"], match["sprt"]["llr"]),
         tuple(match["sprt"]["bounds"]),
         match["sprt"]["verdict"],
     )
-    assert panels(plain, SprtEnd) == [] and plain.kind == sprt.kind == "match"
+    assert panels(plain, SprtPath) == [] and plain.kind == sprt.kind == "match"
     axes = draw(sprt).axes
     points = [bars.lines[0].get_xydata().tolist() for bars in axes[0].containers]
     assert points == [[[match["score"], 1]], [[match["score"], 0]]]
     spans = [bars.lines[2][0].get_segments()[0][:, 0].tolist() for bars in axes[0].containers]
     assert spans == [match["score_ci95"], match["score_ci95_unpaired"]]
-    assert "not its path" in axes[1].get_xlabel()
+    line, low, high, end = axes[1].lines
+    assert line.get_xydata().tolist() == [[0, 0], *map(list, zip(path["games"], path["llr"], strict=True))]
+    assert [low.get_ydata()[0], high.get_ydata()[0]] == match["sprt"]["bounds"][::-1]
+    assert end.get_xydata().tolist() == [[table["totals"]["games"], match["sprt"]["llr"]]]
+    assert "H1 accepted at +2.94 or above" in [text.get_text() for text in axes[1].texts]
+    assert axes[1].get_title(loc="left") == ("SPRT of optimal against fewest-tiles: elo0=0 elo1=2 alpha=0.05 beta=0.05")
+    assert "Rules: standard; seed 5" in draw(sprt).get_suptitle()
+
+
+@pytest.mark.slow
+def test_a_match_report_without_a_path_is_drawn_to_its_end() -> None:
+    """A report written before the path was kept: its end alone, and the axis says so."""
+    pytest.importorskip("matplotlib", reason=NO_MATPLOTLIB)
+    from shutbox_cli.face.plotting import draw
+
+    table = tomllib.loads((DATA / "sprt_without_path.toml").read_text())
+    (test,) = panels(report_figures(table), SprtPath)
+    assert test.games == () and test.end == (2048, 3.698345)
+    axes = draw(report_figures(table)).axes[1]
+    assert axes.lines[-1].get_xydata().tolist() == [[2048, 3.698345]]
+    assert "keeps only the end" in axes.get_xlabel()
+
+
+def last_trials(table: dict[str, Any]) -> dict[tuple[Any, ...], dict[str, Any]]:
+    """Each point's last trial (a halving's last round), by its values in the parameters' order."""
+    names = [one["name"] for one in table["parameters"]]
+    return {tuple(trial["values"][name] for name in names): trial for trial in table["trial"]}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("kind", ["tune", "simulated-tune"])
+def test_a_tune_of_one_parameter_draws_each_trial_with_the_best_the_start_and_the_confirmation(
+    made: dict[str, tuple[Path, Path]], kind: str
+) -> None:
+    from matplotlib.container import ErrorbarContainer
+
+    from shutbox_cli.face.plotting import draw
+
+    table = report(made[kind][0])
+    figures = read_figures(made[kind][0])
+    (curve,) = figures.panels
+    assert isinstance(curve, TuneCurve)
+    trials = sorted(last_trials(table).items())
+    assert curve.values == tuple(point for (point,), _ in trials)
+    assert curve.figures == tuple(trial["objective"] for _, trial in trials)
+    (axes,) = draw(figures).axes
+    drawn = [found for found in axes.containers if isinstance(found, ErrorbarContainer)]
+    assert drawn[0].lines[0].get_xydata().tolist() == [
+        [value, figure] for value, figure in zip(curve.values, curve.figures, strict=True)
+    ]
+    (name,) = [one["name"] for one in table["parameters"]]
+    best = table["best"]
+    starred = [line for line in axes.lines if line.get_marker() == "*"]
+    assert [line.get_xydata().tolist() for line in starred] == [[[best["values"][name], best["objective"]]]]
+    labels = axes.get_legend_handles_labels()[1]
+    assert axes.get_xlabel() == name and axes.yaxis.get_label_text() == "win rate against the field"
+    title = draw(figures).get_suptitle()
+    if kind == "tune":  # exact: no intervals, the start's figure as a line
+        assert curve.intervals is None and curve.confirmed is None and len(drawn) == 1
+        assert f"start (the strategy's default threshold): {table['start_objective'] * 100:.2f}%" in labels
+        assert "computed exactly" in title and "below against optimal" in title
+    else:
+        assert curve.intervals == tuple(tuple(trial["objective_ci95"]) for _, trial in trials)
+        segments = drawn[0].lines[2][0].get_segments()
+        assert [tuple(segment[:, 1]) for segment in segments] == list(curve.intervals)
+        confirmation = table["confirmation"]
+        assert drawn[1].lines[0].get_ydata().tolist() == [confirmation["best"]]
+        assert drawn[1].lines[2][0].get_segments()[0][:, 1].tolist() == confirmation["best_ci95"]
+        (band,) = [patch for patch in axes.patches if patch.get_label().startswith("the confirmation's start")]
+        assert band.get_label().startswith(f"the confirmation's start: {confirmation['start'] * 100:.2f}%")
+        assert f"confirmation (seed 2, 400 games): best {confirmation['best'] * 100:.2f}%" in labels
+        assert "target against tips" in title and "seed 1" in title and "drop_out = 45" in title
+
+
+@pytest.mark.slow
+def test_a_tune_of_two_parameters_is_a_heat_map_of_its_trials_with_the_best_outlined(
+    made: dict[str, tuple[Path, Path]],
+) -> None:
+    from shutbox_cli.face.plotting import draw
+
+    table = report(made["tune-two"][0])
+    figures = read_figures(made["tune-two"][0])
+    (grid,) = figures.panels
+    assert isinstance(grid, TuneGrid) and grid.parameters == ("margin", "lean")
+    assert (grid.columns, grid.rows) == ((2, 3, 4), (-1, 0))
+    axes = draw(figures).axes[0]
+    shown = axes.images[0].get_array()
+    for (margin, lean), trial in last_trials(table).items():
+        assert shown[grid.rows.index(lean), grid.columns.index(margin)] == trial["objective"]
+    (outline,) = [patch for patch in axes.patches if patch.get_label().startswith("best")]
+    best = table["best"]["values"]
+    assert outline.get_xy() == (grid.columns.index(best["margin"]) - 0.5, grid.rows.index(best["lean"]) - 0.5)
+    assert (axes.get_xlabel(), axes.get_ylabel()) == ("margin", "lean")
+    assert "Tune: knobs.py:Knobs alone" in draw(figures).get_suptitle()
+
+
+@pytest.mark.slow
+def test_an_untried_point_of_a_grid_is_grey() -> None:
+    """A tune stopped before its end: the points it did not reach are masked (drawn grey)."""
+    pytest.importorskip("matplotlib", reason=NO_MATPLOTLIB)
+    from shutbox_cli.face.plotting import UNPLAYED, draw
+
+    table = tomllib.loads((DATA / "tune_stopped.toml").read_text())
+    figures = report_figures(table)
+    (grid,) = figures.panels
+    assert isinstance(grid, TuneGrid) and grid.figures == ((0.25, 0.5), (0.75, None)) and grid.best is None
+    axes = draw(figures).axes[0]
+    image = axes.images[0]
+    assert image.get_array().mask.tolist() == [[False, False], [False, True]]
+    assert image.get_cmap().get_bad().tolist() == list(matplotlib_colour(UNPLAYED))
+    assert "grey: not tried" in axes.get_title(loc="left")
+
+
+def matplotlib_colour(name: str) -> tuple[float, ...]:
+    from matplotlib.colors import to_rgba
+
+    return to_rgba(name)
+
+
+@pytest.mark.slow
+def test_a_tune_of_three_parameters_ranks_its_points_best_first(made: dict[str, tuple[Path, Path]]) -> None:
+    from shutbox_cli.face.plotting import draw
+
+    table = report(made["tune-three"][0])
+    figures = read_figures(made["tune-three"][0])
+    (ranked,) = figures.panels
+    assert isinstance(ranked, TuneRanking) and ranked.points == 4
+    trials = sorted(table["trial"], key=lambda trial: trial["objective"])  # the mean score: lowest best
+    assert ranked.figures == tuple(trial["objective"] for trial in trials)
+    assert ranked.labels[0] == ", ".join(f"{name}={value}" for name, value in table["best"]["values"].items())
+    axes = draw(figures).axes[0]
+    assert axes.containers[0].lines[0].get_xdata().tolist() == list(ranked.figures)
+    assert dict(zip(axes.get_yticks(), (label.get_text() for label in axes.get_yticklabels()), strict=True)) == dict(
+        zip(range(len(ranked.labels) - 1, -1, -1), ranked.labels, strict=True)
+    )
 
 
 def test_a_drawing_needs_a_suffix_it_can_be_written_as(tmp_path: Path) -> None:
@@ -265,7 +441,8 @@ def test_a_file_that_is_not_a_report_is_refused_in_one_sentence(tmp_path: Path) 
     done = shutbox("plot", str(config))
     assert (done.returncode, done.stdout) == (2, "")
     assert done.stderr == (
-        f"shutbox: error: '{config}' is not a report shutbox can plot: a tournament, match, analysis or duel report.\n"
+        f"shutbox: error: '{config}' is not a report shutbox can plot: a tournament, match, analysis, duel or tune "
+        "report.\n"
     )
     assert not config.with_suffix(".png").exists()
 
@@ -279,6 +456,10 @@ def test_a_file_that_is_not_a_report_is_refused_in_one_sentence(tmp_path: Path) 
             "is not a whole analysis report",
         ),
         ("schema = 99\n", "has report schema 99; this shutbox reads schema 1 and earlier"),
+        (
+            (DATA / "tune_stopped.toml").read_text().replace("step = 1", "step = 0", 1),
+            "is not a whole tune report: figures are missing or malformed",
+        ),
         ("[ranking\n", "is not valid TOML"),
     ],
 )
@@ -294,7 +475,13 @@ def test_a_broken_report_is_refused_in_one_sentence(tmp_path: Path, text: str, s
 
 @pytest.mark.slow
 @pytest.mark.parametrize(
-    "args", [("plot", "run.toml"), ("tournament", "-s", "tips", "-s", "random", "--plot", "r.svg")]
+    "args",
+    [
+        ("plot", "run.toml"),
+        ("tournament", "-s", "tips", "-s", "random", "--plot", "r.svg"),
+        ("match", "tips", "random", "--plot", "r.png"),
+        ("tune", "below", "-p", "threshold=1..3", "--plot", "r.pdf"),
+    ],
 )
 def test_without_the_plot_extra_a_plot_says_what_to_install(tmp_path: Path, args: tuple[str, ...]) -> None:
     """matplotlib blocked in the real command's process: one sentence, exit 2, before any game."""

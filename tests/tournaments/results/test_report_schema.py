@@ -130,6 +130,7 @@ TYPES: dict[str, Callable[[Any], bool]] = {
     "rules table": lambda value: type(value) is dict,
     "array of tables": lambda value: type(value) is list and all(type(item) is dict for item in value),
     "array of strings": lambda value: type(value) is list and all(type(item) is str for item in value),
+    "array of integers": lambda value: type(value) is list and all(type(item) is int for item in value),
     "array of floats": lambda value: type(value) is list and all(type(item) is float for item in value),
     "array of 2 floats": lambda value: type(value) is list and len(value) == 2 and all(type(x) is float for x in value),
     "array of 5 integers": lambda value: type(value) is list and len(value) == 5 and all(type(x) is int for x in value),

@@ -4,6 +4,7 @@ and a finished run's checkpoint is removed."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -79,3 +80,25 @@ def test_a_checkpoint_that_recorded_isolate_still_resumes(kept: tuple[Path, Keep
     path.write_bytes(body + seal.seal_text(seal.own_key(), body))
     saved = read_checkpoint(path)
     assert saved.record.tallies == keeper.record.tallies
+
+
+def test_a_match_s_looks_read_back_and_looks_that_cannot_be_are_refused(kept: tuple[Path, Keeper, UnitResult]) -> None:
+    """The SPRT's path so far (`looks`) is kept with the record; one past the record's games, out of
+    order or without an LLR for each look is a damaged checkpoint."""
+    path, keeper, first = kept
+    keeper.record.looks.append((first.games, 0.125))
+    keeper.tick()
+    assert read_checkpoint(path).record.looks == [(first.games, 0.125)]
+    text = path.read_text()
+    for looks in (
+        f"games = [{first.games + 1}]\nllr = [0.5]",
+        f"games = [{first.games}, {first.games}]\nllr = [0.5, 0.5]",
+        f"games = [{first.games}]\nllr = []",
+        f'games = [{first.games}]\nllr = ["nan"]',
+    ):
+        changed = re.sub(r"\[looks\]\n.*?(?=\n\n\[)", f"[looks]\n{looks}", text, flags=re.DOTALL)
+        assert changed != text
+        body = changed[: changed.index("\n[seal]\n")].encode()
+        path.write_bytes(body + seal.seal_text(seal.own_key(), body))
+        with pytest.raises(ConfigError, match="its key 'looks' is not the path of a match's SPRT"):
+            read_checkpoint(path)
