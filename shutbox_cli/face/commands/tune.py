@@ -102,7 +102,7 @@ def tune_command(
             metavar="REPORT",
             show_default=False,
             help="Finish the interrupted tune whose report this is, as the uninterrupted one ends (without SPEC; "
-            "only -j, --scheduler and --report go with it).",
+            "only -j, --scheduler, --report and --plot go with it).",
         ),
     ] = None,
     config: Annotated[
@@ -192,7 +192,7 @@ def _settings(
 
     if resume is not None:
         if spec is not None or param or field or any(v is not None for v in [*rules.values(), *chosen.values()]):
-            fail("--resume finishes a tune as it was started: give it alone, with -j, --scheduler or --report.")
+            fail("--resume finishes a tune as it was started: give it alone, with -j, --scheduler, --report or --plot.")
         settings, trials, finished = tournaments.read_tune(resume)
         if finished:
             fail(f"the tune of {str(resume)!r} is done: there is nothing to resume.")
