@@ -191,6 +191,12 @@ def _run_pool(plan: Plan, count: int, finished: Callable[[UnitResult], None]) ->
     units = plan.units()
     left = plan.unit_count
     try:
+        if start_method() == "fork" and (first := next(units, None)) is not None:
+            # Played before the workers start, so they are forks that have what it loaded: the
+            # compiled kernel, the tables, the engine's modules (else each loads them again).
+            left -= 1
+            if (failed := _play_here(plan, player, first, finished)) is not None:
+                raise TournamentFailure(failed[1])
         method = start_method()
         context = multiprocess.get_context(method)
         tracker = _idle_resource_tracker()
