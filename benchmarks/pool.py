@@ -25,17 +25,22 @@ What does not split over the workers bounds the speed-up: the command's start (t
 its imports, the options read and the field loaded, the plan), the pool's own start and end, the
 report made and written, and, with the kernel, loading numba and the compiled code (this process
 plays its first unit before it forks, so a worker starts with them). Measured in processor
-seconds at -j 1 (cProfile and a timeline of each unit's start and end): about 0.55 s with numpy
-and 0.95 s with the kernel, against 1.5 s and 0.4 s of games for the 3M-game exact field. An idle
-2-core machine then gives at most about (0.55 + 1.5) / (0.55 + 0.75) = 1.6 with numpy and 1.2
-with the kernel; 1.7 needs about 4.7 times the serial part in games (2.6 processor seconds with
-numpy: about 5M games of this field; 4.5 s with the kernel: about 35M).
+seconds at -j 1 (cProfile and a timeline of each unit's start and end): about 0.5 s with numpy and
+0.9 s with the kernel, against 1.4 s and 0.4 s of games for the 3M-game exact field. An idle
+2-core machine then gives at most about (0.5 + 1.4) / (0.5 + 0.7) = 1.6 with numpy and 1.2 with
+the kernel (the longer of the two processes' paths in processor time, taken from the timeline:
+1.49 to 1.54 and 1.10); 1.7 needs about 4.7 times the serial part in games: about 2.4 processor
+seconds (5M games of this field) with numpy, 4.2 (30M) with the kernel.
 
-Measured for issue 21 (--busy-as-idle, the commit before as baseline, three runs of 3 repeats on
-a 2-core machine that other work kept at a load of 3 to 8, so -j 2 never had both cores): -j 2 /
--j 1 speed, exact field 1.25-1.53 (baseline 0.73-1.13), context field 0.82-1.14 (baseline
-0.60-0.91); -j 2's processor time over -j 1's, exact field 1.01-1.10 (baseline 1.23-1.46),
-context field 0.90-1.12 (baseline 1.24-1.71).
+Measured for issue 21, this stop (best of 3, --warm-only, an older checkout as baseline, which has
+no kernel; a 2-core machine that other work kept at a load of 5 to 7, so -j 2 never had both
+cores): with --busy-as-idle, -j 2 / -j 1 speed, exact field with the kernel 0.64-1.02 (-j 2's
+processor time over -j 1's 1.06-1.18), with numpy 0.71-0.99 (1.10-1.25; baseline 0.66, 1.53),
+context field 1.01-1.12 (1.01-1.19; baseline 1.35, 1.11); without it, the exact fields and the
+default tournament stay in process at -j 2 (1.00, 1.00, 0.96), and the context field, a user's
+strategy (which plays in a pool at -j 2 whatever the load), 0.92 (processor time 1.17).
+The stop before (load 3 to 8): exact field 1.25-1.53 (baseline 0.73-1.13), context field
+0.82-1.14 (baseline 0.60-0.91).
 """
 
 from __future__ import annotations
