@@ -1,14 +1,15 @@
 """The worker pool's pay and the cache of tables, measured (not tested), side by side in one run.
 
-Three tournaments through the real command, each at -j 1 and -j 2: a 3M-game exact field
-(optimal, max-shut, greedy-high, 1,000,000 games a matchup), a context-reading field (a user's
-strategy that reads the game, asked game by game in its host, and optimal; its games chosen so that
--j 1 takes about as long as the exact field's) and the default tournament; this checkout with the
-cache of tables warm (filled by an earlier run) and cold (an empty folder), and with --baseline
-PATH an earlier checkout (its own `.venv`) as it is. Each figure is the best wall time of --repeats
-(the runs taken in turn, so a burst of load on a shared machine falls on all of them alike), with
-the processor seconds of the command and every process it started; the ratio is -j 1's wall time
-over -j 2's.
+Tournaments through the real command, each at -j 1 and -j 2: a 3M-game exact field (optimal,
+max-shut, greedy-high, 1,000,000 games a matchup) played by the compiled kernel (the `fast` extra,
+where numba is installed) and by the numpy engine (`SHUTBOX_KERNEL=numpy`), a context-reading field
+(a user's strategy that reads the game, asked in its host, and optimal; its games chosen so that
+-j 1 takes about as long as the exact field's with numpy) and the default tournament; this
+checkout with the cache of tables warm (filled by an earlier run) and cold (an empty folder), and
+with --baseline PATH an earlier checkout (its own `.venv`) as it is. Each figure is the best wall
+time of --repeats (the runs taken in turn, so a burst of load on a shared machine falls on all of
+them alike), with the processor seconds of the command and every process it started; the ratios
+are -j 1's wall time over -j 2's (speed) and -j 2's processor time over -j 1's (cost).
 
 A run of built-in strategies stays in process where no core is idle (other processes busy them):
 on a shared machine, -j 2 then measures that choice. `--busy-as-idle` has every command take the
@@ -16,12 +17,30 @@ machine's cores as idle, so that -j 2 plays in a pool however busy the machine i
 machine would choose, with the other load still slowing it down.
 
 Run: python benchmarks/pool.py [--baseline PATH] [--repeats R] [--busy-as-idle] [--only CASE]
+On an idle machine (the figures the target is about; the load average is printed before and after):
+    python benchmarks/pool.py --repeats 5 --only "3M-game exact field, kernel" \
+        --only "3M-game exact field, numpy" --only "context-reading field"
 
-Measured for issue 21 (--busy-as-idle, the commit before as baseline, three runs of 3 repeats on
-a 2-core machine that other work kept at a load of 3 to 8, so -j 2 never had both cores): -j 2 /
--j 1 speed, exact field 1.25-1.53 (baseline 0.73-1.13), context field 0.82-1.14 (baseline
-0.60-0.91); -j 2's processor time over -j 1's, exact field 1.01-1.10 (baseline 1.23-1.46),
-context field 0.90-1.12 (baseline 1.24-1.71).
+What does not split over the workers bounds the speed-up: the command's start (the interpreter,
+its imports, the options read and the field loaded, the plan), the pool's own start and end, the
+report made and written, and, with the kernel, loading numba and the compiled code (this process
+plays its first unit before it forks, so a worker starts with them). Measured in processor
+seconds at -j 1 (cProfile and a timeline of each unit's start and end): about 0.5 s with numpy and
+0.9 s with the kernel, against 1.4 s and 0.4 s of games for the 3M-game exact field. An idle
+2-core machine then gives at most about (0.5 + 1.4) / (0.5 + 0.7) = 1.6 with numpy and 1.2 with
+the kernel (the longer of the two processes' paths in processor time, taken from the timeline:
+1.49 to 1.54 and 1.10); 1.7 needs about 4.7 times the serial part in games: about 2.4 processor
+seconds (5M games of this field) with numpy, 4.2 (30M) with the kernel.
+
+Measured for issue 21, this stop (best of 3, --warm-only, an older checkout as baseline, which has
+no kernel; a 2-core machine that other work kept at a load of 5 to 7, so -j 2 never had both
+cores): with --busy-as-idle, -j 2 / -j 1 speed, exact field with the kernel 0.64-1.02 (-j 2's
+processor time over -j 1's 1.06-1.18), with numpy 0.71-0.99 (1.10-1.25; baseline 0.66, 1.53),
+context field 1.01-1.12 (1.01-1.19; baseline 1.35, 1.11); without it, the exact fields and the
+default tournament stay in process at -j 2 (1.00, 1.00, 0.96), and the context field, a user's
+strategy (which plays in a pool at -j 2 whatever the load), 0.92 (processor time 1.17).
+The stop before (load 3 to 8): exact field 1.25-1.53 (baseline 0.73-1.13), context field
+0.82-1.14 (baseline 0.60-0.91).
 """
 
 from __future__ import annotations
@@ -38,11 +57,14 @@ from pathlib import Path
 
 READER = (Path(__file__).parent / "reader.py").read_text()
 """The context-reading strategy a user might write (benchmarks/reader.py), written where a run finds it."""
-CASES = {
-    "3M-game exact field": ["-s", "optimal", "-s", "max-shut", "-s", "greedy-high", "--games", "1000000"],
-    "context-reading field": ["-s", "reader.py:Reader", "-s", "optimal", "--games", "20000"],
-    "default tournament": [],
+EXACT_FIELD = ["-s", "optimal", "-s", "max-shut", "-s", "greedy-high", "--games", "1000000"]
+CASES: dict[str, tuple[list[str], dict[str, str]]] = {
+    "3M-game exact field, kernel": (EXACT_FIELD, {}),
+    "3M-game exact field, numpy": (EXACT_FIELD, {"SHUTBOX_KERNEL": "numpy"}),
+    "context-reading field": (["-s", "reader.py:Reader", "-s", "optimal", "--games", "60000"], {}),
+    "default tournament": ([], {}),
 }
+"""Each case's options and environment."""
 AS_IDLE = (
     "import os, sys; os.environ.setdefault('OPENBLAS_NUM_THREADS', '1'); "  # as the console script does first
     "import tournaments.backends.base as base; "
@@ -71,37 +93,41 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=2)
     parser.add_argument("--busy-as-idle", action="store_true", help="take every core as idle (see above)")
     parser.add_argument("--only", choices=CASES, action="append", help="this case only (repeat for more)")
+    parser.add_argument("--warm-only", action="store_true", help="this checkout with the cache of tables warm only")
     arguments = parser.parse_args()
     cases = {case: CASES[case] for case in arguments.only or CASES}
     print(f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores")
+    print(f"load average at the start: {os.getloadavg()[0]:.1f}")
     warm = tempfile.mkdtemp(prefix="shutbox-tables-")
     folder = Path(tempfile.mkdtemp(prefix="shutbox-pool-"))
     (folder / "reader.py").write_text(READER)
     base = {**os.environ, "SHUTBOX_TABLE_CACHE": warm}
-    checkouts = [("this, warm cache", sys.executable, False), ("this, cold cache", sys.executable, True)]
+    checkouts = [("this, warm cache", sys.executable, False)]
+    if not arguments.warm_only:
+        checkouts.append(("this, cold cache", sys.executable, True))
     if arguments.baseline is not None:
         checkouts.append(("baseline", str(arguments.baseline / ".venv/bin/python"), False))
-    for args in cases.values():  # fills the warm cache
-        timed(sys.executable, folder, [*args, "-j", "1"], base, arguments.busy_as_idle)
+    for args, env in cases.values():  # fills the warm cache
+        timed(sys.executable, folder, [*args, "-j", "1"], {**base, **env}, arguments.busy_as_idle)
     best: dict[tuple[str, str, int], tuple[float, float]] = {}
     for _ in range(arguments.repeats):
-        for case, args in cases.items():
+        for case, (args, env) in cases.items():
             for label, python, cold in checkouts:
                 for workers in (1, 2):
                     with tempfile.TemporaryDirectory() as empty:
-                        env = {**base, "SHUTBOX_TABLE_CACHE": empty if cold else warm}
-                        found = timed(python, folder, [*args, "-j", str(workers)], env, arguments.busy_as_idle)
+                        environment = {**base, **env, "SHUTBOX_TABLE_CACHE": empty if cold else warm}
+                        found = timed(python, folder, [*args, "-j", str(workers)], environment, arguments.busy_as_idle)
                     key = (case, label, workers)
                     best[key] = min(best.get(key, found), found)
     print(f"load average at the end: {os.getloadavg()[0]:.1f}")
-    print(f"| {'case':<22} | {'code':<17} | -j 1 wall (CPU) s | -j 2 wall (CPU) s | -j 2 / -j 1 speed |")
-    print(f"|{'-' * 24}|{'-' * 19}|{'-' * 18}|{'-' * 19}|{'-' * 19}|")
+    print(f"| {'case':<27} | {'code':<16} | -j 1 wall (CPU) s | -j 2 wall (CPU) s | -j 2 / -j 1 speed | CPU |")
+    print(f"|{'-' * 29}|{'-' * 18}|{'-' * 19}|{'-' * 19}|{'-' * 19}|{'-' * 6}|")
     for case in cases:
         for label, *_ in checkouts:
             (one, one_cpu), (two, two_cpu) = best[(case, label, 1)], best[(case, label, 2)]
             print(
-                f"| {case:<22} | {label:<17} | {one:6.2f} ({one_cpu:5.2f})   | {two:6.2f} ({two_cpu:5.2f})    "
-                f"| {one / two:17.2f} |"
+                f"| {case:<27} | {label:<16} | {one:6.2f} ({one_cpu:5.2f})  | {two:6.2f} ({two_cpu:5.2f})  "
+                f"| {one / two:17.2f} | {two_cpu / one_cpu:4.2f} |"
             )
 
 

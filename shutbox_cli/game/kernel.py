@@ -9,7 +9,9 @@ that needs a turn not given yet, or the table of a key not made yet, is left unp
 returned, with what it waits for: the caller plays those turns or makes those tables and calls
 again for just those games (the counts add up exactly, in any order). `available()` says
 whether the kernel can run: numba installed and `SHUTBOX_KERNEL` not `numpy` (the switch that
-forces the reference engine). Nothing here imports numba until a unit is played, and the
+forces the reference engine); `numba` there asks for the kernel however little a run has to play
+(`forced()`; else a run too small to pay for loading it keeps the numpy engine:
+`tournaments.playing.compiled`). Nothing here imports numba until a unit is played, and the
 compiled code is cached on disk between runs (numba's cache: `NUMBA_CACHE_DIR` if set, else beside
 the installed package when that folder is writable, else the user's cache folder).
 """
@@ -25,8 +27,9 @@ import numpy as np
 import numpy.typing as npt
 
 SWITCH = "SHUTBOX_KERNEL"
-"""The environment variable that chooses the bulk engine: `numpy` forces the reference engine."""
-REFERENCE = "numpy"
+"""The environment variable that chooses the bulk engine: `numpy` forces the reference engine,
+`numba` the kernel (where it is available) whatever the run's size."""
+REFERENCE, COMPILED = "numpy", "numba"
 
 EXACT, GIVEN, KEYED = 0, 1, 2
 """How a strategy's turns are found: walked through its table, looked up among those given, or
@@ -50,9 +53,18 @@ SHARE, SEAT, PLAYOFF = range(3)
 
 def available() -> bool:
     """Whether bulk units play compiled: numba importable and the switch not set to `numpy`."""
-    if os.environ.get(SWITCH, "").strip().lower() == REFERENCE:
+    if _switch() == REFERENCE:
         return False
     return _numba_found()
+
+
+def forced() -> bool:
+    """Whether the switch asks for the kernel whatever the run's size."""
+    return _switch() == COMPILED
+
+
+def _switch() -> str:
+    return os.environ.get(SWITCH, "").strip().lower()
 
 
 @functools.cache

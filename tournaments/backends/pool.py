@@ -4,9 +4,11 @@ The main process plays units too, as one of the pool's workers (so `-j 2` starts
 process), and sends each worker its units two ahead, so none waits on it. Each worker loads the
 built-in strategies itself from their specs and starts a host for each user's strategy
 (`isolation.Host`: a user's code never runs in a worker), plays whole work units and sends back
-only tallies (one array of counts a unit); the main process plays with the hosts the field was
-probed in. The exact strategies' tables are made once, by the main process while the workers
-start, and sent to them: no worker builds one.
+only tallies (one array of counts a unit; units and replies go down each worker's pipe pickled by
+the standard library's pickler, not multiprocess's slower one); the main process plays with the hosts the field was
+probed in. The exact strategies' tables are made once, by the main process, and sent to the
+workers: no worker builds one. Where the workers are forks, the main process plays its first unit
+before it starts them, so they start with what that loaded (the compiled kernel, the engine).
 The pool is a few `multiprocess` processes, each with its own pipe, forked from the main process
 where that is safe (`start_method`), else spawned. Each worker leads a process group of its own,
 dies with the main process and has a memory limit (`confine`). The run watches each worker's
@@ -24,6 +26,7 @@ import dataclasses
 import gc
 import math
 import os
+import pickle
 import signal
 import sys
 import threading
@@ -110,7 +113,7 @@ def _close_inherited(kept: int) -> None:
 
 def _serve(connection: Any, plan: Plan, memory_limit: int) -> None:
     try:
-        tables: Sent = connection.recv()
+        tables: Sent = _received(connection)
     except EOFError:  # the main process is gone
         return
     try:
@@ -125,7 +128,7 @@ def _serve(connection: Any, plan: Plan, memory_limit: int) -> None:
         _send(connection, Ready())
         while True:
             try:
-                unit = connection.recv()
+                unit = _received(connection)
             except EOFError:  # the main process is gone
                 return
             if unit is None:
@@ -140,8 +143,15 @@ def _serve(connection: Any, plan: Plan, memory_limit: int) -> None:
         player.close()
 
 
-def _send(connection: Any, reply: Reply) -> None:
-    connection.send(reply)
+def _send(connection: Any, message: object) -> None:
+    """Send a message down a pipe, pickled by the standard library (in C: a unit or its tallies take
+    a twentieth of the time multiprocess's own pickler, in Python, takes)."""
+    connection.send_bytes(pickle.dumps(message, pickle.HIGHEST_PROTOCOL))
+
+
+def _received(connection: Any) -> Any:
+    """The next message `_send` sent down a pipe."""
+    return pickle.loads(connection.recv_bytes())
 
 
 def _failure_message(plan: Plan, unit: WorkUnit, error: BaseException, memory_limit: int) -> str:
@@ -191,6 +201,12 @@ def _run_pool(plan: Plan, count: int, finished: Callable[[UnitResult], None]) ->
     units = plan.units()
     left = plan.unit_count
     try:
+        if start_method() == "fork" and (first := next(units, None)) is not None:
+            # Played before the workers start, so they are forks that have what it loaded: the
+            # compiled kernel, the tables, the engine's modules (else each loads them again).
+            left -= 1
+            if (failed := _play_here(plan, player, first, finished)) is not None:
+                raise TournamentFailure(failed[1])
         method = start_method()
         context = multiprocess.get_context(method)
         tracker = _idle_resource_tracker()
@@ -208,7 +224,7 @@ def _run_pool(plan: Plan, count: int, finished: Callable[[UnitResult], None]) ->
         tables = wire_tables(player.tables())  # while the workers start
         for worker in pool:
             with contextlib.suppress(OSError):  # a worker that died just now: its exit status says so
-                worker.connection.send(tables)
+                _send(worker.connection, tables)
         # Units are sent two ahead, so a worker never waits while this process plays one; the last
         # few one at a time, to whichever player is free, so that all of them finish together.
         for ahead in (1, 2):
@@ -278,7 +294,7 @@ def _reply(plan: Plan, worker: _Worker, limit: int) -> Reply:
     (a failure it sends, then it exits): its last word is read before its death is reported."""
     try:
         if worker.process.exitcode is None or worker.connection.poll():
-            return cast(Reply, worker.connection.recv())
+            return cast(Reply, _received(worker.connection))
     except (EOFError, OSError):
         pass
     return Failed(_death_message(plan, worker, limit))
@@ -334,7 +350,7 @@ def _give(plan: Plan, worker: _Worker, unit: WorkUnit | None) -> int:
             worker.started = time.monotonic()
         worker.queued.append(unit)
         with contextlib.suppress(OSError):  # a worker that died just now: its exit status says so
-            worker.connection.send(unit)
+            _send(worker.connection, unit)
     return unit is not None
 
 
@@ -401,7 +417,7 @@ def _dismiss(pool: list[_Worker]) -> None:
     """Tell the workers the run is over and give them a moment to end by themselves."""
     for worker in pool:
         with contextlib.suppress(OSError):
-            worker.connection.send(None)
+            _send(worker.connection, None)
     deadline = time.monotonic() + GRACE
     while any(worker.process.exitcode is None for worker in pool) and time.monotonic() < deadline:
         time.sleep(0.01)

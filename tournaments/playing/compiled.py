@@ -4,7 +4,9 @@ Exact strategies play from their turn tables inside the kernel, keyed ones from 
 each turn's key, worked out there; any other context-free strategy's turns are played here (turn
 by turn, as the numpy engine plays them) for just the (seat, round, dice game) the kernel asks
 for, and handed to it, as the tables of keys it meets for the first time are made here: the games
-that waited for them are played again. Scores too big to square in 64 bits keep the numpy engine.
+that waited for them are played again. Scores too big to square in 64 bits keep the numpy engine,
+and so does a run with too few turns to play in bulk to pay for loading the kernel (unless the
+switch asks for it: `kernel.forced`).
 """
 
 from __future__ import annotations
@@ -30,6 +32,12 @@ SMALL = 4
 KEPT_ROUNDS = 16
 """Exact strategies' turns of the first rounds are kept within a unit and shared by every game
 that meets them (the numpy engine's sharing); later ones, rarer, are played in each game."""
+PAYING_TURNS = 2_000_000
+"""The fewest turns of a plan's bulk games (every seat of each round a game lasts) the kernel plays
+at all: loading numba and the compiled code takes about 0.4 processor seconds, about what the
+kernel saves on 2 million turns (measured: numpy about 4 million turns a second, the kernel 15)."""
+DROP_OUT_ROUNDS = 10
+"""About how many points of the drop-out total a round adds (a game to 100 lasts about 10 rounds)."""
 _NONE_MISSING = np.iinfo(np.int64).max
 _TIES = {"share": kernel.SHARE, "seat": kernel.SEAT, "playoff": kernel.PLAYOFF}
 
@@ -49,10 +57,12 @@ class CompiledUnits:
         self.ruled = (rules.instant_win, rules.rounds, drop_out, _TIES[rules.ties.value], rules.full_box)
         self.kept = min(KEPT_ROUNDS, rules.rounds) if rules.drop_out is None else KEPT_ROUNDS
         self._seated: dict[tuple[int, ...], Seated] = {}
+        self.pays = bulk_turns(plan) >= PAYING_TURNS
 
     def plays(self, unit: WorkUnit) -> bool:
-        """Whether this unit goes to the kernel: numba there and allowed, and scores small enough."""
-        return self.fits and kernel.available()
+        """Whether this unit goes to the kernel: scores small enough, the plan big enough (or the
+        kernel asked for), and numba there and allowed."""
+        return self.fits and (self.pays or kernel.forced()) and kernel.available()
 
     def play(self, unit: WorkUnit) -> dict[int, list[Tally]]:
         """Every game of a bulk unit, counted per matchup and player (`BulkUnit.play`'s tallies)."""
@@ -176,3 +186,10 @@ def _tallies(
 def _strategies(plan: Plan, unit: WorkUnit) -> tuple[int, ...]:
     """The strategies the unit's matchups seat, in order."""
     return tuple(sorted({player for index in unit.matchups for player in plan.matchups[index].players}))
+
+
+def bulk_turns(plan: Plan) -> float:
+    """About how many turns the plan's bulk games take: each seat of each round a game lasts."""
+    rules = plan.config.rules
+    rounds = rules.rounds if rules.drop_out is None else max(1.0, rules.drop_out / DROP_OUT_ROUNDS)
+    return len(plan.bulk_matchups) * plan.games_per_matchup * plan.table * rounds

@@ -14,7 +14,7 @@ import pytest
 
 from tournaments import ConfigError, InProcess, ProcessPool
 from tournaments.backends.messages import Failed
-from tournaments.backends.pool import _reply, _Worker, start_method
+from tournaments.backends.pool import _reply, _send, _Worker, start_method
 from tournaments.playing.plan import make_plan
 from tournaments.playing.units import UnitResult
 
@@ -99,7 +99,7 @@ def test_at_two_workers_the_command_plays_a_users_strategy_itself_too_beside_one
 
 
 def _say_and_end(connection: object) -> None:
-    connection.send(Failed("its own words"))  # type: ignore[attr-defined]
+    _send(connection, Failed("its own words"))
     os._exit(0)
 
 

@@ -18,7 +18,7 @@ from shutbox_cli.game import Rules, kernel
 from tournaments import Options, load_config
 from tournaments.playing.bulk import BulkUnit
 from tournaments.playing.compiled import CompiledUnits
-from tournaments.playing.plan import make_plan
+from tournaments.playing.plan import Plan, make_plan
 from tournaments.playing.units import UnitPlayer
 
 from helpers.command import real_shutbox
@@ -97,6 +97,32 @@ def test_big_digit_scores_keep_the_numpy_engine() -> None:
     assert not units.plays(next(iter(plan.units())))
 
 
+def small_and_big_plans() -> tuple[Plan, Plan]:
+    """Plans of one bulk matchup: 2,000 games (4,000 turns), and 2,000,000 (4,000,000 turns)."""
+    return tuple(  # type: ignore[return-value]
+        make_plan(load_config(None, Options(strategies=["optimal", "tips"], games=games, seed=1)))
+        for games in (2_000, 2_000_000)
+    )
+
+
+def test_a_small_run_keeps_the_numpy_engine_rather_than_load_the_kernel(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(kernel.SWITCH, raising=False)
+    small, _ = small_and_big_plans()
+    assert not CompiledUnits(small, pytest.fail, pytest.fail, pytest.fail).plays(next(iter(small.units())))
+
+
+@pytest.mark.slow
+def test_a_big_run_plays_compiled_and_so_does_a_small_one_the_switch_asks_it_of(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    pytest.importorskip("numba", reason=NO_NUMBA)
+    monkeypatch.delenv(kernel.SWITCH, raising=False)
+    small, big = small_and_big_plans()
+    assert CompiledUnits(big, pytest.fail, pytest.fail, pytest.fail).plays(next(iter(big.units())))
+    monkeypatch.setenv(kernel.SWITCH, kernel.COMPILED)
+    assert CompiledUnits(small, pytest.fail, pytest.fail, pytest.fail).plays(next(iter(small.units())))
+
+
 @pytest.mark.slow
 def test_the_command_writes_the_same_report_with_the_extra_and_hidden_at_any_workers(tmp_path: Path) -> None:
     pytest.importorskip("numba", reason=NO_NUMBA)
@@ -110,8 +136,8 @@ def test_the_command_writes_the_same_report_with_the_extra_and_hidden_at_any_wor
     field = [argument for spec in field for argument in ("-s", spec)]
     options = ["--games", "120", "--table", "3", "--ties", "playoff", "--seed", "5", "-q"]
     runs = {
-        "kernel-1": ({}, "1"),
-        "kernel-2": ({}, "2"),
+        "kernel-1": ({kernel.SWITCH: kernel.COMPILED}, "1"),
+        "kernel-2": ({kernel.SWITCH: kernel.COMPILED}, "2"),
         "hidden-1": ({"PYTHONPATH": path}, "1"),
         "hidden-2": ({"PYTHONPATH": path}, "2"),
         "switch-2": ({kernel.SWITCH: "numpy"}, "2"),
@@ -128,10 +154,15 @@ def test_the_command_writes_the_same_report_with_the_extra_and_hidden_at_any_wor
 @pytest.mark.slow
 @pytest.mark.parametrize(
     "arguments",
-    [["--help"], ["--version"], ["tournament", "-s", "target", "-s", "tips", "--rounds", "2", "--games", "4"]],
-    ids=["help", "version", "nothing in bulk"],
+    [
+        ["--help"],
+        ["--version"],
+        ["tournament", "-s", "target", "-s", "tips", "--rounds", "2", "--games", "4"],
+        ["tournament", "-s", "optimal", "-s", "tips", "--games", "2000"],
+    ],
+    ids=["help", "version", "nothing in bulk", "too little in bulk"],
 )
-def test_numba_is_not_loaded_by_a_run_that_plays_nothing_in_bulk(arguments: list[str]) -> None:
+def test_numba_is_not_loaded_by_a_run_that_plays_little_or_nothing_in_bulk(arguments: list[str]) -> None:
     done = subprocess.run(
         [sys.executable, "-X", "importtime", "-m", "shutbox_cli", *arguments], cwd=ROOT, capture_output=True, text=True
     )
