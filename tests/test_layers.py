@@ -78,6 +78,19 @@ def test_the_face_uses_only_the_public_names_of_the_strategies_and_the_tournamen
                 assert module in PUBLIC, f"{path.relative_to(ROOT)}:{line} reaches into {module}"
 
 
+def test_no_module_of_the_face_takes_a_private_name_of_another() -> None:
+    """What commands share has a public home (a command's helpers stay its own)."""
+    for path in sorted((ROOT / "shutbox_cli" / "face").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+            if isinstance(node, ast.ImportFrom) and node.module != "__future__":
+                taken = [
+                    name
+                    for name in (alias.name for alias in node.names)
+                    if name.startswith("_") and not name.endswith("__")
+                ]
+                assert not taken, f"{path.relative_to(ROOT)}:{node.lineno} takes {', '.join(taken)}"
+
+
 def test_the_top_of_shutbox_cli_imports_only_the_face() -> None:
     """entry.py, __main__.py and __init__.py sit above every layer: they import the face (and each other)."""
     for path in sorted((ROOT / "shutbox_cli").glob("*.py")):
