@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 
 from shutbox_cli.game import Rules
-from tests.helpers.command import real_shutbox, shutbox
 from tournaments import (
     InProcess,
     Interrupted,
@@ -26,6 +25,8 @@ from tournaments import (
 from tournaments.playing.plan import Plan
 from tournaments.playing.units import UnitResult
 from tournaments.results.elo import elo
+
+from helpers.command import real_shutbox, shutbox
 
 
 @pytest.mark.slow

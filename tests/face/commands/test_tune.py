@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers.command import real_shutbox, shutbox
 from tournaments import Trial, TuneSettings, TuneStopped, parse_parameters, tune, write_table_atomically
+
+from helpers.command import real_shutbox, shutbox
 
 
 @pytest.mark.slow
