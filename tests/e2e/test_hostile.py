@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import dataclasses
 import subprocess
-from collections.abc import Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
@@ -133,10 +132,11 @@ PLAYED = (
 
 
 @pytest.fixture(scope="module")
-def played(request: pytest.FixtureRequest) -> Iterator[dict[str, Future[str]]]:
-    """`play_in_process` of the attack of each test of `PLAYED` chosen for this run, started side by
-    side (each starts a host: a process, about a tenth of a second of processor time, which one
-    after another kept the other core idle), by attack; each test waits for its own."""
+def played(request: pytest.FixtureRequest) -> dict[str, Future[str]]:
+    """`play_in_process` of the attack of each test of `PLAYED` chosen for this run, by attack, played
+    side by side (each starts a host: a process, about a tenth of a second of processor time, which
+    one after another kept the other core idle), all done before the first test reads its own: the
+    hosts' time is this module's shared setup, never one test's."""
     attacks = sorted(
         {
             item.callspec.params["attack"]
@@ -145,7 +145,7 @@ def played(request: pytest.FixtureRequest) -> Iterator[dict[str, Future[str]]]:
         }
     )
     with ThreadPoolExecutor(max_workers=2) as pool:
-        yield {attack: pool.submit(play_in_process, f"{HOSTILE}/{attack}") for attack in attacks}
+        return {attack: pool.submit(play_in_process, f"{HOSTILE}/{attack}") for attack in attacks}
 
 
 @pytest.mark.parametrize(
