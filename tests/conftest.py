@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import signal
+import sys
 import tempfile
 import time
 from typing import Any
@@ -34,6 +35,14 @@ if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
 if "PYTEST_XDIST_WORKER" not in os.environ:
     _kept_tables = tempfile.TemporaryDirectory(prefix="shutbox-tables-")
     os.environ["SHUTBOX_TABLE_CACHE"] = _kept_tables.name
+
+# Bytecode is cached (beside the sources, as Python does by default) even where the environment
+# turns that off (PYTHONDONTWRITEBYTECODE): else pytest rewrites the asserts of every test file
+# again in each run, and every process a test starts (a shutbox, a strategy's host, a worker)
+# compiles again each module it imports: a fifth of the fast subset's time. Workers and commands
+# started from here inherit the environment without it.
+if os.environ.pop("PYTHONDONTWRITEBYTECODE", None) is not None:
+    sys.dont_write_bytecode = False
 
 
 @st.composite

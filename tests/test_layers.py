@@ -8,6 +8,7 @@ folder there is."""
 from __future__ import annotations
 
 import ast
+import functools
 import importlib
 import json
 import re
@@ -31,6 +32,12 @@ LAZY = ("shutbox_cli.game", "tournaments", "strategies.runner")
 """The packages whose names load lazily from one list (`_NAMES`)."""
 
 
+@functools.cache
+def parsed(path: Path) -> ast.Module:
+    """A source file's syntax tree, parsed once for all the tests here (which only read it)."""
+    return ast.parse(path.read_text(), filename=str(path))
+
+
 def dotted(path: Path) -> str:
     """The module a source file under ROOT is."""
     parts = path.relative_to(ROOT).with_suffix("").parts
@@ -39,7 +46,7 @@ def dotted(path: Path) -> str:
 
 def imports(path: Path) -> list[tuple[int, str]]:
     """Every module a source file imports (relative imports resolved), with its line."""
-    tree = ast.parse(path.read_text(), filename=str(path))
+    tree = parsed(path)
     package = dotted(path) if path.stem == "__init__" else dotted(path).rpartition(".")[0]
     found = []
     for node in ast.walk(tree):
@@ -76,6 +83,19 @@ def test_the_face_uses_only_the_public_names_of_the_strategies_and_the_tournamen
         for line, module in imports(path):
             if module.split(".")[0] in {"strategies", "tournaments"}:
                 assert module in PUBLIC, f"{path.relative_to(ROOT)}:{line} reaches into {module}"
+
+
+def test_no_module_of_the_face_takes_a_private_name_of_another() -> None:
+    """What commands share has a public home (a command's helpers stay its own)."""
+    for path in sorted((ROOT / "shutbox_cli" / "face").rglob("*.py")):
+        for node in ast.walk(parsed(path)):
+            if isinstance(node, ast.ImportFrom) and node.module != "__future__":
+                taken = [
+                    name
+                    for name in (alias.name for alias in node.names)
+                    if name.startswith("_") and not name.endswith("__")
+                ]
+                assert not taken, f"{path.relative_to(ROOT)}:{node.lineno} takes {', '.join(taken)}"
 
 
 def test_the_top_of_shutbox_cli_imports_only_the_face() -> None:
@@ -157,7 +177,7 @@ def test_tournaments_import_only_the_engine_and_the_strategies() -> None:
 def test_below_the_face_nothing_prints_or_exits(package: str, above: set[str]) -> None:
     forbidden = {"print", "input", "exit", "quit"}
     for path in sorted((ROOT / package).rglob("*.py")):
-        tree = ast.parse(path.read_text(), filename=str(path))
+        tree = parsed(path)
         for node in ast.walk(tree):
             if isinstance(node, ast.Call):
                 function = node.func

@@ -3,6 +3,9 @@ one, for the ratio), the win-rate difference, the Elo with its error bars, the p
 
 from __future__ import annotations
 
+import textwrap
+
+from shutbox_cli.face.console import results_console
 from shutbox_cli.face.describe import rules_in_short
 from tournaments import Match, Summary, Verdict
 
@@ -29,8 +32,10 @@ def sprt_line(match: Match, games: int) -> str:
     return f"LLR {match.llr:.2f} ({low:.2f}, {high:.2f}) [{match.sprt.elo0:g}, {match.sprt.elo1:g}] {games:,} games"
 
 
-def match_lines(summary: Summary) -> list[str]:
-    """The match, one line a figure (plain text: a terminal and a pipe alike)."""
+def match_lines(summary: Summary, width: int | None = None) -> list[str]:
+    """The match, a figure a line (plain text), each broken between words to fit `width` (by
+    default the results console's: the terminal's or COLUMNS; in a pipe, none), its later lines
+    indented."""
     match = summary.match
     assert match is not None
     first, second = summary.config.names
@@ -59,4 +64,11 @@ def match_lines(summary: Summary) -> list[str]:
             f"SPRT elo0={sprt.elo0:g} elo1={sprt.elo1:g} alpha={sprt.alpha:g} beta={sprt.beta:g}: "
             f"{sprt_line(match, summary.games)}: {verdict(match, first)}."
         )
-    return lines
+    width = results_console().width if width is None else width
+    return [part for line in lines for part in _fitted(line, width)]
+
+
+def _fitted(line: str, width: int) -> list[str]:
+    """A figure's line broken between words to fit `width`, its later lines indented (a word longer
+    than that stays whole)."""
+    return textwrap.wrap(line, width, subsequent_indent="  ", break_long_words=False, break_on_hyphens=False)

@@ -7,14 +7,12 @@ code at import changes no figure; an honest user's strategy gets the figures it 
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import signal
 import subprocess
 import sys
 import time
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -27,6 +25,7 @@ from strategies.player import StrategyPlayer
 
 from helpers.command import environment, real_shutbox
 from helpers.paths import ROOT
+from helpers.processes import MARKER, marked, marking
 
 pytestmark = pytest.mark.slow  # every test runs the real command, most to a strategy's time limit
 
@@ -34,7 +33,7 @@ LIMIT = "2"
 """The commands' --timeout: long enough for a host to load on a loaded machine."""
 BOUND = 60
 """Seconds a command may take in a test before it counts as hung: far past its limit."""
-MARK = "SHUTBOX_HOSTED_TEST"
+MARK = MARKER
 """The environment variable that marks the processes a test's strategies start."""
 
 HARMS = {
@@ -129,27 +128,11 @@ def commands(spec: str, peeks: str) -> dict[str, list[str]]:
     }
 
 
-def marked_processes(mark: str) -> list[int]:
-    """The processes whose environment holds MARK=mark."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                if f"{MARK}={mark}".encode() in (entry / "environ").read_bytes().split(b"\0"):
-                    found.append(int(entry.name))
-            except OSError:
-                continue
-    return found
-
-
 @pytest.fixture
 def mark() -> Iterator[str]:
-    """A marker for this test's processes; whatever is left of them is killed at the end."""
-    value = uuid.uuid4().hex
-    yield value
-    for pid in marked_processes(value):
-        with contextlib.suppress(OSError):
-            os.kill(pid, signal.SIGKILL)
+    """A marker for this test's processes (`MARK`); whatever is left of them is killed at the end."""
+    with marking() as marks:
+        yield marks.mark
 
 
 def run(args: list[str], mark: str, tmp_path: Path) -> subprocess.CompletedProcess[str]:
@@ -214,7 +197,7 @@ def spawn_play(tmp_path: Path, mark: str, *options: str, **extra: str) -> pexpec
 def test_a_child_in_a_group_of_its_own_is_not_left_behind(tmp_path: Path, mark: str) -> None:
     path = strategy_file(tmp_path, IN_A_DECISION, "setpgid")
     assert_named_failure(run(["analyze", f"{path}:Plays", "--timeout", LIMIT], mark, tmp_path), ("'plays'",))
-    assert marked_processes(mark) == []
+    assert marked(mark) == []
 
 
 @pytest.mark.parametrize(

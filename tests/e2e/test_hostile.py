@@ -5,7 +5,8 @@ every method raises, hangs or lies, a view rewritten so that a wrong answer look
 exceptions of every kind (BaseException subclasses, GeneratorExit, KeyboardInterrupt and
 sys.exit raised by the strategy itself), messages that cannot be shown or hold escape
 sequences, modules and constructors that end the program, metadata that is not what the
-contract says. Each attack is played in this process through the library (fast), and a
+contract says. Each attack is played in this process through the library (fast: the attacks of
+the tests chosen are played side by side, as each needs a host process of its own), and a
 representative set through the real command at -j 1 and -j 2: the documented status, one
 sentence naming the strategy (then only the strategy's own indented frames), no traceback,
 nothing unprintable, no report.
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 import subprocess
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -122,6 +124,30 @@ def play_in_process(spec: str, games: int = 20) -> str:
     return str(caught.value)
 
 
+PLAYED = (
+    "test_a_strategy_failing_at_play_is_a_tournament_failure_in_one_sentence",
+    "test_a_strategy_failing_to_load_is_a_config_error_in_one_sentence",
+)
+"""The tests that read `play_in_process` of their attack from `played`."""
+
+
+@pytest.fixture(scope="module")
+def played(request: pytest.FixtureRequest) -> dict[str, Future[str]]:
+    """`play_in_process` of the attack of each test of `PLAYED` chosen for this run, by attack, played
+    side by side (each starts a host: a process, about a tenth of a second of processor time, which
+    one after another kept the other core idle), all done before the first test reads its own: the
+    hosts' time is this module's shared setup, never one test's."""
+    attacks = sorted(
+        {
+            item.callspec.params["attack"]
+            for item in request.session.items
+            if isinstance(item, pytest.Function) and item.module is request.module and item.originalname in PLAYED
+        }
+    )
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        return {attack: pool.submit(play_in_process, f"{HOSTILE}/{attack}") for attack in attacks}
+
+
 @pytest.mark.parametrize(
     ("attack", "words"),
     [
@@ -130,21 +156,25 @@ def play_in_process(spec: str, games: int = 20) -> str:
         for attack, words in PLAY_FAILURES
     ],
 )
-def test_a_strategy_failing_at_play_is_a_tournament_failure_in_one_sentence(attack: str, words: str) -> None:
+def test_a_strategy_failing_at_play_is_a_tournament_failure_in_one_sentence(
+    attack: str, words: str, played: dict[str, Future[str]]
+) -> None:
     spec = f"{HOSTILE}/{attack}"
-    message = play_in_process(spec)
+    message = played[attack].result()
     assert words in message, message
     assert_one_sentence(message, spec)
 
 
 @pytest.mark.parametrize(("attack", "words"), LOAD_FAILURES, ids=[attack for attack, _ in LOAD_FAILURES])
-def test_a_strategy_failing_to_load_is_a_config_error_in_one_sentence(attack: str, words: str) -> None:
+def test_a_strategy_failing_to_load_is_a_config_error_in_one_sentence(
+    attack: str, words: str, played: dict[str, Future[str]]
+) -> None:
     spec = f"{HOSTILE}/{attack}"
     with pytest.raises(StrategyLoadError) as caught:
         load_strategy(spec)
     assert words in str(caught.value)
     assert_one_sentence(str(caught.value), spec)
-    message = play_in_process(spec)
+    message = played[attack].result()
     assert words in message
     assert_one_sentence(message, spec)
 

@@ -22,3 +22,12 @@ def test_options_left_at_their_defaults_load_no_validation_library() -> None:
     assert "pydantic" not in imported("strategies")  # its --format left at its default, an enum's member
     assert "pydantic" not in imported("analyze", "optimal")  # text, as typer reads it
     assert "pydantic" in imported("rules", "--tiles", "10")  # a number to check: checked as before
+
+
+@pytest.mark.slow
+def test_a_field_of_built_in_strategies_loads_no_isolation() -> None:
+    """A user's strategy runs in a host of its own (`tournaments.referee.isolation`); built-ins run in
+    the referee, so a run of only them loads none of that."""
+    built_in = ("tournament", "-s", "greedy-high", "-s", "tips", "-n", "20", "--seed", "1", "-j", "1")
+    assert "tournaments.referee.isolation" not in imported(*built_in)
+    assert "tournaments.referee.isolation" in imported(*built_in, "-s", "examples/cautious.py:Cautious")

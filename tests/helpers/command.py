@@ -12,13 +12,16 @@
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import subprocess
 import sys
 import types
 from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
+import typer.main
 from typer._click import formatting
 from typer.testing import CliRunner
 
@@ -52,6 +55,18 @@ def environment(columns: int | None = WIDTH, **extra: str) -> dict[str, str]:
     env = {key: value for key, value in os.environ.items() if key not in TERMINAL}
     env.update({key: value for key, value in terminal(columns).items() if value is not None})
     return {**env, **extra}
+
+
+@functools.cache
+def _built(app: typer.Typer) -> Any:
+    """The app's command line (click's command), built once for the tests: typer builds it again at
+    every call, which the console script makes once per process, and a test's command dozens of
+    times (four fifths of a short command's time in this process)."""
+    return _building(app)
+
+
+_building = typer.main.get_command
+typer.main.get_command = _built  # what `app()` calls (`Typer.__call__`), in this process only
 
 
 def shutbox(

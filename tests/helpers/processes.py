@@ -61,10 +61,12 @@ def _pids() -> list[str]:
 
 
 def marked(mark: str) -> list[int]:
-    """The live processes (zombies aside) whose environment carries `MARKER=mark`."""
+    """The live processes (zombies aside) but this one whose environment carries `MARKER=mark`."""
     needle = f"{MARKER}={mark}".encode()
     found = []
     for pid in _pids():
+        if int(pid) == os.getpid():
+            continue
         try:
             environ = (PROC / pid / "environ").read_bytes()
         except OSError:  # gone, or not ours to read

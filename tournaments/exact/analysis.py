@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 from collections import Counter
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from shutbox_cli.game import DICE_SCHEME, Rules, distribution, draw_seed, play_turn, turn_rolls
 from shutbox_cli.game.terms import Seed
@@ -15,9 +15,11 @@ from strategies.loading import StrategyLoadError
 from strategies.player import StrategyError
 
 from ..errors import ConfigError, TournamentFailure, marked
-from ..referee.seated import SeatedStrategy
 from ..results.schema import Method, header, rules_table
 from ..results.stats import Interval, mean_interval, wilson
+
+if TYPE_CHECKING:  # a user's strategy is seated in a host: only a run of one loads that code
+    from ..referee.seated import SeatedStrategy
 
 DEFAULT_TURNS = 100_000
 """Turns a simulation plays when none are given."""

@@ -7,16 +7,18 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from shutbox_cli.game import Duel, Rules
 from shutbox_cli.game.exact_games import Arithmetic
 from shutbox_cli.game.exact_keyed import keyed_duel
 
 from ..errors import ConfigError, setting
-from ..referee.seated import SeatedStrategy
 from ..results.schema import header, rules_table
 from .tournament import first_turn, refuse_costly, refuse_inexact, seat_turns, uses_fractions
+
+if TYPE_CHECKING:  # a user's strategy is seated in a host: only a run of one loads that code
+    from ..referee.seated import SeatedStrategy
 
 
 @dataclasses.dataclass(frozen=True)

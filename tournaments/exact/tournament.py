@@ -24,7 +24,7 @@ import dataclasses
 import itertools
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from shutbox_cli.game import GameOdds, Rules, Ties, TurnOdds, distribution, exact_turn_odds
 from shutbox_cli.game.exact_cost import Cost, games_cost
@@ -38,8 +38,10 @@ from strategies.table import PolicyTable
 from ..errors import ConfigError, TournamentFailure, marked, setting
 from ..field.config import TournamentConfig
 from ..field.entries import StrategyEntry
-from ..referee.seated import SeatedStrategy, seat_strategies
 from ..results.aggregate import HeadToHead, SeatStanding, Standing
+
+if TYPE_CHECKING:  # a user's strategy is seated in a host: only a run of one loads that code
+    from ..referee.seated import SeatedStrategy
 
 Chance = Fraction | float
 """An exact chance: a fraction, or a float where fractions cost too much."""
@@ -379,6 +381,8 @@ def _turns(config: TournamentConfig, fractions: bool, stack: contextlib.ExitStac
     """Every strategy's turns (`seat_turns`), a user's from the tables its host makes. The hosts
     load side by side, each within the run's time limit; an exact strategy's ends once its table
     is in, a keyed one's when `stack` closes (its tables are made as the games meet its keys)."""
+    from ..referee.seated import seat_strategies
+
     given = [(entry.spec, entry.params, entry.name) for entry in config.strategies]
     try:
         seated = seat_strategies(given, config.rules, timeout=config.timeout, memory_limit_mib=config.memory_limit)

@@ -29,8 +29,7 @@ from strategies.loading import StrategyLoadError, spec_of, split_name
 
 from ..errors import ConfigError, setting
 from ..files import read_document
-from ..referee.confine import MAX_WORKERS_PER_CORE, MIN_MEMORY_LIMIT_MIB, cores, max_workers
-from ..referee.isolation import memory_limit as memory_limit_of_hosts
+from ..referee.confine import MAX_WORKERS_PER_CORE, MIN_MEMORY_LIMIT_MIB, cores, host_memory_limit, max_workers
 from ..results.schema import HEADER_KEYS, Method, check_schema, rules_mapping, rules_table
 from .entries import Given, Probing, StrategyEntry, changes, default_field, load_field, recorded_spec, resolved
 
@@ -403,7 +402,7 @@ def load_config(path: Path | None, options: Options, table: Mapping[str, Any] | 
             )
     _isolation(where, table, options)
     field = _field(path, table, options, values["method"] == "exact")
-    probing = Probing(values["timeout"], memory_limit_of_hosts(values["memory_limit"], values["workers"]))
+    probing = Probing(values["timeout"], host_memory_limit(values["memory_limit"], values["workers"]))
     strategies = load_field(field, rules, probing)
     _check_size(where, table, options, values["table"], len(strategies))
     _check_gauntlet(values, len(strategies))

@@ -10,7 +10,7 @@ import dataclasses
 import os
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from shutbox_cli.game import Rules
 from strategies.loading import (
@@ -25,7 +25,9 @@ from strategies.loading import (
 
 from ..errors import ConfigError, marked
 from ..referee import idle
-from ..referee.isolation import Host, Probed, probe
+
+if TYPE_CHECKING:
+    from ..referee.isolation import Host, Probed
 
 DEFAULT_FIELD = ("greedy-high", "optimal", "max-shut", "tips", "random", "fewest-tiles")
 """The default tournament's strategies, all built in: the sources' computer player, the two
@@ -197,6 +199,8 @@ def _probe(
     spec: str, params: dict[str, Any], display: str | None, rules: Rules, probing: Probing
 ) -> Callable[[], Probed]:
     """A probe started (see `isolation.probe`); one that cannot start fails when its answer is asked for."""
+    from ..referee.isolation import probe  # the hosts' code, loaded only for a field with a user's strategy
+
     timeout, limit = probing.timeout, probing.memory_limit_mib
 
     def kept(host: Host, found: Probed) -> None:  # for a run in this process to take

@@ -22,9 +22,8 @@ from shutbox_cli.game.bulk import GameResults, Standing, play_games, play_keyed_
 from shutbox_cli.game.bulk_dice import outcomes, stream_keys
 from shutbox_cli.game.terms import GameNumber, Seed
 from strategies.keys import KeyedContext
-from strategies.player import StrategyError
+from strategies.player import StrategyError, StrategyPlayer
 
-from ..referee.isolation import RemotePlayer
 from .compiled import CompiledUnits
 from .keyed import distinct_keys, key_rows, key_values
 from .plan import Plan, WorkUnit
@@ -77,7 +76,7 @@ class BulkPlayer:
             return play_turns(table, self.rules.full_box, keys.size, lambda k, live: outcomes(keys[live], k))
         player, ended = self.owner.player(index), np.empty(games.size, dtype=np.int16)
         context = TurnContext(0, seat, round_, False, (None,), (0,), (True,))  # never read: context-free
-        if isinstance(player, RemotePlayer):  # its host plays them all in one round trip
+        if not isinstance(player, StrategyPlayer):  # a user's in its host: it plays them all in one round trip
             player.prefetch([(context, seed, game) for game in games.tolist()])
         for position, game in enumerate(games.tolist()):
             try:

@@ -15,14 +15,17 @@ meets, as if the games before it had been played to their ends first.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from shutbox_cli.game import GameInPlay, GameRecord, Rules, TurnContext, turn_rolls
 from shutbox_cli.game.terms import GameNumber, Seed
-from strategies.player import StrategyError
+from strategies.player import StrategyError, StrategyPlayer
 
-from ..referee.isolation import RemotePlayer
 from .plan import GameSlot
 from .seats import AskedTurns, Seat
+
+if TYPE_CHECKING:  # the hosts' code, loaded only for a field with a user's strategy
+    from ..referee.isolation import RemotePlayer
 
 
 class GameFailure(Exception):
@@ -77,7 +80,7 @@ def _waiting(game: GameInPlay) -> TurnContext:
 
 def _remote(seat: Seat) -> RemotePlayer | None:
     """The player in its host behind a seat asked at each decision, if any."""
-    if isinstance(seat, AskedTurns) and isinstance(seat.player, RemotePlayer):
+    if isinstance(seat, AskedTurns) and not isinstance(seat.player, StrategyPlayer):
         return seat.player
     return None
 

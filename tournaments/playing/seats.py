@@ -6,17 +6,19 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterator
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol, TypeAlias
 
 from shutbox_cli.game import Rules, TurnContext, TurnRecord, play_turn
 from strategies.player import StrategyPlayer
 from strategies.table import PolicyTable
 
 from ..errors import TournamentFailure
-from ..referee.isolation import RemotePlayer
 from .plan import Plan
 
-Player = StrategyPlayer | RemotePlayer
+if TYPE_CHECKING:  # the hosts' code, loaded only for a field with a user's strategy
+    from ..referee.isolation import RemotePlayer
+
+Player: TypeAlias = "StrategyPlayer | RemotePlayer"
 """A strategy at the table: a built-in one loaded in this process, a user's asked in its host."""
 
 

@@ -32,7 +32,6 @@ from shutbox_cli.game.terms import Seed
 from strategies.player import StrategyError, StrategyPlayer
 from strategies.table import solution_table
 
-from ..referee.isolation import RemotePlayer
 from ..referee.wire import ContextFields
 from .bulk import Masks, _tallies
 from .checked import UNVOUCHED, turn_ends
@@ -118,7 +117,7 @@ class AskedSeat(StepSeat):
         contexts = unit.contexts(seat, round_, games)
         dice_games = unit.dice_games[games].tolist()
         ended = np.full(games.size, rules.full_box, dtype=np.int16)
-        remote = player if isinstance(player, RemotePlayer) else None
+        remote = None if isinstance(player, StrategyPlayer) else player
         start = 0
         if remote is not None:
             try:

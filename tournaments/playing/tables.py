@@ -27,7 +27,6 @@ from strategies.loading import LoadedStrategy, StrategyLoadError, split_spec
 from strategies.table import THROW_COUNT, PolicyTable
 
 from ..field.entries import StrategyEntry
-from ..referee.isolation import checked_table
 from ..version import shutbox_version
 
 SETTING = "SHUTBOX_TABLE_CACHE"
@@ -115,6 +114,8 @@ def read_table(folder: Path, key: str, entry: StrategyEntry, rules: Rules) -> Po
             f"strategy {entry.name!r} has a table kept in {str(path)!r} that is not legal ({what}); "
             "delete the file and it is built again."
         )
+
+    from ..referee.isolation import checked_table  # the hosts' code, loaded only for a user's strategy
 
     return checked_table(after.tolist(), list(dice), rules, refuse)
 

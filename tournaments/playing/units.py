@@ -20,7 +20,7 @@ from strategies.table import PolicyTable
 from ..errors import TournamentFailure, marked, setting
 from ..field.entries import StrategyEntry
 from ..referee import idle
-from ..referee.isolation import Host, memory_limit
+from ..referee.confine import host_memory_limit
 from .lockstep import GameFailure, play_in_lockstep
 from .plan import GameSlot, Matchup, Plan, WorkUnit
 from .replay import replay_command
@@ -29,6 +29,7 @@ from .tables import cache_folder, keep_table, read_table, source_digest, table_k
 from .tally import Tally, count_game, count_length, share_unit
 
 if TYPE_CHECKING:
+    from ..referee.isolation import Host
     from .bulk import BulkPlayer
 
 
@@ -146,8 +147,10 @@ class UnitPlayer:
     def _launch(self, entry: StrategyEntry) -> tuple[Host, bool]:
         """A user's strategy started in a host of its own, or the host it was probed in here (`idle`),
         loaded already: whether it is that one."""
+        from ..referee.isolation import Host  # the hosts' code, loaded only for a field with a user's strategy
+
         config = self.plan.config
-        limit = memory_limit(config.memory_limit, config.workers)
+        limit = host_memory_limit(config.memory_limit, config.workers)
         probed = idle.take(idle.key(entry.spec, entry.params, entry.name, self.rules, config.timeout, limit))
         if probed is not None:
             return probed, True
@@ -169,7 +172,7 @@ class UnitPlayer:
     def close(self) -> None:
         """Stop every host (and whatever its strategy started)."""
         for loaded in self.loaded:
-            if isinstance(loaded, Host):
+            if not isinstance(loaded, LoadedStrategy):
                 loaded.stop()
 
     @property
@@ -188,7 +191,7 @@ class UnitPlayer:
         """A new player for a strategy."""
         loaded = self.loaded[index]
         try:
-            if isinstance(loaded, Host):
+            if not isinstance(loaded, LoadedStrategy):
                 return loaded.player()
             return StrategyPlayer(loaded.make(), self.rules, loaded.name)
         except (StrategyLoadError, StrategyError) as error:
@@ -260,7 +263,7 @@ class UnitPlayer:
         started, self._clock = self._clock or time.monotonic(), None
         deadline = started + timeout - min(2.0, timeout / 4)
         for loaded in self.loaded:
-            if isinstance(loaded, Host):
+            if not isinstance(loaded, LoadedStrategy):
                 loaded.deadline = deadline
 
     def play(self, unit: WorkUnit) -> UnitResult:

@@ -47,6 +47,14 @@ def default_memory_limit_mib(workers: int) -> int:
     return max(MIN_MEMORY_LIMIT_MIB, total * 3 // 4 // max(1, workers) // MiB)
 
 
+def host_memory_limit(configured: int | None, workers: int | None) -> int:
+    """MiB a strategy's host may use: the run's limit per worker (`memory_limit`), else a default
+    share of the machine's memory, as if there were two processes per worker."""
+    if configured is not None:
+        return configured
+    return default_memory_limit_mib(2 * (workers or cores()))
+
+
 def memory_limit_mib(configured: int | None, workers: int) -> int:
     """The memory limit of each of `workers` processes: the configured one (0: none), or the
     default share when none is configured."""

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from shutbox_cli.game import Rules
 
-from .isolation import Host
+if TYPE_CHECKING:  # only a field with a user's strategy loads the hosts' code
+    from .isolation import Host
 
 MAX_IDLE = 16
 """Hosts kept at most: a caller that loads fields without running them keeps no more than these."""

@@ -41,7 +41,6 @@ from strategies.table import PolicyTable
 
 from ..errors import setting
 from . import supervisor
-from .confine import cores, default_memory_limit_mib
 from .wire import ContextFields, DealtTurn, NewPlayer, Played, Request, Setup, TableAsked, TurnsAsked
 
 PACKAGES = str(Path(__file__).resolve().parents[2])  # tournaments/referee/ -> the folder of our packages
@@ -77,14 +76,6 @@ class RemoteFailure(StrategyError):
 class HostLost(StrategyLoadError):
     """A host that died, stayed silent or answered garbage while its strategy loaded: the
     strategy's failure (where a `StrategyLoadError` of its own is a bad spec)."""
-
-
-def memory_limit(configured: int | None, workers: int | None) -> int:
-    """MiB a host may use: the run's limit per worker (`memory_limit`), else a default share of
-    the machine's memory, as if there were two processes per worker."""
-    if configured is not None:
-        return configured
-    return default_memory_limit_mib(2 * (workers or cores()))
 
 
 class Host:

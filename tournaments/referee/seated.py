@@ -34,7 +34,8 @@ from strategies.table import PolicyTable
 
 from ..errors import TournamentFailure, marked
 from .checking import remote_check
-from .isolation import Host, HostLost, RemotePlayer, memory_limit
+from .confine import host_memory_limit
+from .isolation import Host, HostLost, RemotePlayer
 from .wire import Request, Setup
 
 STRATEGY_TIMEOUT = 120.0
@@ -186,7 +187,7 @@ def seat_strategies(
     seconds to load and to answer each request, and `memory_limit_mib` MiB (None: a default share
     of the machine's). Raises StrategyLoadError for a spec that names no strategy it can build, and
     TournamentFailure for a strategy whose host dies or hangs as it loads."""
-    limit = memory_limit(memory_limit_mib, 1)
+    limit = host_memory_limit(memory_limit_mib, 1)
     for spec, _, name in given:  # what a spec or name says wrong is said here, where no user's code is run
         target = split_spec(spec)[0]
         if name is not None:

@@ -12,8 +12,10 @@ from ..errors import fail
 from ..output import Format, FormatOption, Output
 from ..plotting import PlotOption, check_plot, plot_result
 from ..rule_options import with_rule_options
+from ..running import ends_cleanly as _ends_cleanly
+from ..running import loaded as _loaded
+from ..running import report_to_write as _report_to_write
 from ..signals import stop_on_signals
-from .tournament import _ends_cleanly, _loaded, _report_to_write
 
 if TYPE_CHECKING:
     from tournaments import Match, Summary, TournamentConfig

@@ -1,24 +1,21 @@
 """`shutbox tournament [CONFIG.toml]`: pit strategies against each other, seeded, in parallel."""
 
-import contextlib
 import dataclasses
-import shlex
-from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from ..arguments import Duplicate, Games, Report, Seed, Strategies, Table, field_options
-from ..errors import FAILURE, USAGE_ERROR, fail, say_error, stopped_status
+from ..errors import FAILURE
 from ..output import Format, FormatOption, Output
 from ..plotting import PlotOption, check_plot, plot_result
 from ..rule_options import with_rule_options
-from ..settings import said
-from ..signals import received, stop_on_signals
+from ..running import ends_cleanly, loaded, report_to_write
+from ..signals import stop_on_signals
 
 if TYPE_CHECKING:
-    from tournaments import ExactSummary, Gate, Summary, TournamentConfig
+    from tournaments import ExactSummary, Gate, Summary
 
 
 def register(app: typer.Typer) -> None:
@@ -174,8 +171,8 @@ def tournament_command(
         isolate=isolate,
     )
     every = CHECKPOINT_SECONDS if checkpoint_seconds is None else checkpoint_seconds
-    with _ends_cleanly():
-        output = Output(form, _report_to_write(resume, report, form))
+    with ends_cleanly():
+        output = Output(form, report_to_write(resume, report, form))
         gates = _gates(fail_if or [])
         output.check()  # before the run, not after it
         if plot is not None:
@@ -190,7 +187,7 @@ def tournament_command(
                 progress=progress,
                 bulk=not general_engine,
                 checkpoint_seconds=every,
-                loaded=lambda config: _loaded(config, gates),
+                loaded=lambda config: loaded(config, gates),
             )
         output.deliver(summary, written=True)  # the run wrote the file before removing its checkpoint
     _render(output, summary, quiet)
@@ -208,35 +205,6 @@ def _gates(texts: list[str]) -> "list[Gate]":
     return [parse_tournament_gate(text) for text in texts]
 
 
-def _report_to_write(resume: Path | None, report: Path | None, form: Format) -> Path | None:
-    """The report a run writes: the one given, else a resumed run's as its checkpoint records it
-    (with a note if it records none and the results would only be shown)."""
-    from tournaments import recorded_report
-
-    if resume is None or report is not None:
-        return report
-    recorded = recorded_report(resume)
-    if recorded is None and form is Format.TABLE:
-        typer.echo(
-            "shutbox: note: this run was started without --report, so its results are only shown; "
-            "to keep them, stop it and resume with --report FILE.",
-            err=True,
-        )
-    return recorded
-
-
-def _loaded(config: "TournamentConfig", gates: "list[Gate]") -> None:
-    """Once the strategies are loaded: the gates name them, the config's warnings are said, and the
-    stop signals are ours again (a strategy's module, imported just now, may have taken them)."""
-    if gates:
-        from tournaments import check_names
-
-        check_names(gates, config.names)
-    for line in config.warnings:
-        typer.echo(line, err=True)
-    stop_on_signals()
-
-
 def _render(output: Output, summary: "Summary | ExactSummary", quiet: bool) -> None:
     """The table (or the --quiet line) where the output says, then the notes on stderr."""
     from tournaments import Summary
@@ -252,37 +220,6 @@ def _render(output: Output, summary: "Summary | ExactSummary", quiet: bool) -> N
     output.written()
 
 
-@contextlib.contextmanager
-def _ends_cleanly(command: str = "tournament") -> Iterator[None]:
-    """Every way a run of this command can end early, as one sentence and its exit status (and how to resume)."""
-    import tournaments
-
-    try:
-        yield
-    except (tournaments.ConfigError, tournaments.FileWriteError) as error:
-        kept = getattr(error, "checkpoint", None)  # a report not written keeps the finished run
-        if kept is None:
-            fail(said(error))
-        say_error(said(error))
-        typer.echo(f"shutbox: the finished games are kept; {_resume_hint(kept, command)}", err=True)
-        raise typer.Exit(USAGE_ERROR) from None
-    except tournaments.TournamentFailure as error:
-        say_error(said(error))
-        if error.checkpoint is not None:
-            typer.echo(f"shutbox: the finished games are kept; {_resume_hint(error.checkpoint, command)}", err=True)
-        raise typer.Exit(FAILURE) from None
-    except tournaments.Interrupted as stop:
-        if stop.checkpoint is None:
-            _stopped(str(stop))
-        _stopped(f"interrupted after {stop.games:,} of {stop.total:,} games", _resume_hint(stop.checkpoint, command))
-    except KeyboardInterrupt:
-        _stopped("interrupted")
-    except Exception:
-        if received() is None:
-            raise
-        _stopped("interrupted")  # the stop broke something on its way out (a library's bare `except:`)
-
-
 def _apply_gates(gates: "list[Gate]", summary: "Summary | ExactSummary") -> None:
     """Say each gate that holds of the report's ranking on stderr, and exit 1 if any does."""
     if not gates:
@@ -294,18 +231,3 @@ def _apply_gates(gates: "list[Gate]", summary: "Summary | ExactSummary") -> None
         typer.echo(line, err=True)
     if failed:
         raise typer.Exit(FAILURE)
-
-
-def _stopped(what: str, hint: str | None = None) -> NoReturn:
-    """Say the run stopped (and by which signal, unless Ctrl-C) and how to resume, and exit with its status."""
-    import signal
-
-    number = received()
-    by = "" if number in (None, signal.SIGINT) else f", by {signal.Signals(number).name}"
-    then = "." if hint is None else f"; {hint}"  # no full stop after a command to copy
-    typer.echo(f"shutbox: {what}{by}; no report written{then}", err=True)
-    raise typer.Exit(stopped_status(number))
-
-
-def _resume_hint(checkpoint: Path, command: str = "tournament") -> str:
-    return f"resume with: shutbox {command} --resume {shlex.quote(str(checkpoint))}"

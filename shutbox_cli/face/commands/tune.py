@@ -14,8 +14,8 @@ from ..errors import fail
 from ..output import Format, FormatOption, Output, print_document
 from ..plotting import PlotOption, check_plot, plot_table
 from ..rule_options import with_rule_options
+from ..running import ends_cleanly as _ends_cleanly
 from ..signals import stop_on_signals
-from .tournament import _ends_cleanly
 
 if TYPE_CHECKING:
     from tournaments import Trial, TuneSettings, Tuning

@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 
 from shutbox_cli.game import Rules
-from tests.helpers.command import real_shutbox
 from tournaments import (
     InProcess,
     Interrupted,
@@ -27,12 +26,16 @@ from tournaments.playing.plan import Plan
 from tournaments.playing.units import UnitResult
 from tournaments.results.elo import elo
 
+from helpers.command import real_shutbox, shutbox
+
 
 @pytest.mark.slow
 def test_an_sprt_without_games_plays_past_the_plain_default_until_it_decides() -> None:
     """Without -n a test has room to decide: this one needs 10,240 games, past the 2,000 a plain
     match plays."""
-    done = real_shutbox("match", "optimal", "fewest-tiles", "--seed", "3", "--sprt", "elo0=0 elo1=2", "-q")
+    done = real_shutbox(
+        "match", "optimal", "fewest-tiles", "--seed", "3", "--sprt", "elo0=0 elo1=2", "-q", columns=None
+    )
     assert done.returncode == 0, done.stderr
     assert "10,240 games: H1 accepted" in done.stdout
 
@@ -156,3 +159,19 @@ def test_an_interrupted_match_resumes_to_the_uninterrupted_verdict(tmp_path: Pat
     assert whole.match is not None and len(whole.match.path) == whole.games // 2048  # kept whole across the stop
     assert (tmp_path / "part.toml").read_bytes() == (tmp_path / "whole.toml").read_bytes()
     assert not checkpoint.exists()
+
+
+@pytest.mark.parametrize("columns", [60, 100])
+def test_the_figures_fit_the_terminal_and_break_only_between_words(columns: int) -> None:
+    """Each figure's line is wrapped at spaces to the terminal's width (the terminal would break it
+    inside a word), its later lines indented; in a pipe each stays one line."""
+    match = ("match", "greedy-high", "tips", "-n", "200", "--seed", "1", "--sprt", "elo1=5", "-j", "1")
+    piped = shutbox(*match, columns=None)
+    fitted = shutbox(*match, columns=columns)
+    assert piped.returncode == fitted.returncode == 4, fitted.stderr
+    figures = piped.stdout.splitlines()
+    assert len(figures) == 7 and max(len(line) for line in figures) > 100
+    lines = fitted.stdout.splitlines()
+    assert all(len(line) <= columns for line in lines), fitted.stdout
+    assert len(lines) > len(figures)
+    assert fitted.stdout.replace("\n  ", " ") == piped.stdout

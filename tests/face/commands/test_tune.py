@@ -12,9 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from tests.face.test_progress import on_a_terminal
-from tests.helpers.command import real_shutbox, shutbox
 from tournaments import Trial, TuneSettings, TuneStopped, parse_parameters, tune, write_table_atomically
+
+from helpers.command import real_shutbox, shutbox
+from helpers.terminal import on_a_terminal
 
 
 @pytest.mark.slow

@@ -5,6 +5,7 @@ and what the terminal shows."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 
@@ -14,6 +15,7 @@ from shutbox_cli.game import GameRecord, Rules, TurnContext, TurnRecord, mask_of
 from tournaments import InProcess, Options, Summary, load_config, run
 from tournaments.playing.tally import Tally, count_game, finished_ahead, finishes
 
+from helpers.command import shutbox
 from helpers.paths import ROOT
 
 SHUT: tuple[int, ...] = ()
@@ -196,6 +198,16 @@ def test_exact_tournaments_know_who_finished_ahead_at_a_table_of_two_only() -> N
     assert all(pair.tied == 0 and pair.ahead == pytest.approx(pair.wins) for pair in seat.head_to_head)
     three = run(load_config(None, Options(strategies=field, method="exact", table=3)))
     assert all(pair.ahead is None and pair.ahead_rate is None for pair in three.head_to_head)
+
+
+def test_a_simulated_report_at_a_table_of_two_says_who_finished_ahead() -> None:
+    """As docs/report.md says: only an exact tournament at a table of three or more leaves them out."""
+    done = shutbox("tournament", "-s", "greedy-high", "-s", "tips", "-n", "40", "--seed", "1", "--format", "json")
+    report = json.loads(done.stdout)
+    assert done.returncode == 0 and report["method"] == "simulate" and report["config"]["table"] == 2
+    for pair in report["head_to_head"]:
+        assert pair["ahead"] + pair["tied"] + pair["behind"] == pair["games"] == 40
+        assert pair["ahead"] + pair["tied"] / 2 == pair["wins"] and pair["ahead_rate"] == pair["win_rate"]
 
 
 def shown(*arguments: str) -> str:

@@ -16,7 +16,8 @@ from shutbox_cli.game.dice import PAIRS
 from strategies.loading import StrategyLoadError, load_strategy
 from strategies.player import StrategyPlayer
 from strategies.table import tabulate
-from tournaments.referee.isolation import Host, dealt_outcomes, memory_limit
+from tournaments.referee.confine import host_memory_limit
+from tournaments.referee.isolation import Host, dealt_outcomes
 
 from helpers.paths import ROOT, SNEAKY
 
@@ -71,8 +72,8 @@ def test_a_strategy_that_cannot_load_in_its_host_is_one_sentence() -> None:
 
 
 def test_a_host_may_use_the_runs_memory_limit_else_a_share_of_the_machines() -> None:
-    assert memory_limit(300, 4) == 300
-    assert 0 < memory_limit(None, 8) <= memory_limit(None, 1)
+    assert host_memory_limit(300, 4) == 300
+    assert 0 < host_memory_limit(None, 8) <= host_memory_limit(None, 1)
 
 
 @settings(max_examples=100, deadline=None)

@@ -9,10 +9,7 @@ table shows what is left."""
 
 from __future__ import annotations
 
-import contextlib
 import json
-import os
-import signal
 import subprocess
 import sys
 import threading
@@ -29,6 +26,7 @@ from tournaments.referee.isolation import Host
 
 from helpers.command import real_shutbox
 from helpers.paths import ROOT
+from helpers.processes import MARKER, marked, marking
 
 pytestmark = [
     pytest.mark.slow,  # each test starts hosts, a second or more
@@ -36,7 +34,7 @@ pytestmark = [
 ]
 
 RULES = Rules(tiles=5)
-MARK = "SUPERVISOR_TEST_MARK"
+MARK = MARKER
 SLEEPERS = 3
 """The processes `detach()` leaves asleep."""
 STRATEGY = '''
@@ -90,21 +88,6 @@ class Plain(Strategy):
 '''
 
 
-def _marked(mark: str) -> list[int]:
-    """The processes but this one (zombies aside: they have no environment left) that carry the mark."""
-    needle = f"{MARK}={mark}".encode()
-    found = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit() and int(entry) != os.getpid():
-            try:
-                environ = Path(f"/proc/{entry}/environ").read_bytes()
-            except OSError:
-                continue
-            if needle in environ.split(b"\0"):
-                found.append(int(entry))
-    return found
-
-
 def _until(holds: Callable[[], bool], seconds: float = 10) -> bool:
     """Whether `holds()` comes true within `seconds` (looked at often; the machine may be busy)."""
     deadline = time.monotonic() + seconds
@@ -118,12 +101,9 @@ def _until(holds: Callable[[], bool], seconds: float = 10) -> bool:
 @pytest.fixture
 def mark(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     """A mark every process started in the test carries; whatever is left is killed afterwards."""
-    value = uuid.uuid4().hex
-    monkeypatch.setenv(MARK, value)
-    yield value
-    for pid in _marked(value):
-        with contextlib.suppress(OSError):
-            os.kill(pid, signal.SIGKILL)
+    with marking() as marks:
+        monkeypatch.setenv(MARK, marks.mark)
+        yield marks.mark
 
 
 def _strategy(folder: Path, at_import: str = "", name: str = "Detaches") -> str:
@@ -152,20 +132,20 @@ def test_what_a_strategy_starts_ends_when_its_host_is_stopped(tmp_path: Path, ma
     host = _launch(spec).ready()
     try:
         _detach(host, when)
-        assert _until(lambda: len(_marked(mark)) >= 2 + SLEEPERS)  # the supervisor, the host, the sleepers
+        assert _until(lambda: len(marked(mark)) >= 2 + SLEEPERS)  # the supervisor, the host, the sleepers
     finally:
         host.stop()
-    assert _until(lambda: not _marked(mark))
+    assert _until(lambda: not marked(mark))
 
 
 def test_a_strategy_that_stops_its_supervisor_still_leaves_nothing(tmp_path: Path, mark: str) -> None:
     spec = _strategy(tmp_path, "import signal\ndetach()\nos.kill(os.getppid(), signal.SIGSTOP)")
     host = _launch(spec).ready()
     try:
-        assert _until(lambda: len(_marked(mark)) >= 2 + SLEEPERS)
+        assert _until(lambda: len(marked(mark)) >= 2 + SLEEPERS)
     finally:
         host.stop()
-    assert _until(lambda: not _marked(mark))
+    assert _until(lambda: not marked(mark))
 
 
 def test_a_host_outlives_the_thread_that_launched_it(mark: str) -> None:
@@ -179,7 +159,7 @@ def test_a_host_outlives_the_thread_that_launched_it(mark: str) -> None:
         assert host.player().policy.dice
     finally:
         host.stop()
-    assert _until(lambda: not _marked(mark))
+    assert _until(lambda: not marked(mark))
 
 
 REFEREE = """
@@ -205,11 +185,11 @@ def test_what_a_strategy_starts_ends_when_the_referee_is_killed(tmp_path: Path, 
         )
     try:
         assert _until(lambda: said.read_text() == "ready\n", 60)
-        assert _until(lambda: len(_marked(mark)) >= 3 + SLEEPERS)  # and the referee
+        assert _until(lambda: len(marked(mark)) >= 3 + SLEEPERS)  # and the referee
     finally:
         referee.kill()
         referee.wait()
-    assert _until(lambda: not _marked(mark))
+    assert _until(lambda: not marked(mark))
 
 
 def test_a_host_that_exits_0_as_it_loads_is_one_sentence_and_leaves_nothing(tmp_path: Path, mark: str) -> None:
@@ -217,7 +197,7 @@ def test_a_host_that_exits_0_as_it_loads_is_one_sentence_and_leaves_nothing(tmp_
     with pytest.raises(StrategyLoadError) as raised:
         _launch(spec).ready()
     assert str(raised.value) == f"the process of strategy {spec!r} ended with status 0 while loading strategy {spec!r}."
-    assert _until(lambda: not _marked(mark))
+    assert _until(lambda: not marked(mark))
 
 
 def test_a_host_killed_by_a_signal_is_one_sentence_naming_it(tmp_path: Path, mark: str) -> None:
@@ -227,7 +207,7 @@ def test_a_host_killed_by_a_signal_is_one_sentence_naming_it(tmp_path: Path, mar
     assert str(raised.value) == (
         f"the process of strategy {spec!r} was killed by signal 9 (SIGKILL) while loading strategy {spec!r}."
     )
-    assert _until(lambda: not _marked(mark))
+    assert _until(lambda: not marked(mark))
 
 
 def test_a_host_that_hangs_as_it_loads_is_stopped_at_its_deadline(tmp_path: Path, mark: str) -> None:
@@ -236,7 +216,7 @@ def test_a_host_that_hangs_as_it_loads_is_stopped_at_its_deadline(tmp_path: Path
     with pytest.raises(StrategyLoadError) as raised:
         _launch(spec, timeout=2).ready()
     assert f"strategy {spec!r} did not answer while loading strategy {spec!r} within 2 seconds" in str(raised.value)
-    assert _until(lambda: not _marked(mark))
+    assert _until(lambda: not marked(mark))
 
 
 def test_an_atexit_sleep_does_not_keep_a_stopped_host(tmp_path: Path, mark: str) -> None:
@@ -244,7 +224,7 @@ def test_an_atexit_sleep_does_not_keep_a_stopped_host(tmp_path: Path, mark: str)
     host = _launch(spec).ready()
     host.stop()
     assert host.process.poll() is not None
-    assert _until(lambda: not _marked(mark))
+    assert _until(lambda: not marked(mark))
 
 
 MEMORY = """
@@ -296,7 +276,7 @@ def test_a_host_and_what_it_starts_share_its_memory_limit(tmp_path: Path, mark: 
         f"the process of strategy {spec!r} and those it started were stopped: together they used more than "
         "its memory limit of 300 MiB"
     )
-    assert _until(lambda: not _marked(mark))
+    assert _until(lambda: not marked(mark))
 
 
 PRINTS = """
@@ -330,4 +310,4 @@ def test_what_a_strategy_prints_never_reaches_the_results_stream(
     assert json.loads(run.stdout)["ranking"]
     assert "PRINTED AT IMPORT" in run.stderr and "PRINTED IN A DECISION" in run.stderr
     assert "WRITTEN TO STDERR AT IMPORT" in run.stderr
-    assert _until(lambda: not _marked(mark))
+    assert _until(lambda: not marked(mark))

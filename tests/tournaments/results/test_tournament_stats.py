@@ -20,6 +20,7 @@ from tournaments.results.stats import Z95, wilson
 
 
 def entry(spec: str, name: str | None = None) -> StrategyEntry:
+    """A built-in strategy's entry, as a field loads it (played here, not in a host)."""
     loaded = load_strategy(spec, None, name)
     return StrategyEntry(
         loaded.spec,
@@ -27,6 +28,7 @@ def entry(spec: str, name: str | None = None) -> StrategyEntry:
         dict(loaded.params),
         exact=loaded.cls.tabulable(),
         context_free=not loaded.cls.reads_context,
+        builtin=True,
     )
 
 
