@@ -435,7 +435,7 @@ def _tune(table: Mapping[str, Any]) -> Figures:
     panel: Panel
     if len(names) == 1:
         panel = _tune_curve(landscape, table)
-    elif len(names) == 2:
+    elif len(names) == 2 and not any(one.continuous for one in parameters):  # a continuous range has no grid
         panel = _tune_grid(landscape, parameters[0].values(), parameters[1].values())
     else:
         panel = _tune_ranking(landscape)
@@ -453,9 +453,15 @@ def _tune(table: Mapping[str, Any]) -> Figures:
 
 
 def _parameter(table: Mapping[str, Any]) -> Parameter:
-    """A range as the report gives it, refused (ValueError) if it has no step forward or too many values."""
-    found = Parameter(str(table["name"]), _value(table["low"]), _value(table["high"]), _value(table["step"]))
-    if not (found.step > 0 and found.low <= found.high and (found.high - found.low) / found.step < MOST_VALUES):
+    """A range as the report gives it (without a step: continuous), refused (ValueError) if it runs
+    backwards, or has a step that does not go forward or too many values."""
+    step = table.get("step")
+    found = Parameter(
+        str(table["name"]), _value(table["low"]), _value(table["high"]), None if step is None else _value(step)
+    )
+    if found.low > found.high or (
+        found.step is not None and not (found.step > 0 and (found.high - found.low) / found.step < MOST_VALUES)
+    ):
         raise ValueError(table)
     return found
 
