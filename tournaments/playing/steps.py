@@ -122,12 +122,14 @@ class AskedSeat(StepSeat):
         start = 0
         if remote is not None:
             try:
-                dealt, answers = remote.prefetch(list(zip(contexts, itertools.repeat(seed), dice_games, strict=False)))
+                batch = remote.play(list(zip(contexts, itertools.repeat(seed), dice_games, strict=False)))
             except StrategyError as error:  # its host failed to answer at all: nothing plays on
                 raise GameFailure(unit.slot(int(games[0])), turn_context(contexts[0]), error) from None
-            masks = turn_ends(rules, dealt, answers)
-            start = masks.index(UNVOUCHED) if UNVOUCHED in masks else len(masks)
+            masks = turn_ends(rules, batch.dealt[: batch.counts.size], batch.counts, batch.given)
+            unvouched = np.flatnonzero(masks == UNVOUCHED)
+            start = int(unvouched[0]) if unvouched.size else masks.size
             ended[:start] = masks[:start]
+            remote.keep(start)
         # The turns not vouched for (a host's from the first it failed or answered wrong) through
         # the general engine, which says what went wrong.
         for position in range(start, games.size):

@@ -102,7 +102,8 @@ class _Host:
 
 
 def _send(connection: Connection, reply: Reply) -> None:
-    connection.send_bytes(json.dumps(reply.wire()).encode())
+    sent = reply.wire()
+    connection.send_bytes(sent if isinstance(sent, bytes) else json.dumps(sent).encode())
 
 
 def _load(setup: Setup) -> tuple[LoadedStrategy | None, Loaded | HostFailure]:
