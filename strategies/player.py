@@ -5,6 +5,7 @@ read once, from its class, when it is seated: a strategy's code runs only when i
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
@@ -16,7 +17,17 @@ from shutbox_cli.game.moves import THROW_INDEX, move_table
 from shutbox_cli.game.terms import GameNumber, Mask, Seed
 
 from .answers import ask_dice, ask_move, tiles_by_mask
-from .base import CONTEXT_FREE_VIEW, CONTEXT_VIEW, KEYED_VIEW, SOLO_CONTEXT, Move, Strategy, View, shown_view
+from .base import (
+    CONTEXT_FREE_VIEW,
+    CONTEXT_VIEW,
+    KEYED_VIEW,
+    SOLO_CONTEXT,
+    VIEW_SETTERS,
+    Move,
+    Strategy,
+    View,
+    shown_view,
+)
 from .errors import StrategyError
 from .keys import KeyedContext, declared_key, keyed_context
 from .loading import builtin_class, tabulable
@@ -24,6 +35,8 @@ from .seeding import seed_globals_for
 from .table import PolicyTable, keyed_table, policy_table
 
 __all__ = ["StrategyError", "StrategyPlayer"]
+
+_set_rules, _set_tiles, _set_dice, _set_moves, _set_turn, _set_context, _set_mask = VIEW_SETTERS
 
 ROLLED = tuple(tuple(pair[:count] for pair in PAIRS) for count in (1, 2))
 """The dice an outcome code (`dice.PAIRS`) rolls with one die and with two, as rolled."""
@@ -57,12 +70,7 @@ class StrategyPlayer:
         self._tiles = tiles_by_mask(rules.tiles)
         self._dice_options = dice_table(rules)
         self._moves = move_table(rules)
-        self._legal: dict[tuple[Mask, ...], tuple[Move, ...]] = {}
-        self._rolls: dict[tuple[tuple[int, ...], Mask], Roll] = {}
-        """The turn's rolls shown to a strategy that reads the context, each made once (they are frozen)."""
-        self._legal_ids: dict[tuple[Mask, ...], dict[int, Mask]] = {}
-        """By set of legal moves, each move's mask by the id of its tiles (`tiles_by_mask`'s own
-        tuples, kept for the process): an answer that is one of them is legal."""
+        self._legal, self._legal_ids = _legal_tiles(rules.tiles)
         # A built-in strategy never draws from the global generators: seeding them changes nothing.
         self._seeds_globals = not builtin_class(cls)
         self.solved = not self._seeds_globals and not cls.stochastic and hasattr(cls, "_solved_for")
@@ -95,11 +103,17 @@ class StrategyPlayer:
     def answer_turn(self, dealt: bytes, answers: list[int]) -> None:
         """Play the turn started (`start_turn`) on the dice dealt for it (outcome codes, as many as
         a turn can use) as `play_turn` plays it, adding each answer the strategy gives to `answers`
-        in order (a host's turns: the referee checks them). A strategy asked every time is asked
-        through `_asked_move`."""
-        options_of, row, reads = self._dice_options, self._moves.row, self._reads_context
-        shows_turn = reads and not isinstance(self.context, KeyedContext)
-        open_mask = self.rules.full_box
+        in order (a host's turns: the referee checks them). A strategy asked every time is shown a
+        view of each decision made here (`shown_view`'s, written out: this is a host's every turn)
+        and its answer is legal at once when it is one of the view's own legal moves (the very
+        tuple); any other answer, and an error it raised, is judged by `ask_move` as if it had been
+        asked there."""
+        options_of, row, reads, tiles = self._dice_options, self._moves.row, self._reads_context, self._tiles
+        asked = not self._tabulable
+        kind, context = _view_kind(self.context, reads)
+        shows_turn = kind is CONTEXT_VIEW
+        rules, strategy, legal_of, ids_of = self.rules, self.strategy, self._legal, self._legal_ids
+        open_mask = rules.full_box
         history: list[Roll] = []
         turn: tuple[Roll, ...] = ()
         for outcome in dealt:
@@ -114,18 +128,35 @@ class StrategyPlayer:
                 return
             if len(moves) > 1:
                 dice = SHOWN[count - 1][outcome]
-                if self._tabulable:
-                    move = self.choose_move(open_mask, dice, moves, history)
+                if asked:
+                    legal = legal_of.get(moves) or _legal_of(moves, tiles, legal_of, ids_of)
+                    view = object.__new__(kind)
+                    _set_rules(view, rules)
+                    _set_tiles(view, tiles[open_mask])
+                    _set_dice(view, dice)
+                    _set_moves(view, legal)
+                    _set_turn(view, turn)
+                    _set_context(view, context)
+                    _set_mask(view, open_mask)
+                    try:
+                        answer: object = strategy.choose_move(view)
+                    except BaseException as error:  # judged, with the same failure, by ask_move
+                        move = self._judged(_Given(None, error), open_mask, dice, moves, turn)
+                    else:
+                        found = ids_of[moves].get(id(answer))
+                        move = (
+                            self._judged(_Given(answer, None), open_mask, dice, moves, turn) if found is None else found
+                        )
                 else:
-                    move = self._asked_move(open_mask, dice, moves, turn)
+                    move = self.choose_move(open_mask, dice, moves, history)
                 answers.append(move)
             else:
                 move = moves[0]
             if reads:  # the turn so far: only a strategy that reads the context sees it
-                rolled = ROLLED[count - 1][outcome]
-                roll = self._rolls.get((rolled, move))
+                made = _ROLLS[count - 1][outcome]
+                roll = made.get(move)
                 if roll is None:
-                    roll = self._rolls[rolled, move] = Roll(rolled, move)
+                    roll = made[move] = Roll(ROLLED[count - 1][outcome], move)
                 history.append(roll)
                 if shows_turn:
                     turn += (roll,)
@@ -133,25 +164,11 @@ class StrategyPlayer:
             if not open_mask:
                 return
 
-    def _asked_move(
-        self, open_mask: Mask, dice: tuple[int, ...], moves: tuple[Mask, ...], turn: tuple[Roll, ...]
+    def _judged(
+        self, given: _Given, open_mask: Mask, dice: tuple[int, ...], moves: tuple[Mask, ...], turn: tuple[Roll, ...]
     ) -> Mask:
-        """`choose_move` of a strategy asked every time, without its layers (`dice` sorted, `turn`
-        the rolls so far if it is shown them): its answer is legal at once when it is one of the
-        view's own legal moves (the very tuple); any other answer, and an error it raised, is
-        judged by `ask_move` as if it had been asked there."""
-        view = self._view(open_mask, dice, moves, turn)
-        given: _Given
-        try:
-            answer: object = self.strategy.choose_move(view)
-        except BaseException as error:  # judged, with the same failure, by ask_move
-            given = _Given(None, error)
-        else:
-            mask = self._legal_ids[moves].get(id(answer))
-            if mask is not None:
-                return mask
-            given = _Given(answer, None)
-        # Judged against a view of its own: the strategy may have rewritten the one it was shown.
+        """An answer that is not one of the view's own legal moves, or an error raised, judged by
+        `ask_move` against a view of its own (the strategy may have rewritten the one it was shown)."""
         return ask_move(cast(Strategy, given), self._view(open_mask, dice, moves, turn), self.name)
 
     def choose_dice(self, open_mask: Mask, history: Sequence[Roll] = ()) -> int:
@@ -172,10 +189,7 @@ class StrategyPlayer:
         self, open_mask: Mask, dice: tuple[int, ...] | None, moves: tuple[Mask, ...], history: Sequence[Roll]
     ) -> View:
         """The view of a decision, its legal moves as tiles worked out once per set of moves."""
-        legal = self._legal.get(moves)
-        if legal is None:
-            legal = self._legal[moves] = tuple(self._tiles[move] for move in moves)
-            self._legal_ids[moves] = {id(tiles): move for tiles, move in zip(legal, moves, strict=True)}
+        legal = self._legal.get(moves) or _legal_of(moves, self._tiles, self._legal, self._legal_ids)
         open_tiles = self._tiles[open_mask]
         if isinstance(self.context, KeyedContext):
             return shown_view(KEYED_VIEW, self.rules, open_tiles, dice, legal, open_mask, context=self.context)
@@ -197,6 +211,40 @@ class StrategyPlayer:
     def dice_policy(self, open_mask: Mask) -> int:
         """The number of dice for an open mask, for exact analysis of a tabulable strategy."""
         return self.policy.dice[open_mask]
+
+
+_ROLLS: tuple[tuple[dict[Mask, Roll], ...], ...] = tuple(tuple({} for _ in PAIRS) for _ in (1, 2))
+"""Each roll shown to a strategy that reads the context, by number of dice (less one), outcome code
+and move, made once for the process (they are frozen)."""
+
+
+@functools.cache
+def _legal_tiles(
+    tiles: int,
+) -> tuple[dict[tuple[Mask, ...], tuple[Move, ...]], dict[tuple[Mask, ...], dict[int, Mask]]]:
+    """For a box of this many tiles, kept for the process: each set of legal moves (masks) as the
+    view shows it (tiles), and each move's mask by the id of its tiles (`tiles_by_mask`'s own
+    tuples): an answer that is one of them is legal. Filled as sets of moves are met."""
+    return {}, {}
+
+
+def _legal_of(
+    moves: tuple[Mask, ...],
+    tiles: tuple[tuple[int, ...], ...],
+    legal: dict[tuple[Mask, ...], tuple[Move, ...]],
+    ids: dict[tuple[Mask, ...], dict[int, Mask]],
+) -> tuple[Move, ...]:
+    """The legal moves as tiles, worked out and kept (`_legal_tiles`)."""
+    shown = legal[moves] = tuple(tiles[move] for move in moves)
+    ids[moves] = {id(move): mask for move, mask in zip(shown, moves, strict=True)}
+    return shown
+
+
+def _view_kind(context: TurnContext | KeyedContext, reads: bool) -> tuple[type[View], object]:
+    """The kind of view a strategy is shown, and the context it holds."""
+    if isinstance(context, KeyedContext):
+        return KEYED_VIEW, context
+    return (CONTEXT_VIEW, context) if reads else (CONTEXT_FREE_VIEW, None)
 
 
 class _Given:

@@ -360,16 +360,21 @@ class RemotePlayer:
         answers = [given[start:end] for start, end in itertools.pairwise(offsets)]
         return Prefetched([row.tobytes() for row in batch.dealt], answers)
 
-    def play(self, starts: Sequence[tuple[TurnContext | ContextFields, Seed, GameNumber]]) -> Batch:
+    def play(
+        self,
+        starts: Sequence[tuple[TurnContext | ContextFields, Seed, GameNumber]],
+        drawn: npt.NDArray[np.uint8] | None = None,
+    ) -> Batch:
         """`prefetch` as arrays, for checking all at once: the turns' dice and the host's answers,
-        none of them checked yet. Before the engine asks the player any of these turns, `keep`
-        the ones it will ask."""
+        none of them checked yet (`drawn`: the turns' `dealt_outcomes`, if already worked out).
+        Before the engine asks the player any of these turns, `keep` the ones it will ask."""
         self._prefetched.clear()
         self._dealt.clear()
         self._failure = None
         fields = [_fields(context) for context, _, _ in starts]
         keys = [(seed, game, shown[2], shown[1]) for shown, (_, seed, game) in zip(fields, starts, strict=True)]
-        drawn = dealt_outcomes(keys, self.rules.tiles + 1)
+        if drawn is None:
+            drawn = dealt_outcomes(keys, self.rules.tiles + 1)
         width = drawn.shape[1]
         dealt = drawn.tobytes()
         turns: list[DealtTurn] = [
