@@ -42,8 +42,9 @@ ROLLED = tuple(tuple(pair[:count] for pair in PAIRS) for count in (1, 2))
 """The dice an outcome code (`dice.PAIRS`) rolls with one die and with two, as rolled."""
 SHOWN = tuple(tuple(tuple(sorted(dice)) for dice in rolled) for rolled in ROLLED)
 """The same dice lowest first, as a view shows them."""
-THROW_OF = tuple(tuple(THROW_INDEX[dice] for dice in rolled) for rolled in ROLLED)
-"""The throw (its index in `moves.THROWS`) an outcome code makes with one die and with two."""
+THROWS_BY = ((), *(tuple(THROW_INDEX[dice] for dice in rolled) for rolled in ROLLED))
+"""The throw (its index in `moves.THROWS`) an outcome code makes with one die (`THROWS_BY[1]`) and
+with two (`THROWS_BY[2]`)."""
 
 
 class StrategyPlayer:
@@ -70,6 +71,7 @@ class StrategyPlayer:
         self._tiles = tiles_by_mask(rules.tiles)
         self._dice_options = dice_table(rules)
         self._moves = move_table(rules)
+        self._rows = _rows(rules)
         self._legal, self._legal_ids = _legal_tiles(rules.tiles)
         # A built-in strategy never draws from the global generators: seeding them changes nothing.
         self._seeds_globals = not builtin_class(cls)
@@ -108,61 +110,89 @@ class StrategyPlayer:
         and its answer is legal at once when it is one of the view's own legal moves (the very
         tuple); any other answer, and an error it raised, is judged by `ask_move` as if it had been
         asked there."""
-        options_of, row, reads, tiles = self._dice_options, self._moves.row, self._reads_context, self._tiles
+        options_of, rows, tiles = self._dice_options, self._rows, self._tiles
         asked = not self._tabulable
-        kind, context = _view_kind(self.context, reads)
-        shows_turn = kind is CONTEXT_VIEW
-        rules, strategy, legal_of, ids_of = self.rules, self.strategy, self._legal, self._legal_ids
+        kind, context = _view_kind(self.context, self._reads_context)
+        shows_turn = kind is CONTEXT_VIEW  # the turn so far: only a strategy that reads the whole context sees it
+        rules, strategy, legal_of, ids_of, answer_with = (
+            self.rules,
+            self.strategy,
+            self._legal,
+            self._legal_ids,
+            answers.append,
+        )
         open_mask = rules.full_box
-        history: list[Roll] = []
         turn: tuple[Roll, ...] = ()
         for outcome in dealt:
             options = options_of[open_mask]
-            if len(options) > 1:
-                count = self.choose_dice(open_mask, history)
-                answers.append(count)
-            else:
+            if len(options) == 1:
                 count = options[0]
-            moves = row(open_mask)[THROW_OF[count - 1][outcome]]
+            elif asked:
+                view = object.__new__(kind)
+                _set_rules(view, rules)
+                _set_tiles(view, tiles[open_mask])
+                _set_dice(view, None)
+                _set_moves(view, ())
+                _set_turn(view, turn)
+                _set_context(view, context)
+                _set_mask(view, open_mask)
+                try:
+                    given: object = strategy.choose_dice(view)
+                except BaseException as error:  # judged, with the same failure, by ask_dice
+                    count = self._judged_dice(_Given(None, error), open_mask, turn)
+                else:
+                    count = (
+                        given
+                        if type(given) is int and given in options
+                        else self._judged_dice(_Given(given, None), open_mask, turn)
+                    )
+                answer_with(count)
+            else:
+                count = self.policy.dice[open_mask]
+                answer_with(count)
+            moves = rows[open_mask][THROWS_BY[count][outcome]]
             if not moves:
                 return
-            if len(moves) > 1:
-                dice = SHOWN[count - 1][outcome]
-                if asked:
-                    legal = legal_of.get(moves) or _legal_of(moves, tiles, legal_of, ids_of)
-                    view = object.__new__(kind)
-                    _set_rules(view, rules)
-                    _set_tiles(view, tiles[open_mask])
-                    _set_dice(view, dice)
-                    _set_moves(view, legal)
-                    _set_turn(view, turn)
-                    _set_context(view, context)
-                    _set_mask(view, open_mask)
-                    try:
-                        answer: object = strategy.choose_move(view)
-                    except BaseException as error:  # judged, with the same failure, by ask_move
-                        move = self._judged(_Given(None, error), open_mask, dice, moves, turn)
-                    else:
-                        found = ids_of[moves].get(id(answer))
-                        move = (
-                            self._judged(_Given(answer, None), open_mask, dice, moves, turn) if found is None else found
-                        )
-                else:
-                    move = self.choose_move(open_mask, dice, moves, history)
-                answers.append(move)
-            else:
+            if len(moves) == 1:
                 move = moves[0]
-            if reads:  # the turn so far: only a strategy that reads the context sees it
+            elif asked:
+                dice = SHOWN[count - 1][outcome]
+                legal = legal_of.get(moves)
+                if legal is None:
+                    legal = _legal_of(moves, tiles, legal_of, ids_of)
+                view = object.__new__(kind)
+                _set_rules(view, rules)
+                _set_tiles(view, tiles[open_mask])
+                _set_dice(view, dice)
+                _set_moves(view, legal)
+                _set_turn(view, turn)
+                _set_context(view, context)
+                _set_mask(view, open_mask)
+                try:
+                    answer: object = strategy.choose_move(view)
+                except BaseException as error:  # judged, with the same failure, by ask_move
+                    move = self._judged(_Given(None, error), open_mask, dice, moves, turn)
+                else:
+                    found = ids_of[moves].get(id(answer))
+                    move = self._judged(_Given(answer, None), open_mask, dice, moves, turn) if found is None else found
+                answer_with(move)
+            else:
+                move = self.choose_move(open_mask, SHOWN[count - 1][outcome], moves)
+                answer_with(move)
+            if shows_turn:
                 made = _ROLLS[count - 1][outcome]
                 roll = made.get(move)
                 if roll is None:
                     roll = made[move] = Roll(ROLLED[count - 1][outcome], move)
-                history.append(roll)
-                if shows_turn:
-                    turn += (roll,)
+                turn += (roll,)
             open_mask &= ~move
             if not open_mask:
                 return
+
+    def _judged_dice(self, given: _Given, open_mask: Mask, turn: tuple[Roll, ...]) -> int:
+        """A number of dice that is not 1 or 2 as a plain int, or an error raised, judged by
+        `ask_dice` against a view of its own."""
+        return ask_dice(cast(Strategy, given), self._view(open_mask, None, (), turn), self.name)
 
     def _judged(
         self, given: _Given, open_mask: Mask, dice: tuple[int, ...], moves: tuple[Mask, ...], turn: tuple[Roll, ...]
@@ -189,7 +219,9 @@ class StrategyPlayer:
         self, open_mask: Mask, dice: tuple[int, ...] | None, moves: tuple[Mask, ...], history: Sequence[Roll]
     ) -> View:
         """The view of a decision, its legal moves as tiles worked out once per set of moves."""
-        legal = self._legal.get(moves) or _legal_of(moves, self._tiles, self._legal, self._legal_ids)
+        legal = self._legal.get(moves)
+        if legal is None:
+            legal = _legal_of(moves, self._tiles, self._legal, self._legal_ids)
         open_tiles = self._tiles[open_mask]
         if isinstance(self.context, KeyedContext):
             return shown_view(KEYED_VIEW, self.rules, open_tiles, dice, legal, open_mask, context=self.context)
@@ -240,6 +272,13 @@ def _legal_of(
     return shown
 
 
+@functools.cache
+def _rows(rules: Rules) -> tuple[tuple[tuple[Mask, ...], ...], ...]:
+    """`move_table(rules).row` of every box, kept for the process (a host's turns look one up a roll)."""
+    table = move_table(rules)
+    return tuple(table.row(box) for box in range(rules.full_box + 1))
+
+
 def _view_kind(context: TurnContext | KeyedContext, reads: bool) -> tuple[type[View], object]:
     """The kind of view a strategy is shown, and the context it holds."""
     if isinstance(context, KeyedContext):
@@ -248,7 +287,8 @@ def _view_kind(context: TurnContext | KeyedContext, reads: bool) -> tuple[type[V
 
 
 class _Given:
-    """A strategy's answer already given, or the error it raised, given again to `ask_move` to judge."""
+    """A strategy's answer already given, or the error it raised, given again to `ask_move` or
+    `ask_dice` to judge."""
 
     def __init__(self, answer: object, error: BaseException | None) -> None:
         self.answer = answer
@@ -258,3 +298,5 @@ class _Given:
         if self.error is not None:
             raise self.error
         return self.answer
+
+    choose_dice = choose_move
