@@ -190,7 +190,10 @@ def serve(connection: Channel) -> None:
             reply = HostFailure(str(error))
         except BaseException as error:  # anything else the strategy raised, said as its failure
             reply = HostFailure(f"strategy {loaded.name!r} raised {cause(error)}")
-        _send(connection, reply)
+        try:
+            _send(connection, reply)
+        except OSError:  # the referee hung up (it stopped this host, say for a forged reply)
+            return
 
 
 def main() -> None:

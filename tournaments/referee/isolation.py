@@ -3,12 +3,13 @@
 `RemotePlayer` per seat that asks the host each question by a round trip over a socket.
 
 The referee never imports a user's code, and believes nothing a host says without checking:
-replies are JSON (never pickles, which could run code here), bounded in size, and every answer
-is checked against the question (a legal move, an allowed number of dice, a table of the right
-shape whose every entry the rules allow). A host that dies, stays silent past the unit's time
-limit or answers garbage is its strategy's failure, named; it is then stopped. Each host runs
-under a supervisor (`supervisor.py`) that limits its memory, and ends it and everything it
-started when it is stopped, when it ends, and when the referee dies.
+replies are JSON, or a batch's answers as plain numbers (`wire.ANSWERS`; never pickles, which
+could run code here), bounded in size, and every answer is checked against the question (a legal
+move, an allowed number of dice, a table of the right shape whose every entry the rules allow).
+A host that dies, stays silent past the unit's time limit or answers garbage is its strategy's
+failure, named; it is then stopped. Each host runs under a supervisor (`supervisor.py`) that
+limits its memory, and ends it and everything it started when it is stopped, when it ends, and
+when the referee dies.
 """
 
 from __future__ import annotations
