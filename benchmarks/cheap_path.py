@@ -13,6 +13,20 @@ checkouts run from cached bytecode, as an installed copy does (compiled by the f
 temporary folder, whatever the environment says about writing bytecode). The reports of both
 checkouts are compared too, on what both report (they must agree when no strategy is stochastic).
 
+Measured against the checkout issue 21 calls "today" (20,000 games, best of 5, a shared 2-core
+machine under load; ratios move by a few tenths from run to run):
+
+| case | | now | today | now/today |
+|---|---|---|---|---|
+| context reader (user) + optimal | whole | 24,032 | 7,639 | 3.1x |
+| | playing | 76,194 | 13,802 | 5.5x |
+| `target` + optimal, 3 rounds | whole | 12,480 | 3,413 | 3.7x |
+| | playing | 24,793 | 4,063 | 6.1x |
+
+The reader's "whole" is mostly start-up now: the command costs about 0.55 CPU-s before its first
+game (the referee's imports, its options and field, tabulating optimal, a host started), and its
+20,000 games about 0.3 CPU-s (the host about half of it: the strategy asked about 55,000 times).
+
 Run: python benchmarks/cheap_path.py --baseline PATH [--repeats R] [--games N]
 """
 
