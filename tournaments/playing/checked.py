@@ -8,17 +8,20 @@ allowed): that turn is played again through the general engine, which says what 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 from shutbox_cli.game import Rules
 from shutbox_cli.game.box import dice_table
 from shutbox_cli.game.moves import THROW_INDEX, move_table
 
-THROW_OF = (
+THROWS_BY = (
+    (),
     tuple(THROW_INDEX[(outcome // 6 + 1,)] for outcome in range(36)),
     tuple(THROW_INDEX[(outcome // 6 + 1, outcome % 6 + 1)] for outcome in range(36)),
 )
-"""The throw (its index in `moves.THROWS`) an outcome code makes with one die and with two."""
+"""The throw (its index in `moves.THROWS`) an outcome code makes with one die (`THROWS_BY[1]`) and
+with two (`THROWS_BY[2]`)."""
 UNVOUCHED = -1
 """`turn_ends` of a turn whose answers it does not vouch for."""
 
@@ -30,7 +33,7 @@ def turn_ends(rules: Rules, dealt: bytes, counts: Sequence[int], given: Sequence
     them (a number of dice where the box may roll either, a move where a throw has more than one
     legal move), or UNVOUCHED where an answer is missing or not allowed (answers left over are not
     read)."""
-    options_of, row, full, width = dice_table(rules), move_table(rules).row, rules.full_box, rules.tiles + 1
+    options_of, rows, full, width = dice_table(rules), _rows(rules), rules.full_box, rules.tiles + 1
     ends: list[int] = []
     end = 0
     for turn, count in enumerate(counts):
@@ -43,7 +46,7 @@ def turn_ends(rules: Rules, dealt: bytes, counts: Sequence[int], given: Sequence
                     box = UNVOUCHED
                     break
                 dice, at = given[at], at + 1
-            legal = row(box)[THROW_OF[dice - 1][outcome]]
+            legal = rows[box][THROWS_BY[dice][outcome]]
             if not legal:
                 break
             move = legal[0]
@@ -57,3 +60,10 @@ def turn_ends(rules: Rules, dealt: bytes, counts: Sequence[int], given: Sequence
                 break
         ends.append(box)
     return ends
+
+
+@functools.cache
+def _rows(rules: Rules) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """The legal moves of every box and throw (`move_table(rules).row` of every box), kept per rule set."""
+    table = move_table(rules)
+    return tuple(table.row(box) for box in range(rules.full_box + 1))
