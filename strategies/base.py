@@ -131,11 +131,14 @@ CONTEXT_FREE_VIEW: type[View] = _ContextFreeView
 """The view of any other strategy: reading `turn` or `context` raises `Undeclared`."""
 
 _new_view = object.__new__
-# View's own slots, set past a kind's properties that hide them (a hidden one is set all the same).
-(_rules, _tiles, _dice, _moves, _turn, _context, _mask) = (
+VIEW_SETTERS = tuple(
     View.__dict__[field].__set__
     for field in ("rules", "open_tiles", "dice", "legal_moves", "turn", "context", "open_mask")
 )
+"""The setters of View's own slots (rules, open_tiles, dice, legal_moves, turn, context, open_mask),
+which set them past a kind's properties that hide them (a hidden one is set all the same): what
+`shown_view` builds a view with, and a host's turn loop, which builds one for every decision."""
+(_rules, _tiles, _dice, _moves, _turn, _context, _mask) = VIEW_SETTERS
 
 
 def shown_view(

@@ -5,6 +5,7 @@ read once, from its class, when it is seated: a strategy's code runs only when i
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
@@ -16,7 +17,17 @@ from shutbox_cli.game.moves import THROW_INDEX, move_table
 from shutbox_cli.game.terms import GameNumber, Mask, Seed
 
 from .answers import ask_dice, ask_move, tiles_by_mask
-from .base import CONTEXT_FREE_VIEW, CONTEXT_VIEW, KEYED_VIEW, SOLO_CONTEXT, Move, Strategy, View, shown_view
+from .base import (
+    CONTEXT_FREE_VIEW,
+    CONTEXT_VIEW,
+    KEYED_VIEW,
+    SOLO_CONTEXT,
+    VIEW_SETTERS,
+    Move,
+    Strategy,
+    View,
+    shown_view,
+)
 from .errors import StrategyError
 from .keys import KeyedContext, declared_key, keyed_context
 from .loading import builtin_class, tabulable
@@ -25,12 +36,15 @@ from .table import PolicyTable, keyed_table, policy_table
 
 __all__ = ["StrategyError", "StrategyPlayer"]
 
+_set_rules, _set_tiles, _set_dice, _set_moves, _set_turn, _set_context, _set_mask = VIEW_SETTERS
+
 ROLLED = tuple(tuple(pair[:count] for pair in PAIRS) for count in (1, 2))
 """The dice an outcome code (`dice.PAIRS`) rolls with one die and with two, as rolled."""
 SHOWN = tuple(tuple(tuple(sorted(dice)) for dice in rolled) for rolled in ROLLED)
 """The same dice lowest first, as a view shows them."""
-THROW_OF = tuple(tuple(THROW_INDEX[dice] for dice in rolled) for rolled in ROLLED)
-"""The throw (its index in `moves.THROWS`) an outcome code makes with one die and with two."""
+THROWS_BY = ((), *(tuple(THROW_INDEX[dice] for dice in rolled) for rolled in ROLLED))
+"""The throw (its index in `moves.THROWS`) an outcome code makes with one die (`THROWS_BY[1]`) and
+with two (`THROWS_BY[2]`)."""
 
 
 class StrategyPlayer:
@@ -57,12 +71,8 @@ class StrategyPlayer:
         self._tiles = tiles_by_mask(rules.tiles)
         self._dice_options = dice_table(rules)
         self._moves = move_table(rules)
-        self._legal: dict[tuple[Mask, ...], tuple[Move, ...]] = {}
-        self._rolls: dict[tuple[tuple[int, ...], Mask], Roll] = {}
-        """The turn's rolls shown to a strategy that reads the context, each made once (they are frozen)."""
-        self._legal_ids: dict[tuple[Mask, ...], dict[int, Mask]] = {}
-        """By set of legal moves, each move's mask by the id of its tiles (`tiles_by_mask`'s own
-        tuples, kept for the process): an answer that is one of them is legal."""
+        self._rows = _rows(rules)
+        self._legal, self._legal_ids = _legal_tiles(rules.tiles)
         # A built-in strategy never draws from the global generators: seeding them changes nothing.
         self._seeds_globals = not builtin_class(cls)
         self.solved = not self._seeds_globals and not cls.stochastic and hasattr(cls, "_solved_for")
@@ -95,63 +105,100 @@ class StrategyPlayer:
     def answer_turn(self, dealt: bytes, answers: list[int]) -> None:
         """Play the turn started (`start_turn`) on the dice dealt for it (outcome codes, as many as
         a turn can use) as `play_turn` plays it, adding each answer the strategy gives to `answers`
-        in order (a host's turns: the referee checks them). A strategy asked every time is asked
-        through `_asked_move`."""
-        options_of, row, reads = self._dice_options, self._moves.row, self._reads_context
-        shows_turn = reads and not isinstance(self.context, KeyedContext)
-        open_mask = self.rules.full_box
-        history: list[Roll] = []
+        in order (a host's turns: the referee checks them). A strategy asked every time is shown a
+        view of each decision made here (`shown_view`'s, written out: this is a host's every turn)
+        and its answer is legal at once when it is one of the view's own legal moves (the very
+        tuple); any other answer, and an error it raised, is judged by `ask_move` as if it had been
+        asked there."""
+        options_of, rows, tiles = self._dice_options, self._rows, self._tiles
+        asked = not self._tabulable
+        kind, context = _view_kind(self.context, self._reads_context)
+        shows_turn = kind is CONTEXT_VIEW  # the turn so far: only a strategy that reads the whole context sees it
+        rules, strategy, legal_of, ids_of, answer_with = (
+            self.rules,
+            self.strategy,
+            self._legal,
+            self._legal_ids,
+            answers.append,
+        )
+        open_mask = rules.full_box
         turn: tuple[Roll, ...] = ()
         for outcome in dealt:
             options = options_of[open_mask]
-            if len(options) > 1:
-                count = self.choose_dice(open_mask, history)
-                answers.append(count)
-            else:
+            if len(options) == 1:
                 count = options[0]
-            moves = row(open_mask)[THROW_OF[count - 1][outcome]]
+            elif asked:
+                view = object.__new__(kind)
+                _set_rules(view, rules)
+                _set_tiles(view, tiles[open_mask])
+                _set_dice(view, None)
+                _set_moves(view, ())
+                _set_turn(view, turn)
+                _set_context(view, context)
+                _set_mask(view, open_mask)
+                try:
+                    given: object = strategy.choose_dice(view)
+                except BaseException as error:  # judged, with the same failure, by ask_dice
+                    count = self._judged_dice(_Given(None, error), open_mask, turn)
+                else:
+                    count = (
+                        given
+                        if type(given) is int and given in options
+                        else self._judged_dice(_Given(given, None), open_mask, turn)
+                    )
+                answer_with(count)
+            else:
+                count = self.policy.dice[open_mask]
+                answer_with(count)
+            moves = rows[open_mask][THROWS_BY[count][outcome]]
             if not moves:
                 return
-            if len(moves) > 1:
-                dice = SHOWN[count - 1][outcome]
-                if self._tabulable:
-                    move = self.choose_move(open_mask, dice, moves, history)
-                else:
-                    move = self._asked_move(open_mask, dice, moves, turn)
-                answers.append(move)
-            else:
+            if len(moves) == 1:
                 move = moves[0]
-            if reads:  # the turn so far: only a strategy that reads the context sees it
-                rolled = ROLLED[count - 1][outcome]
-                roll = self._rolls.get((rolled, move))
+            elif asked:
+                dice = SHOWN[count - 1][outcome]
+                legal = legal_of.get(moves)
+                if legal is None:
+                    legal = _legal_of(moves, tiles, legal_of, ids_of)
+                view = object.__new__(kind)
+                _set_rules(view, rules)
+                _set_tiles(view, tiles[open_mask])
+                _set_dice(view, dice)
+                _set_moves(view, legal)
+                _set_turn(view, turn)
+                _set_context(view, context)
+                _set_mask(view, open_mask)
+                try:
+                    answer: object = strategy.choose_move(view)
+                except BaseException as error:  # judged, with the same failure, by ask_move
+                    move = self._judged(_Given(None, error), open_mask, dice, moves, turn)
+                else:
+                    found = ids_of[moves].get(id(answer))
+                    move = self._judged(_Given(answer, None), open_mask, dice, moves, turn) if found is None else found
+                answer_with(move)
+            else:
+                move = self.choose_move(open_mask, SHOWN[count - 1][outcome], moves)
+                answer_with(move)
+            if shows_turn:
+                made = _ROLLS[count - 1][outcome]
+                roll = made.get(move)
                 if roll is None:
-                    roll = self._rolls[rolled, move] = Roll(rolled, move)
-                history.append(roll)
-                if shows_turn:
-                    turn += (roll,)
+                    roll = made[move] = Roll(ROLLED[count - 1][outcome], move)
+                turn += (roll,)
             open_mask &= ~move
             if not open_mask:
                 return
 
-    def _asked_move(
-        self, open_mask: Mask, dice: tuple[int, ...], moves: tuple[Mask, ...], turn: tuple[Roll, ...]
+    def _judged_dice(self, given: _Given, open_mask: Mask, turn: tuple[Roll, ...]) -> int:
+        """A number of dice that is not 1 or 2 as a plain int, or an error raised, judged by
+        `ask_dice` against a view of its own."""
+        return ask_dice(cast(Strategy, given), self._view(open_mask, None, (), turn), self.name)
+
+    def _judged(
+        self, given: _Given, open_mask: Mask, dice: tuple[int, ...], moves: tuple[Mask, ...], turn: tuple[Roll, ...]
     ) -> Mask:
-        """`choose_move` of a strategy asked every time, without its layers (`dice` sorted, `turn`
-        the rolls so far if it is shown them): its answer is legal at once when it is one of the
-        view's own legal moves (the very tuple); any other answer, and an error it raised, is
-        judged by `ask_move` as if it had been asked there."""
-        view = self._view(open_mask, dice, moves, turn)
-        given: _Given
-        try:
-            answer: object = self.strategy.choose_move(view)
-        except BaseException as error:  # judged, with the same failure, by ask_move
-            given = _Given(None, error)
-        else:
-            mask = self._legal_ids[moves].get(id(answer))
-            if mask is not None:
-                return mask
-            given = _Given(answer, None)
-        # Judged against a view of its own: the strategy may have rewritten the one it was shown.
+        """An answer that is not one of the view's own legal moves, or an error raised, judged by
+        `ask_move` against a view of its own (the strategy may have rewritten the one it was shown)."""
         return ask_move(cast(Strategy, given), self._view(open_mask, dice, moves, turn), self.name)
 
     def choose_dice(self, open_mask: Mask, history: Sequence[Roll] = ()) -> int:
@@ -174,8 +221,7 @@ class StrategyPlayer:
         """The view of a decision, its legal moves as tiles worked out once per set of moves."""
         legal = self._legal.get(moves)
         if legal is None:
-            legal = self._legal[moves] = tuple(self._tiles[move] for move in moves)
-            self._legal_ids[moves] = {id(tiles): move for tiles, move in zip(legal, moves, strict=True)}
+            legal = _legal_of(moves, self._tiles, self._legal, self._legal_ids)
         open_tiles = self._tiles[open_mask]
         if isinstance(self.context, KeyedContext):
             return shown_view(KEYED_VIEW, self.rules, open_tiles, dice, legal, open_mask, context=self.context)
@@ -199,8 +245,50 @@ class StrategyPlayer:
         return self.policy.dice[open_mask]
 
 
+_ROLLS: tuple[tuple[dict[Mask, Roll], ...], ...] = tuple(tuple({} for _ in PAIRS) for _ in (1, 2))
+"""Each roll shown to a strategy that reads the context, by number of dice (less one), outcome code
+and move, made once for the process (they are frozen)."""
+
+
+@functools.cache
+def _legal_tiles(
+    tiles: int,
+) -> tuple[dict[tuple[Mask, ...], tuple[Move, ...]], dict[tuple[Mask, ...], dict[int, Mask]]]:
+    """For a box of this many tiles, kept for the process: each set of legal moves (masks) as the
+    view shows it (tiles), and each move's mask by the id of its tiles (`tiles_by_mask`'s own
+    tuples): an answer that is one of them is legal. Filled as sets of moves are met."""
+    return {}, {}
+
+
+def _legal_of(
+    moves: tuple[Mask, ...],
+    tiles: tuple[tuple[int, ...], ...],
+    legal: dict[tuple[Mask, ...], tuple[Move, ...]],
+    ids: dict[tuple[Mask, ...], dict[int, Mask]],
+) -> tuple[Move, ...]:
+    """The legal moves as tiles, worked out and kept (`_legal_tiles`)."""
+    shown = legal[moves] = tuple(tiles[move] for move in moves)
+    ids[moves] = {id(move): mask for move, mask in zip(shown, moves, strict=True)}
+    return shown
+
+
+@functools.cache
+def _rows(rules: Rules) -> tuple[tuple[tuple[Mask, ...], ...], ...]:
+    """`move_table(rules).row` of every box, kept for the process (a host's turns look one up a roll)."""
+    table = move_table(rules)
+    return tuple(table.row(box) for box in range(rules.full_box + 1))
+
+
+def _view_kind(context: TurnContext | KeyedContext, reads: bool) -> tuple[type[View], object]:
+    """The kind of view a strategy is shown, and the context it holds."""
+    if isinstance(context, KeyedContext):
+        return KEYED_VIEW, context
+    return (CONTEXT_VIEW, context) if reads else (CONTEXT_FREE_VIEW, None)
+
+
 class _Given:
-    """A strategy's answer already given, or the error it raised, given again to `ask_move` to judge."""
+    """A strategy's answer already given, or the error it raised, given again to `ask_move` or
+    `ask_dice` to judge."""
 
     def __init__(self, answer: object, error: BaseException | None) -> None:
         self.answer = answer
@@ -210,3 +298,5 @@ class _Given:
         if self.error is not None:
             raise self.error
         return self.answer
+
+    choose_dice = choose_move

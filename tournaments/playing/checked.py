@@ -8,44 +8,50 @@ allowed): that turn is played again through the general engine, which says what 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 from shutbox_cli.game import Rules
 from shutbox_cli.game.box import dice_table
 from shutbox_cli.game.moves import THROW_INDEX, move_table
 
-THROW_OF = (
+THROWS_BY = (
+    (),
     tuple(THROW_INDEX[(outcome // 6 + 1,)] for outcome in range(36)),
     tuple(THROW_INDEX[(outcome // 6 + 1, outcome % 6 + 1)] for outcome in range(36)),
 )
-"""The throw (its index in `moves.THROWS`) an outcome code makes with one die and with two."""
+"""The throw (its index in `moves.THROWS`) an outcome code makes with one die (`THROWS_BY[1]`) and
+with two (`THROWS_BY[2]`)."""
 UNVOUCHED = -1
 """`turn_ends` of a turn whose answers it does not vouch for."""
 
 
-def turn_ends(rules: Rules, dealt: Sequence[bytes], answers: Sequence[Sequence[int]]) -> list[int]:
-    """Where each turn ends (its open mask) when played on its dice (`dealt[turn]`, outcome codes)
-    with its answers in order, as the general engine asks them (a number of dice where the box may
-    roll either, a move where a throw has more than one legal move), or `UNVOUCHED` where an
-    answer is missing or not allowed (answers left over are not read)."""
-    options_of, row, full = dice_table(rules), move_table(rules).row, rules.full_box
+def turn_ends(rules: Rules, dealt: bytes, counts: Sequence[int], given: Sequence[int]) -> list[int]:
+    """Where each turn ends (its open mask) when played on its dice (turn t's are `dealt[t * w:
+    (t + 1) * w]`, outcome codes, `w` = tiles + 1: as many as a turn can use) with its answers in
+    order (`counts[t]` of them, one turn's after another in `given`), as the general engine asks
+    them (a number of dice where the box may roll either, a move where a throw has more than one
+    legal move), or UNVOUCHED where an answer is missing or not allowed (answers left over are not
+    read)."""
+    options_of, rows, full, width = dice_table(rules), _rows(rules), rules.full_box, rules.tiles + 1
     ends: list[int] = []
-    for given, drawn in zip(answers, dealt, strict=False):
-        box, at, count = full, 0, len(given)
-        for outcome in drawn:
+    end = 0
+    for turn, count in enumerate(counts):
+        box, at, end = full, end, end + count
+        for outcome in dealt[turn * width : (turn + 1) * width]:
             options = options_of[box]
             dice = options[0]
             if len(options) > 1:
-                if at == count or given[at] not in options:
+                if at == end or given[at] not in options:
                     box = UNVOUCHED
                     break
                 dice, at = given[at], at + 1
-            legal = row(box)[THROW_OF[dice - 1][outcome]]
+            legal = rows[box][THROWS_BY[dice][outcome]]
             if not legal:
                 break
             move = legal[0]
             if len(legal) > 1:
-                if at == count or given[at] not in legal:
+                if at == end or given[at] not in legal:
                     box = UNVOUCHED
                     break
                 move, at = given[at], at + 1
@@ -54,3 +60,10 @@ def turn_ends(rules: Rules, dealt: Sequence[bytes], answers: Sequence[Sequence[i
                 break
         ends.append(box)
     return ends
+
+
+@functools.cache
+def _rows(rules: Rules) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """The legal moves of every box and throw (`move_table(rules).row` of every box), kept per rule set."""
+    table = move_table(rules)
+    return tuple(table.row(box) for box in range(rules.full_box + 1))

@@ -120,13 +120,16 @@ class AskedSeat(StepSeat):
         remote = None if isinstance(player, StrategyPlayer) else player
         start = 0
         if remote is not None:
+            keys = stream_keys(seed, unit.dice_games[games], round_, seat)
+            drawn = outcomes(keys[:, None], np.arange(rules.tiles + 1, dtype=np.uint64)[None, :])
             try:
-                dealt, answers = remote.prefetch(list(zip(contexts, itertools.repeat(seed), dice_games, strict=False)))
+                batch = remote.play(list(zip(contexts, itertools.repeat(seed), dice_games, strict=False)), drawn)
             except StrategyError as error:  # its host failed to answer at all: nothing plays on
                 raise GameFailure(unit.slot(int(games[0])), turn_context(contexts[0]), error) from None
-            masks = turn_ends(rules, dealt, answers)
+            masks = turn_ends(rules, batch.dealt.tobytes(), batch.counts.tolist(), batch.given.tolist())
             start = masks.index(UNVOUCHED) if UNVOUCHED in masks else len(masks)
             ended[:start] = masks[:start]
+            remote.keep(start)
         # The turns not vouched for (a host's from the first it failed or answered wrong) through
         # the general engine, which says what went wrong.
         for position in range(start, games.size):

@@ -3,10 +3,11 @@ loaded and asked its questions (`isolation.HOST_CODE` runs `main` with the socke
 descriptor as its last argument).
 
 It reads requests from the referee (pickled: the referee trusts its own data) on the socket FD,
-and answers each in JSON (the referee trusts nothing the host says: it parses plain data and
-checks every answer). Its supervisor (`supervisor.py`) confines it before its code runs (a
-process group of its own, death with the supervisor, a memory limit, Ctrl-C ignored) and ends
-whatever it starts; it ends when the referee closes the socket.
+and answers each in JSON, a batch of turns played in full as plain numbers (`wire.ANSWERS`): the
+referee trusts nothing the host says, it parses plain data and checks every answer. Its
+supervisor (`supervisor.py`) confines it before its code runs (a process group of its own, death
+with the supervisor, a memory limit, Ctrl-C ignored) and ends whatever it starts; it ends when the
+referee closes the socket.
 """
 
 from __future__ import annotations
@@ -14,13 +15,15 @@ from __future__ import annotations
 import collections
 import gc
 import json
+import os
+import pickle
+import struct
 import sys
 from collections.abc import Callable
-from multiprocessing.connection import Connection
+from typing import Any
 
 from shutbox_cli.game import Rules
 from shutbox_cli.game.match import turn_context
-from strategies.check import check_strategy
 from strategies.keys import declared_key
 from strategies.loading import LoadedStrategy, StrategyLoadError, load_strategy, source_file, source_sha256
 from strategies.player import StrategyError, StrategyPlayer
@@ -73,6 +76,8 @@ class _Host:
 
     def check(self, request: CheckAsked) -> Checked:
         """Check the strategy against the contract, telling the referee each answer given as it goes."""
+        from strategies.check import check_strategy  # loaded only by a host asked to check: most play
+
         loaded = self.loaded
         report = check_strategy(
             loaded.cls,
@@ -101,8 +106,41 @@ class _Host:
         return Played(played)
 
 
-def _send(connection: Connection, reply: Reply) -> None:
-    connection.send_bytes(json.dumps(reply.wire()).encode())
+class Channel:
+    """The host's end of its socket, framed as `multiprocessing.connection.Connection` frames it
+    (a 4-byte big-endian length, or -1 and an 8-byte one, then the bytes), without loading
+    `multiprocessing`: a host starts for every user's strategy of a run."""
+
+    def __init__(self, fd: int) -> None:
+        self.fd = fd
+
+    def recv(self) -> Any:
+        """The next request (pickled by the referee, which this host trusts); EOFError once it hangs up."""
+        (size,) = struct.unpack("!i", self._read(4))
+        if size == -1:
+            (size,) = struct.unpack("!Q", self._read(8))
+        return pickle.loads(self._read(size))
+
+    def send_bytes(self, data: bytes) -> None:
+        header = struct.pack("!i", len(data)) if len(data) <= 0x7FFFFFFF else struct.pack("!iQ", -1, len(data))
+        view = memoryview(header + data)
+        while view:
+            view = view[os.write(self.fd, view) :]
+
+    def _read(self, size: int) -> bytes:
+        parts, left = [], size
+        while left:
+            part = os.read(self.fd, left)
+            if not part:
+                raise EOFError
+            parts.append(part)
+            left -= len(part)
+        return b"".join(parts)
+
+
+def _send(connection: Channel, reply: Reply) -> None:
+    sent = reply.wire()
+    connection.send_bytes(sent if isinstance(sent, bytes) else json.dumps(sent).encode())
 
 
 def _load(setup: Setup) -> tuple[LoadedStrategy | None, Loaded | HostFailure]:
@@ -127,7 +165,7 @@ def _load(setup: Setup) -> tuple[LoadedStrategy | None, Loaded | HostFailure]:
         return None, HostFailure(f"strategy {setup.spec!r} failed to load: {cause(error)}")
 
 
-def serve(connection: Connection) -> None:
+def serve(connection: Channel) -> None:
     """Load the strategy the first request names, then answer until the referee hangs up."""
     setup: Setup = connection.recv()
     sys.path[:] = setup.path
@@ -152,8 +190,11 @@ def serve(connection: Connection) -> None:
             reply = HostFailure(str(error))
         except BaseException as error:  # anything else the strategy raised, said as its failure
             reply = HostFailure(f"strategy {loaded.name!r} raised {cause(error)}")
-        _send(connection, reply)
+        try:
+            _send(connection, reply)
+        except OSError:  # the referee hung up (it stopped this host, say for a forged reply)
+            return
 
 
 def main() -> None:
-    serve(Connection(int(sys.argv[-1])))
+    serve(Channel(int(sys.argv[-1])))

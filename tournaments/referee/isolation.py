@@ -3,12 +3,13 @@
 `RemotePlayer` per seat that asks the host each question by a round trip over a socket.
 
 The referee never imports a user's code, and believes nothing a host says without checking:
-replies are JSON (never pickles, which could run code here), bounded in size, and every answer
-is checked against the question (a legal move, an allowed number of dice, a table of the right
-shape whose every entry the rules allow). A host that dies, stays silent past the unit's time
-limit or answers garbage is its strategy's failure, named; it is then stopped. Each host runs
-under a supervisor (`supervisor.py`) that limits its memory, and ends it and everything it
-started when it is stopped, when it ends, and when the referee dies.
+replies are JSON, or a batch's answers as plain numbers (`wire.ANSWERS`; never pickles, which
+could run code here), bounded in size, and every answer is checked against the question (a legal
+move, an allowed number of dice, a table of the right shape whose every entry the rules allow).
+A host that dies, stays silent past the unit's time limit or answers garbage is its strategy's
+failure, named; it is then stopped. Each host runs under a supervisor (`supervisor.py`) that
+limits its memory, and ends it and everything it started when it is stopped, when it ends, and
+when the referee dies.
 """
 
 from __future__ import annotations
@@ -41,7 +42,18 @@ from strategies.table import PolicyTable
 
 from ..errors import setting
 from . import supervisor
-from .wire import ContextFields, DealtTurn, NewPlayer, Played, Request, Setup, TableAsked, TurnsAsked
+from .wire import (
+    ANSWERS,
+    ANSWERS_HEADER,
+    ContextFields,
+    DealtTurn,
+    NewPlayer,
+    Played,
+    Request,
+    Setup,
+    TableAsked,
+    TurnsAsked,
+)
 
 PACKAGES = str(Path(__file__).resolve().parents[2])  # tournaments/referee/ -> the folder of our packages
 """The folder holding our packages, first on a host's path whatever the current folder holds (`-P`)."""
@@ -183,13 +195,20 @@ class Host:
         return reply
 
     def _exchange(self, request: Request | Setup, when: str) -> dict[str, Any]:
+        return self._parsed(self._exchange_bytes(request, when))
+
+    def _exchange_bytes(self, request: Request | Setup, when: str) -> bytes:
+        """One round trip, the reply as it came (JSON, or `wire.ANSWERS` and its answers)."""
         try:
             self.connection.send(request)
         except OSError:
             raise RemoteFailure(f"the process of strategy {self.name!r} {self._ended()}.") from None
-        return self._receive(when)
+        return self._receive_bytes(when)
 
     def _receive(self, when: str) -> dict[str, Any]:
+        return self._parsed(self._receive_bytes(when))
+
+    def _receive_bytes(self, when: str) -> bytes:
         when = f" {when}" if when else ""
         try:
             remaining = None if self.deadline is None else max(0.0, self.deadline - time.monotonic())
@@ -199,9 +218,12 @@ class Host:
                     f"strategy {self.name!r} did not answer{when} within {self.timeout:g} seconds "
                     f"({self.limit}); its process was stopped (raise the limit with {setting('timeout')})."
                 )
-            data = self.connection.recv_bytes(MAX_REPLY)
+            return self.connection.recv_bytes(MAX_REPLY)
         except (EOFError, OSError):
             raise RemoteFailure(f"the process of strategy {self.name!r} {self._ended()}{when}.") from None
+
+    def _parsed(self, data: bytes) -> dict[str, Any]:
+        """A reply read as the JSON object it must be."""
         try:
             reply = json.loads(data)
         except (ValueError, RecursionError):
@@ -307,6 +329,7 @@ class RemotePlayer:
         self._prefetched: dict[TurnKey, list[int]] = {}
         self._dealt: dict[TurnKey, bytes] = {}
         self._failure: tuple[TurnKey, Played] | None = None
+        self._batch: Batch | None = None
         self._error: str | None = None
         self._policy: PolicyTable | None = None
 
@@ -322,24 +345,54 @@ class RemotePlayer:
         the dice they were dealt and the answers of the turns played in full, in order (those
         before the one that failed, if any), each checked when used. A turn's context may come
         as its fields."""
+        batch = self.play(starts)
+        self.keep(0)
+        offsets = np.concatenate(([0], np.cumsum(batch.counts))).tolist()
+        given = batch.given.tolist()
+        answers = [given[start:end] for start, end in itertools.pairwise(offsets)]
+        return Prefetched([row.tobytes() for row in batch.dealt], answers)
+
+    def play(
+        self,
+        starts: Sequence[tuple[TurnContext | ContextFields, Seed, GameNumber]],
+        drawn: npt.NDArray[np.uint8] | None = None,
+    ) -> Batch:
+        """`prefetch` as arrays, for checking all at once: the turns' dice and the host's answers,
+        none of them checked yet (`drawn`: the turns' `dealt_outcomes`, if already worked out).
+        Before the engine asks the player any of these turns, `keep` the ones it will ask."""
         self._prefetched.clear()
+        self._dealt.clear()
         self._failure = None
         fields = [_fields(context) for context, _, _ in starts]
         keys = [(seed, game, shown[2], shown[1]) for shown, (_, seed, game) in zip(fields, starts, strict=True)]
-        drawn = dealt_outcomes(keys, self.rules.tiles + 1)
-        rolls = [row.tobytes() for row in drawn]
-        self._dealt = dict(zip(keys, rolls, strict=True))
-        dealt: list[DealtTurn] = [
-            (shown, seed, game, turn) for shown, (_, seed, game), turn in zip(fields, starts, rolls, strict=True)
+        if drawn is None:
+            drawn = dealt_outcomes(keys, self.rules.tiles + 1)
+        width = drawn.shape[1]
+        dealt = drawn.tobytes()
+        turns: list[DealtTurn] = [
+            (shown, seed, game, dealt[index * width : (index + 1) * width])
+            for index, (shown, (_, seed, game)) in enumerate(zip(fields, starts, strict=True))
         ]
-        reply = self.host._exchange(TurnsAsked(self.number, dealt), "")
-        if "error" in reply and "turns" not in reply:  # the host's own failure, not a turn's
-            raise RemoteFailure(_text(reply["error"], self.host))
-        played = _played(reply, len(keys), self.rules, self.host)
-        self._prefetched.update(zip(keys, played.turns, strict=False))
-        if played.error is not None:
-            self._failure = (keys[len(played.turns)], played)
-        return Prefetched(rolls, played.turns)
+        data = self.host._exchange_bytes(TurnsAsked(self.number, turns), "")
+        batch = Batch(keys, drawn, *_answered(data, len(keys), self.rules, self.host))
+        self._batch = batch
+        return batch
+
+    def keep(self, first: int) -> None:
+        """Keep the turns of the last `play` from its `first` on for the engine to ask, one by one."""
+        batch = self._batch
+        if batch is None or first >= len(batch.keys):
+            return
+        played = batch.counts.size
+        offsets = np.concatenate(([0], np.cumsum(batch.counts))).tolist()
+        given = batch.given.tolist()
+        for index in range(first, len(batch.keys)):
+            key = batch.keys[index]
+            self._dealt[key] = batch.dealt[index].tobytes()
+            if index < played:
+                self._prefetched[key] = given[offsets[index] : offsets[index + 1]]
+        if batch.error is not None and played < len(batch.keys):
+            self._failure = (batch.keys[played], Played([], batch.error, list(batch.failed)))
 
     @property
     def answering(self) -> bool:
@@ -442,10 +495,32 @@ class Prefetched(NamedTuple):
     answers: list[list[int]]
 
 
-def _played(reply: Mapping[str, Any], asked: int, rules: Rules, host: Host) -> Played:
-    """A host's turns, checked: no more turns than asked, each a short list of whole numbers; and
-    the failure that ended the batch before the turns asked, a message, with the answers given
+class Batch(NamedTuple):
+    """Turns a host was asked to play (`RemotePlayer.play`), none of its answers checked yet: each
+    turn's stream (`keys`) and dice (`dealt[turn]`, outcome codes), the number of answers of each
+    turn it played in full (`counts`, the turns before the one that failed, if any) and those
+    answers one after another (`given`); the failure that ended the batch, and the answers given
     in that turn before it."""
+
+    keys: list[TurnKey]
+    dealt: npt.NDArray[np.uint8]
+    counts: npt.NDArray[np.intp]
+    given: npt.NDArray[np.int64]
+    error: str | None = None
+    failed: tuple[int, ...] = ()
+
+
+def _answered(
+    data: bytes, asked: int, rules: Rules, host: Host
+) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.int64], str | None, tuple[int, ...]]:
+    """A host's turns as `Batch` holds them, checked for shape: no more turns than asked, each a
+    short list of whole numbers; and the failure that ended the batch before the turns asked, a
+    message, with the answers given in that turn before it."""
+    if data[:1] == ANSWERS:
+        return (*_answers_sent(data, asked, rules, host), None, ())
+    reply = host._parsed(data)
+    if "error" in reply and "turns" not in reply:  # the host's own failure, not a turn's
+        raise RemoteFailure(_text(reply["error"], host))
     turns = reply.get("turns")
     if not isinstance(turns, list) or len(turns) > asked:
         host._garbage("a list of turns that does not fit the turns asked")
@@ -453,9 +528,30 @@ def _played(reply: Mapping[str, Any], asked: int, rules: Rules, host: Host) -> P
         answers: list[list[int]] = turns
     else:  # the first that is not says what is wrong
         answers = [_answers(answers, rules, host) for answers in turns]
+    counts = np.fromiter(map(len, answers), dtype=np.intp, count=len(answers))
+    given = np.fromiter(itertools.chain.from_iterable(answers), dtype=np.int64, count=int(counts.sum()))
     if "error" not in reply or len(turns) == asked:
-        return Played(answers)
-    return Played(answers, _text(reply["error"], host), _answers(reply.get("given", []), rules, host))
+        return counts, given, None, ()
+    return counts, given, _text(reply["error"], host), tuple(_answers(reply.get("given", []), rules, host))
+
+
+def _answers_sent(
+    data: bytes, asked: int, rules: Rules, host: Host
+) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.int64]]:
+    """The answers of a batch played in full, sent as `wire.answers_bytes` encodes them."""
+    if len(data) < ANSWERS_HEADER.size:
+        host._garbage("answers cut short")
+    _, turns = ANSWERS_HEADER.unpack_from(data)
+    if turns != asked:
+        host._garbage("a list of turns that does not fit the turns asked")
+    counts = np.frombuffer(data, dtype=np.uint8, count=turns, offset=ANSWERS_HEADER.size).astype(np.intp)
+    if counts.size and int(counts.max()) > 2 * (rules.tiles + 1):
+        host._garbage("a turn's answers that are not a short list")
+    total = int(counts.sum())
+    start = ANSWERS_HEADER.size + turns
+    if len(data) != start + 2 * total:
+        host._garbage("answers of a length that does not fit their counts")
+    return counts, np.frombuffer(data, dtype="<u2", count=total, offset=start).astype(np.int64)
 
 
 def _short_lists_of_ints(turns: list[Any], rules: Rules) -> bool:

@@ -2,12 +2,17 @@
 
 Requests go to the host pickled (the referee trusts its own data); the host's replies come back
 as JSON objects (the referee trusts nothing the host says), each built here from a typed reply
-by `wire`. The referee reads a reply back into its typed form only after checking every value
-(`isolation.py`)."""
+by `wire`, save a batch of turns played in full: its answers come as plain numbers in a few
+bytes each (`ANSWERS`). The referee reads a reply back into its typed form only after checking
+every value (`isolation.py`)."""
 
 from __future__ import annotations
 
+import array
 import dataclasses
+import itertools
+import struct
+import sys
 from typing import Any, NamedTuple
 
 from shutbox_cli.game import Rules
@@ -112,16 +117,32 @@ class Table:
 class Played:
     """The turns played, each as the strategy's answers in order; `error` is the failure that
     ended the batch at the next turn (None: every turn asked was played), after the answers it
-    gave in that turn, `given`."""
+    gave in that turn, `given`. Every turn played: sent as `ANSWERS` says."""
 
     turns: list[list[int]]
     error: str | None = None
     given: list[int] = dataclasses.field(default_factory=list)
 
-    def wire(self) -> dict[str, Any]:
+    def wire(self) -> dict[str, Any] | bytes:
         if self.error is None:
-            return {"turns": self.turns}
+            return answers_bytes(self.turns)
         return {"turns": self.turns, "error": self.error, "given": self.given}
+
+
+ANSWERS = b"\x00"
+"""The first byte of a batch's answers sent as numbers (a JSON text never starts with it): then the
+number of turns (`ANSWERS_HEADER`), each turn's number of answers (a byte each) and every answer
+in order (two bytes each, little-endian: a move's mask or a number of dice)."""
+ANSWERS_HEADER = struct.Struct("<cI")
+
+
+def answers_bytes(turns: list[list[int]]) -> bytes:
+    """Turns' answers as `ANSWERS` says (a turn asks fewer than 256 questions; an answer the
+    engine took is a move's mask or a number of dice, under 65,536)."""
+    given = array.array("H", itertools.chain.from_iterable(turns))
+    if sys.byteorder == "big":
+        given.byteswap()
+    return ANSWERS_HEADER.pack(ANSWERS, len(turns)) + bytes(map(len, turns)) + given.tobytes()
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

@@ -237,12 +237,13 @@ def test_a_host_that_dies_or_hangs_is_its_strategys_failure(
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("workers", ["1", "2"])
-def test_a_forged_reply_is_garbage_named(workers: str) -> None:
-    spec = str(HOSTILE / "tamper_host.py:TamperHost")
+@pytest.mark.parametrize(("workers", "forger"), [("1", "TamperHost"), ("2", "TamperHost"), ("1", "TamperAnswers")])
+def test_a_forged_reply_is_garbage_named(workers: str, forger: str) -> None:
+    spec = str(HOSTILE / f"tamper_host.py:{forger}")
     done = shutbox(*field_args(spec, "greedy-high", "optimal"), "-n", "200", "--seed", "5", "-j", workers)
     assert done.returncode == 1, done.stderr
-    assert "the process of strategy 'tamper-host' answered garbage" in done.stderr
+    name = "tamper-host" if forger == "TamperHost" else "tamper-answers"
+    assert f"the process of strategy '{name}' answered garbage" in done.stderr
 
 
 @pytest.mark.parametrize("where", [{"method": "exact"}, {"scheduler": "local"}], ids=["exact", "scheduler"])
