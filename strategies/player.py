@@ -121,6 +121,19 @@ class StrategyPlayer:
             self._legal_ids,
             answers.append,
         )
+
+        def shown(open_mask: int, dice: object, legal: object, turn: tuple[Roll, ...]) -> View:
+            """The view of one decision, its fields set without the checks of its constructor."""
+            view = object.__new__(kind)
+            _set_rules(view, rules)
+            _set_tiles(view, tiles[open_mask])
+            _set_dice(view, dice)
+            _set_moves(view, legal)
+            _set_turn(view, turn)
+            _set_context(view, context)
+            _set_mask(view, open_mask)
+            return view
+
         open_mask = rules.full_box
         turn: tuple[Roll, ...] = ()
         for outcome in dealt:
@@ -128,16 +141,8 @@ class StrategyPlayer:
             if len(options) == 1:
                 count = options[0]
             elif asked:
-                view = object.__new__(kind)
-                _set_rules(view, rules)
-                _set_tiles(view, tiles[open_mask])
-                _set_dice(view, None)
-                _set_moves(view, ())
-                _set_turn(view, turn)
-                _set_context(view, context)
-                _set_mask(view, open_mask)
                 try:
-                    given: object = strategy.choose_dice(view)
+                    given: object = strategy.choose_dice(shown(open_mask, None, (), turn))
                 except BaseException as error:  # judged, with the same failure, by ask_dice
                     count = self._judged_dice(_Given(None, error), open_mask, turn)
                 else:
@@ -160,16 +165,8 @@ class StrategyPlayer:
                 legal = legal_of.get(moves)
                 if legal is None:
                     legal = _legal_of(moves, tiles, legal_of, ids_of)
-                view = object.__new__(kind)
-                _set_rules(view, rules)
-                _set_tiles(view, tiles[open_mask])
-                _set_dice(view, dice)
-                _set_moves(view, legal)
-                _set_turn(view, turn)
-                _set_context(view, context)
-                _set_mask(view, open_mask)
                 try:
-                    answer: object = strategy.choose_move(view)
+                    answer: object = strategy.choose_move(shown(open_mask, dice, legal, turn))
                 except BaseException as error:  # judged, with the same failure, by ask_move
                     move = self._judged(_Given(None, error), open_mask, dice, moves, turn)
                 else:

@@ -20,24 +20,19 @@ class TamperHost(Strategy):
 
     name = "tamper-host"
     reads_context = True
+    forgery = FORGED
 
     def choose_move(self, view: View) -> Move:
         hosted = "tournaments.referee.host" in sys.modules
-        if hosted and sys.argv[-1].isdigit() and not getattr(TamperHost, "forged", False):
-            TamperHost.forged = True  # type: ignore[attr-defined]
-            os.write(int(sys.argv[-1]), struct.pack("!i", len(FORGED)) + FORGED)
+        kind = type(self)
+        if hosted and sys.argv[-1].isdigit() and not getattr(kind, "forged", False):
+            kind.forged = True  # type: ignore[attr-defined]
+            os.write(int(sys.argv[-1]), struct.pack("!i", len(self.forgery)) + self.forgery)
         return view.legal_moves[0]
 
 
-class TamperAnswers(Strategy):
+class TamperAnswers(TamperHost):
     """Forges its host's reply as a batch's answers at its first decision, then plays the first legal move."""
 
     name = "tamper-answers"
-    reads_context = True
-
-    def choose_move(self, view: View) -> Move:
-        hosted = "tournaments.referee.host" in sys.modules
-        if hosted and sys.argv[-1].isdigit() and not getattr(TamperAnswers, "forged", False):
-            TamperAnswers.forged = True  # type: ignore[attr-defined]
-            os.write(int(sys.argv[-1]), struct.pack("!i", len(FORGED_ANSWERS)) + FORGED_ANSWERS)
-        return view.legal_moves[0]
+    forgery = FORGED_ANSWERS
