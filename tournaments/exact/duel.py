@@ -16,7 +16,7 @@ from shutbox_cli.game.exact_keyed import keyed_duel
 from ..errors import ConfigError, setting
 from ..referee.seated import SeatedStrategy
 from ..results.schema import header, rules_table
-from .tournament import first_turn, refuse_costly, refuse_inexact, seat_turns, uses_fractions
+from .tournament import exact_key, first_turn, refuse_costly, refuse_inexact, seat_turns, uses_fractions
 
 
 @dataclasses.dataclass(frozen=True)
@@ -83,9 +83,9 @@ def duel_exactly(a: SeatedStrategy, b: SeatedStrategy, seat: int | None = None) 
         raise ValueError("A and B must be seated for the same rules.")
     rules = a.rules
     for seated in (a, b):
-        refuse_inexact(seated.name, seated.exact, seated.context_free, seated.key, rules, 2)
+        refuse_inexact(seated.name, seated.exact, seated.context_free, exact_key(seated, 2), rules, 2)
     fractions = uses_fractions(rules)
-    odds = [seat_turns(seated, fractions) for seated in (a, b)]
+    odds = [seat_turns(seated, fractions, 2) for seated in (a, b)]
     copies = 1 if seat is not None else 2
     what, instead = (
         "computing this game exactly",

@@ -26,13 +26,14 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any
 
-from shutbox_cli.game import GameOdds, Rules, Ties, TurnOdds, distribution, exact_turn_odds
+from shutbox_cli.game import GameOdds, Rules, Solution, Ties, TurnOdds, distribution, exact_turn_odds
 from shutbox_cli.game.exact_cost import Cost, games_cost
 from shutbox_cli.game.exact_games import Arithmetic
 from shutbox_cli.game.exact_keyed import KeyedTurns, TurnStart, keyed_game_odds, unsupported
-from strategies.keys import declared_key
+from strategies.base import Strategy
+from strategies.keys import KeyedContext, checked_key, declared_key
 from strategies.loading import StrategyLoadError
-from strategies.player import StrategyError
+from strategies.player import StrategyError, StrategyPlayer
 from strategies.table import PolicyTable
 
 from ..errors import ConfigError, TournamentFailure, marked, setting
@@ -99,38 +100,80 @@ def turn_odds(seated: SeatedStrategy, fractions: bool) -> TurnOdds[Any]:
     return _odds(seated.rules, lambda: seated.table, fractions)
 
 
-def seat_turns(seated: SeatedStrategy, fractions: bool) -> Turns:
-    """A strategy's turns in exact games: an exact one's turn distribution (`turn_odds`), a keyed
-    one's for each key it meets, from its table for that key (made in its host for a user's
-    strategy and checked here), each made once."""
-    if seated.key is None:
+def seat_turns(seated: SeatedStrategy, fractions: bool, table: int) -> Turns:
+    """A strategy's turns in exact games at a table of `table`: an exact one's turn distribution
+    (`turn_odds`), a keyed one's (`exact_key`) for each key it meets, each made once: a built-in
+    that plays a solver's policy, from that policy; any other from its table for that key (made in
+    its host for a user's strategy and checked here)."""
+    key = exact_key(seated, table)
+    if key is None:
         return turn_odds(seated, fractions)
+    rules = seated.rules
+    strategy = _instance(seated)
+    solved = getattr(type(strategy), "_solved_for", None) if strategy is not None else None
     found: dict[tuple[Any, ...], TurnOdds[Any]] = {}
-    alike: dict[bytes, TurnOdds[Any]] = {}  # keys played alike (many are): one distribution
+    alike: dict[Any, tuple[Any, TurnOdds[Any]]] = {}  # keys played alike (many are): one distribution
+
+    def policy(values: tuple[Any, ...]) -> tuple[Any, Any, Callable[[], PolicyTable | Solution]]:
+        """The policy a key is played with: what tells it apart, itself, and how to play it."""
+        if solved is not None:
+            solution = solved(strategy, rules, KeyedContext(key, values))
+            return id(solution), solution, lambda: solution
+        try:
+            table = seated.keyed_table(values)
+        except (StrategyError, StrategyLoadError) as error:
+            raise TournamentFailure(marked(error)) from None
+        return table.next_mask.tobytes() + table.dice, table, lambda: table
 
     def odds(values: tuple[Any, ...]) -> TurnOdds[Any]:
         known = found.get(values)
         if known is None:
-            try:
-                table = seated.keyed_table(values)
-            except (StrategyError, StrategyLoadError) as error:
-                raise TournamentFailure(marked(error)) from None
-            played = table.next_mask.tobytes() + table.dice
-            known = alike.get(played)
-            if known is None:
-                known = alike[played] = _odds(seated.rules, lambda: table, fractions)
-            found[values] = known
+            played, kept, play = policy(values)
+            same = alike.get(played)
+            if same is None:
+                same = alike[played] = (kept, _odds(rules, play, fractions))
+            known = found[values] = same[1]
         return known
 
-    return KeyedTurns(seated.key, odds)
+    return KeyedTurns(key, odds)
 
 
-def _odds(rules: Rules, table: Callable[[], PolicyTable], fractions: bool) -> TurnOdds[Any]:
+def exact_key(seated: SeatedStrategy, table: int) -> tuple[str, ...] | None:
+    """The features a strategy is keyed on in exact games at a table of `table`: a built-in's
+    `key_at(rules, table)` where it has one (target's key in drop-out at a table of two), else
+    its declared key."""
+    strategy = _instance(seated)
+    if strategy is None:
+        return seated.key
+    return _key_at(type(strategy), seated.rules, table, seated.name, seated.key)
+
+
+def _instance(seated: SeatedStrategy) -> Strategy | None:
+    """A built-in's instance (None for a user's strategy, which runs in its host)."""
+    if not seated.builtin:
+        return None
+    player = seated.player()
+    return player.strategy if isinstance(player, StrategyPlayer) else None
+
+
+def _key_at(
+    cls: type[Any], rules: Rules, table: int, name: str, declared: tuple[str, ...] | None
+) -> tuple[str, ...] | None:
+    at = getattr(cls, "key_at", None)
+    return declared if at is None else checked_key(at(rules, table), name)
+
+
+def _odds(rules: Rules, policy: Callable[[], PolicyTable | Solution], fractions: bool) -> TurnOdds[Any]:
     try:
-        policy = table()
+        played = policy()
+        move, dice = (
+            (played.move, played.dice_count)
+            if isinstance(played, PolicyTable)
+            else (played.best_move, played.best_dice)
+        )
         if fractions:
-            return exact_turn_odds(rules, policy.move, policy.dice_count)
-        return TurnOdds.of(distribution(rules, policy.move, policy.dice_count))
+            return exact_turn_odds(rules, move, dice)
+        return TurnOdds.of(distribution(rules, move, dice))
     except (StrategyError, StrategyLoadError) as error:
         raise TournamentFailure(marked(error)) from None
 
@@ -334,7 +377,7 @@ def run_exact(config: TournamentConfig, progress: Callable[[int, int], None] | N
     never end) and TournamentFailure for a strategy that fails while answering."""
     rules, table = config.rules, config.table
     for entry in config.strategies:
-        refuse_inexact(entry.name, entry.exact, entry.context_free, _entry_key(entry, rules), rules, table)
+        refuse_inexact(entry.name, entry.exact, entry.context_free, _entry_key(entry, rules, table), rules, table)
     fractions = uses_fractions(rules)
     matchups = list(itertools.combinations(range(len(config.strategies)), table))
     total = len(matchups) * table
@@ -362,11 +405,14 @@ def run_exact(config: TournamentConfig, progress: Callable[[int, int], None] | N
     return _summarise(config, tuple(seatings), turns, "fraction" if fractions else "float")
 
 
-def _entry_key(entry: StrategyEntry, rules: Rules) -> tuple[str, ...] | None:
-    """The features a strategy is keyed on under these rules (a user's, as its host said)."""
+def _entry_key(entry: StrategyEntry, rules: Rules, table: int | None = None) -> tuple[str, ...] | None:
+    """The features a strategy is keyed on under these rules (a user's, as its host said), in exact
+    games at a table of `table` where given (`exact_key`)."""
     if entry.context_free or not entry.builtin:
         return entry.key
-    return declared_key(entry.load().cls, rules, entry.name)
+    cls = entry.load().cls
+    declared = declared_key(cls, rules, entry.name)
+    return declared if table is None else _key_at(cls, rules, table, entry.name, declared)
 
 
 def _turns(config: TournamentConfig, fractions: bool, stack: contextlib.ExitStack) -> list[Turns]:
@@ -382,7 +428,7 @@ def _turns(config: TournamentConfig, fractions: bool, stack: contextlib.ExitStac
         stack.callback(one.close)
     found = []
     for one in seated:
-        found.append(seat_turns(one, fractions))
+        found.append(seat_turns(one, fractions, config.table))
         if one.key is None:
             one.close()
     return found

@@ -92,7 +92,7 @@ def test_target_against_every_game_played_out(ties: str, instant_win: bool, play
     """target in every seat in turn against optimal (max-shut third): each seat's chance, and at a
     table of two the margins, equal the brute force's (within the branches it cuts in a playoff)."""
     rules = Rules(tiles=4, ties=ties, instant_win=instant_win)
-    target = seat_turns(seat_strategy("target", rules), fractions=True)
+    target = seat_turns(seat_strategy("target", rules), fractions=True, table=players)
     opponents = [solve_expected_score(rules), solve_shut(rules)][: players - 1]
     for seat in range(players):
         order: list[Solution | None] = [*opponents[:seat], None, *opponents[seat:]]

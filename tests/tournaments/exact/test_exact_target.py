@@ -125,7 +125,7 @@ def test_an_exact_report_with_target_through_the_command(tmp_path: Path) -> None
     duel = tomllib.loads((tmp_path / "d.toml").read_text())
     assert (duel["method"], duel["arithmetic"], duel["strategy"]) == ("exact", "fraction", "target")
     rules = Rules(tiles=6)
-    a, b = (seat_turns(seat_strategy(spec, rules), fractions=True) for spec in ("target", "optimal"))
+    a, b = (seat_turns(seat_strategy(spec, rules), fractions=True, table=2) for spec in ("target", "optimal"))
     engine = keyed_duel(rules, a, b, 1)
     assert duel["seat"][0]["win_rate"] == float(engine.a_wins)
     assert {int(margin): chance for margin, chance in duel["seat"][0]["margins"].items()} == {
