@@ -99,6 +99,11 @@ def unsupported(rules: Rules, features: Sequence[str], seats: int) -> str | None
     return None
 
 
+def changes(rules: Rules, features: Sequence[str], seats: int) -> bool:
+    """Whether a key on `features` may change during a game of `seats` seats under these rules."""
+    return bool(set(features) - _fixed(rules, seats))
+
+
 def _fixed(rules: Rules, seats: int) -> set[str]:
     """The features a seat sees alike at every turn of a game."""
     fixed = {"seat"}

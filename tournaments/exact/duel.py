@@ -16,7 +16,15 @@ from shutbox_cli.game.exact_keyed import keyed_duel
 from ..errors import ConfigError, setting
 from ..referee.seated import SeatedStrategy
 from ..results.schema import header, rules_table
-from .tournament import exact_key, first_turn, refuse_costly, refuse_inexact, seat_turns, uses_fractions
+from .tournament import (
+    exact_key,
+    first_turn,
+    refuse_costly,
+    refuse_inexact,
+    seat_turns,
+    uses_fractions,
+    walked_pairs,
+)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -92,7 +100,8 @@ def duel_exactly(a: SeatedStrategy, b: SeatedStrategy, seat: int | None = None) 
         f"simulate it (shutbox tournament, without {setting('method', 'exact')})",
     )
     first = [first_turn(one, 2) for one in odds]
-    refuse_costly(rules, first, [(0, 1)], copies, what, instead, margins=rules.drop_out is None)
+    walked = walked_pairs(rules, odds, [(0, 1)], [not seated.builtin for seated in (a, b)])
+    refuse_costly(rules, first, [(0, 1)], copies, what, instead, margins=rules.drop_out is None, walked=walked)
     try:
         found = [keyed_duel(rules, odds[0], odds[1], number - 1) for number in ((1, 2) if seat is None else (seat,))]
     except ValueError as error:

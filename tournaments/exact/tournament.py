@@ -27,9 +27,9 @@ from fractions import Fraction
 from typing import Any
 
 from shutbox_cli.game import GameOdds, Rules, Solution, Ties, TurnOdds, distribution, exact_turn_odds
-from shutbox_cli.game.exact_cost import Cost, games_cost
+from shutbox_cli.game.exact_cost import Cost, games_cost, pairs_cost
 from shutbox_cli.game.exact_games import Arithmetic
-from shutbox_cli.game.exact_keyed import KeyedTurns, TurnStart, keyed_game_odds, unsupported
+from shutbox_cli.game.exact_keyed import KeyedTurns, TurnStart, changes, keyed_game_odds, unsupported
 from strategies.base import Strategy
 from strategies.keys import KeyedContext, checked_key, declared_key
 from strategies.loading import StrategyLoadError
@@ -82,10 +82,16 @@ def refuse_inexact(
         )
     if context_free:
         why = "it is stochastic"
-    elif rules.multi_round:
+    elif rules.drop_out is not None and table != 2:
+        rivals = "its own total" if table == 1 else "the totals of several rivals"
         why = (
-            "it reads the game context, and a game of several rounds or drop-out is computed exactly only "
-            "for strategies whose play depends on the open tiles, the dice and at most the seat"
+            f"it reads the game context, which in drop-out at a table of {table} follows {rivals}; exact games "
+            "follow a context that a strategy's key names in drop-out at a table of two"
+        )
+    elif rules.multi_round and rules.drop_out is None:
+        why = (
+            "it reads the game context, and a game of several rounds is computed exactly only for strategies "
+            "whose play depends on the open tiles, the dice and at most the seat"
         )
     else:
         why = "it reads the game context without a key"
@@ -185,6 +191,15 @@ def first_turn(seat: Turns, table: int) -> TurnOdds[Any]:
     return seat.odds(seat.key(TurnStart(0, 0, False, 0, None, 0, table - 1, 0 if table > 1 else None)))
 
 
+@dataclasses.dataclass(frozen=True)
+class Walked:
+    """The games walked over both totals (drop-out games of two seats, one keyed on what changes:
+    `exact_drop_out`), and by strategy whether its turns are asked of its host."""
+
+    pairs: tuple[tuple[int, ...], ...] = ()
+    hosted: tuple[bool, ...] = ()
+
+
 def refuse_costly(
     rules: Rules,
     turns: Sequence[TurnOdds[Any]],
@@ -193,19 +208,31 @@ def refuse_costly(
     what: str,
     instead: str,
     margins: bool = False,
+    walked: Walked = Walked(),
 ) -> None:
     """A ConfigError, before anything is computed, if `copies` of each of `games` (`exact_cost`)
     would take longer than `MOST_SECONDS` or hold more than `MOST_TOTALS` totals per seat; it says
     what would take that long (`what`), what fits (fewer rounds, a lower drop-out limit, fewer
-    strategies) and what to do `instead`."""
-    if _fits(rules, turns, games, copies, margins):
+    strategies) and what to do `instead`. The games of `walked.pairs` are walked over both totals
+    (`exact_drop_out`), the others seat by seat."""
+    if _fits(rules, turns, games, copies, margins, walked):
         return
-    seconds, totals = _seconds(rules, games_cost(rules, turns, games, margins), copies)
+    seconds, totals = _seconds(rules, _cost(rules, turns, games, margins, walked), copies)
     held = f" and hold {totals:,} totals per seat at once" if totals > MOST_TOTALS else ""
     raise ConfigError(
         f"{what} would take about {_duration(seconds)}{held}, past the limits of about {_duration(MOST_SECONDS)} "
-        f"and {MOST_TOTALS:,} totals: {_what_fits(rules, turns, games, copies, margins)}; or {instead}."
+        f"and {MOST_TOTALS:,} totals: {_what_fits(rules, turns, games, copies, margins, walked)}; or {instead}."
     )
+
+
+def _cost(
+    rules: Rules, turns: Sequence[TurnOdds[Any]], games: Sequence[Sequence[int]], margins: bool, walked: Walked
+) -> Cost:
+    pairs = set(walked.pairs)
+    cost = games_cost(rules, turns, [game for game in games if tuple(game) not in pairs], margins)
+    if pairs:
+        cost += pairs_cost(rules, turns, [game for game in games if tuple(game) in pairs], walked.hosted)
+    return cost
 
 
 def _seconds(rules: Rules, cost: Cost, copies: int) -> tuple[float, int]:
@@ -215,14 +242,24 @@ def _seconds(rules: Rules, cost: Cost, copies: int) -> tuple[float, int]:
 
 
 def _fits(
-    rules: Rules, turns: Sequence[TurnOdds[Any]], games: Sequence[Sequence[int]], copies: int, margins: bool
+    rules: Rules,
+    turns: Sequence[TurnOdds[Any]],
+    games: Sequence[Sequence[int]],
+    copies: int,
+    margins: bool,
+    walked: Walked,
 ) -> bool:
-    seconds, totals = _seconds(rules, games_cost(rules, turns, games, margins), copies)
+    seconds, totals = _seconds(rules, _cost(rules, turns, games, margins, walked), copies)
     return seconds <= MOST_SECONDS and totals <= MOST_TOTALS
 
 
 def _what_fits(
-    rules: Rules, turns: Sequence[TurnOdds[Any]], games: Sequence[Sequence[int]], copies: int, margins: bool
+    rules: Rules,
+    turns: Sequence[TurnOdds[Any]],
+    games: Sequence[Sequence[int]],
+    copies: int,
+    margins: bool,
+    walked: Walked,
 ) -> str:
     """The most rounds, or the highest drop-out limit, that fits (found by halving), or fewer strategies."""
     key, most = ("rounds", rules.rounds) if rules.drop_out is None else ("drop_out", rules.drop_out)
@@ -234,7 +271,7 @@ def _what_fits(
             if key == "rounds"
             else dataclasses.replace(rules, drop_out=middle)
         )
-        if _fits(fewer, turns, games, copies, margins):
+        if _fits(fewer, turns, games, copies, margins, walked):
             low = middle
         else:
             high = middle
@@ -243,6 +280,18 @@ def _what_fits(
     if key == "rounds":
         return f"up to {low:,} round{'s' if low > 1 else ''} fit{'' if low > 1 else 's'}"
     return f"a drop-out limit up to {low:,} fits"
+
+
+def walked_pairs(
+    rules: Rules, turns: Sequence[Turns], games: Sequence[Sequence[int]], hosted: Sequence[bool]
+) -> Walked:
+    """Which of `games` are walked over both totals: drop-out games of two seats, one of them keyed
+    on a feature that changes during the game."""
+    if rules.drop_out is None:
+        return Walked()
+    changing = [isinstance(seat, KeyedTurns) and changes(rules, seat.features, 2) for seat in turns]
+    pairs = tuple(tuple(game) for game in games if len(game) == 2 and any(changing[player] for player in game))
+    return Walked(pairs, tuple(hosted))
 
 
 def _duration(seconds: float) -> str:
@@ -390,6 +439,7 @@ def run_exact(config: TournamentConfig, progress: Callable[[int, int], None] | N
             table,
             f"computing these {total:,} games exactly",
             f"simulate them (without {setting('method', 'exact')})",
+            walked=walked_pairs(rules, turns, matchups, [not entry.builtin for entry in config.strategies]),
         )
         if progress is not None:
             progress(0, total)
