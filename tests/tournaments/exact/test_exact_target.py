@@ -45,6 +45,16 @@ class Lost(Target):
     @classmethod
     def key_under(cls, rules):
         return cls.key
+
+
+class Pair(Target):
+    """target keyed, in drop-out, on what shows its one rival at a table of two (and only there)."""
+
+    name = "pair"
+
+    @classmethod
+    def key_under(cls, rules):
+        return ("playoff", "total", "leader_total", "to_beat") if rules.drop_out else super().key_under(rules)
 '''
 
 
@@ -149,8 +159,11 @@ def test_a_users_keyed_strategy_is_tabulated_in_its_host_per_key(tmp_path: Path)
         ConfigError, match=r"^'lost' cannot be computed exactly under these rules \(its key reads to_beat"
     ):
         exact((f"{tmp_path / 'mine.py'}:Lost", "optimal", "greedy-high"), rules={"drop_out": 40}, table=3)
-    keyed = exact((f"{tmp_path / 'mine.py'}:Lost", "optimal"), rules={"drop_out": 12, "tiles": 6})
-    assert keyed.unresolved < 1e-15  # keyed on the score to beat at a table of two: its tables from its host
+    rules = {"drop_out": 8, "tiles": 4}
+    pair = exact((f"{tmp_path / 'mine.py'}:Pair", "optimal"), rules=rules)  # its tables per key from its host
+    assert [seating.odds.wins for matchup in pair.seatings for seating in matchup] == [
+        seating.odds.wins for matchup in exact(("target", "optimal"), rules=rules).seatings for seating in matchup
+    ]
 
 
 def test_target_over_several_rounds_is_refused_in_one_sentence(tmp_path: Path) -> None:
