@@ -199,3 +199,6 @@ def test_target_in_drop_out_through_the_command(tmp_path: Path) -> None:
         in done.stderr
     )
     assert "the totals of several rivals" in done.stderr
+    done = real_shutbox("tournament", "--exact", "-s", "target", "-s", "optimal", "--drop-out", "1000", cwd=tmp_path)
+    assert done.returncode == 2 and done.stderr.count("\n") == 1  # refused before it starts: the walk's cost
+    assert "computing these 2 games exactly would take about" in done.stderr and "a drop-out limit up to" in done.stderr
