@@ -200,8 +200,9 @@ class _DropOut(_Keyed[C]):
             shut: Weight = nothing
             plays: dict[int, tuple[_Moves[C], Weight]] = {}
             groups: dict[Group, Weight] = {}
+            openings, closings = self._openings, self._closings
             for state, weight in states.items():
-                moves, leads = self._opening(state)
+                moves, leads = openings.get(state) or self._opening(state)
                 _add_play(plays, moves, weight, nothing)
                 shut += weight * moves.shut
                 for group, step in leads:
@@ -216,7 +217,7 @@ class _DropOut(_Keyed[C]):
             tied: dict[int, Weight] = {}
             following: dict[tuple[int, int], Weight] = {}
             for group, weight in groups.items():
-                closing = self._closing(group)
+                closing = closings.get(group) or self._closing(group)
                 moves = closing.moves
                 _add_play(plays, moves, weight, nothing)
                 shut += weight * moves.shut
