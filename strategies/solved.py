@@ -78,7 +78,9 @@ class Target(Strategy):
     Alone, or when no score of its own changes the result, it plays exactly like `optimal`.
     `margin`: in drop-out it counts its own total that many points higher, to play safer.
     In a one-round game it is keyed: all it reads is the score to beat, how many posted it and
-    how many are still to play (`ONE_ROUND_KEY`), so it plays from one table per key.
+    how many are still to play (`ONE_ROUND_KEY`), so it plays from one table per key. In drop-out
+    at a table of two the totals and the score posted show its one rival whole (`PAIR_KEY`, what
+    exact games key it on: `key_at`); at a larger table they show only the rivals' lowest total.
     """
 
     name = "target"
@@ -91,6 +93,14 @@ class Target(Strategy):
     @classmethod
     def key_under(cls, rules: Rules) -> tuple[str, ...] | None:
         return None if rules.multi_round else ONE_ROUND_KEY
+
+    @classmethod
+    def key_at(cls, rules: Rules, table: int) -> tuple[str, ...] | None:
+        """The features its play depends on at a table of `table` (exact games ask this; a
+        simulation plays it by `key_under`)."""
+        if rules.drop_out is not None and table == 2:
+            return PAIR_KEY
+        return cls.key_under(rules)
 
     def __init__(self, margin: int = 0) -> None:
         if isinstance(margin, bool) or not isinstance(margin, int) or margin < 0:
@@ -111,14 +121,31 @@ class Target(Strategy):
 
 ONE_ROUND_KEY = ("to_beat", "to_beat_count", "to_come")
 """What target's play in a one-round game (and in a playoff) depends on."""
+PAIR_KEY = ("playoff", "total", "leader_total", "to_beat")
+"""What target's play in a drop-out game of two seats depends on: its total, its rival's, and the
+score its rival posted this round (None: the rival is still to play)."""
 
 
 def _context(context: TurnContext | KeyedContext) -> TurnContext:
-    """The context target weighs: the view's own, or in a one-round game one with the same rivals
-    made from its key (player 0, the posted scores and then the players to come)."""
+    """The context target weighs: the view's own, or one with the same rivals made from its key (in
+    a one-round game player 0, the posted scores and then the players to come)."""
     if isinstance(context, TurnContext):
         return context
+    values = context.key
+    if len(values) == len(PAIR_KEY) and context == KeyedContext(PAIR_KEY, values):
+        return _from_pair(*values)
     return _from_key(context.to_beat, context.to_beat_count, context.to_come)
+
+
+def _from_pair(playoff: bool, total: int, rival: int, to_beat: int | None) -> TurnContext:
+    """A drop-out game of two seats from target's `PAIR_KEY`: it plays first unless its rival
+    posted. Out of a playoff a posted score counts only in the rival's total after it, so rivals
+    alike after this round make one context (and one policy, asked once)."""
+    if to_beat is None:
+        return TurnContext(0, 0, 0, playoff, (None, None), (total, rival), (True, True))
+    if not playoff:
+        rival, to_beat = rival + to_beat, 0
+    return TurnContext(1, 1, 0, playoff, (to_beat, None), (rival, total), (True, True))
 
 
 @lru_cache(maxsize=1024)
@@ -133,7 +160,7 @@ LOWER = 1e-6
 loss 0: it only settles ties between equally winning moves, towards the lower score."""
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=8192)
 def _aim(rules: Rules, context: TurnContext, margin: int) -> Solution:
     """The policy target plays in this context (asked at every decision of a turn)."""
     found = win_chances(rules, context, margin)

@@ -63,6 +63,36 @@ def games_cost(rules: Rules, turns: Sequence[Any], games: Iterable[Sequence[int]
     return total
 
 
+ASK_STEPS = 30
+"""What asking a keyed seat its turn for one context costs, in steps (a solver's policy looked up
+and its context weighed, about 10 microseconds); a user's strategy's tables, made in its host,
+cost more: `HOSTED_ASK_STEPS`."""
+HOSTED_ASK_STEPS = 3_000
+
+
+def pairs_cost(rules: Rules, turns: Sequence[Any], games: Iterable[Sequence[int]], hosted: Sequence[bool]) -> Cost:
+    """The cost of `exact_drop_out`'s walk over both totals for each of `games` (pairs of indices
+    into `turns`, each strategy's first `TurnOdds`; `hosted`: its turns are asked of its host).
+    Each round every state of both totals takes each score of seat 0's turn, and each state that
+    leads to takes each score of seat 1's; every state is asked seat 0's turn once, and each of
+    its scores seat 1's."""
+    limit = rules.drop_out
+    assert limit is not None
+    steps = [_go_on(odds, rules.instant_win) for odds in turns]
+    reach = [_rounds_to_reach(limit, seat) for seat in steps]
+    walks = [_walk(frozenset(seat), limit).upto(max(reach)) for seat in steps]
+    total = Cost()
+    for first, second in games:
+        rounds = min(reach[first], reach[second])
+        held = [a * b for a, b in zip(walks[first].held[:rounds], walks[second].held[:rounds], strict=True)]
+        work = sum(held) * (len(steps[first]) + len(steps[second]))
+        states = min(limit * limit, sum(held))
+        asks = states * ASK_STEPS if not hosted[first] else states * HOSTED_ASK_STEPS
+        asks += states * len(steps[first]) * (HOSTED_ASK_STEPS if hosted[second] else ASK_STEPS)
+        total += Cost(work + asks, max(held, default=1))
+    return total
+
+
 @functools.lru_cache(maxsize=64)
 def _walk(scores: frozenset[int], limit: int | None) -> _Walk:
     """The walk of a seat with these scores (the estimate looks at many rounds and limits)."""

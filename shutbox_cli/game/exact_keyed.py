@@ -9,7 +9,9 @@ them, summed in closed form (a playoff round is like the one before: a key may n
 
 A key that reads nothing but the seat (and whether a round is a playoff, where there is none) is
 fixed for the whole game: such a seat plays any format with `exact_games`. Over several rounds or
-in drop-out any other key depends on every seat's total, which this walk does not follow.
+in drop-out any other key depends on every seat's total, which this walk does not follow: in a
+drop-out game of two seats `exact_drop_out` follows both totals (a key that reads the round stays
+unbounded there), at larger tables the totals of several rivals are not followed.
 """
 
 from __future__ import annotations
@@ -73,17 +75,33 @@ Seat: TypeAlias = "TurnOdds[C] | KeyedTurns[C]"
 def unsupported(rules: Rules, features: Sequence[str], seats: int) -> str | None:
     """Why a seat keyed on `features` cannot be computed exactly in a game of `seats` seats under
     these rules (None: it can)."""
-    if not set(features) - _fixed(rules, seats):
+    changing = [feature for feature in features if feature not in _fixed(rules, seats)]
+    if not changing:
         return None
-    if rules.multi_round:
-        reads = ", ".join(feature for feature in features if feature not in _fixed(rules, seats))
+    reads = ", ".join(changing)
+    if rules.drop_out is not None:
+        if "round" in changing:
+            return "its key reads the round, which a drop-out game does not bound"
+        if seats == 2:
+            return None
+        whose = "its own total" if seats == 1 else "the totals of several rivals"
         return (
-            f"its key reads {reads}, which changes during a game of several rounds or drop-out with every "
-            "seat's total; exact games follow such a key in one-round games only"
+            f"its key reads {reads}, which in a drop-out game of {seats} seat{'s' if seats > 1 else ''} follows "
+            f"{whose}; exact games follow such a key in drop-out at a table of two"
+        )
+    if rules.multi_round:
+        return (
+            f"its key reads {reads}, which changes during a game of several rounds with every seat's total; exact "
+            "games follow such a key in one-round games and in drop-out games of two seats"
         )
     if "round" in features and rules.ties is Ties.PLAYOFF and seats > 1:
         return "its key reads the round, and a playoff may last any number of rounds"
     return None
+
+
+def changes(rules: Rules, features: Sequence[str], seats: int) -> bool:
+    """Whether a key on `features` may change during a game of `seats` seats under these rules."""
+    return bool(set(features) - _fixed(rules, seats))
 
 
 def _fixed(rules: Rules, seats: int) -> set[str]:
@@ -99,6 +117,10 @@ def keyed_game_odds(rules: Rules, seats: Sequence[Seat[C]]) -> GameOdds[C]:
     fixed = _resolved(rules, seats)
     if fixed is not None:
         return game_odds(rules, fixed)
+    if rules.drop_out is not None:
+        from .exact_drop_out import drop_out_odds  # it builds on this module
+
+        return drop_out_odds(rules, seats)
     return _OneRound(rules, seats).odds()
 
 
@@ -110,6 +132,8 @@ def keyed_duel(rules: Rules, a: Seat[C], b: Seat[C], seat: int) -> Duel[C]:
     fixed = _resolved(rules, order)
     if fixed is not None:
         return duel(rules, fixed[seat], fixed[1 - seat], seat)
+    if rules.drop_out is not None:
+        return Duel(keyed_game_odds(rules, order), seat, None)
     game = _OneRound(rules, order)
     return Duel(game.odds(), seat, game.margins(seat))
 
@@ -147,14 +171,14 @@ State = tuple[int | None, tuple[int, ...]]
 """Where a round stands between turns: the lowest score posted (None: none yet) and the seats that posted it."""
 
 
-class _OneRound(Generic[C]):
-    """A one-round game of keyed and fixed seats, walked seat by seat."""
+class _Keyed(Generic[C]):
+    """A game of keyed and fixed seats: each seat's turn odds for the key it sees, asked once per
+    key, in the game's one kind of chance; and a playoff among tied seats, walked round by round
+    (a walk over several rounds or drop-out builds on it, `exact_pairs`)."""
 
-    def __init__(self, rules: Rules, seats: Sequence[Seat[C]]) -> None:
+    def __init__(self, rules: Rules, seats: Sequence[Seat[C]], first: TurnStart) -> None:
         if not seats:
             raise ValueError("a game needs at least one player.")
-        if rules.multi_round:
-            raise ValueError("keyed seats are followed through one-round games only.")
         self.rules = rules
         self.seats: list[Seat[C]] = list(seats)
         self.count = len(seats)
@@ -175,20 +199,11 @@ class _OneRound(Generic[C]):
         )
         self._turns: list[dict[tuple[Any, ...], _Turn[C]]] = [{} for _ in seats]
         self._playoffs: dict[tuple[tuple[int, ...], int | None], _Playoff[C]] = {}
-        first = self.turn(0, self.start(0, 0, tuple(range(self.count)), False, 0, (None, ())))  # it sets the kind
-        self.one: C = first.shut * 0 + 1
+        self._alike: dict[int, tuple[TurnOdds[Any], _Turn[C]]] = {}
+        """Each seat's turn by the odds it was given (kept, so that no other takes their id)."""
+        turn = self.turn(0, first)  # it sets the kind
+        self.one: C = turn.shut * 0 + 1
         self.zero: C = self.one * 0
-
-    def start(
-        self, seat: int, position: int, group: tuple[int, ...], playoff: bool, total: int, state: State
-    ) -> TurnStart:
-        """What `seat` sees as it plays `position`-th in a round among `group`, which stands at `state`;
-        every seat in the round has `total`."""
-        low, tied = state
-        among = len(group)
-        return TurnStart(
-            seat, int(playoff), playoff, total, low, len(tied), among - 1 - position, total if among > 1 else None
-        )
 
     def turn(self, seat: int, start: TurnStart) -> _Turn[C]:
         """A seat's turn odds as it sees `start`."""
@@ -199,12 +214,15 @@ class _OneRound(Generic[C]):
             key = given.key(start)
         found = self._turns[seat].get(key)
         if found is None:
-            odds = given if isinstance(given, TurnOdds) else self._kind(given.odds(key))
-            _check(odds, seat)
-            instant = self.rules.instant_win
-            shut = odds.shut_probability if instant else odds.shut_probability * 0
-            found = _Turn(odds, _go_on(odds, instant), shut, odds.expected_score)
-            self._turns[seat][key] = found
+            asked = given if isinstance(given, TurnOdds) else given.odds(key)
+            alike = self._alike.get(id(asked))  # keys played alike (many are): one turn
+            if alike is None:
+                odds = asked if isinstance(given, TurnOdds) else self._kind(asked)
+                _check(odds, seat)
+                instant = self.rules.instant_win
+                shut = odds.shut_probability if instant else odds.shut_probability * 0
+                alike = self._alike[id(asked)] = (asked, _Turn(odds, _go_on(odds, instant), shut, odds.expected_score))
+            found = self._turns[seat][key] = alike[1]
         return found
 
     def _kind(self, odds: TurnOdds[Any]) -> TurnOdds[C]:
@@ -236,7 +254,7 @@ class _OneRound(Generic[C]):
             played = scored = shuts = zero
             for before, chance in states.items():
                 low, tied = before
-                turn = self.turn(seat, self.start(seat, position, group, playoff, total, before))
+                turn = self.turn(seat, _start(seat, position, group, playoff, total, before))
                 played += chance
                 scored += chance * turn.expected_score
                 shuts += chance * turn.odds.shut_probability
@@ -251,6 +269,34 @@ class _OneRound(Generic[C]):
             states = after
             figures.append((played, scored, shuts))
         return states, instant, figures
+
+    def _playoff(self, group: tuple[int, ...], known: int | None, total: int) -> _Playoff[C]:
+        """A playoff among `group`, tied on `total`: rounds among them until one has the lowest score
+        alone (or, with instant win, shuts the box); a round that leaves all of them tied again is
+        played again, so the answer is one round's outcome divided by the chance that it settles
+        anything. `known`: the total, where a key reads it (None: the playoff is alike at any total)."""
+        cached = self._playoffs.get((group, known))
+        if cached is not None:
+            return cached
+        one, zero = self.one, self.zero
+        states, wins, _ = self._round(group, True, total)
+        shut_end = sum(wins.values(), zero)
+        lowest: dict[tuple[int, ...], C] = {}
+        for (_, low), chance in states.items():
+            lowest[low] = lowest.get(low, zero) + chance
+        found = settled_playoff(group, wins, shut_end, lowest, lambda low: self._playoff(low, known, total), one, zero)
+        self._playoffs[(group, known)] = found
+        return found
+
+
+class _OneRound(_Keyed[C]):
+    """A one-round game of keyed and fixed seats, walked seat by seat."""
+
+    def __init__(self, rules: Rules, seats: Sequence[Seat[C]]) -> None:
+        if rules.multi_round:
+            raise ValueError("keyed seats are followed through one-round games only.")
+        count = len(seats)
+        _Keyed.__init__(self, rules, seats, _start(0, 0, tuple(range(count)), False, 0, (None, ())))
 
     def odds(self) -> GameOdds[C]:
         zero, one = self.zero, self.one
@@ -289,24 +335,6 @@ class _OneRound(Generic[C]):
         arithmetic: Arithmetic = "fraction" if isinstance(one, Fraction) else "float"
         return GameOdds(self.rules, seats, shut_box_win, tie, one, playoff_rounds, zero, arithmetic)
 
-    def _playoff(self, group: tuple[int, ...], known: int | None, total: int) -> _Playoff[C]:
-        """A playoff among `group`, tied on `total`: rounds among them until one has the lowest score
-        alone (or, with instant win, shuts the box); a round that leaves all of them tied again is
-        played again, so the answer is one round's outcome divided by the chance that it settles
-        anything. `known`: the total, where a key reads it (None: the playoff is alike at any total)."""
-        cached = self._playoffs.get((group, known))
-        if cached is not None:
-            return cached
-        one, zero = self.one, self.zero
-        states, wins, _ = self._round(group, True, total)
-        shut_end = sum(wins.values(), zero)
-        lowest: dict[tuple[int, ...], C] = {}
-        for (_, low), chance in states.items():
-            lowest[low] = lowest.get(low, zero) + chance
-        found = settled_playoff(group, wins, shut_end, lowest, lambda low: self._playoff(low, known, total), one, zero)
-        self._playoffs[(group, known)] = found
-        return found
-
     def margins(self, seat: int) -> dict[int, C]:
         """The distribution of seat `seat`'s total minus the other's, at a table of two (a box
         shut with instant win leaves the seat after it on 0)."""
@@ -314,15 +342,25 @@ class _OneRound(Generic[C]):
             raise ValueError("margins are for two seats.")
         zero = self.zero
         found: dict[int, C] = {}
-        first = self.turn(0, self.start(0, 0, (0, 1), False, 0, (None, ())))
+        first = self.turn(0, _start(0, 0, (0, 1), False, 0, (None, ())))
         _add(found, 0, first.shut, zero)
         for points, chance in first.steps.items():
-            second = self.turn(1, self.start(1, 1, (0, 1), False, 0, (points, (0,))))
+            second = self.turn(1, _start(1, 1, (0, 1), False, 0, (points, (0,))))
             _add(found, points, chance * second.shut, zero)
             for other, step in second.steps.items():
                 _add(found, points - other, chance * step, zero)
         sign = 1 if seat == 0 else -1
         return {sign * margin: chance for margin, chance in sorted(found.items(), key=lambda item: sign * item[0])}
+
+
+def _start(seat: int, position: int, group: tuple[int, ...], playoff: bool, total: int, state: State) -> TurnStart:
+    """What `seat` sees as it plays `position`-th in a round among `group`, which stands at `state`;
+    every seat in the round has `total`."""
+    low, tied = state
+    among = len(group)
+    return TurnStart(
+        seat, int(playoff), playoff, total, low, len(tied), among - 1 - position, total if among > 1 else None
+    )
 
 
 def _add(found: dict[int, C], margin: int, chance: C, zero: C) -> None:

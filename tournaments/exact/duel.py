@@ -15,7 +15,15 @@ from shutbox_cli.game.exact_keyed import keyed_duel
 
 from ..errors import ConfigError, setting
 from ..results.schema import header, rules_table
-from .tournament import first_turn, refuse_costly, refuse_inexact, seat_turns, uses_fractions
+from .tournament import (
+    exact_key,
+    first_turn,
+    refuse_costly,
+    refuse_inexact,
+    seat_turns,
+    uses_fractions,
+    walked_pairs,
+)
 
 if TYPE_CHECKING:  # a user's strategy is seated in a host: only a run of one loads that code
     from ..referee.seated import SeatedStrategy
@@ -85,16 +93,17 @@ def duel_exactly(a: SeatedStrategy, b: SeatedStrategy, seat: int | None = None) 
         raise ValueError("A and B must be seated for the same rules.")
     rules = a.rules
     for seated in (a, b):
-        refuse_inexact(seated.name, seated.exact, seated.context_free, seated.key, rules, 2)
+        refuse_inexact(seated.name, seated.exact, seated.context_free, exact_key(seated, 2), rules, 2)
     fractions = uses_fractions(rules)
-    odds = [seat_turns(seated, fractions) for seated in (a, b)]
+    odds = [seat_turns(seated, fractions, 2) for seated in (a, b)]
     copies = 1 if seat is not None else 2
     what, instead = (
         "computing this game exactly",
         f"simulate it (shutbox tournament, without {setting('method', 'exact')})",
     )
     first = [first_turn(one, 2) for one in odds]
-    refuse_costly(rules, first, [(0, 1)], copies, what, instead, margins=rules.drop_out is None)
+    walked = walked_pairs(rules, odds, [(0, 1)], [not seated.builtin for seated in (a, b)])
+    refuse_costly(rules, first, [(0, 1)], copies, what, instead, margins=rules.drop_out is None, walked=walked)
     try:
         found = [keyed_duel(rules, odds[0], odds[1], number - 1) for number in ((1, 2) if seat is None else (seat,))]
     except ValueError as error:

@@ -26,13 +26,14 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from shutbox_cli.game import GameOdds, Rules, Ties, TurnOdds, distribution, exact_turn_odds
-from shutbox_cli.game.exact_cost import Cost, games_cost
+from shutbox_cli.game import GameOdds, Rules, Solution, Ties, TurnOdds, distribution, exact_turn_odds
+from shutbox_cli.game.exact_cost import Cost, games_cost, pairs_cost
 from shutbox_cli.game.exact_games import Arithmetic
-from shutbox_cli.game.exact_keyed import KeyedTurns, TurnStart, keyed_game_odds, unsupported
-from strategies.keys import declared_key
+from shutbox_cli.game.exact_keyed import KeyedTurns, TurnStart, changes, keyed_game_odds, unsupported
+from strategies.base import Strategy
+from strategies.keys import KeyedContext, checked_key, declared_key
 from strategies.loading import StrategyLoadError
-from strategies.player import StrategyError
+from strategies.player import StrategyError, StrategyPlayer
 from strategies.table import PolicyTable
 
 from ..errors import ConfigError, TournamentFailure, marked, setting
@@ -83,10 +84,16 @@ def refuse_inexact(
         )
     if context_free:
         why = "it is stochastic"
-    elif rules.multi_round:
+    elif rules.drop_out is not None and table != 2:
+        rivals = "its own total" if table == 1 else "the totals of several rivals"
         why = (
-            "it reads the game context, and a game of several rounds or drop-out is computed exactly only "
-            "for strategies whose play depends on the open tiles, the dice and at most the seat"
+            f"it reads the game context, which in drop-out at a table of {table} follows {rivals}; exact games "
+            "follow a context that a strategy's key names in drop-out at a table of two"
+        )
+    elif rules.multi_round and rules.drop_out is None:
+        why = (
+            "it reads the game context, and a game of several rounds is computed exactly only for strategies "
+            "whose play depends on the open tiles, the dice and at most the seat"
         )
     else:
         why = "it reads the game context without a key"
@@ -101,38 +108,80 @@ def turn_odds(seated: SeatedStrategy, fractions: bool) -> TurnOdds[Any]:
     return _odds(seated.rules, lambda: seated.table, fractions)
 
 
-def seat_turns(seated: SeatedStrategy, fractions: bool) -> Turns:
-    """A strategy's turns in exact games: an exact one's turn distribution (`turn_odds`), a keyed
-    one's for each key it meets, from its table for that key (made in its host for a user's
-    strategy and checked here), each made once."""
-    if seated.key is None:
+def seat_turns(seated: SeatedStrategy, fractions: bool, table: int) -> Turns:
+    """A strategy's turns in exact games at a table of `table`: an exact one's turn distribution
+    (`turn_odds`), a keyed one's (`exact_key`) for each key it meets, each made once: a built-in
+    that plays a solver's policy, from that policy; any other from its table for that key (made in
+    its host for a user's strategy and checked here)."""
+    key = exact_key(seated, table)
+    if key is None:
         return turn_odds(seated, fractions)
+    rules = seated.rules
+    strategy = _instance(seated)
+    solved = getattr(type(strategy), "_solved_for", None) if strategy is not None else None
     found: dict[tuple[Any, ...], TurnOdds[Any]] = {}
-    alike: dict[bytes, TurnOdds[Any]] = {}  # keys played alike (many are): one distribution
+    alike: dict[Any, tuple[Any, TurnOdds[Any]]] = {}  # keys played alike (many are): one distribution
+
+    def policy(values: tuple[Any, ...]) -> tuple[Any, Any, Callable[[], PolicyTable | Solution]]:
+        """The policy a key is played with: what tells it apart, itself, and how to play it."""
+        if solved is not None:
+            solution = solved(strategy, rules, KeyedContext(key, values))
+            return id(solution), solution, lambda: solution
+        try:
+            table = seated.keyed_table(values)
+        except (StrategyError, StrategyLoadError) as error:
+            raise TournamentFailure(marked(error)) from None
+        return table.next_mask.tobytes() + table.dice, table, lambda: table
 
     def odds(values: tuple[Any, ...]) -> TurnOdds[Any]:
         known = found.get(values)
         if known is None:
-            try:
-                table = seated.keyed_table(values)
-            except (StrategyError, StrategyLoadError) as error:
-                raise TournamentFailure(marked(error)) from None
-            played = table.next_mask.tobytes() + table.dice
-            known = alike.get(played)
-            if known is None:
-                known = alike[played] = _odds(seated.rules, lambda: table, fractions)
-            found[values] = known
+            played, kept, play = policy(values)
+            same = alike.get(played)
+            if same is None:
+                same = alike[played] = (kept, _odds(rules, play, fractions))
+            known = found[values] = same[1]
         return known
 
-    return KeyedTurns(seated.key, odds)
+    return KeyedTurns(key, odds)
 
 
-def _odds(rules: Rules, table: Callable[[], PolicyTable], fractions: bool) -> TurnOdds[Any]:
+def exact_key(seated: SeatedStrategy, table: int) -> tuple[str, ...] | None:
+    """The features a strategy is keyed on in exact games at a table of `table`: a built-in's
+    `key_at(rules, table)` where it has one (target's key in drop-out at a table of two), else
+    its declared key."""
+    strategy = _instance(seated)
+    if strategy is None:
+        return seated.key
+    return _key_at(type(strategy), seated.rules, table, seated.name, seated.key)
+
+
+def _instance(seated: SeatedStrategy) -> Strategy | None:
+    """A built-in's instance (None for a user's strategy, which runs in its host)."""
+    if not seated.builtin:
+        return None
+    player = seated.player()
+    return player.strategy if isinstance(player, StrategyPlayer) else None
+
+
+def _key_at(
+    cls: type[Any], rules: Rules, table: int, name: str, declared: tuple[str, ...] | None
+) -> tuple[str, ...] | None:
+    at = getattr(cls, "key_at", None)
+    return declared if at is None else checked_key(at(rules, table), name)
+
+
+def _odds(rules: Rules, policy: Callable[[], PolicyTable | Solution], fractions: bool) -> TurnOdds[Any]:
     try:
-        policy = table()
+        played = policy()
+        move, dice = (
+            (played.move, played.dice_count)
+            if isinstance(played, PolicyTable)
+            else (played.best_move, played.best_dice)
+        )
         if fractions:
-            return exact_turn_odds(rules, policy.move, policy.dice_count)
-        return TurnOdds.of(distribution(rules, policy.move, policy.dice_count))
+            return exact_turn_odds(rules, move, dice)
+        return TurnOdds.of(distribution(rules, move, dice))
     except (StrategyError, StrategyLoadError) as error:
         raise TournamentFailure(marked(error)) from None
 
@@ -144,6 +193,15 @@ def first_turn(seat: Turns, table: int) -> TurnOdds[Any]:
     return seat.odds(seat.key(TurnStart(0, 0, False, 0, None, 0, table - 1, 0 if table > 1 else None)))
 
 
+@dataclasses.dataclass(frozen=True)
+class Walked:
+    """The games walked over both totals (drop-out games of two seats, one keyed on what changes:
+    `exact_drop_out`), and by strategy whether its turns are asked of its host."""
+
+    pairs: tuple[tuple[int, ...], ...] = ()
+    hosted: tuple[bool, ...] = ()
+
+
 def refuse_costly(
     rules: Rules,
     turns: Sequence[TurnOdds[Any]],
@@ -152,19 +210,31 @@ def refuse_costly(
     what: str,
     instead: str,
     margins: bool = False,
+    walked: Walked = Walked(),
 ) -> None:
     """A ConfigError, before anything is computed, if `copies` of each of `games` (`exact_cost`)
     would take longer than `MOST_SECONDS` or hold more than `MOST_TOTALS` totals per seat; it says
     what would take that long (`what`), what fits (fewer rounds, a lower drop-out limit, fewer
-    strategies) and what to do `instead`."""
-    if _fits(rules, turns, games, copies, margins):
+    strategies) and what to do `instead`. The games of `walked.pairs` are walked over both totals
+    (`exact_drop_out`), the others seat by seat."""
+    if _fits(rules, turns, games, copies, margins, walked):
         return
-    seconds, totals = _seconds(rules, games_cost(rules, turns, games, margins), copies)
+    seconds, totals = _seconds(rules, _cost(rules, turns, games, margins, walked), copies)
     held = f" and hold {totals:,} totals per seat at once" if totals > MOST_TOTALS else ""
     raise ConfigError(
         f"{what} would take about {_duration(seconds)}{held}, past the limits of about {_duration(MOST_SECONDS)} "
-        f"and {MOST_TOTALS:,} totals: {_what_fits(rules, turns, games, copies, margins)}; or {instead}."
+        f"and {MOST_TOTALS:,} totals: {_what_fits(rules, turns, games, copies, margins, walked)}; or {instead}."
     )
+
+
+def _cost(
+    rules: Rules, turns: Sequence[TurnOdds[Any]], games: Sequence[Sequence[int]], margins: bool, walked: Walked
+) -> Cost:
+    pairs = set(walked.pairs)
+    cost = games_cost(rules, turns, [game for game in games if tuple(game) not in pairs], margins)
+    if pairs:
+        cost += pairs_cost(rules, turns, [game for game in games if tuple(game) in pairs], walked.hosted)
+    return cost
 
 
 def _seconds(rules: Rules, cost: Cost, copies: int) -> tuple[float, int]:
@@ -174,14 +244,24 @@ def _seconds(rules: Rules, cost: Cost, copies: int) -> tuple[float, int]:
 
 
 def _fits(
-    rules: Rules, turns: Sequence[TurnOdds[Any]], games: Sequence[Sequence[int]], copies: int, margins: bool
+    rules: Rules,
+    turns: Sequence[TurnOdds[Any]],
+    games: Sequence[Sequence[int]],
+    copies: int,
+    margins: bool,
+    walked: Walked,
 ) -> bool:
-    seconds, totals = _seconds(rules, games_cost(rules, turns, games, margins), copies)
+    seconds, totals = _seconds(rules, _cost(rules, turns, games, margins, walked), copies)
     return seconds <= MOST_SECONDS and totals <= MOST_TOTALS
 
 
 def _what_fits(
-    rules: Rules, turns: Sequence[TurnOdds[Any]], games: Sequence[Sequence[int]], copies: int, margins: bool
+    rules: Rules,
+    turns: Sequence[TurnOdds[Any]],
+    games: Sequence[Sequence[int]],
+    copies: int,
+    margins: bool,
+    walked: Walked,
 ) -> str:
     """The most rounds, or the highest drop-out limit, that fits (found by halving), or fewer strategies."""
     key, most = ("rounds", rules.rounds) if rules.drop_out is None else ("drop_out", rules.drop_out)
@@ -193,7 +273,7 @@ def _what_fits(
             if key == "rounds"
             else dataclasses.replace(rules, drop_out=middle)
         )
-        if _fits(fewer, turns, games, copies, margins):
+        if _fits(fewer, turns, games, copies, margins, walked):
             low = middle
         else:
             high = middle
@@ -202,6 +282,18 @@ def _what_fits(
     if key == "rounds":
         return f"up to {low:,} round{'s' if low > 1 else ''} fit{'' if low > 1 else 's'}"
     return f"a drop-out limit up to {low:,} fits"
+
+
+def walked_pairs(
+    rules: Rules, turns: Sequence[Turns], games: Sequence[Sequence[int]], hosted: Sequence[bool]
+) -> Walked:
+    """Which of `games` are walked over both totals: drop-out games of two seats, one of them keyed
+    on a feature that changes during the game."""
+    if rules.drop_out is None:
+        return Walked()
+    changing = [isinstance(seat, KeyedTurns) and changes(rules, seat.features, 2) for seat in turns]
+    pairs = tuple(tuple(game) for game in games if len(game) == 2 and any(changing[player] for player in game))
+    return Walked(pairs, tuple(hosted))
 
 
 def _duration(seconds: float) -> str:
@@ -340,7 +432,7 @@ def run_exact(
     end) and TournamentFailure for a strategy that fails while answering."""
     rules, table = config.rules, config.table
     for entry in config.strategies:
-        refuse_inexact(entry.name, entry.exact, entry.context_free, entry_key(entry, rules), rules, table)
+        refuse_inexact(entry.name, entry.exact, entry.context_free, entry_key(entry, rules, table), rules, table)
     fractions = uses_fractions(rules)
     matchups = [
         one for one in itertools.combinations(range(len(config.strategies)), table) if not gauntlet or one[0] < gauntlet
@@ -355,6 +447,7 @@ def run_exact(
             table,
             f"computing these {total:,} games exactly",
             f"simulate them (without {setting('method', 'exact')})",
+            walked=walked_pairs(rules, turns, matchups, [not entry.builtin for entry in config.strategies]),
         )
         if progress is not None:
             progress(0, total)
@@ -370,11 +463,14 @@ def run_exact(
     return _summarise(config, tuple(seatings), turns, "fraction" if fractions else "float")
 
 
-def entry_key(entry: StrategyEntry, rules: Rules) -> tuple[str, ...] | None:
-    """The features a strategy is keyed on under these rules (a user's, as its host said)."""
+def entry_key(entry: StrategyEntry, rules: Rules, table: int | None = None) -> tuple[str, ...] | None:
+    """The features a strategy is keyed on under these rules (a user's, as its host said), in exact
+    games at a table of `table` where given (`exact_key`)."""
     if entry.context_free or not entry.builtin:
         return entry.key
-    return declared_key(entry.load().cls, rules, entry.name)
+    cls = entry.load().cls
+    declared = declared_key(cls, rules, entry.name)
+    return declared if table is None else _key_at(cls, rules, table, entry.name, declared)
 
 
 def _turns(config: TournamentConfig, fractions: bool, stack: contextlib.ExitStack) -> list[Turns]:
@@ -392,7 +488,7 @@ def _turns(config: TournamentConfig, fractions: bool, stack: contextlib.ExitStac
         stack.callback(one.close)
     found = []
     for one in seated:
-        found.append(seat_turns(one, fractions))
+        found.append(seat_turns(one, fractions, config.table))
         if one.key is None:
             one.close()
     return found

@@ -9,6 +9,8 @@ from fractions import Fraction
 from functools import cache
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from shutbox_cli.game import (
     Rules,
@@ -64,7 +66,21 @@ def test_what_cannot_be_followed_is_said() -> None:
     assert unsupported(Rules(rounds=3), ("seat",), 2) is None
     assert "reads the round" in (unsupported(Rules(ties="playoff"), ("round",), 2) or "")
     assert unsupported(Rules(ties="seat"), ("round",), 2) is None
-    assert "one-round games only" in (unsupported(Rules(drop_out=40), ("to_beat", "seat"), 2) or "")
+    assert unsupported(Rules(drop_out=40), ("to_beat", "seat", "total", "leader_total", "to_come"), 2) is None
+    assert unsupported(Rules(drop_out=40, ties="playoff"), ("playoff", "to_beat_count"), 2) is None
+    assert unsupported(Rules(drop_out=40), ("round", "total"), 2) == (
+        "its key reads the round, which a drop-out game does not bound"
+    )
+    assert unsupported(Rules(drop_out=40), ("to_beat", "seat"), 3) == (
+        "its key reads to_beat, which in a drop-out game of 3 seats follows the totals of several rivals; "
+        "exact games follow such a key in drop-out at a table of two"
+    )
+    assert "several rounds" in (unsupported(Rules(rounds=2), ("total",), 2) or "")
+    with pytest.raises(ValueError, match=r"^seat 0 cannot be computed exactly: its key reads the round"):
+        keyed_game_odds(
+            Rules(drop_out=9, tiles=4),
+            [KeyedTurns(("round",), lambda key: TurnOdds({1: F(1)}, F(0))), TurnOdds({1: F(1)}, F(0))],
+        )
     with pytest.raises(ValueError, match="seat 1 cannot be computed exactly: its key reads total"):
         keyed_game_odds(
             Rules(rounds=2),
@@ -73,6 +89,35 @@ def test_what_cannot_be_followed_is_said() -> None:
                 KeyedTurns(("total",), lambda key: TurnOdds({0: F(1)}, F(1))),
             ],
         )
+
+
+@settings(max_examples=15, deadline=None)
+@given(
+    tiles=st.integers(2, 4),
+    limit=st.integers(1, 10),
+    ties=st.sampled_from(["share", "seat", "playoff"]),
+    instant_win=st.booleans(),
+    solvers=st.sampled_from([(0, 1), (1, 0), (0, 0), (1, 1)]),
+)
+def test_drop_out_seats_that_always_play_alike_are_the_engines_games(
+    tiles: int, limit: int, ties: str, instant_win: bool, solvers: tuple[int, int]
+) -> None:
+    """Two seats keyed on everything a drop-out game lets them read, whose turns never change: the
+    walk over both totals gives `game_odds`'s fractions, every figure, and its floats to rounding."""
+    rules = Rules(tiles=tiles, drop_out=limit, ties=ties, instant_win=instant_win)
+    features = tuple(feature for feature in FEATURES if feature != "round")
+    odds = [exact_odds(rules, (solve_expected_score, solve_shut)[which](rules)) for which in solvers]
+    keyed = [KeyedTurns(features, lambda key, one=one: one) for one in odds]
+    assert keyed_game_odds(rules, keyed) == game_odds(rules, odds)
+    rounded = [
+        TurnOdds({points: float(chance) for points, chance in one.probabilities.items()}, float(one.shut_probability))
+        for one in odds
+    ]
+    walked = keyed_game_odds(rules, [KeyedTurns(features, lambda key, one=one: one) for one in rounded])
+    engine = game_odds(rules, rounded)
+    assert walked.arithmetic == "float"
+    assert walked.wins == pytest.approx(engine.wins, abs=1e-12)
+    assert float(walked.rounds) == pytest.approx(float(engine.rounds), rel=1e-9)
 
 
 # --- against every game played out ---------------------------------------------------------------
@@ -92,7 +137,7 @@ def test_target_against_every_game_played_out(ties: str, instant_win: bool, play
     """target in every seat in turn against optimal (max-shut third): each seat's chance, and at a
     table of two the margins, equal the brute force's (within the branches it cuts in a playoff)."""
     rules = Rules(tiles=4, ties=ties, instant_win=instant_win)
-    target = seat_turns(seat_strategy("target", rules), fractions=True)
+    target = seat_turns(seat_strategy("target", rules), fractions=True, table=players)
     opponents = [solve_expected_score(rules), solve_shut(rules)][: players - 1]
     for seat in range(players):
         order: list[Solution | None] = [*opponents[:seat], None, *opponents[seat:]]
@@ -109,6 +154,46 @@ def test_target_against_every_game_played_out(ties: str, instant_win: bool, play
         if players == 2:
             duel = keyed_duel(rules, seats[0], seats[1], 0)
             assert duel.game == exact and duel.margins == margins
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("ties", ["share", "seat", "playoff"])
+def test_target_in_drop_out_against_every_game_played_out(ties: str) -> None:
+    """target in either seat of a drop-out game against max-shut, keyed by the totals and the score
+    posted: each seat's chance equals, to the last digit, the brute force's, which asks target with
+    the whole context. With instant win every game ends within a few rounds, but for a playoff tied
+    again and again, whose unlikeliest replays the brute force cuts (without instant win a shut box
+    scores 0 and a game may go on for ever: there the walk agrees with `game_odds` and a simulation)."""
+    rules = Rules(tiles=3, drop_out=5, ties=ties, instant_win=True)
+    target = seat_turns(seat_strategy("target", rules), fractions=True, table=2)
+    shut = solve_shut(rules)
+    for seat in (0, 1):
+        seats = [exact_odds(rules, shut), exact_odds(rules, shut)]
+        plays = [_by_score(_fixed_turns(rules, shut)), _by_score(_fixed_turns(rules, shut))]
+        seats[seat], plays[seat] = target, _by_score(_target_turns(rules))  # type: ignore[call-overload]
+        exact = keyed_game_odds(rules, seats)
+        found, cut, _ = every_game(rules, plays, F(0) if ties != "playoff" else F(1, 10**6))
+        assert exact.arithmetic == "fraction" and exact.unresolved == 0 and sum(exact.wins) == 1
+        if ties == "playoff":  # a playoff may be tied again and again: its unlikeliest replays are cut
+            assert cut < F(1, 100)
+            for played_out, chance in zip(found, exact.wins, strict=True):
+                assert played_out <= chance <= played_out + cut
+            continue
+        assert cut == 0 and list(exact.wins) == found
+
+
+def _by_score(turns: Callable[[TurnContext], Outcomes]) -> Callable[[TurnContext], Outcomes]:
+    """A turn's outcomes with those of the same score as one (all a drop-out game reads of a turn)."""
+
+    @cache
+    def merged(context: TurnContext) -> Outcomes:
+        found: dict[int, tuple[TurnRecord, Fraction]] = {}
+        for record, chance in turns(context):
+            known = found.get(record.score)
+            found[record.score] = (record, chance) if known is None else (known[0], known[1] + chance)
+        return list(found.values())
+
+    return merged
 
 
 def exact_odds(rules: Rules, solution: Solution) -> TurnOdds[Fraction]:

@@ -1,6 +1,7 @@
-"""`target` computed exactly where its key allows it (one-round games, playoffs included): within a
-simulated tournament's 99.9% intervals, in a report of the real command equal to the library's, a
-user's keyed strategy through its host, and a refusal of one sentence where it is not keyed."""
+"""`target` computed exactly where its key allows it (one-round games, playoffs included, and
+drop-out at a table of two): within a simulated tournament's 99.9% intervals, in a report of the
+real command equal to the library's, a user's keyed strategy through its host, and a refusal of one
+sentence where it is not keyed."""
 
 from __future__ import annotations
 
@@ -44,6 +45,16 @@ class Lost(Target):
     @classmethod
     def key_under(cls, rules):
         return cls.key
+
+
+class Pair(Target):
+    """target keyed, in drop-out, on what shows its one rival at a table of two (and only there)."""
+
+    name = "pair"
+
+    @classmethod
+    def key_under(cls, rules):
+        return ("playoff", "total", "leader_total", "to_beat") if rules.drop_out else super().key_under(rules)
 '''
 
 
@@ -61,8 +72,8 @@ def shutbox(*arguments: str, cwd: Path) -> subprocess.CompletedProcess[str]:
 
 @pytest.mark.parametrize(
     ("rules", "table"),
-    [({}, 2), ({"tiles": 6, "ties": "playoff", "instant_win": False}, 3)],
-    ids=["two", "three-playoff"],
+    [({}, 2), ({"tiles": 6, "ties": "playoff", "instant_win": False}, 3), ({"tiles": 6, "drop_out": 20}, 2)],
+    ids=["two", "three-playoff", "drop-out"],
 )
 def test_exact_target_lies_within_a_simulated_tournaments_intervals(rules: dict[str, object], table: int) -> None:
     """The bulk engine plays target from one table per key; seed fixed, 60,000 games a matchup."""
@@ -70,8 +81,11 @@ def test_exact_target_lies_within_a_simulated_tournaments_intervals(rules: dict[
     simulated = run(load_config(None, options), backend=InProcess())
     assert isinstance(simulated, Summary)
     computed = exact(rules=rules, table=table)
-    assert computed.arithmetic == "fraction"
-    assert all(sum(seating.odds.wins) == 1 for matchup in computed.seatings for seating in matchup)
+    if "drop_out" in rules:
+        assert computed.arithmetic == "float" and computed.unresolved < 1e-15
+    else:
+        assert computed.arithmetic == "fraction"
+        assert all(sum(seating.odds.wins) == 1 for matchup in computed.seatings for seating in matchup)
     found = {standing.name: standing for standing in computed.ranking}
     for standing in simulated.ranking:
         figures = found[standing.name]
@@ -125,7 +139,7 @@ def test_an_exact_report_with_target_through_the_command(tmp_path: Path) -> None
     duel = tomllib.loads((tmp_path / "d.toml").read_text())
     assert (duel["method"], duel["arithmetic"], duel["strategy"]) == ("exact", "fraction", "target")
     rules = Rules(tiles=6)
-    a, b = (seat_turns(seat_strategy(spec, rules), fractions=True) for spec in ("target", "optimal"))
+    a, b = (seat_turns(seat_strategy(spec, rules), fractions=True, table=2) for spec in ("target", "optimal"))
     engine = keyed_duel(rules, a, b, 1)
     assert duel["seat"][0]["win_rate"] == float(engine.a_wins)
     assert {int(margin): chance for margin, chance in duel["seat"][0]["margins"].items()} == {
@@ -144,7 +158,12 @@ def test_a_users_keyed_strategy_is_tabulated_in_its_host_per_key(tmp_path: Path)
     with pytest.raises(
         ConfigError, match=r"^'lost' cannot be computed exactly under these rules \(its key reads to_beat"
     ):
-        exact((f"{tmp_path / 'mine.py'}:Lost", "optimal"), rules={"drop_out": 40})
+        exact((f"{tmp_path / 'mine.py'}:Lost", "optimal", "greedy-high"), rules={"drop_out": 40}, table=3)
+    rules = {"drop_out": 8, "tiles": 4}
+    pair = exact((f"{tmp_path / 'mine.py'}:Pair", "optimal"), rules=rules)  # its tables per key from its host
+    assert [seating.odds.wins for matchup in pair.seatings for seating in matchup] == [
+        seating.odds.wins for matchup in exact(("target", "optimal"), rules=rules).seatings for seating in matchup
+    ]
 
 
 def test_target_over_several_rounds_is_refused_in_one_sentence(tmp_path: Path) -> None:
@@ -153,3 +172,33 @@ def test_target_over_several_rounds_is_refused_in_one_sentence(tmp_path: Path) -
     assert (
         done.stderr.count("\n") == 1 and "'target' is not an exact strategy (it reads the game context" in done.stderr
     )
+
+
+def test_target_in_drop_out_through_the_command(tmp_path: Path) -> None:
+    """Exact at a table of two (the tournament and analyze agree), refused at three in one sentence."""
+    shutbox(
+        "tournament", "--exact", "-s", "target", "-s", "optimal", "--drop-out", "15", "--tiles", "6",
+        "--report", "t.toml", "-q", cwd=tmp_path,
+    )  # fmt: skip
+    report = tomllib.loads((tmp_path / "t.toml").read_text())
+    assert (report["method"], report["arithmetic"]) == ("exact", "float")
+    shutbox(
+        "analyze", "target", "--against", "optimal", "--drop-out", "15", "--tiles", "6", "--report", "d.toml",
+        cwd=tmp_path,
+    )  # fmt: skip
+    duel = tomllib.loads((tmp_path / "d.toml").read_text())
+    target = next(row for row in report["ranking"] if row["name"] == "target")
+    assert duel["average"]["win_rate"] == pytest.approx(target["win_rate"], abs=1e-6)
+    done = real_shutbox(
+        "tournament", "--exact", "-s", "target", "-s", "optimal", "-s", "max-shut", "--table", "3",
+        "--drop-out", "15", cwd=tmp_path,
+    )  # fmt: skip
+    assert done.returncode == 2 and done.stderr.count("\n") == 1
+    assert (
+        "'target' is not an exact strategy (it reads the game context, which in drop-out at a table of 3 "
+        in done.stderr
+    )
+    assert "the totals of several rivals" in done.stderr
+    done = real_shutbox("tournament", "--exact", "-s", "target", "-s", "optimal", "--drop-out", "1000", cwd=tmp_path)
+    assert done.returncode == 2 and done.stderr.count("\n") == 1  # refused before it starts: the walk's cost
+    assert "computing these 2 games exactly would take about" in done.stderr and "a drop-out limit up to" in done.stderr

@@ -1,0 +1,290 @@
+"""Exact drop-out games of two seats whose turns depend on the game so far (`exact_keyed`'s keyed
+seats, `target` among them): a walk over the joint state, both totals while both are in, round by
+round.
+
+Seat 0 sees both totals as its turn starts; seat 1 both totals and the score seat 0 posted. Each
+seat's turn odds come from its key in that context, asked once per context and kept for the game
+(a key may not read the round, so a context is alike in every round). After seat 1's turn a seat
+whose total reached the limit is out: the other one wins; both out, the lower total wins, a tie
+settled by the tie rule (a playoff by `exact_keyed`'s walk among the two, at their total). A shut
+box with instant win wins at once. A game in which a score of 0 does not end anything may last any
+number of rounds: it is followed until the chance that it goes on is below `LEFT_OVER`.
+
+In fractions the walk adds whole numbers: every turn's chances are numerators over one denominator
+(36 to the power of one more than the tiles, as the solver's distributions are; a wider one where
+a turn needs it), so a state's weight after `r` rounds is a whole number over that denominator to
+the power `2r`, and fractions are made only for what a round settles.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any, Generic
+
+from .exact_games import LEFT_OVER, Arithmetic, C, GameOdds, SeatOdds
+from .exact_keyed import Seat, TurnStart, _Keyed, _Turn
+from .rules import Rules, Ties
+
+Weight = Any
+"""A state's weight: a whole number over the round's denominator (fractions), or a float."""
+
+
+class _Wider(Exception):
+    """A turn's chances need a wider common denominator than the walk's."""
+
+    def __init__(self, denominator: int) -> None:
+        self.denominator = denominator
+
+
+def drop_out_odds(rules: Rules, seats: Sequence[Seat[C]]) -> GameOdds[C]:
+    """The exact outcome of a drop-out game of two seats, fixed or keyed, in order of play."""
+    whole = 36 ** (rules.tiles + 1)
+    while True:
+        try:
+            return _DropOut(rules, seats, whole).odds()
+        except _Wider as wider:
+            whole = math.lcm(whole, wider.denominator)
+
+
+class _Moves(Generic[C]):
+    """A turn's odds as the walk adds them: the scores that do not end the game with their weights
+    (numerators over the walk's denominator, or floats), and the weight of a shut box that does."""
+
+    def __init__(self, turn: _Turn[C], whole: int | None) -> None:
+        self.turn: _Turn[C] = turn
+        if whole is None:
+            self.steps: list[tuple[int, Weight]] = list(turn.steps.items())
+            self.shut: Weight = turn.shut
+        else:
+            self.steps = [(points, _whole(chance, whole)) for points, chance in turn.steps.items()]
+            self.shut = _whole(turn.shut, whole)
+        self.stays = list(turn.steps) == [0] and not self.shut
+        """It always scores 0 and ends nothing."""
+
+
+def _whole(chance: Any, whole: int) -> int:
+    """A fraction's numerator over `whole` (a wider one needed: `_Wider`)."""
+    chance = Fraction(chance)
+    if whole % chance.denominator:
+        raise _Wider(chance.denominator)
+    return int(chance.numerator * (whole // chance.denominator))
+
+
+Group = tuple[int, int, int]
+"""Where seat 0's turn leaves a round: seat 0's total after it, seat 1's total, and (the id of) seat 1's turn."""
+
+
+class _Closing(Generic[C]):
+    """Seat 1's turn in a group, and where its scores leave the game: the states both stay in
+    (with the weights of the scores that lead there), the weights with which each seat wins, and
+    the weight of a tie, both out on the same total (the group's first)."""
+
+    def __init__(self, moves: _Moves[C], first: int, total: int, limit: int, nothing: Weight) -> None:
+        self.moves: _Moves[C] = moves
+        self.stay: list[tuple[tuple[int, int], Weight]] = []
+        self.won: list[Weight] = [nothing, nothing]
+        self.tied: Weight = nothing
+        for points, step in moves.steps:
+            second = total + points
+            if first < limit and second < limit:
+                self.stay.append(((first, second), step))
+            elif first == second:
+                self.tied += step
+            else:
+                self.won[0 if second >= limit and (first < limit or first < second) else 1] += step
+
+
+class _Figures(Generic[C]):
+    """A seat's figures over the game: the chance it plays each round, its expected score and shut boxes."""
+
+    def __init__(self, zero: C) -> None:
+        self.turns: C = zero
+        self.scored: C = zero
+        self.shuts: C = zero
+        self.played: C | None = None
+
+
+class _DropOut(_Keyed[C]):
+    """A drop-out game of two seats, walked round by round over both totals."""
+
+    def __init__(self, rules: Rules, seats: Sequence[Seat[C]], whole: int) -> None:
+        if rules.drop_out is None or len(seats) != 2:
+            raise ValueError("this walk follows drop-out games of two seats.")
+        _Keyed.__init__(self, rules, seats, _first(0, 0, 0))
+        self.limit: int = rules.drop_out
+        self.exact = self.kind is Fraction
+        self.whole: int | None = whole if self.exact else None
+        self._first: dict[tuple[int, int], _Moves[C]] = {}
+        self._second: dict[tuple[int, int, int], _Moves[C]] = {}
+        self._moves: dict[int, _Moves[C]] = {}  # by turn: its turns are kept for the game
+        self._seconds: dict[int, _Moves[C]] = {}  # seat 1's, by id
+        self._openings: dict[tuple[int, int], tuple[_Moves[C], list[tuple[Group, Weight]]]] = {}
+        self._closings: dict[Group, _Closing[C]] = {}
+        self.nothing: Weight = 0 if self.exact else 0.0
+        self.endless = False
+
+    def moves(self, seat: int, start: TurnStart) -> _Moves[C]:
+        """A seat's turn as it sees `start`, one `_Moves` for each distinct turn."""
+        turn: _Turn[C] = self.turn(seat, start)
+        found = self._moves.get(id(turn))
+        if found is None:
+            found = self._moves[id(turn)] = _Moves(turn, self.whole)
+            self.endless = self.endless or any(points == 0 for points, _ in found.steps)
+        return found
+
+    def first(self, total: int, other: int) -> _Moves[C]:
+        """Seat 0's turn with these totals."""
+        found = self._first.get((total, other))
+        if found is None:
+            found = self._first[(total, other)] = self.moves(0, _first(total, other, 0))
+        return found
+
+    def second(self, total: int, other: int, posted: int) -> _Moves[C]:
+        """Seat 1's turn with total `total`, seat 0's `other` and seat 0's score `posted` this round."""
+        found = self._second.get((total, other, posted))
+        if found is None:
+            start = TurnStart(1, 0, False, total, posted, 1, 0, other)
+            found = self._second[(total, other, posted)] = self.moves(1, start)
+        return found
+
+    def _opening(self, state: tuple[int, int]) -> tuple[_Moves[C], list[tuple[Group, Weight]]]:
+        """Seat 0's turn at a state: its moves, and the groups its scores lead to with their
+        weights (kept for the game: a state plays alike in every round)."""
+        found = self._openings.get(state)
+        if found is None:
+            total, other = state
+            moves = self.first(total, other)
+            leads: list[tuple[Group, Weight]] = []
+            for points, step in moves.steps:
+                after = self.second(other, total, points)
+                if moves.stays and after.stays:
+                    raise ValueError(
+                        f"a drop-out game would never end: at totals {total} and {other} both seats always score 0."
+                    )
+                self._seconds[id(after)] = after
+                leads.append(((total + points, other, id(after)), step))
+            found = self._openings[state] = (moves, leads)
+        return found
+
+    def _closing(self, group: Group) -> _Closing[C]:
+        """Seat 1's turn in a group, and where its scores leave the game (kept for the game)."""
+        found = self._closings.get(group)
+        if found is None:
+            first, total, which = group
+            found = self._closings[group] = _Closing(self._seconds[which], first, total, self.limit, self.nothing)
+        return found
+
+    def chance(self, weight: Weight, scale: Weight) -> C:
+        """A weight as a chance: over the scale in fractions; a float is one already."""
+        if self.exact:
+            return Fraction(weight, scale)  # type: ignore[return-value]
+        return weight  # type: ignore[no-any-return]
+
+    def odds(self) -> GameOdds[C]:
+        zero, one = self.zero, self.one
+        unit: Weight = self.whole if self.whole is not None else 1.0
+        nothing = self.nothing
+        states: dict[tuple[int, int], Weight] = {(0, 0): 1 if self.exact else 1.0}
+        scale: Weight = 1 if self.exact else 1.0
+        wins, tie, shut_box_win, rounds, playoff_rounds, unresolved = [zero, zero], zero, zero, zero, zero, zero
+        figures = [_Figures(zero), _Figures(zero)]
+        while states:
+            going = sum(states.values(), nothing)
+            if self.endless and going / scale < LEFT_OVER:
+                unresolved = self.chance(going, scale)
+                break
+            rounds += self.chance(going, scale)
+            # seat 0's turn, grouped by seat 0's total after it, seat 1's total and seat 1's turn
+            shut: Weight = nothing
+            plays: dict[int, tuple[_Moves[C], Weight]] = {}
+            groups: dict[Group, Weight] = {}
+            openings, closings = self._openings, self._closings
+            for state, weight in states.items():
+                moves, leads = openings.get(state) or self._opening(state)
+                _add_play(plays, moves, weight, nothing)
+                shut += weight * moves.shut
+                for group, step in leads:
+                    groups[group] = groups.get(group, nothing) + weight * step
+            self._tally(figures[0], plays, scale)
+            scale *= unit
+            wins[0] += self.chance(shut, scale)
+            shut_box_win += self.chance(shut, scale)
+            # seat 1's turn, and where the round leaves the game
+            plays, shut = {}, nothing
+            won = [nothing, nothing]
+            tied: dict[int, Weight] = {}
+            following: dict[tuple[int, int], Weight] = {}
+            for group, weight in groups.items():
+                closing = closings.get(group) or self._closing(group)
+                moves = closing.moves
+                _add_play(plays, moves, weight, nothing)
+                shut += weight * moves.shut
+                won[0] += weight * closing.won[0]
+                won[1] += weight * closing.won[1]
+                if closing.tied:
+                    tied[group[0]] = tied.get(group[0], nothing) + weight * closing.tied
+                for state, step in closing.stay:
+                    following[state] = following.get(state, nothing) + weight * step
+            self._tally(figures[1], plays, scale)
+            scale *= unit
+            wins[1] += self.chance(shut, scale)
+            shut_box_win += self.chance(shut, scale)
+            wins[0] += self.chance(won[0], scale)
+            wins[1] += self.chance(won[1], scale)
+            for total, weight in sorted(tied.items()):
+                chance = self.chance(weight, scale)
+                tie += chance
+                settled = self._settle(chance, total)
+                wins[0] += settled[0]
+                wins[1] += settled[1]
+                shut_box_win += settled[2]
+                playoff_rounds += settled[3]
+            states = following
+        seats = tuple(
+            SeatOdds(
+                win,
+                seat.played if seat.played is not None else zero,
+                seat.turns,
+                seat.scored,
+                seat.scored / seat.turns if seat.turns else zero,
+                seat.shuts / seat.turns if seat.turns else zero,
+            )
+            for win, seat in zip(wins, figures, strict=True)
+        )
+        arithmetic: Arithmetic = "fraction" if isinstance(one, Fraction) else "float"
+        return GameOdds(self.rules, seats, shut_box_win, tie, rounds, playoff_rounds, unresolved, arithmetic)
+
+    def _tally(self, seat: _Figures[C], plays: dict[int, tuple[_Moves[C], Weight]], scale: Weight) -> None:
+        """Add a round's turns of one seat (their weights by turn) to its figures."""
+        played = self.zero
+        for moves, weight in plays.values():
+            chance = self.chance(weight, scale)
+            played += chance
+            seat.scored += chance * moves.turn.expected_score
+            seat.shuts += chance * moves.turn.odds.shut_probability
+        seat.turns += played
+        if seat.played is None:
+            seat.played = played
+
+    def _settle(self, chance: C, total: int) -> tuple[C, C, C, C]:
+        """Both seats out on `total`, with this chance: each seat's wins by the tie rule, the shut
+        boxes that end a playoff and its rounds."""
+        zero = self.zero
+        if self.rules.ties is Ties.SHARE:
+            return chance / 2, chance / 2, zero, zero
+        if self.rules.ties is Ties.SEAT:
+            return chance, zero, zero, zero
+        playoff = self._playoff((0, 1), total if self.totals else None, total)
+        return chance * playoff.wins[0], chance * playoff.wins[1], chance * playoff.shut_end, chance * playoff.rounds
+
+
+def _first(total: int, other: int, round_: int) -> TurnStart:
+    """What seat 0 sees as a regular round starts with these totals."""
+    return TurnStart(0, round_, False, total, None, 0, 1, other)
+
+
+def _add_play(plays: dict[int, tuple[_Moves[C], Weight]], moves: _Moves[C], weight: Weight, nothing: Weight) -> None:
+    known = plays.get(id(moves))
+    plays[id(moves)] = (moves, (nothing if known is None else known[1]) + weight)
