@@ -204,7 +204,12 @@ def _method(settings: TuneSettings, spec: str) -> Method:
     try:
         for entry in config.strategies:
             refuse_inexact(
-                entry.name, entry.exact, entry.context_free, entry_key(entry, config.rules), config.rules, config.table
+                entry.name,
+                entry.exact,
+                entry.context_free,
+                entry_key(entry, config.rules, config.table),
+                config.rules,
+                config.table,
             )
     except ConfigError:
         return "simulate"

@@ -262,3 +262,21 @@ def test_a_grid_of_more_than_ten_thousand_candidates_is_refused_and_sampled_by_o
     with pytest.raises(TuneStopped) as stopped:
         tune(dataclasses.replace(settings, method="simulate"), told=stop)
     assert stopped.value.tuning.search == "optuna" and len(stopped.value.tuning.trials) == 1
+
+
+@pytest.mark.slow
+def test_a_tune_against_target_in_drop_out_at_a_table_of_two_is_exact_as_each_duel_computed_on_its_own() -> None:
+    rules = {"tiles": 4, "drop_out": 12}
+    seated = Rules.from_mapping(rules)
+    target = seat_strategy("target", seated)
+    exact = {
+        threshold: next(
+            seat.wins
+            for seat in duel_exactly(seat_strategy(f"below(threshold={threshold})", seated), target).seats
+            if seat.seat is None
+        )
+        for threshold in (2, 4, 6)
+    }
+    found = tune(TuneSettings("below", parse_parameters(["threshold=2..6:2"]), field=("target",), rules=rules))
+    assert found.method == "exact"
+    assert {trial.values["threshold"]: trial.objective for trial in found.trials} == pytest.approx(exact, abs=1e-12)
