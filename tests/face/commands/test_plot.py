@@ -69,6 +69,8 @@ RUNS = {
         "tips",
         "--drop-out",
         "45",
+        "--method",
+        "grid",
         "-n",
         "200",
         "--confirm-games",
