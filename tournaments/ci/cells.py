@@ -20,14 +20,11 @@ RATING = 1
 """Decimal places of a rating or an Elo difference."""
 
 
-def _repeat(report: Mapping[str, Any], path: Path, command: list[str], rerun: str | None = None) -> list[str]:
-    """How to repeat the run: the seed, and the commands."""
+def _repeat(report: Mapping[str, Any], command: list[str], *more: str) -> list[str]:
+    """How to repeat the run: the seed, the command and `more` lines of commands."""
     seed = f"Seed {report['seed']}, " if "seed" in report else ""
     lines = ["### Repeat", "", f"{seed}shutbox {report['shutbox_version']}:", "", "```sh"]
-    lines.append(shlex.join(command))
-    if rerun:
-        lines.append(f"{rerun}    # the report is its own tournament file")
-    return [*lines, "```", ""]
+    return [*lines, shlex.join(command), *more, "```", ""]
 
 
 def _spec_of(spec: str, path: Path) -> str:

@@ -2,9 +2,9 @@
 run, the ranking with its ratings, the head to head, the gates (a match's SPRT, and any `--fail-if`
 given), the seed and the commands that repeat it.
 
-Of a tournament (simulated or exact, a match and a gauntlet among them), an analysis and a duel
-report (docs/report.md). A figure is shown as the report has it, rounded for reading; long tables
-(a score distribution, a duel's margins) fold away in `<details>`.
+Of a tournament (simulated or exact, a match and a gauntlet among them), an analysis, a duel and a
+tune report (docs/report.md; a tune's page: `tune_page`). A figure is shown as the report has it,
+rounded for reading; long tables (a score distribution, a duel's margins) fold away in `<details>`.
 """
 
 from __future__ import annotations
@@ -38,6 +38,7 @@ from .cells import (
 )
 from .compare import MAX_REPORT_BYTES
 from .gates import Gate, check_names, tournament_failures
+from .tune_page import tune_page
 
 FAILED = "gate failed: "
 """How a failed gate's line opens (`tournament_failures`), said once in the page."""
@@ -62,7 +63,9 @@ def summarize_report(path: Path, gates: Sequence[Gate] = ()) -> MarkdownSummary:
     check_schema(name, report)
     kind = report.get("kind")
     if not isinstance(kind, str) or kind not in _PAGES:
-        raise ConfigError(f"{name} is not a report of results: its kind is {kind!r}, not tournament, analysis or duel.")
+        raise ConfigError(
+            f"{name} is not a report of results: its kind is {kind!r}, not tournament, analysis, duel or tune."
+        )
     if gates and kind != "tournament":
         raise ConfigError(f"--fail-if tests a tournament's ranking; {name} is a {kind} report.")
     try:
@@ -121,7 +124,8 @@ def _tournament(report: Mapping[str, Any], path: Path, gates: Sequence[Gate]) ->
             lines.append(f"| {_code(gate.text)} | {_cell(f'**failed**: {said}' if failures else 'passed')} |")
         lines.append("")
     command = _match_command(report, path) if match else _tournament_command(report, path)
-    lines += _repeat(report, path, command, rerun=f"shutbox tournament {shlex.quote(str(path))}")
+    rerun = f"shutbox tournament {shlex.quote(str(path))}    # the report is its own tournament file"
+    lines += _repeat(report, command, rerun)
     return lines, failed
 
 
@@ -138,7 +142,7 @@ def _analysis(report: Mapping[str, Any], path: Path, gates: Sequence[Gate]) -> t
     command = ["shutbox", "analyze", _spec_of(report["spec"], path)]
     if not exact:
         command += ["--turns", str(report["turns"]), "--seed", str(report["seed"])]
-    lines += _repeat(report, path, [*command, *_rule_options(report["rules"])])
+    lines += _repeat(report, [*command, *_rule_options(report["rules"])])
     return lines, []
 
 
@@ -166,11 +170,15 @@ def _duel(report: Mapping[str, Any], path: Path, gates: Sequence[Gate]) -> tuple
     ]
     if not report.get("average"):
         command += ["--seat", str(report["seat"][0]["seat"])]
-    lines += _repeat(report, path, [*command, *_rule_options(report["rules"])])
+    lines += _repeat(report, [*command, *_rule_options(report["rules"])])
     return lines, []
 
 
-_PAGES = {"tournament": _tournament, "analysis": _analysis, "duel": _duel}
+def _tune(report: Mapping[str, Any], path: Path, gates: Sequence[Gate]) -> tuple[list[str], list[str]]:
+    return tune_page(report, path), []
+
+
+_PAGES = {"tournament": _tournament, "analysis": _analysis, "duel": _duel, "tune": _tune}
 
 
 # Sections.
