@@ -140,8 +140,8 @@ def _confirmation(report: Mapping[str, Any]) -> list[str]:
     low, high = confirmation["difference_ci95"]
     lines.append(f"| best minus start | {signed(confirmation['difference'])} | {signed(low)} to {signed(high)} |")
     better = high < 0 if report["goal"] == "min" else low > 0
-    said = "The best is better than the start at 95%." if better else "At 95%, the best is not shown better than the start."
-    return [*lines, "", said, ""]
+    said = "is better than the start" if better else "is not shown better than the start"
+    return [*lines, "", f"At 95%, the best {said}.", ""]
 
 
 def _command(report: Mapping[str, Any], path: Path) -> list[str]:
@@ -178,4 +178,3 @@ def _shown(objective: str, signed: bool = False) -> Callable[[float], str]:
     if objective == "mean-score":
         return lambda value: f"{value:{sign}.{SCORE}f}"
     return lambda value: f"{value * 100:{sign}.{PERCENT}f}%"
-
