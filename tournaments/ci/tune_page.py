@@ -58,8 +58,8 @@ def tune_page(report: Mapping[str, Any], path: Path) -> list[str]:
     lines += [f"{how}. Ranges: {ranges}. Rules: {_rules_said(report['rules'])}.", ""]
     resume = f"shutbox tune --resume {shlex.quote(str(path))}"
     if not report["done"]:
-        trials = len(report["trial"])
-        stopped = f"**Stopped** after {trials} trial{'s' * (trials != 1)}, before its end: no best yet."
+        played = len(report["trial"])
+        stopped = f"**Stopped** after {played} trial{'s' * (played != 1)}, before its end: no best yet."
         lines += [f"{stopped} Finish it with {_code(resume)}.", ""]
     lines += _trials(report, column)
     if report.get("best"):
