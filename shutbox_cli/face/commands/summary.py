@@ -44,7 +44,6 @@ def summary_command(
 
     Examples:
       shutbox summary report.toml >> "$GITHUB_STEP_SUMMARY"
-      shutbox summary match.toml
       shutbox summary tune.toml
       shutbox summary report.toml --fail-if "mybot.rank > 1"
     """
