@@ -2,9 +2,9 @@
 run, the ranking with its ratings, the head to head, the gates (a match's SPRT, and any `--fail-if`
 given), the seed and the commands that repeat it.
 
-Of a tournament (simulated or exact, a match and a gauntlet among them), an analysis and a duel
-report (docs/report.md). A figure is shown as the report has it, rounded for reading; long tables
-(a score distribution, a duel's margins) fold away in `<details>`.
+Of a tournament (simulated or exact, a match and a gauntlet among them), an analysis, a duel and a
+tune report (docs/report.md; a tune's page: `tune_page`). A figure is shown as the report has it,
+rounded for reading; long tables (a score distribution, a duel's margins) fold away in `<details>`.
 """
 
 from __future__ import annotations
@@ -15,20 +15,31 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from shutbox_cli.game import Rules
-
 from ..errors import ConfigError
 from ..files import read_document
-from ..results.schema import check_schema, rules_table
+from ..results.schema import check_schema
+from .cells import (
+    SCORE,
+    _cell,
+    _code,
+    _count,
+    _fixed,
+    _interval,
+    _percent,
+    _range_percent,
+    _range_rating,
+    _rating,
+    _repeat,
+    _rule_options,
+    _rules_said,
+    _signed,
+    _signed_percent,
+    _spec_of,
+)
 from .compare import MAX_REPORT_BYTES
 from .gates import Gate, check_names, tournament_failures
+from .tune_page import tune_page
 
-PERCENT = 2
-"""Decimal places of a percentage."""
-SCORE = 3
-"""Decimal places of a mean score."""
-RATING = 1
-"""Decimal places of a rating or an Elo difference."""
 FAILED = "gate failed: "
 """How a failed gate's line opens (`tournament_failures`), said once in the page."""
 DISTRIBUTION_LIMIT = 0.0005
@@ -52,7 +63,9 @@ def summarize_report(path: Path, gates: Sequence[Gate] = ()) -> MarkdownSummary:
     check_schema(name, report)
     kind = report.get("kind")
     if not isinstance(kind, str) or kind not in _PAGES:
-        raise ConfigError(f"{name} is not a report of results: its kind is {kind!r}, not tournament, analysis or duel.")
+        raise ConfigError(
+            f"{name} is not a report of results: its kind is {kind!r}, not tournament, analysis, duel or tune."
+        )
     if gates and kind != "tournament":
         raise ConfigError(f"--fail-if tests a tournament's ranking; {name} is a {kind} report.")
     try:
@@ -111,7 +124,8 @@ def _tournament(report: Mapping[str, Any], path: Path, gates: Sequence[Gate]) ->
             lines.append(f"| {_code(gate.text)} | {_cell(f'**failed**: {said}' if failures else 'passed')} |")
         lines.append("")
     command = _match_command(report, path) if match else _tournament_command(report, path)
-    lines += _repeat(report, path, command, rerun=f"shutbox tournament {shlex.quote(str(path))}")
+    rerun = f"shutbox tournament {shlex.quote(str(path))}    # the report is its own tournament file"
+    lines += _repeat(report, command, rerun)
     return lines, failed
 
 
@@ -128,7 +142,7 @@ def _analysis(report: Mapping[str, Any], path: Path, gates: Sequence[Gate]) -> t
     command = ["shutbox", "analyze", _spec_of(report["spec"], path)]
     if not exact:
         command += ["--turns", str(report["turns"]), "--seed", str(report["seed"])]
-    lines += _repeat(report, path, [*command, *_rule_options(report["rules"])])
+    lines += _repeat(report, [*command, *_rule_options(report["rules"])])
     return lines, []
 
 
@@ -156,11 +170,15 @@ def _duel(report: Mapping[str, Any], path: Path, gates: Sequence[Gate]) -> tuple
     ]
     if not report.get("average"):
         command += ["--seat", str(report["seat"][0]["seat"])]
-    lines += _repeat(report, path, [*command, *_rule_options(report["rules"])])
+    lines += _repeat(report, [*command, *_rule_options(report["rules"])])
     return lines, []
 
 
-_PAGES = {"tournament": _tournament, "analysis": _analysis, "duel": _duel}
+def _tune(report: Mapping[str, Any], path: Path, gates: Sequence[Gate]) -> tuple[list[str], list[str]]:
+    return tune_page(report, path), []
+
+
+_PAGES = {"tournament": _tournament, "analysis": _analysis, "duel": _duel, "tune": _tune}
 
 
 # Sections.
@@ -243,16 +261,6 @@ def _folded(title: str, heading: str, chances: Mapping[int, float]) -> list[str]
     return [*lines, "", "</details>", ""]
 
 
-def _repeat(report: Mapping[str, Any], path: Path, command: list[str], rerun: str | None = None) -> list[str]:
-    """How to repeat the run: the seed, and the commands."""
-    seed = f"Seed {report['seed']}, " if "seed" in report else ""
-    lines = ["### Repeat", "", f"{seed}shutbox {report['shutbox_version']}:", "", "```sh"]
-    lines.append(shlex.join(command))
-    if rerun:
-        lines.append(f"{rerun}    # the report is its own tournament file")
-    return [*lines, "```", ""]
-
-
 # Commands.
 
 
@@ -296,34 +304,6 @@ def _entered(entry: Mapping[str, Any], path: Path) -> str:
     return spec + given if natural else f"{name}={spec}{given}"
 
 
-def _spec_of(spec: str, path: Path) -> str:
-    """A spec as typed where the summary is made: a file's path is the report folder's."""
-    file, colon, cls = spec.rpartition(":")
-    folder = path.parent
-    if not colon or not file.endswith(".py") or Path(file).is_absolute() or folder == Path():
-        return spec
-    return f"{(folder / file).as_posix()}:{cls}"
-
-
-def _rule_options(rules: Mapping[str, Any]) -> list[str]:
-    """The rule options that make these rules: each rule that differs from the standard game's."""
-    options: list[str] = []
-    for key, value in rules.items():
-        if rules_table(Rules()).get(key) == value:
-            continue
-        flag = "--" + key.replace("_", "-")
-        if isinstance(value, bool):
-            options.append(flag if value else flag.replace("--", "--no-", 1))
-        else:
-            options += [flag, str(value)]
-    return options
-
-
-def _rules_said(rules: Mapping[str, Any]) -> str:
-    options = _rule_options(rules)
-    return f"the standard game with {_code(shlex.join(options))}" if options else "the standard game"
-
-
 def _sprt_settings(sprt: Mapping[str, Any]) -> str:
     return " ".join(f"{key}={sprt[key]:g}" for key in ("elo0", "elo1", "alpha", "beta"))
 
@@ -340,57 +320,5 @@ def _verdict(sprt: Mapping[str, Any]) -> str:
     return f"{said[sprt['verdict']]} (LLR {sprt['llr']:.3f}{looked}, bounds {low:.3f} and {high:.3f})"
 
 
-# Figures and cells.
-
-
 def _likely(distribution: Mapping[str, float]) -> dict[int, float]:
     return {int(value): chance for value, chance in distribution.items() if chance >= DISTRIBUTION_LIMIT}
-
-
-def _interval(report: Mapping[str, Any], key: str, digits: int | None = None) -> str:
-    bounds = report.get(f"{key}_ci95")
-    if bounds is None:
-        return "exact"
-    return _range_percent(bounds) if digits is None else f"{_fixed(bounds[0], digits)} to {_fixed(bounds[1], digits)}"
-
-
-def _percent(value: float) -> str:
-    return f"{value * 100:.{PERCENT}f}%"
-
-
-def _signed_percent(value: float) -> str:
-    return f"{value * 100:+.{PERCENT}f}%"
-
-
-def _range_percent(bounds: Sequence[float]) -> str:
-    return f"{_percent(bounds[0])} to {_percent(bounds[1])}"
-
-
-def _rating(value: float) -> str:
-    return f"{value:+.{RATING}f}"
-
-
-def _range_rating(bounds: Sequence[float]) -> str:
-    return f"{_rating(bounds[0])} to {_rating(bounds[1])}"
-
-
-def _fixed(value: float, digits: int) -> str:
-    return f"{value:.{digits}f}"
-
-
-def _signed(value: float) -> str:
-    return f"{value:+.4f}"
-
-
-def _count(value: float) -> str:
-    return f"{value:,}" if isinstance(value, int) else f"{value:,.3f}"
-
-
-def _cell(text: str) -> str:
-    """Text in a table cell: a pipe escaped, a line break a space."""
-    return " ".join(str(text).split()).replace("|", "\\|")
-
-
-def _code(text: str) -> str:
-    """Inline code; a text that holds a backtick is fenced with two."""
-    return f"`` {text} ``" if "`" in text else f"`{text}`"

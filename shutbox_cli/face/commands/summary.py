@@ -19,7 +19,7 @@ def summary_command(
         typer.Argument(
             metavar="REPORT",
             show_default=False,
-            help="A report of tournament, match or analyze (TOML or JSON).",
+            help="A report of tournament, match, analyze or tune (TOML or JSON).",
         ),
     ],
     fail_if: Annotated[
@@ -29,21 +29,22 @@ def summary_command(
             metavar="GATE",
             show_default=False,
             help='A tournament gate to show, such as "mybot.win_rate < 0.5" (repeat for more): exit 1 when it '
-            "holds, as tournament --fail-if does.",
+            "holds, as tournament --fail-if does (a tournament's or match's report only).",
         ),
     ] = None,
 ) -> None:
     """Print a report as a short Markdown page: the ranking with its ratings, the head to head, the
-    gates (a match's SPRT, any --fail-if), the seed and the commands that repeat it.
+    gates (a match's SPRT, any --fail-if), the seed and the commands that repeat it; of a tune, its
+    trials best first, the best values and the confirmation.
 
     Fit for a GitHub job summary ($GITHUB_STEP_SUMMARY) or a pull-request comment. Of tournament
-    reports (simulated or exact, a match's among them), analysis and duel reports.
+    reports (simulated or exact, a match's among them), analysis, duel and tune reports.
 
     Exit status: 0 done, 1 a --fail-if gate held, 2 a usage error or a file that is not a report.
 
     Examples:
       shutbox summary report.toml >> "$GITHUB_STEP_SUMMARY"
-      shutbox summary match.toml
+      shutbox summary tune.toml
       shutbox summary report.toml --fail-if "mybot.rank > 1"
     """
     from strategies.runner import printable

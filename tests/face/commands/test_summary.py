@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from helpers.command import shutbox
-from helpers.paths import GOLDEN
+from helpers.paths import DATA, GOLDEN
 
 EXPECTED = GOLDEN / "expected"
 PCT, SCORE, RATING = 0.5001e-4, 0.5001e-3, 0.05001
@@ -253,3 +253,153 @@ def test_the_command_it_gives_repeats_the_run(tmp_path: Path, name: str) -> None
 
     assert figures(made) == figures(held)
     assert (made["head_to_head"], made["totals"]) == (held["head_to_head"], held["totals"])
+
+
+# A tune report's page.
+
+
+def tuned(folder: Path, *options: str) -> tuple[str, dict[str, Any]]:
+    """The page of the tune `options` ask for, and its report."""
+    done = shutbox("tune", *options, "-o", "t.toml", "-q", "-j", "1", cwd=folder)
+    assert done.returncode == 0, done.stderr
+    return summary_of(folder / "t.toml"), tomllib.loads((folder / "t.toml").read_text())
+
+
+def candidates(held: dict[str, Any]) -> list[dict[str, Any]]:
+    """Each candidate's trial of the furthest round it reached, best first."""
+    latest = {tuple(sorted(trial["values"].items())): trial for trial in held["trial"]}
+    sign = 1 if held["goal"] == "min" else -1
+    return sorted(latest.values(), key=lambda trial: (-trial.get("round", 0), sign * trial["objective"]))
+
+
+def figure(text: str, held: dict[str, Any]) -> float:
+    """A figure of the tune's objective as the page shows it: a rate in percent, a mean score plain."""
+    return float(text) if held["objective"] == "mean-score" else percent(text)
+
+
+def repeated(page: str, folder: Path) -> dict[str, Any]:
+    """The report of the page's first repeat command, run again."""
+    command = shlex.split(page.split("```sh\n")[1].splitlines()[0])
+    assert command[:2] == ["shutbox", "tune"]
+    again = shutbox(*command[1:], "-o", "again.toml", "-q", "-j", "1", cwd=folder)
+    assert again.returncode == 0, again.stderr
+    return tomllib.loads((folder / "again.toml").read_text())
+
+
+@pytest.mark.slow
+def test_an_exact_tune_shows_every_candidate_best_first_and_the_true_optimum(tmp_path: Path) -> None:
+    page, held = tuned(tmp_path, "below", "-p", "threshold=1..4", "-s", "optimal")
+    assert page.startswith("## shutbox tune: below against optimal, for the highest win rate\n")
+    assert "the true optimum over the ranges" in page and "seed" not in page.lower() and "Confirmation" not in page
+    rows = table_of(page, "best")
+    assert list(rows[0]) == ["best", "threshold", "win rate"]
+    expected = candidates(held)
+    assert [int(row["threshold"]) for row in rows] == [trial["values"]["threshold"] for trial in expected]
+    for row, trial in zip(rows, expected, strict=True):
+        assert percent(row["win rate"]) == pytest.approx(trial["objective"], abs=PCT)
+    assert [int(row["threshold"]) for row in rows if row["best"] == "**best**"] == [held["best"]["values"]["threshold"]]
+    best, start = table_of(page, "values")
+    assert (best["values"], int(best["threshold"])) == ("best", held["best"]["values"]["threshold"])
+    assert percent(best["win rate"]) == pytest.approx(held["best"]["objective"], abs=PCT)
+    assert (start["values"], start["threshold"]) == ("start", "default")
+    assert percent(start["win rate"]) == pytest.approx(held["start_objective"], abs=PCT)
+    assert "```sh\nshutbox tune below -p threshold=1..4 -s optimal\n```" in page
+    assert repeated(page, tmp_path)["trial"] == held["trial"]
+
+
+@pytest.mark.slow
+def test_a_simulated_tune_shows_the_best_20_candidates_with_intervals_and_its_confirmation(tmp_path: Path) -> None:
+    options = ("below", "-p", "threshold=1..24", "-s", "optimal", "--method", "halving", "-n", "20")
+    page, held = tuned(tmp_path, *options, "--confirm-games", "20", "--seed", "5")
+    assert "simulated on common dice, seed 5, 20 games per matchup in the first round" in page.lower()
+    assert "by successive halving" in page and "true optimum" not in page
+    rows, expected = table_of(page, "best"), candidates(held)
+    assert list(rows[0]) == ["best", "threshold", "win rate", "95% CI", "games", "round"]
+    assert len(expected) == 24 and len(rows) == 20 and "\nAnd 4 more candidates: the report has them all.\n" in page
+    for row, trial in zip(rows, expected[:20], strict=False):
+        assert int(row["threshold"]) == trial["values"]["threshold"]
+        assert percent(row["win rate"]) == pytest.approx(trial["objective"], abs=PCT)
+        assert interval(row["95% CI"], percent) == pytest.approx(trial["objective_ci95"], abs=PCT)
+        assert (int(row["games"].replace(",", "")), int(row["round"])) == (trial["games"], trial["round"])
+    assert [int(row["threshold"]) for row in rows if row["best"] == "**best**"] == [held["best"]["values"]["threshold"]]
+    confirmation = held["confirmation"]
+    figures = {row["figure"]: row for row in table_of(page, "figure")}
+    for title in ("best", "start"):
+        assert percent(figures[title]["value"]) == pytest.approx(confirmation[title], abs=PCT)
+        assert interval(figures[title]["95% CI"], percent) == pytest.approx(confirmation[f"{title}_ci95"], abs=PCT)
+    difference = figures["best minus start"]
+    assert percent(difference["value"]) == pytest.approx(confirmation["difference"], abs=PCT)
+    assert interval(difference["95% CI"], percent) == pytest.approx(confirmation["difference_ci95"], abs=PCT)
+    better = confirmation["difference_ci95"][0] > 0
+    assert ("At 95%, the best is better than the start." in page) == better
+    assert ("At 95%, the best is not shown better than the start." in page) != better
+    command = "shutbox tune below -p threshold=1..24 -s optimal --method halving -n 20 --confirm-games 20 --seed 5"
+    assert f"Seed 5, shutbox {held['shutbox_version']}:\n\n```sh\n{command}\n```" in page
+    again = repeated(page, tmp_path)
+    assert (again["trial"], again["confirmation"]) == (held["trial"], held["confirmation"])
+
+
+def test_a_tune_alone_shows_mean_scores_plain_and_no_paired_difference(tmp_path: Path) -> None:
+    options = (
+        "below(threshold=3)",
+        "-p",
+        "threshold=2..3",
+        "--method",
+        "grid",
+        "-n",
+        "40",
+        "--confirm-games",
+        "40",
+        "--seed",
+        "1",
+    )
+    page, held = tuned(tmp_path, *options, "--tiles", "10")
+    assert page.startswith("## shutbox tune: below(threshold=3) alone, for the lowest mean score\n")
+    rows = table_of(page, "best")
+    assert [int(row["threshold"]) for row in rows] == [trial["values"]["threshold"] for trial in candidates(held)]
+    for row, trial in zip(rows, candidates(held), strict=True):
+        assert float(row["mean score"]) == pytest.approx(trial["objective"], abs=SCORE)
+        assert interval(row["95% CI"]) == pytest.approx(trial["objective_ci95"], abs=SCORE)
+    figures = {row["figure"]: row for row in table_of(page, "figure")}
+    assert list(figures) == ["best", "start"] and "no paired difference" in page
+    assert float(figures["best"]["value"]) == pytest.approx(held["confirmation"]["best"], abs=SCORE)
+    (_, start) = table_of(page, "values")
+    assert start == {"values": "start", "threshold": "3"}
+    command = "shutbox tune 'below(threshold=3)' -p threshold=2..3 --method grid -n 40 --confirm-games 40 --seed 1"
+    assert f"{command} --tiles 10\n" in page
+
+
+def test_a_stopped_tune_says_so_with_the_command_that_finishes_it() -> None:
+    path = DATA / "tune_stopped.toml"
+    page, held = summary_of(path), tomllib.loads(path.read_text())
+    assert page.startswith("## shutbox tune: knobs.py:Knobs against optimal, for the highest win rate\n")
+    resume = f"shutbox tune --resume {shlex.quote(str(path))}"
+    assert f"**Stopped** after 3 trials, before its end: no best yet. Finish it with `{resume}`." in page
+    assert f"\n{resume}    # finishes the stopped tune\n```" in page
+    assert "true optimum" not in page and "### Best" not in page and "Confirmation" not in page
+    rows = table_of(page, "best")
+    assert [(row["margin"], row["lean"], percent(row["win rate"])) for row in rows] == [
+        ("2", "1", 0.75),
+        ("3", "0", 0.5),
+        ("2", "0", 0.25),
+    ]
+    assert all(row["best"] == "" for row in rows) and len(rows) == len(held["trial"])
+    command = shlex.split(page.split("```sh\n")[1].splitlines()[0])
+    assert command == [
+        "shutbox",
+        "tune",
+        f"{DATA / 'knobs.py'}:Knobs",
+        "-p",
+        "margin=2..3",
+        "-p",
+        "lean=0..1",
+        "-s",
+        "optimal",
+    ]
+
+
+def test_a_gate_on_a_tune_report_is_refused_in_one_sentence() -> None:
+    done = shutbox("summary", str(DATA / "tune_stopped.toml"), "--fail-if", "knobs.rank > 1")
+    assert done.returncode == 2 and done.stdout == ""
+    assert "--fail-if tests a tournament's ranking;" in done.stderr and "is a tune report." in done.stderr
+    assert done.stderr.count("\n") == 1

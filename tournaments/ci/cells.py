@@ -1,0 +1,107 @@
+"""The parts of a report's Markdown page (`summarize_report`) every kind of report uses: figures as
+the page rounds them, table cells, the rules said and the commands that repeat a run."""
+
+from __future__ import annotations
+
+import shlex
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from shutbox_cli.game import Rules
+
+from ..results.schema import rules_table
+
+PERCENT = 2
+"""Decimal places of a percentage."""
+SCORE = 3
+"""Decimal places of a mean score."""
+RATING = 1
+"""Decimal places of a rating or an Elo difference."""
+
+
+def _repeat(report: Mapping[str, Any], command: list[str], *more: str) -> list[str]:
+    """How to repeat the run: the seed, the command and `more` lines of commands."""
+    seed = f"Seed {report['seed']}, " if "seed" in report else ""
+    lines = ["### Repeat", "", f"{seed}shutbox {report['shutbox_version']}:", "", "```sh"]
+    return [*lines, shlex.join(command), *more, "```", ""]
+
+
+def _spec_of(spec: str, path: Path) -> str:
+    """A spec as typed where the summary is made: a file's path is the report folder's."""
+    file, colon, cls = spec.rpartition(":")
+    folder = path.parent
+    if not colon or not file.endswith(".py") or Path(file).is_absolute() or folder == Path():
+        return spec
+    return f"{(folder / file).as_posix()}:{cls}"
+
+
+def _rule_options(rules: Mapping[str, Any]) -> list[str]:
+    """The rule options that make these rules: each rule that differs from the standard game's."""
+    options: list[str] = []
+    for key, value in rules.items():
+        if rules_table(Rules()).get(key) == value:
+            continue
+        flag = "--" + key.replace("_", "-")
+        if isinstance(value, bool):
+            options.append(flag if value else flag.replace("--", "--no-", 1))
+        else:
+            options += [flag, str(value)]
+    return options
+
+
+def _rules_said(rules: Mapping[str, Any]) -> str:
+    options = _rule_options(rules)
+    return f"the standard game with {_code(shlex.join(options))}" if options else "the standard game"
+
+
+# Figures and cells.
+
+
+def _interval(report: Mapping[str, Any], key: str, digits: int | None = None) -> str:
+    bounds = report.get(f"{key}_ci95")
+    if bounds is None:
+        return "exact"
+    return _range_percent(bounds) if digits is None else f"{_fixed(bounds[0], digits)} to {_fixed(bounds[1], digits)}"
+
+
+def _percent(value: float) -> str:
+    return f"{value * 100:.{PERCENT}f}%"
+
+
+def _signed_percent(value: float) -> str:
+    return f"{value * 100:+.{PERCENT}f}%"
+
+
+def _range_percent(bounds: Sequence[float]) -> str:
+    return f"{_percent(bounds[0])} to {_percent(bounds[1])}"
+
+
+def _rating(value: float) -> str:
+    return f"{value:+.{RATING}f}"
+
+
+def _range_rating(bounds: Sequence[float]) -> str:
+    return f"{_rating(bounds[0])} to {_rating(bounds[1])}"
+
+
+def _fixed(value: float, digits: int) -> str:
+    return f"{value:.{digits}f}"
+
+
+def _signed(value: float) -> str:
+    return f"{value:+.4f}"
+
+
+def _count(value: float) -> str:
+    return f"{value:,}" if isinstance(value, int) else f"{value:,.3f}"
+
+
+def _cell(text: str) -> str:
+    """Text in a table cell: a pipe escaped, a line break a space."""
+    return " ".join(str(text).split()).replace("|", "\\|")
+
+
+def _code(text: str) -> str:
+    """Inline code; a text that holds a backtick is fenced with two."""
+    return f"`` {text} ``" if "`" in text else f"`{text}`"
