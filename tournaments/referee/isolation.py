@@ -544,6 +544,8 @@ def _answers_sent(
     _, turns = ANSWERS_HEADER.unpack_from(data)
     if turns != asked:
         host._garbage("a list of turns that does not fit the turns asked")
+    if len(data) < ANSWERS_HEADER.size + turns:
+        host._garbage("answers cut short")
     counts = np.frombuffer(data, dtype=np.uint8, count=turns, offset=ANSWERS_HEADER.size).astype(np.intp)
     if counts.size and int(counts.max()) > 2 * (rules.tiles + 1):
         host._garbage("a turn's answers that are not a short list")
@@ -560,6 +562,8 @@ def _short_lists_of_ints(turns: list[Any], rules: Rules) -> bool:
         set(map(type, turns)) <= {list}
         and max(map(len, turns), default=0) <= 2 * (rules.tiles + 1)
         and set(map(type, itertools.chain.from_iterable(turns))) <= {int}
+        and min(itertools.chain.from_iterable(turns), default=0) >= 0
+        and max(itertools.chain.from_iterable(turns), default=0) <= LARGEST_ANSWER
     )
 
 
@@ -570,7 +574,14 @@ def _answers(value: object, rules: Rules, host: Host) -> list[int]:
         host._garbage("a turn's answers that are not a short list")
     if not all(type(answer) is int for answer in value):
         host._garbage("a turn's answers that are not whole numbers")
+    if not all(0 <= answer <= LARGEST_ANSWER for answer in value):
+        host._garbage("a turn's answers that are not a move's tiles or a number of dice")
     return list(value)
+
+
+LARGEST_ANSWER = 0xFFFF
+"""The largest answer a host may send (a move's mask or a number of dice: as `wire.answers_bytes`
+sends them, in two bytes); the referee checks each against its question."""
 
 
 def checked_table(next_mask: object, dice: object, rules: Rules, refuse: Callable[[str], NoReturn]) -> PolicyTable:

@@ -237,13 +237,22 @@ def test_a_host_that_dies_or_hangs_is_its_strategys_failure(
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("workers", "forger"), [("1", "TamperHost"), ("2", "TamperHost"), ("1", "TamperAnswers")])
-def test_a_forged_reply_is_garbage_named(workers: str, forger: str) -> None:
+@pytest.mark.parametrize(
+    ("workers", "forger", "said"),
+    [
+        ("1", "TamperHost", "tamper-host' answered garbage"),
+        ("2", "TamperHost", "tamper-host' answered garbage"),
+        ("1", "TamperHuge", "tamper-huge' answered garbage (a turn's answers that are not a move's tiles"),
+        ("1", "TamperAnswers", "tamper-answers' answered garbage (the move 511 where the legal moves are"),
+        ("1", "TamperCut", "tamper-cut' answered garbage (answers cut short)"),
+    ],
+)
+def test_a_forged_reply_is_garbage_named(workers: str, forger: str, said: str) -> None:
     spec = str(HOSTILE / f"tamper_host.py:{forger}")
     done = shutbox(*field_args(spec, "greedy-high", "optimal"), "-n", "200", "--seed", "5", "-j", workers)
     assert done.returncode == 1, done.stderr
-    name = "tamper-host" if forger == "TamperHost" else "tamper-answers"
-    assert f"the process of strategy '{name}' answered garbage" in done.stderr
+    assert "Traceback" not in done.stderr
+    assert f"the process of strategy '{said}" in done.stderr
 
 
 @pytest.mark.parametrize("where", [{"method": "exact"}, {"scheduler": "local"}], ids=["exact", "scheduler"])
