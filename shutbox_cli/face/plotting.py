@@ -64,6 +64,8 @@ def check_plot(path: Path) -> None:
     """Before long work: fail (exit 2) if `path` has no suffix a plot is written as, or matplotlib is missing."""
     if path.suffix.lower() not in SUFFIXES:
         fail(f"cannot tell what to draw {str(path)!r} as: name it .png, .svg or .pdf.")
+    if not path.absolute().parent.is_dir():
+        fail(f"cannot write the plot {str(path)!r}: its folder does not exist.")
     try:
         import matplotlib  # noqa: F401
     except ImportError:

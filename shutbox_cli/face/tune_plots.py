@@ -87,7 +87,8 @@ def tune_curve(axes: Axes, panel: TuneCurve) -> None:
 def _confirmation(axes: Axes, panel: TuneCurve, confirmed: Confirmed, best: float) -> None:
     """The confirmation on fresh dice: the best's figure with its interval beside the best value,
     the start's as a band (its value may be the strategy's default, which the report does not say)."""
-    step = (max(panel.values) - min(panel.values)) / max(len(panel.values) - 1, 1)
+    others = [abs(value - best) for value in panel.values if value != best]
+    step = min(others, default=1)  # the nearest value's gap: the mark stays between the two
     words = f"confirmation (seed {confirmed.seed}, {confirmed.games:,} games)"
     if confirmed.best_interval is not None:
         low, high = confirmed.best_interval

@@ -435,7 +435,7 @@ def _tune(table: Mapping[str, Any]) -> Figures:
     panel: Panel
     if len(names) == 1:
         panel = _tune_curve(landscape, table)
-    elif len(names) == 2 and not any(one.continuous for one in parameters):  # a continuous range has no grid
+    elif len(names) == 2 and _griddable(parameters):
         panel = _tune_grid(landscape, parameters[0].values(), parameters[1].values())
     else:
         panel = _tune_ranking(landscape)
@@ -450,6 +450,14 @@ def _tune(table: Mapping[str, Any]) -> Figures:
         + ("" if exact else f", {int(table['games']):,} games a candidate's first round"),
         panels=(panel,),
     )
+
+
+def _griddable(parameters: tuple[Parameter, ...]) -> bool:
+    """Whether two ranges make a grid worth drawing: neither continuous, at most `MOST_VALUES`
+    points (Optuna samples from larger spaces: those are ranked, the points it tried)."""
+    if any(one.continuous for one in parameters):
+        return False
+    return math.prod(len(one.values()) for one in parameters) <= MOST_VALUES
 
 
 def _parameter(table: Mapping[str, Any]) -> Parameter:

@@ -203,6 +203,8 @@ def read_tune(path: Path) -> tuple[TuneSettings, tuple[Trial, ...], bool]:
             Parameter(one["name"], one["low"], one["high"], one.get("step")) for one in table["parameters"]
         )
         search = table["search"]
+        if search not in (*SEARCHES.values(), "exhaustive"):
+            raise ConfigError(f"{str(path)!r} names a search shutbox does not know ({search!r}).")
         settings = TuneSettings(
             spec=table["spec"],
             parameters=parameters,

@@ -403,6 +403,23 @@ def test_an_untried_point_of_a_grid_is_grey() -> None:
     assert "grey: not tried" in axes.get_title(loc="left")
 
 
+def test_two_ranges_too_large_for_a_grid_are_ranked_not_drawn_as_one() -> None:
+    """Optuna samples spaces larger than any grid: 9,000 by 9,000 values would be 81 million cells."""
+    text = (DATA / "tune_stopped.toml").read_text().replace("high = 3", "high = 9000")
+    text = text.replace("high = 1", "high = 9000")
+    (panel,) = report_figures(tomllib.loads(text)).panels
+    assert isinstance(panel, TuneRanking) and len(panel.labels) == 3
+
+
+def test_a_plot_into_a_folder_that_does_not_exist_is_refused_before_any_game(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib", reason=NO_MATPLOTLIB)
+    report = tmp_path / "r.toml"
+    done = shutbox("match", "optimal", "tips", "-n", "40", "-o", str(report), "--plot", str(tmp_path / "no" / "m.png"))
+    assert (done.returncode, done.stdout) == (2, "")
+    assert "its folder does not exist" in done.stderr and done.stderr.count("\n") == 1
+    assert not report.exists()
+
+
 def matplotlib_colour(name: str) -> tuple[float, ...]:
     from matplotlib.colors import to_rgba
 

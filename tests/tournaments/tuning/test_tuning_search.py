@@ -280,3 +280,11 @@ def test_a_tune_against_target_in_drop_out_at_a_table_of_two_is_exact_as_each_du
     found = tune(TuneSettings("below", parse_parameters(["threshold=2..6:2"]), field=("target",), rules=rules))
     assert found.method == "exact"
     assert {trial.values["threshold"]: trial.objective for trial in found.trials} == pytest.approx(exact, abs=1e-12)
+
+
+def test_a_report_naming_a_search_shutbox_does_not_know_is_refused(tmp_path: Path) -> None:
+    report = tmp_path / "tune.toml"
+    found = tune(TuneSettings("below(threshold=2)", parse_parameters(["threshold=2..6:4"]), rules={"tiles": 4}))
+    write_table_atomically(report, {**found.to_report(), "search": "nonsense", "done": False})
+    with pytest.raises(ConfigError, match="names a search shutbox does not know"):
+        read_tune(report)
