@@ -26,6 +26,9 @@ from tournaments import (
     tune,
     write_table_atomically,
 )
+from tournaments.exact import tournament as exact_tournament
+from tournaments.exact.tournament import Turns
+from tournaments.referee.seated import SeatedStrategy
 
 RULES = Rules()
 THRESHOLDS = range(1, 9)
@@ -265,7 +268,18 @@ def test_a_grid_of_more_than_ten_thousand_candidates_is_refused_and_sampled_by_o
 
 
 @pytest.mark.slow
-def test_a_tune_against_target_in_drop_out_at_a_table_of_two_is_exact_as_each_duel_computed_on_its_own() -> None:
+def test_a_tune_against_target_in_drop_out_at_a_table_of_two_is_exact_as_each_duel_computed_on_its_own(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Target's turns are made once for the whole tune, each candidate's for itself: the same figures."""
+    made: list[str] = []
+    seat_turns = exact_tournament.seat_turns
+
+    def counted(seated: SeatedStrategy, fractions: bool, table: int) -> Turns:
+        made.append(seated.spec)
+        return seat_turns(seated, fractions, table)
+
+    monkeypatch.setattr(exact_tournament, "seat_turns", counted)
     rules = {"tiles": 4, "drop_out": 12}
     seated = Rules.from_mapping(rules)
     target = seat_strategy("target", seated)
@@ -280,3 +294,4 @@ def test_a_tune_against_target_in_drop_out_at_a_table_of_two_is_exact_as_each_du
     found = tune(TuneSettings("below", parse_parameters(["threshold=2..6:2"]), field=("target",), rules=rules))
     assert found.method == "exact"
     assert {trial.values["threshold"]: trial.objective for trial in found.trials} == pytest.approx(exact, abs=1e-12)
+    assert sorted(made) == ["below", *(f"below(threshold={threshold})" for threshold in (2, 4, 6)), "target"]
