@@ -4,7 +4,8 @@ Each candidate (a point of the grid of `space`) is one tournament: the candidate
 or alone. Where every strategy can be computed exactly (`tournaments.exact`), every point of the grid
 is computed, no noise at all, and the best of them is the true optimum over the grid; against a
 field, only the candidate's own games are computed (the field's games among themselves would be the
-same for every candidate). Otherwise the candidates are played on common random numbers: every
+same for every candidate), and the field's turns are made once for the whole tune (`KeptTurns`), only
+each candidate's own for it. Otherwise the candidates are played on common random numbers: every
 candidate of a round plays the same seed, so the same deals, and their differences are the
 strategies', not the dice's. The search (`--method`, else chosen by the ranges): a small grid is
 played whole; a larger one by successive halving (each round plays the better half of the last
