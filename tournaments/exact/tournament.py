@@ -22,6 +22,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import itertools
+import json
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -423,13 +424,19 @@ def _key(value: Chance) -> Chance:
 
 
 def run_exact(
-    config: TournamentConfig, progress: Callable[[int, int], None] | None = None, *, gauntlet: int = 0
+    config: TournamentConfig,
+    progress: Callable[[int, int], None] | None = None,
+    *,
+    gauntlet: int = 0,
+    kept: KeptTurns | None = None,
 ) -> ExactSummary:
     """Compute an exact tournament in this process; `progress` is told the seatings done and their
     total. Given a `gauntlet`, only the matchups that seat one of its first `gauntlet` strategies are
-    computed (the rest's figures are then of those games alone: a tune reads its candidate's).
-    Raises ConfigError for a strategy that cannot be computed exactly (or rules whose games never
-    end) and TournamentFailure for a strategy that fails while answering."""
+    computed (the rest's figures are then of those games alone: a tune reads its candidate's). Given
+    `kept`, the turns of the strategies after the first `gauntlet` (the field) are taken from it, or
+    made and kept there for the next run (a tune's next candidate). Raises ConfigError for a
+    strategy that cannot be computed exactly (or rules whose games never end) and TournamentFailure
+    for a strategy that fails while answering."""
     rules, table = config.rules, config.table
     for entry in config.strategies:
         refuse_inexact(entry.name, entry.exact, entry.context_free, entry_key(entry, rules, table), rules, table)
@@ -439,7 +446,7 @@ def run_exact(
     ]
     total = len(matchups) * table
     with contextlib.ExitStack() as stack:
-        turns = _turns(config, fractions, stack)
+        turns = _turns(config, fractions, stack, gauntlet, kept)
         refuse_costly(
             rules,
             [first_turn(seat, table) for seat in turns],
@@ -473,25 +480,84 @@ def entry_key(entry: StrategyEntry, rules: Rules, table: int | None = None) -> t
     return declared if table is None else _key_at(cls, rules, table, entry.name, declared)
 
 
-def _turns(config: TournamentConfig, fractions: bool, stack: contextlib.ExitStack) -> list[Turns]:
-    """Every strategy's turns (`seat_turns`), a user's from the tables its host makes. The hosts
-    load side by side, each within the run's time limit; an exact strategy's ends once its table
-    is in, a keyed one's when `stack` closes (its tables are made as the games meet its keys)."""
+class KeptTurns:
+    """The field's turns kept across the exact runs of one tune (`run_exact`'s `kept`), so that only
+    each candidate's own are made again: a strategy's turns are kept under its spec, parameters and
+    name, the rules, the arithmetic and the table. A keyed one's are made as the games meet its keys,
+    so a user's keyed strategy keeps its host (asked for the tables of the keys met) until this closes."""
+
+    def __init__(self) -> None:
+        self._turns: dict[tuple[Any, ...], Turns] = {}
+        self._hosts = contextlib.ExitStack()
+
+    @staticmethod
+    def key(entry: StrategyEntry, config: TournamentConfig, fractions: bool) -> tuple[Any, ...]:
+        """What a strategy's turns are kept under in this tournament."""
+        given = json.dumps(dict(entry.params), sort_keys=True, default=repr)
+        return (entry.spec.strip(), given, entry.name, config.rules, fractions, config.table, config.timeout)
+
+    def get(self, key: tuple[Any, ...]) -> Turns | None:
+        """The turns kept under `key`, if any."""
+        return self._turns.get(key)
+
+    def keep(self, key: tuple[Any, ...], turns: Turns) -> None:
+        """Keep a strategy's turns under `key`."""
+        self._turns[key] = turns
+
+    def hold(self, seated: SeatedStrategy) -> None:
+        """Keep a strategy's host until this closes."""
+        self._hosts.callback(seated.close)
+
+    def __enter__(self) -> KeptTurns:
+        return self
+
+    def __exit__(self, *raised: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Forget the turns kept and end the hosts kept."""
+        self._turns.clear()
+        self._hosts.close()
+
+
+def _turns(
+    config: TournamentConfig,
+    fractions: bool,
+    stack: contextlib.ExitStack,
+    gauntlet: int = 0,
+    kept: KeptTurns | None = None,
+) -> list[Turns]:
+    """Every strategy's turns (`seat_turns`), a user's from the tables its host makes; with `kept`,
+    those of the strategies after the first `gauntlet` are taken from it where it holds them, and
+    kept there when made. The hosts load side by side, each within the run's time limit; an exact
+    strategy's ends once its table is in, a keyed one's when `stack` closes, or `kept` for one kept
+    there (its tables are made as the games meet its keys)."""
     from ..referee.seated import seat_strategies
 
-    given = [(entry.spec, entry.params, entry.name) for entry in config.strategies]
+    entries = config.strategies
+    keys = {
+        index: KeptTurns.key(entries[index], config, fractions)
+        for index in range(gauntlet if kept is not None else len(entries), len(entries))
+    }
+    found = {index: turns for index, key in keys.items() if kept is not None and (turns := kept.get(key)) is not None}
+    missing = [index for index in range(len(entries)) if index not in found]
+    given = [(entries[index].spec, entries[index].params, entries[index].name) for index in missing]
     try:
         seated = seat_strategies(given, config.rules, timeout=config.timeout, memory_limit_mib=config.memory_limit)
     except StrategyLoadError as error:
         raise TournamentFailure(marked(error)) from None
-    for one in seated:
-        stack.callback(one.close)
-    found = []
-    for one in seated:
-        found.append(seat_turns(one, fractions, config.table))
+    for index, one in zip(missing, seated, strict=True):
+        if kept is not None and index in keys:
+            kept.hold(one)
+        else:
+            stack.callback(one.close)
+    for index, one in zip(missing, seated, strict=True):
+        turns = found[index] = seat_turns(one, fractions, config.table)
+        if kept is not None and index in keys:
+            kept.keep(keys[index], turns)
         if one.key is None:
             one.close()
-    return found
+    return [found[index] for index in range(len(entries))]
 
 
 def _summarise(

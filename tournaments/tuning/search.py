@@ -4,7 +4,8 @@ Each candidate (a point of the grid of `space`) is one tournament: the candidate
 or alone. Where every strategy can be computed exactly (`tournaments.exact`), every point of the grid
 is computed, no noise at all, and the best of them is the true optimum over the grid; against a
 field, only the candidate's own games are computed (the field's games among themselves would be the
-same for every candidate). Otherwise the candidates are played on common random numbers: every
+same for every candidate), and the field's turns are made once for the whole tune (`KeptTurns`), only
+each candidate's own for it. Otherwise the candidates are played on common random numbers: every
 candidate of a round plays the same seed, so the same deals, and their differences are the
 strategies', not the dice's. The search (`--method`, else chosen by the ranges): a small grid is
 played whole; a larger one by successive halving (each round plays the better half of the last
@@ -30,7 +31,7 @@ from shutbox_cli.game.terms import Seed
 from strategies.loading import StrategyLoadError, builtin_spec, load_strategy, split_spec
 
 from ..errors import ConfigError, Interrupted
-from ..exact.tournament import ExactSummary, entry_key, refuse_inexact, run_exact
+from ..exact.tournament import ExactSummary, KeptTurns, entry_key, refuse_inexact, run_exact
 from ..field.config import Options, load_config
 from ..referee import idle
 from ..results.aggregate import Standing, Summary
@@ -91,13 +92,14 @@ def tune(
     known = {trial.key(): trial for trial in done}
     trials: list[Trial] = []
     base = Tuning(settings, _rules(settings), method, search, seed, (), None, None, start)
+    kept = KeptTurns()  # the field's exact turns, made for the first candidate and kept for the others
 
     def trial(point: Point, games: int | None, at: Seed | None, round_: int) -> Trial:
         values = values_of(settings.parameters, point)
         found = known.get((tuple(values.items()), games, at))
         if found is None:
             spec = spec_with(target, start, values)
-            figure, bounds = _figure(settings, spec, method, games, at)
+            figure, bounds = _figure(settings, spec, method, games, at, kept)
             found = Trial(values, figure, bounds, games, at, round_)
             known[found.key()] = found  # a sampler may ask for it again: the same dice, the same figure
         trials.append(found)
@@ -122,9 +124,11 @@ def tune(
             best=best_trial.values,
             best_objective=best_trial.objective,
         )
-        return _finished(tuning, target, start, seed)
+        return _finished(tuning, target, start, seed, kept)
     except (KeyboardInterrupt, Interrupted):
         raise TuneStopped(dataclasses.replace(base, trials=tuple(trials), done=False)) from None
+    finally:
+        kept.close()
 
 
 def _rules(settings: TuneSettings) -> Rules:
@@ -234,15 +238,21 @@ def _options(settings: TuneSettings, spec: str, method: Method, games: int | Non
 
 
 def _figure(
-    settings: TuneSettings, spec: str, method: Method, games: int | None, seed: Seed | None
+    settings: TuneSettings,
+    spec: str,
+    method: Method,
+    games: int | None,
+    seed: Seed | None,
+    kept: KeptTurns | None = None,
 ) -> tuple[float, tuple[float, float] | None]:
-    """One candidate's objective (and its 95% interval when simulated)."""
+    """One candidate's objective (and its 95% interval when simulated); exact, the field's turns
+    are taken from `kept`, or made and kept there for the next candidate."""
     options = _options(settings, spec, method, games, seed)
     summary: Summary | ExactSummary
     if method == "exact":
         config = load_config(None, options)
         idle.stop_all()  # the field's probes, as a run stops them: an exact tournament asks no host
-        summary = run_exact(config, gauntlet=1)
+        summary = run_exact(config, gauntlet=1, kept=kept)
     else:
         summary = run(None, options)
     name = summary.config.strategies[0].name
@@ -264,14 +274,14 @@ def _of(goal: Objective, standing: Standing, exact: bool) -> tuple[float, tuple[
     return figure, None if exact else bounds
 
 
-def _finished(tuning: Tuning, target: str, start: dict[str, Any], seed: Seed | None) -> Tuning:
+def _finished(tuning: Tuning, target: str, start: dict[str, Any], seed: Seed | None, kept: KeptTurns) -> Tuning:
     """The exact tune with the starting values' figure; the simulated one with its confirmation."""
     settings = tuning.settings
     assert tuning.best is not None
     start_spec = spec_with(target, start, {})
     best_spec = spec_with(target, start, tuning.best)
     if tuning.exact:
-        figure, _ = _figure(settings, start_spec, "exact", None, None)
+        figure, _ = _figure(settings, start_spec, "exact", None, None, kept)
         return dataclasses.replace(tuning, start_objective=figure)
     assert seed is not None
     fresh = seed + 1

@@ -26,9 +26,26 @@ from tournaments import (
     tune,
     write_table_atomically,
 )
+from tournaments.exact import tournament as exact_tournament
+from tournaments.exact.tournament import Turns
+from tournaments.referee.seated import SeatedStrategy
 
 RULES = Rules()
+CHASER = str(Path(__file__).parents[3] / "examples" / "chaser.py") + ":Chaser"
 THRESHOLDS = range(1, 9)
+
+
+def _made_turns(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The specs whose turns an exact tournament makes from now on, one for each time it makes them."""
+    made: list[str] = []
+    seat_turns = exact_tournament.seat_turns
+
+    def counted(seated: SeatedStrategy, fractions: bool, table: int) -> Turns:
+        made.append(seated.spec)
+        return seat_turns(seated, fractions, table)
+
+    monkeypatch.setattr(exact_tournament, "seat_turns", counted)
+    return made
 
 
 def _exact_win_rates() -> dict[int, float]:
@@ -233,13 +250,19 @@ def test_a_continuous_range_or_three_parameters_take_optuna_and_without_it_one_s
 
 
 @pytest.mark.slow
-def test_an_exact_tune_against_a_field_computes_the_candidate_s_games_as_a_round_robin_does() -> None:
-    """Only the candidate's games are computed: its figures are those of the whole round robin."""
-    field = ("optimal", "tips")
-    found = tune(TuneSettings("below", parse_parameters(["threshold=10..13"]), field=field))
+def test_an_exact_tune_against_a_field_computes_the_candidate_s_games_as_a_round_robin_does(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Only the candidate's games are computed, the field's turns made once for the whole tune (a
+    user's keyed strategy's from one host, asked for the keys each candidate meets): its figures
+    are those of the whole round robin."""
+    made = _made_turns(monkeypatch)
+    field, rules = ("optimal", "tips", CHASER), {"tiles": 6}
+    found = tune(TuneSettings("below", parse_parameters(["threshold=4..5"]), field=field, rules=rules))
+    assert sorted(made) == sorted(["below", *(f"below(threshold={one})" for one in range(4, 6)), *field])
     for trial in found.trials:
         spec = f"below(threshold={trial.values['threshold']})"
-        whole = run(None, Options(strategies=[spec, *field], method="exact"))
+        whole = run(None, Options(strategies=[spec, *field], method="exact", rules=rules))
         standing = next(one for one in whole.ranking if one.spec == spec)
         assert trial.objective == pytest.approx(standing.win_rate, abs=1e-12)
 
@@ -265,7 +288,11 @@ def test_a_grid_of_more_than_ten_thousand_candidates_is_refused_and_sampled_by_o
 
 
 @pytest.mark.slow
-def test_a_tune_against_target_in_drop_out_at_a_table_of_two_is_exact_as_each_duel_computed_on_its_own() -> None:
+def test_a_tune_against_target_in_drop_out_at_a_table_of_two_is_exact_as_each_duel_computed_on_its_own(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Target's turns are made once for the whole tune, each candidate's for itself: the same figures."""
+    made = _made_turns(monkeypatch)
     rules = {"tiles": 4, "drop_out": 12}
     seated = Rules.from_mapping(rules)
     target = seat_strategy("target", seated)
@@ -280,6 +307,7 @@ def test_a_tune_against_target_in_drop_out_at_a_table_of_two_is_exact_as_each_du
     found = tune(TuneSettings("below", parse_parameters(["threshold=2..6:2"]), field=("target",), rules=rules))
     assert found.method == "exact"
     assert {trial.values["threshold"]: trial.objective for trial in found.trials} == pytest.approx(exact, abs=1e-12)
+    assert sorted(made) == ["below", *(f"below(threshold={threshold})" for threshold in (2, 4, 6)), "target"]
 
 
 def test_a_report_naming_a_search_shutbox_does_not_know_is_refused(tmp_path: Path) -> None:
