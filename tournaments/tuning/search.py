@@ -85,6 +85,12 @@ def tune(
     search = _search(settings, method, grid_size(settings.parameters))
     if search == "optuna":
         check_optuna()
+    elif settings.trials is not None:
+        raise ConfigError(
+            f"--trials sets how many candidates an Optuna search tries, and this tune's search is {search} "
+            f"({'every candidate computed' if search == 'exhaustive' else 'every candidate played'}): "
+            "leave --trials out, or give --method optuna."
+        )
     points = [lowest, highest] if search == "optuna" else grid(settings.parameters)  # a sampler's: its ends
     if builtin_spec(settings.spec):  # a user's other candidates are built in its host
         _check_candidates(settings, target, start, points[1:])

@@ -126,6 +126,7 @@ def _dumped(table: dict[str, object], folder: Path) -> str:
             "the method must be one of exact, simulate, grid, halving, optuna, not 'sampled'.",
         ),
         (["-p", "threshold=1..3", "--trials", "0"], "--trials must be at least 1"),
+        (["-p", "threshold=1..3", "--trials", "5"], "and this tune's search is exhaustive"),
         ([], "a tune needs at least one --param NAME=LOW..HIGH."),
     ],
 )
