@@ -340,17 +340,12 @@ class RemotePlayer:
         self._error = None
         return self
 
-    def prefetch(self, starts: Sequence[tuple[TurnContext | ContextFields, Seed, GameNumber]]) -> Prefetched:
-        """Have the host play these turns (in this order, as the referee will) in one round trip;
-        the dice they were dealt and the answers of the turns played in full, in order (those
-        before the one that failed, if any), each checked when used. A turn's context may come
-        as its fields."""
-        batch = self.play(starts)
+    def prefetch(self, starts: Sequence[tuple[TurnContext | ContextFields, Seed, GameNumber]]) -> None:
+        """Have the host play these turns (in this order, as the referee will) in one round trip,
+        to be asked of it (`play`'s batch, every turn kept), each answer checked when used. A
+        turn's context may come as its fields."""
+        self.play(starts)
         self.keep(0)
-        offsets = np.concatenate(([0], np.cumsum(batch.counts))).tolist()
-        given = batch.given.tolist()
-        answers = [given[start:end] for start, end in itertools.pairwise(offsets)]
-        return Prefetched([row.tobytes() for row in batch.dealt], answers)
 
     def play(
         self,
@@ -485,14 +480,6 @@ def dealt_outcomes(keys: Sequence[TurnKey], count: int) -> npt.NDArray[np.uint8]
         return np.empty((0, count), dtype=np.uint8)
     parts = (np.array([part & MASK for part in column], dtype=np.uint64) for column in zip(*keys, strict=True))
     return outcomes(stream_keys(*parts)[:, None], np.arange(count, dtype=np.uint64)[None, :])
-
-
-class Prefetched(NamedTuple):
-    """Turns a host played: the dice each was dealt (outcome codes, one byte a roll) and the
-    answers of those it played in full, in order."""
-
-    dealt: list[bytes]
-    answers: list[list[int]]
 
 
 class Batch(NamedTuple):

@@ -49,9 +49,12 @@ def test_a_host_answers_as_this_process_for_a_strategy_drawing_from_the_global_r
     ]
     host = Host.launch(spec, {}, None, rules, timeout=60, memory_limit_mib=0).ready()
     try:
-        _, remote = host.player().prefetch(starts)
+        batch = host.player().play(starts)
     finally:
         host.stop()
+    offsets = [0, *itertools.accumulate(batch.counts.tolist())]
+    given = batch.given.tolist()
+    remote = [given[start:end] for start, end in itertools.pairwise(offsets)]
     here = StrategyPlayer(load_strategy(spec).make(), rules)
     local: list[list[int]] = []
     for context, seed, game in starts:
