@@ -13,7 +13,7 @@ from typing import Any, cast
 from shutbox_cli.game import Roll, Rules, TurnContext, derive_seed
 from shutbox_cli.game.box import dice_table
 from shutbox_cli.game.dice import PAIRS
-from shutbox_cli.game.moves import THROW_INDEX, move_table
+from shutbox_cli.game.moves import THROWS_BY, move_rows, move_table
 from shutbox_cli.game.terms import GameNumber, Mask, Seed
 
 from .answers import ask_dice, ask_move, tiles_by_mask
@@ -42,9 +42,6 @@ ROLLED = tuple(tuple(pair[:count] for pair in PAIRS) for count in (1, 2))
 """The dice an outcome code (`dice.PAIRS`) rolls with one die and with two, as rolled."""
 SHOWN = tuple(tuple(tuple(sorted(dice)) for dice in rolled) for rolled in ROLLED)
 """The same dice lowest first, as a view shows them."""
-THROWS_BY = ((), *(tuple(THROW_INDEX[dice] for dice in rolled) for rolled in ROLLED))
-"""The throw (its index in `moves.THROWS`) an outcome code makes with one die (`THROWS_BY[1]`) and
-with two (`THROWS_BY[2]`)."""
 
 
 class StrategyPlayer:
@@ -71,7 +68,7 @@ class StrategyPlayer:
         self._tiles = tiles_by_mask(rules.tiles)
         self._dice_options = dice_table(rules)
         self._moves = move_table(rules)
-        self._rows = _rows(rules)
+        self._rows = move_rows(rules)
         self._legal, self._legal_ids = _legal_tiles(rules.tiles)
         # A built-in strategy never draws from the global generators: seeding them changes nothing.
         self._seeds_globals = not builtin_class(cls)
@@ -267,13 +264,6 @@ def _legal_of(
     shown = legal[moves] = tuple(tiles[move] for move in moves)
     ids[moves] = {id(move): mask for move, mask in zip(shown, moves, strict=True)}
     return shown
-
-
-@functools.cache
-def _rows(rules: Rules) -> tuple[tuple[tuple[Mask, ...], ...], ...]:
-    """`move_table(rules).row` of every box, kept for the process (a host's turns look one up a roll)."""
-    table = move_table(rules)
-    return tuple(table.row(box) for box in range(rules.full_box + 1))
 
 
 def _view_kind(context: TurnContext | KeyedContext, reads: bool) -> tuple[type[View], object]:

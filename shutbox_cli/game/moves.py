@@ -24,6 +24,15 @@ for _index, _throw in enumerate(THROWS):
     THROW_INDEX[_throw[::-1]] = _index
 
 
+THROWS_BY = (
+    (),
+    tuple(THROW_INDEX[(outcome // 6 + 1,)] for outcome in range(36)),
+    tuple(THROW_INDEX[(outcome // 6 + 1, outcome % 6 + 1)] for outcome in range(36)),
+)
+"""The throw (its index in `THROWS`) an outcome code (`dice.PAIRS`) makes with one die
+(`THROWS_BY[1]`) and with two (`THROWS_BY[2]`)."""
+
+
 def throw_probability(throw: tuple[int, ...]) -> float:
     """The chance of this sorted throw with its number of dice."""
     if len(throw) == 1:
@@ -94,6 +103,17 @@ def move_table(rules: Rules) -> MoveTable:
 @cache
 def _move_table(tiles: int, shut_rule: ShutRule, first_roll: FirstRoll) -> MoveTable:
     return MoveTable(tiles, shut_rule, first_roll)
+
+
+def move_rows(rules: Rules) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """`move_table(rules).row` of every box, made once per rule set (a turn looks one up a roll)."""
+    return _move_rows(rules.tiles, rules.shut_rule, rules.first_roll)
+
+
+@cache
+def _move_rows(tiles: int, shut_rule: ShutRule, first_roll: FirstRoll) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    table = _move_table(tiles, shut_rule, first_roll)
+    return tuple(table.row(box) for box in range(1 << tiles))
 
 
 def legal_moves(rules: Rules, open_mask: Mask, throw: tuple[int, ...]) -> tuple[int, ...]:

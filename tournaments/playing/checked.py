@@ -8,20 +8,12 @@ allowed): that turn is played again through the general engine, which says what 
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 
 from shutbox_cli.game import Rules
 from shutbox_cli.game.box import dice_table
-from shutbox_cli.game.moves import THROW_INDEX, move_table
+from shutbox_cli.game.moves import THROWS_BY, move_rows
 
-THROWS_BY = (
-    (),
-    tuple(THROW_INDEX[(outcome // 6 + 1,)] for outcome in range(36)),
-    tuple(THROW_INDEX[(outcome // 6 + 1, outcome % 6 + 1)] for outcome in range(36)),
-)
-"""The throw (its index in `moves.THROWS`) an outcome code makes with one die (`THROWS_BY[1]`) and
-with two (`THROWS_BY[2]`)."""
 UNVOUCHED = -1
 """`turn_ends` of a turn whose answers it does not vouch for."""
 
@@ -33,7 +25,7 @@ def turn_ends(rules: Rules, dealt: bytes, counts: Sequence[int], given: Sequence
     them (a number of dice where the box may roll either, a move where a throw has more than one
     legal move), or UNVOUCHED where an answer is missing or not allowed (answers left over are not
     read)."""
-    options_of, rows, full, width = dice_table(rules), _rows(rules), rules.full_box, rules.tiles + 1
+    options_of, rows, full, width = dice_table(rules), move_rows(rules), rules.full_box, rules.tiles + 1
     ends: list[int] = []
     end = 0
     for turn, count in enumerate(counts):
@@ -60,10 +52,3 @@ def turn_ends(rules: Rules, dealt: bytes, counts: Sequence[int], given: Sequence
                 break
         ends.append(box)
     return ends
-
-
-@functools.cache
-def _rows(rules: Rules) -> tuple[tuple[tuple[int, ...], ...], ...]:
-    """The legal moves of every box and throw (`move_table(rules).row` of every box), kept per rule set."""
-    table = move_table(rules)
-    return tuple(table.row(box) for box in range(rules.full_box + 1))
