@@ -21,14 +21,16 @@ import re
 import sys
 import warnings
 from collections.abc import Iterable, Mapping
-from importlib.metadata import EntryPoint, entry_points
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .base import Strategy
 from .guard import raised_by_strategy
 from .keys import checked_key
 from .shown import answer_text, cause, did_you_mean
+
+if TYPE_CHECKING:
+    from importlib.metadata import EntryPoint
 
 ENTRY_POINT_GROUP = "shutbox.strategies"
 
@@ -109,6 +111,8 @@ def _declared() -> tuple[Registration, ...]:
 @functools.lru_cache(maxsize=4)
 def _declared_on(path: tuple[str, ...]) -> tuple[Registration, ...]:
     """`_declared` for the import path `path` (the key of the cache: what is installed is what is on it)."""
+    from importlib.metadata import entry_points  # a host seating a file or a module never reads them
+
     return _declared_by(entry_points(group=ENTRY_POINT_GROUP))
 
 

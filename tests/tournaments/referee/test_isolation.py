@@ -6,6 +6,8 @@ run's limit; the dice a host is dealt are the streams' own."""
 from __future__ import annotations
 
 import itertools
+import subprocess
+import sys
 
 import pytest
 from hypothesis import given, settings
@@ -91,3 +93,11 @@ def test_the_dice_a_host_is_dealt_are_the_streams_own(keys: list[tuple[int, int,
     """A batch's dice, worked out together with numpy, are the rolls `turn_rolls` gives each turn."""
     dealt = [[PAIRS[outcome] for outcome in turn] for turn in dealt_outcomes(keys, count).tolist()]
     assert dealt == [list(itertools.islice(turn_rolls(*key), count)) for key in keys]
+
+
+def test_a_host_loads_no_package_metadata_before_it_is_asked_for_an_installed_name() -> None:
+    """Reading every installed package's metadata takes tens of milliseconds of each host's start;
+    a host seating a file or a module never needs it."""
+    probe = "import sys, tournaments.referee.host; print('importlib.metadata' in sys.modules)"
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60, check=True)
+    assert done.stdout.strip() == "False"
