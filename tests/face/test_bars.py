@@ -65,7 +65,7 @@ def test_a_simulated_distribution_has_its_bars_beside_the_intervals_at_60_column
 
 @pytest.mark.parametrize("columns", [32, 60])
 def test_a_duels_margins_give_up_bar_width_before_their_figures(columns: int) -> None:
-    done = shutbox("analyze", "optimal", "--against", "tips", "--seat", "1", columns=columns)
+    done = shutbox("analyze", "optimal", "--against", "tips", "--seat", "1", "--tiles", "7", columns=columns)
     assert done.returncode == 0, done.stderr
     assert max(len(line) for line in done.stdout.splitlines()) <= columns
     margins = rows(done.stdout.partition("Margin:")[2])
