@@ -61,7 +61,8 @@ PlotOption = Annotated[
 
 
 def check_plot(path: Path) -> None:
-    """Before long work: fail (exit 2) if `path` has no suffix a plot is written as, or matplotlib is missing."""
+    """Before long work: fail (exit 2) if `path` has no suffix a plot is written as or no folder to
+    be written in, or matplotlib is missing."""
     if path.suffix.lower() not in SUFFIXES:
         fail(f"cannot tell what to draw {str(path)!r} as: name it .png, .svg or .pdf.")
     if not path.absolute().parent.is_dir():
