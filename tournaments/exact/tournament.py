@@ -28,7 +28,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from shutbox_cli.game import GameOdds, Rules, Solution, Ties, TurnOdds, distribution, exact_turn_odds
-from shutbox_cli.game.exact_cost import Cost, games_cost, pairs_cost
+from shutbox_cli.game.exact_cost import games_cost, pairs_cost
 from shutbox_cli.game.exact_games import Arithmetic
 from shutbox_cli.game.exact_keyed import KeyedTurns, TurnStart, changes, keyed_game_odds, unsupported
 from strategies.base import Strategy
@@ -218,52 +218,45 @@ def refuse_costly(
     what would take that long (`what`), what fits (fewer rounds, a lower drop-out limit, fewer
     strategies) and what to do `instead`. The games of `walked.pairs` are walked over both totals
     (`exact_drop_out`), the others seat by seat."""
-    if _fits(rules, turns, games, copies, margins, walked):
+    work = _Work(turns, games, copies, margins, walked)
+    if work.fits(rules):
         return
-    seconds, totals = _seconds(rules, _cost(rules, turns, games, margins, walked), copies)
+    seconds, totals = work.seconds(rules)
     held = f" and hold {totals:,} totals per seat at once" if totals > MOST_TOTALS else ""
     raise ConfigError(
         f"{what} would take about {_duration(seconds)}{held}, past the limits of about {_duration(MOST_SECONDS)} "
-        f"and {MOST_TOTALS:,} totals: {_what_fits(rules, turns, games, copies, margins, walked)}; or {instead}."
+        f"and {MOST_TOTALS:,} totals: {_what_fits(rules, work)}; or {instead}."
     )
 
 
-def _cost(
-    rules: Rules, turns: Sequence[TurnOdds[Any]], games: Sequence[Sequence[int]], margins: bool, walked: Walked
-) -> Cost:
-    pairs = set(walked.pairs)
-    cost = games_cost(rules, turns, [game for game in games if tuple(game) not in pairs], margins)
-    if pairs:
-        cost += pairs_cost(rules, turns, [game for game in games if tuple(game) in pairs], walked.hosted)
-    return cost
+@dataclasses.dataclass(frozen=True)
+class _Work:
+    """What an exact run would compute: `copies` of each of `games` of these turns, the games of
+    `walked.pairs` walked over both totals and the others seat by seat."""
+
+    turns: Sequence[TurnOdds[Any]]
+    games: Sequence[Sequence[int]]
+    copies: int
+    margins: bool
+    walked: Walked
+
+    def seconds(self, rules: Rules) -> tuple[float, int]:
+        """About how long the work takes under `rules`, and the most totals a seat holds."""
+        pairs = set(self.walked.pairs)
+        cost = games_cost(rules, self.turns, [game for game in self.games if tuple(game) not in pairs], self.margins)
+        if pairs:
+            walked = [game for game in self.games if tuple(game) in pairs]
+            cost += pairs_cost(rules, self.turns, walked, self.walked.hosted)
+        steps = cost.steps * self.copies * (FRACTION_STEPS if uses_fractions(rules) else 1)
+        return steps / STEPS_PER_SECOND, cost.totals
+
+    def fits(self, rules: Rules) -> bool:
+        """Whether the work stays within the limits of time and totals under `rules`."""
+        seconds, totals = self.seconds(rules)
+        return seconds <= MOST_SECONDS and totals <= MOST_TOTALS
 
 
-def _seconds(rules: Rules, cost: Cost, copies: int) -> tuple[float, int]:
-    """About how long `copies` of games of this cost take, and the most totals a seat holds."""
-    steps = cost.steps * copies * (FRACTION_STEPS if uses_fractions(rules) else 1)
-    return steps / STEPS_PER_SECOND, cost.totals
-
-
-def _fits(
-    rules: Rules,
-    turns: Sequence[TurnOdds[Any]],
-    games: Sequence[Sequence[int]],
-    copies: int,
-    margins: bool,
-    walked: Walked,
-) -> bool:
-    seconds, totals = _seconds(rules, _cost(rules, turns, games, margins, walked), copies)
-    return seconds <= MOST_SECONDS and totals <= MOST_TOTALS
-
-
-def _what_fits(
-    rules: Rules,
-    turns: Sequence[TurnOdds[Any]],
-    games: Sequence[Sequence[int]],
-    copies: int,
-    margins: bool,
-    walked: Walked,
-) -> str:
+def _what_fits(rules: Rules, work: _Work) -> str:
     """The most rounds, or the highest drop-out limit, that fits (found by halving), or fewer strategies."""
     key, most = ("rounds", rules.rounds) if rules.drop_out is None else ("drop_out", rules.drop_out)
     low, high = 0, most  # low fits (0: nothing does), high does not
@@ -274,7 +267,7 @@ def _what_fits(
             if key == "rounds"
             else dataclasses.replace(rules, drop_out=middle)
         )
-        if _fits(fewer, turns, games, copies, margins, walked):
+        if work.fits(fewer):
             low = middle
         else:
             high = middle
