@@ -92,7 +92,7 @@ MODES: dict[str, tuple[str, ...]] = {
 }
 if importlib.util.find_spec("optuna") is not None:  # the tune extra, which CI installs
     MODES["tune optuna continuous"] = (
-        "tune", "tests/tournaments/tuning/knobs.py:Knobs", "-p", "risk=0.0..1", "--objective", "mean-score",
+        "tune", "tests/tournaments/tuning/risky.py:Risky", "-p", "risk=0.0..1", "--objective", "mean-score",
         "--method", "optuna", "--trials", "2", "-n", "40", "--confirm-games", "40", "--seed", "13", "-j", "1", "-q",
     )  # fmt: skip
 

@@ -196,7 +196,7 @@ def test_an_optuna_tune_of_a_continuous_range_draws_floats_within_it() -> None:
     (risk,) = parse_parameters(["risk=0.0..1"])
     assert risk.continuous and risk.step is None
     settings = TuneSettings(
-        f"{KNOBS}:Knobs", (risk,), objective="mean-score", method="simulate", games=200, seed=4, confirm_games=200,
+        f"{RISKY}:Risky", (risk,), objective="mean-score", method="simulate", games=200, seed=4, confirm_games=200,
         trials=4, workers=1,
     )  # fmt: skip
     found = tune(settings)
@@ -206,7 +206,7 @@ def test_an_optuna_tune_of_a_continuous_range_draws_floats_within_it() -> None:
     assert found.to_report()["parameters"] == [{"name": "risk", "low": 0.0, "high": 1.0}]
 
 
-KNOBS = str(Path(__file__).parent / "knobs.py")
+RISKY = str(Path(__file__).parent / "risky.py")
 """A user's strategy with a float knob and two whole ones (below's threshold, from the risk)."""
 
 
@@ -240,7 +240,7 @@ def test_a_continuous_range_or_three_parameters_take_optuna_and_without_it_one_s
     ranges: list[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setitem(sys.modules, "optuna", None)  # as if the tune extra were not installed
-    settings = TuneSettings(f"{KNOBS}:Knobs", parse_parameters(ranges), objective="mean-score", method="simulate")
+    settings = TuneSettings(f"{RISKY}:Risky", parse_parameters(ranges), objective="mean-score", method="simulate")
     with pytest.raises(ConfigError) as refused:
         tune(settings)
     assert str(refused.value) == (
@@ -271,7 +271,7 @@ def test_an_exact_tune_against_a_field_computes_the_candidate_s_games_as_a_round
 def test_a_grid_of_more_than_ten_thousand_candidates_is_refused_and_sampled_by_optuna() -> None:
     pytest.importorskip("optuna", reason="Optuna is the tune extra")
     ranges = parse_parameters(["risk=0.0..1:0.01", "low=1..100", "high=1..2"])  # 20,200 candidates
-    settings = TuneSettings(f"{KNOBS}:Knobs", ranges, objective="mean-score", games=20, seed=1, workers=1)
+    settings = TuneSettings(f"{RISKY}:Risky", ranges, objective="mean-score", games=20, seed=1, workers=1)
     with pytest.raises(ConfigError) as refused:
         tune(dataclasses.replace(settings, method="halving"))
     assert str(refused.value) == (
