@@ -1,0 +1,134 @@
+"""The memory of all a command's processes, measured (not tested): whole `shutbox tournament` commands
+in this checkout and in a baseline checkout (an earlier commit, its own `.venv`), side by side, taken
+in turn, each command's peak of the summed proportional set size (Pss: a page shared by k processes
+counts 1/k to each, so forked workers are not counted twice) of the command and every process it
+started (workers, hosts and their supervisors), sampled every 10 ms from /proc (Linux only), the
+largest of --repeats runs each (a process living under 10 ms may be missed: the figures are a floor).
+
+The cases are issue 21's: the default tournament; a 3M-game exact field at -j 1 and -j 2; a
+user's context-reading strategy (benchmarks/reader.py) and optimal at -j 1 and -j 2; `target` and
+optimal in games of three rounds. This checkout runs twice: as installed (with the `fast` extra, the
+compiled kernel where a run is big enough to pay for loading numba and LLVM, about 100 MiB) and
+with `SHUTBOX_KERNEL=numpy` (the engine of the core install).
+
+Run: python benchmarks/memory.py --baseline PATH [--repeats R]
+
+Measured for issue 21 against the checkout it calls "today" (one run each, load about 2):
+
+| case | this (MiB) | this, numpy (MiB) | baseline (MiB) | this / baseline | numpy / baseline |
+|---|---|---|---|---|---|
+| default tournament | 53 | 53 | 57 | 0.93 | 0.94 |
+| 3M-game exact field, -j 1 | 150 | 50 | 56 | 2.69 | 0.89 |
+| 3M-game exact field, -j 2 | 163 | 72 | 132 | 1.23 | 0.54 |
+| reader + optimal, -j 1 | 64 | 63 | 104 | 0.62 | 0.61 |
+| reader + optimal, -j 2 | 94 | 99 | 145 | 0.65 | 0.68 |
+| target + optimal, 3 rounds | 65 | 65 | 152 | 0.43 | 0.43 |
+
+The core install takes no more memory than "today" in any case; the `fast` extra's kernel adds
+numba and LLVM (about 100 MiB) to a run big enough to load it, the price of its speed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+READER = (Path(__file__).parent / "reader.py").read_text()
+"""The context-reading strategy a user might write, written where a run finds it."""
+EXACT_FIELD = ["-s", "optimal", "-s", "max-shut", "-s", "greedy-high", "-n", "1000000"]
+READER_FIELD = ["-s", "reader.py:Reader", "-s", "optimal", "-n", "20000"]
+CASES = {
+    "default tournament": ["--seed", "1"],
+    "3M-game exact field, -j 1": [*EXACT_FIELD, "--seed", "1", "-j", "1"],
+    "3M-game exact field, -j 2": [*EXACT_FIELD, "--seed", "1", "-j", "2"],
+    "reader + optimal, -j 1": [*READER_FIELD, "--seed", "1", "-j", "1"],
+    "reader + optimal, -j 2": [*READER_FIELD, "--seed", "1", "-j", "2"],
+    "target + optimal, 3 rounds": ["-s", "target", "-s", "optimal", "--rounds", "3", "-n", "20000", "--seed", "1"],
+}
+
+
+def children() -> dict[int, list[int]]:
+    """Each running process's children, by its process id."""
+    found: dict[int, list[int]] = {}
+    for entry in os.scandir("/proc"):
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = Path(entry.path, "stat").read_text()
+        except OSError:
+            continue
+        parent = int(stat.rsplit(")", 1)[1].split()[1])
+        found.setdefault(parent, []).append(int(entry.name))
+    return found
+
+
+def tree(root: int) -> list[int]:
+    """The process `root` and all its descendants now."""
+    below = children()
+    found, stack = [], [root]
+    while stack:
+        process = stack.pop()
+        found.append(process)
+        stack.extend(below.get(process, []))
+    return found
+
+
+def pss_kib(process: int) -> int:
+    """A process's proportional set size in KiB (0 once it is gone)."""
+    try:
+        for line in Path(f"/proc/{process}/smaps_rollup").read_text().splitlines():
+            if line.startswith("Pss:"):
+                return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
+
+
+def peak_mib(python: str, kernel: str | None, folder: Path, arguments: list[str]) -> float:
+    """The peak summed Pss of one command and its processes, in MiB (`kernel`: SHUTBOX_KERNEL's value)."""
+    command = [python, "-m", "shutbox_cli", "tournament", *arguments, "-q", "--report", str(folder / "r.toml")]
+    environment = os.environ | ({"SHUTBOX_KERNEL": kernel} if kernel else {})
+    process = subprocess.Popen(command, cwd=folder, env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    peak = 0
+    while process.poll() is None:
+        peak = max(peak, sum(pss_kib(member) for member in tree(process.pid)))
+        time.sleep(0.01)
+    if process.returncode != 0:
+        raise SystemExit(f"{' '.join(command)} failed: {process.stderr.read().decode() if process.stderr else ''}")
+    return peak / 1024
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--baseline", type=Path, required=True, help="an earlier checkout, with its own .venv")
+    parser.add_argument("--repeats", type=int, default=3)
+    options = parser.parse_args()
+    runs = {
+        "this": (sys.executable, None),
+        "this, numpy": (sys.executable, "numpy"),
+        "baseline": (str(options.baseline.resolve() / ".venv/bin/python"), None),
+    }
+    print(f"Python {sys.version.split()[0]}, {os.cpu_count()} cores, load {os.getloadavg()[0]:.1f}")
+    print("| case | this (MiB) | this, numpy (MiB) | baseline (MiB) | this / baseline | numpy / baseline |")
+    print("|---|---|---|---|---|---|")
+    with tempfile.TemporaryDirectory() as scratch:
+        folder = Path(scratch)
+        (folder / "reader.py").write_text(READER)
+        for case, arguments in CASES.items():
+            peaks = dict.fromkeys(runs, 0.0)
+            for _ in range(options.repeats):
+                for name, (python, kernel) in runs.items():
+                    peaks[name] = max(peaks[name], peak_mib(python, kernel, folder, arguments))
+            this, numpy, baseline = peaks["this"], peaks["this, numpy"], peaks["baseline"]
+            ratios = f"{this / baseline:.2f} | {numpy / baseline:.2f}"
+            print(f"| {case} | {this:.0f} | {numpy:.0f} | {baseline:.0f} | {ratios} |")
+
+
+if __name__ == "__main__":
+    main()
