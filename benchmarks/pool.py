@@ -65,13 +65,6 @@ CASES: dict[str, tuple[list[str], dict[str, str]]] = {
     "default tournament": ([], {}),
 }
 """Each case's options and environment."""
-AS_IDLE = (
-    "import os, sys; os.environ.setdefault('OPENBLAS_NUM_THREADS', '1'); "  # as the console script does first
-    "import tournaments.backends.base as base; "
-    "base.default_backend.__defaults__ = (lambda: float(os.cpu_count() or 1),); "
-    "from shutbox_cli.entry import main; sys.argv[0] = 'shutbox'; main()"
-)
-"""The command, with the machine's every core taken as idle (`--busy-as-idle`)."""
 
 
 def timed(python: str, cwd: Path, args: list[str], env: dict[str, str], as_idle: bool) -> tuple[float, float]:
@@ -79,9 +72,9 @@ def timed(python: str, cwd: Path, args: list[str], env: dict[str, str], as_idle:
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     with tempfile.TemporaryDirectory() as folder:
-        shutbox = [python, "-c", AS_IDLE] if as_idle else [python, "-m", "shutbox_cli"]
-        command = [*shutbox, "tournament", "--seed", "1", *args, "-o", f"{folder}/r.toml"]
-        subprocess.run(command, cwd=cwd, env=env, check=True, capture_output=True)
+        command = [python, "-m", "shutbox_cli", "tournament", "--seed", "1", *args, "-o", f"{folder}/r.toml"]
+        environment = {**env, "SHUTBOX_POOL": "idle"} if as_idle else env
+        subprocess.run(command, cwd=cwd, env=environment, check=True, capture_output=True)
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)

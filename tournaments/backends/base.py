@@ -94,9 +94,10 @@ DROP_OUT_ROUNDS = 10
 """About how many points of the drop-out total a round adds (for the estimate only): a game to
 100 lasts about 10 rounds."""
 POOL = "SHUTBOX_POOL"
-"""The environment variable that forces the choice: `always` plays in a pool whenever there is more
-than one worker, however small the run or busy the machine (tests whose path must not depend on
-the machine's load; benchmarks)."""
+"""The environment variable that takes the machine's load out of the choice (tests, whose path must
+not depend on it; benchmarks): `always` plays in a pool whenever there is more than one worker,
+however small the run or busy the machine; `idle` lets the estimate alone decide, every core taken
+as idle (what an idle machine would choose)."""
 
 
 def rounds_played(rules: Rules) -> float:
@@ -154,20 +155,22 @@ def idle_cores() -> float:
     return cores() - running
 
 
-def default_backend(workers: int | None, plan: Plan, idle: Callable[[], float] = idle_cores) -> Backend:
+def default_backend(workers: int | None, plan: Plan, idle: Callable[[], float] | None = None) -> Backend:
     """The Dask cluster of `plan.config.scheduler` if it names one; else this process for one
-    worker, or for a plan that is small or finds no core idle (`idle`: a pool would only slow it
-    down), unless `SHUTBOX_POOL=always` (`POOL`); else a pool of `workers` processes (None: one per
-    core). Wherever the referee plays, a user's strategy runs in a host process of its own, which
-    the run can stop whatever the strategy does (catch every exception, loop in C, start processes)."""
+    worker, or for a plan that is small or finds no core idle (`idle`, by default `idle_cores`: a
+    pool would only slow it down); else a pool of `workers` processes (None: one per core).
+    `SHUTBOX_POOL` (`POOL`) may take the load out of the choice. Wherever the referee plays, a
+    user's strategy runs in a host process of its own, which the run can stop whatever the
+    strategy does (catch every exception, loop in C, start processes)."""
     if plan.config.scheduler is not None:
         from .dask_cluster import DaskCluster
 
         return DaskCluster(plan.config.scheduler)
     count = cores() if workers is None else workers
-    if count <= 1:
-        return InProcess()
-    if os.environ.get(POOL) != "always" and (estimated_seconds(plan) < IN_PROCESS_SECONDS or idle() < 1):
+    forced = os.environ.get(POOL)
+    if idle is None:
+        idle = (lambda: float(cores())) if forced == "idle" else idle_cores
+    if count <= 1 or (forced != "always" and (estimated_seconds(plan) < IN_PROCESS_SECONDS or idle() < 1)):
         return InProcess()
     from .pool import ProcessPool
 
