@@ -34,6 +34,7 @@ from tournaments import (
     seat_strategy,
     write_report,
 )
+from tournaments.backends.base import estimated_seconds
 from tournaments.exact.analysis import DEFAULT_TURNS, simulate
 from tournaments.playing.plan import make_plan
 from tournaments.version import shutbox_version
@@ -160,11 +161,11 @@ def test_the_default_backend_plays_here_for_one_worker_a_small_plan_or_a_busy_ma
     assert default_backend(2, big, idle=lambda: 2.0) == ProcessPool(2)
     assert default_backend(2, big, idle=lambda: 0.5) == InProcess()  # no core idle: a pool would only slow it
     # A user's strategy runs in its host wherever the referee plays: the same rule holds.
-    cautious = str(ROOT / "examples" / "cautious.py") + ":Cautious"
-    users = make_plan(config(strategies=("greedy-high", cautious), games=10))
+    reader = str(DATA / "context_reader.py") + ":Reader"  # game by game: asked in its host at each step
+    users = make_plan(config(strategies=("greedy-high", reader), games=10))
     assert default_backend(4, users, idle=lambda: 4.0) == InProcess()
-    reader = str(DATA / "context_reader.py") + ":Reader"  # game by game: in its host at each step
     many = make_plan(config(strategies=("greedy-high", reader), games=100_000))
+    assert estimated_seconds(many) > 2 * estimated_seconds(users)
     assert default_backend(2, many, idle=lambda: 2.0) == ProcessPool(2)
     assert default_backend(2, many, idle=lambda: 0.5) == InProcess()
     assert default_backend(1, many, idle=lambda: 2.0) == InProcess()
