@@ -19,6 +19,7 @@ would choose, with the other load still slowing it down (an earlier checkout, wh
 `SHUTBOX_POOL`, still reads the load).
 
 Run: python benchmarks/pool.py [--baseline PATH] [--repeats R] [--busy-as-idle] [--only CASE] [--warm-only]
+    [--timeline]
 On an idle machine (the figures the target is about; the load average is printed before and after):
     python benchmarks/pool.py --repeats 5 --warm-only --only "3M-game exact field, kernel" \
         --only "3M-game exact field, numpy" --only "context-reading field"
@@ -35,7 +36,8 @@ the kernel (the longer of the two processes' paths in processor time, taken from
 seconds (5M games of this field) with numpy, 4.2 (30M) with the kernel.
 
 Where the time goes, from a timeline of each process's units (their start and end, and when each
-process's unit player was ready), at a load of 2 to 3 (so the -j 2 figures are stretched):
+process's unit player was ready: `--timeline`, -j 2 a pool whatever the load), at a load of 2 to 3
+(so the -j 2 figures are stretched):
 - the exact field with numpy: the first unit starts 0.25 s into the command; at -j 1 the 184 units
   take 1.36 s and the command ends 0.06 s after the last. At -j 2 the worker is ready 0.03 s after
   the main process, each plays about half the units (94 and 90), the two last units end within
@@ -91,6 +93,28 @@ CASES: dict[str, tuple[list[str], dict[str, str]]] = {
     "default tournament": ([], {}),
 }
 """Each case's options and environment."""
+TIMELINE = """
+import os, sys, time
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # as the console script does first
+import tournaments.playing.units as units
+def note(*parts):
+    with open(os.environ["POOL_TIMELINE"], "a") as log:
+        log.write(" ".join(map(str, (os.getpid(), *parts))) + "\\n")
+made, played = units.UnitPlayer.__init__, units.UnitPlayer.play
+def make(self, *given, **named):
+    made(self, *given, **named)
+    note("ready", time.time())
+def play(self, unit):
+    start = time.time()
+    result = played(self, unit)
+    note("unit", start, time.time())
+    return result
+units.UnitPlayer.__init__, units.UnitPlayer.play = make, play
+from shutbox_cli.entry import main
+sys.argv[0] = "shutbox"
+main()
+"""
+"""The command, each process noting when its unit player is ready and each unit's start and end."""
 
 
 def timed(python: str, cwd: Path, args: list[str], env: dict[str, str], as_idle: bool) -> tuple[float, float]:
@@ -106,6 +130,30 @@ def timed(python: str, cwd: Path, args: list[str], env: dict[str, str], as_idle:
     return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
+def timeline(cwd: Path, args: list[str], env: dict[str, str]) -> str:
+    """One tournament's timeline: for each process (the main one first), in seconds from the
+    command's start, when its unit player was ready, its units, the time they took, and when its
+    last unit ended; and when the command ended."""
+    with tempfile.TemporaryDirectory() as folder:
+        log = Path(folder) / "timeline"
+        command = [sys.executable, "-c", TIMELINE, "tournament", "--seed", "1", *args, "-o", f"{folder}/r.toml"]
+        start = time.time()
+        subprocess.run(command, cwd=cwd, env={**env, "POOL_TIMELINE": str(log)}, check=True, capture_output=True)
+        end = time.time()
+        processes: dict[str, list[list[float]]] = {}
+        for line in log.read_text().splitlines():
+            pid, what, *times = line.split()
+            processes.setdefault(pid, []).append([float(when) - start for when in times] if what == "unit" else [])
+            if what == "ready":
+                processes[pid][-1] = [float(times[0]) - start]
+    parts = []
+    for notes in processes.values():
+        ready, units = notes[0][0], [note for note in notes[1:] if len(note) == 2]
+        busy = sum(last - first for first, last in units)
+        parts.append(f"ready {ready:.2f}, {len(units)} units in {busy:.2f}, last ends {max(u[1] for u in units):.2f}")
+    return "; ".join(parts) + f"; command ends {end - start:.2f}"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--baseline", type=Path, help="an earlier checkout, with its own .venv")
@@ -113,6 +161,7 @@ def main() -> None:
     parser.add_argument("--busy-as-idle", action="store_true", help="take every core as idle (see above)")
     parser.add_argument("--only", choices=CASES, action="append", help="this case only (repeat for more)")
     parser.add_argument("--warm-only", action="store_true", help="this checkout with the cache of tables warm only")
+    parser.add_argument("--timeline", action="store_true", help="each case's timeline at -j 1 and -j 2 (a pool) only")
     arguments = parser.parse_args()
     cases = {case: CASES[case] for case in arguments.only or CASES}
     print(f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores")
@@ -128,6 +177,13 @@ def main() -> None:
         checkouts.append(("baseline", str(arguments.baseline / ".venv/bin/python"), False))
     for args, env in cases.values():  # fills the warm cache
         timed(sys.executable, folder, [*args, "-j", "1"], {**base, **env}, arguments.busy_as_idle)
+    if arguments.timeline:
+        for case, (args, env) in cases.items():
+            for workers in (1, 2):
+                found = timeline(folder, [*args, "-j", str(workers)], {**base, **env, "SHUTBOX_POOL": "always"})
+                print(f"{case}, -j {workers}: {found}")
+        print(f"load average at the end: {os.getloadavg()[0]:.1f}")
+        return
     best: dict[tuple[str, str, int], tuple[float, float]] = {}
     for _ in range(arguments.repeats):
         for case, (args, env) in cases.items():
