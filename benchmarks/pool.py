@@ -69,6 +69,11 @@ Measured this stop, without --busy-as-idle, side by side with the checkout befor
 --warm-only, load 2.5 to 3.3): context field 1.11 (processor time 0.90: it stays in process now;
 before 0.86, 1.25), exact field with numpy 1.45 (1.15; before 1.26, 1.11), with the kernel 0.99
 (1.07; before 1.12, 1.08). With --busy-as-idle at that load the noise outweighs the difference.
+Again when the load fell (0.9 at the start, 2.1 at the end; the checkout before run from its
+sources beside this one's environment, which makes its -j 1 slower too: compare ratios only):
+context field 1.42 / 1.07 = 1.32 (processor time 1.15; before 1.04, 1.15), exact field with numpy
+1.67 / 1.08 = 1.55 (1.05; before 1.40, 1.04), with the kernel 1.00 / 0.86 = 1.16 (1.05; before
+1.04, 1.12).
 """
 
 from __future__ import annotations
