@@ -11,14 +11,17 @@ time of --repeats (the runs taken in turn, so a burst of load on a shared machin
 them alike), with the processor seconds of the command and every process it started; the ratios
 are -j 1's wall time over -j 2's (speed) and -j 2's processor time over -j 1's (cost).
 
-A run of built-in strategies stays in process where no core is idle (other processes busy them):
-on a shared machine, -j 2 then measures that choice. `--busy-as-idle` has every command take the
-machine's cores as idle, so that -j 2 plays in a pool however busy the machine is: what an idle
-machine would choose, with the other load still slowing it down.
+A run stays in process where it is estimated to take under a second or finds no core idle (other
+processes busy them), a field with a user's strategy as well: on a shared machine, -j 2 then
+measures that choice. `--busy-as-idle` runs every command with `SHUTBOX_POOL=idle`, so that the
+estimate alone chooses and -j 2 plays in a pool however busy the machine is: what an idle machine
+would choose, with the other load still slowing it down (an earlier checkout, which knows no
+`SHUTBOX_POOL`, still reads the load).
 
-Run: python benchmarks/pool.py [--baseline PATH] [--repeats R] [--busy-as-idle] [--only CASE]
+Run: python benchmarks/pool.py [--baseline PATH] [--repeats R] [--busy-as-idle] [--only CASE] [--warm-only]
+    [--timeline]
 On an idle machine (the figures the target is about; the load average is printed before and after):
-    python benchmarks/pool.py --repeats 5 --only "3M-game exact field, kernel" \
+    python benchmarks/pool.py --repeats 5 --warm-only --only "3M-game exact field, kernel" \
         --only "3M-game exact field, numpy" --only "context-reading field"
 
 What does not split over the workers bounds the speed-up: the command's start (the interpreter,
@@ -32,15 +35,45 @@ the kernel (the longer of the two processes' paths in processor time, taken from
 1.49 to 1.54 and 1.10); 1.7 needs about 4.7 times the serial part in games: about 2.4 processor
 seconds (5M games of this field) with numpy, 4.2 (30M) with the kernel.
 
-Measured for issue 21, this stop (best of 3, --warm-only, an older checkout as baseline, which has
-no kernel; a 2-core machine that other work kept at a load of 5 to 7, so -j 2 never had both
-cores): with --busy-as-idle, -j 2 / -j 1 speed, exact field with the kernel 0.64-1.02 (-j 2's
-processor time over -j 1's 1.06-1.18), with numpy 0.71-0.99 (1.10-1.25; baseline 0.66, 1.53),
-context field 1.01-1.12 (1.01-1.19; baseline 1.35, 1.11); without it, the exact fields and the
-default tournament stay in process at -j 2 (1.00, 1.00, 0.96), and the context field, a user's
-strategy (which plays in a pool at -j 2 whatever the load), 0.92 (processor time 1.17).
-The stop before (load 3 to 8): exact field 1.25-1.53 (baseline 0.73-1.13), context field
-0.82-1.14 (baseline 0.60-0.91).
+Where the time goes, from a timeline of each process's units (their start and end, and when each
+process's unit player was ready: `--timeline`, -j 2 a pool whatever the load), at a load of 2 to 3
+(so the -j 2 figures are stretched):
+- the exact field with numpy: the first unit starts 0.25 s into the command; at -j 1 the 184 units
+  take 1.36 s and the command ends 0.06 s after the last. At -j 2 the worker is ready 0.03 s after
+  the main process, each plays about half the units (94 and 90), the two last units end within
+  0.02 s of each other, and the command ends 0.04-0.06 s later. A unit's result travels as one
+  array of counts: pickled, unpickled and added in 0.06 ms (0.01 s for the run). At most
+  (0.25 + 1.36 + 0.06) / (0.25 + 0.68 + 0.03 + 0.06) = 1.64 idle.
+- with the kernel: the main process's first unit takes 0.42 s (loading numba and the compiled
+  code, before it forks), the other 183 units 0.3 s: at most about 1.2.
+- the context-reading field: the first unit starts 0.39 s in; at -j 1 the 150 units take 0.8 s
+  (the main process about 0.96 processor seconds in all, the strategy's host about 0.6). At -j 2
+  the main process plays with the host its field was probed in, and the worker starts a host of
+  its own (a fresh interpreter: 0.15 processor seconds idle, 0.3-0.5 s on the clock at load 3), so
+  it is ready 0.3-0.55 s after the main process and plays a third of the units (49-59 of 150); the
+  two end together. At most about (0.39 + 0.8 + 0.05) / (0.39 + (0.8 + 0.15) / 2 + 0.05) = 1.36
+  idle. Its workers now fork before the first unit (a field of a user's strategy with nothing in
+  bulk), so their hosts start 0.04 s sooner. 1.7 needs the command's start and the worker's host
+  start out of the way, or a field about four times larger.
+
+Measured for issue 21, the stop before this one (best of 3, --warm-only, an older checkout as
+baseline, which has no kernel; a 2-core machine that other work kept at a load of 5 to 7, so -j 2
+never had both cores): with --busy-as-idle, -j 2 / -j 1 speed, exact field with the kernel
+0.64-1.02 (-j 2's processor time over -j 1's 1.06-1.18), with numpy 0.71-0.99 (1.10-1.25;
+baseline 0.66, 1.53), context field 1.01-1.12 (1.01-1.19; baseline 1.35, 1.11); without it, the
+exact fields and the default tournament stay in process at -j 2 (1.00, 1.00, 0.96), and the
+context field, a user's strategy (which then played in a pool at -j 2 whatever the load), 0.92
+(processor time 1.17). The stop before that (load 3 to 8): exact field 1.25-1.53 (baseline
+0.73-1.13), context field 0.82-1.14 (baseline 0.60-0.91).
+Measured this stop, without --busy-as-idle, side by side with the checkout before it (best of 3,
+--warm-only, load 2.5 to 3.3): context field 1.11 (processor time 0.90: it stays in process now;
+before 0.86, 1.25), exact field with numpy 1.45 (1.15; before 1.26, 1.11), with the kernel 0.99
+(1.07; before 1.12, 1.08). With --busy-as-idle at that load the noise outweighs the difference.
+Again when the load fell (0.9 at the start, 2.1 at the end; the checkout before run from its
+sources beside this one's environment, which makes its -j 1 slower too: compare ratios only):
+context field 1.42 / 1.07 = 1.32 (processor time 1.15; before 1.04, 1.15), exact field with numpy
+1.67 / 1.08 = 1.55 (1.05; before 1.40, 1.04), with the kernel 1.00 / 0.86 = 1.16 (1.05; before
+1.04, 1.12).
 """
 
 from __future__ import annotations
@@ -65,13 +98,28 @@ CASES: dict[str, tuple[list[str], dict[str, str]]] = {
     "default tournament": ([], {}),
 }
 """Each case's options and environment."""
-AS_IDLE = (
-    "import os, sys; os.environ.setdefault('OPENBLAS_NUM_THREADS', '1'); "  # as the console script does first
-    "import tournaments.backends.base as base; "
-    "base.default_backend.__defaults__ = (lambda: float(os.cpu_count() or 1),); "
-    "from shutbox_cli.entry import main; sys.argv[0] = 'shutbox'; main()"
-)
-"""The command, with the machine's every core taken as idle (`--busy-as-idle`)."""
+TIMELINE = """
+import os, sys, time
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # as the console script does first
+import tournaments.playing.units as units
+def note(*parts):
+    with open(os.environ["POOL_TIMELINE"], "a") as log:
+        log.write(" ".join(map(str, (os.getpid(), *parts))) + "\\n")
+made, played = units.UnitPlayer.__init__, units.UnitPlayer.play
+def make(self, *given, **named):
+    made(self, *given, **named)
+    note("ready", time.time())
+def play(self, unit):
+    start = time.time()
+    result = played(self, unit)
+    note("unit", start, time.time())
+    return result
+units.UnitPlayer.__init__, units.UnitPlayer.play = make, play
+from shutbox_cli.entry import main
+sys.argv[0] = "shutbox"
+main()
+"""
+"""The command, each process noting when its unit player is ready and each unit's start and end."""
 
 
 def timed(python: str, cwd: Path, args: list[str], env: dict[str, str], as_idle: bool) -> tuple[float, float]:
@@ -79,12 +127,36 @@ def timed(python: str, cwd: Path, args: list[str], env: dict[str, str], as_idle:
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     with tempfile.TemporaryDirectory() as folder:
-        shutbox = [python, "-c", AS_IDLE] if as_idle else [python, "-m", "shutbox_cli"]
-        command = [*shutbox, "tournament", "--seed", "1", *args, "-o", f"{folder}/r.toml"]
-        subprocess.run(command, cwd=cwd, env=env, check=True, capture_output=True)
+        command = [python, "-m", "shutbox_cli", "tournament", "--seed", "1", *args, "-o", f"{folder}/r.toml"]
+        environment = {**env, "SHUTBOX_POOL": "idle"} if as_idle else env
+        subprocess.run(command, cwd=cwd, env=environment, check=True, capture_output=True)
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def timeline(cwd: Path, args: list[str], env: dict[str, str]) -> str:
+    """One tournament's timeline: for each process (the main one first), in seconds from the
+    command's start, when its unit player was ready, its units, the time they took, and when its
+    last unit ended; and when the command ended."""
+    with tempfile.TemporaryDirectory() as folder:
+        log = Path(folder) / "timeline"
+        command = [sys.executable, "-c", TIMELINE, "tournament", "--seed", "1", *args, "-o", f"{folder}/r.toml"]
+        start = time.time()
+        subprocess.run(command, cwd=cwd, env={**env, "POOL_TIMELINE": str(log)}, check=True, capture_output=True)
+        end = time.time()
+        processes: dict[str, list[list[float]]] = {}
+        for line in log.read_text().splitlines():
+            pid, what, *times = line.split()
+            processes.setdefault(pid, []).append([float(when) - start for when in times] if what == "unit" else [])
+            if what == "ready":
+                processes[pid][-1] = [float(times[0]) - start]
+    parts = []
+    for notes in processes.values():
+        ready, units = notes[0][0], [note for note in notes[1:] if len(note) == 2]
+        busy = sum(last - first for first, last in units)
+        parts.append(f"ready {ready:.2f}, {len(units)} units in {busy:.2f}, last ends {max(u[1] for u in units):.2f}")
+    return "; ".join(parts) + f"; command ends {end - start:.2f}"
 
 
 def main() -> None:
@@ -94,6 +166,7 @@ def main() -> None:
     parser.add_argument("--busy-as-idle", action="store_true", help="take every core as idle (see above)")
     parser.add_argument("--only", choices=CASES, action="append", help="this case only (repeat for more)")
     parser.add_argument("--warm-only", action="store_true", help="this checkout with the cache of tables warm only")
+    parser.add_argument("--timeline", action="store_true", help="each case's timeline at -j 1 and -j 2 (a pool) only")
     arguments = parser.parse_args()
     cases = {case: CASES[case] for case in arguments.only or CASES}
     print(f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores")
@@ -109,6 +182,13 @@ def main() -> None:
         checkouts.append(("baseline", str(arguments.baseline / ".venv/bin/python"), False))
     for args, env in cases.values():  # fills the warm cache
         timed(sys.executable, folder, [*args, "-j", "1"], {**base, **env}, arguments.busy_as_idle)
+    if arguments.timeline:
+        for case, (args, env) in cases.items():
+            for workers in (1, 2):
+                found = timeline(folder, [*args, "-j", str(workers)], {**base, **env, "SHUTBOX_POOL": "always"})
+                print(f"{case}, -j {workers}: {found}")
+        print(f"load average at the end: {os.getloadavg()[0]:.1f}")
+        return
     best: dict[tuple[str, str, int], tuple[float, float]] = {}
     for _ in range(arguments.repeats):
         for case, (args, env) in cases.items():

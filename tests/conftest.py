@@ -36,6 +36,11 @@ if "PYTEST_XDIST_WORKER" not in os.environ:
     _kept_tables = tempfile.TemporaryDirectory(prefix="shutbox-tables-")
     os.environ["SHUTBOX_TABLE_CACHE"] = _kept_tables.name
 
+# Whether a run at -j 2 plays in a pool never depends on the machine's load here: the estimate
+# alone decides (`SHUTBOX_POOL=idle`), and a test of the pool asks for it whatever the run's size
+# (the `pooled` fixture: `SHUTBOX_POOL=always`). Every shutbox a test starts inherits it.
+os.environ["SHUTBOX_POOL"] = "idle"
+
 # Bytecode is cached (beside the sources, as Python does by default) even where the environment
 # turns that off (PYTHONDONTWRITEBYTECODE): else pytest rewrites the asserts of every test file
 # again in each run, and every process a test starts (a shutbox, a strategy's host, a worker)
@@ -66,6 +71,13 @@ def any_rules(draw: st.DrawFn) -> Rules:
 
 
 st.register_type_strategy(Rules, any_rules())
+
+
+@pytest.fixture
+def pooled(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A run at -j 2 or more plays in a pool, however small (`SHUTBOX_POOL=always`): for the tests of
+    the pool (its workers, their failures, Ctrl-C), which a small run would otherwise skip."""
+    monkeypatch.setenv("SHUTBOX_POOL", "always")
 
 
 SLOW_SECONDS = 0.5

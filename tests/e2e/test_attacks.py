@@ -38,6 +38,7 @@ from helpers.processes import READABLE, Mark, marking, wait_for
 
 pytestmark = [
     pytest.mark.slow,  # each test runs the real command, a second or more
+    pytest.mark.usefixtures("pooled"),  # -j 2 plays in a pool, however small the run
     pytest.mark.skipif(not READABLE, reason="reads the process table from /proc"),
 ]
 

@@ -213,6 +213,7 @@ def shutbox(*args: str, cwd: Path = ROOT, env: dict[str, str] | None = None) -> 
 @pytest.mark.slow
 @pytest.mark.parametrize("workers", ["1", "2"])
 @pytest.mark.parametrize("attack", THROUGH_THE_COMMAND)
+@pytest.mark.usefixtures("pooled")
 def test_the_command_names_a_hostile_strategy_in_one_sentence(attack: str, workers: str, tmp_path: Path) -> None:
     spec = f"{HOSTILE}/{attack}"
     status, words = EXPECTED[spec]

@@ -238,6 +238,7 @@ def shutbox(*arguments: str, cwd: Path) -> subprocess.CompletedProcess[str]:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("name", ["SneakyRandom", "HiddenState", "DeclaredRandom", "ContextRandom"])
+@pytest.mark.usefixtures("pooled")
 def test_a_tournament_report_is_the_same_at_any_workers_and_run_after_run(tmp_path: Path, name: str) -> None:
     """Undeclared, a strategy's table is the same in every process; declared, the global generator
     is seeded for each turn from the deal's seed, the game, the round and the seat."""

@@ -86,6 +86,7 @@ def test_two_packages_strategies_of_one_name_are_each_given_by_its_qualified_nam
 
 
 @pytest.mark.slow
+@pytest.mark.usefixtures("pooled")  # its workers load the strategies again
 def test_an_installed_package_named_like_a_builtin_disables_nothing(tmp_path: Path) -> None:
     """A real `pip install` of both packages into a folder on PYTHONPATH, then the real command."""
     site = tmp_path / "site"

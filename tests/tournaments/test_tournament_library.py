@@ -34,11 +34,12 @@ from tournaments import (
     seat_strategy,
     write_report,
 )
+from tournaments.backends.base import estimated_seconds
 from tournaments.exact.analysis import DEFAULT_TURNS, simulate
 from tournaments.playing.plan import make_plan
 from tournaments.version import shutbox_version
 
-from helpers.paths import ROOT
+from helpers.paths import DATA, ROOT
 
 FIELD = ("greedy-high", "random", "tips")
 
@@ -148,7 +149,10 @@ def test_an_error_names_its_settings_which_the_face_spells_as_flags() -> None:
     assert (str(refused), said(refused)) == ("x (without method='exact')", "x (without --exact)")
 
 
-def test_the_default_backend_plays_here_for_one_worker_or_a_small_plan_of_built_ins() -> None:
+def test_the_default_backend_plays_here_for_one_worker_a_small_plan_or_a_busy_machine(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv("SHUTBOX_POOL", raising=False)
     small = make_plan(config())
     assert default_backend(1, small) == InProcess()
     assert default_backend(2, small) == InProcess()
@@ -156,12 +160,24 @@ def test_the_default_backend_plays_here_for_one_worker_or_a_small_plan_of_built_
     assert default_backend(1, big) == InProcess()
     assert default_backend(2, big, idle=lambda: 2.0) == ProcessPool(2)
     assert default_backend(2, big, idle=lambda: 0.5) == InProcess()  # no core idle: a pool would only slow it
-    # With a user's strategy, in its host wherever the referee plays: here for one worker, else in workers.
-    users = make_plan(
-        config(strategies=("greedy-high", str(ROOT / "examples" / "cautious.py") + ":Cautious"), games=10)
-    )
-    assert users.unit_count == 1 and default_backend(4, users) == ProcessPool(4)
-    assert default_backend(1, users) == InProcess()
+    # A user's strategy runs in its host wherever the referee plays: the same rule holds.
+    reader = str(DATA / "context_reader.py") + ":Reader"  # game by game: asked in its host at each step
+    users = make_plan(config(strategies=("greedy-high", reader), games=10))
+    assert default_backend(4, users, idle=lambda: 4.0) == InProcess()
+    many = make_plan(config(strategies=("greedy-high", reader), games=100_000))
+    assert estimated_seconds(many) > 2 * estimated_seconds(users)
+    assert default_backend(2, many, idle=lambda: 2.0) == ProcessPool(2)
+    assert default_backend(2, many, idle=lambda: 0.5) == InProcess()
+    assert default_backend(1, many, idle=lambda: 2.0) == InProcess()
+
+
+def test_shutbox_pool_always_takes_the_pool_for_more_than_one_worker(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SHUTBOX_POOL", "always")
+    small = make_plan(config(games=10))
+    assert default_backend(2, small, idle=lambda: 0.0) == ProcessPool(2)
+    assert default_backend(1, small) == InProcess()
+    monkeypatch.setenv("SHUTBOX_POOL", "auto")
+    assert default_backend(2, small, idle=lambda: 2.0) == InProcess()
 
 
 def test_a_report_is_written_whole_or_not_at_all(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -73,21 +73,31 @@ class InProcess:
 
 
 IN_PROCESS_SECONDS = 1.0
-"""Plans of built-in strategies estimated to take less than this play in this process: a pool
-would take longer to start than to play them."""
+"""Plans estimated to take less than this play in this process: a pool would take longer to start
+than to play them."""
 BULK_TURNS_PER_SECOND = 3_000_000
 TURNS_PER_SECOND = 20_000
-"""Rough speeds of one core (for the estimate only): turns of a bulk unit's games, and turns of a
-strategy asked at each decision."""
+HOSTED_TURNS_PER_SECOND = 60_000
+TABLE_TURNS_PER_SECOND = 1_000_000
+"""Rough speeds of one core (for the estimate only): turns of a bulk unit's games, turns of a
+built-in strategy asked at each decision, of a user's strategy asked in its host (a step's turns in
+one round trip, the host's time counted: 75,000 a second measured against optimal), and of an exact
+strategy's turns looked up in its table in a game played step by step."""
 LOAD_SECONDS = 0.01
+HOST_SECONDS = 0.15
 TABLE_SECONDS_PER_BOX = 0.000_12
 MATCHUP_UNIT_SECONDS = 0.000_08
 """What playing costs besides the games (measured, for the estimate only): loading a strategy,
-tabulating an exact one (per box of tiles: 60 ms at 9 tiles, 0.5 s at 12), and counting one
-matchup's games in one unit."""
+starting a user's strategy's host (each worker of a pool starts its own), tabulating an exact one
+(per box of tiles: 60 ms at 9 tiles, 0.5 s at 12), and counting one matchup's games in one unit."""
 DROP_OUT_ROUNDS = 10
 """About how many points of the drop-out total a round adds (for the estimate only): a game to
 100 lasts about 10 rounds."""
+POOL = "SHUTBOX_POOL"
+"""The environment variable that takes the machine's load out of the choice (tests, whose path must
+not depend on it; benchmarks): `always` plays in a pool whenever there is more than one worker,
+however small the run or busy the machine; `idle` lets the estimate alone decide, every core taken
+as idle (what an idle machine would choose)."""
 
 
 def rounds_played(rules: Rules) -> float:
@@ -96,22 +106,37 @@ def rounds_played(rules: Rules) -> float:
 
 
 def estimated_seconds(plan: Plan) -> float:
-    """About how long one core takes to play the units still to play, strategies loaded and
-    tabulated first: the games' turns (each seat of each round a game lasts, in bulk or asked at
-    each decision), each matchup counted in each unit that plays it, and each exact strategy's
-    table (its size the number of boxes of tiles)."""
+    """About how long one core takes to play the units still to play, strategies loaded (a user's
+    host started) and tabulated first: the games' turns (each seat of each round a game lasts, in
+    bulk, asked at each decision here or in a host, or looked up in a table), each matchup counted
+    in each unit that plays it, and each exact strategy's table (its size the number of boxes of
+    tiles)."""
     rules, table, strategies = plan.config.rules, plan.table, plan.config.strategies
-    turns = table * rounds_played(rules)  # of one game
+    rounds = rounds_played(rules)
+    turns = table * rounds  # of one game
     share = plan.unit_count / max(1, plan.all_unit_count)  # what a resumed run has left
     bulk = plan.bulk_matchups
+
+    def seconds_per_turn(player: int) -> float:
+        entry = strategies[player]
+        if plan.bulk and entry.exact:
+            return 1 / TABLE_TURNS_PER_SECOND
+        return 1 / (TURNS_PER_SECOND if entry.builtin else HOSTED_TURNS_PER_SECOND)
+
     asked = {player for index in bulk for player in plan.matchups[index].players if not strategies[player].exact}
     bulk_units = -(-plan.deals // plan.deals_per_bulk_unit) if bulk else 0
     seconds = len(bulk) * plan.games_per_matchup * turns / BULK_TURNS_PER_SECOND
-    seconds += len(asked) * plan.deals * turns / TURNS_PER_SECOND  # each turn once for all its matchups
-    seconds += (len(plan.matchups) - len(bulk)) * plan.games_per_matchup * turns / TURNS_PER_SECOND
+    seconds += sum(plan.deals * turns * seconds_per_turn(player) for player in asked)  # once for all its matchups
+    seconds += sum(
+        plan.games_per_matchup * rounds * seconds_per_turn(player)
+        for index in plan.turn_matchups
+        for player in plan.matchups[index].players
+    )
     seconds += (bulk_units * len(bulk) + plan.all_unit_count - bulk_units) * MATCHUP_UNIT_SECONDS
     tabulated = sum(entry.exact for entry in strategies) if plan.bulk else 0
-    setup = len(strategies) * LOAD_SECONDS + tabulated * TABLE_SECONDS_PER_BOX * (rules.full_box + 1)
+    hosts = sum(not entry.builtin for entry in strategies)
+    setup = len(strategies) * LOAD_SECONDS + hosts * HOST_SECONDS
+    setup += tabulated * TABLE_SECONDS_PER_BOX * (rules.full_box + 1)
     return setup + seconds * share
 
 
@@ -130,19 +155,22 @@ def idle_cores() -> float:
     return cores() - running
 
 
-def default_backend(workers: int | None, plan: Plan, idle: Callable[[], float] = idle_cores) -> Backend:
+def default_backend(workers: int | None, plan: Plan, idle: Callable[[], float] | None = None) -> Backend:
     """The Dask cluster of `plan.config.scheduler` if it names one; else this process for one
-    worker, or for a plan of built-in strategies that is small or finds no core idle (`idle`: a
+    worker, or for a plan that is small or finds no core idle (`idle`, by default `idle_cores`: a
     pool would only slow it down); else a pool of `workers` processes (None: one per core).
-    Wherever the referee plays, a user's strategy runs in a host process of its own, which the
-    run can stop whatever the strategy does (catch every exception, loop in C, start processes)."""
+    `SHUTBOX_POOL` (`POOL`) may take the load out of the choice. Wherever the referee plays, a
+    user's strategy runs in a host process of its own, which the run can stop whatever the
+    strategy does (catch every exception, loop in C, start processes)."""
     if plan.config.scheduler is not None:
         from .dask_cluster import DaskCluster
 
         return DaskCluster(plan.config.scheduler)
     count = cores() if workers is None else workers
-    builtin = all(entry.builtin for entry in plan.config.strategies)
-    if count <= 1 or (builtin and (estimated_seconds(plan) < IN_PROCESS_SECONDS or idle() < 1)):
+    forced = os.environ.get(POOL)
+    if idle is None:
+        idle = (lambda: float(cores())) if forced == "idle" else idle_cores
+    if count <= 1 or (forced != "always" and (estimated_seconds(plan) < IN_PROCESS_SECONDS or idle() < 1)):
         return InProcess()
     from .pool import ProcessPool
 

@@ -8,7 +8,8 @@ only tallies (one array of counts a unit; units and replies go down each worker'
 the standard library's pickler, not multiprocess's slower one); the main process plays with the hosts the field was
 probed in. The exact strategies' tables are made once, by the main process, and sent to the
 workers: no worker builds one. Where the workers are forks, the main process plays its first unit
-before it starts them, so they start with what that loaded (the compiled kernel, the engine).
+before it starts them, so they start with what that loaded (the compiled kernel, the engine), but
+for a field of a user's strategy with nothing in bulk: its workers start their hosts at once.
 The pool is a few `multiprocess` processes, each with its own pipe, forked from the main process
 where that is safe (`start_method`), else spawned. Each worker leads a process group of its own,
 dies with the main process and has a memory limit (`confine`). The run watches each worker's
@@ -201,9 +202,7 @@ def _run_pool(plan: Plan, count: int, finished: Callable[[UnitResult], None]) ->
     units = plan.units()
     left = plan.unit_count
     try:
-        if start_method() == "fork" and (first := next(units, None)) is not None:
-            # Played before the workers start, so they are forks that have what it loaded: the
-            # compiled kernel, the tables, the engine's modules (else each loads them again).
+        if start_method() == "fork" and _warms_first(plan) and (first := next(units, None)) is not None:
             left -= 1
             if (failed := _play_here(plan, player, first, finished)) is not None:
                 raise TournamentFailure(failed[1])
@@ -339,6 +338,14 @@ def _play_here(
         return unit.number, error.marked
     finished(result)
     return None
+
+
+def _warms_first(plan: Plan) -> bool:
+    """Whether this process plays a unit before it forks the workers, so that they start with what
+    that loaded (the compiled kernel, the tables, the engine's modules; else each loads them again):
+    not for a field of a user's strategy with nothing in bulk, whose workers' longest start is their
+    own hosts' (a fresh process each): they start them at once instead."""
+    return bool(plan.bulk_matchups) or all(entry.builtin for entry in plan.config.strategies)
 
 
 def _give(plan: Plan, worker: _Worker, unit: WorkUnit | None) -> int:

@@ -127,11 +127,12 @@ def bad(tmp_path: Path) -> Path:
     return tmp_path
 
 
+@pytest.mark.usefixtures("pooled")
 def test_reports_are_byte_identical_whatever_the_workers_and_differ_by_seed(tmp_path: Path) -> None:
     for name, workers, seed in (("one.toml", "1", "21"), ("two.toml", "2", "21"), ("other.toml", "2", "22")):
         done = shutbox(
             *SMALL,
-            "-s",  # a user's strategy: -j 2 is then a real pool (built-ins alone would stay in process)
+            "-s",  # a user's strategy, in its host at either -j
             str(EXAMPLES / "cautious.py") + ":Cautious",
             "--drop-out",
             "40",
@@ -170,6 +171,7 @@ def test_without_a_seed_one_is_drawn_printed_and_recorded(tmp_path: Path) -> Non
 
 
 @pytest.mark.parametrize("workers", ["1", "2"])
+@pytest.mark.usefixtures("pooled")
 def test_a_strategy_that_raises_stops_the_run_with_where_and_what(bad: Path, workers: str) -> None:
     done = shutbox(
         "-s",
@@ -213,6 +215,7 @@ def test_a_strategy_that_raises_stops_the_run_with_where_and_what(bad: Path, wor
 
 
 @pytest.mark.parametrize("workers", ["1", "2"])
+@pytest.mark.usefixtures("pooled")
 def test_an_exact_strategy_that_raises_is_named_with_the_box_it_was_asked_about(bad: Path, workers: str) -> None:
     """An exact strategy is asked about every box and roll before its games are played (they
     are played from its answers), so the message names the question it failed on."""
@@ -234,6 +237,7 @@ def test_an_exact_strategy_that_raises_is_named_with_the_box_it_was_asked_about(
     assert str(caught.value) in done.stderr
 
 
+@pytest.mark.usefixtures("pooled")
 def test_an_illegal_move_is_named_the_same_at_any_worker_count(bad: Path) -> None:
     messages = set()
     for workers in ("1", "2"):
@@ -244,6 +248,7 @@ def test_an_illegal_move_is_named_the_same_at_any_worker_count(bad: Path) -> Non
     assert len(messages) == 1
 
 
+@pytest.mark.usefixtures("pooled")
 def test_a_strategy_whose_process_dies_is_reported_not_waited_for(bad: Path) -> None:
     done = shutbox("-s", "bad.py:Dies", "-s", "greedy-high", "-j", "2", "--seed", "1", timeout=30, cwd=bad)
     assert done.returncode == 1
@@ -252,6 +257,7 @@ def test_a_strategy_whose_process_dies_is_reported_not_waited_for(bad: Path) -> 
 
 
 @pytest.mark.parametrize("workers", ["1", "2"])
+@pytest.mark.usefixtures("pooled")
 def test_a_strategy_that_calls_sys_exit_is_named_not_obeyed(bad: Path, workers: str) -> None:
     done = shutbox("-s", "bad.py:Exits", "-s", "greedy-high", "-j", workers, "--seed", "1", cwd=bad)
     assert done.returncode == 1
@@ -259,6 +265,7 @@ def test_a_strategy_that_calls_sys_exit_is_named_not_obeyed(bad: Path, workers: 
     assert "matchup bad.py:Exits vs greedy-high" in done.stderr and "'bad.py:Exits' called sys.exit(4)" in done.stderr
 
 
+@pytest.mark.usefixtures("pooled")
 def test_a_strategy_raising_keyboard_interrupt_in_a_worker_is_named_without_a_traceback(bad: Path) -> None:
     done = shutbox("-s", "bad.py:Interrupts", "-s", "greedy-high", "-j", "2", "--seed", "1", cwd=bad)
     assert done.returncode == 1 and "Traceback" not in done.stderr
@@ -269,6 +276,7 @@ def test_a_strategy_raising_keyboard_interrupt_in_a_worker_is_named_without_a_tr
 
 
 @pytest.mark.parametrize("workers", ["1", "2"])
+@pytest.mark.usefixtures("pooled")
 def test_a_stuck_strategy_is_stopped_at_the_time_limit(bad: Path, workers: str) -> None:
     done = shutbox("-s", "bad.py:Stuck", "-s", "greedy-high", "-j", workers, "--timeout", "1", timeout=30, cwd=bad)
     assert done.returncode == 1
@@ -281,6 +289,7 @@ def test_a_stuck_strategy_is_stopped_at_the_time_limit(bad: Path, workers: str) 
 
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads the process table from /proc")
+@pytest.mark.usefixtures("pooled")
 def test_ctrl_c_stops_promptly_without_report_or_leftover_processes(bad: Path) -> None:
     mark = bad / "started"
     process = subprocess.Popen(

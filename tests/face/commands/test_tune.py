@@ -61,8 +61,9 @@ def test_an_exact_tune_says_its_optimum_is_exact_and_reports_every_trial(tmp_pat
 
 
 @pytest.mark.slow
+@pytest.mark.usefixtures("pooled")
 def test_the_same_command_plays_the_same_trials_at_one_and_two_workers(tmp_path: Path) -> None:
-    """A user's strategy, so that -j 2 plays in a pool of two (built-ins this few play here)."""
+    """A user's strategy, in its host; -j 2 plays in a pool of two (`pooled`), however few the games."""
     reports = []
     for workers in ("1", "2"):
         report = tmp_path / f"j{workers}.toml"
@@ -193,6 +194,7 @@ def _imported(*args: str) -> set[str]:
 
 
 @pytest.mark.slow
+@pytest.mark.usefixtures("pooled")
 def test_an_optuna_tune_asks_the_same_trials_at_one_and_two_workers(tmp_path: Path) -> None:
     pytest.importorskip("optuna", reason="Optuna is the tune extra")
     reports = []

@@ -365,6 +365,7 @@ def test_a_cluster_reports_byte_for_byte_as_one_process(cluster: Cluster, folder
 
 
 @pytest.mark.slow
+@pytest.mark.usefixtures("pooled")
 def test_keyed_strategies_report_byte_for_byte_alike_at_j_1_j_2_and_on_a_cluster(
     cluster: Cluster, folder: Path
 ) -> None:

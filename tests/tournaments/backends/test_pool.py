@@ -80,6 +80,7 @@ class Recorder(Strategy):
 
 @pytest.mark.slow
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc; workers fork on Linux only")
+@pytest.mark.usefixtures("pooled")
 def test_at_two_workers_the_command_plays_a_users_strategy_itself_too_beside_one_forked_worker(
     tmp_path: Path,
 ) -> None:

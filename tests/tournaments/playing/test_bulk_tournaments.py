@@ -83,10 +83,11 @@ def shutbox(*arguments: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     ],
     ids=["default field", "drop-out, three seats", "rounds, four seats, 10 tiles"],
 )
+@pytest.mark.usefixtures("pooled")
 def test_the_command_writes_the_same_report_with_either_engine_at_any_workers(
     tmp_path: Path, options: list[str]
 ) -> None:
-    # A user's strategy (cautious.py) makes -j 2 a real pool: built-ins alone would stay in process.
+    # A user's strategy (cautious.py) too; -j 2 plays in a pool (`pooled`), however small the run.
     field = ["-s", "optimal", "-s", "max-shut", "-s", "tips", "-s", "greedy-high", "-s", "random"]
     field += ["-s", "examples/cautious.py:Cautious"]
     runs = {

@@ -124,14 +124,15 @@ def test_a_big_run_plays_compiled_and_so_does_a_small_one_the_switch_asks_it_of(
 
 
 @pytest.mark.slow
+@pytest.mark.usefixtures("pooled")
 def test_the_command_writes_the_same_report_with_the_extra_and_hidden_at_any_workers(tmp_path: Path) -> None:
     pytest.importorskip("numba", reason=NO_NUMBA)
     blocked = tmp_path / "blocked"
     (blocked / "numba").mkdir(parents=True)
     (blocked / "numba" / "__init__.py").write_text('raise ImportError("numba hidden by the test")\n')
     path = os.pathsep.join(filter(None, [str(blocked), os.environ.get("PYTHONPATH")]))
-    # A user's strategy makes -j 2 a real pool; random's turns are handed to the kernel; chaser is
-    # keyed, and target too in one-round games (the drop-out rule is the units' and goldens' to test).
+    # -j 2 plays in a pool (`pooled`); random's turns are handed to the kernel; chaser is keyed, and
+    # target too in one-round games (the drop-out rule is the units' and goldens' to test).
     field = ["optimal", "random", "examples/cautious.py:Cautious", "examples/chaser.py:Chaser", "target"]
     field = [argument for spec in field for argument in ("-s", spec)]
     options = ["--games", "120", "--table", "3", "--ties", "playoff", "--seed", "5", "-q"]

@@ -92,6 +92,7 @@ def test_a_users_keyed_strategy_plays_in_bulk_from_tables_its_host_builds(table:
 
 
 @pytest.mark.slow
+@pytest.mark.usefixtures("pooled")
 def test_keyed_reports_are_the_same_with_one_worker_or_two(tmp_path: Path) -> None:
     reports = []
     for workers in ("1", "2"):

@@ -132,6 +132,7 @@ def askers(folder: Path) -> set[str]:
 
 
 @pytest.mark.slow
+@pytest.mark.usefixtures("pooled")
 def test_a_pool_of_workers_builds_no_table_and_a_kept_one_is_not_built_again(tmp_path: Path) -> None:
     (tmp_path / "mine.py").write_text(MINE)
     cold = tournament(tmp_path, "--games", "40000", "-j", "2", "-o", "cold.toml")
@@ -198,6 +199,7 @@ def test_the_estimate_counts_rounds_drop_out_table_size_and_seats() -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.usefixtures("pooled")
 def test_a_table_that_fails_to_build_fails_the_run_alike_at_every_j(tmp_path: Path) -> None:
     """At -j 2 the main process builds it, for the workers: the failure names the unit that needed it."""
     (tmp_path / "mine.py").write_text(MINE.replace("return max(view.legal_moves)", 'raise ValueError("no table")'))

@@ -24,6 +24,7 @@ from helpers.processes import MARKER, kill_all, left, marked
 
 pytestmark = [
     pytest.mark.slow,  # each test starts shutbox and its workers, a second or more
+    pytest.mark.usefixtures("pooled"),  # -j 2 plays in a pool, however small the run
     pytest.mark.skipif(not Path("/proc/self/environ").exists(), reason="reads the process table from /proc"),
 ]
 

@@ -62,6 +62,7 @@ def honest(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFact
 
 @pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(ATTACKERS))
+@pytest.mark.usefixtures("pooled")
 def test_a_strategy_that_patches_the_referee_or_the_others_changes_only_its_own_games(
     name: str, honest: tuple[str, Path], tmp_path: Path
 ) -> None:
@@ -195,6 +196,7 @@ def importers(users: Path) -> dict[int, str]:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("workers", ["1", "2"])
+@pytest.mark.usefixtures("pooled")
 def test_only_hosts_import_a_users_file_and_the_report_is_the_same_with_isolate(users: Path, workers: str) -> None:
     specs = [f"{users / 'users.py'}:{name}" for name in HONEST]
     run = [*field_args(*specs, "optimal", "random"), "-n", "300", "--seed", "8", "-j", workers]
@@ -222,6 +224,7 @@ def test_only_hosts_import_a_users_file_and_the_report_is_the_same_with_isolate(
         ("Stuck", "2", "strategy 'stuck' did not answer within 2 seconds (the limit per work unit)"),
     ],
 )
+@pytest.mark.usefixtures("pooled")
 def test_a_host_that_dies_or_hangs_is_its_strategys_failure(
     users: Path, name: str, limit: str, said: str, workers: str
 ) -> None:
@@ -247,6 +250,7 @@ def test_a_host_that_dies_or_hangs_is_its_strategys_failure(
         ("1", "TamperCut", "tamper-cut' answered garbage (answers cut short)"),
     ],
 )
+@pytest.mark.usefixtures("pooled")
 def test_a_forged_reply_is_garbage_named(workers: str, forger: str, said: str) -> None:
     spec = str(HOSTILE / f"tamper_host.py:{forger}")
     done = shutbox(*field_args(spec, "greedy-high", "optimal"), "-n", "200", "--seed", "5", "-j", workers)

@@ -167,6 +167,7 @@ def test_a_finished_run_leaves_no_checkpoint(played: Path) -> None:
 
 
 @pytest.mark.parametrize(("workers", "again"), [("1", "2"), ("2", "1")])
+@pytest.mark.usefixtures("pooled")
 def test_an_interrupted_run_resumes_to_the_uninterrupted_report(
     played: Path, tmp_path: Path, workers: str, again: str
 ) -> None:
@@ -188,6 +189,7 @@ def test_an_interrupted_run_resumes_to_the_uninterrupted_report(
     assert checkpoints(tmp_path) == []
 
 
+@pytest.mark.usefixtures("pooled")
 def test_a_failed_run_keeps_its_checkpoint_and_resumes_once_the_cause_is_gone(played: Path, tmp_path: Path) -> None:
     process = start(tmp_path, *field(played / "slow.py"), "-j", "2", "-o", "part.toml")
     try:
