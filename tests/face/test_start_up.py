@@ -1,27 +1,32 @@
 """What a command loads before it does its work: typer's validation library (pydantic, a tenth
-of a second) only where the command line gives a value to check."""
+of a second) only where the command line gives a value shutbox does not convert itself."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import pytest
 
 from helpers.command import real_shutbox
+from helpers.paths import ROOT
 
 
-def imported(*args: str) -> set[str]:
+def imported(*args: str, cwd: Path = ROOT) -> set[str]:
     """The modules the real command imports (as `python -X importtime` lists them)."""
-    done = real_shutbox(*args, env={"PYTHONPROFILEIMPORTTIME": "1"})
+    done = real_shutbox(*args, cwd=cwd, env={"PYTHONPROFILEIMPORTTIME": "1"})
     assert done.returncode == 0, done.stderr
     lines = [line.rsplit("|", 1) for line in done.stderr.splitlines() if line.startswith("import time:")]
     return {name.strip() for _, name in lines}
 
 
 @pytest.mark.slow
-def test_options_left_at_their_defaults_load_no_validation_library() -> None:
+def test_options_left_at_their_defaults_or_plainly_given_load_no_validation_library(tmp_path: Path) -> None:
     assert "pydantic" not in imported("rules")
     assert "pydantic" not in imported("strategies")  # its --format left at its default, an enum's member
     assert "pydantic" not in imported("analyze", "optimal")  # text, as typer reads it
-    assert "pydantic" in imported("rules", "--tiles", "10")  # a number to check: checked as before
+    assert "pydantic" in imported("rules", "--tiles", "1_0")  # a number not plainly written: typer's
+    given = ("tournament", "-n", "100", "--report", "r.toml", "-s", "optimal", "-s", "tips", "--format", "json")
+    assert "pydantic" not in imported(*given, cwd=tmp_path)  # plain numbers, a path, texts, a choice
 
 
 @pytest.mark.slow
