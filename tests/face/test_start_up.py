@@ -10,6 +10,14 @@ import pytest
 from helpers.command import real_shutbox
 from helpers.paths import ROOT
 
+EXACT = {
+    "tournaments.exact.analysis",
+    "tournaments.exact.duel",
+    "tournaments.exact.tournament",
+    "shutbox_cli.game.solver",
+}
+"""The exact games' modules: a simulated tournament neither plays nor reports with them."""
+
 
 def imported(*args: str, cwd: Path = ROOT) -> set[str]:
     """The modules the real command imports (as `python -X importtime` lists them)."""
@@ -26,13 +34,17 @@ def test_options_left_at_their_defaults_or_plainly_given_load_no_validation_libr
     assert "pydantic" not in imported("analyze", "optimal")  # text, as typer reads it
     assert "pydantic" in imported("rules", "--tiles", "1_0")  # a number not plainly written: typer's
     given = ("tournament", "-n", "100", "--report", "r.toml", "-s", "optimal", "-s", "tips", "--format", "json")
-    assert "pydantic" not in imported(*given, cwd=tmp_path)  # plain numbers, a path, texts, a choice
+    loaded = imported(*given, cwd=tmp_path)
+    assert "pydantic" not in loaded  # plain numbers, a path, texts, a choice
+    assert not EXACT & loaded  # a simulated run's report is written without the exact modules
 
 
 @pytest.mark.slow
-def test_a_field_of_built_in_strategies_loads_no_isolation() -> None:
+def test_a_field_of_built_in_strategies_loads_no_isolation_nor_exact_games() -> None:
     """A user's strategy runs in a host of its own (`tournaments.referee.isolation`); built-ins run in
-    the referee, so a run of only them loads none of that."""
+    the referee, so a run of only them loads none of that, nor the exact games' modules."""
     built_in = ("tournament", "-s", "greedy-high", "-s", "tips", "-n", "20", "--seed", "1", "-j", "1")
-    assert "tournaments.referee.isolation" not in imported(*built_in)
+    loaded = imported(*built_in)
+    assert "tournaments.referee.isolation" not in loaded
+    assert not EXACT & loaded
     assert "tournaments.referee.isolation" in imported(*built_in, "-s", "examples/cautious.py:Cautious")

@@ -9,9 +9,8 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
-from shutbox_cli.game.exact_games import Arithmetic
 from shutbox_cli.game.terms import Seed
 
 from ..field.config import TournamentConfig
@@ -21,6 +20,9 @@ from .elo import Match
 from .pairs import Pentanomial, Versus, pentanomial
 from .ratings import bradley_terry
 from .stats import mean_interval, wilson
+
+if TYPE_CHECKING:  # the exact games' module (and its solver) only where an exact run loads it
+    from shutbox_cli.game.exact_games import Arithmetic
 
 
 @dataclasses.dataclass(frozen=True)
