@@ -17,6 +17,9 @@ EXACT = {"tournaments.exact.analysis", "tournaments.exact.duel", "tournaments.ex
 """The exact games' modules: a simulated tournament neither plays nor reports with them (`optimal`'s
 table is the solver's, which it loads)."""
 
+MATCH = {"tournaments.results.elo", "tournaments.results.pairs", "tournaments.running.sequential"}
+"""A match's modules (its pairs, its Elo and its SPRT): a tournament of no gauntlet plays and ranks
+without them."""
 
 LOADED = (
     "import atexit, runpy, sys; listing = sys.argv.pop(1); "
@@ -58,4 +61,5 @@ def test_a_field_of_built_in_strategies_loads_no_isolation_nor_exact_games() -> 
     loaded = imported(*built_in)
     assert "tournaments.referee.isolation" not in loaded
     assert not EXACT & loaded
+    assert not MATCH & loaded
     assert "tournaments.referee.isolation" in imported(*built_in, "-s", "examples/cautious.py:Cautious")

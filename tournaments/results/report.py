@@ -23,14 +23,14 @@ from ..field.config import REPORT_CONFIG, config_table
 from ..field.entries import recorded_spec
 from ..files import FileFormat, format_of, write_table_atomically
 from .aggregate import HeadToHead, SeatStanding, Standing, Summary
-from .elo import Match
-from .pairs import Versus, field_difference
 from .schema import header, interval, rounded
 
 if TYPE_CHECKING:  # the exact modules load where an exact result is made, not for a simulated one's report
     from ..exact.analysis import Analysis
     from ..exact.duel import ExactDuel
     from ..exact.tournament import ExactSummary
+    from .elo import Match
+    from .pairs import Versus
 
 Result: TypeAlias = "Summary | ExactSummary | Analysis | ExactDuel"
 """Anything a report is written of."""
@@ -170,6 +170,8 @@ def report_table(summary: Summary | ExactSummary, folder: Path | None = None) ->
 def _gauntlet_table(versus: tuple[Versus, ...], names: tuple[str, ...]) -> dict[str, Any]:
     """A gauntlet of two's `[gauntlet]` table (docs/report.md): the first player's score minus the
     second's against the field, over all and by opponent."""
+    from .pairs import field_difference
+
     gap, (low, high) = field_difference(versus)
     return {
         "strategy": names[0],
