@@ -9,7 +9,7 @@ installed package has it, whether or not the environment forbids writing it; `--
 them without (PYTHONDONTWRITEBYTECODE), compiling every module of the checkout on every run, as a
 checkout never compiled does.
 
-Run: python benchmarks/command_cpu.py [--against path/to/other/venv/bin/shutbox] [--runs N]
+Run: python benchmarks/command_cpu.py [--against path/to/other/venv/bin/shutbox] [--runs N] [--long]
 
 Measured for issue 21 against a checkout from before issue 20, 9 runs each, on a 2-core machine
 under a load average of 3-5 (CPU-s, this / other): default tournament 0.598 / 0.855, strategies
@@ -18,6 +18,14 @@ under a load average of 3-5 (CPU-s, this / other): default tournament 0.598 / 0.
 Issue 21's start-up work (lazy Dask, pool, exact and report modules; an exit without the
 interpreter's tidying up) against the commit before it, 7 runs each at a load of 3-6: 0.378 /
 0.495, 0.164 / 0.211, 0.331 / 0.448.
+Its second pass (plain numbers, paths, choices and texts converted without typer's validation
+library; a run builds its one command alone; a simulated run loads no exact or match modules)
+against the commit before it, 7 runs each at a load of 2-3: default tournament 0.319 / 0.353,
+strategies 0.135 / 0.146, analyze optimal 0.250 / 0.292, reader + optimal 0.692 / 0.802, its
+2 games 0.380 / 0.483, the exact field's 100 games 0.236 / 0.330, match 0.219 / 0.312; the
+3M-game exact field (`--long`, 5 runs) 2.10 / 2.39. Against the checkout from before issue 20:
+0.314 / 0.850, 0.145 / 0.287, 0.270 / 0.385, 0.783 / 1.756, 0.459 / 1.251, 0.310 / 0.893 (it has
+no `match`).
 """
 
 from __future__ import annotations

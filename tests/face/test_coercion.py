@@ -17,7 +17,7 @@ from shutbox_cli.face.coercion import defer_checks
 VALUES = (
     "100", "0", "-1", "-0", "007", "2", "3", "60", "61", "1_000", " 5", "1e3", "0.5", "-0.5", "0.01",
     "0.001", "1.", "abc", "", "12345678901234567890123", "r.toml", "a/b/", "~/x", "json", "JSON",
-    "table", "csv", "nope", "Table",
+    "table", "csv", "nope", "Table", "-", "--",
 )  # fmt: skip
 """Texts a user may give: numbers in and out of bounds, plain and not, paths, choices good and bad."""
 
