@@ -104,8 +104,8 @@ def rules_command(rule_values: dict[str, Any], form: FormatOption = Format.TABLE
 
 
 @functools.cache
-def command_line(names: tuple[str, ...] = COMMANDS) -> typer.Typer:
-    """The `shutbox` command with the commands `names` (all of them by default): each command
+def command_line(names: tuple[str, ...]) -> typer.Typer:
+    """The `shutbox` command with the commands `names` (`COMMANDS`: all of them): each command
     module registers its own, its heavy imports inside the command."""
     app = typer.Typer(
         name="shutbox",
@@ -139,9 +139,9 @@ def _needed(args: list[str]) -> tuple[str, ...]:
 
 
 def __getattr__(name: str) -> typer.Typer:
-    """`app`: the whole command line (`command_line()`), made on first use."""
+    """`app`: the whole command line (`command_line(COMMANDS)`), made on first use."""
     if name == "app":
-        return command_line()
+        return command_line(COMMANDS)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
