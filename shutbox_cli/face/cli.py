@@ -2,6 +2,8 @@
 
 import atexit
 import contextlib
+import functools
+import importlib
 import os
 import sys
 import threading
@@ -11,22 +13,6 @@ import typer
 
 from .. import __version__
 from . import completion
-from .commands import (
-    analyze,
-    best,
-    check,
-    compare,
-    docs,
-    match,
-    new,
-    play,
-    plot,
-    replay,
-    strategies,
-    summary,
-    tournament,
-    tune,
-)
 from .errors import ERROR_PREFIX, FAILURE, USAGE_ERROR, say_error, show_strategy_warnings
 from .help import ShutboxGroup, use_our_help
 from .output import Format, FormatOption, print_document
@@ -48,15 +34,26 @@ class _Shutbox(ShutboxGroup):
             raise typer.Exit(_interrupted()) from None
 
 
-app = typer.Typer(
-    name="shutbox",
-    cls=_Shutbox,
-    no_args_is_help=False,
-    add_completion=False,
-    rich_markup_mode=None,
-    pretty_exceptions_enable=False,
-    context_settings={"help_option_names": ["-h", "--help"]},
+COMMANDS = (
+    "analyze",
+    "best",
+    "check",
+    "compare",
+    "docs",
+    "match",
+    "new",
+    "play",
+    "plot",
+    "replay",
+    "strategies",
+    "summary",
+    "tournament",
+    "tune",
+    "completion",
+    "rules",
 )
+"""Every command, in the order they are registered (and `shutbox --help` lists them): each but the
+last two from its module in `commands`, which registers it."""
 
 
 def _version(value: bool) -> None:
@@ -65,7 +62,6 @@ def _version(value: bool) -> None:
         raise typer.Exit()
 
 
-@app.callback(invoke_without_command=True)
 def main_callback(
     ctx: typer.Context,
     version: Annotated[
@@ -86,28 +82,6 @@ def main_callback(
         typer.echo(ctx.get_help())
 
 
-# Each command module registers itself; heavy imports stay inside the commands.
-for _module in (
-    analyze,
-    best,
-    check,
-    compare,
-    docs,
-    match,
-    new,
-    play,
-    plot,
-    replay,
-    strategies,
-    summary,
-    tournament,
-    tune,
-    completion,
-):
-    _module.register(app)
-
-
-@app.command("rules")
 @with_rule_options
 def rules_command(rule_values: dict[str, Any], form: FormatOption = Format.TABLE) -> None:
     """Print the rule set that the rule options make, in plain words (`shutbox docs rules` has them all).
@@ -129,7 +103,46 @@ def rules_command(rule_values: dict[str, Any], form: FormatOption = Format.TABLE
         typer.echo(line)
 
 
-use_our_help(app)
+@functools.cache
+def command_line(names: tuple[str, ...]) -> typer.Typer:
+    """The `shutbox` command with the commands `names` (`COMMANDS`: all of them): each command
+    module registers its own, its heavy imports inside the command."""
+    app = typer.Typer(
+        name="shutbox",
+        cls=_Shutbox,
+        no_args_is_help=False,
+        add_completion=False,
+        rich_markup_mode=None,
+        pretty_exceptions_enable=False,
+        context_settings={"help_option_names": ["-h", "--help"]},
+    )
+    app.callback(invoke_without_command=True)(main_callback)
+    for name in names:
+        if name == "rules":
+            app.command("rules")(rules_command)
+        elif name == "completion":
+            completion.register(app)
+        else:
+            importlib.import_module(f"{__package__}.commands.{name}").register(app)
+    use_our_help(app)
+    return app
+
+
+def _needed(args: list[str]) -> tuple[str, ...]:
+    """The commands a run of `shutbox ARGS` needs built: the one its first argument names, or all
+    of them (for the group's help and usage errors, and a shell's completions). A command built
+    alone is the command built with the others; the others' modules and typer's making of them
+    cost a run some 30 ms for nothing."""
+    if args and args[0] in COMMANDS and not completion.wanted():
+        return (args[0],)
+    return COMMANDS
+
+
+def __getattr__(name: str) -> typer.Typer:
+    """`app`: the whole command line (`command_line(COMMANDS)`), made on first use."""
+    if name == "app":
+        return command_line(COMMANDS)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def main() -> None:
@@ -155,7 +168,7 @@ def _run() -> int:
         show_strategy_warnings()
     usage_error: Any = next(cls for cls in typer.BadParameter.__mro__ if cls.__name__ == "UsageError")
     try:
-        status = app(standalone_mode=False)
+        status = command_line(_needed(sys.argv[1:]))(standalone_mode=False)
     except usage_error as error:
         message = in_our_words(error)
         hint = f" (see `{error.ctx.command_path} --help`)" if error.ctx else ""

@@ -97,6 +97,8 @@ class Output:
 
     def deliver(self, result: Any, written: bool = False) -> None:
         """Write the result's report to the file (unless it is `written` already) and to stdout, as asked."""
+        if (self.file is None or written) and not self.to_stdout:
+            return  # nothing to write: the report's modules stay unloaded
         from tournaments import format_of, result_table, write_table_atomically
 
         if self.file is not None and not written:  # its strategy file paths are written relative to its folder

@@ -13,7 +13,7 @@ from shutbox_cli.face.describe import rules_in_short
 from shutbox_cli.face.literal import literal
 from shutbox_cli.game import Ties
 from strategies.runner import printable
-from tournaments import HeadToHead, Standing, Summary, TournamentResults, field_difference
+from tournaments import HeadToHead, Standing, Summary, TournamentResults
 
 Results = TournamentResults
 EXACT_DIGITS = 3
@@ -274,6 +274,8 @@ def show(console: Console, summary: Results) -> None:
 def versus_lines(summary: Summary) -> list[str]:
     """A gauntlet of two: the first player's score minus the second's against the field, from each
     one's game pairs, over all and by opponent."""
+    from tournaments import field_difference  # a gauntlet's pairs: loaded for one
+
     first, second = summary.config.names[:2]
     gap, (low, high) = field_difference(summary.versus)
     lines = [

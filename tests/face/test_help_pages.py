@@ -7,11 +7,12 @@ from __future__ import annotations
 import os
 import re
 import subprocess
+from typing import Any
 
 import pytest
 import typer.main
 
-from shutbox_cli.face.cli import app
+from shutbox_cli.face.cli import app, command_line
 
 from helpers.command import SHUTBOX, shutbox
 
@@ -70,3 +71,25 @@ def test_the_command_list_says_each_command_whole() -> None:
     for name in COMMANDS[1:]:
         assert re.search(rf"^  {name} ", commands, re.MULTILINE)
     assert "Print the shell completion script of shutbox, for your shell's start-up file." in " ".join(commands.split())
+
+
+def test_a_command_built_alone_is_the_command_built_with_the_others() -> None:
+    """A run of one command builds only that command (`cli.command_line`): its help and its
+    parameters are those it has in the whole command line."""
+    whole = typer.main.get_command(app)
+    for name in COMMANDS[1:]:
+        alone = typer.main.get_command(command_line((name,)))
+        assert list(alone.commands) == [name]  # type: ignore[attr-defined]
+        one, other = alone.commands[name], whole.commands[name]  # type: ignore[attr-defined]
+        assert [settings(param) for param in one.params] == [settings(param) for param in other.params]
+        assert (type(one), one.help, one.callback.__wrapped__) == (type(other), other.help, other.callback.__wrapped__)
+
+
+def settings(param: Any) -> dict[str, Any]:
+    """What a parameter is made with (its coercion made on its first use; its details and its
+    completion's wrapper made anew, each time typer builds it)."""
+    made = {key: value for key, value in vars(param).items() if key != "_runtime_param"}
+    descriptor = made.pop("type_descriptor")
+    made["type"] = (descriptor.annotation, vars(descriptor.parameter_info), descriptor.file_annotation)
+    made["_custom_shell_complete"] = made.get("_custom_shell_complete") is not None
+    return made

@@ -9,18 +9,22 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
-from shutbox_cli.game.exact_games import Arithmetic
 from shutbox_cli.game.terms import Seed
 
 from ..field.config import TournamentConfig
 from ..playing.plan import Plan
 from ..playing.tally import Tally, share_unit
-from .elo import Match
-from .pairs import Pentanomial, Versus, pentanomial
 from .ratings import bradley_terry
 from .stats import mean_interval, wilson
+
+if TYPE_CHECKING:  # the exact games' module (and its solver) only where an exact run loads it, a
+    # match's pairs and Elo (`elo`, `pairs`) only where a match or a gauntlet is played
+    from shutbox_cli.game.exact_games import Arithmetic
+
+    from .elo import Match
+    from .pairs import Versus
 
 
 @dataclasses.dataclass(frozen=True)
@@ -233,6 +237,8 @@ def _versus(plan: Plan, tallies: Sequence[Sequence[Tally]]) -> tuple[Versus, ...
     """The two players of a gauntlet of two at a table of two against each opponent (none otherwise)."""
     if plan.config.gauntlet != 2 or plan.table != 2:
         return ()
+    from .pairs import Pentanomial, Versus, pentanomial
+
     against: dict[int, list[Pentanomial]] = {}
     for matchup, counted in zip(plan.matchups, tallies, strict=True):
         player, opponent = matchup.players

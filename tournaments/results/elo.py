@@ -11,7 +11,7 @@ import math
 from collections.abc import Sequence
 
 from .pairs import Pentanomial
-from .stats import Z95, Interval
+from .stats import Z95, Interval, phi
 
 REGULAR = 1e-3
 """A pair outcome never seen counts this much, so the likelihood is defined (as fishtest does)."""
@@ -30,11 +30,6 @@ def elo(score: float) -> float:
 def score_of(difference: float) -> float:
     """The expected score per game of a player this many logistic Elo stronger."""
     return 1 / (1 + 10 ** (-difference / 400))
-
-
-def phi(x: float) -> float:
-    """The standard normal distribution function."""
-    return 0.5 * math.erfc(-x / math.sqrt(2))
 
 
 @dataclasses.dataclass(frozen=True)

@@ -17,8 +17,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from .elo import phi
-from .stats import Z95, Interval
+from .stats import Z95, Interval, phi
 
 ELO = 400 / math.log(10)
 """Elo points per unit of the natural-log strength."""

@@ -15,22 +15,24 @@ from __future__ import annotations
 import math
 import os
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from shutbox_cli.game import DICE_SCHEME
 
-from ..exact.analysis import Analysis
-from ..exact.duel import ExactDuel
-from ..exact.tournament import ExactSummary
 from ..field.config import REPORT_CONFIG, config_table
 from ..field.entries import recorded_spec
 from ..files import FileFormat, format_of, write_table_atomically
 from .aggregate import HeadToHead, SeatStanding, Standing, Summary
-from .elo import Match
-from .pairs import Versus, field_difference
 from .schema import header, interval, rounded
 
-Result = Summary | ExactSummary | Analysis | ExactDuel
+if TYPE_CHECKING:  # the exact modules load where an exact result is made, not for a simulated one's report
+    from ..exact.analysis import Analysis
+    from ..exact.duel import ExactDuel
+    from ..exact.tournament import ExactSummary
+    from .elo import Match
+    from .pairs import Versus
+
+Result: TypeAlias = "Summary | ExactSummary | Analysis | ExactDuel"
 """Anything a report is written of."""
 ELO_DIGITS = 2
 """Decimal places of a rating or an Elo difference (a hundredth of a point is far below its error)."""
@@ -141,7 +143,7 @@ def exact_report_table(summary: ExactSummary, folder: Path | None = None) -> dic
 def report_table(summary: Summary | ExactSummary, folder: Path | None = None) -> dict[str, Any]:
     """A tournament's report table, simulated or exact, to be written in `folder` (None: the current
     one; its strategy file paths are relative to it)."""
-    if isinstance(summary, ExactSummary):
+    if not isinstance(summary, Summary):
         return exact_report_table(summary, folder)
     plan = summary.plan
     return {
@@ -168,6 +170,8 @@ def report_table(summary: Summary | ExactSummary, folder: Path | None = None) ->
 def _gauntlet_table(versus: tuple[Versus, ...], names: tuple[str, ...]) -> dict[str, Any]:
     """A gauntlet of two's `[gauntlet]` table (docs/report.md): the first player's score minus the
     second's against the field, over all and by opponent."""
+    from .pairs import field_difference
+
     gap, (low, high) = field_difference(versus)
     return {
         "strategy": names[0],
@@ -244,9 +248,11 @@ def _elo(value: float) -> float:
 def result_table(result: Result, folder: Path | None = None) -> dict[str, Any]:
     """The report table of any result (a tournament's, an analysis's or a duel's), to be written in
     `folder` (None: the current one)."""
-    if isinstance(result, (Analysis, ExactDuel)):
-        return result.to_report()
-    return report_table(result, folder)
+    if isinstance(result, Summary):
+        return report_table(result, folder)
+    from ..exact.tournament import ExactSummary  # loaded already where an exact result was made
+
+    return exact_report_table(result, folder) if isinstance(result, ExactSummary) else result.to_report()
 
 
 def write_report(path: str | os.PathLike[str], result: Result, form: FileFormat | None = None) -> None:

@@ -14,6 +14,11 @@ Interval = tuple[float, float]
 """An interval (low, high)."""
 
 
+def phi(x: float) -> float:
+    """The standard normal distribution function."""
+    return 0.5 * math.erfc(-x / math.sqrt(2))
+
+
 def wilson(successes: float, trials: int, z: float = Z95, independent: float | None = None) -> Interval:
     """The Wilson score interval of a proportion: sound near 0 and 1, unlike the normal one.
     `successes` may be fractional (a shared win counts in part); no trials gives (0, 1).

@@ -28,7 +28,7 @@ import time
 import tomllib
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import tomli_w
 
@@ -51,10 +51,12 @@ from ..files import read_bytes, through_links, write_atomically
 from ..playing.plan import Plan, make_plan
 from ..playing.tally import Tally, count_length
 from ..playing.units import UnitResult
-from ..results.elo import Look
 from ..version import shutbox_version
 from . import seal
 from .audit import matchup_fault
+
+if TYPE_CHECKING:  # a match's Elo module loads where a match is played
+    from ..results.elo import Look
 
 CHECKPOINT_FORMAT = 4
 """The layout of a checkpoint's keys: raised whenever what a checkpoint holds changes, so that one

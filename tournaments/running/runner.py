@@ -24,12 +24,12 @@ from ..playing.plan import Plan, make_plan
 from ..playing.units import UnitResult
 from ..referee import idle
 from ..results.aggregate import Summary, summarise
-from ..results.elo import Sprt
 from .checkpoint import CHECKPOINT_SECONDS, Keeper, Record, Saved, read_checkpoint
-from .sequential import Sequential, Watch, stopped
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # a match's modules (its SPRT, `sequential`) load where a match is played
     from ..exact.tournament import ExactSummary
+    from ..results.elo import Sprt
+    from .sequential import Sequential, Watch
 
 Progress = Callable[[int, int], None]
 """Told the games finished so far and the run's total: once before the first unit, then after each."""
@@ -175,6 +175,8 @@ def play_match(
             seconds=checkpoint_seconds,
             match=settings,
         )
+    from .sequential import Sequential
+
     gate = Sequential(plan, sprt, watch)
     return _play(plan, record, keeper, backend, progress, config.seed is None, written, gate)
 
@@ -213,12 +215,18 @@ def resume(
         seconds=checkpoint_seconds,
         match=saved.match,
     )
-    gate = None if saved.match is None else Sequential(saved.plan, _sprt_of(saved), watch)
+    gate = None
+    if saved.match is not None:
+        from .sequential import Sequential
+
+        gate = Sequential(saved.plan, _sprt_of(saved), watch)
     return _play(saved.plan, saved.record, keeper, backend, progress, saved.seed_drawn, written, gate)
 
 
 def _sprt_of(saved: Saved) -> Sprt | None:
     """The SPRT of the match a checkpoint keeps, if it runs one."""
+    from ..results.elo import Sprt
+
     assert saved.match is not None
     settings = saved.match.get("sprt")
     try:
@@ -267,6 +275,8 @@ def _play(
         if plan.unit_count:
             chosen.run(plan, finished)
     except _Decided:
+        from .sequential import stopped
+
         plan = stopped(plan, record.games)
     except KeyboardInterrupt:
         kept = None if keeper is None else keeper.keep()
