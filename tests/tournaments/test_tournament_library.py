@@ -160,6 +160,9 @@ def test_the_default_backend_plays_here_for_one_worker_a_small_plan_or_a_busy_ma
     assert default_backend(1, big) == InProcess()
     assert default_backend(2, big, idle=lambda: 2.0) == ProcessPool(2)
     assert default_backend(2, big, idle=lambda: 0.5) == InProcess()  # no core idle: a pool would only slow it
+    # one core idle, this process's: a worker would take turns with it and with the load
+    assert default_backend(2, big, idle=lambda: 1.0) == InProcess()
+    assert default_backend(2, big, idle=lambda: 1.9) == InProcess()
     # A user's strategy runs in its host wherever the referee plays: the same rule holds.
     reader = str(DATA / "context_reader.py") + ":Reader"  # game by game: asked in its host at each step
     users = make_plan(config(strategies=("greedy-high", reader), games=10))

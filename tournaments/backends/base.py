@@ -140,6 +140,11 @@ def estimated_seconds(plan: Plan) -> float:
     return setup + seconds * share
 
 
+POOL_CORES = 2
+"""The idle cores a pool needs to pay: it keeps this process and at least one worker busy; with only
+this process's core free, a second process would take turns with it and with the load."""
+
+
 def idle_cores() -> float:
     """About how many cores no other process keeps busy now: the machine's, less the processes
     running besides this one (Linux says it now; elsewhere the load of the last minute, which
@@ -157,8 +162,8 @@ def idle_cores() -> float:
 
 def default_backend(workers: int | None, plan: Plan, idle: Callable[[], float] | None = None) -> Backend:
     """The Dask cluster of `plan.config.scheduler` if it names one; else this process for one
-    worker, or for a plan that is small or finds no core idle (`idle`, by default `idle_cores`: a
-    pool would only slow it down); else a pool of `workers` processes (None: one per core).
+    worker, or for a plan that is small or finds fewer than `POOL_CORES` cores idle (`idle`, by
+    default `idle_cores`: a pool would only slow it down); else a pool of `workers` processes (None: one per core).
     `SHUTBOX_POOL` (`POOL`) may take the load out of the choice. Wherever the referee plays, a
     user's strategy runs in a host process of its own, which the run can stop whatever the
     strategy does (catch every exception, loop in C, start processes)."""
@@ -170,7 +175,7 @@ def default_backend(workers: int | None, plan: Plan, idle: Callable[[], float] |
     forced = os.environ.get(POOL)
     if idle is None:
         idle = (lambda: float(cores())) if forced == "idle" else idle_cores
-    if count <= 1 or (forced != "always" and (estimated_seconds(plan) < IN_PROCESS_SECONDS or idle() < 1)):
+    if count <= 1 or (forced != "always" and (estimated_seconds(plan) < IN_PROCESS_SECONDS or idle() < POOL_CORES)):
         return InProcess()
     from .pool import ProcessPool
 
