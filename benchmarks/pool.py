@@ -11,8 +11,8 @@ time of --repeats (the runs taken in turn, so a burst of load on a shared machin
 them alike), with the processor seconds of the command and every process it started; the ratios
 are -j 1's wall time over -j 2's (speed) and -j 2's processor time over -j 1's (cost).
 
-A run stays in process where it is estimated to take under a second or finds fewer than two cores idle (other
-processes busy them), a field with a user's strategy as well: on a shared machine, -j 2 then
+A run stays in process where it is estimated to take under a second or finds fewer than two cores
+idle (other processes busy them), a field with a user's strategy as well: on a shared machine, -j 2 then
 measures that choice. `--busy-as-idle` runs every command with `SHUTBOX_POOL=idle`, so that the
 estimate alone chooses and -j 2 plays in a pool however busy the machine is: what an idle machine
 would choose, with the other load still slowing it down (an earlier checkout, which knows no
