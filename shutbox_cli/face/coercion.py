@@ -14,8 +14,11 @@ from enum import Enum
 from pathlib import Path
 from typing import Any, get_args, get_origin
 
-import typer._coercion
-from typer._param_types import coerce_cli_choice, coerce_cli_path
+try:  # typer's own pieces, where this typer has them (pyproject.toml allows any later typer)
+    from typer._coercion import build_runtime_param
+    from typer._param_types import coerce_cli_choice, coerce_cli_path
+except ImportError:  # a typer that builds its coercion otherwise: left to it, `defer_checks` does nothing
+    build_runtime_param = None  # type: ignore[assignment]
 
 PLAIN = {int: re.compile(r"-?[0-9]{1,18}"), float: re.compile(r"-?[0-9]{1,15}(\.[0-9]{1,15})?")}
 """Numbers written as the validator reads them, to the same number, by `int` or `float`."""
@@ -38,7 +41,7 @@ class _Deferred:
             plain = _plain(value, descriptor.annotation, descriptor.parameter_info, param, ctx)
             if plain is not NOT_PLAIN:
                 return plain
-        param._runtime_param = typer._coercion.build_runtime_param(descriptor)
+        param._runtime_param = build_runtime_param(descriptor)
         return param._runtime_param.coerce(value, param=param, ctx=ctx)
 
 
@@ -73,7 +76,7 @@ def _within(number: float, info: Any) -> bool:
 def defer_checks(params: list[Any]) -> None:
     """Give each typer parameter whose coercion is not built yet the deferred one (a parameter of
     another kind, or of a typer that builds its coercion otherwise, is left as it is)."""
-    if not hasattr(typer._coercion, "build_runtime_param"):
+    if build_runtime_param is None:
         return
     for param in params:
         if getattr(param, "_runtime_param", ...) is None and hasattr(param, "type_descriptor"):
