@@ -123,7 +123,7 @@ class AskedSeat(StepSeat):
             keys = stream_keys(seed, unit.dice_games[games], round_, seat)
             drawn = outcomes(keys[:, None], np.arange(rules.tiles + 1, dtype=np.uint64)[None, :])
             try:
-                batch = remote.play(list(zip(contexts, itertools.repeat(seed), dice_games, strict=False)), drawn)
+                batch = remote.play(seed, contexts, dice_games, drawn)
             except StrategyError as error:  # its host failed to answer at all: nothing plays on
                 raise GameFailure(unit.slot(int(games[0])), turn_context(contexts[0]), error) from None
             masks = turn_ends(rules, batch.dealt.tobytes(), batch.counts.tolist(), batch.given.tolist())
