@@ -95,6 +95,29 @@ class MoveTable:
         return self._table[open_mask]
 
 
+def throw_moves(rules: Rules) -> dict[int, tuple[Mask, ...]]:
+    """The legal moves of each box and throw met so far under a rule set, by `box * 32 + throw`
+    (the throw's index in THROWS), kept for the process: `moves_of` fills it as they are met, as
+    `MoveTable` works them out (a process that plays turns meets few of them: it makes no table)."""
+    return _throw_moves(rules.tiles, rules.shut_rule, rules.first_roll)
+
+
+@cache
+def _throw_moves(tiles: int, shut_rule: ShutRule, first_roll: FirstRoll) -> dict[int, tuple[Mask, ...]]:
+    return {}
+
+
+def moves_of(rules: Rules, met: dict[int, tuple[Mask, ...]], key: int) -> tuple[Mask, ...]:
+    """The legal moves of `throw_moves(rules)`'s `key`, worked out and kept there."""
+    mask, throw = key >> 5, key & 31
+    legal = tuple(move for move in _candidates(rules.tiles, rules.shut_rule, THROWS[throw]) if move & mask == move)
+    required = rules.first_roll.tile
+    if mask == rules.full_box and required is not None:
+        legal = tuple(move for move in legal if move >> (required - 1) & 1)
+    met[key] = legal
+    return legal
+
+
 def move_table(rules: Rules) -> MoveTable:
     """The cached move table for a rule set."""
     return _move_table(rules.tiles, rules.shut_rule, rules.first_roll)
@@ -103,17 +126,6 @@ def move_table(rules: Rules) -> MoveTable:
 @cache
 def _move_table(tiles: int, shut_rule: ShutRule, first_roll: FirstRoll) -> MoveTable:
     return MoveTable(tiles, shut_rule, first_roll)
-
-
-def move_rows(rules: Rules) -> tuple[tuple[tuple[int, ...], ...], ...]:
-    """`move_table(rules).row` of every box, made once per rule set (a turn looks one up a roll)."""
-    return _move_rows(rules.tiles, rules.shut_rule, rules.first_roll)
-
-
-@cache
-def _move_rows(tiles: int, shut_rule: ShutRule, first_roll: FirstRoll) -> tuple[tuple[tuple[int, ...], ...], ...]:
-    table = _move_table(tiles, shut_rule, first_roll)
-    return tuple(table.row(box) for box in range(1 << tiles))
 
 
 def legal_moves(rules: Rules, open_mask: Mask, throw: tuple[int, ...]) -> tuple[int, ...]:

@@ -26,7 +26,7 @@ import numpy.typing as npt
 
 from shutbox_cli.game import Rules, play_turn, turn_rolls
 from shutbox_cli.game.bulk import Standing, play_games, play_keyed_turns, play_turns, turn_table_of
-from shutbox_cli.game.bulk_dice import outcomes, stream_keys
+from shutbox_cli.game.bulk_dice import absorbed, outcomes
 from shutbox_cli.game.match import turn_context
 from shutbox_cli.game.terms import Seed
 from strategies.player import StrategyError, StrategyPlayer
@@ -41,29 +41,29 @@ from .seats import Player
 from .tally import Tally, share_unit
 
 Games = npt.NDArray[np.intp]
+Dealt = npt.NDArray[np.uint8]
+"""Every roll each of some games' turns can use ([game, roll], outcome codes): a turn uses at most
+one roll per tile, plus the one that ends it."""
 KEPT_POLICIES = 256
 """The most turn tables of solvers' policies kept at once (a built-in's turns may meet many)."""
 
 
 class StepSeat:
-    """How one player of a matchup plays its turns of a step: `turns(unit, seat, round, games)`."""
+    """How one player of a matchup plays its turns of a step: `turns(unit, seat, round, games,
+    dealt)`, each game's turn on the dice dealt for it."""
 
-    def turns(self, unit: StepUnit, seat: int, round_: int, games: Games) -> Masks:
+    def turns(self, unit: StepUnit, seat: int, round_: int, games: Games, dealt: Dealt) -> Masks:
         raise NotImplementedError
 
 
 class ExactSeat(StepSeat):
-    """An exact strategy: its turns played from its turn table, all at once, every roll they can
-    use drawn first (a turn uses at most one roll per tile, plus the one that ends it)."""
+    """An exact strategy: its turns played from its turn table, all at once."""
 
     def __init__(self, table: Callable[[], npt.NDArray[np.int16]]) -> None:
         self.table = table
 
-    def turns(self, unit: StepUnit, seat: int, round_: int, games: Games) -> Masks:
-        rules = unit.rules
-        keys = stream_keys(unit.seed, unit.dice_games[games], round_, seat)
-        drawn = outcomes(keys[:, None], np.arange(rules.tiles + 1, dtype=np.uint64)[None, :])
-        return play_turns(self.table(), rules.full_box, games.size, lambda roll, live: drawn[live, roll])
+    def turns(self, unit: StepUnit, seat: int, round_: int, games: Games, dealt: Dealt) -> Masks:
+        return play_turns(self.table(), unit.rules.full_box, games.size, lambda roll, live: dealt[live, roll])
 
 
 class SolvedSeat(StepSeat):
@@ -75,7 +75,7 @@ class SolvedSeat(StepSeat):
         self.solved = type(player.strategy)._solved_for  # type: ignore[attr-defined]
         self.tables = tables
 
-    def turns(self, unit: StepUnit, seat: int, round_: int, games: Games) -> Masks:
+    def turns(self, unit: StepUnit, seat: int, round_: int, games: Games, dealt: Dealt) -> Masks:
         strategy, rules = self.player.strategy, unit.rules
         found: dict[int, tuple[Any, int]] = {}  # each solution kept, so that no other takes its id
         chosen: list[npt.NDArray[np.int16]] = []
@@ -89,9 +89,7 @@ class SolvedSeat(StepSeat):
                 known = found[id(solution)] = (solution, len(chosen))
                 chosen.append(self._table(rules, solution))
             which[position] = known[1]
-        keys = stream_keys(unit.seed, unit.dice_games[games], round_, seat)
-        drawn = outcomes(keys[:, None], np.arange(rules.tiles + 1, dtype=np.uint64)[None, :])
-        return play_keyed_turns(np.stack(chosen), which, rules.full_box, lambda roll, live: drawn[live, roll])
+        return play_keyed_turns(np.stack(chosen), which, rules.full_box, lambda roll, live: dealt[live, roll])
 
     def _table(self, rules: Rules, solution: Any) -> npt.NDArray[np.int16]:
         kept = self.tables.get(id(solution))
@@ -112,7 +110,7 @@ class AskedSeat(StepSeat):
     def __init__(self, player: Player) -> None:
         self.player = player
 
-    def turns(self, unit: StepUnit, seat: int, round_: int, games: Games) -> Masks:
+    def turns(self, unit: StepUnit, seat: int, round_: int, games: Games, dealt: Dealt) -> Masks:
         player, seed, rules = self.player, unit.seed, unit.rules
         contexts = unit.contexts(seat, round_, games)
         dice_games = unit.dice_games[games].tolist()
@@ -120,10 +118,8 @@ class AskedSeat(StepSeat):
         remote = None if isinstance(player, StrategyPlayer) else player
         start = 0
         if remote is not None:
-            keys = stream_keys(seed, unit.dice_games[games], round_, seat)
-            drawn = outcomes(keys[:, None], np.arange(rules.tiles + 1, dtype=np.uint64)[None, :])
             try:
-                batch = remote.play(seed, contexts, dice_games, drawn)
+                batch = remote.play(seed, contexts, dice_games, dealt)
             except StrategyError as error:  # its host failed to answer at all: nothing plays on
                 raise GameFailure(unit.slot(int(games[0])), turn_context(contexts[0]), error) from None
             masks = turn_ends(rules, batch.dealt.tobytes(), batch.counts.tolist(), batch.given.tolist())
@@ -163,6 +159,9 @@ class StepUnit:
         self.rotation = rotation
         self.numbers = deal * self.players + rotation
         self.dice_games = deal if plan.config.duplicate else self.numbers
+        self._keys = absorbed(0, self.seed, self.dice_games)
+        """Each game's dice stream key as far as its seed and dice game go (`bulk_dice.absorbed`)."""
+        self._rolls = np.arange(self.rules.tiles + 1, dtype=np.uint64)[None, :]
         self.standing = Standing()
         self.failure: GameFailure | None = None
         self._last = np.iinfo(np.int64).max
@@ -205,10 +204,11 @@ class StepUnit:
         """`SeatTurns` for `play_games`: each game's turn in this seat and round, by its player."""
         found = np.full(games.size, self.rules.full_box, dtype=np.int16)
         players = (self.rotation[games] + seat) % self.players
+        dealt = outcomes(absorbed(self._keys[games], round_, seat)[:, None], self._rolls)
         for player, place in enumerate(self.seats):
             chosen = np.flatnonzero((players == player) & (self.numbers[games] < self._last))
             if chosen.size:
-                found[chosen] = place.turns(self, seat, round_, games[chosen])
+                found[chosen] = place.turns(self, seat, round_, games[chosen], dealt[chosen])
         return found
 
     def play(self) -> list[Tally]:
