@@ -25,7 +25,14 @@ from typing import Any
 
 from shutbox_cli.game import Rules
 from strategies.keys import declared_key
-from strategies.loading import LoadedStrategy, StrategyLoadError, load_strategy, source_file, source_sha256
+from strategies.loading import (
+    LoadedStrategy,
+    StrategyLoadError,
+    load_strategy,
+    source_file,
+    source_sha256,
+    told_declared,
+)
 from strategies.player import StrategyError, StrategyPlayer
 from strategies.seeding import defer_global_seeds
 from strategies.shown import cause
@@ -170,6 +177,7 @@ def serve(connection: Channel) -> None:
     """Load the strategy the first request names, then answer until the referee hangs up."""
     setup: Setup = connection.recv()
     sys.path[:] = setup.path
+    told_declared(setup.declared)
     defer_global_seeds()  # this process runs one strategy: `random` is seeded where it draws
     loaded, loaded_reply = _load(setup)
     _send(connection, loaded_reply)

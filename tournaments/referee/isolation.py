@@ -37,7 +37,7 @@ from shutbox_cli.game.dice import MASK, PAIRS
 from shutbox_cli.game.terms import GameNumber, Mask, Seed
 from strategies.errors import StrategyError
 from strategies.keys import checked_key
-from strategies.loading import StrategyLoadError, split_spec
+from strategies.loading import StrategyLoadError, declared, split_spec
 from strategies.table import PolicyTable
 
 from ..errors import setting
@@ -146,7 +146,7 @@ class Host:
         host = cls(spec, rules, memory_limit_mib)
         host.timeout = timeout
         host.deadline = time.monotonic() + timeout
-        setup = Setup(spec, dict(params), name, rules, list(sys.path))
+        setup = Setup(spec, dict(params), name, rules, list(sys.path), declared())
         try:
             host.connection.send(setup)
         except OSError:

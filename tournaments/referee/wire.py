@@ -17,16 +17,19 @@ from typing import Any, NamedTuple
 
 from shutbox_cli.game import Rules
 from shutbox_cli.game.terms import GameNumber, Mask, Seed
+from strategies.loading import Registration
 
 
 class Setup(NamedTuple):
-    """The first request: the strategy to load, the rules it plays and the referee's import path."""
+    """The first request: the strategy to load, the rules it plays, the referee's import path and
+    what the installed packages on it declare (`loading.declared`: the host need not read them)."""
 
     spec: str
     params: dict[str, Any]
     name: str | None
     rules: Rules
     path: list[str]
+    declared: tuple[Registration, ...]
 
 
 class NewPlayer(NamedTuple):
