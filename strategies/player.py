@@ -14,7 +14,7 @@ from shutbox_cli.game import Roll, Rules, TurnContext, derive_seed
 from shutbox_cli.game.box import dice_table
 from shutbox_cli.game.dice import PAIRS
 from shutbox_cli.game.match import turn_context
-from shutbox_cli.game.moves import THROWS_BY, moves_of, throw_moves
+from shutbox_cli.game.moves import THROWS_BY, box_rows, row_of
 from shutbox_cli.game.rules import FirstRoll, ShutRule
 from shutbox_cli.game.terms import GameNumber, Mask, Seed
 
@@ -74,7 +74,7 @@ class StrategyPlayer:
         self._policy: PolicyTable | None = None
         self._tiles = tiles_by_mask(rules.tiles)
         self._dice_options = dice_table(rules)
-        self._met = throw_moves(rules)
+        self._rows = box_rows(rules)
         self._legal, self._legal_ids = _legal_tiles(rules.tiles)
         self._decision = _decisions(rules.tiles, rules.shut_rule, rules.first_roll)
         # A built-in strategy never draws from the global generators: seeding them changes nothing.
@@ -208,10 +208,8 @@ class StrategyPlayer:
         """What a throw (`count` dice making outcome code `outcome`) on a box asks: nothing (no legal
         move: the turn ends), its one legal move, or a choice among its legal moves (as masks, as
         the view shows them, each mask by the id of its tiles, and the dice as the view shows them)."""
-        key = open_mask << 5 | THROWS_BY[count][outcome]
-        moves = self._met.get(key)
-        if moves is None:
-            moves = moves_of(self.rules, self._met, key)
+        row = self._rows[open_mask] or row_of(self.rules, self._rows, open_mask)
+        moves = row[THROWS_BY[count][outcome]]
         if len(moves) < 2:
             return moves[0] if moves else ()
         legal = self._legal.get(moves)

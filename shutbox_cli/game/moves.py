@@ -95,27 +95,28 @@ class MoveTable:
         return self._table[open_mask]
 
 
-def throw_moves(rules: Rules) -> dict[int, tuple[Mask, ...]]:
-    """The legal moves of each box and throw met so far under a rule set, by `box * 32 + throw`
-    (the throw's index in THROWS), kept for the process: `moves_of` fills it as they are met, as
-    `MoveTable` works them out (a process that plays turns meets few of them: it makes no table)."""
-    return _throw_moves(rules.tiles, rules.shut_rule, rules.first_roll)
+def box_rows(rules: Rules) -> list[tuple[tuple[Mask, ...], ...] | None]:
+    """Each box's legal moves for every throw of THROWS (as `MoveTable.row`), or None for a box not
+    met yet, kept for the process: `row_of` works a box's out as it is met (a process that plays
+    turns meets a part of the boxes: it makes no table of them all)."""
+    return _box_rows(rules.tiles, rules.shut_rule, rules.first_roll)
 
 
 @cache
-def _throw_moves(tiles: int, shut_rule: ShutRule, first_roll: FirstRoll) -> dict[int, tuple[Mask, ...]]:
-    return {}
+def _box_rows(tiles: int, shut_rule: ShutRule, first_roll: FirstRoll) -> list[tuple[tuple[Mask, ...], ...] | None]:
+    return [None] * (1 << tiles)
 
 
-def moves_of(rules: Rules, met: dict[int, tuple[Mask, ...]], key: int) -> tuple[Mask, ...]:
-    """The legal moves of `throw_moves(rules)`'s `key`, worked out and kept there."""
-    mask, throw = key >> 5, key & 31
-    legal = tuple(move for move in _candidates(rules.tiles, rules.shut_rule, THROWS[throw]) if move & mask == move)
+def row_of(rules: Rules, rows: list[tuple[tuple[Mask, ...], ...] | None], box: Mask) -> tuple[tuple[Mask, ...], ...]:
+    """A box's row of `box_rows(rules)`, worked out as `MoveTable` works it out, and kept there."""
     required = rules.first_roll.tile
-    if mask == rules.full_box and required is not None:
-        legal = tuple(move for move in legal if move >> (required - 1) & 1)
-    met[key] = legal
-    return legal
+    only = 0 if box != rules.full_box or required is None else 1 << (required - 1)
+    row = []
+    for throw in THROWS:
+        legal = tuple(move for move in _candidates(rules.tiles, rules.shut_rule, throw) if move & box == move)
+        row.append(tuple(move for move in legal if move & only) if only else legal)
+    found = rows[box] = tuple(row)
+    return found
 
 
 def move_table(rules: Rules) -> MoveTable:

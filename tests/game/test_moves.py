@@ -18,7 +18,7 @@ from shutbox_cli.game import (
     score,
     tiles_of,
 )
-from shutbox_cli.game.moves import moves_of, throw_moves
+from shutbox_cli.game.moves import box_rows, row_of
 from shutbox_cli.game.rules import FirstRoll, ShutRule
 
 FULL_9 = mask_of(range(1, 10))
@@ -239,10 +239,8 @@ def test_one_die_examples() -> None:
 
 @pytest.mark.parametrize("shut_rule", list(ShutRule))
 @pytest.mark.parametrize("first_roll", [FirstRoll.NONE, FirstRoll.THREE_TO_GO])
-def test_the_moves_worked_out_as_throws_are_met_are_the_tables(shut_rule: ShutRule, first_roll: FirstRoll) -> None:
+def test_the_moves_worked_out_as_boxes_are_met_are_the_tables(shut_rule: ShutRule, first_roll: FirstRoll) -> None:
     rules = Rules(tiles=10, shut_rule=shut_rule, first_roll=first_roll)
-    table, met = move_table(rules), throw_moves(rules)
-    for mask in range(rules.full_box + 1):
-        for throw, dice in enumerate(THROWS):
-            key = mask << 5 | throw
-            assert met.get(key, moves_of(rules, met, key)) == table.moves(mask, dice) == met[key]
+    table, rows = move_table(rules), box_rows(rules)
+    for mask in reversed(range(rules.full_box + 1)):
+        assert (rows[mask] or row_of(rules, rows, mask)) == table.row(mask) == rows[mask]
