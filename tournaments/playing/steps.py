@@ -183,8 +183,6 @@ class StepUnit:
         scores = standing.scores[seats, games[:, None]]
         posted = scores.astype(object)
         posted[scores < 0] = None  # not played yet
-        totals = standing.totals[seats, games[:, None]].tolist()
-        active = standing.playing[seats, games[:, None]].tolist()
         players = ((self.rotation[games] + seat) % count).tolist()
         steady = itertools.repeat
         return list(
@@ -193,9 +191,9 @@ class StepUnit:
                 steady(seat),
                 steady(round_),
                 steady(standing.playoff),
-                map(tuple, posted.tolist()),
-                map(tuple, totals),
-                map(tuple, active),
+                _rows(posted, scores),
+                _rows(standing.totals[seats, games[:, None]]),
+                _rows(standing.playing[seats, games[:, None]]),
                 strict=False,
             )
         )
@@ -219,3 +217,13 @@ class StepUnit:
             raise self.failure
         unit = WorkUnit(0, (0,), 0, self.deals)
         return _tallies(results, unit, self.layout)[0]
+
+
+def _rows(values: npt.NDArray[Any], compared: npt.NDArray[Any] | None = None) -> list[tuple[Any, ...]]:
+    """Each row of `values` as a tuple; one tuple for them all where every row is the same (as
+    `compared`'s rows are, when given: a turn's context is often its neighbours', such as every
+    total at the first round, and a tuple sent once reaches a host once)."""
+    same = values if compared is None else compared
+    if same.shape[0] > 1 and bool((same == same[0]).all()):
+        return [tuple(values[0].tolist())] * same.shape[0]
+    return list(map(tuple, values.tolist()))
