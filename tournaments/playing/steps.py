@@ -25,7 +25,7 @@ import numpy as np
 import numpy.typing as npt
 
 from shutbox_cli.game import Rules, play_turn, turn_rolls
-from shutbox_cli.game.bulk import Standing, play_games, play_keyed_turns, play_turns, turn_table_of
+from shutbox_cli.game.bulk import END, Standing, play_games, play_keyed_turns, turn_table_of
 from shutbox_cli.game.bulk_dice import absorbed, outcomes
 from shutbox_cli.game.match import turn_context
 from shutbox_cli.game.terms import Seed
@@ -57,13 +57,39 @@ class StepSeat:
 
 
 class ExactSeat(StepSeat):
-    """An exact strategy: its turns played from its turn table, all at once."""
+    """An exact strategy: its turns played from its turn table, all at once, one roll of every
+    turn at a time, a turn that ended staying as it ended (`_ending`): as `bulk.play_turns`
+    plays them, with no turn set apart as it ends."""
 
     def __init__(self, table: Callable[[], npt.NDArray[np.int16]]) -> None:
         self.table = table
 
     def turns(self, unit: StepUnit, seat: int, round_: int, games: Games, dealt: Dealt) -> Masks:
-        return play_turns(self.table(), unit.rules.full_box, games.size, lambda roll, live: dealt[live, roll])
+        ending, boxes = _ending(self.table()), unit.rules.full_box + 1
+        states = np.full(games.size, boxes - 1, dtype=np.int16)
+        for roll in range(dealt.shape[1]):  # a turn uses at most one roll per tile, plus the one that ends it
+            states = ending[states, dealt[:, roll]]
+        return states - boxes
+
+
+_ENDINGS: dict[int, tuple[npt.NDArray[np.int16], npt.NDArray[np.int16]]] = {}
+"""`_ending`'s tables, by the id of the turn table each is made from (kept with it)."""
+
+
+def _ending(table: npt.NDArray[np.int16]) -> npt.NDArray[np.int16]:
+    """A turn table (`bulk.turn_table_of`: the box after each outcome from each box, END where the
+    turn ends with the box as it is, 0 where it shuts the box) with the turns that ended kept
+    apart: state b < B (B boxes) is box b with the turn going on, B + b box b with the turn over,
+    which every outcome leaves as it is."""
+    kept = _ENDINGS.get(id(table))
+    if kept is None or kept[0] is not table:
+        if len(_ENDINGS) >= KEPT_POLICIES:
+            _ENDINGS.clear()
+        boxes = np.arange(table.shape[0], dtype=np.int16)
+        going = np.where(table == END, boxes[:, None], table) + np.where(table > 0, 0, table.shape[0])
+        over = np.broadcast_to((boxes + table.shape[0])[:, None], table.shape)
+        kept = _ENDINGS[id(table)] = (table, np.concatenate((going, over)).astype(np.int16))
+    return kept[1]
 
 
 class SolvedSeat(StepSeat):
