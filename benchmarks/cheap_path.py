@@ -13,20 +13,25 @@ checkouts run from cached bytecode, as an installed copy does (compiled by the f
 temporary folder, whatever the environment says about writing bytecode). The reports of both
 checkouts are compared too, on what both report (they must agree when no strategy is stochastic).
 
-Measured against the checkout issue 21 calls "today" (20,000 games, best of 5, a shared 2-core
-machine under load; the reader's "playing" ratio was 5.5x, 4.5x and 4.6x in three runs, its
-"whole" 3.1x, 3.0x and 3.0x):
+Measured against the checkout issue 21 calls "today" (20,000 games, best of 5, two runs one
+after the other on a shared 2-core machine at a load of 5 to 6; the figures of one run, the
+other's in brackets):
 
 | case | | now | today | now/today |
 |---|---|---|---|---|
-| context reader (user) + optimal | whole | 24,032 | 7,639 | 3.1x |
-| | playing | 76,194 | 13,802 | 5.5x |
-| `target` + optimal, 3 rounds | whole | 12,480 | 3,413 | 3.7x |
-| | playing | 24,793 | 4,063 | 6.1x |
+| context reader (user) + optimal | whole | 23,272 | 6,333 | 3.7x (3.3x) |
+| | playing | 52,448 | 9,805 | 5.3x (4.9x) |
+| `target` + optimal, 3 rounds | whole | 10,903 | 3,067 | 3.6x (4.0x) |
+| | playing | 21,092 | 3,704 | 5.7x (7.3x) |
 
-The reader's "whole" is mostly start-up now: the command costs about 0.55 CPU-s before its first
-game (the referee's imports, its options and field, tabulating optimal, a host started), and its
-20,000 games about 0.3 CPU-s (the host about half of it: the strategy asked about 55,000 times).
+At such a load a run's processor time varies by a fifth from one run to the next, the baseline's
+as much as this checkout's: a ratio is good to about a fifth too. The reader's "whole" is mostly
+start-up: the command costs about 0.4 CPU-s before its first game (the referee's imports, its
+options and field, tabulating optimal, a host started: about 0.1 of it the host's), and its
+20,000 games about 0.3 CPU-s, the host about 60% of them (the strategy asked about 55,000 times,
+a view built for each question). Its games play in units of 400 (`plan.UNIT_GAMES`), a round
+trip to the host a seat of each round: the same run with units of 2,000 games measured
+101,748 games per CPU-second of play (8.5x) and 26,654 whole (3.9x) at the same load.
 
 Run: python benchmarks/cheap_path.py --baseline PATH [--repeats R] [--games N]
 """

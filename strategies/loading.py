@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import ast
 import dataclasses
-import functools
 import hashlib
 import importlib
 import importlib.util
@@ -101,19 +100,32 @@ def _normal(package: str) -> str:
     return re.sub(r"[-_.]+", "-", package).lower()
 
 
-def _declared() -> tuple[Registration, ...]:
+_DECLARED: dict[tuple[str, ...], tuple[Registration, ...]] = {}
+"""What installed packages declare (`declared`), by the import path it was read on (the last few)."""
+KEPT_PATHS = 4
+
+
+def declared() -> tuple[Registration, ...]:
     """What installed packages declare in the entry-point group, by name then target; the built-ins
-    (pyproject.toml declares them too) are left out. Read once per process for each import path:
-    reading every installed package's metadata takes tens of milliseconds."""
-    return _declared_on(tuple(sys.path))
+    (pyproject.toml declares them too) are left out. Read once per process for each import path
+    (reading every installed package's metadata takes tens of milliseconds), unless told
+    (`told_declared`)."""
+    path = tuple(sys.path)
+    found = _DECLARED.get(path)
+    if found is None:
+        from importlib.metadata import entry_points  # a host is told them: it never reads them
+
+        found = _declared_by(entry_points(group=ENTRY_POINT_GROUP))
+        if len(_DECLARED) >= KEPT_PATHS:
+            _DECLARED.clear()
+        _DECLARED[path] = found
+    return found
 
 
-@functools.lru_cache(maxsize=4)
-def _declared_on(path: tuple[str, ...]) -> tuple[Registration, ...]:
-    """`_declared` for the import path `path` (the key of the cache: what is installed is what is on it)."""
-    from importlib.metadata import entry_points  # a host seating a file or a module never reads them
-
-    return _declared_by(entry_points(group=ENTRY_POINT_GROUP))
+def told_declared(found: tuple[Registration, ...]) -> None:
+    """Take `found` for what installed packages declare on this import path, as read elsewhere: a
+    strategy's host is told what its referee read on the import path it gives the host."""
+    _DECLARED[tuple(sys.path)] = found
 
 
 def _declared_by(points: Iterable[EntryPoint]) -> tuple[Registration, ...]:
@@ -136,7 +148,7 @@ def registrations() -> dict[str, Registration]:
     installed strategy of the same name, or two packages' strategies of one name, go by their
     qualified names PACKAGE:NAME, with one StrategyNameClash warning naming both."""
     found = {name: Registration(name, target, "built-in") for name, target in BUILTINS.items()}
-    for name, claimants in _by_name(_declared()).items():
+    for name, claimants in _by_name(declared()).items():
         if name in BUILTINS:
             _warn(
                 f"{_listed(claimants)} {'has' if len(claimants) == 1 else 'have'} the name of the built-in "
@@ -435,7 +447,7 @@ def resolve(target: str, spec: str | None = None) -> tuple[type[Strategy], str]:
         return _find_class(target, spec), f"file {where}" if _is_file(where) else f"module {where}"
     if _is_file(target):
         raise StrategyLoadError(f"strategy {spec!r} names a file but not its class: write {target}:ClassName.")
-    claimants = _by_name(_declared()).get(target)
+    claimants = _by_name(declared()).get(target)
     if claimants:
         raise StrategyLoadError(f"{len(claimants)} installed strategies are named {target!r}; {_either(claimants)}.")
     known = ", ".join(names)
@@ -451,9 +463,9 @@ def registered(target: str, names: Mapping[str, Registration] | None = None) -> 
         return found
     return next(
         (
-            declared
-            for declared in _declared()
-            if declared.name == name and declared.package is not None and _normal(declared.package) == _normal(package)
+            claim
+            for claim in declared()
+            if claim.name == name and claim.package is not None and _normal(claim.package) == _normal(package)
         ),
         None,
     )

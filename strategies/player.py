@@ -7,13 +7,15 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, cast
 
 from shutbox_cli.game import Roll, Rules, TurnContext, derive_seed
 from shutbox_cli.game.box import dice_table
 from shutbox_cli.game.dice import PAIRS
-from shutbox_cli.game.moves import THROWS_BY, move_rows, move_table
+from shutbox_cli.game.match import turn_context
+from shutbox_cli.game.moves import THROWS_BY, box_rows, row_of
+from shutbox_cli.game.rules import FirstRoll, ShutRule
 from shutbox_cli.game.terms import GameNumber, Mask, Seed
 
 from .answers import ask_dice, ask_move, tiles_by_mask
@@ -42,6 +44,11 @@ ROLLED = tuple(tuple(pair[:count] for pair in PAIRS) for count in (1, 2))
 """The dice an outcome code (`dice.PAIRS`) rolls with one die and with two, as rolled."""
 SHOWN = tuple(tuple(tuple(sorted(dice)) for dice in rolled) for rolled in ROLLED)
 """The same dice lowest first, as a view shows them."""
+DealtTurn = tuple[tuple[Any, ...], Seed, GameNumber, bytes]
+"""A turn to play: its context's fields (`match.turn_context`'s), its dice stream (seed and game)
+and every roll it can use (one byte each, the outcome code `dice.PAIRS` reads)."""
+Decision = Mask | tuple[()] | tuple[tuple[Mask, ...], tuple[Move, ...], dict[int, Mask], tuple[int, ...]]
+"""What a throw on a box asks (`StrategyPlayer._decided`)."""
 
 
 class StrategyPlayer:
@@ -67,9 +74,9 @@ class StrategyPlayer:
         self._policy: PolicyTable | None = None
         self._tiles = tiles_by_mask(rules.tiles)
         self._dice_options = dice_table(rules)
-        self._moves = move_table(rules)
-        self._rows = move_rows(rules)
+        self._rows = box_rows(rules)
         self._legal, self._legal_ids = _legal_tiles(rules.tiles)
+        self._decision = _decisions(rules.tiles, rules.shut_rule, rules.first_roll)
         # A built-in strategy never draws from the global generators: seeding them changes nothing.
         self._seeds_globals = not builtin_class(cls)
         self.solved = not self._seeds_globals and not cls.stochastic and hasattr(cls, "_solved_for")
@@ -99,89 +106,116 @@ class StrategyPlayer:
                 self._rng.seed(derive_seed("strategy", seed, game, context.round, context.seat))
         return self
 
-    def answer_turn(self, dealt: bytes, answers: list[int]) -> None:
-        """Play the turn started (`start_turn`) on the dice dealt for it (outcome codes, as many as
-        a turn can use) as `play_turn` plays it, adding each answer the strategy gives to `answers`
-        in order (a host's turns: the referee checks them). A strategy asked every time is shown a
-        view of each decision made here (`shown_view`'s, written out: this is a host's every turn)
-        and its answer is legal at once when it is one of the view's own legal moves (the very
-        tuple); any other answer, and an error it raised, is judged by `ask_move` as if it had been
-        asked there."""
-        options_of, rows, tiles = self._dice_options, self._rows, self._tiles
+    def answer_turns(self, turns: Iterable[DealtTurn], given: list[int], counts: list[int]) -> None:
+        """Play these turns in order, each as `play_turn` plays it on the dice dealt for it, the
+        player started for it as `start_turn` starts it: each answer the strategy gives is added
+        to `given` in order, and each turn's number of answers to `counts` once it is played in
+        full (a host's turns: the referee checks them). A failure ends them: the answers given in
+        the turn that failed are the last of `given`, past those `counts` counts.
+
+        A strategy asked every time is shown a view of each decision made here (`shown_view`'s,
+        written out: this is a host's every turn) and its answer is legal at once when it is one
+        of the view's own legal moves (the very tuple); any other answer, and an error it raised,
+        is judged by `ask_move` as if it had been asked there."""
+        options_of, rules, strategy, tiles, key = self._dice_options, self.rules, self.strategy, self._tiles, self.key
         asked = not self._tabulable
-        kind, context = _view_kind(self.context, self._reads_context)
+        decision = self._decision
+        kind = KEYED_VIEW if key is not None else CONTEXT_VIEW if self._reads_context else CONTEXT_FREE_VIEW
         shows_turn = kind is CONTEXT_VIEW  # the turn so far: only a strategy that reads the whole context sees it
-        rules, strategy, legal_of, ids_of, answer_with = (
-            self.rules,
-            self.strategy,
-            self._legal,
-            self._legal_ids,
-            answers.append,
-        )
-
-        def shown(open_mask: int, dice: object, legal: object, turn: tuple[Roll, ...]) -> View:
-            """The view of one decision, its fields set without the checks of its constructor."""
-            view = object.__new__(kind)
-            _set_rules(view, rules)
-            _set_tiles(view, tiles[open_mask])
-            _set_dice(view, dice)
-            _set_moves(view, legal)
-            _set_turn(view, turn)
-            _set_context(view, context)
-            _set_mask(view, open_mask)
-            return view
-
-        open_mask = rules.full_box
-        turn: tuple[Roll, ...] = ()
-        for outcome in dealt:
-            options = options_of[open_mask]
-            if len(options) == 1:
-                count = options[0]
-            elif asked:
-                try:
-                    given: object = strategy.choose_dice(shown(open_mask, None, (), turn))
-                except BaseException as error:  # judged, with the same failure, by ask_dice
-                    count = self._judged_dice(_Given(None, error), open_mask, turn)
+        seeds_globals, rng = asked and self._seeds_globals, self._rng if asked else None
+        choose_dice, choose_move, answer_with = strategy.choose_dice, strategy.choose_move, given.append
+        new_view, full, count_with = object.__new__, rules.full_box, counts.append
+        context: object = None
+        for fields, seed, game, dealt in turns:
+            if kind is not CONTEXT_FREE_VIEW:
+                shown = turn_context(fields)
+                context = self.context = shown if key is None else keyed_context(shown, key)
+            if seeds_globals:
+                seed_globals_for("global random", seed, game, fields[2], fields[1])
+            if rng is not None:
+                rng.seed(derive_seed("strategy", seed, game, fields[2], fields[1]))
+            open_mask, answered = full, len(given)
+            turn: tuple[Roll, ...] = ()
+            for outcome in dealt:
+                options = options_of[open_mask]
+                if len(options) == 1:
+                    count = options[0]
+                elif asked:
+                    view = new_view(kind)
+                    _set_rules(view, rules)
+                    _set_tiles(view, tiles[open_mask])
+                    _set_dice(view, None)
+                    _set_moves(view, ())
+                    _set_turn(view, turn)
+                    _set_context(view, context)
+                    _set_mask(view, open_mask)
+                    try:
+                        number: object = choose_dice(view)
+                    except BaseException as error:  # judged, with the same failure, by ask_dice
+                        count = self._judged_dice(_Given(None, error), open_mask, turn)
+                    else:
+                        count = (
+                            number
+                            if type(number) is int and number in options
+                            else self._judged_dice(_Given(number, None), open_mask, turn)
+                        )
+                    answer_with(count)
                 else:
-                    count = (
-                        given
-                        if type(given) is int and given in options
-                        else self._judged_dice(_Given(given, None), open_mask, turn)
-                    )
-                answer_with(count)
-            else:
-                count = self.policy.dice[open_mask]
-                answer_with(count)
-            moves = rows[open_mask][THROWS_BY[count][outcome]]
-            if not moves:
-                return
-            if len(moves) == 1:
-                move = moves[0]
-            elif asked:
-                dice = SHOWN[count - 1][outcome]
-                legal = legal_of.get(moves)
-                if legal is None:
-                    legal = _legal_of(moves, tiles, legal_of, ids_of)
-                try:
-                    answer: object = strategy.choose_move(shown(open_mask, dice, legal, turn))
-                except BaseException as error:  # judged, with the same failure, by ask_move
-                    move = self._judged(_Given(None, error), open_mask, dice, moves, turn)
+                    count = self.policy.dice[open_mask]
+                    answer_with(count)
+                at = (open_mask << 8) | (count << 6) | outcome
+                found = decision.get(at)
+                if found is None:
+                    found = decision[at] = self._decided(open_mask, count, outcome)
+                if isinstance(found, int):
+                    move = found
+                elif not found:
+                    break
+                elif asked:
+                    moves, legal, ids, dice = found
+                    view = new_view(kind)
+                    _set_rules(view, rules)
+                    _set_tiles(view, tiles[open_mask])
+                    _set_dice(view, dice)
+                    _set_moves(view, legal)
+                    _set_turn(view, turn)
+                    _set_context(view, context)
+                    _set_mask(view, open_mask)
+                    try:
+                        answer: object = choose_move(view)
+                    except BaseException as error:  # judged, with the same failure, by ask_move
+                        move = self._judged(_Given(None, error), open_mask, dice, moves, turn)
+                    else:
+                        move = ids.get(id(answer), -1)
+                        if move < 0:
+                            move = self._judged(_Given(answer, None), open_mask, dice, moves, turn)
+                    answer_with(move)
                 else:
-                    found = ids_of[moves].get(id(answer))
-                    move = self._judged(_Given(answer, None), open_mask, dice, moves, turn) if found is None else found
-                answer_with(move)
-            else:
-                move = self.choose_move(open_mask, SHOWN[count - 1][outcome], moves)
-                answer_with(move)
-            if shows_turn:
-                made = _ROLLS[count - 1][outcome]
-                roll = made.get(move)
-                if roll is None:
-                    roll = made[move] = Roll(ROLLED[count - 1][outcome], move)
-                turn += (roll,)
-            open_mask &= ~move
-            if not open_mask:
-                return
+                    move = self.choose_move(open_mask, found[3], found[0])
+                    answer_with(move)
+                if shows_turn:
+                    made = _ROLLS[count - 1][outcome]
+                    roll = made.get(move)
+                    if roll is None:
+                        roll = made[move] = Roll(ROLLED[count - 1][outcome], move)
+                    turn += (roll,)
+                open_mask &= ~move
+                if not open_mask:
+                    break
+            count_with(len(given) - answered)
+
+    def _decided(self, open_mask: Mask, count: int, outcome: int) -> Decision:
+        """What a throw (`count` dice making outcome code `outcome`) on a box asks: nothing (no legal
+        move: the turn ends), its one legal move, or a choice among its legal moves (as masks, as
+        the view shows them, each mask by the id of its tiles, and the dice as the view shows them)."""
+        row = self._rows[open_mask] or row_of(self.rules, self._rows, open_mask)
+        moves = row[THROWS_BY[count][outcome]]
+        if len(moves) < 2:
+            return moves[0] if moves else ()
+        legal = self._legal.get(moves)
+        if legal is None:
+            legal = _legal_of(moves, self._tiles, self._legal, self._legal_ids)
+        return moves, legal, self._legal_ids[moves], SHOWN[count - 1][outcome]
 
     def _judged_dice(self, given: _Given, open_mask: Mask, turn: tuple[Roll, ...]) -> int:
         """A number of dice that is not 1 or 2 as a plain int, or an error raised, judged by
@@ -245,6 +279,13 @@ and move, made once for the process (they are frozen)."""
 
 
 @functools.cache
+def _decisions(tiles: int, shut_rule: ShutRule, first_roll: FirstRoll) -> dict[int, Decision]:
+    """What each throw on each box asks under a rule set's moves (`StrategyPlayer._decided`), by
+    (box, dice, outcome code), kept for the process: filled as throws are met."""
+    return {}
+
+
+@functools.cache
 def _legal_tiles(
     tiles: int,
 ) -> tuple[dict[tuple[Mask, ...], tuple[Move, ...]], dict[tuple[Mask, ...], dict[int, Mask]]]:
@@ -264,13 +305,6 @@ def _legal_of(
     shown = legal[moves] = tuple(tiles[move] for move in moves)
     ids[moves] = {id(move): mask for move, mask in zip(shown, moves, strict=True)}
     return shown
-
-
-def _view_kind(context: TurnContext | KeyedContext, reads: bool) -> tuple[type[View], object]:
-    """The kind of view a strategy is shown, and the context it holds."""
-    if isinstance(context, KeyedContext):
-        return KEYED_VIEW, context
-    return (CONTEXT_VIEW, context) if reads else (CONTEXT_FREE_VIEW, None)
 
 
 class _Given:

@@ -38,16 +38,22 @@ def mix(words: Words) -> Words:
     return words
 
 
+def absorbed(keys: ArrayLike, *parts: ArrayLike) -> Words:
+    """Stream keys with these key parts absorbed in turn, broadcast together: `stream_keys(seed,
+    game, round_, seat)` is `absorbed(0, seed, game, round_, seat)`, and `absorbed(absorbed(0,
+    seed, game), round_, seat)` too (keys absorbed once, for many rounds and seats)."""
+    words = _words(keys)
+    for part in parts:
+        words = words ^ _words(part)
+        words += np.uint64(ABSORB)
+        mix(words)
+    return words
+
+
 def stream_keys(seed: ArrayLike, game: ArrayLike, round_: ArrayLike, seat: ArrayLike) -> Words:
     """The stream key of every (seed, game, round, seat), broadcast together (as `dice.stream_key`)."""
-    parts = [_words(part) for part in (seed, game, round_, seat)]
     shape = np.broadcast_shapes(*(np.shape(part) for part in (seed, game, round_, seat)))
-    keys = np.zeros(np.broadcast_shapes(*(part.shape for part in parts)), dtype=np.uint64)
-    for part in parts:
-        keys ^= part
-        keys += np.uint64(ABSORB)
-        mix(keys)
-    return keys.reshape(shape)
+    return absorbed(0, seed, game, round_, seat).reshape(shape)
 
 
 def outcomes(keys: ArrayLike, k: ArrayLike) -> NDArray[np.uint8]:

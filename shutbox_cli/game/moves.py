@@ -95,6 +95,30 @@ class MoveTable:
         return self._table[open_mask]
 
 
+def box_rows(rules: Rules) -> list[tuple[tuple[Mask, ...], ...] | None]:
+    """Each box's legal moves for every throw of THROWS (as `MoveTable.row`), or None for a box not
+    met yet, kept for the process: `row_of` works a box's out as it is met (a process that plays
+    turns meets a part of the boxes: it makes no table of them all)."""
+    return _box_rows(rules.tiles, rules.shut_rule, rules.first_roll)
+
+
+@cache
+def _box_rows(tiles: int, shut_rule: ShutRule, first_roll: FirstRoll) -> list[tuple[tuple[Mask, ...], ...] | None]:
+    return [None] * (1 << tiles)
+
+
+def row_of(rules: Rules, rows: list[tuple[tuple[Mask, ...], ...] | None], box: Mask) -> tuple[tuple[Mask, ...], ...]:
+    """A box's row of `box_rows(rules)`, worked out as `MoveTable` works it out, and kept there."""
+    required = rules.first_roll.tile
+    only = 0 if box != rules.full_box or required is None else 1 << (required - 1)
+    row = []
+    for throw in THROWS:
+        legal = tuple(move for move in _candidates(rules.tiles, rules.shut_rule, throw) if move & box == move)
+        row.append(tuple(move for move in legal if move & only) if only else legal)
+    found = rows[box] = tuple(row)
+    return found
+
+
 def move_table(rules: Rules) -> MoveTable:
     """The cached move table for a rule set."""
     return _move_table(rules.tiles, rules.shut_rule, rules.first_roll)
@@ -103,17 +127,6 @@ def move_table(rules: Rules) -> MoveTable:
 @cache
 def _move_table(tiles: int, shut_rule: ShutRule, first_roll: FirstRoll) -> MoveTable:
     return MoveTable(tiles, shut_rule, first_roll)
-
-
-def move_rows(rules: Rules) -> tuple[tuple[tuple[int, ...], ...], ...]:
-    """`move_table(rules).row` of every box, made once per rule set (a turn looks one up a roll)."""
-    return _move_rows(rules.tiles, rules.shut_rule, rules.first_roll)
-
-
-@cache
-def _move_rows(tiles: int, shut_rule: ShutRule, first_roll: FirstRoll) -> tuple[tuple[tuple[int, ...], ...], ...]:
-    table = _move_table(tiles, shut_rule, first_roll)
-    return tuple(table.row(box) for box in range(1 << tiles))
 
 
 def legal_moves(rules: Rules, open_mask: Mask, throw: tuple[int, ...]) -> tuple[int, ...]:

@@ -235,6 +235,15 @@ def test_the_documented_test_vectors_hold_in_python_and_numpy() -> None:
             assert list(islice(dice.turn_rolls(seed, game, round_, seat), k + 1))[k] == pair
 
 
+def test_keys_absorbed_once_then_for_each_round_and_seat_are_the_streams_keys() -> None:
+    games = np.array([0, 1, 7, 2**40, 2**64 - 1], dtype=np.uint64)
+    dealt = bulk_dice.absorbed(0, 2**63 + 5, games)
+    for round_, seat in [(0, 0), (0, 1), (3, 2), (2**33, 0)]:
+        keys = bulk_dice.absorbed(dealt, round_, seat)
+        assert keys.tolist() == [dice.stream_key(2**63 + 5, game, round_, seat) for game in games.tolist()]
+        assert keys.tolist() == bulk_dice.stream_keys(2**63 + 5, games, round_, seat).tolist()
+
+
 @pytest.mark.slow
 def test_python_and_numpy_agree_on_a_million_rolls() -> None:
     """20,000 streams of 50 rolls, keyed anywhere in range; then a roll of each at a counter anywhere."""

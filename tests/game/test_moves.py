@@ -18,6 +18,8 @@ from shutbox_cli.game import (
     score,
     tiles_of,
 )
+from shutbox_cli.game.moves import box_rows, row_of
+from shutbox_cli.game.rules import FirstRoll, ShutRule
 
 FULL_9 = mask_of(range(1, 10))
 ALL_THROWS = [(face,) for face in range(1, 7)] + list(product(range(1, 7), repeat=2))
@@ -233,3 +235,12 @@ def test_one_die_examples() -> None:
     assert dice_options(Rules(tiles=12, one_die="high-tiles"), mask_of((1, 2, 3, 4, 5, 6))) == (1, 2)
     assert dice_options(Rules(tiles=12, one_die="high-tiles"), mask_of((1, 12))) == (2,)
     assert dice_options(Rules(one_die="off"), mask_of((1,))) == (2,)
+
+
+@pytest.mark.parametrize("shut_rule", list(ShutRule))
+@pytest.mark.parametrize("first_roll", [FirstRoll.NONE, FirstRoll.THREE_TO_GO])
+def test_the_moves_worked_out_as_boxes_are_met_are_the_tables(shut_rule: ShutRule, first_roll: FirstRoll) -> None:
+    rules = Rules(tiles=10, shut_rule=shut_rule, first_roll=first_roll)
+    table, rows = move_table(rules), box_rows(rules)
+    for mask in reversed(range(rules.full_box + 1)):
+        assert (rows[mask] or row_of(rules, rows, mask)) == table.row(mask) == rows[mask]

@@ -38,20 +38,24 @@ class TamperHuge(TamperHost):
     forgery = HUGE
 
 
-def _whole_box(encode: Callable[[list[list[int]]], bytes]) -> Callable[[list[list[int]]], bytes]:
+Encode = Callable[[list[int], list[int]], bytes]
+"""The host's encoding of a batch's answers (`wire.answers_bytes`: each turn's count, every answer)."""
+
+
+def _whole_box(encode: Encode) -> Encode:
     """The host's encoding of a batch's answers, its first answer made the whole box (511)."""
 
-    def forged(turns: list[list[int]]) -> bytes:
-        return encode([[511, *turns[0][1:]], *turns[1:]] if turns and turns[0] else turns)
+    def forged(counts: list[int], given: list[int]) -> bytes:
+        return encode(counts, [511, *given[1:]] if counts and counts[0] else given)
 
     return forged
 
 
-def _cut(encode: Callable[[list[list[int]]], bytes]) -> Callable[[list[list[int]]], bytes]:
+def _cut(encode: Encode) -> Encode:
     """The host's encoding of a batch's answers, cut in the middle of the turns' counts."""
 
-    def forged(turns: list[list[int]]) -> bytes:
-        return encode(turns)[:6]  # the kind, the number of turns (as asked) and one count
+    def forged(counts: list[int], given: list[int]) -> bytes:
+        return encode(counts, given)[:6]  # the kind, the number of turns (as asked) and one count
 
     return forged
 

@@ -162,7 +162,7 @@ class TestFailures:
             EntryPoint("lucky", "second_pkg:Lucky", ENTRY_POINT_GROUP),
             EntryPoint("tips", "third_pkg:Tips", ENTRY_POINT_GROUP),
         ]
-        monkeypatch.setattr(strategies.loading, "_declared", lambda: strategies.loading._declared_by(installed))
+        monkeypatch.setattr(strategies.loading, "declared", lambda: strategies.loading._declared_by(installed))
         assert failure("lucky") == "2 installed strategies are named 'lucky'; uninstall one."
         assert load_strategy("tips").origin == "built-in"
         listed = {info.name: info for info in catalog()}

@@ -425,15 +425,59 @@ class Asked:
         return self.answers[-1]
 
 
-def test_a_hosts_turn_gives_the_answers_the_general_engine_gets_whatever_form_they_take() -> None:
+def test_a_hosts_turns_give_the_answers_the_general_engine_gets_whatever_form_they_take() -> None:
     rules = Rules(tiles=6)  # one die a choice from the start
-    for game in range(60):
-        context = dataclasses.replace(SOLO_CONTEXT, seat=game % 2)
-        answers: list[int] = []
-        StrategyPlayer(Forms(), rules).start_turn(context, 1, game).answer_turn(dealt(rules, 1, game), answers)
+    contexts = [dataclasses.replace(SOLO_CONTEXT, seat=game % 2) for game in range(60)]
+    given: list[int] = []
+    counts: list[int] = []
+    turns = [(dataclasses.astuple(context), 1, game, dealt(rules, 1, game)) for game, context in enumerate(contexts)]
+    StrategyPlayer(Forms(), rules).answer_turns(turns, given, counts)
+    ends = list(itertools.accumulate(counts, initial=0))
+    for game, context in enumerate(contexts):
         asked = Asked(StrategyPlayer(Forms(), rules).start_turn(context, 1, game))
         play_turn(rules, turn_rolls(1, game, 0, game % 2), asked)
-        assert answers == asked.answers
+        assert given[ends[game] : ends[game + 1]] == asked.answers
+    assert len(counts) == 60
+
+
+def answered(player: StrategyPlayer, game: int) -> list[int]:
+    """The answers of a host's solo turn in `game` of seed 1 (the answers before a failure, if it fails)."""
+    given: list[int] = []
+    player.answer_turns([(dataclasses.astuple(SOLO_CONTEXT), 1, game, dealt(STANDARD, 1, game))], given, [])
+    return given
+
+
+class FailsInGame(Strategy):
+    """Plays the first legal move, and raises at its second decision of game 2."""
+
+    reads_context = True
+
+    def __init__(self) -> None:
+        self.asked: dict[int, int] = {}
+
+    def choose_move(self, view: View) -> Move:
+        game = view.context.player  # each game's turn is shown as player `game`
+        self.asked[game] = self.asked.get(game, 0) + 1
+        if game == 2 and self.asked[game] == 2:
+            raise ValueError("no")
+        return view.legal_moves[0]
+
+
+def test_a_hosts_turns_end_at_a_failure_its_turns_answers_given_so_far_last() -> None:
+    rules = Rules(tiles=12)  # a long turn: two decisions or more in game 2
+    turns = [
+        (dataclasses.astuple(dataclasses.replace(SOLO_CONTEXT, player=game)), 3, game, dealt(rules, 3, game))
+        for game in range(5)
+    ]
+    given: list[int] = []
+    counts: list[int] = []
+    with pytest.raises(StrategyError, match="ValueError: no"):
+        StrategyPlayer(FailsInGame(), rules).answer_turns(turns, given, counts)
+    whole: list[int] = []
+    StrategyPlayer(Answers(), rules).answer_turns(turns[:2], whole, [])
+    assert len(counts) == 2
+    assert given[: sum(counts)] == whole
+    assert len(given) > sum(counts)
 
 
 class Rewrites(Strategy):
@@ -448,14 +492,12 @@ class Rewrites(Strategy):
 
 def test_a_hosts_turn_judges_an_answer_against_its_own_copy_of_the_question() -> None:
     with pytest.raises(StrategyError, match="answered with something other than one of the legal moves"):
-        StrategyPlayer(Rewrites(), STANDARD).start_turn(SOLO_CONTEXT, 1, 0).answer_turn(dealt(STANDARD, 1, 0), [])
+        answered(StrategyPlayer(Rewrites(), STANDARD), 0)
 
 
 def test_a_hosts_turn_fails_as_the_general_engine_does_when_the_strategy_raises() -> None:
     with pytest.raises(StrategyError) as in_host:
-        StrategyPlayer(Answers(ValueError("no")), STANDARD).start_turn(SOLO_CONTEXT, 1, 0).answer_turn(
-            dealt(STANDARD, 1, 0), []
-        )
+        answered(StrategyPlayer(Answers(ValueError("no")), STANDARD), 0)
     with pytest.raises(StrategyError) as in_engine:
         player = StrategyPlayer(Answers(ValueError("no")), STANDARD).start_turn(SOLO_CONTEXT, 1, 0)
         play_turn(STANDARD, turn_rolls(1, 0, 0, 0), player)

@@ -1,6 +1,7 @@
 """A host's answers for many turns checked at once, by lookup: each turn walked on the dice it was
-dealt, every answer looked up among what the rules allow there (the dice a box may roll, the
-legal moves of a box and throw, worked out once per rule set), with no engine, view or player.
+dealt, every answer looked up among what the rules allow there (the dice a box may roll, worked out once
+per rule set; the legal moves of a box for every throw, once per process as boxes are met), with no
+engine, view or player.
 
 It says where each turn ended, or that it does not vouch for it (an answer missing or not
 allowed): that turn is played again through the general engine, which says what is wrong.
@@ -12,7 +13,7 @@ from collections.abc import Sequence
 
 from shutbox_cli.game import Rules
 from shutbox_cli.game.box import dice_table
-from shutbox_cli.game.moves import THROWS_BY, move_rows
+from shutbox_cli.game.moves import THROWS_BY, box_rows, row_of
 
 UNVOUCHED = -1
 """`turn_ends` of a turn whose answers it does not vouch for."""
@@ -25,7 +26,7 @@ def turn_ends(rules: Rules, dealt: bytes, counts: Sequence[int], given: Sequence
     them (a number of dice where the box may roll either, a move where a throw has more than one
     legal move), or UNVOUCHED where an answer is missing or not allowed (answers left over are not
     read)."""
-    options_of, rows, full, width = dice_table(rules), move_rows(rules), rules.full_box, rules.tiles + 1
+    options_of, rows, full, width = dice_table(rules), box_rows(rules), rules.full_box, rules.tiles + 1
     ends: list[int] = []
     end = 0
     for turn, count in enumerate(counts):
@@ -38,7 +39,8 @@ def turn_ends(rules: Rules, dealt: bytes, counts: Sequence[int], given: Sequence
                     box = UNVOUCHED
                     break
                 dice, at = given[at], at + 1
-            legal = rows[box][THROWS_BY[dice][outcome]]
+            row = rows[box] or row_of(rules, rows, box)
+            legal = row[THROWS_BY[dice][outcome]]
             if not legal:
                 break
             move = legal[0]

@@ -25,8 +25,8 @@ import numpy as np
 import numpy.typing as npt
 
 from shutbox_cli.game import Rules, play_turn, turn_rolls
-from shutbox_cli.game.bulk import Standing, play_games, play_keyed_turns, play_turns, turn_table_of
-from shutbox_cli.game.bulk_dice import outcomes, stream_keys
+from shutbox_cli.game.bulk import END, Standing, play_games, play_keyed_turns, turn_table_of
+from shutbox_cli.game.bulk_dice import absorbed, outcomes
 from shutbox_cli.game.match import turn_context
 from shutbox_cli.game.terms import Seed
 from strategies.player import StrategyError, StrategyPlayer
@@ -41,29 +41,55 @@ from .seats import Player
 from .tally import Tally, share_unit
 
 Games = npt.NDArray[np.intp]
+Dealt = npt.NDArray[np.uint8]
+"""Every roll each of some games' turns can use ([game, roll], outcome codes): a turn uses at most
+one roll per tile, plus the one that ends it."""
 KEPT_POLICIES = 256
 """The most turn tables of solvers' policies kept at once (a built-in's turns may meet many)."""
 
 
 class StepSeat:
-    """How one player of a matchup plays its turns of a step: `turns(unit, seat, round, games)`."""
+    """How one player of a matchup plays its turns of a step: `turns(unit, seat, round, games,
+    dealt)`, each game's turn on the dice dealt for it."""
 
-    def turns(self, unit: StepUnit, seat: int, round_: int, games: Games) -> Masks:
+    def turns(self, unit: StepUnit, seat: int, round_: int, games: Games, dealt: Dealt) -> Masks:
         raise NotImplementedError
 
 
 class ExactSeat(StepSeat):
-    """An exact strategy: its turns played from its turn table, all at once, every roll they can
-    use drawn first (a turn uses at most one roll per tile, plus the one that ends it)."""
+    """An exact strategy: its turns played from its turn table, all at once, one roll of every
+    turn at a time, a turn that ended staying as it ended (`_ending`): as `bulk.play_turns`
+    plays them, with no turn set apart as it ends."""
 
     def __init__(self, table: Callable[[], npt.NDArray[np.int16]]) -> None:
         self.table = table
 
-    def turns(self, unit: StepUnit, seat: int, round_: int, games: Games) -> Masks:
-        rules = unit.rules
-        keys = stream_keys(unit.seed, unit.dice_games[games], round_, seat)
-        drawn = outcomes(keys[:, None], np.arange(rules.tiles + 1, dtype=np.uint64)[None, :])
-        return play_turns(self.table(), rules.full_box, games.size, lambda roll, live: drawn[live, roll])
+    def turns(self, unit: StepUnit, seat: int, round_: int, games: Games, dealt: Dealt) -> Masks:
+        ending, boxes = _ending(self.table()), unit.rules.full_box + 1
+        states = np.full(games.size, boxes - 1, dtype=np.int16)
+        for roll in range(dealt.shape[1]):  # a turn uses at most one roll per tile, plus the one that ends it
+            states = ending[states, dealt[:, roll]]
+        return states - boxes
+
+
+_ENDINGS: dict[int, tuple[npt.NDArray[np.int16], npt.NDArray[np.int16]]] = {}
+"""`_ending`'s tables, by the id of the turn table each is made from (kept with it)."""
+
+
+def _ending(table: npt.NDArray[np.int16]) -> npt.NDArray[np.int16]:
+    """A turn table (`bulk.turn_table_of`: the box after each outcome from each box, END where the
+    turn ends with the box as it is, 0 where it shuts the box) with the turns that ended kept
+    apart: state b < B (B boxes) is box b with the turn going on, B + b box b with the turn over,
+    which every outcome leaves as it is."""
+    kept = _ENDINGS.get(id(table))
+    if kept is None or kept[0] is not table:
+        if len(_ENDINGS) >= KEPT_POLICIES:
+            _ENDINGS.clear()
+        boxes = np.arange(table.shape[0], dtype=np.int16)
+        going = np.where(table == END, boxes[:, None], table) + np.where(table > 0, 0, table.shape[0])
+        over = np.broadcast_to((boxes + table.shape[0])[:, None], table.shape)
+        kept = _ENDINGS[id(table)] = (table, np.concatenate((going, over)).astype(np.int16))
+    return kept[1]
 
 
 class SolvedSeat(StepSeat):
@@ -75,7 +101,7 @@ class SolvedSeat(StepSeat):
         self.solved = type(player.strategy)._solved_for  # type: ignore[attr-defined]
         self.tables = tables
 
-    def turns(self, unit: StepUnit, seat: int, round_: int, games: Games) -> Masks:
+    def turns(self, unit: StepUnit, seat: int, round_: int, games: Games, dealt: Dealt) -> Masks:
         strategy, rules = self.player.strategy, unit.rules
         found: dict[int, tuple[Any, int]] = {}  # each solution kept, so that no other takes its id
         chosen: list[npt.NDArray[np.int16]] = []
@@ -89,9 +115,7 @@ class SolvedSeat(StepSeat):
                 known = found[id(solution)] = (solution, len(chosen))
                 chosen.append(self._table(rules, solution))
             which[position] = known[1]
-        keys = stream_keys(unit.seed, unit.dice_games[games], round_, seat)
-        drawn = outcomes(keys[:, None], np.arange(rules.tiles + 1, dtype=np.uint64)[None, :])
-        return play_keyed_turns(np.stack(chosen), which, rules.full_box, lambda roll, live: drawn[live, roll])
+        return play_keyed_turns(np.stack(chosen), which, rules.full_box, lambda roll, live: dealt[live, roll])
 
     def _table(self, rules: Rules, solution: Any) -> npt.NDArray[np.int16]:
         kept = self.tables.get(id(solution))
@@ -112,7 +136,7 @@ class AskedSeat(StepSeat):
     def __init__(self, player: Player) -> None:
         self.player = player
 
-    def turns(self, unit: StepUnit, seat: int, round_: int, games: Games) -> Masks:
+    def turns(self, unit: StepUnit, seat: int, round_: int, games: Games, dealt: Dealt) -> Masks:
         player, seed, rules = self.player, unit.seed, unit.rules
         contexts = unit.contexts(seat, round_, games)
         dice_games = unit.dice_games[games].tolist()
@@ -120,10 +144,8 @@ class AskedSeat(StepSeat):
         remote = None if isinstance(player, StrategyPlayer) else player
         start = 0
         if remote is not None:
-            keys = stream_keys(seed, unit.dice_games[games], round_, seat)
-            drawn = outcomes(keys[:, None], np.arange(rules.tiles + 1, dtype=np.uint64)[None, :])
             try:
-                batch = remote.play(list(zip(contexts, itertools.repeat(seed), dice_games, strict=False)), drawn)
+                batch = remote.play(seed, contexts, dice_games, dealt)
             except StrategyError as error:  # its host failed to answer at all: nothing plays on
                 raise GameFailure(unit.slot(int(games[0])), turn_context(contexts[0]), error) from None
             masks = turn_ends(rules, batch.dealt.tobytes(), batch.counts.tolist(), batch.given.tolist())
@@ -163,6 +185,9 @@ class StepUnit:
         self.rotation = rotation
         self.numbers = deal * self.players + rotation
         self.dice_games = deal if plan.config.duplicate else self.numbers
+        self._keys = absorbed(0, self.seed, self.dice_games)
+        """Each game's dice stream key as far as its seed and dice game go (`bulk_dice.absorbed`)."""
+        self._rolls = np.arange(self.rules.tiles + 1, dtype=np.uint64)[None, :]
         self.standing = Standing()
         self.failure: GameFailure | None = None
         self._last = np.iinfo(np.int64).max
@@ -184,8 +209,6 @@ class StepUnit:
         scores = standing.scores[seats, games[:, None]]
         posted = scores.astype(object)
         posted[scores < 0] = None  # not played yet
-        totals = standing.totals[seats, games[:, None]].tolist()
-        active = standing.playing[seats, games[:, None]].tolist()
         players = ((self.rotation[games] + seat) % count).tolist()
         steady = itertools.repeat
         return list(
@@ -194,9 +217,9 @@ class StepUnit:
                 steady(seat),
                 steady(round_),
                 steady(standing.playoff),
-                map(tuple, posted.tolist()),
-                map(tuple, totals),
-                map(tuple, active),
+                _rows(posted, scores),
+                _rows(standing.totals[seats, games[:, None]]),
+                _rows(standing.playing[seats, games[:, None]]),
                 strict=False,
             )
         )
@@ -205,10 +228,11 @@ class StepUnit:
         """`SeatTurns` for `play_games`: each game's turn in this seat and round, by its player."""
         found = np.full(games.size, self.rules.full_box, dtype=np.int16)
         players = (self.rotation[games] + seat) % self.players
+        dealt = outcomes(absorbed(self._keys[games], round_, seat)[:, None], self._rolls)
         for player, place in enumerate(self.seats):
             chosen = np.flatnonzero((players == player) & (self.numbers[games] < self._last))
             if chosen.size:
-                found[chosen] = place.turns(self, seat, round_, games[chosen])
+                found[chosen] = place.turns(self, seat, round_, games[chosen], dealt[chosen])
         return found
 
     def play(self) -> list[Tally]:
@@ -219,3 +243,13 @@ class StepUnit:
             raise self.failure
         unit = WorkUnit(0, (0,), 0, self.deals)
         return _tallies(results, unit, self.layout)[0]
+
+
+def _rows(values: npt.NDArray[Any], compared: npt.NDArray[Any] | None = None) -> list[tuple[Any, ...]]:
+    """Each row of `values` as a tuple; one tuple for them all where every row is the same (as
+    `compared`'s rows are, when given: a turn's context is often its neighbours', such as every
+    total at the first round, and a tuple sent once reaches a host once)."""
+    same = values if compared is None else compared
+    if same.shape[0] > 1 and bool((same == same[0]).all()):
+        return [tuple(values[0].tolist())] * same.shape[0]
+    return list(map(tuple, values.tolist()))

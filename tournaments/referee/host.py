@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import collections
 import gc
+import itertools
 import json
 import os
 import pickle
@@ -23,9 +24,15 @@ from collections.abc import Callable
 from typing import Any
 
 from shutbox_cli.game import Rules
-from shutbox_cli.game.match import turn_context
 from strategies.keys import declared_key
-from strategies.loading import LoadedStrategy, StrategyLoadError, load_strategy, source_file, source_sha256
+from strategies.loading import (
+    LoadedStrategy,
+    StrategyLoadError,
+    load_strategy,
+    source_file,
+    source_sha256,
+    told_declared,
+)
 from strategies.player import StrategyError, StrategyPlayer
 from strategies.seeding import defer_global_seeds
 from strategies.shown import cause
@@ -34,7 +41,6 @@ from .wire import (
     CheckAsked,
     Checked,
     Checking,
-    DealtTurn,
     HostFailure,
     Loaded,
     Made,
@@ -45,6 +51,7 @@ from .wire import (
     Setup,
     Table,
     TableAsked,
+    TurnsAsked,
 )
 
 KEPT_PLAYERS = 4
@@ -72,7 +79,7 @@ class _Host:
         if isinstance(request, TableAsked):
             policy = player.policy if request.key is None else player.keyed_policy(request.key)
             return Table(policy.next_mask.tolist(), list(policy.dice))
-        return self.turns(player, request.turns)
+        return self.turns(player, request)
 
     def check(self, request: CheckAsked) -> Checked:
         """Check the strategy against the contract, telling the referee each answer given as it goes."""
@@ -89,21 +96,22 @@ class _Host:
         )
         return Checked([(result.name, result.ok, result.detail) for result in report.results])
 
-    def turns(self, player: StrategyPlayer, turns: list[DealtTurn]) -> Played:
+    def turns(self, player: StrategyPlayer, asked: TurnsAsked) -> Played:
         """Play turns in order on the dice the referee dealt, the strategy's every answer recorded;
         the first failure ends the batch (the referee meets it at that turn, after the answers the
         strategy gave in it before it failed)."""
-        played: list[list[int]] = []
-        for context, seed, game, rolls in turns:
-            answers: list[int] = []
-            try:
-                player.start_turn(turn_context(context), seed, game).answer_turn(rolls, answers)
-            except StrategyError as error:
-                return Played(played, str(error), answers)
-            except BaseException as error:  # anything else the strategy raised, said as its failure
-                return Played(played, f"strategy {self.loaded.name!r} raised {cause(error)}", answers)
-            played.append(answers)
-        return Played(played)
+        width, dealt = self.rules.tiles + 1, asked.dealt
+        rolls = [dealt[start : start + width] for start in range(0, len(dealt), width)]
+        turns = zip(asked.contexts, itertools.repeat(asked.seed), asked.games, rolls, strict=False)
+        given: list[int] = []
+        counts: list[int] = []
+        try:
+            player.answer_turns(turns, given, counts)
+        except StrategyError as error:
+            return Played(counts, given, str(error))
+        except BaseException as error:  # anything else the strategy raised, said as its failure
+            return Played(counts, given, f"strategy {self.loaded.name!r} raised {cause(error)}")
+        return Played(counts, given)
 
 
 class Channel:
@@ -169,6 +177,7 @@ def serve(connection: Channel) -> None:
     """Load the strategy the first request names, then answer until the referee hangs up."""
     setup: Setup = connection.recv()
     sys.path[:] = setup.path
+    told_declared(setup.declared)
     defer_global_seeds()  # this process runs one strategy: `random` is seeded where it draws
     loaded, loaded_reply = _load(setup)
     _send(connection, loaded_reply)

@@ -37,7 +37,7 @@ from shutbox_cli.game.dice import MASK, PAIRS
 from shutbox_cli.game.terms import GameNumber, Mask, Seed
 from strategies.errors import StrategyError
 from strategies.keys import checked_key
-from strategies.loading import StrategyLoadError, split_spec
+from strategies.loading import StrategyLoadError, declared, split_spec
 from strategies.table import PolicyTable
 
 from ..errors import setting
@@ -46,7 +46,6 @@ from .wire import (
     ANSWERS,
     ANSWERS_HEADER,
     ContextFields,
-    DealtTurn,
     NewPlayer,
     Played,
     Request,
@@ -147,7 +146,7 @@ class Host:
         host = cls(spec, rules, memory_limit_mib)
         host.timeout = timeout
         host.deadline = time.monotonic() + timeout
-        setup = Setup(spec, dict(params), name, rules, list(sys.path))
+        setup = Setup(spec, dict(params), name, rules, list(sys.path), declared())
         try:
             host.connection.send(setup)
         except OSError:
@@ -341,53 +340,54 @@ class RemotePlayer:
         return self
 
     def prefetch(self, starts: Sequence[tuple[TurnContext | ContextFields, Seed, GameNumber]]) -> None:
-        """Have the host play these turns (in this order, as the referee will) in one round trip,
-        to be asked of it (`play`'s batch, every turn kept), each answer checked when used. A
-        turn's context may come as its fields."""
-        self.play(starts)
+        """Have the host play these turns (in this order, as the referee will; of one dice seed) in
+        one round trip, to be asked of it (`play`'s batch, every turn kept), each answer checked
+        when used. A turn's context may come as its fields."""
+        if not starts:
+            return
+        seed = starts[0][1]
+        if any(start[1] != seed for start in starts):
+            raise ValueError("a host is asked the turns of one dice seed at a time.")
+        self.play(seed, [_fields(context) for context, _, _ in starts], [game for _, _, game in starts])
         self.keep(0)
 
     def play(
         self,
-        starts: Sequence[tuple[TurnContext | ContextFields, Seed, GameNumber]],
+        seed: Seed,
+        contexts: list[ContextFields],
+        games: list[GameNumber],
         drawn: npt.NDArray[np.uint8] | None = None,
     ) -> Batch:
-        """`prefetch` as arrays, for checking all at once: the turns' dice and the host's answers,
-        none of them checked yet (`drawn`: the turns' `dealt_outcomes`, if already worked out).
-        Before the engine asks the player any of these turns, `keep` the ones it will ask."""
+        """`prefetch` as arrays, for checking all at once: turn t played where `contexts[t]` says,
+        on the dice stream of `seed` and `games[t]`; the turns' dice and the host's answers, none of
+        them checked yet (`drawn`: the turns' `dealt_outcomes`, if already worked out). Before the
+        engine asks the player any of these turns, `keep` the ones it will ask."""
         self._prefetched.clear()
         self._dealt.clear()
         self._failure = None
-        fields = [_fields(context) for context, _, _ in starts]
-        keys = [(seed, game, shown[2], shown[1]) for shown, (_, seed, game) in zip(fields, starts, strict=True)]
         if drawn is None:
+            keys = [(seed, game, shown[2], shown[1]) for shown, game in zip(contexts, games, strict=True)]
             drawn = dealt_outcomes(keys, self.rules.tiles + 1)
-        width = drawn.shape[1]
-        dealt = drawn.tobytes()
-        turns: list[DealtTurn] = [
-            (shown, seed, game, dealt[index * width : (index + 1) * width])
-            for index, (shown, (_, seed, game)) in enumerate(zip(fields, starts, strict=True))
-        ]
-        data = self.host._exchange_bytes(TurnsAsked(self.number, turns), "")
-        batch = Batch(keys, drawn, *_answered(data, len(keys), self.rules, self.host))
+        data = self.host._exchange_bytes(TurnsAsked(self.number, seed, contexts, games, drawn.tobytes()), "")
+        batch = Batch(seed, contexts, games, drawn, *_answered(data, len(games), self.rules, self.host))
         self._batch = batch
         return batch
 
     def keep(self, first: int) -> None:
         """Keep the turns of the last `play` from its `first` on for the engine to ask, one by one."""
         batch = self._batch
-        if batch is None or first >= len(batch.keys):
+        if batch is None or first >= len(batch.games):
             return
         played = batch.counts.size
         offsets = np.concatenate(([0], np.cumsum(batch.counts))).tolist()
         given = batch.given.tolist()
-        for index in range(first, len(batch.keys)):
-            key = batch.keys[index]
+        for index in range(first, len(batch.games)):
+            key = batch.key(index)
             self._dealt[key] = batch.dealt[index].tobytes()
             if index < played:
                 self._prefetched[key] = given[offsets[index] : offsets[index + 1]]
-        if batch.error is not None and played < len(batch.keys):
-            self._failure = (batch.keys[played], Played([], batch.error, list(batch.failed)))
+        if batch.error is not None and played < len(batch.games):
+            self._failure = (batch.key(played), Played([], list(batch.failed), batch.error))
 
     @property
     def answering(self) -> bool:
@@ -484,17 +484,24 @@ def dealt_outcomes(keys: Sequence[TurnKey], count: int) -> npt.NDArray[np.uint8]
 
 class Batch(NamedTuple):
     """Turns a host was asked to play (`RemotePlayer.play`), none of its answers checked yet: each
-    turn's stream (`keys`) and dice (`dealt[turn]`, outcome codes), the number of answers of each
-    turn it played in full (`counts`, the turns before the one that failed, if any) and those
-    answers one after another (`given`); the failure that ended the batch, and the answers given
-    in that turn before it."""
+    turn's context (its fields) and dice stream (`seed` and its game) and dice (`dealt[turn]`,
+    outcome codes), the number of answers of each turn it played in full (`counts`, the turns
+    before the one that failed, if any) and those answers one after another (`given`); the
+    failure that ended the batch, and the answers given in that turn before it."""
 
-    keys: list[TurnKey]
+    seed: Seed
+    contexts: list[ContextFields]
+    games: list[GameNumber]
     dealt: npt.NDArray[np.uint8]
     counts: npt.NDArray[np.intp]
     given: npt.NDArray[np.int64]
     error: str | None = None
     failed: tuple[int, ...] = ()
+
+    def key(self, turn: int) -> TurnKey:
+        """A turn's dice stream."""
+        shown = self.contexts[turn]
+        return self.seed, self.games[turn], shown[2], shown[1]
 
 
 def _answered(

@@ -17,16 +17,19 @@ from typing import Any, NamedTuple
 
 from shutbox_cli.game import Rules
 from shutbox_cli.game.terms import GameNumber, Mask, Seed
+from strategies.loading import Registration
 
 
 class Setup(NamedTuple):
-    """The first request: the strategy to load, the rules it plays and the referee's import path."""
+    """The first request: the strategy to load, the rules it plays, the referee's import path and
+    what the installed packages on it declare (`loading.declared`: the host need not read them)."""
 
     spec: str
     params: dict[str, Any]
     name: str | None
     rules: Rules
     path: list[str]
+    declared: tuple[Registration, ...]
 
 
 class NewPlayer(NamedTuple):
@@ -45,16 +48,20 @@ class TableAsked(NamedTuple):
 
 ContextFields = tuple[int, int, int, bool, tuple[int | None, ...], tuple[int, ...], tuple[bool, ...]]
 """A `TurnContext`'s fields, in order: what a turn's context is sent as (a plain tuple)."""
-DealtTurn = tuple[ContextFields, Seed, GameNumber, bytes]
-"""A turn as the host is sent it (a plain tuple, which pickles fast): where it is played, its dice
-stream (seed and game), and every roll it can use (one byte each, the outcome code `dice.PAIRS` reads)."""
 
 
 class TurnsAsked(NamedTuple):
-    """Play these turns in order with player `number`, recording its every answer."""
+    """Play these turns in order with player `number`, recording its every answer: turn t where
+    `contexts[t]` says, its dice those of the stream of `seed` and `games[t]` (round and seat
+    its context's), every roll it can use dealt as `dealt[t * w : (t + 1) * w]` (one byte each,
+    the outcome code `dice.PAIRS` reads; w = tiles + 1: a turn uses at most one roll per tile,
+    plus the one that ends it). Plain values, which pickle fast."""
 
     number: int
-    turns: list[DealtTurn]
+    seed: Seed
+    contexts: list[ContextFields]
+    games: list[GameNumber]
+    dealt: bytes
 
 
 class CheckAsked(NamedTuple):
@@ -115,18 +122,21 @@ class Table:
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Played:
-    """The turns played, each as the strategy's answers in order; `error` is the failure that
-    ended the batch at the next turn (None: every turn asked was played), after the answers it
-    gave in that turn, `given`. Every turn played: sent as `ANSWERS` says."""
+    """Turns played: the number of answers each turn played in full gave (`counts`) and every
+    answer in order (`given`); `error` is the failure that ended the batch at the next turn
+    (None: every turn asked was played), after the answers it gave in that turn, the last of
+    `given`. Every turn played: sent as `ANSWERS` says."""
 
-    turns: list[list[int]]
+    counts: list[int]
+    given: list[int]
     error: str | None = None
-    given: list[int] = dataclasses.field(default_factory=list)
 
     def wire(self) -> dict[str, Any] | bytes:
         if self.error is None:
-            return answers_bytes(self.turns)
-        return {"turns": self.turns, "error": self.error, "given": self.given}
+            return answers_bytes(self.counts, self.given)
+        ends = list(itertools.accumulate(self.counts, initial=0))
+        turns = [self.given[start:end] for start, end in itertools.pairwise(ends)]
+        return {"turns": turns, "error": self.error, "given": self.given[ends[-1] :]}
 
 
 ANSWERS = b"\x00"
@@ -136,13 +146,13 @@ in order (two bytes each, little-endian: a move's mask or a number of dice)."""
 ANSWERS_HEADER = struct.Struct("<cI")
 
 
-def answers_bytes(turns: list[list[int]]) -> bytes:
+def answers_bytes(counts: list[int], given: list[int]) -> bytes:
     """Turns' answers as `ANSWERS` says (a turn asks fewer than 256 questions; an answer the
     engine took is a move's mask or a number of dice, under 65,536)."""
-    given = array.array("H", itertools.chain.from_iterable(turns))
+    answers = array.array("H", given)
     if sys.byteorder == "big":
-        given.byteswap()
-    return ANSWERS_HEADER.pack(ANSWERS, len(turns)) + bytes(map(len, turns)) + given.tobytes()
+        answers.byteswap()
+    return ANSWERS_HEADER.pack(ANSWERS, len(counts)) + bytes(counts) + answers.tobytes()
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

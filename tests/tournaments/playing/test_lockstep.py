@@ -148,10 +148,9 @@ def test_a_strategy_meets_its_turns_round_by_round_seat_by_seat_the_games_in_ord
         player.play(unit)
     finally:
         stop(player)
-    steps = [{(fields[2], fields[1]) for fields, *_ in request.turns} for request in asked]
+    steps = [{(fields[2], fields[1]) for fields in request.contexts} for request in asked]
     assert all(len(step) == 1 for step in steps)
     order = [step.pop() for step in steps]
     assert order == sorted(set(order)) and max(order)[0] >= 2
     for request in asked:
-        games = [game for _, _, game, _ in request.turns]
-        assert games == sorted(set(games))
+        assert request.games == sorted(set(request.games))

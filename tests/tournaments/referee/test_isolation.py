@@ -5,6 +5,7 @@ run's limit; the dice a host is dealt are the streams' own."""
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import subprocess
 import sys
@@ -51,7 +52,7 @@ def test_a_host_answers_as_this_process_for_a_strategy_drawing_from_the_global_r
     ]
     host = Host.launch(spec, {}, None, rules, timeout=60, memory_limit_mib=0).ready()
     try:
-        batch = host.player().play(starts)
+        batch = host.player().play(5, [dataclasses.astuple(context) for context, _, _ in starts], list(range(60)))
     finally:
         host.stop()
     offsets = [0, *itertools.accumulate(batch.counts.tolist())]
@@ -62,7 +63,7 @@ def test_a_host_answers_as_this_process_for_a_strategy_drawing_from_the_global_r
     for context, seed, game in starts:
         local.append([])
         dealt = dealt_outcomes([(seed, game, 0, 1)], rules.tiles + 1)[0].tobytes()
-        here.start_turn(context, seed, game).answer_turn(dealt, local[-1])
+        here.answer_turns([(dataclasses.astuple(context), seed, game, dealt)], local[-1], [])
     assert remote == local
     assert len({tuple(answers) for answers in local}) > 10
 
