@@ -34,7 +34,7 @@ def _write(arguments: list[str], folder: Path) -> Path:
         cwd=folder,
         capture_output=True,
         text=True,
-        env={"PATH": "/usr/bin:/bin", "HOME": str(folder), "COLUMNS": "100", "NO_COLOR": "1"},
+        env={"PATH": "/usr/bin:/bin", "HOME": str(folder), "COLUMNS": "100", "NO_COLOR": "1", "SHUTBOX_POOL": "idle"},
         timeout=300,
     )
     assert done.returncode == 0, done.stderr

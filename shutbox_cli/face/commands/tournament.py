@@ -47,8 +47,8 @@ def tournament_command(
             show_default=False,
             help="Processes that play, this one among them [default: one per core]. A user's strategy always runs "
             "in a process of its own, also at -j 1, so that the run can stop it at --timeout or Ctrl-C and report "
-            "its crash; at -j 1 the rest plays in this process, and so does a run of built-in strategies short "
-            "enough to take a second or finding no core idle.",
+            "its crash; at -j 1 the rest plays in this process, and so does a run short enough to take about a "
+            "second or finding fewer than two cores idle.",
         ),
     ] = None,
     scheduler: Annotated[

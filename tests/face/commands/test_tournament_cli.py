@@ -278,11 +278,12 @@ def test_a_strategy_raising_keyboard_interrupt_in_a_worker_is_named_without_a_tr
 @pytest.mark.parametrize("workers", ["1", "2"])
 @pytest.mark.usefixtures("pooled")
 def test_a_stuck_strategy_is_stopped_at_the_time_limit(bad: Path, workers: str) -> None:
-    done = shutbox("-s", "bad.py:Stuck", "-s", "greedy-high", "-j", workers, "--timeout", "1", timeout=30, cwd=bad)
+    # 3 s: the limit holds for loading too, and a loaded machine may take a second to start a host
+    done = shutbox("-s", "bad.py:Stuck", "-s", "greedy-high", "-j", workers, "--timeout", "3", timeout=60, cwd=bad)
     assert done.returncode == 1
     # Its host is named a little before the unit's own limit ends the run; on a loaded machine the
     # unit's limit may come first, and then the matchup names it.
-    named = "strategy 'bad.py:Stuck' did not answer within 1 seconds (the limit per work unit)"
+    named = "strategy 'bad.py:Stuck' did not answer within 3 seconds (the limit per work unit)"
     unit = "matchup bad.py:Stuck vs greedy-high, games 0 to 1999"
     assert named in done.stderr or unit in done.stderr, done.stderr
     assert done.stderr.count("\n") == 1 and "(raise the limit with --timeout)" in done.stderr

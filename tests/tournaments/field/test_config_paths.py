@@ -53,6 +53,7 @@ def project(tmp_path: Path) -> Path:
     return tmp_path / "project"
 
 
+@pytest.mark.usefixtures("pooled")  # a worker, started elsewhere, finds the strategy the config names
 def test_a_config_runs_from_another_folder_and_its_strategies_keep_their_names(project: Path) -> None:
     elsewhere = project.parent / "elsewhere"
     done = shutbox(str(project / "tournament.toml"), "--report", "r.toml", cwd=elsewhere)

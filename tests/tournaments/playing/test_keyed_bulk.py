@@ -107,6 +107,7 @@ def test_keyed_reports_are_the_same_with_one_worker_or_two(tmp_path: Path) -> No
 
 
 @pytest.mark.slow
+@pytest.mark.usefixtures("pooled")  # the lie caught in a worker reaches the user as one sentence
 def test_a_run_names_a_keyed_strategy_that_reads_outside_its_key_and_exits_1() -> None:
     done = real_shutbox(
         "tournament", "-s", "tests/data/keyed_liars.py:Peeker", "-s", "optimal", "--games", "200", "--seed", "1",

@@ -150,6 +150,7 @@ def test_a_pool_of_workers_builds_no_table_and_a_kept_one_is_not_built_again(tmp
 
 
 @pytest.mark.slow
+@pytest.mark.usefixtures("pooled")  # refused where the run reads it, in a pool too
 def test_a_users_kept_table_with_an_illegal_move_is_refused_naming_it(tmp_path: Path) -> None:
     (tmp_path / "mine.py").write_text(MINE)
     assert tournament(tmp_path, "--games", "20", "-o", "first.toml").returncode == 0
