@@ -7,10 +7,11 @@ largest of --repeats runs each (a process living under 10 ms may be missed: the 
 
 The cases are issue 21's: the default tournament; a 3M-game exact field at -j 1 and -j 2; a
 user's context-reading strategy (benchmarks/reader.py) and optimal at -j 1 and -j 2; `target` and
-optimal in games of three rounds; -j 2 always a pool (`SHUTBOX_POOL=always`: a run this small or
-a busy machine would otherwise stay in process; an older checkout ignores it). This checkout runs twice: as installed (with the `fast` extra, the
-compiled kernel where a run is big enough to pay for loading numba and LLVM, about 100 MiB) and
-with `SHUTBOX_KERNEL=numpy` (the engine of the core install).
+optimal in games of three rounds; -j 2 always a pool (`SHUTBOX_POOL=always`: a run this small or a
+busy machine would otherwise stay in process; an older checkout ignores it). This checkout runs
+twice: as installed (with the `fast` extra, the compiled kernel where a run is big enough to pay
+for loading numba and LLVM, about 100 MiB) and with `SHUTBOX_KERNEL=numpy` (the engine of the core
+install).
 
 Run: python benchmarks/memory.py --baseline PATH [--repeats R]
 
