@@ -54,9 +54,9 @@ def test_what_cannot_be_followed_is_said() -> None:
     )
     assert unsupported(Rules(drop_out=40), ("to_beat", "seat"), 3) == (
         "its key reads to_beat, which in a drop-out game of 3 seats follows the totals of several rivals; "
-        "exact games follow such a key in drop-out at a table of two"
+        "exact games follow such a key in drop-out and over several rounds at a table of two"
     )
-    assert "several rounds" in (unsupported(Rules(rounds=2), ("total",), 2) or "")
+    assert "several rounds of 3 seats" in (unsupported(Rules(rounds=2), ("total",), 3) or "")
     with pytest.raises(ValueError, match=r"^seat 0 cannot be computed exactly: its key reads the round"):
         keyed_game_odds(
             Rules(drop_out=9, tiles=4),
@@ -68,6 +68,7 @@ def test_what_cannot_be_followed_is_said() -> None:
             [
                 exact_odds(Rules(rounds=2), solve_expected_score(Rules(rounds=2))),
                 KeyedTurns(("total",), lambda key: TurnOdds({0: F(1)}, F(1))),
+                exact_odds(Rules(rounds=2), solve_expected_score(Rules(rounds=2))),
             ],
         )
 
