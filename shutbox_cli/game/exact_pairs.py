@@ -181,12 +181,11 @@ class _Pairs(_Keyed[C]):
             found = self._second[(number, total, other, posted)] = self.moves(1, start)
         return found
 
-    def _opening(self, number: int, state: tuple[int, int]) -> tuple[_Moves[C], list[tuple[Group, Weight]]]:
-        """Seat 0's turn at a state in round `number`: its moves, and the groups its scores lead to
+    def _opening(self, number: int, total: int, other: int) -> tuple[_Moves[C], list[tuple[Group, Weight]]]:
+        """Seat 0's turn at totals `total` and `other` in round `number`: its moves, and the groups its scores lead to
         with their weights (kept for the game)."""
-        found = self._openings.get((number, *state))
+        found = self._openings.get((number, total, other))
         if found is None:
-            total, other = state
             moves = self.first(number, total, other)
             leads: list[tuple[Group, Weight]] = []
             for points, step in moves.steps:
@@ -197,7 +196,7 @@ class _Pairs(_Keyed[C]):
                     )
                 self._seconds[id(after)] = after
                 leads.append(((total + points, other, id(after)), step))
-            found = self._openings[(number, *state)] = (moves, leads)
+            found = self._openings[(number, total, other)] = (moves, leads)
         return found
 
     def _closing(self, limit: int | None, group: Group) -> _Closing[C]:
@@ -236,12 +235,12 @@ class _Pairs(_Keyed[C]):
             groups: dict[Group, Weight] = {}
             ends: dict[int, Weight] = {}  # the margins a shut box ends the game on
             openings, closings = self._openings, self._closings
-            for state, weight in states.items():
-                moves, leads = openings.get((asked, *state)) or self._opening(asked, state)
+            for (total, other), weight in states.items():
+                moves, leads = openings.get((asked, total, other)) or self._opening(asked, total, other)
                 _add_play(plays, moves, weight, nothing)
                 if moves.shut:
                     shut += weight * moves.shut
-                    _add(ends, state[0] - state[1], weight * moves.shut, nothing)
+                    _add(ends, total - other, weight * moves.shut, nothing)
                 for group, step in leads:
                     groups[group] = groups.get(group, nothing) + weight * step
             self._tally(figures[0], plays, scale)
@@ -277,10 +276,10 @@ class _Pairs(_Keyed[C]):
             wins[0] += self.chance(won[0], scale)
             wins[1] += self.chance(won[1], scale)
             self._margins(ends, scale)
-            for total, weight in sorted(tied.items()):
+            for at, weight in sorted(tied.items()):
                 chance = self.chance(weight, scale)
                 tie += chance
-                settled = self._settle(chance, total)
+                settled = self._settle(chance, at)
                 wins[0] += settled[0]
                 wins[1] += settled[1]
                 shut_box_win += settled[2]
