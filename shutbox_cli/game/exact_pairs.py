@@ -182,8 +182,8 @@ class _Pairs(_Keyed[C]):
         return found
 
     def _opening(self, number: int, total: int, other: int) -> tuple[_Moves[C], list[tuple[Group, Weight]]]:
-        """Seat 0's turn at totals `total` and `other` in round `number`: its moves, and the groups its scores lead to
-        with their weights (kept for the game)."""
+        """Seat 0's turn at totals `total` and `other` in round `number`: its moves, and the groups
+        its scores lead to with their weights (kept for the game)."""
         found = self._openings.get((number, total, other))
         if found is None:
             moves = self.first(number, total, other)
