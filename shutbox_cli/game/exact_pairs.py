@@ -137,7 +137,8 @@ class _Pairs(_Keyed[C]):
         self.exact = self.kind is Fraction
         self.whole: int | None = whole if self.exact else None
         self.by_round = any(isinstance(seat, KeyedTurns) and "round" in seat.features for seat in self.seats)
-        """Whether a seat's turn at a state depends on the round (then its turns are kept by round)."""
+        """Whether a seat's turn at a state depends on the round: then a state is met once and what
+        it leads to is not kept (but its turns, for the round)."""
         self._first: dict[tuple[int, int, int], _Moves[C]] = {}
         self._second: dict[tuple[int, int, int, int], _Moves[C]] = {}
         self._moves: dict[int, _Moves[C]] = {}  # by turn: its turns are kept for the game
@@ -170,20 +171,23 @@ class _Pairs(_Keyed[C]):
         """Seat 0's turn with these totals in round `number` (0 where no key reads the round)."""
         found = self._first.get((number, total, other))
         if found is None:
-            found = self._first[(number, total, other)] = self.moves(0, _first(total, other, number))
+            found = self.moves(0, _first(total, other, number))
+            if not self.by_round:
+                self._first[(number, total, other)] = found
         return found
 
     def second(self, number: int, total: int, other: int, posted: int) -> _Moves[C]:
         """Seat 1's turn with total `total`, seat 0's `other` and seat 0's score `posted` this round."""
         found = self._second.get((number, total, other, posted))
         if found is None:
-            start = TurnStart(1, number, False, total, posted, 1, 0, other)
-            found = self._second[(number, total, other, posted)] = self.moves(1, start)
+            found = self.moves(1, TurnStart(1, number, False, total, posted, 1, 0, other))
+            if not self.by_round:
+                self._second[(number, total, other, posted)] = found
         return found
 
     def _opening(self, number: int, total: int, other: int) -> tuple[_Moves[C], list[tuple[Group, Weight]]]:
         """Seat 0's turn at totals `total` and `other` in round `number`: its moves, and the groups
-        its scores lead to with their weights (kept for the game)."""
+        its scores lead to with their weights (kept for the game, where no key reads the round)."""
         found = self._openings.get((number, total, other))
         if found is None:
             moves = self.first(number, total, other)
@@ -196,15 +200,19 @@ class _Pairs(_Keyed[C]):
                     )
                 self._seconds[id(after)] = after
                 leads.append(((total + points, other, id(after)), step))
-            found = self._openings[(number, total, other)] = (moves, leads)
+            found = (moves, leads)
+            if not self.by_round:
+                self._openings[(number, total, other)] = found
         return found
 
     def _closing(self, limit: int | None, group: Group) -> _Closing[C]:
-        """Seat 1's turn in a group, and where its scores leave the game (kept for the game)."""
+        """Seat 1's turn in a group, and where its scores leave the game (kept likewise)."""
         found = self._closings.get((limit, group))
         if found is None:
             first, total, which = group
-            found = self._closings[(limit, group)] = _Closing(self._seconds[which], first, total, limit, self.nothing)
+            found = _Closing(self._seconds[which], first, total, limit, self.nothing)
+            if not self.by_round:
+                self._closings[(limit, group)] = found
         return found
 
     def chance(self, weight: Weight, scale: Weight) -> C:
@@ -286,6 +294,9 @@ class _Pairs(_Keyed[C]):
                 playoff_rounds += settled[3]
             states = following
             number += 1
+            if self.by_round:  # no later round asks for this one's keys
+                for kept in self._turns:
+                    kept.clear()
         seats = tuple(
             SeatOdds(
                 win,
