@@ -55,6 +55,16 @@ class Pair(Target):
     @classmethod
     def key_under(cls, rules):
         return ("playoff", "total", "leader_total", "to_beat") if rules.drop_out else super().key_under(rules)
+
+
+class Rounds(Target):
+    """target keyed over fixed rounds on what shows its one rival at a table of two, and the round."""
+
+    name = "rounds"
+
+    @classmethod
+    def key_under(cls, rules):
+        return ("round", "playoff", "total", "leader_total", "to_beat") if rules.rounds > 1 else None
 '''
 
 
@@ -167,6 +177,11 @@ def test_a_users_keyed_strategy_is_tabulated_in_its_host_per_key(tmp_path: Path)
     rules = {"drop_out": 8, "tiles": 4}
     pair = exact((f"{tmp_path / 'mine.py'}:Pair", "optimal"), rules=rules)  # its tables per key from its host
     assert [seating.odds.wins for matchup in pair.seatings for seating in matchup] == [
+        seating.odds.wins for matchup in exact(("target", "optimal"), rules=rules).seatings for seating in matchup
+    ]
+    rules = {"rounds": 2, "tiles": 4}
+    rounds = exact((f"{tmp_path / 'mine.py'}:Rounds", "optimal"), rules=rules)
+    assert [seating.odds.wins for matchup in rounds.seatings for seating in matchup] == [
         seating.odds.wins for matchup in exact(("target", "optimal"), rules=rules).seatings for seating in matchup
     ]
 
