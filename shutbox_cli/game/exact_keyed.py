@@ -199,6 +199,8 @@ class _Keyed(Generic[C]):
             isinstance(seat, KeyedTurns) and {"total", "leader_total"} & set(seat.features) for seat in self.seats
         )
         self._turns: list[dict[tuple[Any, ...], _Turn[C]]] = [{} for _ in seats]
+        self.keep = True
+        """Whether each seat's turn is kept by key (a walk that meets every key once keeps none)."""
         self._playoffs: dict[tuple[tuple[int, ...], int | None], _Playoff[C]] = {}
         self._alike: dict[int, tuple[TurnOdds[Any], _Turn[C]]] = {}
         """Each seat's turn by the odds it was given (kept, so that no other takes their id)."""
@@ -223,7 +225,9 @@ class _Keyed(Generic[C]):
                 instant = self.rules.instant_win
                 shut = odds.shut_probability if instant else odds.shut_probability * 0
                 alike = self._alike[id(asked)] = (asked, _Turn(odds, _go_on(odds, instant), shut, odds.expected_score))
-            found = self._turns[seat][key] = alike[1]
+            found = alike[1]
+            if self.keep:
+                self._turns[seat][key] = found
         return found
 
     def _kind(self, odds: TurnOdds[Any]) -> TurnOdds[C]:

@@ -137,8 +137,10 @@ class _Pairs(_Keyed[C]):
         self.exact = self.kind is Fraction
         self.whole: int | None = whole if self.exact else None
         self.by_round = any(isinstance(seat, KeyedTurns) and "round" in seat.features for seat in self.seats)
-        """Whether a seat's turn at a state depends on the round: then a state is met once and what
-        it leads to is not kept (but its turns, for the round)."""
+        """Whether a seat's turn at a state depends on the round: then a state is met once a round
+        and what it leads to is not kept, nor a seat's turn by key (asked again, where a key does
+        not read the totals)."""
+        self.keep = not self.by_round
         self._first: dict[tuple[int, int, int], _Moves[C]] = {}
         self._second: dict[tuple[int, int, int, int], _Moves[C]] = {}
         self._moves: dict[int, _Moves[C]] = {}  # by turn: its turns are kept for the game
@@ -294,9 +296,6 @@ class _Pairs(_Keyed[C]):
                 playoff_rounds += settled[3]
             states = following
             number += 1
-            if self.by_round:  # no later round asks for this one's keys
-                for kept in self._turns:
-                    kept.clear()
         seats = tuple(
             SeatOdds(
                 win,
