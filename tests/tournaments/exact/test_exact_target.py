@@ -180,6 +180,13 @@ def test_a_users_keyed_strategy_is_tabulated_in_its_host_per_key(tmp_path: Path)
         seating.odds.wins for matchup in exact(("target", "optimal"), rules=rules).seatings for seating in matchup
     ]
     rules = {"rounds": 2, "tiles": 4}
+    with pytest.raises(
+        ConfigError,
+        match=r"^'rounds' cannot be computed exactly under these rules \(its key reads round, total, leader_total, "
+        r"to_beat, which in a game of several rounds of 3 seats follows the totals of several rivals; exact games "
+        r"follow such a key in drop-out and over several rounds at a table of two\): its games can be simulated",
+    ):
+        exact((f"{tmp_path / 'mine.py'}:Rounds", "optimal", "greedy-high"), rules=rules, table=3)
     rounds = exact((f"{tmp_path / 'mine.py'}:Rounds", "optimal"), rules=rules)
     assert [seating.odds.wins for matchup in rounds.seatings for seating in matchup] == [
         seating.odds.wins for matchup in exact(("target", "optimal"), rules=rules).seatings for seating in matchup
