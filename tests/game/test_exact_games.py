@@ -39,6 +39,8 @@ from shutbox_cli.game.exact_games import LEFT_OVER
 from strategies.builtin import GreedyHigh, Tips
 from strategies.player import StrategyPlayer
 
+from helpers.every_game import every_game as every_game_played
+
 F = Fraction
 Z999 = 3.2905
 """The normal quantile of a two-sided 99.9% interval."""
@@ -379,38 +381,6 @@ def near_mean(counts: list[int], expected: float) -> bool:
 # --- agreement with every game play_game can play ------------------------------------------------
 
 
-class _Cut(Exception):
-    """A branch of the enumeration too unlikely to follow."""
-
-
-class _Branch:
-    """One path down the tree of turn outcomes: the choices of a known prefix, then the first."""
-
-    def __init__(self, outcomes: list[list[tuple[TurnRecord, Fraction]]], prefix: list[int], smallest: Fraction):
-        self.outcomes, self.prefix, self.smallest = outcomes, prefix, smallest
-        self.taken: list[int] = []
-        self.sizes: list[int] = []
-        self.chance = F(1)
-
-    def play(self, context: TurnContext) -> TurnRecord:
-        options = self.outcomes[context.player]
-        choice = self.prefix[len(self.taken)] if len(self.taken) < len(self.prefix) else 0
-        self.taken.append(choice)
-        self.sizes.append(len(options))
-        self.chance *= options[choice][1]
-        if self.chance < self.smallest:
-            raise _Cut
-        return options[choice][0]
-
-    def next_prefix(self) -> list[int] | None:
-        """The prefix of the next branch depth first (None when this was the last)."""
-        taken, sizes = list(self.taken), list(self.sizes)
-        while taken and taken[-1] + 1 == sizes[-1]:
-            taken.pop()
-            sizes.pop()
-        return [*taken[:-1], taken[-1] + 1] if taken else None
-
-
 def every_game(
     rules: Rules, turns: Sequence[TurnOdds[Fraction]], smallest: Fraction
 ) -> tuple[list[Fraction], Fraction]:
@@ -426,18 +396,7 @@ def every_game(
             if rest:
                 found.append((TurnRecord((), rules.full_box, points), rest))  # any open box will do
         outcomes.append(found)
-    wins = [F(0)] * len(turns)
-    cut = F(0)
-    prefix: list[int] | None = []
-    while prefix is not None:
-        branch = _Branch(outcomes, prefix, smallest)
-        try:
-            record = play_game(rules, len(turns), branch.play)
-            for winner in record.winners:
-                wins[winner] += branch.chance / len(record.winners)
-        except _Cut:
-            cut += branch.chance
-        prefix = branch.next_prefix()
+    wins, cut, _ = every_game_played(rules, [lambda _context, found=found: found for found in outcomes], smallest)
     return wins, cut
 
 
