@@ -78,9 +78,11 @@ class Target(Strategy):
     Alone, or when no score of its own changes the result, it plays exactly like `optimal`.
     `margin`: in drop-out it counts its own total that many points higher, to play safer.
     In a one-round game it is keyed: all it reads is the score to beat, how many posted it and
-    how many are still to play (`ONE_ROUND_KEY`), so it plays from one table per key. In drop-out
-    at a table of two the totals and the score posted show its one rival whole (`PAIR_KEY`, what
-    exact games key it on: `key_at`); at a larger table they show only the rivals' lowest total.
+    how many are still to play (`ONE_ROUND_KEY`), so it plays from one table per key. At a table
+    of two the totals and the score posted show its one rival whole, and exact games key it on
+    them (`key_at`): in drop-out (`PAIR_KEY`) and over several rounds, where the round tells the
+    last one (`ROUNDS_KEY`; with playoffs, which a key that reads the round cannot follow, it is
+    not exact). At a larger table they show only the rivals' lowest total.
     """
 
     name = "target"
@@ -98,8 +100,8 @@ class Target(Strategy):
     def key_at(cls, rules: Rules, table: int) -> tuple[str, ...] | None:
         """The features its play depends on at a table of `table` (exact games ask this; a
         simulation plays it by `key_under`)."""
-        if rules.drop_out is not None and table == 2:
-            return PAIR_KEY
+        if rules.multi_round and table == 2:
+            return PAIR_KEY if rules.drop_out is not None else ROUNDS_KEY
         return cls.key_under(rules)
 
     def __init__(self, margin: int = 0) -> None:
@@ -109,14 +111,15 @@ class Target(Strategy):
 
     def choose_move(self, view: View) -> Move:
         assert view.dice is not None
-        return tiles_of(_aim(view.rules, _context(view.context), self.margin).best_move(view.open_mask, view.dice))
+        policy = _aim(view.rules, _context(view.rules, view.context), self.margin)
+        return tiles_of(policy.best_move(view.open_mask, view.dice))
 
     def choose_dice(self, view: View) -> int:
-        return _aim(view.rules, _context(view.context), self.margin).best_dice(view.open_mask)
+        return _aim(view.rules, _context(view.rules, view.context), self.margin).best_dice(view.open_mask)
 
     def _solved_for(self, rules: Rules, context: KeyedContext) -> Solution:
         """The policy it plays for a whole turn with this key: its table, without asking it every question."""
-        return _aim(rules, _context(context), self.margin)
+        return _aim(rules, _context(rules, context), self.margin)
 
 
 ONE_ROUND_KEY = ("to_beat", "to_beat_count", "to_come")
@@ -124,9 +127,12 @@ ONE_ROUND_KEY = ("to_beat", "to_beat_count", "to_come")
 PAIR_KEY = ("playoff", "total", "leader_total", "to_beat")
 """What target's play in a drop-out game of two seats depends on: its total, its rival's, and the
 score its rival posted this round (None: the rival is still to play)."""
+ROUNDS_KEY = ("round", *PAIR_KEY)
+"""What target's play over several rounds at a table of two depends on: `PAIR_KEY`, and the round
+(it weighs final totals in the last)."""
 
 
-def _context(context: TurnContext | KeyedContext) -> TurnContext:
+def _context(rules: Rules, context: TurnContext | KeyedContext) -> TurnContext:
     """The context target weighs: the view's own, or one with the same rivals made from its key (in
     a one-round game player 0, the posted scores and then the players to come)."""
     if isinstance(context, TurnContext):
@@ -134,6 +140,8 @@ def _context(context: TurnContext | KeyedContext) -> TurnContext:
     values = context.key
     if len(values) == len(PAIR_KEY) and context == KeyedContext(PAIR_KEY, values):
         return _from_pair(*values)
+    if len(values) == len(ROUNDS_KEY) and context == KeyedContext(ROUNDS_KEY, values):
+        return _from_rounds(rules, *values)
     return _from_key(context.to_beat, context.to_beat_count, context.to_come)
 
 
@@ -146,6 +154,25 @@ def _from_pair(playoff: bool, total: int, rival: int, to_beat: int | None) -> Tu
     if not playoff:
         rival, to_beat = rival + to_beat, 0
     return TurnContext(1, 1, 0, playoff, (to_beat, None), (rival, total), (True, True))
+
+
+def _from_rounds(rules: Rules, number: int, playoff: bool, total: int, rival: int, to_beat: int | None) -> TurnContext:
+    """A game of several rounds at a table of two from target's `ROUNDS_KEY`: it plays first unless
+    its rival posted. Out of a playoff, every round before the last plays alike (like `optimal`),
+    and in the last only the rival's lead counts (what its total will be less target's, before
+    target's turn), where anything target may score could change the result (beyond that, every
+    lead plays alike): rivals alike make one context (and one policy, asked once)."""
+    if not playoff and number < rules.rounds - 1:
+        number, total, rival, to_beat = 0, 0, 0, None
+    elif not playoff:
+        top = final_scores(rules.turn_rules)[-1]
+        if to_beat is None:  # the rival's turn is to come: its head start
+            total, rival = 0, min(max(rival - total, -top - 1), top + 1)
+        else:  # its final total is known
+            total, rival, to_beat = 0, min(max(rival + to_beat - total, -1), top + 1), 0
+    if to_beat is None:
+        return TurnContext(0, 0, number, playoff, (None, None), (total, rival), (True, True))
+    return TurnContext(1, 1, number, playoff, (to_beat, None), (rival, total), (True, True))
 
 
 @lru_cache(maxsize=1024)

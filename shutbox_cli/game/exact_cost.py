@@ -71,22 +71,22 @@ HOSTED_ASK_STEPS = 3_000
 
 
 def pairs_cost(rules: Rules, turns: Sequence[Any], games: Iterable[Sequence[int]], hosted: Sequence[bool]) -> Cost:
-    """The cost of `exact_drop_out`'s walk over both totals for each of `games` (pairs of indices
-    into `turns`, each strategy's first `TurnOdds`; `hosted`: its turns are asked of its host).
-    Each round every state of both totals takes each score of seat 0's turn, and each state that
-    leads to takes each score of seat 1's; every state is asked seat 0's turn once, and each of
-    its scores seat 1's."""
+    """The cost of `exact_pairs`'s walk over both totals for each of `games` (pairs of indices
+    into `turns`, each strategy's first `TurnOdds`; `hosted`: its turns are asked of its host),
+    over fixed rounds or drop-out. Each round every state of both totals takes each score of seat
+    0's turn, and each state that leads to takes each score of seat 1's; every state is asked seat
+    0's turn once, and each of its scores seat 1's (in drop-out a state is asked once for the game,
+    over fixed rounds once a round: a key may read the round)."""
     limit = rules.drop_out
-    assert limit is not None
     steps = [_go_on(odds, rules.instant_win) for odds in turns]
-    reach = [_rounds_to_reach(limit, seat) for seat in steps]
+    reach = [rules.rounds if limit is None else _rounds_to_reach(limit, seat) for seat in steps]
     walks = [_walk(frozenset(seat), limit).upto(max(reach)) for seat in steps]
     total = Cost()
     for first, second in games:
         rounds = min(reach[first], reach[second])
         held = [a * b for a, b in zip(walks[first].held[:rounds], walks[second].held[:rounds], strict=True)]
         work = sum(held) * (len(steps[first]) + len(steps[second]))
-        states = min(limit * limit, sum(held))
+        states = sum(held) if limit is None else min(limit * limit, sum(held))
         asks = states * ASK_STEPS if not hosted[first] else states * HOSTED_ASK_STEPS
         asks += states * len(steps[first]) * (HOSTED_ASK_STEPS if hosted[second] else ASK_STEPS)
         total += Cost(work + asks, max(held, default=1))

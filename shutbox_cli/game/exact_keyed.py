@@ -9,9 +9,10 @@ them, summed in closed form (a playoff round is like the one before: a key may n
 
 A key that reads nothing but the seat (and whether a round is a playoff, where there is none) is
 fixed for the whole game: such a seat plays any format with `exact_games`. Over several rounds or
-in drop-out any other key depends on every seat's total, which this walk does not follow: in a
-drop-out game of two seats `exact_drop_out` follows both totals (a key that reads the round stays
-unbounded there), at larger tables the totals of several rivals are not followed.
+in drop-out any other key depends on every seat's total, which this walk does not follow: at a
+table of two `exact_pairs` follows both totals round by round (a key may read the round over
+fixed rounds, not in drop-out, which does not bound it); at other tables the totals are not
+followed.
 """
 
 from __future__ import annotations
@@ -79,24 +80,21 @@ def unsupported(rules: Rules, features: Sequence[str], seats: int) -> str | None
     if not changing:
         return None
     reads = ", ".join(changing)
-    if rules.drop_out is not None:
-        if "round" in changing:
-            return "its key reads the round, which a drop-out game does not bound"
-        if seats == 2:
-            return None
-        whose = "its own total" if seats == 1 else "the totals of several rivals"
-        return (
-            f"its key reads {reads}, which in a drop-out game of {seats} seat{'s' if seats > 1 else ''} follows "
-            f"{whose}; exact games follow such a key in drop-out at a table of two"
-        )
-    if rules.multi_round:
-        return (
-            f"its key reads {reads}, which changes during a game of several rounds with every seat's total; exact "
-            "games follow such a key in one-round games and in drop-out games of two seats"
-        )
-    if "round" in features and rules.ties is Ties.PLAYOFF and seats > 1:
+    if "round" in changing and rules.drop_out is not None:
+        return "its key reads the round, which a drop-out game does not bound"
+    if "round" in changing and rules.ties is Ties.PLAYOFF and seats > 1:
         return "its key reads the round, and a playoff may last any number of rounds"
-    return None
+    if not rules.multi_round or seats == 2:
+        return None
+    game = "a drop-out game" if rules.drop_out is not None else "a game of several rounds"
+    if changing == ["round"]:
+        what = "changes from round to round"
+    else:
+        what = "follows " + ("its own total" if seats == 1 else "the totals of several rivals")
+    return (
+        f"its key reads {reads}, which in {game} of {seats} seat{'s' if seats > 1 else ''} {what}; exact games "
+        "follow such a key in drop-out and over several rounds at a table of two"
+    )
 
 
 def changes(rules: Rules, features: Sequence[str], seats: int) -> bool:
@@ -117,10 +115,10 @@ def keyed_game_odds(rules: Rules, seats: Sequence[Seat[C]]) -> GameOdds[C]:
     fixed = _resolved(rules, seats)
     if fixed is not None:
         return game_odds(rules, fixed)
-    if rules.drop_out is not None:
-        from .exact_drop_out import drop_out_odds  # it builds on this module
+    if rules.multi_round:  # at a table of two: `_resolved` refuses the others
+        from .exact_pairs import pair_odds  # it builds on this module
 
-        return drop_out_odds(rules, seats)
+        return pair_odds(rules, seats)
     return _OneRound(rules, seats).odds()
 
 
@@ -132,8 +130,11 @@ def keyed_duel(rules: Rules, a: Seat[C], b: Seat[C], seat: int) -> Duel[C]:
     fixed = _resolved(rules, order)
     if fixed is not None:
         return duel(rules, fixed[seat], fixed[1 - seat], seat)
-    if rules.drop_out is not None:
-        return Duel(keyed_game_odds(rules, order), seat, None)
+    if rules.multi_round:
+        from .exact_pairs import pair_duel
+
+        odds, margins = pair_duel(rules, order, seat)
+        return Duel(odds, seat, margins)
     game = _OneRound(rules, order)
     return Duel(game.odds(), seat, game.margins(seat))
 
@@ -198,6 +199,8 @@ class _Keyed(Generic[C]):
             isinstance(seat, KeyedTurns) and {"total", "leader_total"} & set(seat.features) for seat in self.seats
         )
         self._turns: list[dict[tuple[Any, ...], _Turn[C]]] = [{} for _ in seats]
+        self.keep = True
+        """Whether each seat's turn is kept by key (a walk that meets every key once keeps none)."""
         self._playoffs: dict[tuple[tuple[int, ...], int | None], _Playoff[C]] = {}
         self._alike: dict[int, tuple[TurnOdds[Any], _Turn[C]]] = {}
         """Each seat's turn by the odds it was given (kept, so that no other takes their id)."""
@@ -222,7 +225,9 @@ class _Keyed(Generic[C]):
                 instant = self.rules.instant_win
                 shut = odds.shut_probability if instant else odds.shut_probability * 0
                 alike = self._alike[id(asked)] = (asked, _Turn(odds, _go_on(odds, instant), shut, odds.expected_score))
-            found = self._turns[seat][key] = alike[1]
+            found = alike[1]
+            if self.keep:
+                self._turns[seat][key] = found
         return found
 
     def _kind(self, odds: TurnOdds[Any]) -> TurnOdds[C]:

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from shutbox_cli.game import Rules, Scoring, TurnOdds, exact_games, game_odds, score
-from shutbox_cli.game.exact_cost import games_cost
+from shutbox_cli.game.exact_cost import ASK_STEPS, games_cost, pairs_cost
 
 
 def odds_of(rules: Rules, weight: Any) -> TurnOdds[float]:
@@ -96,3 +96,20 @@ def test_fractions_are_estimated_as_floats_are() -> None:
         Fraction(floats.shut_probability).limit_denominator(),
     )
     assert games_cost(rules, [fractions] * 2, [(0, 1)]) == games_cost(rules, [floats] * 2, [(0, 1)])
+
+
+@pytest.mark.parametrize("rounds", [2, 3, 5])
+def test_a_walk_over_both_totals_over_fixed_rounds_counts_the_states_of_every_round(rounds: int) -> None:
+    """`pairs_cost` over fixed rounds: every state of both totals at the start of each round (a
+    small box's totals followed exactly) takes each score of both turns."""
+    rules = Rules(tiles=4, rounds=rounds)
+    turns = [odds_of(rules, lambda mask: 1.0 + mask % 3), odds_of(rules, lambda mask: 1.0)]
+    scores = sorted(turns[0].probabilities)
+    totals, states = {0}, 0
+    for _ in range(rounds):
+        states += len(totals) ** 2  # both seats' turns score alike
+        totals = {total + points for total in totals for points in scores}
+    cost = pairs_cost(rules, turns, [(0, 1)], [False, False])
+    walked = states * 2 * len(scores)
+    asks = states * ASK_STEPS * (1 + len(scores))
+    assert cost.steps == walked + asks

@@ -91,10 +91,11 @@ def refuse_inexact(
             f"it reads the game context, which in drop-out at a table of {table} follows {rivals}; exact games "
             "follow a context that a strategy's key names in drop-out at a table of two"
         )
-    elif rules.multi_round and rules.drop_out is None:
+    elif rules.multi_round and rules.drop_out is None and table != 2:
+        rivals = "its own total" if table == 1 else "the totals of several rivals"
         why = (
-            "it reads the game context, and a game of several rounds is computed exactly only for strategies "
-            "whose play depends on the open tiles, the dice and at most the seat"
+            f"it reads the game context, which in a game of several rounds at a table of {table} follows {rivals}; "
+            "exact games follow a context that a strategy's key names over several rounds at a table of two"
         )
     else:
         why = "it reads the game context without a key"
@@ -141,7 +142,9 @@ def seat_turns(seated: SeatedStrategy, fractions: bool, table: int) -> Turns:
             same = alike.get(played)
             if same is None:
                 same = alike[played] = (kept, _odds(rules, play, fractions))
-            known = found[values] = same[1]
+            known = same[1]
+            if solved is None:  # a built-in's policy is asked quickly again (over many rounds, of many keys)
+                found[values] = known
         return known
 
     return KeyedTurns(key, odds)
@@ -196,8 +199,8 @@ def first_turn(seat: Turns, table: int) -> TurnOdds[Any]:
 
 @dataclasses.dataclass(frozen=True)
 class Walked:
-    """The games walked over both totals (drop-out games of two seats, one keyed on what changes:
-    `exact_drop_out`), and by strategy whether its turns are asked of its host."""
+    """The games walked over both totals (games of two seats over several rounds or drop-out, one
+    keyed on what changes: `exact_pairs`), and by strategy whether its turns are asked of its host."""
 
     pairs: tuple[tuple[int, ...], ...] = ()
     hosted: tuple[bool, ...] = ()
@@ -217,7 +220,7 @@ def refuse_costly(
     would take longer than `MOST_SECONDS` or hold more than `MOST_TOTALS` totals per seat; it says
     what would take that long (`what`), what fits (fewer rounds, a lower drop-out limit, fewer
     strategies) and what to do `instead`. The games of `walked.pairs` are walked over both totals
-    (`exact_drop_out`), the others seat by seat."""
+    (`exact_pairs`), the others seat by seat."""
     work = _Work(turns, games, copies, margins, walked)
     if work.fits(rules):
         return
@@ -281,9 +284,9 @@ def _what_fits(rules: Rules, work: _Work) -> str:
 def walked_pairs(
     rules: Rules, turns: Sequence[Turns], games: Sequence[Sequence[int]], hosted: Sequence[bool]
 ) -> Walked:
-    """Which of `games` are walked over both totals: drop-out games of two seats, one of them keyed
-    on a feature that changes during the game."""
-    if rules.drop_out is None:
+    """Which of `games` are walked over both totals: games of two seats over several rounds or
+    drop-out, one of them keyed on a feature that changes during the game."""
+    if not rules.multi_round:
         return Walked()
     changing = [isinstance(seat, KeyedTurns) and changes(rules, seat.features, 2) for seat in turns]
     pairs = tuple(tuple(game) for game in games if len(game) == 2 and any(changing[player] for player in game))

@@ -53,9 +53,9 @@ def analyze_command(
             metavar="SPEC",
             show_default=False,
             autocompletion=complete_strategy,
-            help="Another exact strategy (or a keyed one such as target, in one-round games): SPEC's exact "
-            "chance of beating it in one game under the rules, game options included, and the distribution "
-            "of the winning margin.",
+            help="Another exact strategy (or a keyed one such as target, in one-round games and at a table of "
+            "two): SPEC's exact chance of beating it in one game under the rules, game options included, and the "
+            "distribution of the winning margin.",
         ),
     ] = None,
     seat: Annotated[

@@ -88,8 +88,8 @@ def tournament_command(
             "--exact/--simulate",
             show_default=False,
             help="Compute every game's chances exactly instead of playing games (exact strategies, and keyed "
-            "ones such as target in one-round games; --games and --seed do not apply) [default: simulate, or "
-            "the file's method].",
+            "ones such as target in one-round games and at a table of two; --games and --seed do not apply) "
+            "[default: simulate, or the file's method].",
         ),
     ] = None,
     memory_limit: Annotated[

@@ -4,40 +4,21 @@ the whole context (no key, no table); keyed seats that always play alike agree w
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from fractions import Fraction
-from functools import cache
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from shutbox_cli.game import (
-    Rules,
-    Solution,
-    TurnContext,
-    TurnOdds,
-    TurnRecord,
-    dice_options,
-    exact_turn_odds,
-    game_odds,
-    mask_of,
-    play_game,
-    score,
-    solve_expected_score,
-    solve_shut,
-    tiles_of,
-)
+from shutbox_cli.game import Rules, Solution, TurnOdds, game_odds, solve_expected_score, solve_shut
 from shutbox_cli.game.exact_keyed import FEATURES, KeyedTurns, keyed_duel, keyed_game_odds, unsupported
-from shutbox_cli.game.moves import move_table
-from strategies.base import CONTEXT_VIEW, shown_view
 from strategies.keys import FEATURES as KEY_FEATURES
-from strategies.solved import Target
 from tournaments import seat_strategy
 from tournaments.exact.tournament import seat_turns
 
+from helpers.every_game import by_score, every_game, exact_odds, fixed_turns, target_turns
+
 F = Fraction
-Outcomes = list[tuple[TurnRecord, Fraction]]
 
 
 def test_a_turn_start_holds_every_feature_a_key_may_name() -> None:
@@ -73,9 +54,9 @@ def test_what_cannot_be_followed_is_said() -> None:
     )
     assert unsupported(Rules(drop_out=40), ("to_beat", "seat"), 3) == (
         "its key reads to_beat, which in a drop-out game of 3 seats follows the totals of several rivals; "
-        "exact games follow such a key in drop-out at a table of two"
+        "exact games follow such a key in drop-out and over several rounds at a table of two"
     )
-    assert "several rounds" in (unsupported(Rules(rounds=2), ("total",), 2) or "")
+    assert "several rounds of 3 seats" in (unsupported(Rules(rounds=2), ("total",), 3) or "")
     with pytest.raises(ValueError, match=r"^seat 0 cannot be computed exactly: its key reads the round"):
         keyed_game_odds(
             Rules(drop_out=9, tiles=4),
@@ -87,6 +68,7 @@ def test_what_cannot_be_followed_is_said() -> None:
             [
                 exact_odds(Rules(rounds=2), solve_expected_score(Rules(rounds=2))),
                 KeyedTurns(("total",), lambda key: TurnOdds({0: F(1)}, F(1))),
+                exact_odds(Rules(rounds=2), solve_expected_score(Rules(rounds=2))),
             ],
         )
 
@@ -142,7 +124,7 @@ def test_target_against_every_game_played_out(ties: str, instant_win: bool, play
     for seat in range(players):
         order: list[Solution | None] = [*opponents[:seat], None, *opponents[seat:]]
         seats = [target if one is None else exact_odds(rules, one) for one in order]
-        plays = [_target_turns(rules) if one is None else _fixed_turns(rules, one) for one in order]
+        plays = [target_turns(rules) if one is None else fixed_turns(rules, one) for one in order]
         exact = keyed_game_odds(rules, seats)
         found, cut, margins = every_game(rules, plays, F(1, 10**4))
         assert exact.arithmetic == "fraction" and sum(exact.wins) == 1
@@ -169,8 +151,8 @@ def test_target_in_drop_out_against_every_game_played_out(ties: str) -> None:
     shut = solve_shut(rules)
     for seat in (0, 1):
         seats = [exact_odds(rules, shut), exact_odds(rules, shut)]
-        plays = [_by_score(_fixed_turns(rules, shut)), _by_score(_fixed_turns(rules, shut))]
-        seats[seat], plays[seat] = target, _by_score(_target_turns(rules))  # type: ignore[call-overload]
+        plays = [by_score(fixed_turns(rules, shut)), by_score(fixed_turns(rules, shut))]
+        seats[seat], plays[seat] = target, by_score(target_turns(rules))  # type: ignore[call-overload]
         exact = keyed_game_odds(rules, seats)
         found, cut, _ = every_game(rules, plays, F(0) if ties != "playoff" else F(1, 10**6))
         assert exact.arithmetic == "fraction" and exact.unresolved == 0 and sum(exact.wins) == 1
@@ -180,135 +162,3 @@ def test_target_in_drop_out_against_every_game_played_out(ties: str) -> None:
                 assert played_out <= chance <= played_out + cut
             continue
         assert cut == 0 and list(exact.wins) == found
-
-
-def _by_score(turns: Callable[[TurnContext], Outcomes]) -> Callable[[TurnContext], Outcomes]:
-    """A turn's outcomes with those of the same score as one (all a drop-out game reads of a turn)."""
-
-    @cache
-    def merged(context: TurnContext) -> Outcomes:
-        found: dict[int, tuple[TurnRecord, Fraction]] = {}
-        for record, chance in turns(context):
-            known = found.get(record.score)
-            found[record.score] = (record, chance) if known is None else (known[0], known[1] + chance)
-        return list(found.values())
-
-    return merged
-
-
-def exact_odds(rules: Rules, solution: Solution) -> TurnOdds[Fraction]:
-    return exact_turn_odds(rules, solution.best_move, solution.best_dice)
-
-
-TurnChoice = tuple[Callable[[int], int], Callable[[int, tuple[int, ...], tuple[int, ...]], int]]
-"""How dice and moves are chosen in a turn: (open mask -> dice) and (open mask, dice, moves -> move)."""
-
-
-def every_turn(rules: Rules, choose: TurnChoice) -> Outcomes:
-    """Every way a turn can end, playing every dice sequence from a full box: one record per score
-    left (and one for a shut box), with its chance."""
-    table = move_table(rules)
-    ends: dict[int, Fraction] = {}
-
-    def walk(mask: int, chance: Fraction) -> None:
-        options = dice_options(rules, mask)
-        count = choose[0](mask) if len(options) > 1 else options[0]
-        throws = [(a,) for a in range(1, 7)] if count == 1 else [(a, b) for a in range(1, 7) for b in range(1, 7)]
-        for dice in throws:
-            moves = table.moves(mask, dice)
-            if not moves:
-                ends[mask] = ends.get(mask, F(0)) + chance / len(throws)
-                continue
-            move = moves[0] if len(moves) == 1 else choose[1](mask, tuple(sorted(dice)), moves)
-            assert move in moves
-            if mask & ~move:
-                walk(mask & ~move, chance / len(throws))
-            else:
-                ends[0] = ends.get(0, F(0)) + chance / len(throws)
-
-    walk(rules.full_box, F(1))
-    return [(TurnRecord((), mask, score(rules, mask)), chance) for mask, chance in ends.items()]
-
-
-def _fixed_turns(rules: Rules, solution: Solution) -> Callable[[TurnContext], Outcomes]:
-    outcomes = every_turn(rules, (solution.best_dice, lambda mask, dice, moves: solution.best_move(mask, dice)))
-    return lambda context: outcomes
-
-
-def _target_turns(rules: Rules) -> Callable[[TurnContext], Outcomes]:
-    """target's turns, each asked of it with the whole context of the turn (as a view shows it unkeyed)."""
-    strategy = Target()
-
-    def view(mask: int, dice: tuple[int, ...] | None, moves: tuple[int, ...], context: TurnContext) -> object:
-        legal = tuple(tiles_of(move) for move in moves)
-        return shown_view(CONTEXT_VIEW, rules, tiles_of(mask), dice, legal, mask, (), context)
-
-    @cache
-    def turns(context: TurnContext) -> Outcomes:
-        return every_turn(
-            rules,
-            (
-                lambda mask: strategy.choose_dice(view(mask, None, (), context)),  # type: ignore[arg-type]
-                lambda mask, dice, moves: mask_of(strategy.choose_move(view(mask, dice, moves, context))),  # type: ignore[arg-type]
-            ),
-        )
-
-    return turns
-
-
-class _Cut(Exception):
-    """A branch too unlikely to follow."""
-
-
-class _Branch:
-    """One path down the tree of turn outcomes: the choices of a known prefix, then the first."""
-
-    def __init__(self, plays: list[Callable[[TurnContext], Outcomes]], prefix: list[int], smallest: Fraction):
-        self.plays, self.prefix, self.smallest = plays, prefix, smallest
-        self.taken: list[int] = []
-        self.sizes: list[int] = []
-        self.chance = F(1)
-
-    def play(self, context: TurnContext) -> TurnRecord:
-        options = self.plays[context.player](context)
-        choice = self.prefix[len(self.taken)] if len(self.taken) < len(self.prefix) else 0
-        self.taken.append(choice)
-        self.sizes.append(len(options))
-        self.chance *= options[choice][1]
-        if self.chance < self.smallest:
-            raise _Cut
-        return options[choice][0]
-
-    def next_prefix(self) -> list[int] | None:
-        """The prefix of the next branch depth first (None when this was the last)."""
-        taken, sizes = list(self.taken), list(self.sizes)
-        while taken and taken[-1] + 1 == sizes[-1]:
-            taken.pop()
-            sizes.pop()
-        return [*taken[:-1], taken[-1] + 1] if taken else None
-
-
-def every_game(
-    rules: Rules, plays: list[Callable[[TurnContext], Outcomes]], smallest: Fraction
-) -> tuple[list[Fraction], Fraction, dict[int, Fraction]]:
-    """Play every game `play_game` can play, each turn ending every way it can, depth first,
-    cutting branches less likely than `smallest`: each seat's chance of winning among the games
-    played out, the chance of the branches cut, and (two seats) the distribution of seat 0's
-    total minus seat 1's."""
-    wins = [F(0)] * len(plays)
-    margins: dict[int, Fraction] = {}
-    cut = F(0)
-    prefix: list[int] | None = []
-    while prefix is not None:
-        branch = _Branch(plays, prefix, smallest)
-        try:
-            record = play_game(rules, len(plays), branch.play)
-            for winner in record.winners:
-                wins[winner] += branch.chance / len(record.winners)
-            if len(plays) == 2:
-                margin = record.totals[0] - record.totals[1]
-                margins[margin] = margins.get(margin, F(0)) + branch.chance
-        except _Cut:
-            cut += branch.chance
-        prefix = branch.next_prefix()
-    return wins, cut, margins

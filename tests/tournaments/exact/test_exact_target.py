@@ -55,6 +55,16 @@ class Pair(Target):
     @classmethod
     def key_under(cls, rules):
         return ("playoff", "total", "leader_total", "to_beat") if rules.drop_out else super().key_under(rules)
+
+
+class Rounds(Target):
+    """target keyed over fixed rounds on what shows its one rival at a table of two, and the round."""
+
+    name = "rounds"
+
+    @classmethod
+    def key_under(cls, rules):
+        return ("round", "playoff", "total", "leader_total", "to_beat") if rules.rounds > 1 else None
 '''
 
 
@@ -72,8 +82,13 @@ def shutbox(*arguments: str, cwd: Path) -> subprocess.CompletedProcess[str]:
 
 @pytest.mark.parametrize(
     ("rules", "table"),
-    [({}, 2), ({"tiles": 6, "ties": "playoff", "instant_win": False}, 3), ({"tiles": 6, "drop_out": 20}, 2)],
-    ids=["two", "three-playoff", "drop-out"],
+    [
+        ({}, 2),
+        ({"tiles": 6, "ties": "playoff", "instant_win": False}, 3),
+        ({"tiles": 6, "drop_out": 20}, 2),
+        ({"tiles": 6, "rounds": 3}, 2),
+    ],
+    ids=["two", "three-playoff", "drop-out", "rounds"],
 )
 def test_exact_target_lies_within_a_simulated_tournaments_intervals(rules: dict[str, object], table: int) -> None:
     """The bulk engine plays target from one table per key; seed fixed, 60,000 games a matchup."""
@@ -81,7 +96,7 @@ def test_exact_target_lies_within_a_simulated_tournaments_intervals(rules: dict[
     simulated = run(load_config(None, options), backend=InProcess())
     assert isinstance(simulated, Summary)
     computed = exact(rules=rules, table=table)
-    if "drop_out" in rules:
+    if "drop_out" in rules or "rounds" in rules:
         assert computed.arithmetic == "float" and computed.unresolved < 1e-15
     else:
         assert computed.arithmetic == "fraction"
@@ -164,14 +179,52 @@ def test_a_users_keyed_strategy_is_tabulated_in_its_host_per_key(tmp_path: Path)
     assert [seating.odds.wins for matchup in pair.seatings for seating in matchup] == [
         seating.odds.wins for matchup in exact(("target", "optimal"), rules=rules).seatings for seating in matchup
     ]
+    rules = {"rounds": 2, "tiles": 4}
+    with pytest.raises(
+        ConfigError,
+        match=r"^'rounds' cannot be computed exactly under these rules \(its key reads round, total, leader_total, "
+        r"to_beat, which in a game of several rounds of 3 seats follows the totals of several rivals; exact games "
+        r"follow such a key in drop-out and over several rounds at a table of two\): its games can be simulated",
+    ):
+        exact((f"{tmp_path / 'mine.py'}:Rounds", "optimal", "greedy-high"), rules=rules, table=3)
+    rounds = exact((f"{tmp_path / 'mine.py'}:Rounds", "optimal"), rules=rules)
+    assert [seating.odds.wins for matchup in rounds.seatings for seating in matchup] == [
+        seating.odds.wins for matchup in exact(("target", "optimal"), rules=rules).seatings for seating in matchup
+    ]
 
 
-def test_target_over_several_rounds_is_refused_in_one_sentence(tmp_path: Path) -> None:
-    done = real_shutbox("tournament", "--exact", "-s", "target", "-s", "optimal", "--rounds", "2", cwd=tmp_path)
-    assert done.returncode == 2
-    assert (
-        done.stderr.count("\n") == 1 and "'target' is not an exact strategy (it reads the game context" in done.stderr
-    )
+def test_target_over_several_rounds_through_the_command(tmp_path: Path) -> None:
+    """Exact at a table of two (the tournament and analyze agree); refused in one sentence at three,
+    with playoffs (its key reads the round) and where the walk would take too long."""
+    shutbox(
+        "tournament", "--exact", "-s", "target", "-s", "optimal", "--rounds", "3", "--tiles", "6",
+        "--report", "t.toml", "-q", cwd=tmp_path,
+    )  # fmt: skip
+    report = tomllib.loads((tmp_path / "t.toml").read_text())
+    assert (report["method"], report["arithmetic"]) == ("exact", "float")
+    shutbox(
+        "analyze", "target", "--against", "optimal", "--rounds", "3", "--tiles", "6", "--report", "d.toml",
+        cwd=tmp_path,
+    )  # fmt: skip
+    duel = tomllib.loads((tmp_path / "d.toml").read_text())
+    target = next(row for row in report["ranking"] if row["name"] == "target")
+    assert duel["average"]["win_rate"] == pytest.approx(target["win_rate"], abs=1e-6)
+    assert sum(float(chance) for chance in duel["seat"][0]["margins"].values()) == pytest.approx(1)
+    three = "'target' is not an exact strategy (it reads the game context, which in a game of several rounds at a "
+    playoff = "'target' cannot be computed exactly under these rules (its key reads the round, and a playoff may last "
+    refusals = [
+        (
+            ("--rounds", "3", "--table", "3", "-s", "max-shut"),
+            three + "table of 3 follows the totals of several rivals",
+        ),
+        (("--rounds", "3", "--ties", "playoff"), playoff + "any number of rounds)"),
+        (("--rounds", "40"), "round"),
+    ]
+    for given, said in refusals:
+        done = real_shutbox("tournament", "--exact", "-s", "target", "-s", "optimal", *given,
+                            cwd=tmp_path)  # fmt: skip
+        assert done.returncode == 2 and done.stderr.count("\n") == 1 and said in done.stderr, done.stderr
+    assert "computing these 2 games exactly would take about" in done.stderr and "rounds fit" in done.stderr
 
 
 def test_target_in_drop_out_through_the_command(tmp_path: Path) -> None:

@@ -212,9 +212,9 @@ def test_a_strategy_that_is_not_exact_is_refused_by_name() -> None:
     with pytest.raises(ConfigError, match=r"^'random' is not an exact strategy \(it is stochastic\)"):
         exact(("optimal", "random"))
     with pytest.raises(
-        ConfigError, match=r"^'target' is not an exact strategy \(it reads the game context, and a game"
+        ConfigError, match=r"^'target' is not an exact strategy \(it reads the game context, which in a game of sev"
     ):
-        exact(("target", "optimal"), rules={"rounds": 2})
+        exact(("target", "optimal", "max-shut"), rules={"rounds": 2}, table=3)
 
 
 def test_an_exact_strategy_that_fails_is_a_tournament_failure(two_dice: str) -> None:

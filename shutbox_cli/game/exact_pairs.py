@@ -1,14 +1,16 @@
-"""Exact drop-out games of two seats whose turns depend on the game so far (`exact_keyed`'s keyed
-seats, `target` among them): a walk over the joint state, both totals while both are in, round by
-round.
+"""Exact games of two seats over several rounds, fixed or drop-out, whose turns depend on the game
+so far (`exact_keyed`'s keyed seats, `target` among them): a walk over the joint state, both
+totals, round by round.
 
 Seat 0 sees both totals as its turn starts; seat 1 both totals and the score seat 0 posted. Each
-seat's turn odds come from its key in that context, asked once per context and kept for the game
-(a key may not read the round, so a context is alike in every round). After seat 1's turn a seat
-whose total reached the limit is out: the other one wins; both out, the lower total wins, a tie
-settled by the tie rule (a playoff by `exact_keyed`'s walk among the two, at their total). A shut
-box with instant win wins at once. A game in which a score of 0 does not end anything may last any
-number of rounds: it is followed until the chance that it goes on is below `LEFT_OVER`.
+seat's turn odds come from its key in that context, asked once per context (and round, where a
+key reads it) and kept for the game. After seat 1's turn a round may settle the game, as a limit
+does (`_Closing`): in drop-out a seat whose total reached the limit is out, the other one wins;
+after the last of fixed rounds both are out at once (a limit of 0). Both out, the lower total
+wins, a tie settled by the tie rule (a playoff by `exact_keyed`'s walk among the two, at their
+total). A shut box with instant win wins at once. A drop-out game in which a score of 0 does not
+end anything may last any number of rounds: it is followed until the chance that it goes on is
+below `LEFT_OVER` (so a key may not read the round there; over fixed rounds it may).
 
 In fractions the walk adds whole numbers: every turn's chances are numerators over one denominator
 (36 to the power of one more than the tiles, as the solver's distributions are; a wider one where
@@ -24,7 +26,7 @@ from fractions import Fraction
 from typing import Any, Generic
 
 from .exact_games import LEFT_OVER, Arithmetic, C, GameOdds, SeatOdds
-from .exact_keyed import Seat, TurnStart, _Keyed, _Turn
+from .exact_keyed import KeyedTurns, Seat, TurnStart, _Keyed, _Turn
 from .rules import Rules, Ties
 
 Weight = Any
@@ -38,14 +40,28 @@ class _Wider(Exception):
         self.denominator = denominator
 
 
-def drop_out_odds(rules: Rules, seats: Sequence[Seat[C]]) -> GameOdds[C]:
-    """The exact outcome of a drop-out game of two seats, fixed or keyed, in order of play."""
+def pair_odds(rules: Rules, seats: Sequence[Seat[C]]) -> GameOdds[C]:
+    """The exact outcome of a game of two seats, fixed or keyed, in order of play, over several
+    rounds or drop-out."""
+    return pair_duel(rules, seats, 0)[0]
+
+
+def pair_duel(rules: Rules, seats: Sequence[Seat[C]], seat: int) -> tuple[GameOdds[C], dict[int, C] | None]:
+    """The exact outcome of such a game and, over fixed rounds, the distribution of seat `seat`'s
+    final total less the other's (the totals when a shut box ends the game, or after the last
+    round; None in drop-out)."""
     whole = 36 ** (rules.tiles + 1)
     while True:
         try:
-            return _DropOut(rules, seats, whole).odds()
+            walk = _Pairs(rules, seats, whole)
+            odds = walk.odds()
+            break
         except _Wider as wider:
             whole = math.lcm(whole, wider.denominator)
+    if walk.margins is None:
+        return odds, None
+    sign = 1 if seat == 0 else -1
+    return odds, {sign * margin: walk.margins[margin] for margin in sorted(walk.margins, key=lambda one: sign * one)}
 
 
 class _Moves(Generic[C]):
@@ -77,23 +93,28 @@ Group = tuple[int, int, int]
 
 
 class _Closing(Generic[C]):
-    """Seat 1's turn in a group, and where its scores leave the game: the states both stay in
-    (with the weights of the scores that lead there), the weights with which each seat wins, and
-    the weight of a tie, both out on the same total (the group's first)."""
+    """Seat 1's turn in a group, and where its scores leave the game when a total of `limit` or
+    more is out (None: no one is): the states both stay in (with the weights of the scores that
+    lead there), the weights with which each seat wins, the weight of a tie, both out on the same
+    total (the group's first), and the weights of the margins the game ends on."""
 
-    def __init__(self, moves: _Moves[C], first: int, total: int, limit: int, nothing: Weight) -> None:
+    def __init__(self, moves: _Moves[C], first: int, total: int, limit: int | None, nothing: Weight) -> None:
         self.moves: _Moves[C] = moves
         self.stay: list[tuple[tuple[int, int], Weight]] = []
         self.won: list[Weight] = [nothing, nothing]
         self.tied: Weight = nothing
+        self.ends: list[tuple[int, Weight]] = []
         for points, step in moves.steps:
             second = total + points
-            if first < limit and second < limit:
+            first_out, second_out = limit is not None and first >= limit, limit is not None and second >= limit
+            if not (first_out or second_out):
                 self.stay.append(((first, second), step))
-            elif first == second:
+                continue
+            self.ends.append((first - second, step))
+            if first == second:
                 self.tied += step
             else:
-                self.won[0 if second >= limit and (first < limit or first < second) else 1] += step
+                self.won[0 if second_out and (not first_out or first < second) else 1] += step
 
 
 class _Figures(Generic[C]):
@@ -106,24 +127,37 @@ class _Figures(Generic[C]):
         self.played: C | None = None
 
 
-class _DropOut(_Keyed[C]):
-    """A drop-out game of two seats, walked round by round over both totals."""
+class _Pairs(_Keyed[C]):
+    """A game of two seats over several rounds or drop-out, walked round by round over both totals."""
 
     def __init__(self, rules: Rules, seats: Sequence[Seat[C]], whole: int) -> None:
-        if rules.drop_out is None or len(seats) != 2:
-            raise ValueError("this walk follows drop-out games of two seats.")
+        if not rules.multi_round or len(seats) != 2:
+            raise ValueError("this walk follows games of two seats over several rounds or drop-out.")
         _Keyed.__init__(self, rules, seats, _first(0, 0, 0))
-        self.limit: int = rules.drop_out
         self.exact = self.kind is Fraction
         self.whole: int | None = whole if self.exact else None
-        self._first: dict[tuple[int, int], _Moves[C]] = {}
-        self._second: dict[tuple[int, int, int], _Moves[C]] = {}
+        self.by_round = any(isinstance(seat, KeyedTurns) and "round" in seat.features for seat in self.seats)
+        """Whether a seat's turn at a state depends on the round: then a state is met once a round
+        and what it leads to is not kept, nor a seat's turn by key (asked again, where a key does
+        not read the totals)."""
+        self.keep = not self.by_round
+        self._first: dict[tuple[int, int, int], _Moves[C]] = {}
+        self._second: dict[tuple[int, int, int, int], _Moves[C]] = {}
         self._moves: dict[int, _Moves[C]] = {}  # by turn: its turns are kept for the game
         self._seconds: dict[int, _Moves[C]] = {}  # seat 1's, by id
-        self._openings: dict[tuple[int, int], tuple[_Moves[C], list[tuple[Group, Weight]]]] = {}
-        self._closings: dict[Group, _Closing[C]] = {}
+        self._openings: dict[tuple[int, int, int], tuple[_Moves[C], list[tuple[Group, Weight]]]] = {}
+        self._closings: dict[tuple[int | None, Group], _Closing[C]] = {}
         self.nothing: Weight = 0 if self.exact else 0.0
         self.endless = False
+        self.margins: dict[int, C] | None = None if rules.drop_out is not None else {}
+        """Over fixed rounds, the chance of each margin (seat 0's total less seat 1's) the game ends on."""
+
+    def limit(self, number: int) -> int | None:
+        """The total at which a seat is out after round `number` (None: no one is): the drop-out
+        limit, or over fixed rounds 0 after the last (both are out: the lower total wins)."""
+        if self.rules.drop_out is not None:
+            return self.rules.drop_out
+        return 0 if number == self.rules.rounds - 1 else None
 
     def moves(self, seat: int, start: TurnStart) -> _Moves[C]:
         """A seat's turn as it sees `start`, one `_Moves` for each distinct turn."""
@@ -131,49 +165,56 @@ class _DropOut(_Keyed[C]):
         found = self._moves.get(id(turn))
         if found is None:
             found = self._moves[id(turn)] = _Moves(turn, self.whole)
-            self.endless = self.endless or any(points == 0 for points, _ in found.steps)
+            drop_out = self.rules.drop_out is not None
+            self.endless = self.endless or (drop_out and any(points == 0 for points, _ in found.steps))
         return found
 
-    def first(self, total: int, other: int) -> _Moves[C]:
-        """Seat 0's turn with these totals."""
-        found = self._first.get((total, other))
+    def first(self, number: int, total: int, other: int) -> _Moves[C]:
+        """Seat 0's turn with these totals in round `number` (0 where no key reads the round)."""
+        found = self._first.get((number, total, other))
         if found is None:
-            found = self._first[(total, other)] = self.moves(0, _first(total, other, 0))
+            found = self.moves(0, _first(total, other, number))
+            if not self.by_round:
+                self._first[(number, total, other)] = found
         return found
 
-    def second(self, total: int, other: int, posted: int) -> _Moves[C]:
+    def second(self, number: int, total: int, other: int, posted: int) -> _Moves[C]:
         """Seat 1's turn with total `total`, seat 0's `other` and seat 0's score `posted` this round."""
-        found = self._second.get((total, other, posted))
+        found = self._second.get((number, total, other, posted))
         if found is None:
-            start = TurnStart(1, 0, False, total, posted, 1, 0, other)
-            found = self._second[(total, other, posted)] = self.moves(1, start)
+            found = self.moves(1, TurnStart(1, number, False, total, posted, 1, 0, other))
+            if not self.by_round:
+                self._second[(number, total, other, posted)] = found
         return found
 
-    def _opening(self, state: tuple[int, int]) -> tuple[_Moves[C], list[tuple[Group, Weight]]]:
-        """Seat 0's turn at a state: its moves, and the groups its scores lead to with their
-        weights (kept for the game: a state plays alike in every round)."""
-        found = self._openings.get(state)
+    def _opening(self, number: int, total: int, other: int) -> tuple[_Moves[C], list[tuple[Group, Weight]]]:
+        """Seat 0's turn at totals `total` and `other` in round `number`: its moves, and the groups
+        its scores lead to with their weights (kept for the game, where no key reads the round)."""
+        found = self._openings.get((number, total, other))
         if found is None:
-            total, other = state
-            moves = self.first(total, other)
+            moves = self.first(number, total, other)
             leads: list[tuple[Group, Weight]] = []
             for points, step in moves.steps:
-                after = self.second(other, total, points)
-                if moves.stays and after.stays:
+                after = self.second(number, other, total, points)
+                if moves.stays and after.stays and self.rules.drop_out is not None:
                     raise ValueError(
                         f"a drop-out game would never end: at totals {total} and {other} both seats always score 0."
                     )
                 self._seconds[id(after)] = after
                 leads.append(((total + points, other, id(after)), step))
-            found = self._openings[state] = (moves, leads)
+            found = (moves, leads)
+            if not self.by_round:
+                self._openings[(number, total, other)] = found
         return found
 
-    def _closing(self, group: Group) -> _Closing[C]:
-        """Seat 1's turn in a group, and where its scores leave the game (kept for the game)."""
-        found = self._closings.get(group)
+    def _closing(self, limit: int | None, group: Group) -> _Closing[C]:
+        """Seat 1's turn in a group, and where its scores leave the game (kept likewise)."""
+        found = self._closings.get((limit, group))
         if found is None:
             first, total, which = group
-            found = self._closings[group] = _Closing(self._seconds[which], first, total, self.limit, self.nothing)
+            found = _Closing(self._seconds[which], first, total, limit, self.nothing)
+            if not self.by_round:
+                self._closings[(limit, group)] = found
         return found
 
     def chance(self, weight: Weight, scale: Weight) -> C:
@@ -190,58 +231,71 @@ class _DropOut(_Keyed[C]):
         scale: Weight = 1 if self.exact else 1.0
         wins, tie, shut_box_win, rounds, playoff_rounds, unresolved = [zero, zero], zero, zero, zero, zero, zero
         figures = [_Figures(zero), _Figures(zero)]
+        number = 0
         while states:
             going = sum(states.values(), nothing)
             if self.endless and going / scale < LEFT_OVER:
                 unresolved = self.chance(going, scale)
                 break
             rounds += self.chance(going, scale)
+            asked, limit = number if self.by_round else 0, self.limit(number)
             # seat 0's turn, grouped by seat 0's total after it, seat 1's total and seat 1's turn
             shut: Weight = nothing
             plays: dict[int, tuple[_Moves[C], Weight]] = {}
             groups: dict[Group, Weight] = {}
+            ends: dict[int, Weight] = {}  # the margins a shut box ends the game on
             openings, closings = self._openings, self._closings
-            for state, weight in states.items():
-                moves, leads = openings.get(state) or self._opening(state)
+            for (total, other), weight in states.items():
+                moves, leads = openings.get((asked, total, other)) or self._opening(asked, total, other)
                 _add_play(plays, moves, weight, nothing)
-                shut += weight * moves.shut
+                if moves.shut:
+                    shut += weight * moves.shut
+                    _add(ends, total - other, weight * moves.shut, nothing)
                 for group, step in leads:
                     groups[group] = groups.get(group, nothing) + weight * step
             self._tally(figures[0], plays, scale)
             scale *= unit
             wins[0] += self.chance(shut, scale)
             shut_box_win += self.chance(shut, scale)
+            self._margins(ends, scale)
             # seat 1's turn, and where the round leaves the game
-            plays, shut = {}, nothing
+            plays, shut, ends = {}, nothing, {}
             won = [nothing, nothing]
             tied: dict[int, Weight] = {}
             following: dict[tuple[int, int], Weight] = {}
             for group, weight in groups.items():
-                closing = closings.get(group) or self._closing(group)
+                closing = closings.get((limit, group)) or self._closing(limit, group)
                 moves = closing.moves
                 _add_play(plays, moves, weight, nothing)
-                shut += weight * moves.shut
+                if moves.shut:
+                    shut += weight * moves.shut
+                    _add(ends, group[0] - group[1], weight * moves.shut, nothing)
                 won[0] += weight * closing.won[0]
                 won[1] += weight * closing.won[1]
                 if closing.tied:
                     tied[group[0]] = tied.get(group[0], nothing) + weight * closing.tied
-                for state, step in closing.stay:
-                    following[state] = following.get(state, nothing) + weight * step
+                for after, step in closing.stay:
+                    following[after] = following.get(after, nothing) + weight * step
+                if self.margins is not None:
+                    for margin, step in closing.ends:
+                        _add(ends, margin, weight * step, nothing)
             self._tally(figures[1], plays, scale)
             scale *= unit
             wins[1] += self.chance(shut, scale)
             shut_box_win += self.chance(shut, scale)
             wins[0] += self.chance(won[0], scale)
             wins[1] += self.chance(won[1], scale)
-            for total, weight in sorted(tied.items()):
+            self._margins(ends, scale)
+            for at, weight in sorted(tied.items()):
                 chance = self.chance(weight, scale)
                 tie += chance
-                settled = self._settle(chance, total)
+                settled = self._settle(chance, at)
                 wins[0] += settled[0]
                 wins[1] += settled[1]
                 shut_box_win += settled[2]
                 playoff_rounds += settled[3]
             states = following
+            number += 1
         seats = tuple(
             SeatOdds(
                 win,
@@ -255,6 +309,13 @@ class _DropOut(_Keyed[C]):
         )
         arithmetic: Arithmetic = "fraction" if isinstance(one, Fraction) else "float"
         return GameOdds(self.rules, seats, shut_box_win, tie, rounds, playoff_rounds, unresolved, arithmetic)
+
+    def _margins(self, ends: dict[int, Weight], scale: Weight) -> None:
+        """Add the margins the game ends on (their weights over `scale`), over fixed rounds."""
+        if self.margins is None:
+            return
+        for margin, weight in ends.items():
+            _add(self.margins, margin, self.chance(weight, scale), self.zero)
 
     def _tally(self, seat: _Figures[C], plays: dict[int, tuple[_Moves[C], Weight]], scale: Weight) -> None:
         """Add a round's turns of one seat (their weights by turn) to its figures."""
@@ -288,3 +349,7 @@ def _first(total: int, other: int, round_: int) -> TurnStart:
 def _add_play(plays: dict[int, tuple[_Moves[C], Weight]], moves: _Moves[C], weight: Weight, nothing: Weight) -> None:
     known = plays.get(id(moves))
     plays[id(moves)] = (moves, (nothing if known is None else known[1]) + weight)
+
+
+def _add(found: dict[int, Weight], margin: int, weight: Weight, nothing: Weight) -> None:
+    found[margin] = found.get(margin, nothing) + weight
