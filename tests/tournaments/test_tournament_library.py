@@ -264,7 +264,7 @@ def test_a_strategy_class_of_the_script_being_run_plays_in_its_host_from_the_scr
 @pytest.mark.slow
 def test_a_script_without_a_main_guard_is_told_why_its_workers_die(tmp_path: Path) -> None:
     # A process running another thread spawns its workers (a fork of it would be unsafe), and a
-    # spawned worker imports the script. Units of 400 games, asked game by game: the worker is sent
+    # spawned worker imports the script. Units of 2,000 games, asked game by game: the worker is sent
     # the first two, so the run waits to hear it whatever this process plays meanwhile.
     (tmp_path / "mine.py").write_text(
         "from strategies import Strategy\n\n\nclass Mine(Strategy):\n    reads_context = True\n\n"
@@ -275,7 +275,7 @@ def test_a_script_without_a_main_guard_is_told_why_its_workers_die(tmp_path: Pat
         "import threading\n"
         "from tournaments import Options, ProcessPool, load_config, run\n"
         "threading.Thread(target=threading.Event().wait, daemon=True).start()\n"
-        "config = load_config(None, Options(strategies=['tips', 'mine.py:Mine'], games=1200, seed=1))\n"
+        "config = load_config(None, Options(strategies=['tips', 'mine.py:Mine'], games=6000, seed=1))\n"
         "run(config, backend=ProcessPool(2))\n"
     )
     done = script(unguarded, tmp_path)

@@ -78,7 +78,7 @@ def tournament_command(
             "--timeout",
             metavar="SECONDS",
             show_default=False,
-            help="Stop the run when a work unit (about 400 games) that seats a user's strategy takes longer than this "
+            help="Stop the run when a work unit (about 2,000 games) that seats a user's strategy takes longer than this "
             "[default: 120]; built-in strategies are never stuck, and play on.",
         ),
     ] = None,

@@ -411,8 +411,8 @@ def test_a_strategy_that_raises_on_a_worker_is_named_as_in_one_process(cluster: 
 def test_with_units_enough_for_a_few_per_task_the_report_and_the_failure_are_as_in_one_process(
     cluster: Cluster, folder: Path
 ) -> None:
-    """Rare plays game by game (it reads the context): 60 units of 400 games beside the bulk unit
-    of greedy-high vs random, a few a task, and it fails in the sixth unit of its matchup, inside a task."""
+    """Rare plays game by game (it reads the context): 12 units of 2,000 games beside the bulk unit
+    of greedy-high vs random, a few a task, and it fails in the second unit of its matchup, inside a task."""
     for first, report in (("tips", "report.toml"), ("slow.py:Rare", "failed.toml")):
         field = ["-s", first, "-s", "greedy-high", "-s", "random", "--games", "12000", "--seed", "5", "-q"]
         alone = shutbox(*field, "-j", "1", "--report", f"alone-{report}", cwd=folder)

@@ -87,9 +87,9 @@ def test_at_two_workers_the_command_plays_a_users_strategy_itself_too_beside_one
     (tmp_path / "recorder.py").write_text(RECORDER)
     notes = tmp_path / "notes"
     spec = f"recorder.py:Recorder(notes={str(notes)!r})"
-    # Three units of 400 games: the worker is sent two, and this process plays the third.
+    # Three units of 2,000 games: the worker is sent two, and this process plays the third.
     done = real_shutbox(
-        "tournament", "-s", spec, "-s", "greedy-high", "--tiles", "4", "--games", "1200", "--seed", "1", "-j", "2",
+        "tournament", "-s", spec, "-s", "greedy-high", "--tiles", "4", "--games", "6000", "--seed", "1", "-j", "2",
         "-o", str(tmp_path / "report.toml"), cwd=tmp_path,
     )  # fmt: skip
     assert done.returncode == 0, done.stderr

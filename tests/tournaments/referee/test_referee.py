@@ -242,7 +242,7 @@ def test_killing_shutbox_leaves_no_worker_nor_what_a_strategy_started(run: Run, 
 
 @pytest.mark.parametrize("workers", ["2", "3"])  # at -j 1 the referee plays in shutbox's process: no pool
 def test_a_pool_this_process_has_not_the_open_files_for_is_refused_in_one_sentence(run: Run, workers: str) -> None:
-    status, err = run.finish(*attack("SlowForks", "slow"), "-n", "1000", "-j", workers, files=10)
+    status, err = run.finish(*attack("SlowForks", "slow"), "-n", "5000", "-j", workers, files=10)
     assert status == 2
     assert one_error(err) == (
         f"shutbox: error: a pool of {workers} worker processes needs about "
@@ -256,7 +256,7 @@ def test_a_pool_this_process_has_not_the_open_files_for_is_refused_in_one_senten
 def test_running_out_of_open_files_in_a_pool_is_one_sentence(run: Run) -> None:
     """The limit is high enough, but this process holds most of the files it may open already (a
     pool of 3 starts two workers: this process plays too; each holds none of its files)."""
-    status, err = run.finish(*attack("SlowForks", "slow"), "-n", "1000", "-j", "3", files=40, held=30)
+    status, err = run.finish(*attack("SlowForks", "slow"), "-n", "5000", "-j", "3", files=40, held=30)
     assert status == 2
     assert one_error(err) == (
         "shutbox: error: ran out of open files while running a pool of 3 worker processes (ulimit -n); "

@@ -21,7 +21,7 @@ from helpers.field import small_config
 @pytest.fixture(scope="module")
 def played() -> tuple[Plan, list[UnitResult]]:
     """A run of several units, played once for this module's tests."""
-    plan = make_plan(small_config(games=1000, rules={"tiles": 4}), bulk=False)  # three units
+    plan = make_plan(small_config(games=5000, rules={"tiles": 4}), bulk=False)  # three units
     results: list[UnitResult] = []
     InProcess().run(plan, results.append)
     assert len(results) > 1
