@@ -78,8 +78,8 @@ def tournament_command(
             "--timeout",
             metavar="SECONDS",
             show_default=False,
-            help="Stop the run when a work unit (about 2,000 games) that seats a user's strategy takes longer than this "
-            "[default: 120]; built-in strategies are never stuck, and play on.",
+            help="Stop the run when a work unit (about 2,000 games) that seats a user's strategy takes longer than "
+            "this [default: 120]; built-in strategies are never stuck, and play on.",
         ),
     ] = None,
     exact: Annotated[
