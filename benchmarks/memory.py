@@ -95,7 +95,8 @@ def pss_kib(process: int) -> int:
 def peak_mib(python: str, kernel: str | None, folder: Path, arguments: list[str]) -> float:
     """The peak summed Pss of one command and its processes, in MiB (`kernel`: SHUTBOX_KERNEL's value)."""
     command = [python, "-m", "shutbox_cli", "tournament", *arguments, "-q", "--report", str(folder / "r.toml")]
-    environment = os.environ | ({"SHUTBOX_KERNEL": kernel} if kernel else {}) | {"SHUTBOX_POOL": "always"}
+    pooled = {"SHUTBOX_POOL": "always"} if arguments[-2:] == ["-j", "2"] else {}
+    environment = os.environ | ({"SHUTBOX_KERNEL": kernel} if kernel else {}) | pooled
     process = subprocess.Popen(command, cwd=folder, env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     peak = 0
     while process.poll() is None:
