@@ -29,9 +29,16 @@ as much as this checkout's: a ratio is good to about a fifth too. The reader's "
 start-up: the command costs about 0.4 CPU-s before its first game (the referee's imports, its
 options and field, tabulating optimal, a host started: about 0.1 of it the host's), and its
 20,000 games about 0.3 CPU-s, the host about 60% of them (the strategy asked about 55,000 times,
-a view built for each question). Its games play in units of 400 (`plan.UNIT_GAMES`), a round
+a view built for each question). Its games played in units of 400 (`plan.UNIT_GAMES`), a round
 trip to the host a seat of each round: the same run with units of 2,000 games measured
 101,748 games per CPU-second of play (8.5x) and 26,654 whole (3.9x) at the same load.
+
+Units now hold 2,000 games. At the end of the stop, nothing else running (load about 1):
+20,000 games, best of 5: the reader whole 4.0x (32,861 / 8,218), playing 4.6x (69,544 / 15,101);
+target whole 4.8x, playing 10.4x. 100,000 games (`--games 100000`), best of 3: the reader whole
+5.3x (70,889 / 13,343), playing 6.0x (94,319 / 15,746); target whole 9.4x, playing 12.6x. The
+same commit with units of 400 against 2,000, 100,000 games, best of 3: 80,757 and 99,689 games per
+CPU-second of play.
 
 Run: python benchmarks/cheap_path.py --baseline PATH [--repeats R] [--games N]
 """

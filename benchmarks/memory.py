@@ -15,16 +15,16 @@ install).
 
 Run: python benchmarks/memory.py --baseline PATH [--repeats R]
 
-Measured for issue 21 against the checkout it calls "today" (one run each, load about 2):
+Measured for issue 21 against the checkout it calls "today" (largest of 2 runs each, load about 1):
 
 | case | this (MiB) | this, numpy (MiB) | baseline (MiB) | this / baseline | numpy / baseline |
 |---|---|---|---|---|---|
-| default tournament | 53 | 53 | 57 | 0.93 | 0.94 |
-| 3M-game exact field, -j 1 | 150 | 50 | 56 | 2.69 | 0.89 |
-| 3M-game exact field, -j 2 | 163 | 72 | 132 | 1.23 | 0.54 |
-| reader + optimal, -j 1 | 64 | 63 | 104 | 0.62 | 0.61 |
-| reader + optimal, -j 2 | 94 | 99 | 145 | 0.65 | 0.68 |
-| target + optimal, 3 rounds | 65 | 65 | 152 | 0.43 | 0.43 |
+| default tournament | 41 | 40 | 54 | 0.76 | 0.75 |
+| 3M-game exact field, -j 1 | 142 | 41 | 54 | 2.65 | 0.76 |
+| 3M-game exact field, -j 2 | 154 | 62 | 133 | 1.16 | 0.47 |
+| reader + optimal, -j 1 | 55 | 54 | 104 | 0.53 | 0.52 |
+| reader + optimal, -j 2 | 88 | 87 | 146 | 0.60 | 0.60 |
+| target + optimal, 3 rounds | 58 | 58 | 153 | 0.38 | 0.38 |
 
 The core install takes no more memory than "today" in any case; the `fast` extra's kernel adds
 numba and LLVM (about 100 MiB) to a run big enough to load it, the price of its speed.

@@ -74,6 +74,13 @@ sources beside this one's environment, which makes its -j 1 slower too: compare 
 context field 1.42 / 1.07 = 1.32 (processor time 1.15; before 1.04, 1.15), exact field with numpy
 1.67 / 1.08 = 1.55 (1.05; before 1.40, 1.04), with the kernel 1.00 / 0.86 = 1.16 (1.05; before
 1.04, 1.12).
+At the end of the stop, everything merged (units of 2,000 games turn by turn), nothing else running
+(load 1.0 to 1.2), best of 5, -j 1 / -j 2 wall seconds: exact field with the kernel 0.88 / 0.84 =
+1.05 (processor time 1.20), with numpy 1.54 / 1.08 = 1.43 (1.16), context field 1.16 / 0.83 = 1.39
+(1.09). The timeline says why numpy stays under 1.6: at -j 1 its 184 units took 1.68 s, at -j 2
+the two processes' 93 and 91 units 1.07 and 1.01 s, a unit about 1.2 times as long with both cores
+busy (two plain Python loops run at once took 0.87-1.02 of one alone's time on the same machine:
+the engine's arrays, not the cores, share something), besides the 0.23-0.27 s before the first unit.
 """
 
 from __future__ import annotations
