@@ -65,9 +65,11 @@ def games_cost(rules: Rules, turns: Sequence[Any], games: Iterable[Sequence[int]
 
 ASK_STEPS = 30
 """What asking a keyed seat its turn for one context costs, in steps (a solver's policy looked up
-and its context weighed, about 10 microseconds); a user's strategy's tables, made in its host,
-cost more: `HOSTED_ASK_STEPS`."""
-HOSTED_ASK_STEPS = 3_000
+and its context weighed, about 10 microseconds); a user's strategy's table, made in its host for a
+key it meets, then checked and its turn worked out here, costs more: `HOSTED_ASK_STEPS_PER_BOX` a
+box of tiles (measured over two rounds with a key that reads the round and both totals, every
+state a new key: about 4, 9 and 28 ms a key at 4, 5 and 6 tiles; counted as 8, 16 and 32)."""
+HOSTED_ASK_STEPS_PER_BOX = 1_500
 
 
 def pairs_cost(rules: Rules, turns: Sequence[Any], games: Iterable[Sequence[int]], hosted: Sequence[bool]) -> Cost:
@@ -81,14 +83,15 @@ def pairs_cost(rules: Rules, turns: Sequence[Any], games: Iterable[Sequence[int]
     steps = [_go_on(odds, rules.instant_win) for odds in turns]
     reach = [rules.rounds if limit is None else _rounds_to_reach(limit, seat) for seat in steps]
     walks = [_walk(frozenset(seat), limit).upto(max(reach)) for seat in steps]
+    hosted_ask = HOSTED_ASK_STEPS_PER_BOX * (rules.full_box + 1)
     total = Cost()
     for first, second in games:
         rounds = min(reach[first], reach[second])
         held = [a * b for a, b in zip(walks[first].held[:rounds], walks[second].held[:rounds], strict=True)]
         work = sum(held) * (len(steps[first]) + len(steps[second]))
         states = sum(held) if limit is None else min(limit * limit, sum(held))
-        asks = states * ASK_STEPS if not hosted[first] else states * HOSTED_ASK_STEPS
-        asks += states * len(steps[first]) * (HOSTED_ASK_STEPS if hosted[second] else ASK_STEPS)
+        asks = states * (hosted_ask if hosted[first] else ASK_STEPS)
+        asks += states * len(steps[first]) * (hosted_ask if hosted[second] else ASK_STEPS)
         total += Cost(work + asks, max(held, default=1))
     return total
 

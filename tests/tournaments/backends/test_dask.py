@@ -74,7 +74,7 @@ class Stuck(Strategy):
 '''
 
 SLOW_FIELD = ["-s", "greedy-high", "-s", "random", "--games", "800", "--seed", "12"]
-"""With slow.py:Slow, three matchups of two units; the four with Slow take a few seconds each."""
+"""With slow.py:Slow, three matchups of one unit each; the two with Slow take some seconds each."""
 
 POISON = '''
 import os

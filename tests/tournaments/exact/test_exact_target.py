@@ -255,3 +255,29 @@ def test_target_in_drop_out_through_the_command(tmp_path: Path) -> None:
     done = real_shutbox("tournament", "--exact", "-s", "target", "-s", "optimal", "--drop-out", "1000", cwd=tmp_path)
     assert done.returncode == 2 and done.stderr.count("\n") == 1  # refused before it starts: the walk's cost
     assert "computing these 2 games exactly would take about" in done.stderr and "a drop-out limit up to" in done.stderr
+
+
+ROUND_SWITCH = '''
+from strategies import Strategy
+
+
+class RoundSwitch(Strategy):
+    """Keyed on the round and both totals: over fixed rounds nearly every state is a key of its own."""
+
+    key = ("round", "total", "leader_total", "to_beat")
+
+    def choose_move(self, view):
+        return view.legal_moves[0 if view.context.round else -1]
+'''
+
+
+@pytest.mark.slow  # starts the strategy's host to probe it
+def test_a_users_key_new_at_every_state_is_counted_at_its_tables_cost(tmp_path: Path) -> None:
+    """Each key it meets costs a table made in its host and checked here (a box of tiles at a
+    time): over three rounds of 9 tiles that is refused before anything is asked (its estimate had
+    counted a millisecond a key, and the run went on for many minutes)."""
+    (tmp_path / "mine.py").write_text(ROUND_SWITCH)
+    done = real_shutbox("tournament", "--exact", "-s", "mine.py:RoundSwitch", "-s", "optimal", "--rounds", "3",
+                        cwd=tmp_path, timeout=120)  # fmt: skip
+    assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
+    assert "computing these 2 games exactly would take about" in done.stderr and "hour" in done.stderr
