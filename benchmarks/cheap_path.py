@@ -37,8 +37,8 @@ Units now hold 2,000 games. At the end of the stop, nothing else running (load a
 20,000 games, best of 5: the reader whole 4.0x (32,861 / 8,218), playing 4.6x (69,544 / 15,101);
 target whole 4.8x, playing 10.4x. 100,000 games (`--games 100000`), best of 3: the reader whole
 5.3x (70,889 / 13,343), playing 6.0x (94,319 / 15,746); target whole 9.4x, playing 12.6x. The
-same commit with units of 400 against 2,000, 100,000 games, best of 3: 80,757 and 99,689 games per
-CPU-second of play.
+cheap path's own branch (units of 400) against the merged code (2,000; the same play code),
+100,000 games, best of 3: 80,757 and 99,689 games per CPU-second of play.
 
 Run: python benchmarks/cheap_path.py --baseline PATH [--repeats R] [--games N]
 """
