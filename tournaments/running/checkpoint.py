@@ -385,8 +385,8 @@ def _open(path: Path) -> tuple[Mapping[str, Any], Identity | None]:
     if raw.get("checkpoint") != CHECKPOINT_FORMAT and "config_sha256" in raw:  # a checkpoint, of another layout
         raise ConfigError(
             f"checkpoint {name} was written by shutbox {raw.get('shutbox_version')} in another checkpoint format "
-            f"({raw.get('checkpoint', 0)!r}, this shutbox reads {CHECKPOINT_FORMAT}); resume it with that shutbox, "
-            "or start the run again."
+            f"({raw.get('checkpoint', 0)!r}, this shutbox reads {CHECKPOINT_FORMAT}); resume it with the shutbox "
+            "that wrote it, or start the run again."
         )
     header = _fields(path, raw)
     if header["shutbox_version"] != shutbox_version():

@@ -260,7 +260,8 @@ def resealed(text: str) -> str:
         (
             f"checkpoint = {CHECKPOINT_FORMAT}",
             "checkpoint = 0",
-            f"in another checkpoint format (0, this shutbox reads {CHECKPOINT_FORMAT})",
+            f"in another checkpoint format (0, this shutbox reads {CHECKPOINT_FORMAT}); resume it with the shutbox "
+            "that wrote it, or start the run again.",
         ),
         ('dice = "', 'dice = "other-', "dice scheme 'other-"),
         ("games = 2000", "games = 4000", "has been changed since shutbox wrote it (its seal does not match)"),
