@@ -7,6 +7,8 @@ from collections.abc import Callable
 from fractions import Fraction
 from functools import cache
 
+import pytest
+
 from shutbox_cli.game import (
     Rules,
     Solution,
@@ -15,11 +17,13 @@ from shutbox_cli.game import (
     TurnRecord,
     dice_options,
     exact_turn_odds,
+    game_odds,
     mask_of,
     play_game,
     score,
     tiles_of,
 )
+from shutbox_cli.game.exact_keyed import KeyedTurns, keyed_game_odds
 from shutbox_cli.game.moves import move_table
 from strategies.base import CONTEXT_VIEW, shown_view
 from strategies.solved import Target
@@ -158,3 +162,24 @@ def every_game(
             cut += branch.chance
         prefix = branch.next_prefix()
     return wins, cut, margins
+
+
+def assert_unchanging_seats_are_the_engines(
+    rules: Rules, features: tuple[str, ...], odds: list[TurnOdds[Fraction]]
+) -> None:
+    """Seats keyed on `features` whose turns never change (`odds`, by seat): the walk over both
+    totals gives `game_odds`'s fractions, every figure; in floats the same to rounding."""
+    keyed = [KeyedTurns(features, lambda key, one=one: one) for one in odds]
+    assert keyed_game_odds(rules, keyed) == game_odds(rules, odds)
+    rounded = [
+        TurnOdds({points: float(chance) for points, chance in one.probabilities.items()}, float(one.shut_probability))
+        for one in odds
+    ]
+    walked = keyed_game_odds(rules, [KeyedTurns(features, lambda key, one=one: one) for one in rounded])
+    engine = game_odds(rules, rounded)
+    assert walked.arithmetic == "float"
+    assert walked.wins == pytest.approx(engine.wins, abs=1e-12)
+    assert float(walked.rounds) == pytest.approx(float(engine.rounds), rel=1e-9)
+    assert [seat.expected_total for seat in walked.seats] == pytest.approx(
+        [seat.expected_total for seat in engine.seats], rel=1e-9
+    )

@@ -16,7 +16,14 @@ from strategies.keys import FEATURES as KEY_FEATURES
 from tournaments import seat_strategy
 from tournaments.exact.tournament import seat_turns
 
-from helpers.every_game import by_score, every_game, exact_odds, fixed_turns, target_turns
+from helpers.every_game import (
+    assert_unchanging_seats_are_the_engines,
+    by_score,
+    every_game,
+    exact_odds,
+    fixed_turns,
+    target_turns,
+)
 
 F = Fraction
 
@@ -89,17 +96,7 @@ def test_drop_out_seats_that_always_play_alike_are_the_engines_games(
     rules = Rules(tiles=tiles, drop_out=limit, ties=ties, instant_win=instant_win)
     features = tuple(feature for feature in FEATURES if feature != "round")
     odds = [exact_odds(rules, (solve_expected_score, solve_shut)[which](rules)) for which in solvers]
-    keyed = [KeyedTurns(features, lambda key, one=one: one) for one in odds]
-    assert keyed_game_odds(rules, keyed) == game_odds(rules, odds)
-    rounded = [
-        TurnOdds({points: float(chance) for points, chance in one.probabilities.items()}, float(one.shut_probability))
-        for one in odds
-    ]
-    walked = keyed_game_odds(rules, [KeyedTurns(features, lambda key, one=one: one) for one in rounded])
-    engine = game_odds(rules, rounded)
-    assert walked.arithmetic == "float"
-    assert walked.wins == pytest.approx(engine.wins, abs=1e-12)
-    assert float(walked.rounds) == pytest.approx(float(engine.rounds), rel=1e-9)
+    assert_unchanging_seats_are_the_engines(rules, features, odds)
 
 
 # --- against every game played out ---------------------------------------------------------------
