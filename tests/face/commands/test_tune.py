@@ -11,6 +11,8 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tournaments import Trial, TuneSettings, TuneStopped, parse_parameters, tune, write_table_atomically
 
@@ -136,6 +138,78 @@ def test_bad_input_is_one_sentence_and_exit_status_2(args: list[str], said: str)
     assert done.returncode == 2
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1 and said in lines[0], done.stderr
+
+
+@pytest.mark.parametrize(
+    ("spec", "ranges", "said"),
+    [
+        (
+            "below(threshold=x)",
+            ["threshold=1..3"],
+            "the strategy to tune: the parameters in 'below(threshold=x)' are not of the form name=value",
+        ),
+        ("optimal(", ["threshold=1..3"], "the strategy to tune 'optimal(' is not NAME or NAME(name=value, ...)"),
+        ("below)", ["threshold=1..3"], "the strategy to tune 'below)' is not NAME or NAME(name=value, ...)"),
+        ("below(2)", ["threshold=1..3"], "the parameters in 'below(2)' are not of the form name=value"),
+        (" ", ["threshold=1..3"], "the strategy to tune: a strategy spec is empty"),
+        ("nosuch", ["threshold=1..3"], "the strategy to tune 'nosuch': no strategy named 'nosuch'"),
+        ("nosuch.py:B", ["threshold=1..3"], "the strategy to tune 'nosuch.py:B': no file 'nosuch.py'"),
+        ("below(threshold=0)", ["threshold=1..3"], "strategy 'below(threshold=0)' could not be built"),
+        ("below", ["threshold=0.5..3"], "--param threshold=0.5..3: strategy 'below(threshold=0.5)' could not"),
+        ("below", ["risk=1..3"], "--param risk=1..3: strategy 'below(risk=1)' got bad parameters"),
+        ("below", ["threshold=1e400..1e401"], "--param threshold: LOW '1e400' is not a number."),
+        ("below", ["threshold=\u0663..5"], "--param threshold: LOW '\u0663' is not a number."),
+        ("below", ["threshold=1..3:"], "--param 'threshold=1..3:' is not of the form NAME=LOW..HIGH"),
+    ],
+)
+def test_a_bad_spec_or_range_is_one_sentence_naming_what_was_written(spec: str, ranges: list[str], said: str) -> None:
+    done = shutbox("tune", spec, *(f"-p{one}" for one in ranges), "-q")
+    lines = done.stderr.strip().splitlines()
+    assert (done.returncode, len(lines)) == (2, 1), done.stderr
+    assert lines[0].startswith("shutbox: error: ") and said in lines[0], done.stderr
+
+
+_VALUES = ["1", "2", "3", "0.5", "-1", "x", "'a'", "", "(", "1e400", "nan", "\u0663"]
+_SPECS = st.tuples(
+    st.sampled_from(["below", "optimal", "nosuch.py:B", "", " "]),
+    st.sampled_from(["", "(", ")", "()", "(("]),
+    st.sampled_from(["threshold", "x", ""]),
+    st.sampled_from(["=", ""]),
+    st.sampled_from(_VALUES),
+    st.sampled_from(["", ")", "))"]),
+).map("".join)
+_NUMBERS = ["1", "3", "0.5", "1e400", "nan", "x", "\u0663"]
+_RANGES = st.tuples(
+    st.sampled_from(["threshold", "x", ""]),
+    st.just("="),
+    st.sampled_from(_NUMBERS),
+    st.sampled_from(["..", "..."]),
+    st.sampled_from(_NUMBERS),
+    st.sampled_from(["", ":", ":0", ":1e-300", ":0.5"]),
+).map("".join)
+
+
+def _runs_or_says_one_sentence(spec: str, text: str) -> None:
+    """A tune of three tiles either runs or says one sentence, exit status 2, never a traceback."""
+    done = shutbox("tune", spec, f"-p{text}", "--tiles", "3", "-n", "4", "--confirm-games", "4", "-q")
+    if done.returncode != 0:
+        lines = done.stderr.strip().splitlines()
+        assert (done.returncode, len(lines)) == (2, 1), done.stderr
+        assert lines[0].startswith("shutbox: error: "), done.stderr
+
+
+@pytest.mark.slow
+@settings(max_examples=50)
+@given(_SPECS)
+def test_any_spec_tunes_or_says_one_sentence(spec: str) -> None:
+    _runs_or_says_one_sentence(spec, "threshold=1..2")
+
+
+@pytest.mark.slow
+@settings(max_examples=100)
+@given(_RANGES)
+def test_any_range_tunes_or_says_one_sentence(text: str) -> None:
+    _runs_or_says_one_sentence("below", text)
 
 
 def test_a_tune_file_gives_the_settings_and_the_options_override_it(tmp_path: Path) -> None:
