@@ -120,6 +120,13 @@ if TYPE_CHECKING:  # `name as name`: each re-exported, one statement per module
         read_tune as read_tune,
     )
     from .tuning.search import TuneStopped as TuneStopped, tune as tune
+    from .tuning.kept import (
+        Resumable as Resumable,
+        TuneKeeper as TuneKeeper,
+        read_resumable as read_resumable,
+        tune_checkpoint_path as tune_checkpoint_path,
+        write_tune as write_tune,
+    )
     from .tuning.config import read_tune_file as read_tune_file
     from .tuning.space import parse_parameters as parse_parameters
     # isort: on
@@ -171,6 +178,7 @@ _NAMES: dict[str, tuple[str, ...]] = {
     ".running.runner": ("Progress", "play_match", "resume", "run"),
     ".tuning.records": ("OBJECTIVES", "Trial", "TuneSettings", "Tuning", "read_tune"),
     ".tuning.search": ("TuneStopped", "tune"),
+    ".tuning.kept": ("Resumable", "TuneKeeper", "read_resumable", "tune_checkpoint_path", "write_tune"),
     ".tuning.config": ("read_tune_file",),
     ".tuning.space": ("parse_parameters",),
 }

@@ -23,6 +23,7 @@ def ends_cleanly(command: str = "tournament") -> Iterator[None]:
     """Every way a run of this command can end early, as one sentence and its exit status (and how to resume)."""
     import tournaments
 
+    finished = "the trials so far are" if command == "tune" else "the finished games are"
     try:
         yield
     except (tournaments.ConfigError, tournaments.FileWriteError) as error:
@@ -30,12 +31,12 @@ def ends_cleanly(command: str = "tournament") -> Iterator[None]:
         if kept is None:
             fail(said(error))
         say_error(said(error))
-        typer.echo(f"shutbox: the finished games are kept; {_resume_hint(kept, command)}", err=True)
+        typer.echo(f"shutbox: {finished} kept; {_resume_hint(kept, command)}", err=True)
         raise typer.Exit(USAGE_ERROR) from None
     except tournaments.TournamentFailure as error:
         say_error(said(error))
         if error.checkpoint is not None:
-            typer.echo(f"shutbox: the finished games are kept; {_resume_hint(error.checkpoint, command)}", err=True)
+            typer.echo(f"shutbox: {finished} kept; {_resume_hint(error.checkpoint, command)}", err=True)
         raise typer.Exit(FAILURE) from None
     except tournaments.Interrupted as stop:
         if stop.checkpoint is None:

@@ -403,6 +403,12 @@ def _open(path: Path) -> tuple[Mapping[str, Any], Identity | None]:
     return header, owned
 
 
+def check_sealed(path: Path, data: bytes, sealed: Mapping[str, Any]) -> None:
+    """`data`, read from `path`, is the very text this user's shutbox sealed (a tune's checkpoint
+    too, `tuning.kept`); a ConfigError of one sentence if not."""
+    _check_seal(repr(str(path)), data, sealed)
+
+
 def _check_seal(name: str, data: bytes, sealed: Mapping[str, Any]) -> None:
     """The checkpoint is the very text this user's shutbox sealed."""
     key_print, digest = sealed.get("key"), sealed.get("hmac")

@@ -195,6 +195,11 @@ def read_tune(path: Path) -> tuple[TuneSettings, tuple[Trial, ...], bool]:
     interrupted tune's report resumes it (`tune(settings, done=trials)`). A ConfigError of one
     sentence for a file that is not a tune's report."""
     table = read_document(path, f"tune report {str(path)!r}", MAX_REPORT_BYTES)
+    return tune_of(path, table)
+
+
+def tune_of(path: Path, table: Mapping[str, Any]) -> tuple[TuneSettings, tuple[Trial, ...], bool]:
+    """The settings and trials of a tune's report table read from `path` (see `read_tune`)."""
     check_schema(f"tune report {str(path)!r}", table)
     if table.get("kind") != "tune":
         raise ConfigError(f"{str(path)!r} is not the report of a tune (its kind is {table.get('kind')!r}).")

@@ -30,7 +30,7 @@ from shutbox_cli.game import Rules, draw_seed
 from shutbox_cli.game.terms import Seed
 from strategies.loading import StrategyLoadError, builtin_spec, load_strategy, split_spec
 
-from ..errors import ConfigError, Interrupted, setting
+from ..errors import ConfigError, Interrupted, TournamentFailure, setting
 from ..exact.tournament import ExactSummary, KeptTurns, entry_key, refuse_inexact, run_exact
 from ..field.config import Options, load_config
 from ..referee import idle
@@ -39,6 +39,7 @@ from ..results.pairs import Pentanomial, field_difference
 from ..results.schema import Method
 from ..results.stats import Z95
 from ..running.runner import run
+from .kept import TuneKeeper
 from .records import DEFAULT_TRIALS, SEARCHES, Confirmation, Objective, Search, Trial, TuneSettings, Tuning
 from .sampler import check_optuna, optuna_search
 from .space import Point, corners, grid, grid_size, spec_with, values_of
@@ -66,12 +67,13 @@ def tune(
     *,
     done: Sequence[Trial] = (),
     told: Told | None = None,
+    keeper: TuneKeeper | None = None,
 ) -> Tuning:
     """Search the grid of `settings` for the best values (see the module's docstring). Trials in
     `done` (from an interrupted tune of the same settings) are taken, not played again. Raises
     ConfigError (one sentence) for a bad setting, a parameter the strategy does not take or a value
     its constructor refuses, TournamentFailure for a strategy that fails; on Ctrl-C, `TuneStopped` with
-    the trials so far."""
+    the trials so far. A `keeper` keeps them in a checkpoint as they come (`kept`)."""
     settings.check()
     target, start = _split(settings.spec)
     _check_start(settings)
@@ -110,6 +112,8 @@ def tune(
             found = Trial(values, figure, bounds, games, at, round_)
             known[found.key()] = found  # a sampler may ask for it again: the same dice, the same figure
         trials.append(found)
+        if keeper is not None:
+            keeper.tick(dataclasses.replace(base, trials=tuple(trials), done=False))
         if told is not None:
             told(found, len(trials), planned)
         return found
@@ -134,6 +138,9 @@ def tune(
         return _finished(tuning, target, start, seed, kept)
     except (KeyboardInterrupt, Interrupted):
         raise TuneStopped(dataclasses.replace(base, trials=tuple(trials), done=False)) from None
+    except TournamentFailure as error:  # a strategy failed: the trials so far are kept, to resume once it is mended
+        error.checkpoint = None if keeper is None else keeper.keep(dataclasses.replace(base, trials=tuple(trials)))
+        raise
     finally:
         kept.close()
 
