@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 
-from ..arguments import Report, Scheduler, Seed, Strategies, Workers
+from ..arguments import Quiet, Report, Scheduler, Seed, Strategies, Workers
 from ..completion import complete_strategy
 from ..errors import fail
 from ..output import Format, FormatOption, Output, print_document
@@ -116,7 +116,7 @@ def tune_command(
             "and [rules]; options override it.",
         ),
     ] = None,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress lines.")] = False,
+    quiet: Quiet = False,
     form: FormatOption = Format.TABLE,
     plot: PlotOption = None,
     # Hidden: how often the checkpoint is written, so the tests need not wait the default seconds.
@@ -168,9 +168,14 @@ def tune_command(
     if not tuning.done:
         _stopped(output, len(tuning.trials), kept)
     if output.table:
-        from ..tune_view import show
+        from ..tune_view import quiet_line, show
 
-        show(output.console(), tuning)
+        if quiet:
+            output.note(quiet_line(tuning))
+        else:
+            show(output.console(), tuning)
+    for note in tuning.notes:
+        typer.echo(f"shutbox: note: {note}", err=True)
     output.written()
 
 

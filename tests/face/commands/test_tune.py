@@ -212,6 +212,33 @@ def test_any_range_tunes_or_says_one_sentence(text: str) -> None:
     _runs_or_says_one_sentence("below", text)
 
 
+@pytest.mark.parametrize(
+    ("ranges", "said"),
+    [
+        (
+            "threshold=12..13",
+            "the best threshold, 13, is the highest value of its range threshold=12..13: the best may lie above it; "
+            "widen the range to see.",
+        ),
+        (
+            "threshold=13..15",
+            "the best threshold, 13, is the lowest value of its range threshold=13..15: the best may lie below it; "
+            "widen the range to see.",
+        ),
+        ("threshold=12..14", None),
+    ],
+)
+def test_a_best_value_at_an_end_of_its_range_is_a_note_on_the_terminal_and_in_the_report(
+    tmp_path: Path, ranges: str, said: str | None
+) -> None:
+    report = tmp_path / "tune.toml"
+    done = shutbox("tune", "below", "-p", ranges, "-s", "optimal", "-q", "-o", str(report))
+    assert done.returncode == 0, done.stderr
+    notes = [line.removeprefix("shutbox: note: ") for line in done.stderr.splitlines() if "note" in line]
+    assert notes == ([] if said is None else [said])
+    assert tomllib.loads(report.read_text()).get("notes", []) == notes
+
+
 def test_a_tune_file_gives_the_settings_and_the_options_override_it(tmp_path: Path) -> None:
     config = tmp_path / "tune.toml"
     config.write_text('[tune]\nspec = "below"\nparams = ["threshold=1..3"]\nfield = ["tips"]\n\n[rules]\ntiles = 4\n')
