@@ -4,6 +4,7 @@ from the figure's artists equal to the report's figures."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import subprocess
 import sys
@@ -174,8 +175,10 @@ def test_a_tournament_shows_the_reports_win_rates_intervals_and_head_to_head(
     assert figures.seed == 7 and figures.rules.tiles == 9
     axes = draw(figures).axes
     named = dict(zip(axes[0].get_yticks(), (label.get_text() for label in axes[0].get_yticklabels()), strict=True))
-    bars = {named[bar.get_y() + bar.get_height() / 2]: bar.get_width() for bar in axes[0].patches}
-    assert bars == {entry["name"]: entry["win_rate"] for entry in ranking}
+    points = {named[y]: x for x, y in axes[0].containers[0].lines[0].get_xydata()}
+    assert points == {entry["name"]: entry["win_rate"] for entry in ranking}
+    spans = [segment[:, 0].tolist() for segment in axes[0].containers[0].lines[2][0].get_segments()]
+    assert spans == [entry["win_rate_ci95"] for entry in ranking]
     assert axes[0].get_xlabel().startswith("win rate")
     grid = axes[1].images[0].get_array()
     names = rates.names
@@ -195,7 +198,8 @@ def test_a_solo_tournament_shows_its_mean_scores_and_no_head_to_head(made: dict[
     assert isinstance(scores, WinRates) and (scores.key, scores.even) == ("mean_score", None)
     assert scores.intervals == tuple(tuple(entry["mean_score_ci95"]) for entry in table["ranking"])
     (axes,) = draw(figures).axes
-    assert [bar.get_width() for bar in axes.patches] == [entry["mean_score"] for entry in table["ranking"]]
+    points = axes.containers[0].lines[0].get_xydata()
+    assert [x for x, _ in points] == [entry["mean_score"] for entry in table["ranking"]]
     assert axes.get_xlabel().startswith("mean score") and figures.subject == "3 strategies, solo"
 
 
@@ -295,7 +299,8 @@ def test_a_match_shows_its_score_with_both_intervals_and_its_llr_path_between_th
     assert [low.get_ydata()[0], high.get_ydata()[0]] == match["sprt"]["bounds"][::-1]
     assert end.get_xydata().tolist() == [[table["totals"]["games"], match["sprt"]["llr"]]]
     assert "H1 accepted at +2.94 or above" in [text.get_text() for text in axes[1].texts]
-    assert axes[1].get_title(loc="left") == ("SPRT of optimal against fewest-tiles: elo0=0 elo1=2 alpha=0.05 beta=0.05")
+    assert line.get_drawstyle() == "steps-post"  # the LLR held from one look to the next
+    assert axes[1].get_title(loc="left") == "SPRT of optimal against fewest-tiles\nelo0=0 elo1=2 alpha=0.05 beta=0.05"
     assert "Rules: standard; seed 5" in draw(sprt).get_suptitle()
 
 
@@ -311,6 +316,59 @@ def test_a_match_report_without_a_path_is_drawn_to_its_end() -> None:
     axes = draw(report_figures(table)).axes[1]
     assert axes.lines[-1].get_xydata().tolist() == [[2048, 3.698345]]
     assert "keeps only the end" in axes.get_xlabel()
+
+
+@pytest.mark.slow
+def test_an_sprt_of_one_look_holds_zero_until_that_look(made: dict[str, tuple[Path, Path]]) -> None:
+    """Drawn as a line from 0 to its one look, the LLR seemed to cross a bound half-way there."""
+    from shutbox_cli.face.plotting import draw
+
+    figures = read_figures(made["sprt"][0])
+    (test,) = panels(figures, SprtPath)
+    once = dataclasses.replace(test, games=(2048,), llrs=(-4.0,), end=(2048, -4.0), verdict="H0")
+    axes = draw(dataclasses.replace(figures, panels=(once,))).axes[0]
+    assert axes.lines[0].get_path().vertices.tolist() == [[0, 0], [2048, 0], [2048, -4.0]]
+
+
+@pytest.mark.slow
+def test_close_win_rates_are_points_on_an_axis_around_them(made: dict[str, tuple[Path, Path]]) -> None:
+    """Bars from 0% hid differences of a point or two: points, on an axis around them and even."""
+    from shutbox_cli.face.plotting import draw
+
+    figures = read_figures(made["tournament"][0])
+    (rates,) = panels(figures, WinRates)
+    close = dataclasses.replace(
+        rates, rates=(0.506, 0.501, 0.488), intervals=((0.502, 0.51), (0.497, 0.505), (0.484, 0.492))
+    )
+    axes = draw(dataclasses.replace(figures, panels=(close,))).axes[0]
+    low, high = axes.get_xlim()
+    assert 0.47 < low < 0.484 and 0.51 < high < 0.53
+    assert [x for x, _ in axes.containers[0].lines[0].get_xydata()] == [0.506, 0.501, 0.488]
+    assert len(axes.patches) == 0  # no bars
+
+
+@pytest.mark.slow
+def test_long_names_leave_every_word_of_a_match_figure_on_it(made: dict[str, tuple[Path, Path]]) -> None:
+    """The SPRT's title (and the score's label) ran off the figure's right edge once the names were long."""
+    from matplotlib.text import Text
+
+    from shutbox_cli.face.plotting import draw
+
+    long = "knobs(margin=3, lean=1, keep=2)"
+    figures = report_figures(tomllib.loads(made["sprt"][0].read_text().replace("fewest-tiles", long)))
+    figure = draw(figures)
+    figure.canvas.draw()
+    renderer = figure.canvas.get_renderer()  # type: ignore[attr-defined]
+    ticks = {id(label) for axes in figure.axes for label in [*axes.get_xticklabels(), *axes.get_yticklabels()]}
+    shown = [  # every title, label, note and legend (a tick's label off the axis's view is never drawn)
+        text
+        for text in figure.findobj(Text)
+        if text.get_visible() and text.get_text().strip() and id(text) not in ticks
+    ]
+    assert any(long in text.get_text() for text in shown)
+    for text in shown:
+        extent = text.get_window_extent(renderer)
+        assert extent.x0 >= 0 and extent.x1 <= figure.bbox.x1 + 0.5, text.get_text()
 
 
 def last_trials(table: dict[str, Any]) -> dict[tuple[Any, ...], dict[str, Any]]:
