@@ -166,7 +166,7 @@ class Tuning:
             if len(values) > 1 and value in (values[0], values[-1]):
                 end, side = ("lowest", "below") if value == values[0] else ("highest", "above")
                 found.append(
-                    f"the best {parameter.name}, {value}, is the {end} value of its range {parameter.text()}: "
+                    f"the best {parameter.name}, {value}, is the {end} value of its range, {values[0]}..{values[-1]}: "
                     f"the best may lie {side} it; widen the range to see."
                 )
         return found

@@ -22,14 +22,14 @@ from helpers.terminal import on_a_terminal
 
 @pytest.mark.slow
 def test_a_tune_shows_rates_in_percent_and_a_paired_difference_in_points() -> None:
-    exact = shutbox("tune", "below", "-p", "threshold=12..13", "-s", "optimal", "-q")
+    exact = shutbox("tune", "below", "-p", "threshold=12..13", "-s", "optimal")
     assert exact.returncode == 0, exact.stderr
     assert "Best: threshold=13, win-rate 49.980% (exact: the true optimum over the ranges)." in exact.stdout
     assert "Starting values (the defaults): 49.804%." in exact.stdout
     assert _best_rows(exact.stdout) == ["13"]
     simulated = shutbox(
         "tune", "below", "-p", "threshold=12..13", "-s", "optimal", "--method", "simulate", "-n", "400",
-        "--confirm-games", "400", "--seed", "1", "-q",
+        "--confirm-games", "400", "--seed", "1",
     )  # fmt: skip
     assert simulated.returncode == 0, simulated.stderr
     assert re.search(r"Difference \(paired\): [+-]\d+\.\d{3} points \(95% CI [+-]\d+\.\d{3} to [+-]", simulated.stdout)
@@ -45,7 +45,7 @@ def _best_rows(shown: str) -> list[str]:
 @pytest.mark.slow
 def test_an_exact_tune_says_its_optimum_is_exact_and_reports_every_trial(tmp_path: Path) -> None:
     report = tmp_path / "tune.json"
-    done = shutbox("tune", "below(threshold=3)", "-p", "threshold=1..4", "-s", "optimal", "-o", str(report), "-q")
+    done = shutbox("tune", "below(threshold=3)", "-p", "threshold=1..4", "-s", "optimal", "-o", str(report))
     assert done.returncode == 0, done.stderr
     assert "(exact: the true optimum over the ranges)" in done.stdout
     assert "Starting values (threshold=3)" in done.stdout
@@ -74,7 +74,8 @@ def test_the_same_command_plays_the_same_trials_at_one_and_two_workers(tmp_path:
             "-n", "2000", "--confirm-games", "2000", "--seed", "9", "-j", workers, "-q", "-o", str(report),
         )  # fmt: skip
         assert done.returncode == 0, done.stderr
-        assert "Difference (paired)" in done.stdout
+        quiet = r"best: margin=\d, win-rate .* points \(95% CI .* over the start; 3 trials; seed 9\n"
+        assert re.fullmatch(quiet, done.stdout), done.stdout
         reports.append(tomllib.loads(report.read_text()))
     assert reports[0] == reports[1]
     assert reports[0]["confirmation"]["seed"] == 10 and len(reports[0]["trial"]) == 3
@@ -217,12 +218,12 @@ def test_any_range_tunes_or_says_one_sentence(text: str) -> None:
     [
         (
             "threshold=12..13",
-            "the best threshold, 13, is the highest value of its range threshold=12..13: the best may lie above it; "
+            "the best threshold, 13, is the highest value of its range, 12..13: the best may lie above it; "
             "widen the range to see.",
         ),
         (
             "threshold=13..15",
-            "the best threshold, 13, is the lowest value of its range threshold=13..15: the best may lie below it; "
+            "the best threshold, 13, is the lowest value of its range, 13..15: the best may lie below it; "
             "widen the range to see.",
         ),
         ("threshold=12..14", None),
@@ -260,19 +261,23 @@ def test_a_tune_file_with_a_key_of_the_wrong_type_is_one_sentence(tmp_path: Path
     )
 
 
-EXACT = ("tune", "below", "-p", "threshold=12..13", "-s", "optimal")
-"""A short exact tune: two candidates against optimal."""
+EXACT = ("tune", "below", "-p", "threshold=12..14", "-s", "optimal")
+"""A short exact tune: three candidates against optimal, the best in the middle."""
 
 
 @pytest.mark.slow
 def test_progress_is_a_live_bar_on_a_terminal_a_line_a_trial_in_a_pipe_and_never_on_stdout() -> None:
     status, out, shown = on_a_terminal(*EXACT, "--format", "json")
     assert status == 0 and json.loads(out)["kind"] == "tune"
-    assert "trials " in shown and "2/2 " in shown and "best threshold=13: 49.980%" in shown
-    assert "trial 1/2" not in shown
+    assert "trials " in shown and "3/3 " in shown and "best threshold=13: 49.980%" in shown
+    assert "trial 1/3" not in shown
     piped = shutbox(*EXACT, "--format", "json")
     assert piped.returncode == 0 and json.loads(piped.stdout) == json.loads(out)
-    assert piped.stderr.splitlines() == ["trial 1/2: threshold=12: 49.897%", "trial 2/2: threshold=13: 49.980%"]
+    assert piped.stderr.splitlines() == [
+        "trial 1/3: threshold=12: 49.897%",
+        "trial 2/3: threshold=13: 49.980%",
+        "trial 3/3: threshold=14: 49.955%",
+    ]
     quiet = shutbox(*EXACT, "--format", "json", "-q")
     assert quiet.returncode == 0 and quiet.stderr == ""
 
