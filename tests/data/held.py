@@ -1,5 +1,6 @@
 """A user's strategy with one knob that, from threshold 2 on, waits while a file `hold` lies beside
-it: a tune of it stops at its second candidate for as long as a test needs."""
+it (a tune of it stops at its second candidate for as long as a test needs) and fails while a file
+`fail` does."""
 
 import pathlib
 import time
@@ -16,6 +17,8 @@ class Held(Strategy):
         self.threshold = threshold
 
     def choose_move(self, view: View) -> Move:
+        if self.threshold >= 2 and pathlib.Path(__file__).with_name("fail").exists():
+            raise RuntimeError("told to fail")
         hold = pathlib.Path(__file__).with_name("hold")
         waited = 0
         while self.threshold >= 2 and hold.exists() and waited < 1200:

@@ -149,6 +149,22 @@ def test_a_killed_tune_resumes_from_its_checkpoint_to_the_report_it_was_given(
     assert checkpoints(folder, state) == []
 
 
+def test_a_tune_whose_strategy_fails_keeps_its_trials_to_resume_once_mended(
+    folder: Path, state: Path, whole: bytes
+) -> None:
+    (folder / "fail").touch()
+    failed = command.real_shutbox(*TUNE, "-o", "part.toml", cwd=folder, env={"XDG_STATE_HOME": str(state)})
+    assert failed.returncode == 1, failed.stderr
+    assert "told to fail" in failed.stderr
+    assert failed.stderr.endswith(
+        "shutbox: the trials so far are kept; resume with: shutbox tune --resume part.checkpoint.toml\n"
+    )
+    (folder / "fail").unlink()
+    done = resume(folder, state, folder / "part.checkpoint.toml")
+    assert done.returncode == 0, done.stderr
+    assert (folder / "part.toml").read_bytes() == whole and checkpoints(folder, state) == []
+
+
 def test_a_tune_does_not_start_over_a_checkpoint_nor_resume_an_edited_one(folder: Path, state: Path) -> None:
     with marking() as mark:
         process = start_held(folder, state, "-o", "part.toml", **mark.env)
