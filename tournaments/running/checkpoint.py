@@ -345,18 +345,16 @@ def recorded_report(path: Path) -> Path | None:
 
 def resumed_report(path: Path, recorded: Path | None) -> Path | None:
     """The report a resume given none writes: the one its checkpoint records (None: none), only if
-    it is the one beside the checkpoint that the checkpoint's own name gives (`REPORT.checkpoint.toml`
-    keeps the run writing `REPORT.toml`). A path read from the file alone is never written: another
-    one is a ConfigError saying how to confirm it."""
-    if recorded is None:
-        return None
-    beside = path.with_name(path.name.removesuffix(SUFFIX) + ".toml") if path.name.endswith(SUFFIX) else None
-    if beside is None or os.path.abspath(recorded) != os.path.abspath(beside):
-        raise ConfigError(
-            f"checkpoint {str(path)!r} says its run writes its report to {str(recorded)!r}, not beside the "
-            f"checkpoint; to write it there, say so: resume with {setting('report', str(recorded))} (or another)."
-        )
-    return beside
+    the checkpoint is the one a run writing that report keeps beside it (`checkpoint_path`:
+    `REPORT.toml` keeps `REPORT.checkpoint.toml`), so the path comes from the one the user names.
+    A path read from the file alone is never written: another one is a ConfigError saying how to
+    confirm it."""
+    if recorded is None or os.path.abspath(checkpoint_path(recorded)) == os.path.abspath(path):
+        return recorded
+    raise ConfigError(
+        f"checkpoint {str(path)!r} says its run writes its report to {str(recorded)!r}, not beside the "
+        f"checkpoint; to write it there, say so: resume with {setting('report', str(recorded))} (or another)."
+    )
 
 
 def _report_of(path: Path, header: Mapping[str, Any]) -> Path | None:
