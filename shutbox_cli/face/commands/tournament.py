@@ -171,8 +171,9 @@ def tournament_command(
         isolate=isolate,
     )
     every = CHECKPOINT_SECONDS if checkpoint_seconds is None else checkpoint_seconds
-    with ends_cleanly():
+    with ends_cleanly() as resuming:
         output = Output(form, report_to_write(resume, report, form))
+        resuming.report = output.file
         gates = _gates(fail_if or [])
         output.check()  # before the run, not after it
         if plot is not None:

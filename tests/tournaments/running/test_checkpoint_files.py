@@ -203,6 +203,23 @@ def test_a_resume_whose_report_fails_to_write_keeps_the_checkpoint(
 
 
 @pytest.mark.slow
+def test_a_resume_given_another_report_and_stopped_again_says_how_to_write_that_one(
+    tmp_path: Path, full: dict[str, bytes], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Its checkpoint now records the other report, not the one beside it: the printed command names it."""
+    checkpoint = interrupted(tmp_path / "rep.checkpoint.toml", tmp_path / "rep.toml")
+    other = tmp_path / "other.toml"
+    with monkeypatch.context() as patch:
+        failing_rename(other, patch)
+        status, _, err = shutbox("--resume", str(checkpoint), "-j", "1", "-q", "-o", str(other))
+    assert status == 2
+    assert err.endswith(f"resume with: shutbox tournament --resume {checkpoint} --report {other}\n")
+    status, _, err = shutbox("--resume", str(checkpoint), "-j", "1", "-q", "--report", str(other))
+    assert status == 0, err
+    assert other.read_bytes() == full["toml"] and not (tmp_path / "rep.toml").exists()
+
+
+@pytest.mark.slow
 def test_a_run_whose_report_fails_to_write_keeps_its_finished_work(
     tmp_path: Path, full: dict[str, bytes], monkeypatch: pytest.MonkeyPatch
 ) -> None:
