@@ -21,8 +21,8 @@ if TYPE_CHECKING:
 
 class Resuming:
     """How a stopped run of a command is resumed: `report` is the report the run writes, which the
-    resume command names unless it is the one beside the checkpoint (a resume writes no other unless
-    told: `tournaments.resumed_report`)."""
+    resume command names unless it is the one beside the checkpoint (a resume given no report writes
+    no other: docs/files.md)."""
 
     def __init__(self, command: str) -> None:
         self.command = command
