@@ -7,7 +7,7 @@ and an HMAC of its key and table under the user's tables key (`keys`, a folder n
 may see): a file damaged, edited or written by anyone without the key is not trusted but built
 again. A table read back is also checked entry by entry like one from its host, and one with an
 illegal move is refused, naming the strategy. A built-in strategy's table is never read back: it is
-built again in each run (at most a few tenths of a second at 12 tiles, benchmarks/table_cache.py),
+built again in each run (a tenth to a quarter of a second each at 12 tiles: benchmarks/table_cache.py),
 so no file anyone wrote decides how a built-in plays. `SHUTBOX_TABLE_CACHE=off` keeps no tables.
 A cache folder that cannot be written, or a key that cannot be read or made, is skipped.
 """

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import shutil
+from array import array
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +15,7 @@ import pytest
 
 from shutbox_cli.game import Rules
 from strategies.loading import StrategyLoadError
-from strategies.table import PolicyTable
+from strategies.table import THROW_COUNT, PolicyTable
 from tournaments import InProcess, Options, ProcessPool, keys, load_config
 from tournaments.backends.base import IN_PROCESS_SECONDS, default_backend, estimated_seconds
 from tournaments.field.entries import StrategyEntry
@@ -151,14 +152,20 @@ def test_a_damaged_or_forged_table_is_not_trusted(tmp_path: Path, monkeypatch: p
     assert read_table(tmp_path, KEY, users_entry(), RULES) is None  # built again, never played
 
 
+@pytest.mark.parametrize("illegal", ["seven dice", "every turn ended"])
 @pytest.mark.usefixtures("state")
 def test_an_illegal_table_sealed_with_the_users_key_is_refused_naming_it(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, illegal: str
 ) -> None:
     """A strategy that could read the key (its host unconfined) still cannot make an illegal table play."""
     table = built_in_table("off", monkeypatch, "max-shut")
-    keep_table(tmp_path, KEY, PolicyTable(RULES, table.next_mask, table.dice[:-1] + bytes([7])))
-    with pytest.raises(StrategyLoadError, match=r"strategy 'mine' has a table kept in .* rolling 7 dice"):
+    if illegal == "seven dice":
+        forged, said = PolicyTable(RULES, table.next_mask, table.dice[:-1] + bytes([7])), "rolling 7 dice"
+    else:  # the turn ends wherever the rules roll: where a move fits too
+        after = array("h", (at // THROW_COUNT if box >= 0 else box for at, box in enumerate(table.next_mask)))
+        forged, said = PolicyTable(RULES, after, table.dice), "with an illegal move from box"
+    keep_table(tmp_path, KEY, forged)
+    with pytest.raises(StrategyLoadError, match=rf"strategy 'mine' has a table kept in .* {said}"):
         read_table(tmp_path, KEY, users_entry(), RULES)
 
 
