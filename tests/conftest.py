@@ -32,9 +32,12 @@ if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
 # (every shutbox a test starts inherits it); a test of the cache itself points elsewhere. Parallel
 # workers (pytest-xdist: `-n`) inherit the folder the run made before starting them, so a table is
 # made once for the run (a table is written whole, then renamed into place: workers may share it).
+# The keys that seal them (and checkpoints) are kept in a state folder of the run's own likewise.
 if "PYTEST_XDIST_WORKER" not in os.environ:
     _kept_tables = tempfile.TemporaryDirectory(prefix="shutbox-tables-")
     os.environ["SHUTBOX_TABLE_CACHE"] = _kept_tables.name
+    _state = tempfile.TemporaryDirectory(prefix="shutbox-state-")
+    os.environ["XDG_STATE_HOME"] = _state.name
 
 # Whether a run at -j 2 plays in a pool never depends on the machine's load here: the estimate
 # alone decides (`SHUTBOX_POOL=idle`), and a test of the pool asks for it whatever the run's size

@@ -5,7 +5,7 @@ strategy source, or options that change results), is changed after it was writte
 is refused with one sentence.
 
 Every run here, and this process, seals checkpoints with one key (`KEY`), kept in each run's
-state folder, as one user's runs share theirs."""
+key folder, as one user's runs share theirs."""
 
 from __future__ import annotations
 
@@ -66,9 +66,9 @@ def user_state(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
 
 
 def with_key(state: Path) -> Path:
-    """A state folder that holds the shared key."""
-    (state / "shutbox").mkdir(parents=True, exist_ok=True)
-    (state / "shutbox" / seal.KEY_FILE).write_text(KEY)
+    """A state folder that holds the shared key, in its key folder."""
+    (state / "shutbox" / "keys").mkdir(mode=0o700, parents=True, exist_ok=True)
+    (state / "shutbox" / "keys" / seal.KEY_FILE).write_text(KEY)
     return state
 
 
