@@ -9,8 +9,11 @@ the next commands.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
+import errno
 import re
+import shutil
 from pathlib import Path
 
 from .loading import BUILTINS, ENTRY_POINT_GROUP
@@ -67,26 +70,49 @@ def make_strategy_project(name: str, folder: Path | None = None) -> tuple[Strate
     in the way."""
     project = strategy_project(name)
     folder = Path(project.package) if folder is None else folder
-    if folder.exists() and not folder.is_dir():
-        raise ScaffoldError(f"{str(folder)!r} is a file; give a new folder (--dir) for the project.")
-    if folder.is_dir() and any(folder.iterdir()):
-        raise ScaffoldError(f"the folder {str(folder)!r} is not empty; give a new folder (--dir) for the project.")
     files = {
         f"{project.module}.py": _strategy_file(project),
         f"tests/test_{project.module}.py": _test_file(project),
         "pyproject.toml": _pyproject(project),
         "README.md": _readme(project),
     }
-    made = []
+    made: list[Path] = []
+    existed = False
     try:
+        _check_folder(folder)
+        existed = folder.is_dir()
         for relative, text in files.items():
             path = folder / relative
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(text, encoding="utf-8")
             made.append(path)
     except OSError as error:
+        _take_back(folder, existed)
+        if error.errno == errno.ENAMETOOLONG:
+            raise ScaffoldError(
+                f"a strategy named {name[:12] + '...' if len(name) > 15 else name!r} makes file names too long "
+                "for this system; choose a shorter name."
+            ) from None
         raise ScaffoldError(f"cannot write the project in {str(folder)!r}: {error.strerror or error}.") from None
     return project, folder, made
+
+
+def _take_back(folder: Path, existed: bool) -> None:
+    """Remove what a failed write made: the folder, or what is in it if it was there (empty) before."""
+    with contextlib.suppress(OSError):
+        for path in [folder] if not existed else list(folder.iterdir()):
+            if path.is_dir():
+                shutil.rmtree(path, ignore_errors=True)
+            else:
+                path.unlink(missing_ok=True)
+
+
+def _check_folder(folder: Path) -> None:
+    """ScaffoldError unless `folder` is new or empty (OSError where it cannot be looked at)."""
+    if folder.exists() and not folder.is_dir():
+        raise ScaffoldError(f"{str(folder)!r} is a file; give a new folder (--dir) for the project.")
+    if folder.is_dir() and any(folder.iterdir()):
+        raise ScaffoldError(f"the folder {str(folder)!r} is not empty; give a new folder (--dir) for the project.")
 
 
 def _strategy_file(project: StrategyProject) -> str:

@@ -112,3 +112,12 @@ def test_a_folder_in_the_way_is_refused_and_an_empty_one_is_used(tmp_path: Path)
     assert made.returncode == 0, made.stderr
     assert made.stdout.startswith("Made the strategy high-first (HighFirst) in empty:")
     assert (tmp_path / "empty" / "shutbox_high_first.py").is_file()
+
+
+@pytest.mark.parametrize("letters", [300, 240])  # its folder's name too long; its test file's alone
+def test_a_name_too_long_for_a_file_name_is_refused_in_one_sentence(tmp_path: Path, letters: int) -> None:
+    refused = shutbox("new", "strategy", "a" * letters, cwd=tmp_path)
+    assert refused.returncode == 2
+    assert refused.stderr.startswith("shutbox: error: a strategy named 'aaaa") and refused.stderr.count("\n") == 1
+    assert "too long" in refused.stderr and "choose a shorter name." in refused.stderr
+    assert list(tmp_path.iterdir()) == []
