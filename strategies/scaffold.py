@@ -12,9 +12,14 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import errno
+import json
 import re
+import shlex
 import shutil
+from importlib import metadata
 from pathlib import Path
+from urllib.parse import urlparse
+from urllib.request import url2pathname
 
 from .loading import BUILTINS, ENTRY_POINT_GROUP
 
@@ -206,9 +211,11 @@ The shutbox strategy `{project.name}`: the class `{project.cls}` in `{project.mo
 how it plays in `choose_move` and `choose_dice`, and keep its declarations (`stochastic`,
 `reads_context`, `key`) true: `shutbox check {project.spec}` checks them.
 
-The next three commands, in this folder:
+The next commands, in this folder (shutbox is on no package index: the first installs it from
+where it came from; skip it in an environment where shutbox is installed already):
 
 ```sh
+pip install {_source_argument()}
 pip install -e ".[test]"    # installs it, and pytest
 python -m pytest            # the contract's checks, and your own tests
 shutbox tournament -s {project.name} -s optimal --seed 1    # plays it by its name
@@ -217,3 +224,26 @@ shutbox tournament -s {project.name} -s optimal --seed 1    # plays it by its na
 `pyproject.toml` declares it under the entry-point group `{ENTRY_POINT_GROUP}`, so once installed
 it is the strategy `{project.name}` to every shutbox command (`shutbox strategies {project.name}`).
 """
+
+
+SOURCE_UNKNOWN = "PATH/TO/SHUTBOX    # its checkout's folder, or its wheel"
+"""What the scaffold's README says to install shutbox from when pip recorded no local source."""
+
+
+def shutbox_source() -> Path | None:
+    """Where the running shutbox was installed from, as pip recorded it (its checkout's folder, or
+    its wheel), or the checkout it runs from uninstalled; None when neither is known."""
+    try:
+        recorded = json.loads(metadata.distribution("shutbox").read_text("direct_url.json") or "{}")
+    except (metadata.PackageNotFoundError, ValueError):
+        recorded = {}
+    url = recorded.get("url") if isinstance(recorded, dict) else None
+    if isinstance(url, str) and url.startswith("file://"):
+        return Path(url2pathname(urlparse(url).path))
+    checkout = Path(__file__).resolve().parent.parent
+    return checkout if (checkout / "pyproject.toml").is_file() and (checkout / "strategies").is_dir() else None
+
+
+def _source_argument() -> str:
+    source = shutbox_source()
+    return SOURCE_UNKNOWN if source is None else shlex.quote(str(source))
