@@ -171,7 +171,8 @@ class Test{project.cls}(StrategyContract):
 
 
 def test_it_shuts_the_highest_tile_it_can() -> None:
-    view = make_view(open_tiles=(1, 2, 3, 9), dice=(4, 5))
+    # The view {project.cls} is shown in a game: context=TurnContext(...) sets the game around it.
+    view = make_view(open_tiles=(1, 2, 3, 9), dice=(4, 5), strategy={project.cls})
     assert {project.cls}().choose_move(view) == (9,)
 '''
 

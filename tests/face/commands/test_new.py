@@ -66,6 +66,32 @@ def test_its_own_tests_pass_as_made(project: Path) -> None:
 
 
 @pytest.mark.slow
+def test_its_own_tests_pass_once_it_declares_a_key_and_reads_it(project: Path, tmp_path: Path) -> None:
+    keyed = shutil.copytree(project, tmp_path / "keyed")
+    source = keyed / "shutbox_high_first.py"
+    text = source.read_text()
+    assert "    key = None\n" in text and "        return max(view.legal_moves" in text
+    source.write_text(
+        text.replace("    key = None\n", '    key = ("to_beat",)\n').replace(
+            "        return max(view.legal_moves",
+            "        if view.context.to_beat == 0:\n"
+            "            return min(view.legal_moves)\n"
+            "        return max(view.legal_moves",
+        )
+    )
+    ran = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:xdist"],
+        cwd=keyed,
+        capture_output=True,
+        text=True,
+        env=environment(),
+        timeout=300,
+    )
+    assert ran.returncode == 0, ran.stdout + ran.stderr
+    assert "6 passed" in ran.stdout
+
+
+@pytest.mark.slow
 def test_installed_in_a_fresh_venv_it_plays_in_a_tournament_by_its_name(project: Path, tmp_path: Path) -> None:
     python = fresh_venv(tmp_path / "venv")
     pip_install(python, project, tmp_path / "copy")
