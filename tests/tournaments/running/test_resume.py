@@ -197,9 +197,8 @@ def test_an_interrupted_run_resumes_to_the_uninterrupted_report(
 
 @pytest.mark.usefixtures("pooled")
 def test_a_failed_run_keeps_its_checkpoint_and_resumes_once_the_cause_is_gone(played: Path, tmp_path: Path) -> None:
-    (played / "hold").write_text(
-        str(tmp_path)
-    )  # the strategy waits to be told to fail once this run keeps a checkpoint
+    # The strategy waits to be told to fail once this run keeps a checkpoint, however late the test tells it.
+    (played / "hold").write_text(str(tmp_path))
     process = start(tmp_path, *field(played / "slow.py"), "-j", "2", "-o", "part.toml")
     try:
         wait_for_checkpoint(tmp_path, process)
