@@ -58,7 +58,7 @@ def tournament_command(
             metavar="ADDRESS",
             show_default=False,
             help="Play on the Dask cluster of this scheduler (tcp://HOST:8786), or on this machine's cores started "
-            'for the run (local); needs pip install "shutbox[dask]".',
+            'for the run (local); needs pip install ".[dask]" in shutbox\'s checkout.',
         ),
     ] = None,
     duplicate: Duplicate = None,
