@@ -12,7 +12,8 @@ One call runs a tournament, from a script or a notebook, as `shutbox tournament`
 A long run given a checkpoint path (`run(config, checkpoint=checkpoint_path(report), report=report)`)
 keeps its finished work there every few seconds, and removes it once its report is written;
 `resume(path)` finishes an interrupted one, with the results an uninterrupted run gives, and
-writes the report the checkpoint records.
+writes the report the checkpoint records if the checkpoint is the one beside it (else
+`resume(path, report=...)` says where).
 
 A field of exact strategies (and keyed ones, as `target` is in a one-round game) can be computed
 instead of played (`Options(method="exact")`): `run`
@@ -108,6 +109,7 @@ if TYPE_CHECKING:  # `name as name`: each re-exported, one statement per module
         checkpoint_path as checkpoint_path,
         read_checkpoint as read_checkpoint,
         recorded_report as recorded_report,
+        resumed_report as resumed_report,
     )
     from .results.elo import Match as Match, Sprt as Sprt, Verdict as Verdict, parse_sprt as parse_sprt
     from .results.pairs import Pentanomial as Pentanomial, Versus as Versus, field_difference as field_difference
@@ -172,7 +174,13 @@ _NAMES: dict[str, tuple[str, ...]] = {
     ),
     ".results.report": ("report_table", "result_table", "write_report"),
     ".results.schema": ("header", "rules_table"),
-    ".running.checkpoint": ("CHECKPOINT_SECONDS", "checkpoint_path", "read_checkpoint", "recorded_report"),
+    ".running.checkpoint": (
+        "CHECKPOINT_SECONDS",
+        "checkpoint_path",
+        "read_checkpoint",
+        "recorded_report",
+        "resumed_report",
+    ),
     ".results.elo": ("Match", "Sprt", "Verdict", "parse_sprt"),
     ".results.pairs": ("Pentanomial", "Versus", "field_difference"),
     ".running.runner": ("Progress", "play_match", "resume", "run"),

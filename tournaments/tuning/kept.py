@@ -28,7 +28,7 @@ import tomli_w
 from ..errors import ConfigError, FileWriteError, setting
 from ..files import format_of, read_bytes, write_atomically, write_table_atomically
 from ..running import seal
-from ..running.checkpoint import CHECKPOINT_SECONDS, SUFFIX, check_sealed, checkpoint_path
+from ..running.checkpoint import CHECKPOINT_SECONDS, SUFFIX, checkpoint_path
 from .records import MAX_REPORT_BYTES, Trial, TuneSettings, Tuning, read_tune, tune_of
 
 TUNE_CHECKPOINT_FORMAT = 1
@@ -135,7 +135,8 @@ def write_tune(report: Path, tuning: Tuning, keeper: TuneKeeper | None) -> None:
 @dataclasses.dataclass(frozen=True)
 class Resumable:
     """What `--resume` finishes: a tune's settings and trials so far, whether it was done, and, for
-    a checkpoint (`checkpoint`), the report its tune writes (None: none)."""
+    a checkpoint (`checkpoint`), the report it records (None: none), which a resume given no report
+    writes only where a tune writing it keeps its checkpoint (`running.checkpoint.resumed_report`)."""
 
     settings: TuneSettings
     trials: tuple[Trial, ...]
@@ -161,7 +162,7 @@ def read_resumable(path: Path) -> Resumable:
             f"{table.get('checkpoint')!r}, its kind {table.get('kind')!r}); start the tune again."
         )
     sealed = table.get("seal")
-    check_sealed(path, data, sealed if isinstance(sealed, Mapping) else {})
+    seal.check_seal(repr(str(path)), data, sealed if isinstance(sealed, Mapping) else {})
     report = table.get("report")
     if report is not None and not (isinstance(report, str) and "\0" not in report):
         raise ConfigError(f"{str(path)!r} is a damaged checkpoint: its key 'report' is not a file's path.")

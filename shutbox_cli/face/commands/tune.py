@@ -65,7 +65,8 @@ def tune_command(
             metavar="METHOD",
             show_default=False,
             help="exact; or simulated: simulate (the search chosen by the ranges), grid, halving or optuna (pip "
-            'install "shutbox[tune]") [default: exact where every strategy can be computed exactly; else grid for '
+            'install ".[tune]" in shutbox\'s checkout) [default: exact where every strategy can be computed exactly; '
+            "else grid for "
             "8 candidates or fewer, halving for more, optuna for a float range without a step or 3+ parameters].",
         ),
     ] = None,
@@ -147,12 +148,13 @@ def tune_command(
     chosen |= {"seed": seed, "trials": trials}
     if plot is not None:
         check_plot(plot)
-    with _ends_cleanly("tune"):
+    with _ends_cleanly("tune") as resuming:
         if config is not None:
             spec, param, strategy, rule_values, chosen = _from_file(config, spec, param, strategy, rule_values, chosen)
         settings, resumed = _settings(spec, param, strategy, rule_values, chosen, resume)
         settings = _run_where(settings, workers, scheduler)
         output = Output(form, _report_to_write(report, resume, resumed))
+        resuming.report = output.file
         output.check()
         keeper = _keeper(output.file, resume, resumed, checkpoint_seconds)
         from ..tune_view import telling
@@ -225,10 +227,13 @@ def _settings(
 
 
 def _report_to_write(report: Path | None, resume: Path | None, resumed: "Resumable") -> Path | None:
-    """The report given, else a resumed tune's: the stopped report it resumes, or its checkpoint's."""
+    """The report given, else a resumed tune's: the stopped report it resumes, or its checkpoint's
+    (only the one beside it: `tournaments.resumed_report`)."""
+    from tournaments import resumed_report
+
     if report is not None or resume is None:
         return report
-    return resumed.report if resumed.checkpoint else resume
+    return resumed_report(resume, resumed.report) if resumed.checkpoint else resume
 
 
 def _keeper(report: Path | None, resume: Path | None, resumed: "Resumable", seconds: float | None) -> "TuneKeeper":
