@@ -201,6 +201,20 @@ def test_an_attack_changes_no_figure_or_fails_the_run_named(
     assert cluster is None or cluster.stop() == [], "the cluster left processes behind"
 
 
+def test_a_host_cannot_run_code_in_the_local_dask_scheduler(honest: Honest, mark: Mark, tmp_path: Path) -> None:
+    """Under --scheduler local the scheduler lives in the shutbox process, on 127.0.0.1: the
+    attacker finds the ports its ancestors listen on and asks each, as a Dask client, to run
+    code there. The cluster's TLS, with credentials made for the run, refuses it: nothing runs
+    in the referee, the report is the honest run's (or the run fails named), nothing is left."""
+    folder = stage(tmp_path / "run", "dask_scheduler", mark)
+    breached = tmp_path / "breached"
+    breached.mkdir()
+    done = tournament(folder, mark, "trio", "Mine", "dask", SHUTBOX_TEST_BREACHED=str(breached))
+    assert list(breached.iterdir()) == [], "a host's code ran in the scheduler's process"
+    honest_or_named(done, folder, honest.report("trio", "Mine", "dask"))
+    assert mark.left() == []
+
+
 ENDING = [("exit_at_import", []), ("exit_in_tabulable", []), ("loop_catching", LIMIT), ("loop_c", LIMIT)]
 
 

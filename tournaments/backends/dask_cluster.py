@@ -303,6 +303,7 @@ def _connected(address: str) -> Iterator[Any]:
                         processes=True,
                         dashboard_address="127.0.0.1:0",
                         silence_logs=logging.CRITICAL,  # the workers' own: this process keeps its own (_logs_kept)
+                        security=_run_security(),
                     )
             except Exception as error:  # whatever its worker processes met while starting
                 if out_of_files(error):
@@ -330,6 +331,21 @@ def _connected(address: str) -> Iterator[Any]:
         if cluster is not None:
             with _ctrl_c_ignored():
                 cluster.close()
+
+
+def _run_security() -> Any:
+    """The local cluster's security: TLS both ways, with a key and certificate made for the run and
+    held in memory (this process's and its workers'). The scheduler lives in this process and runs
+    what its clients ask: only a client with the run's certificate is one, never a host of a user's
+    strategy that finds the port (hosts run on the workers, but are given nothing of theirs)."""
+    from distributed import Security
+
+    try:
+        return Security.temporary()
+    except ImportError:
+        raise ConfigError(
+            f"a local Dask cluster needs the cryptography package for its TLS; install it with: {INSTALL}"
+        ) from None
 
 
 def _mismatch(worker: str, theirs: str | None, ours: str) -> str:
