@@ -326,6 +326,24 @@ def test_a_command_prints_what_it_does_for_the_honest_twin_or_fails_named(
     assert mark.left() == []
 
 
+def test_a_strategy_that_patches_the_checker_fails_the_check_its_honest_twin_fails(mark: Mark, tmp_path: Path) -> None:
+    """The attacker plays illegal moves and, in its host, forges every verdict made or sent there
+    (the checker's functions, the host's replies): the verdicts are given in the referee, so its
+    check prints what its honest twin's does (`patch_check.py` with nothing patched), and fails."""
+    source = (ATTACKS / "patch_check.py").read_text()
+    honest = source.replace("\nATTACK = True\n", "\nATTACK = False\n")
+    assert honest != source
+    done = {}
+    for who, text in (("twin", honest), ("attacker", source)):
+        folder = stage(tmp_path / who, "honest", mark)
+        (folder / "mine.py").write_text(text)
+        done[who] = run(folder, mark, *COMMANDS["check"].split(), *LIMIT)
+    twin, attacker = done["twin"], done["attacker"]
+    assert twin.returncode == 1 and twin.stdout.rstrip().endswith("1 of 6 checks fail."), twin.stdout
+    assert (attacker.returncode, untimed(attacker.stdout), attacker.stderr) == (1, untimed(twin.stdout), twin.stderr)
+    assert mark.left() == []
+
+
 class Cluster:
     """A Dask scheduler and one worker on 127.0.0.1, started by Dask's own programs, each in a
     session of its own and all carrying a marker of their own (as tests/tournaments/backends/

@@ -1,6 +1,6 @@
 """Seated strategies (`tournaments.seat_strategy`): a built-in one plays in this process, a user's
 in a host of its own, with one face; what a host sends back (a table, a turn's answers, a check's
-results) is checked here, and a host that forges it, dies or exits is its strategy's failure."""
+answers) is checked here, and a host that forges it, dies or exits is its strategy's failure."""
 
 from __future__ import annotations
 
@@ -48,7 +48,7 @@ class Plays(Strategy):
 
 
 class Forges(Plays):
-    \"\"\"Has its host say every check holds, whatever it is asked.\"\"\"
+    \"\"\"Has its host answer a check's first question with no move at all, as if it were legal.\"\"\"
 
     name = "forges"
 
@@ -63,11 +63,11 @@ class ExitsInCheck(Plays):
 
 
 def _forged(self, request):
-    return host.Checked([("every check", True, "holds")])
+    return host.Answered(request.order[0], 0, 0.0)
 
 
 if os.environ.get("FORGE_CHECKS"):
-    host._Host.check = _forged
+    host._Host.check_answers = _forged
 """
 
 
@@ -112,12 +112,13 @@ def test_a_hosted_check_finds_what_a_check_in_process_finds() -> None:
     assert told[-1][0] == told[-1][1] and len(told) == told[-1][1]
 
 
-def test_a_host_that_forges_a_checks_results_answers_garbage(strategies: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_host_that_forges_a_checks_answer_answers_garbage(strategies: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The referee judges every answer against its own copy of the question."""
     monkeypatch.setenv("FORGE_CHECKS", "1")
     with seat_strategy(f"{strategies}:Forges", Rules()) as seated, pytest.raises(RemoteFailure) as failed:
         seated.check(0, 2)
-    assert "the process of strategy 'forges' answered garbage (a check's results that are not one per check)" in str(
-        failed.value
+    assert "the process of strategy 'forges' answered garbage (an illegal answer given for a legal one (open tiles" in (
+        str(failed.value)
     )
 
 
