@@ -205,7 +205,7 @@ class Cluster:
         where = folder / "scheduler.json"
         ports = ["--port", "0", "--no-dashboard", "--dashboard-address", "127.0.0.1:0"]
         self.scheduler = self._start("scheduler", "--host", "127.0.0.1", *ports, "--scheduler-file", str(where))
-        _wait_for(lambda: where.exists() or self.scheduler.poll() is not None)
+        _wait_for(lambda: (where.exists() and where.read_text()) or self.scheduler.poll() is not None)  # whole
         self.address: str = json.loads(where.read_text())["address"]
 
     def _start(self, *arguments: str) -> subprocess.Popen[Any]:
