@@ -48,7 +48,9 @@ class Plays(Strategy):
 
 
 class Forges(Plays):
-    \"\"\"Has its host answer a check's first question with no move at all, as if it were legal.\"\"\"
+    \"\"\"Has its host forge what a check asks (FORGE_CHECKS says what): an answer of no move at
+    all given as legal, a failure for want of a declaration no one asks for, an answer to another
+    question, or its declarations.\"\"\"
 
     name = "forges"
 
@@ -66,8 +68,23 @@ def _forged(self, request):
     return host.Answered(request.order[0], 0, 0.0)
 
 
-if os.environ.get("FORGE_CHECKS"):
-    host._Host.check_answers = _forged
+def _forged_declarations(self, request):
+    return host.Declared(False, False, False, [None] * len(self.questions(request.seed, request.samples)))
+
+
+def _forged_failure(self, request):
+    return host.Answered(request.order[0], ("a failure", "made_up = True", True), 0.0)
+
+
+def _late(self, request):
+    return host.Answered(request.order[0] + 1, 0, 0.0)
+
+
+FORGED = {"answer": _forged, "failure": _forged_failure, "order": _late}
+if os.environ.get("FORGE_CHECKS") == "declarations":
+    host._Host.declared = _forged_declarations
+elif os.environ.get("FORGE_CHECKS"):
+    host._Host.check_answers = FORGED[os.environ["FORGE_CHECKS"]]
 """
 
 
@@ -112,14 +129,24 @@ def test_a_hosted_check_finds_what_a_check_in_process_finds() -> None:
     assert told[-1][0] == told[-1][1] and len(told) == told[-1][1]
 
 
-def test_a_host_that_forges_a_checks_answer_answers_garbage(strategies: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The referee judges every answer against its own copy of the question."""
-    monkeypatch.setenv("FORGE_CHECKS", "1")
+@pytest.mark.parametrize(
+    ("forged", "said"),
+    [
+        ("answer", "an illegal answer given for a legal one (open tiles"),
+        ("failure", "a failed answer missing a declaration the engine never asks for"),
+        ("order", "a check's answer out of order"),
+        ("declarations", "declarations other than those it loaded with"),
+    ],
+)
+def test_a_host_that_forges_what_a_check_asks_answers_garbage(
+    strategies: Path, monkeypatch: pytest.MonkeyPatch, forged: str, said: str
+) -> None:
+    """The referee judges every answer against its own copy of the question, and holds the
+    declarations a check is told to those the strategy loaded with (exact: tabulable)."""
+    monkeypatch.setenv("FORGE_CHECKS", forged)
     with seat_strategy(f"{strategies}:Forges", Rules()) as seated, pytest.raises(RemoteFailure) as failed:
         seated.check(0, 2)
-    assert "the process of strategy 'forges' answered garbage (an illegal answer given for a legal one (open tiles" in (
-        str(failed.value)
-    )
+    assert f"the process of strategy 'forges' answered garbage ({said}" in str(failed.value)
 
 
 def test_a_host_that_exits_with_status_0_during_a_check_fails_it(strategies: Path) -> None:
