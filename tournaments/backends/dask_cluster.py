@@ -281,8 +281,9 @@ def _logs_kept(run: str) -> Iterator[None]:
 
 @contextlib.contextmanager
 def _connected(address: str) -> Iterator[Any]:
-    """A client of the scheduler at `address`, or of a local cluster started for the run; closed
-    (and the local cluster stopped) at the end, a second Ctrl-C meanwhile ignored."""
+    """A client of the scheduler at `address`, or of a local cluster started for the run (over
+    TLS: `_run_security`); closed (and the local cluster stopped) at the end, a second Ctrl-C
+    meanwhile ignored."""
     from dask.system import CPU_COUNT
     from distributed import Client, LocalCluster
 
@@ -295,6 +296,7 @@ def _connected(address: str) -> Iterator[Any]:
             make_room(
                 local_cluster_files(workers), f"a local Dask cluster of {workers} worker{'s' if workers > 1 else ''}"
             )
+            security = _run_security()
             try:
                 with _ctrl_c_ignored():
                     cluster = LocalCluster(
@@ -303,7 +305,7 @@ def _connected(address: str) -> Iterator[Any]:
                         processes=True,
                         dashboard_address="127.0.0.1:0",
                         silence_logs=logging.CRITICAL,  # the workers' own: this process keeps its own (_logs_kept)
-                        security=_run_security(),
+                        security=security,
                     )
             except Exception as error:  # whatever its worker processes met while starting
                 if out_of_files(error):

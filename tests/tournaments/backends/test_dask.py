@@ -777,6 +777,22 @@ def test_a_strategy_that_ends_its_process_on_a_local_cluster_is_named_in_one_sen
 
 
 @pytest.mark.slow
+def test_a_local_cluster_without_cryptography_for_its_tls_is_refused_in_one_sentence(folder: Path) -> None:
+    """The local cluster's TLS needs the cryptography package (the dask extra brings it)."""
+    missing = folder / "missing"
+    (missing / "cryptography").mkdir(parents=True)
+    (missing / "cryptography" / "__init__.py").write_text("raise ImportError('no cryptography here')\n")
+    done = shutbox("--scheduler", "local", "-n", "10", cwd=folder, env=environment(PYTHONPATH=str(missing)))
+    assert (done.returncode, stderr_lines(done)) == (
+        2,
+        [
+            "shutbox: error: a local Dask cluster needs the cryptography package for its TLS; install it with: "
+            'pip install "shutbox[dask]"'
+        ],
+    )
+
+
+@pytest.mark.slow
 def test_a_local_cluster_this_process_has_not_the_open_files_for_is_refused_in_one_sentence(folder: Path) -> None:
     """`ulimit -n 16`: distributed's event loop would log tens of thousands of errors while its
     workers fail to start."""
