@@ -235,7 +235,7 @@ def judge(
     questions, rule_sets = sampled
     order = list(range(len(questions)))
     keyed = any(key is not None for key in declared.keys)
-    runs = {LEGAL: (order, 0, declared.stochastic)}
+    runs = {LEGAL: (order, 0, declared.stochastic)}  # the first run, in order: every check reads it
     if not declared.stochastic:
         runs[RANDOM] = (order, OTHER_STATE, False)
     if declared.tabulable or keyed:
