@@ -9,7 +9,13 @@ turn), beside two exact ones (optimal, greedy-high), side by side in one run:
   --scheduler local         a Dask cluster of this machine's cores, start-up and teardown included.
 Then the cluster's overhead against -j 2, and whether every run gave the same report.
 
+With --tls, instead: what the local cluster's TLS (credentials made for the run, so that no host
+can use its scheduler) costs, with and without it side by side, in turns, each REPEATS times:
+  start             a local cluster of this machine's cores started and closed;
+  small run         --scheduler local on a small field (--games per matchup), start-up included.
+
 Run: python benchmarks/dask.py [--games N]   (games per matchup; 400000 is about a minute at -j 2 on 2 cores)
+     python benchmarks/dask.py --tls [--games 2000] [--repeats 3]
 """
 
 from __future__ import annotations
@@ -36,8 +42,14 @@ def main() -> None:
     from tournaments.playing.plan import make_plan
 
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--games", type=int, default=40_000, help="games per matchup (default: 40000)")
-    games = parser.parse_args().games
+    parser.add_argument("--games", type=int, default=None, help="games per matchup (default: 40000; 2000 with --tls)")
+    parser.add_argument("--tls", action="store_true", help="the local cluster's TLS against none, side by side")
+    parser.add_argument("--repeats", type=int, default=3, help="turns of each, with --tls (default: 3)")
+    arguments = parser.parse_args()
+    if arguments.tls:
+        tls_cost(arguments.games or 2000, arguments.repeats)
+        return
+    games = arguments.games or 40_000
     config = dataclasses.replace(load_config(None, Options(strategies=FIELD, games=games)), seed=1)
     plan = make_plan(config)
     print(f"{plan.total_games:,} games: {', '.join(FIELD)} ({len(plan.matchups)} matchups, {plan.unit_count} units)")
@@ -63,6 +75,41 @@ def main() -> None:
     overhead = seconds["cluster of 2"] / seconds["-j 2"] - 1
     print(f"cluster of 2 against -j 2: {overhead:+.1%} time")
     print(f"same report every time: {'yes' if all(report == reports[0] for report in reports) else 'NO'}")
+
+
+def tls_cost(games: int, repeats: int) -> None:
+    """The local cluster with its TLS and without, started alone and playing a small run, in turns."""
+    from dask.system import CPU_COUNT
+    from distributed import LocalCluster
+
+    from tournaments import DaskCluster, Options, load_config, run
+    from tournaments.backends import dask_cluster
+
+    with_tls = dask_cluster._run_security
+    config = dataclasses.replace(load_config(None, Options(strategies=FIELD, games=games)), seed=1)
+    print(f"{CPU_COUNT} workers, {games:,} games per matchup, load {os.getloadavg()[0]:.1f} at the start")
+    times: dict[tuple[str, str], list[float]] = {}
+    for _ in range(repeats):
+        for label, security in (("TLS", with_tls), ("plain TCP", lambda: None)):
+            dask_cluster._run_security = security  # type: ignore[assignment]
+            start = time.perf_counter()
+            with LocalCluster(
+                host="127.0.0.1",
+                threads_per_worker=1,
+                dashboard_address="127.0.0.1:0",
+                silence_logs=logging.CRITICAL,
+                security=security(),
+            ):
+                pass
+            times.setdefault(("start", label), []).append(time.perf_counter() - start)
+            start = time.perf_counter()
+            run(config, backend=DaskCluster("local"))
+            times.setdefault(("small run", label), []).append(time.perf_counter() - start)
+    dask_cluster._run_security = with_tls
+    for what in ("start", "small run"):
+        tls, plain = (min(times[(what, label)]) for label in ("TLS", "plain TCP"))
+        print(f"{what:<10} TLS {tls:6.2f} s  plain TCP {plain:6.2f} s  ratio {tls / plain:.2f} (best of {repeats})")
+    print(f"load {os.getloadavg()[0]:.1f} at the end")
 
 
 if __name__ == "__main__":

@@ -8,6 +8,10 @@ either; it may read `view.context` and `view.turn` only if it declares `reads_co
 (else they raise). A keyed strategy is shown its key's features alone, and is asked in a shuffled
 order too: the questions whose key and decision are the same must get the same answers, in
 whatever game and context they came from (its tables hold one answer per key and question).
+
+Asking and judging are apart: `answers` asks (in the process that runs the strategy's code),
+`judge` gives the verdicts from the answers, as plain data (in the referee, for a user's
+strategy in a host of its own: `tournaments.referee.checking`).
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ import dataclasses
 import random
 import statistics
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
 from shutbox_cli.game import tiles_of
@@ -25,8 +29,9 @@ from shutbox_cli.game.terms import Seed
 from .answers import ask_dice, ask_move, make_view
 from .base import Strategy
 from .errors import KEY_DECLARATION, StrategyError, missing_declaration, move_text
-from .keys import RENAMED, FeaturesRead, declared_key, key_of, keyed_context
-from .limits import TimeUp, time_limit
+from .keys import FEATURES, RENAMED, FeaturesRead, declared_key, key_of, keyed_context
+from .limits import TimeUp
+from .limits import time_limit as time_limit_of
 from .loading import build, check_class, tabulable
 from .questions import Question, sample_questions
 from .seeding import globals_kept, seed_globals
@@ -92,67 +97,120 @@ class CheckReport:
         return "\n".join(lines)
 
 
-class _Stuck(BaseException):
-    """The question an answer ran past the time limit on."""
+class Stuck(BaseException):
+    """The question (by its number) an answer ran past the time limit on."""
 
-    def __init__(self, question: Question) -> None:
-        self.question = question
-
-
-Answer = int | StrategyError
-"""A question's answer (a move as a mask, or a number of dice), or the error it ended in."""
+    def __init__(self, number: int) -> None:
+        self.number = number
 
 
-class _Run:
-    """One fresh instance answering the questions in a given order, each with the global random
-    generators (and its own, if stochastic) seeded from the question."""
+@dataclasses.dataclass(frozen=True)
+class Failure:
+    """A question's answer that failed, as plain data: its message, the declaration the strategy
+    used something without (None: none), whether it raised (else it answered wrong), and, for an
+    undeclared read of the game, the features it read when asked again (`fits`, in FEATURES'
+    order; None: more than a key holds, or nothing), with the old names it read them by."""
 
-    def __init__(
-        self,
-        make: Callable[[], Strategy],
-        name: str,
-        time_limit: float,
-        stochastic: bool,
-        answered: Callable[[], None] = lambda: None,
-    ) -> None:
-        self.make, self.name, self.time_limit = make, name, time_limit
-        self.stochastic = stochastic
-        self.answered = answered
-        self.seconds: list[float] = []
+    text: str
+    missing: str | None = None
+    raised: bool = False
+    fits: tuple[str, ...] | None = None
+    renamed: tuple[str, ...] = ()
 
-    def answers(self, questions: list[Question], order: list[int], offset: int = 0) -> dict[int, Answer]:
-        seed_globals(offset)
-        strategy = self.make()
-        found: dict[int, Answer] = {}
-        for number in order:
-            question = questions[number]
-            seed_globals(question.seed + offset)
-            if self.stochastic:
-                object.__setattr__(strategy, "_rng", random.Random(question.seed + offset))
-            key = declared_key(type(strategy), question.rules, self.name)
-            view = make_view(
-                strategy,
-                question.rules,
-                question.open_mask,
-                question.dice,
-                question.moves,
-                question.history,
-                question.context if key is None else keyed_context(question.context, key),
-            )
-            try:
-                with time_limit(self.time_limit):
-                    start = time.perf_counter()
-                    if question.dice is None:
-                        found[number] = ask_dice(strategy, view, self.name)
-                    else:
-                        found[number] = ask_move(strategy, view, self.name)
-            except StrategyError as error:
-                found[number] = error
-            except TimeUp:
-                raise _Stuck(question) from None
-            self.seconds.append(time.perf_counter() - start)
-            self.answered()
-        return found
+    @classmethod
+    def of(cls, error: StrategyError) -> Failure:
+        return cls(str(error), missing_declaration(error.raised), error.raised is not None)
+
+    def __str__(self) -> str:
+        return self.text
+
+
+Answer = int | Failure
+"""A question's answer (a move as a mask, or a number of dice), or how it failed."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Declarations:
+    """What a strategy declares, as a check reads it: whether it is stochastic, reads the context,
+    is tabulable, and its key under each question's rules (None: none)."""
+
+    stochastic: bool
+    reads_context: bool
+    tabulable: bool
+    keys: tuple[tuple[str, ...] | None, ...]
+
+
+def declarations(cls: type[Strategy], name: str, questions: list[Question]) -> Declarations:
+    """The class's declarations, held to the contract (StrategyLoadError if not)."""
+    check_class(cls, name)
+    keys = tuple(declared_key(cls, question.rules, name) for question in questions)
+    return Declarations(cls.stochastic, cls.reads_context, tabulable(cls, name), keys)
+
+
+def answers(
+    make: Callable[[], Strategy],
+    name: str,
+    time_limit: float,
+    questions: list[Question],
+    order: list[int],
+    offset: int = 0,
+    stochastic: bool = False,
+) -> Iterator[tuple[int, Answer, float]]:
+    """One fresh instance answering the questions in `order`, each with the global random
+    generators (and its own, if `stochastic`) seeded from the question plus `offset`: each
+    question's number, answer and seconds taken; `Stuck` at an answer past `time_limit`."""
+    seed_globals(offset)
+    strategy = make()
+    for number in order:
+        question = questions[number]
+        seed_globals(question.seed + offset)
+        if stochastic:
+            object.__setattr__(strategy, "_rng", random.Random(question.seed + offset))
+        key = declared_key(type(strategy), question.rules, name)
+        view = make_view(
+            strategy,
+            question.rules,
+            question.open_mask,
+            question.dice,
+            question.moves,
+            question.history,
+            question.context if key is None else keyed_context(question.context, key),
+        )
+        answer: Answer
+        try:
+            with time_limit_of(time_limit):
+                start = time.perf_counter()
+                answer = (ask_dice if question.dice is None else ask_move)(strategy, view, name)
+        except StrategyError as error:
+            answer = Failure.of(error)
+        except TimeUp:
+            raise Stuck(number) from None
+        taken = time.perf_counter() - start
+        if isinstance(answer, Failure) and answer.missing == "reads_context = True":
+            answer = _noted(answer, make(), name, time_limit, question, offset)
+        yield number, answer, taken
+
+
+def _noted(
+    failure: Failure, strategy: Strategy, name: str, time_limit: float, question: Question, offset: int
+) -> Failure:
+    """`failure`, an undeclared read of the game, with what a fresh instance reads of the game when
+    asked `question` again with a context that notes it (`FeaturesRead`): a hint of the key to declare."""
+    noted = FeaturesRead()
+    seed_globals(question.seed + offset)
+    view = make_view(
+        strategy, question.rules, question.open_mask, question.dice, question.moves, (), noted.of(question.context)
+    )
+    try:
+        with time_limit_of(time_limit):
+            (ask_dice if question.dice is None else ask_move)(strategy, view, name)
+    except (StrategyError, TimeUp):
+        return failure
+    return dataclasses.replace(failure, fits=noted.fitting_key(), renamed=tuple(sorted(noted.renamed)))
+
+
+Ask = Callable[[list[int], int, bool], Iterable[tuple[int, Answer, float]]]
+"""How a check asks its questions: `answers` with the strategy, order, offset and stochastic given."""
 
 
 def check_strategy(
@@ -174,73 +232,89 @@ def check_strategy(
         raise ValueError(f"a check needs at least 1 sample, not {samples}.")
     params = dict(params or {})
     name = name or cls.name or cls.__name__
-
-    check_class(cls, name)
+    questions, rule_sets = sample_questions(seed, samples)
+    declared = declarations(cls, name, questions)
 
     def make() -> Strategy:
         return build(cls, params, name)
 
-    questions, rule_sets = sample_questions(seed, samples)
+    def ask(order: list[int], offset: int, stochastic: bool) -> Iterator[tuple[int, Answer, float]]:
+        return answers(make, name, time_limit, questions, order, offset, stochastic)
+
+    with globals_kept():
+        return judge(name, seed, (questions, rule_sets), declared, ask, time_limit, progress)
+
+
+def judge(
+    name: str,
+    seed: Seed,
+    sampled: tuple[list[Question], int],
+    declared: Declarations,
+    ask: Ask,
+    time_limit: float,
+    progress: Callable[[int, int], None] | None = None,
+) -> CheckReport:
+    """The checks' verdicts on a strategy's answers to the questions `sampled` from `seed` (and
+    their rule sets), asked through `ask`: in order; again with the global generators in other
+    states unless it is stochastic; shuffled if it is tabulable or keyed."""
+    questions, rule_sets = sampled
     order = list(range(len(questions)))
-    shuffled = random.Random(seed).sample(order, len(order))
-    keys = [declared_key(cls, question.rules, name) for question in questions]
-    keyed = any(key is not None for key in keys)
-    again, shuffle = not cls.stochastic, tabulable(cls, name) or keyed
-    total, done = len(questions) * (1 + again + shuffle), 0
-
-    def answered() -> None:
-        nonlocal done
-        done += 1
-        if progress is not None:
-            progress(done, total)
-
-    first = _Run(make, name, time_limit, cls.stochastic, answered)
-    other: dict[str, dict[int, Answer]] = {}
+    keyed = any(key is not None for key in declared.keys)
+    runs = {LEGAL: (order, 0, declared.stochastic)}  # the first run, in order: every check reads it
+    if not declared.stochastic:
+        runs[RANDOM] = (order, OTHER_STATE, False)
+    if declared.tabulable or keyed:
+        runs[STATE] = (random.Random(seed).sample(order, len(order)), 0, declared.stochastic)
+    total, done = len(questions) * len(runs), 0
+    found: dict[str, dict[int, Answer]] = {}
+    seconds: list[float] = []
     try:
-        with globals_kept():
-            answers = first.answers(questions, order)
-            if again:
-                other[RANDOM] = _Run(make, name, time_limit, False, answered).answers(questions, order, OTHER_STATE)
-            if shuffle:
-                other[STATE] = _Run(make, name, time_limit, cls.stochastic, answered).answers(questions, shuffled)
-    except _Stuck as stuck:
-        where = stuck.question.where()
+        for check, asked in runs.items():
+            found[check] = {}
+            for number, answer, taken in ask(*asked):
+                found[check][number] = answer
+                if check == LEGAL:
+                    seconds.append(taken)
+                done += 1
+                if progress is not None:
+                    progress(done, total)
+    except Stuck as stuck:
+        where = questions[stuck.number].where()
         timing = CheckResult(
             TIME, False, f"an answer took longer than {time_limit:g} s ({where}): the check stopped there."
         )
         results = tuple(CheckResult(check, False, "not checked: an answer took too long.") for check in CHECKS[:-1])
         return CheckReport(name, seed, rule_sets, len(questions), (*results, timing))
+    first = found[LEGAL]
     results = (
-        _legal(answers),
-        _same(RANDOM, cls, questions, answers, other.get(RANDOM)),
-        _same(STATE, cls, questions, answers, other.get(STATE)),
-        _keyed(questions, keys, answers)
-        if keyed
-        else _context(cls, answers, lambda: _key_instead(make, questions, answers, time_limit)),
-        _exceptions(answers),
-        _timing(first.seconds),
+        _legal(first),
+        _same(RANDOM, declared, questions, first, found.get(RANDOM)),
+        _same(STATE, declared, questions, first, found.get(STATE)),
+        _keyed(questions, declared.keys, first) if keyed else _context(declared, first),
+        _exceptions(first),
+        _timing(seconds),
     )
     return CheckReport(name, seed, rule_sets, len(questions), results)
 
 
-def _errors(answers: dict[int, Answer], keep: Callable[[StrategyError], bool]) -> list[StrategyError]:
-    return [answer for answer in answers.values() if isinstance(answer, StrategyError) and keep(answer)]
+def _errors(answers: dict[int, Answer], keep: Callable[[Failure], bool]) -> list[Failure]:
+    return [answer for answer in answers.values() if isinstance(answer, Failure) and keep(answer)]
 
 
-def _undeclared(error: StrategyError, declaration: str) -> bool:
-    return missing_declaration(error.raised) == declaration
+def _undeclared(error: Failure, declaration: str) -> bool:
+    return error.missing == declaration
 
 
-def _first(found: list[StrategyError], answers: dict[int, Answer]) -> str:
+def _first(found: list[Failure], answers: dict[int, Answer]) -> str:
     """How many questions ended in these errors, and the first error in full."""
     return f"in {len(found)} of {len(answers)} questions, the first:\n{found[0]}"
 
 
 def _legal(answers: dict[int, Answer]) -> CheckResult:
-    illegal = _errors(answers, lambda error: error.raised is None)
+    illegal = _errors(answers, lambda error: not error.raised)
     if illegal:
         return CheckResult(LEGAL, False, f"illegal answers {_first(illegal, answers)}")
-    answered = sum(not isinstance(answer, StrategyError) for answer in answers.values())
+    answered = sum(not isinstance(answer, Failure) for answer in answers.values())
     return CheckResult(LEGAL, True, f"{answered} answers, all legal")
 
 
@@ -261,14 +335,14 @@ _DIFFERENT = {
 
 
 def _shown(answer: Answer, question: Question) -> str:
-    if isinstance(answer, StrategyError):
+    if isinstance(answer, Failure):
         return "an error"
     return str(answer) if question.dice is None else move_text(tiles_of(answer))
 
 
 def _same(
     check: str,
-    cls: type[Strategy],
+    declared: Declarations,
     questions: list[Question],
     answers: dict[int, Answer],
     again: dict[int, Answer] | None,
@@ -281,12 +355,10 @@ def _same(
     if again is None:
         if check == RANDOM:
             return CheckResult(check, True, "declares stochastic = True: its answers may vary (so it is simulated)")
-        declared = " and ".join(word for word in ("stochastic", "reads_context") if getattr(cls, word))
-        return CheckResult(check, True, f"declares {declared}: it may keep state between questions")
+        words = " and ".join(word for word in ("stochastic", "reads_context") if getattr(declared, word))
+        return CheckResult(check, True, f"declares {words}: it may keep state between questions")
     differ = [
-        number
-        for number, answer in answers.items()
-        if not isinstance(answer, StrategyError) and again.get(number) != answer
+        number for number, answer in answers.items() if not isinstance(answer, Failure) and again.get(number) != answer
     ]
     if not differ:
         return CheckResult(check, True, _SAME[check])
@@ -299,64 +371,44 @@ def _same(
     return CheckResult(check, False, detail)
 
 
-def _context(cls: type[Strategy], answers: dict[int, Answer], key_instead: Callable[[], str]) -> CheckResult:
-    if cls.reads_context:
+def _context(declared: Declarations, answers: dict[int, Answer]) -> CheckResult:
+    if declared.reads_context:
         return CheckResult(CONTEXT, True, "declares reads_context = True: shown the context and the turn")
     read = _errors(answers, lambda error: _undeclared(error, "reads_context = True"))
     if read:
-        return CheckResult(CONTEXT, False, f"read the game undeclared {_first(read, answers)}{key_instead()}")
+        return CheckResult(CONTEXT, False, f"read the game undeclared {_first(read, answers)}{_key_instead(read)}")
     return CheckResult(CONTEXT, True, "never read view.context or view.turn")
 
 
-def _key_instead(
-    make: Callable[[], Strategy], questions: list[Question], answers: dict[int, Answer], seconds: float
-) -> str:
-    """A line saying which key to declare instead of reads_context when what the strategy read of the
-    game fits one (the questions it read the game in asked again, noting what it reads), else ''."""
-    noted, strategy = FeaturesRead(), make()
-    with globals_kept():
-        for number, answer in answers.items():
-            if not (isinstance(answer, StrategyError) and _undeclared(answer, "reads_context = True")):
-                continue
-            question = questions[number]
-            view = make_view(
-                strategy,
-                question.rules,
-                question.open_mask,
-                question.dice,
-                question.moves,
-                (),
-                noted.of(question.context),
-            )
-            try:
-                with time_limit(seconds):
-                    (ask_dice if question.dice is None else ask_move)(strategy, view, "")
-            except (StrategyError, TimeUp):
-                return ""
-    key = noted.fitting_key()
-    if key is None:
+def _key_instead(read: list[Failure]) -> str:
+    """A line saying which key to declare instead of reads_context when what the strategy read of
+    the game, asked again, fits one in every question it read it in; else ''."""
+    if any(failure.fits is None for failure in read):
         return ""
+    features = {feature for failure in read for feature in failure.fits or ()}
+    key = tuple(feature for feature in FEATURES if feature in features)
     declared = "key = (" + ", ".join(f'"{feature}"' for feature in key) + ("," if len(key) == 1 else "") + ")"
-    renamed = "".join(
-        f", and read view.context.{RENAMED[name]} for view.context.{name}" for name in sorted(noted.renamed)
-    )
+    names = sorted({name for failure in read for name in failure.renamed})
+    renamed = "".join(f", and read view.context.{RENAMED[name]} for view.context.{name}" for name in names)
     return (
         "\nwhat it read fits a key, played nearly as fast as a strategy that reads nothing: "
         f"add `{declared}` to its class instead{renamed}."
     )
 
 
-def _keyed(questions: list[Question], keys: list[tuple[str, ...] | None], answers: dict[int, Answer]) -> CheckResult:
+def _keyed(
+    questions: list[Question], keys: tuple[tuple[str, ...] | None, ...], answers: dict[int, Answer]
+) -> CheckResult:
     """A keyed strategy's context check: it read no feature outside its key, and questions alike
     in their decision and key got the same answers, whatever context they came from."""
-    read = _errors(answers, lambda error: (missing_declaration(error.raised) or "").startswith(KEY_DECLARATION))
+    read = _errors(answers, lambda error: (error.missing or "").startswith(KEY_DECLARATION))
     if read:
         return CheckResult(CONTEXT, False, f"read the game outside its key {_first(read, answers)}")
     first: dict[tuple[object, ...], int] = {}
     shared = 0
     for number, (question, key) in enumerate(zip(questions, keys, strict=True)):
         answer = answers[number]
-        if key is None or isinstance(answer, StrategyError):
+        if key is None or isinstance(answer, Failure):
             continue
         alike = (question.rules, question.open_mask, question.dice, key, key_of(question.context, key))
         seen = first.setdefault(alike, number)
@@ -376,7 +428,7 @@ def _keyed(questions: list[Question], keys: list[tuple[str, ...] | None], answer
 
 
 def _exceptions(answers: dict[int, Answer]) -> CheckResult:
-    raised = _errors(answers, lambda error: error.raised is not None and missing_declaration(error.raised) is None)
+    raised = _errors(answers, lambda error: error.raised and error.missing is None)
     if raised:
         return CheckResult(EXCEPTIONS, False, f"raised {_first(raised, answers)}")
     return CheckResult(EXCEPTIONS, True, "none raised")

@@ -119,11 +119,15 @@ def _why(declaration: str) -> str:
     return _WHY[declaration]
 
 
+def known_declaration(declaration: str) -> bool:
+    """Whether the engine says this declaration where one is missing."""
+    return declaration in _WHY or declaration.startswith(KEY_DECLARATION)
+
+
 def missing_declaration(raised: BaseException | None) -> str | None:
     """The declaration a strategy used something without (`reads_context = True`, a feature of
     its key, ...), if that is what the engine raised; None for anything else, a strategy's
     look-alike among them."""
     if type(raised) is Undeclared and type(raised.used) is str and type(raised.declaration) is str:
-        known = raised.declaration in _WHY or raised.declaration.startswith(KEY_DECLARATION)
-        return raised.declaration if known else None
+        return raised.declaration if known_declaration(raised.declaration) else None
     return None

@@ -201,6 +201,20 @@ def test_an_attack_changes_no_figure_or_fails_the_run_named(
     assert cluster is None or cluster.stop() == [], "the cluster left processes behind"
 
 
+def test_a_host_cannot_run_code_in_the_local_dask_scheduler(honest: Honest, mark: Mark, tmp_path: Path) -> None:
+    """Under --scheduler local the scheduler lives in the shutbox process, on 127.0.0.1: the
+    attacker finds the ports its ancestors listen on and asks each, as a Dask client, to run
+    code there. The cluster's TLS, with credentials made for the run, refuses it: nothing runs
+    in the referee, the report is the honest run's (or the run fails named), nothing is left."""
+    folder = stage(tmp_path / "run", "dask_scheduler", mark)
+    breached = tmp_path / "breached"
+    breached.mkdir()
+    done = tournament(folder, mark, "trio", "Mine", "dask", SHUTBOX_TEST_BREACHED=str(breached))
+    assert list(breached.iterdir()) == [], "a host's code ran in the scheduler's process"
+    honest_or_named(done, folder, honest.report("trio", "Mine", "dask"))
+    assert mark.left() == []
+
+
 ENDING = [("exit_at_import", []), ("exit_in_tabulable", []), ("loop_catching", LIMIT), ("loop_c", LIMIT)]
 
 
@@ -309,6 +323,24 @@ def test_a_command_prints_what_it_does_for_the_honest_twin_or_fails_named(
         assert (untimed(done.stdout), done.stderr) == (untimed(twin.stdout), twin.stderr)
     else:
         named_failure(done)
+    assert mark.left() == []
+
+
+def test_a_strategy_that_patches_the_checker_fails_the_check_its_honest_twin_fails(mark: Mark, tmp_path: Path) -> None:
+    """The attacker plays illegal moves and, in its host, forges every verdict made or sent there
+    (the checker's functions, the host's replies): the verdicts are given in the referee, so its
+    check prints what its honest twin's does (`patch_check.py` with nothing patched), and fails."""
+    source = (ATTACKS / "patch_check.py").read_text()
+    honest = source.replace("\nATTACK = True\n", "\nATTACK = False\n")
+    assert honest != source
+    done = {}
+    for who, text in (("twin", honest), ("attacker", source)):
+        folder = stage(tmp_path / who, "honest", mark)
+        (folder / "mine.py").write_text(text)
+        done[who] = run(folder, mark, *COMMANDS["check"].split(), *LIMIT)
+    twin, attacker = done["twin"], done["attacker"]
+    assert twin.returncode == 1 and twin.stdout.rstrip().endswith("1 of 6 checks fail."), twin.stdout
+    assert (attacker.returncode, untimed(attacker.stdout), attacker.stderr) == (1, untimed(twin.stdout), twin.stderr)
     assert mark.left() == []
 
 

@@ -322,3 +322,18 @@ def test_check_of_a_users_strategy_reports_every_check_from_its_host(tmp_path: P
     done = real_shutbox("check", spec, "--samples", "5", timeout=BOUND)
     assert done.returncode == 0, done.stderr
     assert "Every check holds." in done.stdout and "legal answers" in done.stdout
+
+
+def test_check_of_a_users_strategy_tells_the_key_its_undeclared_read_fits(tmp_path: Path) -> None:
+    """The hint comes from the host as data (the features read, asked again) and is worded here."""
+    path = tmp_path / "reads_round.py"
+    path.write_text(
+        "from strategies import Strategy\n\n"
+        "class ReadsTheRound(Strategy):\n"
+        "    name = 'reads-the-round'\n\n"
+        "    def choose_move(self, view):\n"
+        "        return view.legal_moves[0] if view.context.round else view.legal_moves[-1]\n"
+    )
+    done = real_shutbox("check", f"{path}:ReadsTheRound", "--samples", "3", columns=None, timeout=BOUND)
+    assert done.returncode == 1, done.stderr
+    assert 'add `key = ("round",)` to its class instead.' in done.stdout

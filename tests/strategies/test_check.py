@@ -169,3 +169,25 @@ def test_an_undeclared_read_that_fits_a_key_is_told_the_key_to_declare(
         assert "key =" not in detail
     else:
         assert key in detail.splitlines()[-1]
+
+
+def test_the_verdicts_come_from_the_answers_as_plain_data() -> None:
+    """`judge`, as the referee runs it for a strategy in its host: answers and failures as data
+    (legality is the referee's to check as they come), the first question's a read of the context
+    undeclared, the second's answer another with the global generators in other states."""
+    sampled = questions.sample_questions(0, 2)
+    asked, _ = sampled
+    declared = check.Declarations(False, False, True, (None,) * len(asked))
+    read = check.Failure("strategy 'x' read view.context ...", "reads_context = True", True)
+
+    def ask(order: list[int], offset: int, stochastic: bool) -> list[tuple[int, check.Answer, float]]:
+        other = 8 if offset else 7
+        return [(number, read if number == 0 else other if number == 1 else 7, 0.001) for number in order]
+
+    report = check.judge("x", 0, sampled, declared, ask, check.TIME_LIMIT)
+    assert [result.name for result in report.failures] == [check.RANDOM, check.CONTEXT]
+    first = f"in 1 of {len(asked)} questions, the first:\n{read.text}"
+    assert report.result(check.CONTEXT).detail == f"read the game undeclared {first}"
+    assert report.result(check.RANDOM).detail.startswith(
+        f"different answers with the global random generators in other states to 1 of {len(asked)} questions"
+    )

@@ -281,8 +281,9 @@ def _logs_kept(run: str) -> Iterator[None]:
 
 @contextlib.contextmanager
 def _connected(address: str) -> Iterator[Any]:
-    """A client of the scheduler at `address`, or of a local cluster started for the run; closed
-    (and the local cluster stopped) at the end, a second Ctrl-C meanwhile ignored."""
+    """A client of the scheduler at `address`, or of a local cluster started for the run (over
+    TLS: `_run_security`); closed (and the local cluster stopped) at the end, a second Ctrl-C
+    meanwhile ignored."""
     from dask.system import CPU_COUNT
     from distributed import Client, LocalCluster
 
@@ -295,6 +296,7 @@ def _connected(address: str) -> Iterator[Any]:
             make_room(
                 local_cluster_files(workers), f"a local Dask cluster of {workers} worker{'s' if workers > 1 else ''}"
             )
+            security = _run_security()
             try:
                 with _ctrl_c_ignored():
                     cluster = LocalCluster(
@@ -303,6 +305,7 @@ def _connected(address: str) -> Iterator[Any]:
                         processes=True,
                         dashboard_address="127.0.0.1:0",
                         silence_logs=logging.CRITICAL,  # the workers' own: this process keeps its own (_logs_kept)
+                        security=security,
                     )
             except Exception as error:  # whatever its worker processes met while starting
                 if out_of_files(error):
@@ -330,6 +333,21 @@ def _connected(address: str) -> Iterator[Any]:
         if cluster is not None:
             with _ctrl_c_ignored():
                 cluster.close()
+
+
+def _run_security() -> Any:
+    """The local cluster's security: TLS both ways, with a key and certificate made for the run and
+    held in memory (this process's and its workers'). The scheduler lives in this process and runs
+    what its clients ask: only a client with the run's certificate is one, never a host of a user's
+    strategy that finds the port (hosts run on the workers, but are given nothing of theirs)."""
+    from distributed import Security
+
+    try:
+        return Security.temporary()
+    except ImportError:
+        raise ConfigError(
+            f"a local Dask cluster needs the cryptography package for its TLS; install it with: {INSTALL}"
+        ) from None
 
 
 def _mismatch(worker: str, theirs: str | None, ours: str) -> str:

@@ -1,68 +1,136 @@
-"""`shutbox check` of a user's strategy, run in its host (`CheckAsked`): the host answers the
-contract's questions and sends its progress, then the results as plain data, which the referee
-checks and makes a `CheckReport` of again. A host that dies, exits (even with status 0) or stays
-silent past the time limit is a `RemoteFailure`, never a report in which every check holds."""
+"""`shutbox check` of a user's strategy, judged here: its host only answers questions (its
+declarations, then its answers to the contract's questions, each as it gives it), as plain data
+checked here, and every verdict is given here (`strategies.check.judge`), where no code of the
+strategy runs: a strategy that rewrites the checker in its host changes nothing but its own
+answers. A host that dies, exits (even with status 0), stays silent past the time limit or
+answers garbage is a `RemoteFailure`, never a report in which every check holds."""
 
 from __future__ import annotations
 
+import math
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Container, Iterator, Mapping
 from typing import Any
 
+from shutbox_cli.game.box import dice_table
 from shutbox_cli.game.terms import Seed
-from strategies.check import CHECKS, CheckReport, CheckResult
-from strategies.questions import sample_questions
+from strategies.check import TIME_LIMIT, Answer, CheckReport, Declarations, Failure, Stuck, judge
+from strategies.errors import known_declaration
+from strategies.keys import FEATURES, RENAMED, checked_key
+from strategies.questions import Question, sample_questions
 
 from .isolation import Host, RemoteFailure, _text
-from .wire import CheckAsked
+from .wire import CheckAnswers, CheckDeclared
 
 MAX_DETAIL = 20_000
-"""The longest detail a check's result may have, in characters."""
+"""The longest message of a failed answer, in characters."""
+_WHEN = "during its check"
 
 
 def remote_check(
     host: Host, seed: Seed, samples: int, progress: Callable[[int, int], None] | None = None
 ) -> CheckReport:
     """Check the host's strategy against the contract under `samples` rule sets from `seed`; each
-    message from the host (progress or the results) must come within the host's time limit."""
+    message from the host (its declarations, each answer) must come within the host's time limit."""
     if samples < 1:
         raise ValueError(f"a check needs at least 1 sample, not {samples}.")
     questions, rule_sets = sample_questions(seed, samples)
-    reply = host._exchange(CheckAsked(seed, samples), "during its check")
-    told: tuple[int, int | None] = (0, None)
-    while "checking" in reply:
-        done, total = told = _progress(reply["checking"], told, host)
-        if progress is not None:
-            progress(done, total)
-        host.deadline = time.monotonic() + host.timeout
-        reply = host._receive("during its check")
+    declared = _declarations(_reply(host, host._exchange(CheckDeclared(seed, samples), _WHEN)), host, questions)
+
+    def ask(order: list[int], offset: int, stochastic: bool) -> Iterator[tuple[int, Answer, float]]:
+        return _answers(host, questions, CheckAnswers(seed, samples, order, offset, stochastic))
+
+    return judge(host.name, seed, (questions, rule_sets), declared, ask, TIME_LIMIT, progress)
+
+
+def _reply(host: Host, reply: dict[str, Any]) -> dict[str, Any]:
+    """The reply, unless it is the strategy's failure (a `RemoteFailure`)."""
     if "error" in reply:
         raise RemoteFailure(_text(reply["error"], host))
-    return CheckReport(host.name, seed, rule_sets, len(questions), _results(reply, host))
+    return reply
 
 
-def _progress(value: object, told: tuple[int, int | None], host: Host) -> tuple[int, int]:
-    """A check's progress, if it moves on from what the host last `told` towards the same total
-    (so that a host cannot keep a check going for ever by saying it is under way)."""
-    if not (isinstance(value, list) and len(value) == 2 and all(type(number) is int for number in value)):
-        host._garbage("a check's progress that is not two whole numbers")
-    done, total = value
-    if not told[0] < done <= total or told[1] not in (None, total):
-        host._garbage("a check's progress that does not move on towards its total")
-    return done, total
+def _declarations(reply: Mapping[str, Any], host: Host, questions: list[Question]) -> Declarations:
+    """The host's declarations, if they are flags and a key for each question, and agree with
+    what it said as it loaded."""
+    found = reply.get("declared")
+    if not isinstance(found, dict) or not all(type(found.get(flag)) is bool for flag in _FLAGS):
+        host._garbage("declarations that are not three flags and the keys")
+    keys = found.get("keys")
+    if not isinstance(keys, list) or len(keys) != len(questions):
+        host._garbage("declarations without a key for every question")
+    stochastic, reads_context, tabulable = (found[flag] for flag in _FLAGS)
+    declared = Declarations(stochastic, reads_context, tabulable, tuple(_key(key, host) for key in keys))
+    if declared.tabulable != host.exact or (host.context_free and declared.reads_context):
+        host._garbage("declarations other than those it loaded with")
+    return declared
 
 
-def _results(reply: Mapping[str, Any], host: Host) -> tuple[CheckResult, ...]:
-    """The host's results, if they are the checks in order, each passed or failed with a detail."""
-    results = reply.get("checked")
-    if not isinstance(results, list) or len(results) != len(CHECKS):
-        host._garbage("a check's results that are not one per check")
-    found = []
-    for name, result in zip(CHECKS, results, strict=True):
-        if not (isinstance(result, list) and len(result) == 3 and result[0] == name):
-            host._garbage(f"a result that is not the check {name!r}'s")
-        ok, detail = result[1], result[2]
-        if type(ok) is not bool or not isinstance(detail, str) or not detail or len(detail) > MAX_DETAIL:
-            host._garbage(f"the check {name!r} with a verdict or a detail that is not one")
-        found.append(CheckResult(name, ok, detail))
-    return tuple(found)
+_FLAGS = ("stochastic", "reads_context", "tabulable")
+
+
+def _key(value: object, host: Host) -> tuple[str, ...] | None:
+    if value is None:
+        return None
+    if not isinstance(value, list) or not all(type(feature) is str for feature in value):
+        host._garbage("a key that is not a list of feature names")
+    try:
+        return checked_key(tuple(value), host.name)
+    except ValueError:
+        host._garbage(f"a key of unknown features {value!r}")
+
+
+def _answers(host: Host, questions: list[Question], asked: CheckAnswers) -> Iterator[tuple[int, Answer, float]]:
+    """The host's answers to the questions in the order asked, each checked as it comes; `Stuck`
+    where the host says one ran past the check's time limit."""
+    if not asked.order:
+        return
+    reply = _reply(host, host._exchange(asked, _WHEN))
+    for position, number in enumerate(asked.order):
+        if "stuck" in reply:
+            if reply["stuck"] != number:
+                host._garbage("a check's answer out of order")
+            raise Stuck(number)
+        yield number, *_answer(reply.get("answered"), number, questions[number], host)
+        if position + 1 < len(asked.order):
+            host.deadline = time.monotonic() + host.timeout
+            reply = _reply(host, host._receive(_WHEN))
+
+
+def _answer(value: object, number: int, question: Question, host: Host) -> tuple[Answer, float]:
+    """One answer as the host sent it, if it is the question's, legal or a failure, and timed."""
+    if not (isinstance(value, list) and len(value) == 3 and type(value[0]) is int and value[0] == number):
+        host._garbage("a check's answer out of order")
+    answer, seconds = value[1], value[2]
+    if type(seconds) not in (int, float) or not 0 <= seconds <= TIME_LIMIT or math.isnan(seconds):
+        host._garbage("a check's answer without the time it took")
+    if type(answer) is int:
+        legal = dice_table(question.rules)[question.open_mask] if question.dice is None else question.moves
+        if answer not in legal:
+            host._garbage(f"an illegal answer given for a legal one ({question.where()})")
+        return answer, float(seconds)
+    return _failure(answer, host), float(seconds)
+
+
+def _failure(value: object, host: Host) -> Failure:
+    """A failed answer as the host sent it: its message, the declaration missing (None: none), whether
+    it raised, and the features it read asked again (a hint: only names of features are taken)."""
+    if not (isinstance(value, list) and len(value) == 5):
+        host._garbage("a check's answer that is neither an answer nor a failure")
+    text, missing, raised, fits, renamed = value
+    if not isinstance(text, str) or not text or len(text) > MAX_DETAIL or type(raised) is not bool:
+        host._garbage("a failed answer without its message")
+    if missing is not None and not (isinstance(missing, str) and known_declaration(missing) and raised):
+        host._garbage("a failed answer missing a declaration the engine never asks for")
+    if not (fits is None or _names(fits, FEATURES)) or not _names(renamed, RENAMED):
+        host._garbage("a failed answer reading features the game does not have")
+    return Failure(text, missing, raised, None if fits is None else tuple(fits), tuple(renamed))
+
+
+def _names(value: object, known: Container[str]) -> bool:
+    """Whether `value` is a list of distinct names, each one of `known`."""
+    return (
+        isinstance(value, list)
+        and len(set(map(str, value))) == len(value)
+        and all(isinstance(name, str) and name in known for name in value)
+    )

@@ -21,13 +21,14 @@ import pickle
 import struct
 import sys
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from shutbox_cli.game import Rules
 from strategies.keys import declared_key
 from strategies.loading import (
     LoadedStrategy,
     StrategyLoadError,
+    build,
     load_strategy,
     source_file,
     source_sha256,
@@ -38,9 +39,10 @@ from strategies.seeding import defer_global_seeds
 from strategies.shown import cause
 
 from .wire import (
-    CheckAsked,
-    Checked,
-    Checking,
+    Answered,
+    CheckAnswers,
+    CheckDeclared,
+    Declared,
     HostFailure,
     Loaded,
     Made,
@@ -49,10 +51,14 @@ from .wire import (
     Reply,
     Request,
     Setup,
+    StuckAt,
     Table,
     TableAsked,
     TurnsAsked,
 )
+
+if TYPE_CHECKING:
+    from strategies.questions import Question
 
 KEPT_PLAYERS = 4
 """Players (fresh instances of the strategy) kept at once: the referee uses one or two at a time."""
@@ -66,10 +72,13 @@ class _Host:
         self.rules = rules
         self.send = send
         self.players: collections.OrderedDict[int, StrategyPlayer] = collections.OrderedDict()
+        self.sampled: tuple[tuple[int, int] | None, list[Question]] = (None, [])
 
     def answer(self, request: Request) -> Reply:
-        if isinstance(request, CheckAsked):
-            return self.check(request)
+        if isinstance(request, CheckDeclared):
+            return self.declared(request)
+        if isinstance(request, CheckAnswers):
+            return self.check_answers(request)
         if isinstance(request, NewPlayer):
             self.players[request.number] = StrategyPlayer(self.loaded.make(), self.rules, self.loaded.name)
             while len(self.players) > KEPT_PLAYERS:
@@ -81,20 +90,53 @@ class _Host:
             return Table(policy.next_mask.tolist(), list(policy.dice))
         return self.turns(player, request)
 
-    def check(self, request: CheckAsked) -> Checked:
-        """Check the strategy against the contract, telling the referee each answer given as it goes."""
-        from strategies.check import check_strategy  # loaded only by a host asked to check: most play
+    def questions(self, seed: int, samples: int) -> list[Question]:
+        """A check's questions, sampled as the referee samples them (kept for its next request)."""
+        from strategies.questions import sample_questions  # loaded only by a host asked to check: most play
 
-        loaded = self.loaded
-        report = check_strategy(
-            loaded.cls,
-            loaded.params,
-            name=loaded.name,
-            seed=request.seed,
-            samples=request.samples,
-            progress=lambda done, total: self.send(Checking(done, total)),
+        if self.sampled[0] != (seed, samples):
+            self.sampled = ((seed, samples), sample_questions(seed, samples)[0])
+        return self.sampled[1]
+
+    def declared(self, request: CheckDeclared) -> Declared:
+        """The strategy's declarations under each of a check's questions' rules."""
+        from strategies.check import declarations
+
+        found = declarations(self.loaded.cls, self.loaded.name, self.questions(request.seed, request.samples))
+        keys = [None if key is None else list(key) for key in found.keys]
+        return Declared(found.stochastic, found.reads_context, found.tabulable, keys)
+
+    def check_answers(self, request: CheckAnswers) -> Reply:
+        """A check's questions answered in the order asked, each sent as it is given (the last one
+        the reply); the referee gives the verdicts."""
+        from strategies.check import TIME_LIMIT, Failure, Stuck, answers
+
+        loaded, last = self.loaded, None
+        questions = self.questions(request.seed, request.samples)
+        asked = answers(
+            lambda: build(loaded.cls, loaded.params, loaded.name),
+            loaded.name,
+            TIME_LIMIT,
+            questions,
+            request.order,
+            request.offset,
+            request.stochastic,
         )
-        return Checked([(result.name, result.ok, result.detail) for result in report.results])
+        try:
+            for number, answer, seconds in asked:
+                if last is not None:
+                    self.send(last)
+                wired = (
+                    (answer.text, answer.missing, answer.raised, answer.fits, answer.renamed)
+                    if isinstance(answer, Failure)
+                    else answer
+                )
+                last = Answered(number, wired, seconds)
+        except Stuck as stuck:
+            if last is not None:
+                self.send(last)
+            return StuckAt(stuck.number)
+        return last if last is not None else HostFailure("a check asked no questions.")
 
     def turns(self, player: StrategyPlayer, asked: TurnsAsked) -> Played:
         """Play turns in order on the dice the referee dealt, the strategy's every answer recorded;

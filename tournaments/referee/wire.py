@@ -64,15 +64,28 @@ class TurnsAsked(NamedTuple):
     dealt: bytes
 
 
-class CheckAsked(NamedTuple):
-    """Check the strategy against the contract (`strategies.check`) under `samples` rule sets
-    sampled from `seed`: the host sends `Checking` as it goes, then `Checked`."""
+class CheckDeclared(NamedTuple):
+    """A check's first question (`strategies.check`): the strategy's declarations, its key under
+    the rules of each question sampled from `seed` under `samples` rule sets. `Declared` answers."""
 
     seed: int
     samples: int
 
 
-Request = NewPlayer | TableAsked | TurnsAsked | CheckAsked
+class CheckAnswers(NamedTuple):
+    """A check's questions (those of `CheckDeclared`), answered by a fresh instance in `order`,
+    the global generators seeded as `strategies.check.answers` says from `offset` (and its own
+    too if `stochastic`): the host sends an `Answered` for each, in order, or `StuckAt` where one
+    runs past the check's time limit. The referee judges the answers."""
+
+    seed: int
+    samples: int
+    order: list[int]
+    offset: int
+    stochastic: bool
+
+
+Request = NewPlayer | TableAsked | TurnsAsked | CheckDeclared | CheckAnswers
 """What the referee asks a host once it has loaded its strategy."""
 
 
@@ -156,24 +169,49 @@ def answers_bytes(counts: list[int], given: list[int]) -> bytes:
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
-class Checking:
-    """A check under way: the answers given so far and their total (sent before `Checked`)."""
+class Declared:
+    """A strategy's declarations for a check: stochastic, reads_context, tabulable() and its key
+    under each question's rules (None: none)."""
 
-    done: int
-    total: int
+    stochastic: bool
+    reads_context: bool
+    tabulable: bool
+    keys: list[list[str] | None]
 
     def wire(self) -> dict[str, Any]:
-        return {"checking": [self.done, self.total]}
+        return {
+            "declared": {
+                "stochastic": self.stochastic,
+                "reads_context": self.reads_context,
+                "tabulable": self.tabulable,
+                "keys": self.keys,
+            }
+        }
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
-class Checked:
-    """A check's results, as `strategies.check.CheckResult`s: one (name, ok, detail) per check, in order."""
+class Answered:
+    """A check's question answered: its number, the answer (a move's mask or a number of dice),
+    or its failure as (message, the declaration missing or None, whether it raised, the features
+    it read asked again or None, the old names it read them by), and the seconds it took."""
 
-    results: list[tuple[str, bool, str]]
+    number: int
+    answer: int | tuple[str, str | None, bool, tuple[str, ...] | None, tuple[str, ...]]
+    seconds: float
 
     def wire(self) -> dict[str, Any]:
-        return {"checked": [list(result) for result in self.results]}
+        answer = self.answer if isinstance(self.answer, int) else list(self.answer)
+        return {"answered": [self.number, answer, self.seconds]}
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class StuckAt:
+    """A check's question whose answer ran past the check's time limit: the check stops there."""
+
+    number: int
+
+    def wire(self) -> dict[str, Any]:
+        return {"stuck": self.number}
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -186,5 +224,5 @@ class HostFailure:
         return {"error": self.error}
 
 
-Reply = Loaded | Made | Table | Played | Checking | Checked | HostFailure
+Reply = Loaded | Made | Table | Played | Declared | Answered | StuckAt | HostFailure
 """What a host answers, before it becomes JSON."""

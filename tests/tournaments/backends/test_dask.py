@@ -205,7 +205,7 @@ class Cluster:
         where = folder / "scheduler.json"
         ports = ["--port", "0", "--no-dashboard", "--dashboard-address", "127.0.0.1:0"]
         self.scheduler = self._start("scheduler", "--host", "127.0.0.1", *ports, "--scheduler-file", str(where))
-        _wait_for(lambda: where.exists() or self.scheduler.poll() is not None)
+        _wait_for(lambda: (where.exists() and where.read_text()) or self.scheduler.poll() is not None)  # whole
         self.address: str = json.loads(where.read_text())["address"]
 
     def _start(self, *arguments: str) -> subprocess.Popen[Any]:
@@ -777,6 +777,22 @@ def test_a_strategy_that_ends_its_process_on_a_local_cluster_is_named_in_one_sen
     (sentence,) = stderr_lines(done)
     assert sentence.startswith("shutbox: error: in matchup exits.py:Exits vs greedy-high, game 0 ")
     assert sentence.endswith(": the process of strategy 'exits.py:Exits' ended with status 3.")
+
+
+@pytest.mark.slow
+def test_a_local_cluster_without_cryptography_for_its_tls_is_refused_in_one_sentence(folder: Path) -> None:
+    """The local cluster's TLS needs the cryptography package (the dask extra brings it)."""
+    missing = folder / "missing"
+    (missing / "cryptography").mkdir(parents=True)
+    (missing / "cryptography" / "__init__.py").write_text("raise ImportError('no cryptography here')\n")
+    done = shutbox("--scheduler", "local", "-n", "10", cwd=folder, env=environment(PYTHONPATH=str(missing)))
+    assert (done.returncode, stderr_lines(done)) == (
+        2,
+        [
+            "shutbox: error: a local Dask cluster needs the cryptography package for its TLS; install it with: "
+            'pip install "shutbox[dask]"'
+        ],
+    )
 
 
 @pytest.mark.slow

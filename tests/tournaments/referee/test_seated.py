@@ -1,6 +1,6 @@
 """Seated strategies (`tournaments.seat_strategy`): a built-in one plays in this process, a user's
 in a host of its own, with one face; what a host sends back (a table, a turn's answers, a check's
-results) is checked here, and a host that forges it, dies or exits is its strategy's failure."""
+answers) is checked here, and a host that forges it, dies or exits is its strategy's failure."""
 
 from __future__ import annotations
 
@@ -48,7 +48,9 @@ class Plays(Strategy):
 
 
 class Forges(Plays):
-    \"\"\"Has its host say every check holds, whatever it is asked.\"\"\"
+    \"\"\"Has its host forge what a check asks (FORGE_CHECKS says what): an answer of no move at
+    all given as legal, a failure for want of a declaration no one asks for, an answer to another
+    question, or its declarations.\"\"\"
 
     name = "forges"
 
@@ -63,11 +65,30 @@ class ExitsInCheck(Plays):
 
 
 def _forged(self, request):
-    return host.Checked([("every check", True, "holds")])
+    return host.Answered(request.order[0], 0, 0.0)
 
 
-if os.environ.get("FORGE_CHECKS"):
-    host._Host.check = _forged
+def _forged_declarations(self, request):
+    return host.Declared(False, False, False, [None] * len(self.questions(request.seed, request.samples)))
+
+
+def _forged_failure(self, request):
+    return host.Answered(request.order[0], ("a failure", "made_up = True", True, None, []), 0.0)
+
+
+def _forged_features(self, request):
+    return host.Answered(request.order[0], ("a failure", "reads_context = True", True, ["cards"], []), 0.0)
+
+
+def _late(self, request):
+    return host.Answered(request.order[0] + 1, 0, 0.0)
+
+
+FORGED = {"answer": _forged, "failure": _forged_failure, "features": _forged_features, "order": _late}
+if os.environ.get("FORGE_CHECKS") == "declarations":
+    host._Host.declared = _forged_declarations
+elif os.environ.get("FORGE_CHECKS"):
+    host._Host.check_answers = FORGED[os.environ["FORGE_CHECKS"]]
 """
 
 
@@ -112,13 +133,25 @@ def test_a_hosted_check_finds_what_a_check_in_process_finds() -> None:
     assert told[-1][0] == told[-1][1] and len(told) == told[-1][1]
 
 
-def test_a_host_that_forges_a_checks_results_answers_garbage(strategies: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("FORGE_CHECKS", "1")
+@pytest.mark.parametrize(
+    ("forged", "said"),
+    [
+        ("answer", "an illegal answer given for a legal one (open tiles"),
+        ("failure", "a failed answer missing a declaration the engine never asks for"),
+        ("features", "a failed answer reading features the game does not have"),
+        ("order", "a check's answer out of order"),
+        ("declarations", "declarations other than those it loaded with"),
+    ],
+)
+def test_a_host_that_forges_what_a_check_asks_answers_garbage(
+    strategies: Path, monkeypatch: pytest.MonkeyPatch, forged: str, said: str
+) -> None:
+    """The referee judges every answer against its own copy of the question, and holds the
+    declarations a check is told to those the strategy loaded with (exact: tabulable)."""
+    monkeypatch.setenv("FORGE_CHECKS", forged)
     with seat_strategy(f"{strategies}:Forges", Rules()) as seated, pytest.raises(RemoteFailure) as failed:
         seated.check(0, 2)
-    assert "the process of strategy 'forges' answered garbage (a check's results that are not one per check)" in str(
-        failed.value
-    )
+    assert f"the process of strategy 'forges' answered garbage ({said}" in str(failed.value)
 
 
 def test_a_host_that_exits_with_status_0_during_a_check_fails_it(strategies: Path) -> None:
