@@ -109,6 +109,7 @@ if TYPE_CHECKING:  # `name as name`: each re-exported, one statement per module
         checkpoint_path as checkpoint_path,
         read_checkpoint as read_checkpoint,
         recorded_report as recorded_report,
+        resumed_report as resumed_report,
     )
     from .results.elo import Match as Match, Sprt as Sprt, Verdict as Verdict, parse_sprt as parse_sprt
     from .results.pairs import Pentanomial as Pentanomial, Versus as Versus, field_difference as field_difference
@@ -121,6 +122,13 @@ if TYPE_CHECKING:  # `name as name`: each re-exported, one statement per module
         read_tune as read_tune,
     )
     from .tuning.search import TuneStopped as TuneStopped, tune as tune
+    from .tuning.kept import (
+        Resumable as Resumable,
+        TuneKeeper as TuneKeeper,
+        read_resumable as read_resumable,
+        tune_checkpoint_path as tune_checkpoint_path,
+        write_tune as write_tune,
+    )
     from .tuning.config import read_tune_file as read_tune_file
     from .tuning.space import parse_parameters as parse_parameters
     # isort: on
@@ -166,12 +174,19 @@ _NAMES: dict[str, tuple[str, ...]] = {
     ),
     ".results.report": ("report_table", "result_table", "write_report"),
     ".results.schema": ("header", "rules_table"),
-    ".running.checkpoint": ("CHECKPOINT_SECONDS", "checkpoint_path", "read_checkpoint", "recorded_report"),
+    ".running.checkpoint": (
+        "CHECKPOINT_SECONDS",
+        "checkpoint_path",
+        "read_checkpoint",
+        "recorded_report",
+        "resumed_report",
+    ),
     ".results.elo": ("Match", "Sprt", "Verdict", "parse_sprt"),
     ".results.pairs": ("Pentanomial", "Versus", "field_difference"),
     ".running.runner": ("Progress", "play_match", "resume", "run"),
     ".tuning.records": ("OBJECTIVES", "Trial", "TuneSettings", "Tuning", "read_tune"),
     ".tuning.search": ("TuneStopped", "tune"),
+    ".tuning.kept": ("Resumable", "TuneKeeper", "read_resumable", "tune_checkpoint_path", "write_tune"),
     ".tuning.config": ("read_tune_file",),
     ".tuning.space": ("parse_parameters",),
 }

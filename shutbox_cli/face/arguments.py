@@ -103,6 +103,17 @@ Report = Annotated[
     ),
 ]
 
+Quiet = Annotated[
+    bool,
+    typer.Option(
+        "--quiet",
+        "-q",
+        help="No progress, and the results in one line (a report is written whole as ever).",
+    ),
+]
+"""`-q`, one meaning on every command that runs something long: no progress on stderr, and a one-line
+summary in place of the results' table or lines."""
+
 Workers = Annotated[
     int | None,
     typer.Option("--workers", "-j", metavar="N", show_default=False, help="Worker processes [default: one per core]."),

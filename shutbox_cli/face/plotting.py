@@ -210,24 +210,26 @@ def percent_ticks(axis: Any) -> None:
 
 
 def _win_rates(axes: Axes, panel: WinRates) -> None:
-    """Horizontal bars, best on top, each with its 95% interval and its figure, and an even line
-    (a solo tournament's: mean scores, no even line)."""
+    """A point for each strategy, best on top, with its 95% interval and its figure, on an axis
+    around the figures and the even line (a solo tournament's: mean scores, no even line): bars
+    from 0 would hide differences of a point or two."""
     places = list(range(len(panel.names)))[::-1]
+    lows = list(panel.rates) if panel.intervals is None else [low for low, _ in panel.intervals]
     highs = list(panel.rates) if panel.intervals is None else [high for _, high in panel.intervals]
-    errors = None
-    if panel.intervals is not None:
-        errors = [
-            [rate - low for rate, (low, _) in zip(panel.rates, panel.intervals, strict=True)],
-            [high - rate for rate, (_, high) in zip(panel.rates, panel.intervals, strict=True)],
-        ]
-    axes.barh(places, panel.rates, xerr=errors, color=OKABE_ITO[0], ecolor="black", capsize=3)
+    errors = [
+        [rate - low for rate, low in zip(panel.rates, lows, strict=True)],
+        [high - rate for rate, high in zip(panel.rates, highs, strict=True)],
+    ]
+    axes.errorbar(panel.rates, places, xerr=errors, fmt="o", color=OKABE_ITO[0], ecolor="black", capsize=3)
     axes.set_yticks(places, panel.names)
+    axes.set_ylim(-0.6, len(places) - 0.4)
+    axes.grid(axis="x", color="#DDDDDD", linewidth=0.6)
     even = panel.even
     solo = even is None
     for place, rate, high in zip(places, panel.rates, highs, strict=True):
         shown = f"{rate:.3f}" if solo else _percent(rate)
         axes.annotate(shown, (high, place), xytext=(4, 0), textcoords="offset points", va="center")
-    axes.set_xlim(0, max(highs) * 1.2 if solo else min(1.0, max(highs) * 1.2))
+    axes.set_xlim(*_around([*lows, *highs, *([] if even is None else [even])]))
     interval = "" if panel.intervals is None else ", with its 95% interval"
     exact = " (exact)" if panel.intervals is None else ""
     if even is None:
@@ -249,6 +251,13 @@ def _win_rates(axes: Axes, panel: WinRates) -> None:
     percent_ticks(axes.xaxis)
     axes.set_xlabel(f"win rate (a shared win counts half){interval}")
     axes.set_title(f"Win rate by strategy{exact}", loc="left")
+
+
+def _around(values: list[float]) -> tuple[float, float]:
+    """An axis's limits around the values, with room on the right for a figure's label."""
+    low, high = min(values), max(values)
+    spread = (high - low) or abs(high) * 0.1 or 0.01
+    return low - spread * 0.15, high + spread * 0.3
 
 
 def _grid(axes: Axes, panel: HeadToHeadGrid) -> None:
@@ -338,20 +347,25 @@ def _match(axes: Axes, panel: MatchScore) -> None:
     axes.set_yticks([1, 0], [label for label, _, _ in rows])
     axes.set_ylim(-0.6, 1.8)
     percent_ticks(axes.xaxis)
-    axes.set_xlabel(f"{panel.strategy}'s score against {panel.baseline} (a shared game counts half; dashed: even)")
+    axes.set_xlabel(
+        f"{panel.strategy}'s score against {panel.baseline} (a shared game counts half; dashed: even)", wrap=True
+    )
     axes.set_title(f"Match score {_percent(panel.score)}, with its 95% intervals", loc="left")
 
 
 def _sprt(axes: Axes, panel: SprtPath) -> None:
     """The LLR against the games played, from 0 through each look to the end (marked), between its
-    two bounds: H1 accepted at or above the upper, H0 at or below the lower."""
+    two bounds: H1 accepted at or above the upper, H0 at or below the lower. The LLR is known only
+    at the looks: a point at each, held as a step until the next (a line between two looks would
+    seem to cross a bound between them)."""
     low, high = panel.bounds
     games, llr = panel.end
     if panel.games:
-        axes.plot(
+        axes.step(
             [0, *panel.games],
             [0.0, *panel.llrs],
-            "o-",
+            where="post",
+            marker="o",
             markersize=3 if len(panel.games) <= 200 else 0,
             color=OKABE_ITO[0],
             linewidth=1.2,
@@ -378,11 +392,12 @@ def _sprt(axes: Axes, panel: SprtPath) -> None:
     axes.set_xlabel(f"games played{kept}")
     axes.set_ylabel("log-likelihood ratio")
     axes.set_title(
-        f"SPRT of {panel.strategy} against {panel.baseline}: elo0={panel.elo0:g} elo1={panel.elo1:g} "
-        f"alpha={panel.alpha:g} beta={panel.beta:g}",
+        f"SPRT of {panel.strategy} against {panel.baseline}\n"
+        f"elo0={panel.elo0:g} elo1={panel.elo1:g} alpha={panel.alpha:g} beta={panel.beta:g}",
         loc="left",
+        wrap=True,
     )
-    axes.legend(loc="center right", fontsize="small")
+    axes.legend(loc="upper left", bbox_to_anchor=(0, -0.2), fontsize="small", frameon=False)  # below: off the path
 
 
 def _duel(axes: Axes, panel: DuelChances) -> None:

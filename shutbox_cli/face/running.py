@@ -43,6 +43,7 @@ def ends_cleanly(command: str = "tournament") -> Iterator[Resuming]:
     import tournaments
 
     resuming = Resuming(command)
+    finished = "the trials so far are" if command == "tune" else "the finished games are"
     try:
         yield resuming
     except (tournaments.ConfigError, tournaments.FileWriteError) as error:
@@ -50,12 +51,12 @@ def ends_cleanly(command: str = "tournament") -> Iterator[Resuming]:
         if kept is None:
             fail(said(error))
         say_error(said(error))
-        typer.echo(f"shutbox: the finished games are kept; {resuming.hint(kept)}", err=True)
+        typer.echo(f"shutbox: {finished} kept; {resuming.hint(kept)}", err=True)
         raise typer.Exit(USAGE_ERROR) from None
     except tournaments.TournamentFailure as error:
         say_error(said(error))
         if error.checkpoint is not None:
-            typer.echo(f"shutbox: the finished games are kept; {resuming.hint(error.checkpoint)}", err=True)
+            typer.echo(f"shutbox: {finished} kept; {resuming.hint(error.checkpoint)}", err=True)
         raise typer.Exit(FAILURE) from None
     except tournaments.Interrupted as stop:
         if stop.checkpoint is None:

@@ -139,5 +139,19 @@ def summary_lines(tuning: Tuning) -> list[str]:
     return lines
 
 
+def quiet_line(tuning: Tuning) -> str:
+    """`--quiet`: the best values and figure, how sure, the trials and the seed, in one line."""
+    goal = tuning.settings.goal
+    if tuning.best is None or tuning.best_objective is None:
+        return f"not done: {len(tuning.trials)} trials so far"
+    line = f"best: {_values(tuning.best)}, {goal} {_shown(tuning.best_objective, goal)}"
+    if tuning.exact:
+        return f"{line} (exact); {len(tuning.trials)} trials computed exactly"
+    confirmation = tuning.confirmation
+    if confirmation is not None and confirmation.difference is not None and confirmation.difference_ci95 is not None:
+        line += f"; {_difference(confirmation.difference, goal, confirmation.difference_ci95)} over the start"
+    return f"{line}; {len(tuning.trials)} trials; seed {tuning.seed}"
+
+
 def _start(tuning: Tuning) -> str:
     return _values(tuning.start) if tuning.start else "the defaults"

@@ -14,7 +14,7 @@ from ..version import shutbox_version
 
 SCHEMA = 1
 """The version of the report schema: raised whenever a key changes meaning or goes away."""
-Kind = Literal["tournament", "analysis", "duel", "tune", "strategies", "rules"]
+Kind = Literal["tournament", "analysis", "duel", "tune", "strategies", "rules", "check", "comparison", "best", "replay"]
 """What a document holds; the first four are reports of results."""
 KINDS: tuple[Kind, ...] = get_args(Kind)
 Method = Literal["simulate", "exact"]

@@ -155,6 +155,22 @@ class Tuning:
     def exact(self) -> bool:
         return self.method == "exact"
 
+    @property
+    def notes(self) -> list[str]:
+        """A sentence for each best value at an end of its range (the best may lie beyond it)."""
+        if self.best is None:
+            return []
+        found = []
+        for parameter in self.settings.parameters:
+            values, value = parameter.values(), self.best.get(parameter.name)
+            if len(values) > 1 and value in (values[0], values[-1]):
+                end, side = ("lowest", "below") if value == values[0] else ("highest", "above")
+                found.append(
+                    f"the best {parameter.name}, {value}, is the {end} value of its range, {values[0]}..{values[-1]}: "
+                    f"the best may lie {side} it; widen the range to see."
+                )
+        return found
+
     def to_report(self) -> dict[str, Any]:
         """The tune as a report table (docs/report.md, [tune])."""
         settings = self.settings
@@ -181,6 +197,8 @@ class Tuning:
             report["best"] = {"values": dict(self.best), "objective": rounded(self.best_objective)}
         if self.confirmation is not None:
             report["confirmation"] = self.confirmation.to_report()
+        if self.notes:
+            report["notes"] = self.notes
         report["trial"] = [trial.to_report() for trial in self.trials]
         return report
 
@@ -195,6 +213,11 @@ def read_tune(path: Path) -> tuple[TuneSettings, tuple[Trial, ...], bool]:
     interrupted tune's report resumes it (`tune(settings, done=trials)`). A ConfigError of one
     sentence for a file that is not a tune's report."""
     table = read_document(path, f"tune report {str(path)!r}", MAX_REPORT_BYTES)
+    return tune_of(path, table)
+
+
+def tune_of(path: Path, table: Mapping[str, Any]) -> tuple[TuneSettings, tuple[Trial, ...], bool]:
+    """The settings and trials of a tune's report table read from `path` (see `read_tune`)."""
     check_schema(f"tune report {str(path)!r}", table)
     if table.get("kind") != "tune":
         raise ConfigError(f"{str(path)!r} is not the report of a tune (its kind is {table.get('kind')!r}).")

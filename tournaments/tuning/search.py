@@ -30,7 +30,7 @@ from shutbox_cli.game import Rules, draw_seed
 from shutbox_cli.game.terms import Seed
 from strategies.loading import StrategyLoadError, builtin_spec, load_strategy, split_spec
 
-from ..errors import ConfigError, Interrupted
+from ..errors import ConfigError, Interrupted, TournamentFailure, setting
 from ..exact.tournament import ExactSummary, KeptTurns, entry_key, refuse_inexact, run_exact
 from ..field.config import Options, load_config
 from ..referee import idle
@@ -39,6 +39,7 @@ from ..results.pairs import Pentanomial, field_difference
 from ..results.schema import Method
 from ..results.stats import Z95
 from ..running.runner import run
+from .kept import TuneKeeper
 from .records import DEFAULT_TRIALS, SEARCHES, Confirmation, Objective, Search, Trial, TuneSettings, Tuning
 from .sampler import check_optuna, optuna_search
 from .space import Point, corners, grid, grid_size, spec_with, values_of
@@ -66,14 +67,16 @@ def tune(
     *,
     done: Sequence[Trial] = (),
     told: Told | None = None,
+    keeper: TuneKeeper | None = None,
 ) -> Tuning:
     """Search the grid of `settings` for the best values (see the module's docstring). Trials in
     `done` (from an interrupted tune of the same settings) are taken, not played again. Raises
     ConfigError (one sentence) for a bad setting, a parameter the strategy does not take or a value
     its constructor refuses, TournamentFailure for a strategy that fails; on Ctrl-C, `TuneStopped` with
-    the trials so far."""
+    the trials so far. A `keeper` keeps them in a checkpoint as they come (`kept`)."""
     settings.check()
-    target, start = split_spec(settings.spec)
+    target, start = _split(settings.spec)
+    _check_start(settings)
     lowest, highest = corners(settings.parameters)
     _check_candidates(settings, target, start, [lowest])
     if settings.solo and settings.goal == "win-rate":
@@ -109,6 +112,8 @@ def tune(
             found = Trial(values, figure, bounds, games, at, round_)
             known[found.key()] = found  # a sampler may ask for it again: the same dice, the same figure
         trials.append(found)
+        if keeper is not None:
+            keeper.tick(dataclasses.replace(base, trials=tuple(trials), done=False))
         if told is not None:
             told(found, len(trials), planned)
         return found
@@ -133,6 +138,9 @@ def tune(
         return _finished(tuning, target, start, seed, kept)
     except (KeyboardInterrupt, Interrupted):
         raise TuneStopped(dataclasses.replace(base, trials=tuple(trials), done=False)) from None
+    except TournamentFailure as error:  # a strategy failed: the trials so far are kept, to resume once it is mended
+        error.checkpoint = None if keeper is None else keeper.keep(dataclasses.replace(base, trials=tuple(trials)))
+        raise
     finally:
         kept.close()
 
@@ -189,18 +197,50 @@ def _best(goal: Objective, trials: Sequence[Trial]) -> Trial:
     return min(trials, key=lambda trial: _rank(goal, trial))
 
 
+def _split(spec: str) -> tuple[str, dict[str, Any]]:
+    """The strategy to tune and its starting values, or a ConfigError of one sentence naming the spec
+    as it was given (its candidates add their values in parentheses of their own)."""
+    try:
+        target, start = split_spec(spec)
+    except StrategyLoadError as error:
+        raise ConfigError(f"the strategy to tune: {error}") from None
+    if "(" in target or ")" in target or (spec.strip().endswith(")") and "(" not in spec):
+        raise ConfigError(
+            f"the strategy to tune {spec!r} is not NAME or NAME(name=value, ...): its parentheses do not close."
+        )
+    return target, start
+
+
+def _check_start(settings: TuneSettings) -> None:
+    """Refuse, in one sentence naming the spec as given, a strategy that cannot be loaded with its
+    starting values (the confirmation plays them)."""
+    try:
+        _load(settings, settings.spec)
+    except ConfigError as error:
+        raise ConfigError(error.marked.replace(f"{setting('strategies')} ", "the strategy to tune ", 1)) from None
+
+
 def _check_candidates(settings: TuneSettings, target: str, start: Mapping[str, Any], points: list[Point]) -> None:
-    """Refuse, in one sentence, a parameter the strategy does not take or a value it refuses: each
-    candidate of a built-in is built here, a user's in its host."""
+    """Refuse, in one sentence, a parameter the strategy does not take or a value it refuses, naming
+    the ranges given: each candidate of a built-in is built here, a user's in its host."""
+    ranges = " ".join(f"{setting('param')} {one.text()}" for one in settings.parameters)
     for point in points:
         spec = spec_with(target, start, values_of(settings.parameters, point))
         try:
-            if builtin_spec(spec):
-                load_strategy(spec)
-            else:
-                load_config(None, Options(strategies=[spec], table=1, rules=settings.rules))
-        except StrategyLoadError as error:
-            raise ConfigError(str(error)) from None
+            _load(settings, spec)
+        except ConfigError as error:
+            raise ConfigError(f"{ranges}: {error.marked}") from None
+
+
+def _load(settings: TuneSettings, spec: str) -> None:
+    """Build a built-in's strategy here, or load a user's in its host: a ConfigError if it fails."""
+    try:
+        if builtin_spec(spec):
+            load_strategy(spec)
+        else:
+            load_config(None, Options(strategies=[spec], table=1, rules=settings.rules))
+    except StrategyLoadError as error:
+        raise ConfigError(str(error)) from None
 
 
 def _method(settings: TuneSettings, spec: str) -> Method:

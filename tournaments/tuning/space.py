@@ -18,7 +18,7 @@ a sampler (`--method optuna`) takes any value of it."""
 MOST_VALUES = 10_000
 """The most values one range, or the whole grid of a search that plays a grid, may hold."""
 _RANGE = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_]*)\s*=\s*([^.:][^:]*?)\s*\.\.\s*([^:]+?)\s*(?::\s*(.+?))?\s*$")
-_NUMBER = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$")
+_NUMBER = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$", re.ASCII)
 Value = int | float
 Point = tuple[Value, ...]
 """One candidate: a value for each parameter, in the order the ranges were given."""
@@ -33,6 +33,8 @@ class Parameter:
     low: Value
     high: Value
     step: Value | None
+    given: str | None = dataclasses.field(default=None, compare=False)
+    """The range as the user wrote it, if it was parsed from their text."""
 
     @property
     def whole(self) -> bool:
@@ -56,12 +58,14 @@ class Parameter:
         return tuple(round(self.low + index * step, 12) for index in range(count))
 
     def text(self) -> str:
-        """As given on the command line."""
+        """As given on the command line (or as it would be)."""
+        if self.given is not None:
+            return self.given
         return f"{self.name}={self.low}..{self.high}" + ("" if self.step is None else f":{self.step}")
 
 
 def _number(text: str, what: str) -> Value:
-    if not _NUMBER.match(text):
+    if not _NUMBER.match(text) or not math.isfinite(float(text)):
         raise ConfigError(f"{what} {text!r} is not a number.")
     return float(text) if any(mark in text for mark in ".eE") else int(text)
 
@@ -84,7 +88,7 @@ def parse_parameter(text: str) -> Parameter:
         step = 1
     if step is not None and step <= 0:
         raise ConfigError(f"{where} STEP must be more than 0, not {step}.")
-    parameter = Parameter(name, low, high, step if whole or step is None else float(step))
+    parameter = Parameter(name, low, high, step if whole or step is None else float(step), text.strip())
     if (high - low) / parameter.grid_step + 1 > MOST_VALUES:
         raise ConfigError(f"{where} the range holds more than {MOST_VALUES:,} values; take a larger STEP.")
     return parameter

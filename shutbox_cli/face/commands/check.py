@@ -1,11 +1,12 @@
 """`shutbox check SPEC`: a strategy against the contract, under many random rule sets."""
 
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from ..arguments import STRATEGY_TIMEOUT, StrategySpec, StrategyTimeout
 from ..errors import FAILURE, fail
+from ..output import Format, FormatOption, print_document
 from ..settings import said
 
 if TYPE_CHECKING:
@@ -42,17 +43,21 @@ def check_command(
         ),
     ] = DEFAULT_SAMPLES,
     timeout: StrategyTimeout = STRATEGY_TIMEOUT,
+    form: FormatOption = Format.TABLE,
 ) -> None:
     """Check a strategy against the contract: legal answers, its declarations kept, its speed.
 
     A user's strategy is checked in a process of its own: one that stops answering for --timeout
     seconds, or ends that process, fails.
 
+    --format json (or toml) prints the checks as a document (`kind = "check"`: shutbox docs report).
+
     Exit status: 0 when every check holds, 1 when one fails, 2 for a bad strategy spec.
 
     Examples:
       shutbox check examples/cautious.py:Cautious
       shutbox check greedy-high --samples 200 --seed 3
+      shutbox check bot.py:Bot --format json | jq .ok
     """
     from strategies.runner import StrategyError, StrategyLoadError
     from tournaments import TournamentFailure, seat_strategy
@@ -67,9 +72,28 @@ def check_command(
         fail(said(error))
     except (StrategyError, TournamentFailure) as error:
         fail(said(error), FAILURE)
-    _show(report)
+    if form is Format.TABLE:
+        _show(report)
+    else:
+        print_document(_document(report), form)
     if not report.ok:
         raise typer.Exit(FAILURE)
+
+
+def _document(report: "CheckReport") -> dict[str, Any]:
+    """The checks as a document (docs/report.md, `kind = "check"`)."""
+    from tournaments import header
+
+    checks = [{"name": one.name, "ok": one.ok, "detail": one.detail} for one in report.results]
+    return {
+        **header("check"),
+        "strategy": report.strategy,
+        "seed": report.seed,
+        "rule_sets": report.rule_sets,
+        "questions": report.questions,
+        "ok": report.ok,
+        "check": checks,
+    }
 
 
 def _show(report: "CheckReport") -> None:

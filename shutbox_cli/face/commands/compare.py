@@ -1,11 +1,12 @@
 """`shutbox compare OLD NEW`: what changed between two tournament reports, and gates on it."""
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from ..errors import FAILURE, fail
+from ..output import Format, FormatOption, print_document
 from ..settings import said
 
 if TYPE_CHECKING:
@@ -39,6 +40,7 @@ def compare_command(
             "a strategy or * for each.",
         ),
     ] = None,
+    form: FormatOption = Format.TABLE,
 ) -> None:
     """Compare two reports of `shutbox tournament`: per strategy in both, the change in win rate and
     mean score, its 95% interval, and whether it is significant (the interval leaves out 0).
@@ -49,12 +51,15 @@ def compare_command(
     deals instead: shutbox match NEW OLD (with --sprt, it stops once it knows). Reports of
     different rules or table sizes are compared with a warning.
 
+    --format json (or toml) prints the comparison as a document (`kind = "comparison"`: shutbox docs
+    report); the warnings and the gates that held go to stderr as ever.
+
     Exit status: 0 done, 1 a --fail-if gate held, 2 a usage error or a file that is not a report.
 
     Examples:
       shutbox compare main.toml branch.toml
       shutbox compare a.toml b.toml --fail-if "*.win_rate drops"
-      shutbox compare a.json b.json | grep 'significant '
+      shutbox compare a.toml b.toml --format json | jq .strategy
     """
     from strategies.runner import printable
     from tournaments import ConfigError, check_names, compare, compare_failures, parse_compare_gate, read_report
@@ -71,7 +76,9 @@ def compare_command(
         typer.echo(line, err=True)
     typer.echo(UNPAIRED, err=True)
     console = ShutboxConsole(highlight=False)
-    if console.is_terminal:
+    if form is not Format.TABLE:
+        print_document(_document(old, new, comparison), form)
+    elif console.is_terminal:
         _show_table(console, comparison)
     else:
         for line in _plain_lines(comparison):
@@ -81,6 +88,39 @@ def compare_command(
         typer.echo(printable(line), err=True)
     if failed:
         raise typer.Exit(FAILURE)
+
+
+def _document(old: Path, new: Path, comparison: "Comparison") -> dict[str, Any]:
+    """The comparison as a document (docs/report.md, `kind = "comparison"`)."""
+    from tournaments import header
+
+    strategies = [
+        {
+            "name": strategy.name,
+            "old_games": strategy.old_games,
+            "new_games": strategy.new_games,
+            "figures": {
+                key: {
+                    "old": change.old,
+                    "new": change.new,
+                    "change": change.change,
+                    "change_ci95": [change.low, change.high],
+                    "significant": change.significant,
+                }
+                for key, change in strategy.figures.items()
+            },
+        }
+        for strategy in comparison.strategies
+    ]
+    return {
+        **header("comparison"),
+        "old": str(old),
+        "new": str(new),
+        "strategy": strategies,
+        "added": list(comparison.added),
+        "removed": list(comparison.removed),
+        "warnings": list(comparison.warnings),
+    }
 
 
 def _verdict(change: "Change") -> str:

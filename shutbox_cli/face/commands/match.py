@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from ..arguments import Report, Scheduler, Seed, Workers
+from ..arguments import Quiet, Report, Scheduler, Seed, Workers
 from ..completion import complete_strategy
 from ..errors import fail
 from ..output import Format, FormatOption, Output
@@ -81,7 +81,7 @@ def match_command(
             "NEW and BASELINE; only -j, --scheduler and --report go with it).",
         ),
     ] = None,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
+    quiet: Quiet = False,
     form: FormatOption = Format.TABLE,
     plot: PlotOption = None,
 ) -> None:
@@ -149,21 +149,22 @@ def match_command(
         output.deliver(summary, written=True)
     if plot is not None:
         plot_result(summary, plot)
-    _render(output, summary)
+    _render(output, summary, quiet)
 
 
 def _loaded_match(config: "TournamentConfig") -> None:
     _loaded(config, [])
 
 
-def _render(output: Output, summary: "Summary") -> None:
-    """The match's lines where the output says, then its exit status by the verdict."""
+def _render(output: Output, summary: "Summary", quiet: bool) -> None:
+    """The match's lines (or the --quiet line) where the output says, then its exit status by the verdict."""
     from tournaments import Verdict
 
     from ..match_view import match_lines
+    from ..quiet import match_line
 
     if output.table:
-        for line in match_lines(summary):
+        for line in [match_line(summary)] if quiet else match_lines(summary):
             output.note(line)
     output.written()
     match = summary.match

@@ -7,6 +7,7 @@ import typer
 
 from ..arguments import STRATEGY_TIMEOUT, Delay, Duplicate, Games, Strategies, StrategyTimeout, Table, field_options
 from ..errors import FAILURE, fail
+from ..output import Format, FormatOption, print_document
 from ..rule_options import with_rule_options
 from ..settings import said
 
@@ -58,6 +59,7 @@ def replay_command(
     duplicate: Duplicate = None,
     delay: Delay = None,
     timeout: StrategyTimeout = STRATEGY_TIMEOUT,
+    form: FormatOption = Format.TABLE,
 ) -> None:
     """Watch one game of a tournament, turn by turn: the same dice, seats and moves as it was played.
 
@@ -66,6 +68,9 @@ def replay_command(
 
     A user's strategy plays from a process of its own: one that stops answering for --timeout
     seconds, or ends that process, fails.
+
+    --format json (or toml) plays it out of sight and prints it as a document, every roll of every
+    turn (`kind = "replay"`: shutbox docs report).
 
     Exit status: 0 when the game is shown, 1 if a strategy fails, 2 for a bad option or config,
     130 on Ctrl-C.
@@ -81,7 +86,7 @@ def replay_command(
     from strategies.runner import StrategyError, StrategyLoadError
     from tournaments import ConfigError, TournamentFailure, find_game, load_config
 
-    from ..play.replay import replay_game
+    from ..play.replay import replay_document, replay_game
     from ..play.screen import Screen
 
     field = field_options(strategy, games, table, seed, duplicate, rule_values)
@@ -92,6 +97,9 @@ def replay_command(
         fail(said(error))
     with contextlib.ExitStack() as stack:
         try:
+            if form is not Format.TABLE:
+                print_document(replay_document(found, stack), form)
+                return
             status = replay_game(Screen(delay), found, stack)
         except (StrategyError, StrategyLoadError, TournamentFailure) as error:
             fail(said(error), FAILURE)

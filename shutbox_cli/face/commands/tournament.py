@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from ..arguments import Duplicate, Games, Report, Seed, Strategies, Table, field_options
+from ..arguments import Duplicate, Games, Quiet, Report, Seed, Strategies, Table, field_options
 from ..errors import FAILURE
 from ..output import Format, FormatOption, Output
 from ..plotting import PlotOption, check_plot, plot_result
@@ -127,7 +127,7 @@ def tournament_command(
         ),
     ] = None,
     plot: PlotOption = None,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only a one-line summary.")] = False,
+    quiet: Quiet = False,
     form: FormatOption = Format.TABLE,
     # Hidden: every seat turn by turn, the reference the bulk engine is tested against.
     general_engine: Annotated[bool, typer.Option("--general-engine", hidden=True)] = False,

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 
-from ..arguments import Report, Scheduler, Seed, Strategies, Workers
+from ..arguments import Quiet, Report, Scheduler, Seed, Strategies, Workers
 from ..completion import complete_strategy
 from ..errors import fail
 from ..output import Format, FormatOption, Output, print_document
@@ -18,7 +18,7 @@ from ..running import ends_cleanly as _ends_cleanly
 from ..signals import stop_on_signals
 
 if TYPE_CHECKING:
-    from tournaments import Trial, TuneSettings, Tuning
+    from tournaments import Resumable, TuneKeeper, TuneSettings, Tuning
 
 
 def register(app: typer.Typer) -> None:
@@ -102,8 +102,8 @@ def tune_command(
             "--resume",
             metavar="REPORT",
             show_default=False,
-            help="Finish the interrupted tune whose report this is, as the uninterrupted one ends (without SPEC; "
-            "only -j, --scheduler, --report and --plot go with it).",
+            help="Finish the interrupted tune whose checkpoint (or stopped report) this is, as the uninterrupted one "
+            "ends (without SPEC; only -j, --scheduler, --report and --plot go with it).",
         ),
     ] = None,
     config: Annotated[
@@ -117,9 +117,13 @@ def tune_command(
             "and [rules]; options override it.",
         ),
     ] = None,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress lines.")] = False,
+    quiet: Quiet = False,
     form: FormatOption = Format.TABLE,
     plot: PlotOption = None,
+    # Hidden: how often the checkpoint is written, so the tests need not wait the default seconds.
+    checkpoint_seconds: Annotated[
+        float | None, typer.Option("--checkpoint-seconds", hidden=True, min=0.0, metavar="SECONDS")
+    ] = None,
 ) -> None:
     """Find the values of SPEC's parameters (--param) with the best OBJECTIVE against the field (-s),
     or alone. Where every strategy can be computed exactly (under one-round rules, exact and keyed
@@ -127,7 +131,10 @@ def tune_command(
     the candidates play the same deals (a small grid whole, a larger one by successive halving, a
     float range without a step or 3+ parameters by Optuna's TPE sampler), and the best then plays
     the starting values on a fresh seed: their paired difference with its 95% interval. Every
-    trial goes to the report; an interrupted tune's report resumes it.
+    trial goes to the report. A tune that lasts more than a few seconds keeps its trials in a
+    checkpoint (beside the report, else in the user's state folder) until its report is written;
+    after a stop, a kill or a report that could not be written, --resume CHECKPOINT finishes it
+    (a stopped tune's report resumes it too).
 
     Examples:
       shutbox tune below --param threshold=1..12 -s optimal
@@ -141,41 +148,49 @@ def tune_command(
     chosen |= {"seed": seed, "trials": trials}
     if plot is not None:
         check_plot(plot)
-    with _ends_cleanly("tune"):
+    with _ends_cleanly("tune") as resuming:
         if config is not None:
             spec, param, strategy, rule_values, chosen = _from_file(config, spec, param, strategy, rule_values, chosen)
-        settings, done = _settings(spec, param, strategy, rule_values, chosen, resume)
+        settings, resumed = _settings(spec, param, strategy, rule_values, chosen, resume)
         settings = _run_where(settings, workers, scheduler)
-        output = Output(form, report if report is not None or resume is None else resume)
+        output = Output(form, _report_to_write(report, resume, resumed))
+        resuming.report = output.file
         output.check()
+        keeper = _keeper(output.file, resume, resumed, checkpoint_seconds)
         from ..tune_view import telling
 
         try:
             with telling(settings.goal, quiet) as told:
-                tuning = tournaments.tune(settings, done=done, told=told)
+                tuning = tournaments.tune(settings, done=resumed.trials, told=told, keeper=keeper)
         except tournaments.TuneStopped as stop:
             tuning = stop.tuning
-        _deliver(output, tuning)
+        kept = _deliver(output, tuning, keeper)
         if plot is not None:
             plot_table(tuning.to_report(), plot)
     if not tuning.done:
-        _stopped(output, len(tuning.trials))
+        _stopped(output, len(tuning.trials), kept)
     if output.table:
-        from ..tune_view import show
+        from ..tune_view import quiet_line, show
 
-        show(output.console(), tuning)
+        if quiet:
+            output.note(quiet_line(tuning))
+        else:
+            show(output.console(), tuning)
+    for note in tuning.notes:
+        typer.echo(f"shutbox: note: {note}", err=True)
     output.written()
 
 
-def _stopped(output: Output, trials: int) -> NoReturn:
-    """Say the tune stopped, with its trials kept in its report (and how to resume), and exit."""
+def _stopped(output: Output, trials: int, checkpoint: Path | None) -> NoReturn:
+    """Say the tune stopped, with its trials kept in its report or checkpoint (and how to resume), and exit."""
     from ..signals import stopped_status
 
-    kept = (
-        " (give --report FILE to keep them)"
-        if output.file is None
-        else f", kept in its report; resume with: shutbox tune --resume {shlex.quote(str(output.file))}"
-    )
+    if output.file is not None:
+        kept = f", kept in its report; resume with: shutbox tune --resume {shlex.quote(str(output.file))}"
+    elif checkpoint is not None:
+        kept = f", kept in a checkpoint; resume with: shutbox tune --resume {shlex.quote(str(checkpoint))}"
+    else:
+        kept = " (give --report FILE to keep them)"
     typer.echo(f"shutbox: stopped after {trials} trials{kept}", err=True)
     raise typer.Exit(stopped_status())
 
@@ -187,26 +202,48 @@ def _settings(
     rules: dict[str, Any],
     chosen: dict[str, Any],
     resume: Path | None,
-) -> "tuple[TuneSettings, tuple[Trial, ...]]":
-    """The tune's settings from the options, or from the report it resumes with its trials so far."""
+) -> "tuple[TuneSettings, Resumable]":
+    """The tune's settings from the options, or from the checkpoint or report it resumes, with its
+    trials so far."""
     import tournaments
 
     if resume is not None:
         if spec is not None or param or field or any(v is not None for v in [*rules.values(), *chosen.values()]):
             fail("--resume finishes a tune as it was started: give it alone, with -j, --scheduler, --report or --plot.")
-        settings, trials, finished = tournaments.read_tune(resume)
-        if finished:
+        resumed = tournaments.read_resumable(resume)
+        if resumed.done:
             fail(f"the tune of {str(resume)!r} is done: there is nothing to resume.")
-        return settings, trials
+        return resumed.settings, resumed
     if spec is None:
-        fail("a tune takes the strategy SPEC to tune (or --resume REPORT).")
-    return tournaments.TuneSettings(
+        fail("a tune takes the strategy SPEC to tune (or --resume CHECKPOINT).")
+    settings = tournaments.TuneSettings(
         spec,
         tournaments.parse_parameters(param or []),
         tuple(field or ()),
         rules,
         **{key: value for key, value in chosen.items() if value is not None},
-    ), ()
+    )
+    return settings, tournaments.Resumable(settings, (), False)
+
+
+def _report_to_write(report: Path | None, resume: Path | None, resumed: "Resumable") -> Path | None:
+    """The report given, else a resumed tune's: the stopped report it resumes, or its checkpoint's
+    (only the one beside it: `tournaments.resumed_report`)."""
+    from tournaments import resumed_report
+
+    if report is not None or resume is None:
+        return report
+    return resumed_report(resume, resumed.report) if resumed.checkpoint else resume
+
+
+def _keeper(report: Path | None, resume: Path | None, resumed: "Resumable", seconds: float | None) -> "TuneKeeper":
+    """The keeper of the tune's checkpoint: the one it resumes, else one beside its report."""
+    import tournaments
+
+    every = tournaments.CHECKPOINT_SECONDS if seconds is None else seconds
+    if resume is not None and resumed.checkpoint:
+        return tournaments.TuneKeeper(resume, report, owned=True, seconds=every)
+    return tournaments.TuneKeeper(tournaments.tune_checkpoint_path(report), report, seconds=every)
 
 
 def _from_file(path: Path, *given: Any) -> tuple[Any, ...]:
@@ -230,12 +267,18 @@ def _run_where(settings: "TuneSettings", workers: int | None, scheduler: str | N
     return dataclasses.replace(settings, workers=workers, scheduler=scheduler)
 
 
-def _deliver(output: Output, tuning: "Tuning") -> None:
-    """The report, whole or not at all, to its file and to stdout as asked."""
-    from tournaments import format_of, write_table_atomically
+def _deliver(output: Output, tuning: "Tuning", keeper: "TuneKeeper") -> Path | None:
+    """The report, whole or not at all, to its file and to stdout as asked; then the checkpoint goes,
+    unless a stopped tune without a report keeps its trials there (its path)."""
+    from tournaments import write_tune
 
-    table = tuning.to_report()
+    kept = None
     if output.file is not None:
-        write_table_atomically(output.file, table, format_of(output.file))
+        write_tune(output.file, tuning, keeper)
+    elif tuning.done:
+        keeper.discard()
+    else:
+        kept = keeper.keep(tuning)
     if output.to_stdout:
-        print_document(table, Format.JSON if output.form is Format.JSON else Format.TOML)
+        print_document(tuning.to_report(), Format.JSON if output.form is Format.JSON else Format.TOML)
+    return kept

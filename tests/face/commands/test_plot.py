@@ -175,8 +175,10 @@ def test_a_tournament_shows_the_reports_win_rates_intervals_and_head_to_head(
     assert figures.seed == 7 and figures.rules.tiles == 9
     axes = draw(figures).axes
     named = dict(zip(axes[0].get_yticks(), (label.get_text() for label in axes[0].get_yticklabels()), strict=True))
-    bars = {named[bar.get_y() + bar.get_height() / 2]: bar.get_width() for bar in axes[0].patches}
-    assert bars == {entry["name"]: entry["win_rate"] for entry in ranking}
+    points = {named[y]: x for x, y in axes[0].containers[0].lines[0].get_xydata()}
+    assert points == {entry["name"]: entry["win_rate"] for entry in ranking}
+    spans = [segment[:, 0].tolist() for segment in axes[0].containers[0].lines[2][0].get_segments()]
+    assert spans == [entry["win_rate_ci95"] for entry in ranking]
     assert axes[0].get_xlabel().startswith("win rate")
     grid = axes[1].images[0].get_array()
     names = rates.names
@@ -196,7 +198,8 @@ def test_a_solo_tournament_shows_its_mean_scores_and_no_head_to_head(made: dict[
     assert isinstance(scores, WinRates) and (scores.key, scores.even) == ("mean_score", None)
     assert scores.intervals == tuple(tuple(entry["mean_score_ci95"]) for entry in table["ranking"])
     (axes,) = draw(figures).axes
-    assert [bar.get_width() for bar in axes.patches] == [entry["mean_score"] for entry in table["ranking"]]
+    points = axes.containers[0].lines[0].get_xydata()
+    assert [x for x, _ in points] == [entry["mean_score"] for entry in table["ranking"]]
     assert axes.get_xlabel().startswith("mean score") and figures.subject == "3 strategies, solo"
 
 
@@ -296,7 +299,8 @@ def test_a_match_shows_its_score_with_both_intervals_and_its_llr_path_between_th
     assert [low.get_ydata()[0], high.get_ydata()[0]] == match["sprt"]["bounds"][::-1]
     assert end.get_xydata().tolist() == [[table["totals"]["games"], match["sprt"]["llr"]]]
     assert "H1 accepted at +2.94 or above" in [text.get_text() for text in axes[1].texts]
-    assert axes[1].get_title(loc="left") == ("SPRT of optimal against fewest-tiles: elo0=0 elo1=2 alpha=0.05 beta=0.05")
+    assert line.get_drawstyle() == "steps-post"  # the LLR held from one look to the next
+    assert axes[1].get_title(loc="left") == "SPRT of optimal against fewest-tiles\nelo0=0 elo1=2 alpha=0.05 beta=0.05"
     assert "Rules: standard; seed 5" in draw(sprt).get_suptitle()
 
 

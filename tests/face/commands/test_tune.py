@@ -11,6 +11,8 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tournaments import Trial, TuneSettings, TuneStopped, parse_parameters, tune, write_table_atomically
 
@@ -20,14 +22,14 @@ from helpers.terminal import on_a_terminal
 
 @pytest.mark.slow
 def test_a_tune_shows_rates_in_percent_and_a_paired_difference_in_points() -> None:
-    exact = shutbox("tune", "below", "-p", "threshold=12..13", "-s", "optimal", "-q")
+    exact = shutbox("tune", "below", "-p", "threshold=12..13", "-s", "optimal")
     assert exact.returncode == 0, exact.stderr
     assert "Best: threshold=13, win-rate 49.980% (exact: the true optimum over the ranges)." in exact.stdout
     assert "Starting values (the defaults): 49.804%." in exact.stdout
     assert _best_rows(exact.stdout) == ["13"]
     simulated = shutbox(
         "tune", "below", "-p", "threshold=12..13", "-s", "optimal", "--method", "simulate", "-n", "400",
-        "--confirm-games", "400", "--seed", "1", "-q",
+        "--confirm-games", "400", "--seed", "1",
     )  # fmt: skip
     assert simulated.returncode == 0, simulated.stderr
     assert re.search(r"Difference \(paired\): [+-]\d+\.\d{3} points \(95% CI [+-]\d+\.\d{3} to [+-]", simulated.stdout)
@@ -43,7 +45,7 @@ def _best_rows(shown: str) -> list[str]:
 @pytest.mark.slow
 def test_an_exact_tune_says_its_optimum_is_exact_and_reports_every_trial(tmp_path: Path) -> None:
     report = tmp_path / "tune.json"
-    done = shutbox("tune", "below(threshold=3)", "-p", "threshold=1..4", "-s", "optimal", "-o", str(report), "-q")
+    done = shutbox("tune", "below(threshold=3)", "-p", "threshold=1..4", "-s", "optimal", "-o", str(report))
     assert done.returncode == 0, done.stderr
     assert "(exact: the true optimum over the ranges)" in done.stdout
     assert "Starting values (threshold=3)" in done.stdout
@@ -72,7 +74,8 @@ def test_the_same_command_plays_the_same_trials_at_one_and_two_workers(tmp_path:
             "-n", "2000", "--confirm-games", "2000", "--seed", "9", "-j", workers, "-q", "-o", str(report),
         )  # fmt: skip
         assert done.returncode == 0, done.stderr
-        assert "Difference (paired)" in done.stdout
+        quiet = r"best: margin=\d, win-rate .* points \(95% CI .* over the start; 3 trials; seed 9\n"
+        assert re.fullmatch(quiet, done.stdout), done.stdout
         reports.append(tomllib.loads(report.read_text()))
     assert reports[0] == reports[1]
     assert reports[0]["confirmation"]["seed"] == 10 and len(reports[0]["trial"]) == 3
@@ -138,6 +141,105 @@ def test_bad_input_is_one_sentence_and_exit_status_2(args: list[str], said: str)
     assert len(lines) == 1 and said in lines[0], done.stderr
 
 
+@pytest.mark.parametrize(
+    ("spec", "ranges", "said"),
+    [
+        (
+            "below(threshold=x)",
+            ["threshold=1..3"],
+            "the strategy to tune: the parameters in 'below(threshold=x)' are not of the form name=value",
+        ),
+        ("optimal(", ["threshold=1..3"], "the strategy to tune 'optimal(' is not NAME or NAME(name=value, ...)"),
+        ("below)", ["threshold=1..3"], "the strategy to tune 'below)' is not NAME or NAME(name=value, ...)"),
+        ("below(2)", ["threshold=1..3"], "the parameters in 'below(2)' are not of the form name=value"),
+        (" ", ["threshold=1..3"], "the strategy to tune: a strategy spec is empty"),
+        ("nosuch", ["threshold=1..3"], "the strategy to tune 'nosuch': no strategy named 'nosuch'"),
+        ("nosuch.py:B", ["threshold=1..3"], "the strategy to tune 'nosuch.py:B': no file 'nosuch.py'"),
+        ("below(threshold=0)", ["threshold=1..3"], "strategy 'below(threshold=0)' could not be built"),
+        ("below", ["threshold=0.5..3"], "--param threshold=0.5..3: strategy 'below(threshold=0.5)' could not"),
+        ("below", ["risk=1..3"], "--param risk=1..3: strategy 'below(risk=1)' got bad parameters"),
+        ("below", ["threshold=1e400..1e401"], "--param threshold: LOW '1e400' is not a number."),
+        ("below", ["threshold=\u0663..5"], "--param threshold: LOW '\u0663' is not a number."),
+        ("below", ["threshold=1..3:"], "--param 'threshold=1..3:' is not of the form NAME=LOW..HIGH"),
+    ],
+)
+def test_a_bad_spec_or_range_is_one_sentence_naming_what_was_written(spec: str, ranges: list[str], said: str) -> None:
+    done = shutbox("tune", spec, *(f"-p{one}" for one in ranges), "-q")
+    lines = done.stderr.strip().splitlines()
+    assert (done.returncode, len(lines)) == (2, 1), done.stderr
+    assert lines[0].startswith("shutbox: error: ") and said in lines[0], done.stderr
+
+
+_VALUES = ["1", "2", "3", "0.5", "-1", "x", "'a'", "", "(", "1e400", "nan", "\u0663"]
+_SPECS = st.tuples(
+    st.sampled_from(["below", "optimal", "nosuch.py:B", "", " "]),
+    st.sampled_from(["", "(", ")", "()", "(("]),
+    st.sampled_from(["threshold", "x", ""]),
+    st.sampled_from(["=", ""]),
+    st.sampled_from(_VALUES),
+    st.sampled_from(["", ")", "))"]),
+).map("".join)
+_NUMBERS = ["1", "3", "0.5", "1e400", "nan", "x", "\u0663"]
+_RANGES = st.tuples(
+    st.sampled_from(["threshold", "x", ""]),
+    st.just("="),
+    st.sampled_from(_NUMBERS),
+    st.sampled_from(["..", "..."]),
+    st.sampled_from(_NUMBERS),
+    st.sampled_from(["", ":", ":0", ":1e-300", ":0.5"]),
+).map("".join)
+
+
+def _runs_or_says_one_sentence(spec: str, text: str) -> None:
+    """A tune of three tiles either runs or says one sentence, exit status 2, never a traceback."""
+    done = shutbox("tune", spec, f"-p{text}", "--tiles", "3", "-n", "4", "--confirm-games", "4", "-q")
+    if done.returncode != 0:
+        lines = done.stderr.strip().splitlines()
+        assert (done.returncode, len(lines)) == (2, 1), done.stderr
+        assert lines[0].startswith("shutbox: error: "), done.stderr
+
+
+@pytest.mark.slow
+@settings(max_examples=50)
+@given(_SPECS)
+def test_any_spec_tunes_or_says_one_sentence(spec: str) -> None:
+    _runs_or_says_one_sentence(spec, "threshold=1..2")
+
+
+@pytest.mark.slow
+@settings(max_examples=100)
+@given(_RANGES)
+def test_any_range_tunes_or_says_one_sentence(text: str) -> None:
+    _runs_or_says_one_sentence("below", text)
+
+
+@pytest.mark.parametrize(
+    ("ranges", "said"),
+    [
+        (
+            "threshold=12..13",
+            "the best threshold, 13, is the highest value of its range, 12..13: the best may lie above it; "
+            "widen the range to see.",
+        ),
+        (
+            "threshold=13..15",
+            "the best threshold, 13, is the lowest value of its range, 13..15: the best may lie below it; "
+            "widen the range to see.",
+        ),
+        ("threshold=12..14", None),
+    ],
+)
+def test_a_best_value_at_an_end_of_its_range_is_a_note_on_the_terminal_and_in_the_report(
+    tmp_path: Path, ranges: str, said: str | None
+) -> None:
+    report = tmp_path / "tune.toml"
+    done = shutbox("tune", "below", "-p", ranges, "-s", "optimal", "-q", "-o", str(report))
+    assert done.returncode == 0, done.stderr
+    notes = [line.removeprefix("shutbox: note: ") for line in done.stderr.splitlines() if "note" in line]
+    assert notes == ([] if said is None else [said])
+    assert tomllib.loads(report.read_text()).get("notes", []) == notes
+
+
 def test_a_tune_file_gives_the_settings_and_the_options_override_it(tmp_path: Path) -> None:
     config = tmp_path / "tune.toml"
     config.write_text('[tune]\nspec = "below"\nparams = ["threshold=1..3"]\nfield = ["tips"]\n\n[rules]\ntiles = 4\n')
@@ -159,19 +261,23 @@ def test_a_tune_file_with_a_key_of_the_wrong_type_is_one_sentence(tmp_path: Path
     )
 
 
-EXACT = ("tune", "below", "-p", "threshold=12..13", "-s", "optimal")
-"""A short exact tune: two candidates against optimal."""
+EXACT = ("tune", "below", "-p", "threshold=12..14", "-s", "optimal")
+"""A short exact tune: three candidates against optimal, the best in the middle."""
 
 
 @pytest.mark.slow
 def test_progress_is_a_live_bar_on_a_terminal_a_line_a_trial_in_a_pipe_and_never_on_stdout() -> None:
     status, out, shown = on_a_terminal(*EXACT, "--format", "json")
     assert status == 0 and json.loads(out)["kind"] == "tune"
-    assert "trials " in shown and "2/2 " in shown and "best threshold=13: 49.980%" in shown
-    assert "trial 1/2" not in shown
+    assert "trials " in shown and "3/3 " in shown and "best threshold=13: 49.980%" in shown
+    assert "trial 1/3" not in shown
     piped = shutbox(*EXACT, "--format", "json")
     assert piped.returncode == 0 and json.loads(piped.stdout) == json.loads(out)
-    assert piped.stderr.splitlines() == ["trial 1/2: threshold=12: 49.897%", "trial 2/2: threshold=13: 49.980%"]
+    assert piped.stderr.splitlines() == [
+        "trial 1/3: threshold=12: 49.897%",
+        "trial 2/3: threshold=13: 49.980%",
+        "trial 3/3: threshold=14: 49.955%",
+    ]
     quiet = shutbox(*EXACT, "--format", "json", "-q")
     assert quiet.returncode == 0 and quiet.stderr == ""
 

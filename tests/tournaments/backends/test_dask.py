@@ -871,7 +871,8 @@ def test_a_tune_on_a_cluster_plays_the_same_trials_to_the_same_answer_as_one_pro
     rest = ["-s", "optimal", "--method", "simulate", "-n", "600", "--confirm-games", "300", "--seed", "5", "-q"]
     for name, where in {"one": ["-j", "1"], "cluster": ["--scheduler", cluster.address]}.items():
         done = finish(start(*rest, *where, "--report", f"{name}.toml", cwd=folder, program=tune))
-        assert (done.returncode, done.stderr) == (0, f"Report written to {name}.toml.\n")
+        assert done.returncode == 0, done.stderr
+        assert done.stderr.endswith(f"Report written to {name}.toml.\n")  # after a note if the best is 4 or 6
     assert (folder / "cluster.toml").read_bytes() == (folder / "one.toml").read_bytes()
     assert b'search = "grid"' in (folder / "one.toml").read_bytes()
     assert cluster.idle()

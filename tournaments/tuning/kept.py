@@ -1,0 +1,170 @@
+"""A tune's checkpoint: as a tournament keeps one (`running.checkpoint`), a tune keeps its trials so
+far in a file sealed with the user's checkpoint key (`running.seal`), so that a tune stopped,
+killed, or whose report could not be written is resumed (`shutbox tune --resume CHECKPOINT`) and
+ends with the report an uninterrupted one writes.
+
+The checkpoint is the report of the tune stopped where it is (`done = false`), with its format
+(`checkpoint`), the report the tune writes (`report`, if any) and the seal at its end. It lies
+beside the report (`REPORT.checkpoint.toml`), else in the user's state folder; it is written whole
+or not at all after a trial, at most every `CHECKPOINT_SECONDS` and not before the tune has run that
+long, and once more when the tune stops or its report cannot be written. It goes once the report
+(a stopped tune's too, which resumes it as well) is written. A tune does not start while something
+is at its checkpoint's path, and it stops keeping one if another process puts a file there.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import os
+import time
+import tomllib
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import tomli_w
+
+from ..errors import ConfigError, FileWriteError, setting
+from ..files import format_of, read_bytes, write_atomically, write_table_atomically
+from ..running import seal
+from ..running.checkpoint import CHECKPOINT_SECONDS, SUFFIX, checkpoint_path
+from .records import MAX_REPORT_BYTES, Trial, TuneSettings, Tuning, read_tune, tune_of
+
+TUNE_CHECKPOINT_FORMAT = 1
+"""The layout of a tune's checkpoint: raised whenever what it holds changes."""
+Identity = tuple[int, int, int, int]
+"""Which file a path holds: its device, inode, time of last modification and size."""
+
+
+def tune_checkpoint_path(report: Path | None) -> Path:
+    """Where a tune keeps its checkpoint: beside its report, else in the user's state folder, named
+    by the time and the process."""
+    if report is not None:
+        return checkpoint_path(report)
+    from platformdirs import user_state_path
+
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    return user_state_path("shutbox") / "checkpoints" / f"tune-{stamp}-{os.getpid()}{SUFFIX}"
+
+
+def _identity(path: Path) -> Identity | None:
+    try:
+        found = path.stat()
+    except (OSError, ValueError):
+        return None
+    return (found.st_dev, found.st_ino, found.st_mtime_ns, found.st_size)
+
+
+class TuneKeeper:
+    """Keeps a tune's checkpoint at `path` (see the module's docstring): `tick` after each trial,
+    `keep` when the tune stops, `discard` once its report is written. `owned`: the tune resumes
+    from the checkpoint at `path`, which it goes on keeping."""
+
+    def __init__(
+        self, path: Path, report: Path | None, *, owned: bool = False, seconds: float = CHECKPOINT_SECONDS
+    ) -> None:
+        if not owned and os.path.lexists(path):
+            raise ConfigError(
+                f"checkpoint {str(path)!r} is already there: a tune writing the same report was stopped or is "
+                f"still running; finish it with {setting('resume')} {str(path)!r}, or remove it to start again."
+            )
+        self.path, self.report, self.seconds = path, report, seconds
+        self.owned = _identity(path) if owned else None
+        self.given_up = False
+        self.started = self.last = time.monotonic()
+
+    @property
+    def written(self) -> bool:
+        """Whether the file holds this tune's checkpoint."""
+        return self.owned is not None
+
+    def tick(self, tuning: Tuning) -> None:
+        """Write the checkpoint if the last one (or the tune's start) is `seconds` old."""
+        if time.monotonic() - self.last >= self.seconds:
+            self._write(tuning)
+
+    def keep(self, tuning: Tuning) -> Path | None:
+        """The tune stops, or its report cannot be written: write the checkpoint once more if it keeps
+        one, or has run long enough to and has trials. Its path, or None."""
+        if self.written or (tuning.trials and time.monotonic() - self.started >= self.seconds):
+            with contextlib.suppress(KeyboardInterrupt):  # a second Ctrl-C cuts it short: the last one stands
+                self._write(tuning)
+        return self.path if self.written else None
+
+    def discard(self) -> None:
+        """The tune's report is written: its checkpoint has served."""
+        if self.written and _identity(self.path) == self.owned:
+            with contextlib.suppress(OSError):
+                self.path.unlink()
+        self.owned = None
+
+    def _write(self, tuning: Tuning) -> None:
+        self.last = time.monotonic()
+        if self.given_up:
+            return
+        if _identity(self.path) != self.owned or (self.owned is None and os.path.lexists(self.path)):
+            self.given_up, self.owned = True, None  # another process's file: leave it be
+            return
+        table: dict[str, Any] = {"checkpoint": TUNE_CHECKPOINT_FORMAT}
+        if self.report is not None:
+            table["report"] = os.path.abspath(self.report)
+        table |= dataclasses.replace(tuning, done=False, confirmation=None).to_report()
+        body = tomli_w.dumps(table).encode()
+        try:
+            key = seal.own_key()
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            written = write_atomically(self.path, body + seal.seal_text(key, body))
+        except (OSError, ValueError):
+            return
+        self.owned = (written.st_dev, written.st_ino, written.st_mtime_ns, written.st_size)
+
+
+def write_tune(report: Path, tuning: Tuning, keeper: TuneKeeper | None) -> None:
+    """Write a tune's report whole (its format by its name), then let its checkpoint go; a report
+    that cannot be written keeps the checkpoint (a FileWriteError naming it as `checkpoint`)."""
+    try:
+        write_table_atomically(report, tuning.to_report(), format_of(report))
+    except FileWriteError as error:
+        error.checkpoint = None if keeper is None else keeper.keep(tuning)
+        raise
+    if keeper is not None:
+        keeper.discard()
+
+
+@dataclasses.dataclass(frozen=True)
+class Resumable:
+    """What `--resume` finishes: a tune's settings and trials so far, whether it was done, and, for
+    a checkpoint (`checkpoint`), the report it records (None: none), which a resume given no report
+    writes only where a tune writing it keeps its checkpoint (`running.checkpoint.resumed_report`)."""
+
+    settings: TuneSettings
+    trials: tuple[Trial, ...]
+    done: bool
+    checkpoint: bool = False
+    report: Path | None = None
+
+
+def read_resumable(path: Path) -> Resumable:
+    """A tune's checkpoint, once its seal holds, or a tune's report; a ConfigError of one sentence
+    for anything else."""
+    data = read_bytes(path, "tune report", MAX_REPORT_BYTES)
+    if not data.lstrip().startswith(b"checkpoint"):
+        settings, trials, done = read_tune(path)
+        return Resumable(settings, trials, done)
+    try:
+        table = tomllib.loads(data.decode())
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError, RecursionError):
+        raise ConfigError(f"{str(path)!r} is not a tune's checkpoint: it is not valid TOML.") from None
+    if table.get("checkpoint") != TUNE_CHECKPOINT_FORMAT or table.get("kind") != "tune":
+        raise ConfigError(
+            f"{str(path)!r} is not the checkpoint of a tune of this shutbox (its format is "
+            f"{table.get('checkpoint')!r}, its kind {table.get('kind')!r}); start the tune again."
+        )
+    sealed = table.get("seal")
+    seal.check_seal(repr(str(path)), data, sealed if isinstance(sealed, Mapping) else {})
+    report = table.get("report")
+    if report is not None and not (isinstance(report, str) and "\0" not in report):
+        raise ConfigError(f"{str(path)!r} is a damaged checkpoint: its key 'report' is not a file's path.")
+    settings, trials, _ = tune_of(path, table)
+    return Resumable(settings, trials, False, True, None if report is None else Path(report))
