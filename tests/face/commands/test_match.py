@@ -37,7 +37,7 @@ def test_an_sprt_without_games_plays_past_the_plain_default_until_it_decides() -
         "match", "optimal", "fewest-tiles", "--seed", "3", "--sprt", "elo0=0 elo1=2", "-q", columns=None
     )
     assert done.returncode == 0, done.stderr
-    assert "10,240 games: H1 accepted" in done.stdout
+    assert "after 10,240 games: H1 accepted (LLR" in done.stdout
 
 
 @pytest.mark.slow
