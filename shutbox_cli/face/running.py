@@ -3,7 +3,7 @@ is said, which report a run writes, and what is done once its strategies are loa
 
 import contextlib
 import shlex
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
@@ -19,8 +19,9 @@ if TYPE_CHECKING:
 
 
 @contextlib.contextmanager
-def ends_cleanly(command: str = "tournament") -> Iterator[None]:
-    """Every way a run of this command can end early, as one sentence and its exit status (and how to resume)."""
+def ends_cleanly(command: str = "tournament", arguments: Mapping[str, str] | None = None) -> Iterator[None]:
+    """Every way a run of this command can end early, as one sentence and its exit status (and how to
+    resume); a strategy given as a positional argument is named by it (`settings.said`)."""
     import tournaments
 
     try:
@@ -28,12 +29,12 @@ def ends_cleanly(command: str = "tournament") -> Iterator[None]:
     except (tournaments.ConfigError, tournaments.FileWriteError) as error:
         kept = getattr(error, "checkpoint", None)  # a report not written keeps the finished run
         if kept is None:
-            fail(said(error))
-        say_error(said(error))
+            fail(said(error, arguments))
+        say_error(said(error, arguments))
         typer.echo(f"shutbox: the finished games are kept; {_resume_hint(kept, command)}", err=True)
         raise typer.Exit(USAGE_ERROR) from None
     except tournaments.TournamentFailure as error:
-        say_error(said(error))
+        say_error(said(error, arguments))
         if error.checkpoint is not None:
             typer.echo(f"shutbox: the finished games are kept; {_resume_hint(error.checkpoint, command)}", err=True)
         raise typer.Exit(FAILURE) from None

@@ -134,10 +134,13 @@ def recorded_spec(spec: str, folder: Path | None) -> str:
     return moved + spec.strip()[len(file) :]
 
 
-def load_field(field: Sequence[Given], rules: Rules, probing: Probing) -> tuple[StrategyEntry, ...]:
+def load_field(
+    field: Sequence[Given], rules: Rules, probing: Probing
+) -> tuple[tuple[StrategyEntry, ...], tuple[str, ...]]:
     """Load every strategy of the field to check it: a built-in one here, a user's probed in a
     process of its own (all side by side, `probing` saying how), never imported here; each host a
-    probe loaded is kept idle for a run in this process (`idle`)."""
+    probe loaded is kept idle for a run in this process (`idle`). Two strategies named alike are
+    named apart where they can be (`named_apart`): the entries, and a note for each renamed pair."""
     probes: dict[int, Callable[[], Probed]] = {}
     for number, (where, spec, display, params, *_) in enumerate(field, start=1):
         if not builtin_spec(spec):
@@ -147,16 +150,15 @@ def load_field(field: Sequence[Given], rules: Rules, probing: Probing) -> tuple[
                 raise ConfigError(f"{where}: {marked(error)}") from None
             probes[number] = _probe(spec, params, display, rules, probing)
     try:
-        return _entries(field, probes)
+        return named_apart(field, _entries(field, probes))
     except BaseException:
         idle.stop_all()  # the hosts of the probes that answered: no run follows
         raise
 
 
-def _entries(field: Sequence[Given], probes: Mapping[int, Callable[[], Probed]]) -> tuple[StrategyEntry, ...]:
+def _entries(field: Sequence[Given], probes: Mapping[int, Callable[[], Probed]]) -> list[StrategyEntry]:
     """The field's entries, each probe's answer waited for in turn."""
     entries: list[StrategyEntry] = []
-    seen: dict[str, int] = {}
     for number, (where, spec, display, params, *_) in enumerate(field, start=1):
         if display is not None and not display.isprintable():
             raise ConfigError(f"{where}: the name {display!r} holds control characters; give a printable one.")
@@ -164,16 +166,48 @@ def _entries(field: Sequence[Given], probes: Mapping[int, Callable[[], Probed]])
             entry = _probed(probes[number]()) if number in probes else _loaded(spec, params, display)
         except StrategyLoadError as error:
             raise ConfigError(f"{where}: {marked(error)}") from None
-        entry = _named_as_written(entry, field[number - 1])
-        if entry.name in seen:
-            raise ConfigError(
-                f"{where}: the name {entry.name!r} is already taken by strategy {seen[entry.name]}; "
-                'give one of them another name (name = "..." in the file, NAME=SPEC on the command line, '
-                "or a spec with parameters)."
+        entries.append(_named_as_written(entry, field[number - 1]))
+    return entries
+
+
+def named_apart(
+    field: Sequence[Given], entries: Sequence[StrategyEntry]
+) -> tuple[tuple[StrategyEntry, ...], tuple[str, ...]]:
+    """Each strategy under a name of its own. Two that their classes name alike (two versions of one
+    strategy, say), neither named by the configuration, are named by their specs as written when
+    those differ, and a note says so; any other clash is a ConfigError naming both."""
+    named = list(entries)
+    notes: list[str] = []
+    seen: dict[str, int] = {}
+    for at, entry in enumerate(named):
+        earlier = seen.get(entry.name)
+        if earlier is not None:
+            apart = _by_spec(field[earlier], field[at])
+            if apart is None or any(name in seen for name in apart):
+                raise ConfigError(
+                    f"{field[at].where}: the name {entry.name!r} is already taken by {field[earlier].where}; "
+                    'give one of them another name (name = "..." in the file, NAME=SPEC on the command line, '
+                    "or a spec with parameters)."
+                )
+            del seen[entry.name]
+            named[earlier] = dataclasses.replace(named[earlier], name=apart[0])
+            named[at] = dataclasses.replace(entry, name=apart[1])
+            seen[apart[0]] = earlier
+            notes.append(
+                f"note: strategies {earlier + 1} and {at + 1} are both named {entry.name!r}; they play as "
+                f'{apart[0]!r} and {apart[1]!r} (NAME=SPEC, or name = "..." in a file, gives a name of your own).'
             )
-        seen[entry.name] = number
-        entries.append(entry)
-    return tuple(entries)
+        seen[named[at].name] = at
+    return tuple(named), tuple(notes)
+
+
+def _by_spec(first: Given, second: Given) -> tuple[str, str] | None:
+    """The names two strategies named alike take apart: their specs as written, if neither is named
+    by the configuration and the specs differ; else None."""
+    if first.name is not None or second.name is not None:
+        return None
+    specs = ((first.written or first.spec).strip(), (second.written or second.spec).strip())
+    return None if specs[0] == specs[1] or not all(spec.isprintable() for spec in specs) else specs
 
 
 def changes(field: Sequence[Given], entries: Sequence[StrategyEntry], path: Path | None) -> tuple[str, ...]:

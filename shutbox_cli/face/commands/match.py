@@ -118,7 +118,7 @@ def match_command(
         games = SPRT_GAMES if games is None else games
     if plot is not None:
         check_plot(plot)
-    strategies = () if new is None or old is None else (new, old)
+    strategies = () if new is None or old is None else _apart(new, old)
     options = tournaments.Options(
         strategies=strategies, games=games, seed=seed, workers=workers, scheduler=scheduler, rules=rule_values
     )
@@ -127,7 +127,7 @@ def match_command(
     def watch(match: "Match", played: int) -> None:
         standing[0] = sprt_line(match, played)
 
-    with _ends_cleanly("match"):
+    with _ends_cleanly("match", dict(zip(strategies, ("NEW", "BASELINE"), strict=False))):
         output = Output(form, _report_to_write(resume, report, form))
         output.check()
         with progress_bar(show_bar=not quiet, extra=lambda: standing[0]) as progress:
@@ -149,6 +149,16 @@ def match_command(
     if plot is not None:
         plot_result(summary, plot)
     _render(output, summary)
+
+
+def _apart(new: str, old: str) -> tuple[str, str]:
+    """NEW and BASELINE as the library takes them: one strategy given twice, unnamed, plays as `new`
+    and `baseline` (two versions named alike play under their specs: the library names them apart)."""
+    from strategies.runner import split_name
+
+    if new.strip() == old.strip() and split_name(new)[0] is None:
+        return f"new={new}", f"baseline={old}"
+    return new, old
 
 
 def _loaded_match(config: "TournamentConfig") -> None:
