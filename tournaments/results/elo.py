@@ -15,6 +15,10 @@ from .stats import Z95, Interval, phi
 
 REGULAR = 1e-3
 """A pair outcome never seen counts this much, so the likelihood is defined (as fishtest does)."""
+ROOT_STEPS = 200
+"""The most steps the root of the closest distribution takes (Newton's method converges in a few)."""
+ROOT_TOLERANCE = 1e-15
+"""The root is found once a step moves it by less than this fraction of itself."""
 
 
 def elo(score: float) -> float:
@@ -155,20 +159,22 @@ def llr(counts: Sequence[float], s0: float, s1: float) -> float:
 def _closest(values: list[float], observed: list[float], mean: float) -> list[float]:
     """The distribution on `values` of this mean that is likeliest given the observed one:
     p_i = q_i / (1 + x (a_i - mean)), x the root of sum q_i (a_i - mean) / (1 + x (a_i - mean)) = 0
-    (found by bisection; the sum falls as x grows)."""
+    (found by Newton's method, kept inside a bracket that bisection narrows: the sum falls as x grows)."""
     shifted = [value - mean for value in values]
     low, high = -1 / max(shifted), -1 / min(shifted)
-
-    def slope(x: float) -> float:
-        return sum(q * a / (1 + x * a) for q, a in zip(observed, shifted, strict=True))
-
-    span = high - low
-    low, high = low + span * 1e-12, high - span * 1e-12
-    for _ in range(200):
-        middle = (low + high) / 2
-        if slope(middle) > 0:
-            low = middle
+    x = 0.0
+    for _ in range(ROOT_STEPS):
+        slope = sum(q * a / (1 + x * a) for q, a in zip(observed, shifted, strict=True))
+        if slope > 0:
+            low = x
         else:
-            high = middle
-    x = (low + high) / 2
+            high = x
+        falling = sum(q * a * a / (1 + x * a) ** 2 for q, a in zip(observed, shifted, strict=True))
+        step = x + slope / falling if falling else (low + high) / 2
+        if not low < step < high:
+            step = (low + high) / 2
+        if abs(step - x) <= ROOT_TOLERANCE * abs(x):  # converged: what is left is rounding
+            x = step
+            break
+        x = step
     return [q / (1 + x * a) for q, a in zip(observed, shifted, strict=True)]

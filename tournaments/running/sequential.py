@@ -1,7 +1,8 @@
 """A match of two strategies that stops when it knows: its units are counted in the plan's order
-(a unit finished early waits for those before it), and after each the SPRT is asked; once it
-decides, the run stops there. The units are the same at any number of workers and on Dask, and so
-is the game at which the test decides: the verdict is reproducible from the seed."""
+(a unit finished early waits for those before it), each block by block (`Plan.blocks`), and after
+each block the SPRT is asked; once it decides, the run stops there. The units and their blocks are
+the same at any number of workers and on Dask, and so is the game at which the test decides: the
+verdict is reproducible from the seed, and the report counts the games up to it."""
 
 from __future__ import annotations
 
@@ -39,6 +40,21 @@ class Sequential:
                 return
             yield self._waiting.pop(self._next)
             self._next += 1
+
+    def count(self, record: Record, result: UnitResult) -> bool:
+        """Count a unit's result into the record block by block, the SPRT asked after each (`decided`):
+        whether it has decided. One that decides before the unit's last block leaves the record
+        holding the games up to there, the unit half counted (`adding` stays set: no checkpoint
+        keeps it, and a resumed match decides at the same block again)."""
+        blocks = result.blocks or (result,)
+        record.adding = True
+        for block in blocks:
+            record.count(block)
+            if self.decided(record) and block is not blocks[-1]:
+                return True
+        record.units.add(result.unit)
+        record.adding = False
+        return self.match.verdict is not Verdict.UNDECIDED
 
     def decided(self, record: Record) -> bool:
         """Whether the SPRT decides on the first strategy's pairs so far (told to `watch`). A look at
