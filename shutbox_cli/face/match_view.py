@@ -70,6 +70,13 @@ def match_lines(summary: Summary, width: int | None = None) -> list[str]:
         f"Pairs scoring 0, ½, 1, 1½, 2: {' '.join(f'{count:,}' for count in pairs.counts)}; games won, shared, "
         f"lost: {pairs.wins:,}, {pairs.draws:,}, {pairs.losses:,}",
     ]
+    if match.exact is not None and match.exact_elo is not None:
+        held = "within" if low <= match.exact <= high else "outside"
+        lines.insert(
+            3,
+            f"Computed exactly: {first} scores {100 * match.exact:.3f}% per game against {second}'s "
+            f"{100 * (1 - match.exact):.3f}% (Elo {_signed(match.exact_elo)}), {held} the simulated score's interval",
+        )
     if match.sprt is not None:
         sprt = match.sprt
         lines.append(

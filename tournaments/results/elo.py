@@ -108,7 +108,7 @@ Look = tuple[int, float]
 class Match:
     """A match of two strategies at a table of two, from the first's side: its pairs, its Elo with
     error bars, and its SPRT (if it ran one): settings, LLR and verdict after its games, and its
-    `path`, the LLR at each look in order (the last is `llr`)."""
+    `path`, the LLR at each look in order (the last is `llr`); and its `exact` score, if known."""
 
     pairs: Pentanomial
     estimate: EloEstimate
@@ -116,6 +116,14 @@ class Match:
     llr: float = 0.0
     verdict: Verdict = Verdict.UNDECIDED
     path: tuple[Look, ...] = ()
+    exact: float | None = None
+    """The first's exact score per game (a shared win half, both seats alike), where both strategies
+    can be computed exactly and quickly (`duel.quick_score`); None where not."""
+
+    @property
+    def exact_elo(self) -> float | None:
+        """The logistic Elo of the exact score, if known."""
+        return None if self.exact is None else elo(self.exact)
 
 
 def match_of(pairs: Pentanomial, sprt: Sprt | None) -> Match:

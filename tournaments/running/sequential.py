@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Iterator
 
+from ..exact.duel import quick_score
 from ..playing.plan import Plan
 from ..playing.units import UnitResult
 from ..results.elo import Match, Sprt, Verdict, match_of
@@ -26,9 +27,12 @@ class Sequential:
         self.plan = plan
         self.sprt = sprt
         self.watch = watch
+        keys = plan.keys or (None,) * len(plan.config.strategies)
+        self.exact = quick_score(plan.config, [key is not None for key in keys])
+        """The first strategy's exact score, where it is quickly known (`duel.quick_score`)."""
         self._next = 0
         self._waiting: dict[int, UnitResult] = {}
-        self.match = match_of(Pentanomial((0, 0, 0, 0, 0)), sprt)
+        self.match = dataclasses.replace(match_of(Pentanomial((0, 0, 0, 0, 0)), sprt), exact=self.exact)
 
     def in_order(self, result: UnitResult) -> Iterator[UnitResult]:
         """The results that may be counted now, in the plan's order (units done before are skipped)."""
@@ -63,7 +67,7 @@ class Sequential:
         match = match_of(pentanomial(record.tallies[0][0]), self.sprt)
         if self.sprt is not None and (not record.looks or record.looks[-1][0] < record.games):
             record.looks.append((record.games, match.llr))
-        self.match = dataclasses.replace(match, path=tuple(record.looks))
+        self.match = dataclasses.replace(match, path=tuple(record.looks), exact=self.exact)
         if self.watch is not None:
             self.watch(self.match, record.games)
         return self.match.verdict is not Verdict.UNDECIDED
