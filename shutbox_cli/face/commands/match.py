@@ -87,8 +87,10 @@ def match_command(
 ) -> None:
     """Play NEW against BASELINE in game pairs: each deal twice, the seats swapped, on the same dice.
     Shows NEW's score with its 95% interval from the pairs (much tighter than from the games one by
-    one), the win-rate difference, the Elo difference with error bars and the pair counts; with
-    --sprt, stops as soon as the test decides (at the same game at any -j), the LLR on the progress line.
+    one), the win-rate difference, the Elo difference with error bars and the pair counts, and where
+    both can be computed exactly and quickly, NEW's exact score beside them; with --sprt, stops as
+    soon as the test decides (it looks every 128 games, at the same game at any -j), the LLR on the
+    progress line. Two versions named alike play under their specs as typed.
     A match that lasts more than a few seconds keeps a checkpoint until it ends; --resume finishes it.
 
     Exit status: 0 done (with --sprt: H1 accepted), 3 H0 accepted, 4 undecided when the games ran
