@@ -17,7 +17,7 @@ REGULAR = 1e-3
 """A pair outcome never seen counts this much, so the likelihood is defined (as fishtest does)."""
 ROOT_STEPS = 200
 """The most steps the root of the closest distribution takes (Newton's method converges in a few)."""
-ROOT_TOLERANCE = 1e-15
+ROOT_TOLERANCE = 1e-12
 """The root is found once a step moves it by less than this fraction of itself."""
 
 
