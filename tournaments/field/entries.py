@@ -173,41 +173,51 @@ def _entries(field: Sequence[Given], probes: Mapping[int, Callable[[], Probed]])
 def named_apart(
     field: Sequence[Given], entries: Sequence[StrategyEntry]
 ) -> tuple[tuple[StrategyEntry, ...], tuple[str, ...]]:
-    """Each strategy under a name of its own. Two that their classes name alike (two versions of one
-    strategy, say), neither named by the configuration, are named by their specs as written when
-    those differ, and a note says so; any other clash is a ConfigError naming both."""
+    """Each strategy under a name of its own. Strategies that their classes name alike (versions of
+    one strategy, say), none named by the configuration, are named by their specs as written when
+    those differ, and a note says so; any other clash is a ConfigError naming two of them."""
     named = list(entries)
     notes: list[str] = []
+    alike: dict[str, list[int]] = {}
+    for at, entry in enumerate(entries):
+        alike.setdefault(entry.name, []).append(at)
+    for name, places in alike.items():
+        if len(places) < 2:
+            continue
+        specs = _by_spec([field[at] for at in places])
+        if specs is None:
+            raise _taken(field, name, places[0], places[1])
+        for at, spec in zip(places, specs, strict=True):
+            named[at] = dataclasses.replace(named[at], name=spec)
+        numbers = ", ".join(str(at + 1) for at in places[:-1]) + f" and {places[-1] + 1}"
+        notes.append(
+            f"note: strategies {numbers} are {'both' if len(places) == 2 else 'all'} named {name!r}; they play as "
+            + ", ".join(repr(spec) for spec in specs)
+            + ' (NAME=SPEC, or name = "..." in a file, gives a name of your own).'
+        )
     seen: dict[str, int] = {}
-    for at, entry in enumerate(named):
-        earlier = seen.get(entry.name)
-        if earlier is not None:
-            apart = _by_spec(field[earlier], field[at])
-            if apart is None or any(name in seen for name in apart):
-                raise ConfigError(
-                    f"{field[at].where}: the name {entry.name!r} is already taken by {field[earlier].where}; "
-                    'give one of them another name (name = "..." in the file, NAME=SPEC on the command line, '
-                    "or a spec with parameters)."
-                )
-            del seen[entry.name]
-            named[earlier] = dataclasses.replace(named[earlier], name=apart[0])
-            named[at] = dataclasses.replace(entry, name=apart[1])
-            seen[apart[0]] = earlier
-            notes.append(
-                f"note: strategies {earlier + 1} and {at + 1} are both named {entry.name!r}; they play as "
-                f'{apart[0]!r} and {apart[1]!r} (NAME=SPEC, or name = "..." in a file, gives a name of your own).'
-            )
-        seen[named[at].name] = at
+    for at, entry in enumerate(named):  # a spec taken as a name may be another strategy's name
+        if entry.name in seen:
+            raise _taken(field, entry.name, seen[entry.name], at)
+        seen[entry.name] = at
     return tuple(named), tuple(notes)
 
 
-def _by_spec(first: Given, second: Given) -> tuple[str, str] | None:
-    """The names two strategies named alike take apart: their specs as written, if neither is named
-    by the configuration and the specs differ; else None."""
-    if first.name is not None or second.name is not None:
+def _by_spec(given: Sequence[Given]) -> list[str] | None:
+    """The names strategies named alike take apart: their specs as written, if none is named by the
+    configuration and the specs all differ; else None."""
+    specs = [(one.written or one.spec).strip() for one in given]
+    if any(one.name is not None for one in given) or len(set(specs)) < len(specs):
         return None
-    specs = ((first.written or first.spec).strip(), (second.written or second.spec).strip())
-    return None if specs[0] == specs[1] or not all(spec.isprintable() for spec in specs) else specs
+    return specs if all(spec.isprintable() for spec in specs) else None
+
+
+def _taken(field: Sequence[Given], name: str, first: int, second: int) -> ConfigError:
+    return ConfigError(
+        f"{field[second].where}: the name {name!r} is already taken by {field[first].where}; "
+        'give one of them another name (name = "..." in the file, NAME=SPEC on the command line, '
+        "or a spec with parameters)."
+    )
 
 
 def changes(field: Sequence[Given], entries: Sequence[StrategyEntry], path: Path | None) -> tuple[str, ...]:

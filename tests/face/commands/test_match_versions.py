@@ -41,13 +41,13 @@ def test_two_versions_of_one_name_play_a_match_under_their_specs(tmp_path: Path)
     )
     assert done.returncode == 0, done.stderr
     assert "Match: new.py:Bot vs old.py:Bot" in done.stdout
-    assert "both named 'bot'" in done.stderr and "'new.py:Bot' and 'old.py:Bot'" in done.stderr
+    assert "both named 'bot'" in done.stderr and "'new.py:Bot', 'old.py:Bot'" in done.stderr
     report = tomllib.loads((tmp_path / "m.toml").read_text())
     assert [entry["name"] for entry in report["config"]["strategy"]] == ["new.py:Bot", "old.py:Bot"]
     assert (report["match"]["strategy"], report["match"]["baseline"]) == ("new.py:Bot", "old.py:Bot")
     again = shutbox("tournament", "m.toml", "-o", "again.toml", "-q", cwd=tmp_path)  # the report, read back
     assert again.returncode == 0, again.stderr
-    assert "both named" not in again.stderr
+    assert "named 'bot'" not in again.stderr
 
 
 @pytest.mark.slow
@@ -59,6 +59,20 @@ def test_two_versions_of_one_name_play_a_gauntlet(tmp_path: Path) -> None:
     )
     assert done.returncode == 0, done.stderr
     assert "new.py:Bot" in done.stdout and "old.py:Bot" in done.stdout and "both named 'bot'" in done.stderr
+
+
+@pytest.mark.slow
+def test_three_versions_of_one_name_each_play_under_its_spec(tmp_path: Path) -> None:
+    (versions(tmp_path) / "older.py").write_text(BOT.format(low=2))
+    done = shutbox(
+        *("tournament", "-s", "new.py:Bot", "-s", "old.py:Bot", "-s", "older.py:Bot", "-n", "60", "--seed", "1"),
+        cwd=tmp_path,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "strategies 1, 2 and 3 are all named 'bot'; they play as 'new.py:Bot', 'old.py:Bot', 'older.py:Bot'" in (
+        done.stderr
+    )
+    assert all(spec in done.stdout for spec in ("new.py:Bot", "old.py:Bot", "older.py:Bot"))
 
 
 def test_one_strategy_against_itself_plays_as_new_and_baseline() -> None:
