@@ -189,11 +189,10 @@ def named_apart(
             raise _taken(field, name, places[0], places[1])
         for at, spec in zip(places, specs, strict=True):
             named[at] = dataclasses.replace(named[at], name=spec)
-        numbers = ", ".join(str(at + 1) for at in places[:-1]) + f" and {places[-1] + 1}"
+        numbers, names = _listed([str(at + 1) for at in places]), _listed([repr(spec) for spec in specs])
         notes.append(
             f"note: strategies {numbers} are {'both' if len(places) == 2 else 'all'} named {name!r}; they play as "
-            + ", ".join(repr(spec) for spec in specs)
-            + ' (NAME=SPEC, or name = "..." in a file, gives a name of your own).'
+            f'{names} (NAME=SPEC, or name = "..." in a file, gives a name of your own).'
         )
     seen: dict[str, int] = {}
     for at, entry in enumerate(named):  # a spec taken as a name may be another strategy's name
@@ -201,6 +200,11 @@ def named_apart(
             raise _taken(field, entry.name, seen[entry.name], at)
         seen[entry.name] = at
     return tuple(named), tuple(notes)
+
+
+def _listed(words: Sequence[str]) -> str:
+    """`a, b and c`."""
+    return ", ".join(words[:-1]) + f" and {words[-1]}"
 
 
 def _by_spec(given: Sequence[Given]) -> list[str] | None:

@@ -41,7 +41,7 @@ def test_two_versions_of_one_name_play_a_match_under_their_specs(tmp_path: Path)
     )
     assert done.returncode == 0, done.stderr
     assert "Match: new.py:Bot vs old.py:Bot" in done.stdout
-    assert "both named 'bot'" in done.stderr and "'new.py:Bot', 'old.py:Bot'" in done.stderr
+    assert "both named 'bot'" in done.stderr and "'new.py:Bot' and 'old.py:Bot'" in done.stderr
     report = tomllib.loads((tmp_path / "m.toml").read_text())
     assert [entry["name"] for entry in report["config"]["strategy"]] == ["new.py:Bot", "old.py:Bot"]
     assert (report["match"]["strategy"], report["match"]["baseline"]) == ("new.py:Bot", "old.py:Bot")
@@ -69,7 +69,7 @@ def test_three_versions_of_one_name_each_play_under_its_spec(tmp_path: Path) -> 
         cwd=tmp_path,
     )
     assert done.returncode == 0, done.stderr
-    assert "strategies 1, 2 and 3 are all named 'bot'; they play as 'new.py:Bot', 'old.py:Bot', 'older.py:Bot'" in (
+    assert "strategies 1, 2 and 3 are all named 'bot'; they play as 'new.py:Bot', 'old.py:Bot' and 'older.py:Bot'" in (
         done.stderr
     )
     assert all(spec in done.stdout for spec in ("new.py:Bot", "old.py:Bot", "older.py:Bot"))
