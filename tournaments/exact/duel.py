@@ -130,6 +130,7 @@ def quick_score(config: TournamentConfig, keyed: Sequence[bool]) -> float | None
     seats alike), where both can be computed exactly (exact, or `keyed`) and the duel is estimated
     to take at most `QUICK_SECONDS`; None where not, or where a strategy fails (its games name it)."""
     from strategies.loading import StrategyLoadError
+    from strategies.player import StrategyError
 
     from ..errors import TournamentFailure
     from ..referee.seated import seat_strategies
@@ -141,7 +142,7 @@ def quick_score(config: TournamentConfig, keyed: Sequence[bool]) -> float | None
         with contextlib.ExitStack() as stack:
             a, b = (stack.enter_context(one) for one in seat_strategies(given, config.rules, timeout=config.timeout))
             return duel_exactly(a, b, most_seconds=QUICK_SECONDS).seats[-1].wins
-    except (ConfigError, TournamentFailure, StrategyLoadError):
+    except (ConfigError, TournamentFailure, StrategyLoadError, StrategyError):
         return None
 
 
