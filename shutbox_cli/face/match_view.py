@@ -11,13 +11,25 @@ from tournaments import Match, Summary, Verdict
 
 
 def verdict(match: Match, first: str) -> str:
-    """The SPRT's verdict in words."""
-    assert match.sprt is not None
+    """The SPRT's verdict in words, as the engine testers say it: the hypothesis accepted, the LLR
+    against the bound it crossed and the bounds [elo0, elo1], and which the data favour (not that
+    the difference is at least elo1: the Elo line gives its interval)."""
+    sprt = match.sprt
+    assert sprt is not None
+    low, high = sprt.bounds
+    bounds = f"elo0={sprt.elo0:g} elo1={sprt.elo1:g}"
     if match.verdict is Verdict.H1:
-        return f"H1 accepted: {first} is {match.sprt.elo1:+g} Elo or better"
+        favoured = (
+            "being stronger" if sprt.elo0 >= 0 else f"at elo1 ({sprt.elo1:+g} Elo) over elo0 ({sprt.elo0:+g} Elo)"
+        )
+        return f"H1 accepted (LLR {match.llr:.2f} >= {high:.2f}, {bounds}): the data favour {first} {favoured}"
     if match.verdict is Verdict.H0:
-        return f"H0 accepted: {first} is {match.sprt.elo0:+g} Elo or worse"
-    return "undecided: the games ran out before the test decided"
+        favoured = "being weaker" if sprt.elo1 <= 0 else f"at elo0 ({sprt.elo0:+g} Elo) over elo1 ({sprt.elo1:+g} Elo)"
+        return f"H0 accepted (LLR {match.llr:.2f} <= {low:.2f}, {bounds}): the data favour {first} {favoured}"
+    return (
+        f"undecided (LLR {match.llr:.2f} between {low:.2f} and {high:.2f}, {bounds}): the games ran out before "
+        "the test decided"
+    )
 
 
 def _signed(value: float, digits: int = 1) -> str:
@@ -58,11 +70,17 @@ def match_lines(summary: Summary, width: int | None = None) -> list[str]:
         f"Pairs scoring 0, ½, 1, 1½, 2: {' '.join(f'{count:,}' for count in pairs.counts)}; games won, shared, "
         f"lost: {pairs.wins:,}, {pairs.draws:,}, {pairs.losses:,}",
     ]
+    if match.exact is not None and match.exact_elo is not None:
+        held = "within" if low <= match.exact <= high else "outside"
+        lines.insert(
+            3,
+            f"Computed exactly: {first} scores {100 * match.exact:.3f}% per game against {second}'s "
+            f"{100 * (1 - match.exact):.3f}% (Elo {_signed(match.exact_elo)}), {held} the simulated score's interval",
+        )
     if match.sprt is not None:
         sprt = match.sprt
         lines.append(
-            f"SPRT elo0={sprt.elo0:g} elo1={sprt.elo1:g} alpha={sprt.alpha:g} beta={sprt.beta:g}: "
-            f"{sprt_line(match, summary.games)}: {verdict(match, first)}."
+            f"SPRT (alpha={sprt.alpha:g} beta={sprt.beta:g}) after {summary.games:,} games: {verdict(match, first)}."
         )
     width = results_console().width if width is None else width
     return [part for line in lines for part in _fitted(line, width)]

@@ -4,7 +4,7 @@ is said, which report a run writes, and what is done once its strategies are loa
 import contextlib
 import os
 import shlex
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
@@ -37,9 +37,10 @@ class Resuming:
 
 
 @contextlib.contextmanager
-def ends_cleanly(command: str = "tournament") -> Iterator[Resuming]:
+def ends_cleanly(command: str = "tournament", arguments: Mapping[str, str] | None = None) -> Iterator[Resuming]:
     """Every way a run of this command can end early, as one sentence and its exit status (and how
-    to resume: the command tells the `Resuming` it is given the report it writes)."""
+    to resume: the command tells the `Resuming` it is given the report it writes); a strategy given
+    as a positional argument is named by it (`settings.said`)."""
     import tournaments
 
     resuming = Resuming(command)
@@ -49,12 +50,12 @@ def ends_cleanly(command: str = "tournament") -> Iterator[Resuming]:
     except (tournaments.ConfigError, tournaments.FileWriteError) as error:
         kept = getattr(error, "checkpoint", None)  # a report not written keeps the finished run
         if kept is None:
-            fail(said(error))
-        say_error(said(error))
+            fail(said(error, arguments))
+        say_error(said(error, arguments))
         typer.echo(f"shutbox: {finished} kept; {resuming.hint(kept)}", err=True)
         raise typer.Exit(USAGE_ERROR) from None
     except tournaments.TournamentFailure as error:
-        say_error(said(error))
+        say_error(said(error, arguments))
         if error.checkpoint is not None:
             typer.echo(f"shutbox: {finished} kept; {resuming.hint(error.checkpoint)}", err=True)
         raise typer.Exit(FAILURE) from None

@@ -3,6 +3,7 @@ place that does; the library's errors name settings (`tournaments.Setting`), and
 says them with `said`."""
 
 import shlex
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # the library is imported only when a command needs it
@@ -33,14 +34,22 @@ def spell(setting: "Setting") -> str:
         return f"--{value}"
     if name == "resume":
         return f"shutbox tournament --resume {shlex.quote(str(value))}"
+    if name == "strategies" and isinstance(value, str):
+        return f"{flag(name)} {value!r}"
     if isinstance(value, bool):
         return flag(name) if value else "--no-" + name.replace("_", "-")
     return f"{flag(name)} {shlex.quote(value)}"
 
 
-def said(error: BaseException) -> str:
+def said(error: BaseException, arguments: Mapping[str, str] | None = None) -> str:
     """An error's message with the settings it names spelled as the command line gives them (a
-    strategy's failure in its host names the time limit too)."""
+    strategy's failure in its host names the time limit too); a strategy given as a positional
+    argument (`arguments`: its text to the argument's name) is named by that argument."""
     from tournaments import TournamentError
 
-    return (error if isinstance(error, TournamentError) else TournamentError(str(error))).spelled(spell)
+    def spelled(setting: "Setting") -> str:
+        if arguments and setting.name == "strategies" and setting.value in arguments:
+            return f"{arguments[str(setting.value)]} {setting.value!r}"
+        return spell(setting)
+
+    return (error if isinstance(error, TournamentError) else TournamentError(str(error))).spelled(spelled)

@@ -48,7 +48,7 @@ def test_a_match_shows_its_llr_and_bounds_on_the_bar() -> None:
         "match", "optimal", "fewest-tiles", "-n", "400000", "--seed", "5", "--sprt", "elo0=0 elo1=2"
     )
     assert status == 0 and "H1 accepted" in out
-    assert "LLR 2.95 (-2.94, 2.94) [0, 2] 6,144 games" in shown
+    assert "LLR 3.17 (-2.94, 2.94) [0, 2] 5,248 games" in shown
 
 
 def test_the_live_bar_runs_no_thread_of_its_own(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -295,10 +295,13 @@ def _match_command(report: Mapping[str, Any], path: Path) -> list[str]:
 
 
 def _entered(entry: Mapping[str, Any], path: Path) -> str:
-    """A field entry as `-s` takes it: its spec with its parameters, after its name if that differs."""
+    """A field entry as `-s` takes it: its spec with its parameters (unless the spec holds them
+    already), after its name if that differs."""
     spec = _spec_of(entry["spec"], path)
     params = entry.get("params")
     given = "(" + ", ".join(f"{key}={value!r}" for key, value in params.items()) + ")" if params else ""
+    if spec.rstrip().endswith(")"):  # recorded as typed, its parameters in it
+        given = ""
     name = entry["name"]
     natural = name in (entry["spec"], entry["spec"] + given) or (
         bool(given) and name.endswith(given) and "=" not in name.removesuffix(given)

@@ -5,6 +5,7 @@ one-round game). In fractions or floats as an exact tournament under the same ru
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -16,6 +17,7 @@ from shutbox_cli.game.exact_keyed import keyed_duel
 from ..errors import ConfigError, setting
 from ..results.schema import header, rules_table
 from .tournament import (
+    MOST_SECONDS,
     exact_key,
     first_turn,
     refuse_costly,
@@ -26,7 +28,12 @@ from .tournament import (
 )
 
 if TYPE_CHECKING:  # a user's strategy is seated in a host: only a run of one loads that code
+    from ..field.config import TournamentConfig
     from ..referee.seated import SeatedStrategy
+
+QUICK_SECONDS = 2.0
+"""The longest a match's exact duel may be estimated to take for the match to compute it (the
+limit of an exact tournament, minutes, is for one asked for)."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -83,10 +90,12 @@ class ExactDuel:
         return report
 
 
-def duel_exactly(a: SeatedStrategy, b: SeatedStrategy, seat: int | None = None) -> ExactDuel:
+def duel_exactly(
+    a: SeatedStrategy, b: SeatedStrategy, seat: int | None = None, most_seconds: float = MOST_SECONDS
+) -> ExactDuel:
     """A against B in one game under the rules both are seated for, with A in seat `seat` (1 or 2)
     or in both. Raises ConfigError for a strategy that cannot be computed exactly under the rules,
-    TournamentFailure for one that fails."""
+    or a game estimated to take longer than `most_seconds`; TournamentFailure for one that fails."""
     if seat not in (None, 1, 2):
         raise ConfigError(f"A's seat must be 1 or 2, not {seat!r}.")
     if a.rules != b.rules:
@@ -103,7 +112,8 @@ def duel_exactly(a: SeatedStrategy, b: SeatedStrategy, seat: int | None = None) 
     )
     first = [first_turn(one, 2) for one in odds]
     walked = walked_pairs(rules, odds, [(0, 1)], [not seated.builtin for seated in (a, b)])
-    refuse_costly(rules, first, [(0, 1)], copies, what, instead, margins=rules.drop_out is None, walked=walked)
+    margins = rules.drop_out is None
+    refuse_costly(rules, first, [(0, 1)], copies, what, instead, margins, walked, most_seconds)
     try:
         found = [keyed_duel(rules, odds[0], odds[1], number - 1) for number in ((1, 2) if seat is None else (seat,))]
     except ValueError as error:
@@ -113,6 +123,27 @@ def duel_exactly(a: SeatedStrategy, b: SeatedStrategy, seat: int | None = None) 
         seats.append(_average(found))
     arithmetic = found[0].game.arithmetic
     return ExactDuel(a.name, a.spec, b.name, b.spec, rules, arithmetic, tuple(seats))
+
+
+def quick_score(config: TournamentConfig, keyed: Sequence[bool]) -> float | None:
+    """A match's first strategy's exact score per game against the second (a shared win half, both
+    seats alike), where both can be computed exactly (exact, or `keyed`) and the duel is estimated
+    to take at most `QUICK_SECONDS`; None where not, or where a strategy fails (its games name it)."""
+    from strategies.loading import StrategyLoadError
+    from strategies.player import StrategyError
+
+    from ..errors import TournamentFailure
+    from ..referee.seated import seat_strategies
+
+    if not all(entry.exact or key for entry, key in zip(config.strategies, keyed, strict=True)):
+        return None
+    given = [(entry.spec, dict(entry.params), entry.name) for entry in config.strategies]
+    try:
+        with contextlib.ExitStack() as stack:
+            a, b = (stack.enter_context(one) for one in seat_strategies(given, config.rules, timeout=config.timeout))
+            return duel_exactly(a, b, most_seconds=QUICK_SECONDS).seats[-1].wins
+    except (ConfigError, TournamentFailure, StrategyLoadError, StrategyError):
+        return None
 
 
 def _seat(found: Duel[Any]) -> DuelSeat:

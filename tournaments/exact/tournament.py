@@ -215,20 +215,21 @@ def refuse_costly(
     instead: str,
     margins: bool = False,
     walked: Walked = Walked(),
+    most_seconds: float = MOST_SECONDS,
 ) -> None:
     """A ConfigError, before anything is computed, if `copies` of each of `games` (`exact_cost`)
-    would take longer than `MOST_SECONDS` or hold more than `MOST_TOTALS` totals per seat; it says
+    would take longer than `most_seconds` or hold more than `MOST_TOTALS` totals per seat; it says
     what would take that long (`what`), what fits (fewer rounds, a lower drop-out limit, fewer
     strategies) and what to do `instead`. The games of `walked.pairs` are walked over both totals
     (`exact_pairs`), the others seat by seat."""
     work = _Work(turns, games, copies, margins, walked)
-    if work.fits(rules):
+    if work.fits(rules, most_seconds):
         return
     seconds, totals = work.seconds(rules)
     held = f" and hold {totals:,} totals per seat at once" if totals > MOST_TOTALS else ""
     raise ConfigError(
-        f"{what} would take about {_duration(seconds)}{held}, past the limits of about {_duration(MOST_SECONDS)} "
-        f"and {MOST_TOTALS:,} totals: {_what_fits(rules, work)}; or {instead}."
+        f"{what} would take about {_duration(seconds)}{held}, past the limits of about {_duration(most_seconds)} "
+        f"and {MOST_TOTALS:,} totals: {_what_fits(rules, work, most_seconds)}; or {instead}."
     )
 
 
@@ -253,13 +254,13 @@ class _Work:
         steps = cost.steps * self.copies * (FRACTION_STEPS if uses_fractions(rules) else 1)
         return steps / STEPS_PER_SECOND, cost.totals
 
-    def fits(self, rules: Rules) -> bool:
+    def fits(self, rules: Rules, most_seconds: float = MOST_SECONDS) -> bool:
         """Whether the work stays within the limits of time and totals under `rules`."""
         seconds, totals = self.seconds(rules)
-        return seconds <= MOST_SECONDS and totals <= MOST_TOTALS
+        return seconds <= most_seconds and totals <= MOST_TOTALS
 
 
-def _what_fits(rules: Rules, work: _Work) -> str:
+def _what_fits(rules: Rules, work: _Work, most_seconds: float = MOST_SECONDS) -> str:
     """The most rounds, or the highest drop-out limit, that fits (found by halving), or fewer strategies."""
     key, most = ("rounds", rules.rounds) if rules.drop_out is None else ("drop_out", rules.drop_out)
     low, high = 0, most  # low fits (0: nothing does), high does not
@@ -270,7 +271,7 @@ def _what_fits(rules: Rules, work: _Work) -> str:
             if key == "rounds"
             else dataclasses.replace(rules, drop_out=middle)
         )
-        if work.fits(fewer):
+        if work.fits(fewer, most_seconds):
             low = middle
         else:
             high = middle

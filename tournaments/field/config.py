@@ -364,7 +364,7 @@ def _field(path: Path | None, table: Mapping[str, Any], options: Options, exact:
         except StrategyLoadError as error:
             raise ConfigError(str(error)) from None
         field = [
-            Given(f"{setting('strategies')} {text!r}", spec, name, {})
+            Given(setting("strategies", text), spec, name, {})
             for text, (name, spec) in zip(texts, map(split_name, texts), strict=True)
         ]
     elif "strategy" in table:
@@ -403,10 +403,10 @@ def load_config(path: Path | None, options: Options, table: Mapping[str, Any] | 
     _isolation(where, table, options)
     field = _field(path, table, options, values["method"] == "exact")
     probing = Probing(values["timeout"], host_memory_limit(values["memory_limit"], values["workers"]))
-    strategies = load_field(field, rules, probing)
+    strategies, notes = load_field(field, rules, probing)
     _check_size(where, table, options, values["table"], len(strategies))
     _check_gauntlet(values, len(strategies))
-    return TournamentConfig(strategies, rules, **values, warnings=changes(field, strategies, path))
+    return TournamentConfig(strategies, rules, **values, warnings=notes + changes(field, strategies, path))
 
 
 def _check_gauntlet(values: Mapping[str, Any], count: int) -> None:

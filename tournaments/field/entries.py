@@ -134,10 +134,13 @@ def recorded_spec(spec: str, folder: Path | None) -> str:
     return moved + spec.strip()[len(file) :]
 
 
-def load_field(field: Sequence[Given], rules: Rules, probing: Probing) -> tuple[StrategyEntry, ...]:
+def load_field(
+    field: Sequence[Given], rules: Rules, probing: Probing
+) -> tuple[tuple[StrategyEntry, ...], tuple[str, ...]]:
     """Load every strategy of the field to check it: a built-in one here, a user's probed in a
     process of its own (all side by side, `probing` saying how), never imported here; each host a
-    probe loaded is kept idle for a run in this process (`idle`)."""
+    probe loaded is kept idle for a run in this process (`idle`). Two strategies named alike are
+    named apart where they can be (`named_apart`): the entries, and a note for each renamed pair."""
     probes: dict[int, Callable[[], Probed]] = {}
     for number, (where, spec, display, params, *_) in enumerate(field, start=1):
         if not builtin_spec(spec):
@@ -147,16 +150,15 @@ def load_field(field: Sequence[Given], rules: Rules, probing: Probing) -> tuple[
                 raise ConfigError(f"{where}: {marked(error)}") from None
             probes[number] = _probe(spec, params, display, rules, probing)
     try:
-        return _entries(field, probes)
+        return named_apart(field, _entries(field, probes))
     except BaseException:
         idle.stop_all()  # the hosts of the probes that answered: no run follows
         raise
 
 
-def _entries(field: Sequence[Given], probes: Mapping[int, Callable[[], Probed]]) -> tuple[StrategyEntry, ...]:
+def _entries(field: Sequence[Given], probes: Mapping[int, Callable[[], Probed]]) -> list[StrategyEntry]:
     """The field's entries, each probe's answer waited for in turn."""
     entries: list[StrategyEntry] = []
-    seen: dict[str, int] = {}
     for number, (where, spec, display, params, *_) in enumerate(field, start=1):
         if display is not None and not display.isprintable():
             raise ConfigError(f"{where}: the name {display!r} holds control characters; give a printable one.")
@@ -164,16 +166,62 @@ def _entries(field: Sequence[Given], probes: Mapping[int, Callable[[], Probed]])
             entry = _probed(probes[number]()) if number in probes else _loaded(spec, params, display)
         except StrategyLoadError as error:
             raise ConfigError(f"{where}: {marked(error)}") from None
-        entry = _named_as_written(entry, field[number - 1])
+        entries.append(_named_as_written(entry, field[number - 1]))
+    return entries
+
+
+def named_apart(
+    field: Sequence[Given], entries: Sequence[StrategyEntry]
+) -> tuple[tuple[StrategyEntry, ...], tuple[str, ...]]:
+    """Each strategy under a name of its own. Strategies that their classes name alike (versions of
+    one strategy, say), none named by the configuration, are named by their specs as written when
+    those differ, and a note says so; any other clash is a ConfigError naming two of them."""
+    named = list(entries)
+    notes: list[str] = []
+    alike: dict[str, list[int]] = {}
+    for at, entry in enumerate(entries):
+        alike.setdefault(entry.name, []).append(at)
+    for name, places in alike.items():
+        if len(places) < 2:
+            continue
+        specs = _by_spec([field[at] for at in places])
+        if specs is None:
+            raise _taken(field, name, places[0], places[1])
+        for at, spec in zip(places, specs, strict=True):
+            named[at] = dataclasses.replace(named[at], name=spec)
+        numbers, names = _listed([str(at + 1) for at in places]), _listed([repr(spec) for spec in specs])
+        notes.append(
+            f"note: strategies {numbers} are {'both' if len(places) == 2 else 'all'} named {name!r}; they play as "
+            f'{names} (NAME=SPEC, or name = "..." in a file, gives a name of your own).'
+        )
+    seen: dict[str, int] = {}
+    for at, entry in enumerate(named):  # a spec taken as a name may be another strategy's name
         if entry.name in seen:
-            raise ConfigError(
-                f"{where}: the name {entry.name!r} is already taken by strategy {seen[entry.name]}; "
-                'give one of them another name (name = "..." in the file, NAME=SPEC on the command line, '
-                "or a spec with parameters)."
-            )
-        seen[entry.name] = number
-        entries.append(entry)
-    return tuple(entries)
+            raise _taken(field, entry.name, seen[entry.name], at)
+        seen[entry.name] = at
+    return tuple(named), tuple(notes)
+
+
+def _listed(words: Sequence[str]) -> str:
+    """`a, b and c`."""
+    return ", ".join(words[:-1]) + f" and {words[-1]}"
+
+
+def _by_spec(given: Sequence[Given]) -> list[str] | None:
+    """The names strategies named alike take apart: their specs as written, if none is named by the
+    configuration and the specs all differ; else None."""
+    specs = [(one.written or one.spec).strip() for one in given]
+    if any(one.name is not None for one in given) or len(set(specs)) < len(specs):
+        return None
+    return specs if all(spec.isprintable() for spec in specs) else None
+
+
+def _taken(field: Sequence[Given], name: str, first: int, second: int) -> ConfigError:
+    return ConfigError(
+        f"{field[second].where}: the name {name!r} is already taken by {field[first].where}; "
+        'give one of them another name (name = "..." in the file, NAME=SPEC on the command line, '
+        "or a spec with parameters)."
+    )
 
 
 def changes(field: Sequence[Given], entries: Sequence[StrategyEntry], path: Path | None) -> tuple[str, ...]:

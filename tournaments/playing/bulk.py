@@ -11,8 +11,9 @@ the general engine counts. With the `fast` extra (numba) a unit plays compiled i
 
 from __future__ import annotations
 
+import copy
 import itertools
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 
 import numpy as np
 import numpy.typing as npt
@@ -115,13 +116,15 @@ class BulkPlayer:
         keys = stream_keys(self.plan.deal_seed, games, round_, seat)
         return play_keyed_turns(tables, which, self.rules.full_box, lambda k, live: outcomes(keys[live], k))
 
-    def play(self, unit: WorkUnit) -> dict[int, list[Tally]]:
-        """Every game of a bulk unit, counted per matchup and player: compiled when it can be."""
+    def play(self, unit: WorkUnit, blocks: Sequence[WorkUnit] = ()) -> list[dict[int, list[Tally]]]:
+        """Every game of a bulk unit, counted per matchup and player block by block (`blocks`, the
+        unit's in order; by default the unit whole): compiled when it can be."""
+        blocks = blocks or (unit,)
         if self._compiled is None:
             self._compiled = CompiledUnits(self.plan, self.table, self.strategy_turns, self.keyed_table)
         if self._compiled.plays(unit):
-            return self._compiled.play(unit)
-        return BulkUnit(self.plan, unit, self.strategy_turns, self.keyed_turns).play()
+            return [self._compiled.play(block) for block in blocks]
+        return BulkUnit(self.plan, unit, self.strategy_turns, self.keyed_turns).play_blocks(blocks)
 
 
 class TableTurns:
@@ -194,10 +197,15 @@ class BulkUnit:
 
     def play(self) -> dict[int, list[Tally]]:
         """Every game of the unit, counted per matchup and player."""
+        return self.play_blocks((self.unit,))[0]
+
+    def play_blocks(self, blocks: Sequence[WorkUnit]) -> list[dict[int, list[Tally]]]:
+        """Every game of the unit, played at once and counted per matchup and player block by block
+        (the unit's blocks, `Plan.blocks`)."""
         plan, unit = self.plan, self.unit
         count = int(np.prod(self.layout))
         results = play_games(plan.config.rules, plan.table, count, share_unit(plan.table), self.turns, self.standing)
-        return _tallies(results, unit, self.layout)
+        return [block_tallies(results, self.layout, block.first_deal - unit.first_deal, block) for block in blocks]
 
 
 def finished_ahead(results: GameResults, seat: int, other: int) -> npt.NDArray[np.int8]:
@@ -228,6 +236,36 @@ def finished_ahead(results: GameResults, seat: int, other: int) -> npt.NDArray[n
     conditions, placed = zip(*rules, strict=True)
     places: npt.NDArray[np.int8] = np.select(conditions, placed, 0).astype(np.int8)
     return places
+
+
+PER_GAME = (
+    "wins",
+    "turns",
+    "score_sum",
+    "score_squares",
+    "shut_boxes",
+    "totals",
+    "out_after",
+    "playoff_rounds",
+    "playoff_score",
+)
+"""The arrays of `GameResults` that hold a figure per seat and game."""
+
+
+def block_tallies(
+    results: GameResults, layout: tuple[int, int, int], start: int, block: WorkUnit
+) -> dict[int, list[Tally]]:
+    """The tallies of a block of games laid out as `layout` (matchup, rotation, deal): its `block.deals`
+    deals from the `start`-th on, counted per matchup and player."""
+    matchups, seats, deals = layout
+    if start == 0 and block.deals == deals:
+        return _tallies(results, block, layout)
+    sliced = copy.copy(results)
+    for name in PER_GAME:
+        values = getattr(results, name)
+        kept = values.reshape(len(values), *layout)[..., start : start + block.deals]
+        setattr(sliced, name, kept.reshape(len(values), -1))
+    return _tallies(sliced, block, (matchups, seats, block.deals))
 
 
 def _tallies(results: GameResults, unit: WorkUnit, layout: tuple[int, int, int]) -> dict[int, list[Tally]]:

@@ -90,6 +90,9 @@ class Plan:
     """Numbers of the units already played (by the run a checkpoint resumes): `units()` skips them."""
     keys: tuple[tuple[str, ...] | None, ...] = ()
     """By strategy, the features a keyed strategy plays in bulk by (None: it is not keyed)."""
+    look_deals: int = 0
+    """A match's SPRT looks after every this many deals of a unit (0: after whole units only): its
+    units then count their games block by block (`blocks`)."""
 
     @property
     def table(self) -> int:
@@ -159,6 +162,17 @@ class Plan:
                 yield WorkUnit(number, (matchup.index,), first, min(self.deals_per_unit, self.deals - first))
                 number += 1
 
+    def blocks(self, unit: WorkUnit) -> tuple[WorkUnit, ...]:
+        """A unit's blocks, `look_deals` deals each (the last maybe fewer), in order: the unit itself
+        where the plan does not look within units, or the unit is no longer than a block."""
+        size = self.look_deals
+        if not size or unit.deals <= size:
+            return (unit,)
+        return tuple(
+            dataclasses.replace(unit, first_deal=first, deals=min(size, unit.first_deal + unit.deals - first))
+            for first in range(unit.first_deal, unit.first_deal + unit.deals, size)
+        )
+
     def games(self, unit: WorkUnit) -> Iterator[GameSlot]:
         """The games of one matchup of a work unit, in order."""
         table = self.table
@@ -168,10 +182,13 @@ class Plan:
                 yield GameSlot(number, deal if self.config.duplicate else number, rotation)
 
 
-def make_plan(config: TournamentConfig, bulk: bool = True, bulk_unit_games: int = BULK_UNIT_GAMES) -> Plan:
+def make_plan(
+    config: TournamentConfig, bulk: bool = True, bulk_unit_games: int = BULK_UNIT_GAMES, look_games: int = 0
+) -> Plan:
     """Plan a tournament whose seed is known. Games per matchup round up to whole deals.
     `bulk=False` plays every matchup turn by turn: the reference the bulk engine is held to.
-    `bulk_unit_games`: about how many games a bulk unit holds (smaller for a match that may stop)."""
+    `bulk_unit_games`: about how many games a bulk unit holds (smaller for a match that may stop);
+    `look_games`: about how many games of a unit its blocks hold (a match's SPRT looks after each; 0: none)."""
     if config.seed is None:
         raise ValueError("a tournament needs its seed before it is planned.")
     keys = tuple(_key(entry, config.rules) if bulk else None for entry in config.strategies)
@@ -186,16 +203,24 @@ def make_plan(config: TournamentConfig, bulk: bool = True, bulk_unit_games: int 
     )
     deals = -(-config.games // config.table)
     per_bulk_deal = config.table * max(1, sum(matchup.bulk for matchup in matchups))
+    look = max(1, look_games // config.table) if look_games else 0
     return Plan(
         config,
         derive_seed("deals", config.seed),
         matchups,
         deals,
-        max(1, UNIT_GAMES // config.table),
-        max(1, bulk_unit_games // per_bulk_deal),
+        _whole_blocks(max(1, UNIT_GAMES // config.table), look),
+        _whole_blocks(max(1, bulk_unit_games // per_bulk_deal), look),
         bulk,
         keys=keys,
+        look_deals=look,
     )
+
+
+def _whole_blocks(deals: int, look: int) -> int:
+    """A unit's deals, rounded down to whole blocks of `look` deals (at least one) where the plan looks
+    within units: every block then holds `look` deals, the last of a budget maybe fewer."""
+    return max(look, deals - deals % look) if look else deals
 
 
 def _key(entry: StrategyEntry, rules: Rules) -> tuple[str, ...] | None:

@@ -33,7 +33,7 @@ from strategies.player import StrategyError, StrategyPlayer
 from strategies.table import solution_table
 
 from ..referee.wire import ContextFields
-from .bulk import Masks, _tallies
+from .bulk import Masks, block_tallies
 from .checked import UNVOUCHED, turn_ends
 from .lockstep import GameFailure
 from .plan import GameSlot, Plan, WorkUnit
@@ -235,14 +235,19 @@ class StepUnit:
                 found[chosen] = place.turns(self, seat, round_, games[chosen], dealt[chosen])
         return found
 
-    def play(self) -> list[Tally]:
-        """Every game of the unit, counted by player; a `GameFailure` at the first game to fail."""
+    def play(self, blocks: Sequence[WorkUnit] = ()) -> list[list[Tally]]:
+        """Every game of the unit, counted by player block by block (`blocks`, the unit's in order;
+        by default the unit whole); a `GameFailure` at the first game to fail."""
         count = self.players * self.deals
         results = play_games(self.rules, self.players, count, share_unit(self.players), self.turns, self.standing)
         if self.failure is not None:
             raise self.failure
-        unit = WorkUnit(0, (0,), 0, self.deals)
-        return _tallies(results, unit, self.layout)[0]
+        first = blocks[0].first_deal if blocks else 0
+        parts = [WorkUnit(0, (0,), block.first_deal - first, block.deals) for block in blocks]
+        return [
+            block_tallies(results, self.layout, part.first_deal, part)[0]
+            for part in parts or [WorkUnit(0, (0,), 0, self.deals)]
+        ]
 
 
 def _rows(values: npt.NDArray[Any], compared: npt.NDArray[Any] | None = None) -> list[tuple[Any, ...]]:

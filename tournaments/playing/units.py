@@ -36,11 +36,13 @@ if TYPE_CHECKING:
 @dataclasses.dataclass(frozen=True)
 class UnitResult:
     """What a worker sends back for one unit: the tallies of each of its matchups (one per
-    player), the number of games it played and the unit's number (a checkpoint keeps it)."""
+    player), the number of games it played and the unit's number (a checkpoint keeps it); where
+    the plan looks within units (`Plan.look_deals`), also the results of its blocks in order."""
 
     tallies: dict[int, list[Tally]]
     games: int
     unit: int
+    blocks: tuple[UnitResult, ...] = ()
 
     def __reduce__(self) -> tuple[Callable[..., UnitResult], tuple[object, ...]]:
         """Pickled as one array of whole numbers, which even a pure-Python pickler sends at once."""
@@ -55,10 +57,17 @@ class UnitResult:
                 for count in tally.counts(len(self.tallies[index]))
             ],
         )
-        return _unpacked, (matchups, players, counts.tobytes(), self.games, self.unit)
+        return _unpacked, (matchups, players, counts.tobytes(), self.games, self.unit, self.blocks)
 
 
-def _unpacked(matchups: tuple[int, ...], players: tuple[int, ...], packed: bytes, games: int, unit: int) -> UnitResult:
+def _unpacked(
+    matchups: tuple[int, ...],
+    players: tuple[int, ...],
+    packed: bytes,
+    games: int,
+    unit: int,
+    blocks: tuple[UnitResult, ...] = (),
+) -> UnitResult:
     """A `UnitResult` from its pickled form."""
     counts, at, tallies = array("q", packed), 0, {}
     for index, seated in zip(matchups, players, strict=True):
@@ -68,7 +77,20 @@ def _unpacked(matchups: tuple[int, ...], players: tuple[int, ...], packed: bytes
             for player in range(seated)
         ]
         at += length * seated
-    return UnitResult(tallies, games, unit)
+    return UnitResult(tallies, games, unit, blocks)
+
+
+def joined(blocks: tuple[UnitResult, ...], unit: int) -> UnitResult:
+    """One unit's result from those of its blocks, which it keeps."""
+    if len(blocks) == 1:
+        return blocks[0]
+    tallies: dict[int, list[Tally]] = {}
+    for block in blocks:
+        for matchup, counted in block.tallies.items():
+            summed = tallies.setdefault(matchup, [Tally() for _ in counted])
+            for tally, more in zip(summed, counted, strict=True):
+                tally.add(more)
+    return UnitResult(tallies, sum(block.games for block in blocks), unit, blocks)
 
 
 def matchup_title(plan: Plan, matchup: Matchup) -> str:
@@ -267,28 +289,41 @@ class UnitPlayer:
                 loaded.deadline = deadline
 
     def play(self, unit: WorkUnit) -> UnitResult:
-        """Play every game of a unit and count it."""
+        """Play every game of a unit and count it, block by block where the plan looks within units."""
         self._fresh.clear()
         self._arm()
         try:
-            return self._play(unit)
+            return joined(self._play(unit, self.plan.blocks(unit)), unit.number)
         except TabulationFailure as error:
             raise TournamentFailure(f"in {unit_title(self.plan, unit)}: {error.marked}") from None
 
-    def _play(self, unit: WorkUnit) -> UnitResult:
+    def _play(self, unit: WorkUnit, blocks: tuple[WorkUnit, ...]) -> tuple[UnitResult, ...]:
+        """A unit's results, block by block."""
         if unit.bulk:
-            return UnitResult(self.bulk.play(unit), unit.deals * self.plan.table * len(unit.matchups), unit.number)
+            games = self.plan.table * len(unit.matchups)
+            counted = self.bulk.play(unit, blocks)
+            return tuple(
+                UnitResult(found, block.deals * games, unit.number)
+                for found, block in zip(counted, blocks, strict=True)
+            )
         (index,) = unit.matchups
         matchup = self.plan.matchups[index]
         try:
             # The general engine (no bulk) plays every game turn by turn.
-            tallies = self._in_steps(matchup, unit) if self.plan.bulk else self._in_lockstep(matchup, unit)
+            if self.plan.bulk:
+                tallies = self._in_steps(matchup, unit, blocks)
+            else:
+                tallies = [self._in_lockstep(matchup, block) for block in blocks]
         except GameFailure as failure:
             raise TournamentFailure(self._where(matchup, failure.slot, failure.context) + str(failure.error)) from None
-        return UnitResult({index: tallies}, unit.deals * self.plan.table, unit.number)
+        return tuple(
+            UnitResult({index: found}, block.deals * self.plan.table, unit.number)
+            for found, block in zip(tallies, blocks, strict=True)
+        )
 
-    def _in_steps(self, matchup: Matchup, unit: WorkUnit) -> list[Tally]:
-        """A unit's games with array logic (`steps`), each step's turns of a strategy asked together."""
+    def _in_steps(self, matchup: Matchup, unit: WorkUnit, blocks: tuple[WorkUnit, ...]) -> list[list[Tally]]:
+        """A unit's games with array logic (`steps`), each step's turns of a strategy asked together;
+        counted block by block."""
         from .steps import AskedSeat, ExactSeat, SolvedSeat, StepSeat, StepUnit
 
         seats: list[StepSeat] = []
@@ -301,7 +336,7 @@ class UnitPlayer:
                 seats.append(SolvedSeat(player, self._solved))
             else:
                 seats.append(AskedSeat(player))
-        return StepUnit(self.plan, unit, seats).play()
+        return StepUnit(self.plan, unit, seats).play(blocks)
 
     def _in_lockstep(self, matchup: Matchup, unit: WorkUnit) -> list[Tally]:
         """A unit's games turn by turn, side by side (`lockstep`)."""

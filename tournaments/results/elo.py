@@ -15,6 +15,10 @@ from .stats import Z95, Interval, phi
 
 REGULAR = 1e-3
 """A pair outcome never seen counts this much, so the likelihood is defined (as fishtest does)."""
+ROOT_STEPS = 200
+"""The most steps the root of the closest distribution takes (Newton's method converges in a few)."""
+ROOT_TOLERANCE = 1e-12
+"""The root is found once a step moves it by less than this fraction of itself."""
 
 
 def elo(score: float) -> float:
@@ -104,7 +108,7 @@ Look = tuple[int, float]
 class Match:
     """A match of two strategies at a table of two, from the first's side: its pairs, its Elo with
     error bars, and its SPRT (if it ran one): settings, LLR and verdict after its games, and its
-    `path`, the LLR at each look in order (the last is `llr`)."""
+    `path`, the LLR at each look in order (the last is `llr`); and its `exact` score, if known."""
 
     pairs: Pentanomial
     estimate: EloEstimate
@@ -112,6 +116,14 @@ class Match:
     llr: float = 0.0
     verdict: Verdict = Verdict.UNDECIDED
     path: tuple[Look, ...] = ()
+    exact: float | None = None
+    """The first's exact score per game (a shared win half, both seats alike), where both strategies
+    can be computed exactly and quickly (`duel.quick_score`); None where not."""
+
+    @property
+    def exact_elo(self) -> float | None:
+        """The logistic Elo of the exact score, if known."""
+        return None if self.exact is None else elo(self.exact)
 
 
 def match_of(pairs: Pentanomial, sprt: Sprt | None) -> Match:
@@ -155,20 +167,22 @@ def llr(counts: Sequence[float], s0: float, s1: float) -> float:
 def _closest(values: list[float], observed: list[float], mean: float) -> list[float]:
     """The distribution on `values` of this mean that is likeliest given the observed one:
     p_i = q_i / (1 + x (a_i - mean)), x the root of sum q_i (a_i - mean) / (1 + x (a_i - mean)) = 0
-    (found by bisection; the sum falls as x grows)."""
+    (found by Newton's method, kept inside a bracket that bisection narrows: the sum falls as x grows)."""
     shifted = [value - mean for value in values]
     low, high = -1 / max(shifted), -1 / min(shifted)
-
-    def slope(x: float) -> float:
-        return sum(q * a / (1 + x * a) for q, a in zip(observed, shifted, strict=True))
-
-    span = high - low
-    low, high = low + span * 1e-12, high - span * 1e-12
-    for _ in range(200):
-        middle = (low + high) / 2
-        if slope(middle) > 0:
-            low = middle
+    x = 0.0
+    for _ in range(ROOT_STEPS):
+        slope = sum(q * a / (1 + x * a) for q, a in zip(observed, shifted, strict=True))
+        if slope > 0:
+            low = x
         else:
-            high = middle
-    x = (low + high) / 2
+            high = x
+        falling = sum(q * a * a / (1 + x * a) ** 2 for q, a in zip(observed, shifted, strict=True))
+        step = x + slope / falling if falling else (low + high) / 2
+        if not low < step < high:
+            step = (low + high) / 2
+        if abs(step - x) <= ROOT_TOLERANCE * abs(x):  # converged: what is left is rounding
+            x = step
+            break
+        x = step
     return [q / (1 + x * a) for q, a in zip(observed, shifted, strict=True)]

@@ -219,6 +219,7 @@ def _match_table(match: Match, names: tuple[str, ...]) -> dict[str, Any]:
             else {}
         ),
         "los": round(estimate.superiority, LOS_DIGITS),
+        **({} if match.exact_elo is None else {"exact_score": match.exact, **_finite("exact_elo", match.exact_elo)}),
     }
     if match.sprt is not None:
         sprt = match.sprt

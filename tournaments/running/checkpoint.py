@@ -58,12 +58,13 @@ from .audit import matchup_fault
 if TYPE_CHECKING:  # a match's Elo module loads where a match is played
     from ..results.elo import Look
 
-CHECKPOINT_FORMAT = 5
+CHECKPOINT_FORMAT = 6
 """The layout of a checkpoint's keys: raised whenever what a checkpoint holds changes, so that one
 written by another shutbox is refused as such, not as damaged (the version string may not change).
 2: the report the run writes, the digests of the modules a strategy imports, the seal. 3: a tally at
 a table of two ends with its pentanomial. 4: a match's SPRT keeps its looks (`looks`). 5: a work
-unit played turn by turn holds about 2,000 games (it held 400)."""
+unit played turn by turn holds about 2,000 games (it held 400). 6: a match's SPRT looks within
+units, every `look_games` games (it looked after whole units)."""
 CHECKPOINT_SECONDS = 5.0
 """A run writes its checkpoint at most this often, and not before it has run this long."""
 MAX_CHECKPOINT_BYTES = 128 << 20
@@ -108,12 +109,16 @@ class Record:
     def add(self, result: UnitResult) -> None:
         """Count one finished unit."""
         self.adding = True
+        self.count(result)
+        self.units.add(result.unit)
+        self.adding = False
+
+    def count(self, result: UnitResult) -> None:
+        """Add a unit's (or a block's) tallies and games, the unit not marked finished (`add` does)."""
         for matchup, counted in result.tallies.items():
             for tally, more in zip(self.tallies[matchup], counted, strict=True):
                 tally.add(more)
         self.games += result.games
-        self.units.add(result.unit)
-        self.adding = False
 
     def table(self) -> dict[str, Any]:
         """The record as TOML: finished units as ranges `[first, last]`, each tally as its counts
@@ -303,7 +308,7 @@ class Saved:
     report: Path | None = None
     owned: Identity | None = None
     match: Mapping[str, Any] | None = None
-    """A match's settings (`play_match`): `unit_games`, and its `sprt` if it runs one."""
+    """A match's settings (`play_match`): `unit_games`, `look_games`, and its `sprt` if it runs one."""
 
 
 def read_checkpoint(path: Path, options: Options = Options()) -> Saved:
@@ -330,7 +335,8 @@ def read_checkpoint(path: Path, options: Options = Options()) -> Saved:
             f"checkpoint {name}: its configuration was changed after it was written; start the run again."
         )
     match = header.get("match")
-    plan = make_plan(config, header["bulk"], *(() if match is None else (match["unit_games"],)))
+    looking = () if match is None else (match["unit_games"], match.get("look_games", 0))
+    plan = make_plan(config, header["bulk"], *looking)
     record = _record(path, plan, header)
     plan = dataclasses.replace(plan, done=frozenset(record.units))
     return Saved(path, plan, record, header["seed_drawn"], _report_of(path, header), owned, match)
@@ -451,6 +457,8 @@ def _fields(path: Path, raw: Mapping[str, Any]) -> Mapping[str, Any]:
         isinstance(match, dict)
         and type(match.get("unit_games")) is int
         and match["unit_games"] > 0
+        and type(match.get("look_games", 0)) is int
+        and match.get("look_games", 0) >= 0
         and isinstance(sprt, dict)
         and all(key in ("elo0", "elo1", "alpha", "beta") and type(value) is float for key, value in sprt.items())
     ):

@@ -36,7 +36,11 @@ Progress = Callable[[int, int], None]
 
 
 MATCH_UNIT_GAMES = 2048
-"""About how many games a match's bulk unit holds: the SPRT is asked after each."""
+"""About how many games a match's bulk unit holds."""
+MATCH_LOOK_GAMES = 128
+"""How many games a block of a match's unit holds: its SPRT is asked after each. Asked after each
+unit of 2,048, the LLR of two close strategies (whose pairs mostly split) moved by up to 7 a look,
+against bounds of +-2.94, and the match played on past its verdict."""
 
 
 class Recorded(enum.Enum):
@@ -159,13 +163,14 @@ def play_match(
     if written is not None:
         check_writable(written)
     seed = draw_seed() if config.seed is None else config.seed
-    plan = make_plan(dataclasses.replace(config, seed=seed), bulk_unit_games=MATCH_UNIT_GAMES)
+    looking = 0 if sprt is None else MATCH_LOOK_GAMES
+    plan = make_plan(dataclasses.replace(config, seed=seed), bulk_unit_games=MATCH_UNIT_GAMES, look_games=looking)
     record, keeper = Record.empty(plan), None
     if checkpoint is not None:
         tested = (
             {} if sprt is None else {"sprt": {key: float(value) for key, value in dataclasses.asdict(sprt).items()}}
         )
-        settings = {"unit_games": MATCH_UNIT_GAMES, **tested}
+        settings = {"unit_games": MATCH_UNIT_GAMES, **({"look_games": looking} if looking else {}), **tested}
         keeper = Keeper(
             Path(checkpoint),
             plan,
@@ -257,10 +262,11 @@ def _play(
 
     def finished(result: UnitResult) -> None:
         for ready in (result,) if gate is None else gate.in_order(result):
-            record.add(ready)
-            if keeper is not None:
+            if gate is None:
+                record.add(ready)
+            decided = gate is not None and gate.count(record, ready)  # told before the progress, which shows it
+            if keeper is not None and not record.adding:
                 keeper.tick()
-            decided = gate is not None and gate.decided(record)  # told before the progress, which shows it
             if progress is not None:
                 progress(record.games, plan.total_games)
             if decided:

@@ -30,7 +30,7 @@ from shutbox_cli.game import Rules, draw_seed
 from shutbox_cli.game.terms import Seed
 from strategies.loading import StrategyLoadError, builtin_spec, load_strategy, split_spec
 
-from ..errors import ConfigError, Interrupted, TournamentFailure, setting
+from ..errors import ConfigError, Interrupted, Setting, TournamentFailure, setting, spelled
 from ..exact.tournament import ExactSummary, KeptTurns, entry_key, refuse_inexact, run_exact
 from ..field.config import Options, load_config
 from ..referee import idle
@@ -217,7 +217,14 @@ def _check_start(settings: TuneSettings) -> None:
     try:
         _load(settings, settings.spec)
     except ConfigError as error:
-        raise ConfigError(error.marked.replace(f"{setting('strategies')} ", "the strategy to tune ", 1)) from None
+        raise ConfigError(spelled(error.marked, _tuned)) from None
+
+
+def _tuned(named: Setting) -> str:
+    """The strategy a tune's message names, as the strategy to tune; every other setting left to spell."""
+    if named.name != "strategies":
+        return setting(named.name, named.value)
+    return "the strategy to tune" + ("" if named.value is None else f" {named.value!r}")
 
 
 def _check_candidates(settings: TuneSettings, target: str, start: Mapping[str, Any], points: list[Point]) -> None:

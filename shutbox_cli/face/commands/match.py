@@ -87,8 +87,10 @@ def match_command(
 ) -> None:
     """Play NEW against BASELINE in game pairs: each deal twice, the seats swapped, on the same dice.
     Shows NEW's score with its 95% interval from the pairs (much tighter than from the games one by
-    one), the win-rate difference, the Elo difference with error bars and the pair counts; with
-    --sprt, stops as soon as the test decides (at the same game at any -j), the LLR on the progress line.
+    one), the win-rate difference, the Elo difference with error bars and the pair counts, and where
+    both can be computed exactly and quickly, NEW's exact score beside them; with --sprt, stops as
+    soon as the test decides (it looks every 128 games, at the same game at any -j), the LLR on the
+    progress line. Two versions named alike play under their specs as typed.
     A match that lasts more than a few seconds keeps a checkpoint until it ends; --resume finishes it.
 
     Exit status: 0 done (with --sprt: H1 accepted), 3 H0 accepted, 4 undecided when the games ran
@@ -118,7 +120,7 @@ def match_command(
         games = SPRT_GAMES if games is None else games
     if plot is not None:
         check_plot(plot)
-    strategies = () if new is None or old is None else (new, old)
+    strategies = () if new is None or old is None else _apart(new, old)
     options = tournaments.Options(
         strategies=strategies, games=games, seed=seed, workers=workers, scheduler=scheduler, rules=rule_values
     )
@@ -127,7 +129,7 @@ def match_command(
     def watch(match: "Match", played: int) -> None:
         standing[0] = sprt_line(match, played)
 
-    with _ends_cleanly("match") as resuming:
+    with _ends_cleanly("match", dict(zip(strategies, ("NEW", "BASELINE"), strict=False))) as resuming:
         output = Output(form, _report_to_write(resume, report, form))
         resuming.report = output.file
         output.check()
@@ -150,6 +152,16 @@ def match_command(
     if plot is not None:
         plot_result(summary, plot)
     _render(output, summary, quiet)
+
+
+def _apart(new: str, old: str) -> tuple[str, str]:
+    """NEW and BASELINE as the library takes them: one strategy given twice, unnamed, plays as `new`
+    and `baseline` (two versions named alike play under their specs: the library names them apart)."""
+    from strategies.runner import split_name
+
+    if new.strip() == old.strip() and split_name(new)[0] is None:
+        return f"new={new}", f"baseline={old}"
+    return new, old
 
 
 def _loaded_match(config: "TournamentConfig") -> None:

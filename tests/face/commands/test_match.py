@@ -31,13 +31,13 @@ from helpers.command import real_shutbox, shutbox
 
 @pytest.mark.slow
 def test_an_sprt_without_games_plays_past_the_plain_default_until_it_decides() -> None:
-    """Without -n a test has room to decide: this one needs 10,240 games, past the 2,000 a plain
+    """Without -n a test has room to decide: this one needs 8,448 games, past the 2,000 a plain
     match plays."""
     done = real_shutbox(
         "match", "optimal", "fewest-tiles", "--seed", "3", "--sprt", "elo0=0 elo1=2", "-q", columns=None
     )
     assert done.returncode == 0, done.stderr
-    assert "10,240 games: H1 accepted" in done.stdout
+    assert "; 8,448 games: H1 accepted" in done.stdout  # -q: the one-line summary
 
 
 @pytest.mark.slow
@@ -55,8 +55,8 @@ def test_a_stronger_strategy_is_accepted_as_such_and_the_report_says_so(tmp_path
     low, high = match["score_ci95"]
     unpaired_low, unpaired_high = match["score_ci95_unpaired"]
     assert high - low < unpaired_high - unpaired_low
-    path = match["sprt"]["path"]  # the LLR at each look: after each unit of 2,048 games
-    assert path["games"] == list(range(2048, 2 * match["pairs"] + 1, 2048))
+    path = match["sprt"]["path"]  # the LLR at each look: after each block of 128 games
+    assert path["games"] == list(range(128, 2 * match["pairs"] + 1, 128))
     assert len(path["llr"]) == len(path["games"]) and path["llr"][-1] == match["sprt"]["llr"]
     bottom, top = match["sprt"]["bounds"]
     assert all(bottom < llr < top for llr in path["llr"][:-1])  # the test stopped at its first crossing
@@ -66,7 +66,7 @@ def test_a_stronger_strategy_is_accepted_as_such_and_the_report_says_so(tmp_path
 def test_a_strategy_against_itself_splits_every_pair_and_h0_is_accepted() -> None:
     done = real_shutbox("match", "a=optimal", "b=optimal", "-n", "4000", "--seed", "1", "--sprt", "")
     assert done.returncode == 3, done.stderr
-    assert "Pairs scoring 0, ½, 1, 1½, 2: 0 0 1,024 0 0" in done.stdout
+    assert "Pairs scoring 0, ½, 1, 1½, 2: 0 0 256 0 0" in done.stdout  # decided after 4 looks
     assert "H0 accepted" in done.stdout
 
 
@@ -103,7 +103,7 @@ def test_the_test_stops_at_the_same_game_at_any_number_of_workers() -> None:
     assert alone.games == pooled.games < 400_000  # stopped after some units, not the first
     assert alone.games > 2048
     assert alone.match == pooled.match and alone.tallies == pooled.tallies
-    assert [games for games, _ in alone.match.path] == list(range(2048, alone.games + 1, 2048))
+    assert [games for games, _ in alone.match.path] == list(range(128, alone.games + 1, 128))
     assert alone.match.path[-1][1] == alone.match.llr
 
 
@@ -154,9 +154,9 @@ def test_an_interrupted_match_resumes_to_the_uninterrupted_verdict(tmp_path: Pat
     assert stopped.value.checkpoint == checkpoint and 0 < stopped.value.games < whole.games
     told: list[int] = []
     again = resume(checkpoint, watch=lambda match, games: told.append(games))
-    assert told[:2] == [2048, 4096] and told[-1] == whole.games  # from the unit kept on
+    assert told[:2] == [2048, 2176] and told[-1] == whole.games  # from the unit kept on, block by block
     assert again.match == whole.match and again.games == whole.games
-    assert whole.match is not None and len(whole.match.path) == whole.games // 2048  # kept whole across the stop
+    assert whole.match is not None and len(whole.match.path) == whole.games // 128  # kept whole across the stop
     assert (tmp_path / "part.toml").read_bytes() == (tmp_path / "whole.toml").read_bytes()
     assert not checkpoint.exists()
 
@@ -170,7 +170,7 @@ def test_the_figures_fit_the_terminal_and_break_only_between_words(columns: int)
     fitted = shutbox(*match, columns=columns)
     assert piped.returncode == fitted.returncode == 4, fitted.stderr
     figures = piped.stdout.splitlines()
-    assert len(figures) == 7 and max(len(line) for line in figures) > 100
+    assert len(figures) == 8 and max(len(line) for line in figures) > 100  # the exact score among them
     lines = fitted.stdout.splitlines()
     assert all(len(line) <= columns for line in lines), fitted.stdout
     assert len(lines) > len(figures)

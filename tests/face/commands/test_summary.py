@@ -177,7 +177,7 @@ def test_a_match_shows_its_pairs_and_its_sprt_as_a_gate(tmp_path: Path) -> None:
     assert gate["result"].startswith(verdict) and f"LLR {held['sprt']['llr']:.3f}" in gate["result"]
     looks = held["sprt"]["path"]["games"]
     assert f"after 1 look at {looks[-1]:,} games" in gate["result"] and len(looks) == 1  # where the test stopped
-    assert "shutbox match tips greedy-high -n 400 --seed 1 --sprt 'elo0=0 elo1=200 alpha=0.05 beta=0.05'\n" in page
+    assert "shutbox match tips greedy-high -n 128 --seed 1 --sprt 'elo0=0 elo1=200 alpha=0.05 beta=0.05'\n" in page
 
 
 @pytest.mark.slow

@@ -168,6 +168,7 @@ def condition(word: str, report: dict[str, Any], entry: dict[str, Any]) -> bool:
             report["config"].get("gauntlet") != 2 or report["config"]["table"] != 2
         ),
         "no `--sprt`": lambda: "sprt" not in report["match"],
+        "not computed exactly": lambda: "exact_score" not in report["match"],  # by both together
         "one side won every game": lambda: report["match"]["score"] in (0.0, 1.0),
         "an end of the score's interval at 0 or 1": lambda: bool({0.0, 1.0} & set(report["match"]["score_ci95"])),
         "not done": lambda: not report["done"],
