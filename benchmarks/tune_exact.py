@@ -11,8 +11,7 @@
    scratch, as a tune did before), each way in a child process of its own (its processor seconds
    and peak resident memory), after one untimed tune that fills the disk's table cache, for the
    tuning guide's two examples (docs/tournaments.md): `shutbox tune below -p threshold=1..16 -s optimal
-   -s target -s tips` and
-   `shutbox tune below -p threshold=4..24:2 -s target -s tips --drop-out 45`. Both ways' figures
+   -s target -s tips` and `shutbox tune below -p threshold=4..24:2 -s target -s tips --drop-out 45`. Both ways' figures
    must be the same to the last digit.
 
 Measured side by side in one run (2 shared cores, busy), processor seconds of the child: one round,
