@@ -61,9 +61,7 @@ def register(app: typer.Typer) -> None:
 def docs_command(
     page: Annotated[
         Page | None,
-        typer.Argument(
-            metavar="PAGE", show_default=False, help="playing, tournaments, rules, report...; none lists them."
-        ),
+        typer.Argument(metavar="PAGE", show_default=False, help="a page, such as playing or rules; none lists them."),
     ] = None,
 ) -> None:
     """Show one of shutbox's pages: the guides (playing, tournaments and CI, writing strategies, exact
@@ -79,7 +77,6 @@ def docs_command(
       shutbox docs
       shutbox docs rules | grep -i "one die"
       shutbox docs strategies
-      shutbox docs report
     """
     pages = list(Page) if page is None else [page]
     paths = {shown: page_path(shown) for shown in pages}
