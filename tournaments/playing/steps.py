@@ -242,7 +242,7 @@ class StepUnit:
         if self.failure is not None:
             raise self.failure
         unit = WorkUnit(0, (0,), 0, self.deals)
-        return _tallies(results, unit, self.layout)[0]
+        return _tallies(results, unit, self.layout, self.rules)[0]
 
 
 def _rows(values: npt.NDArray[Any], compared: npt.NDArray[Any] | None = None) -> list[tuple[Any, ...]]:
