@@ -65,7 +65,7 @@ def header(summary: Results) -> list[str]:
         arithmetic = "fractions" if summary.arithmetic == "fraction" else "floats"
         played = (
             f"Exact tournament: {field}, {seats}; {matchups} × {_plural(summary.games_per_matchup, 'seating')} = "
-            f"{summary.games:,} games computed exactly, in {arithmetic}."
+            f"{_plural(summary.games, 'seating')}, every game of each computed exactly, in {arithmetic}."
         )
     else:
         deals = ", duplicate deals" if config.duplicate and config.table > 1 else ""
@@ -300,7 +300,7 @@ def quiet_line(summary: Results) -> str:
             lead = f"best: {name}, expected score {best.mean_score:.3f}"
         else:
             lead = f"winner: {name}, win rate {_percent(best.win_rate, EXACT_DIGITS)}"
-        return f"{lead}; {summary.games:,} games computed exactly, in {summary.arithmetic}s"
+        return f"{lead}; {_plural(summary.games, 'seating')} computed exactly, in {summary.arithmetic}s"
     seed = summary.seed
     if summary.solo:
         score = "no turns" if best.mean_score is None else f"mean score {best.mean_score:.2f}"

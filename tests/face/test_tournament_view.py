@@ -62,7 +62,7 @@ Head to head: the row's win rate in games against the column (by rank).
 
 EXACT = """\
 Exact tournament: 2 strategies, 2 players per table; 1 matchup × 2 seatings = 2
-games computed exactly, in fractions.
+seatings, every game of each computed exactly, in fractions.
 Rules: tiles = 6.
 #  strategy      win rate   score     shut
 ──────────────────────────────────────────
@@ -93,7 +93,7 @@ def test_a_simulated_tournament_shows_estimates_with_intervals(simulated: Summar
 
 def test_an_exact_tournament_shows_chances_and_a_table_by_seat(exact: ExactSummary) -> None:
     assert _rendered(exact) == EXACT
-    assert view.quiet_line(exact) == "winner: optimal, win rate 51.416%; 2 games computed exactly, in fractions"
+    assert view.quiet_line(exact) == "winner: optimal, win rate 51.416%; 2 seatings computed exactly, in fractions"
 
 
 def test_a_drawn_seed_says_how_to_repeat_the_run(simulated: Summary) -> None:
