@@ -5,6 +5,8 @@ chances with more digits, no intervals, and a table by seat."""
 
 from __future__ import annotations
 
+import itertools
+
 from rich import box
 from rich.console import Console
 from rich.table import Table
@@ -20,6 +22,8 @@ EXACT_DIGITS = 3
 """Decimals of an exact win rate in percent (a simulated one shows 1: its interval is wider)."""
 MATRIX_DIGITS = 2
 """Decimals of an exact head-to-head win rate: one fewer, so the matrix fits more strategies."""
+SURE = 0.95
+"""The likelihood of superiority from which a strategy is said to be stronger than the next."""
 
 
 def _percent(rate: float, digits: int = 1) -> str:
@@ -164,6 +168,42 @@ def legend(summary: Results) -> str:
     return "; ".join(parts) + "."
 
 
+def _told_apart(one: Standing, next_: Standing, solo: bool) -> bool:
+    """Whether a strategy is surely ahead of the next in the ranking: its likelihood of superiority
+    from the ratings at least SURE, else (no ratings) their 95% intervals apart."""
+    if one.superiority is not None:
+        return one.superiority >= SURE
+    if solo and one.score_interval is not None and next_.score_interval is not None:
+        return one.score_interval[1] < next_.score_interval[0]  # a lower score is ahead
+    return one.win_interval[0] > next_.win_interval[1]
+
+
+def within_noise(summary: Results) -> str | None:
+    """A sentence naming the runs of neighbours in a simulated ranking that its games cannot tell
+    apart (None when each is surely ahead of the next, or the figures are exact)."""
+    if summary.exact or len(summary.ranking) < 2:
+        return None
+    ranking, groups, group = summary.ranking, [], [summary.ranking[0]]
+    for one, next_ in itertools.pairwise(ranking):
+        if _told_apart(one, next_, summary.solo):
+            groups.append(group)
+            group = []
+        group.append(next_)
+    groups = [names for names in [*groups, group] if len(names) > 1]
+    if not groups:
+        return None
+    how = (
+        f"a likelihood of superiority under {SURE:.0%}"
+        if ranking[0].superiority is not None
+        else "overlapping 95% intervals"
+    )
+    named = "; ".join(", ".join(printable(standing.name) for standing in names) for names in groups)
+    return (
+        f"Within noise ({how} between neighbours): {named}. This run cannot tell their order: more games "
+        "(-n) could, and --exact computes it where every strategy can be computed exactly."
+    )
+
+
 def finishes(summary: Results) -> bool:
     """Whether the head-to-head table shows who finished ahead (tables of three or more, where it
     says more than the win rate) rather than the win rate (tables of two, where they agree)."""
@@ -239,6 +279,9 @@ def show(console: Console, summary: Results) -> None:
     ranking = ranking_table(summary)
     console.print(ranking if _fits(console, ranking) else ranking_table(summary, wins=False))
     console.print(literal(legend(summary)))
+    noise = within_noise(summary)
+    if noise is not None:
+        console.print(literal(noise))
     if summary.head_to_head:
         console.print()
         matrix = head_to_head_matrix(summary)

@@ -52,6 +52,9 @@ each strategy played 40 games; a shared win counts as a fraction; score: mean
 score per turn; shut: how often it shut the box; rating: Bradley-Terry Elo from
 who finished ahead of whom (mean 0) ± its 95% interval; LOS: the likelihood it
 is truly stronger than the next.
+Within noise (a likelihood of superiority under 95% between neighbours): tips,
+optimal. This run cannot tell their order: more games (-n) could, and --exact
+computes it where every strategy can be computed exactly.
 
 Head to head: the row's win rate in games against the column (by rank).
                1      2
@@ -109,3 +112,32 @@ def test_a_narrow_console_gets_the_ranking_without_wins_and_every_row(
     text = _rendered(summary, width=40)
     assert "wins" not in text.split("\n\n")[0]
     assert all(standing.name in text for standing in summary.ranking)
+
+
+def test_neighbours_the_games_cannot_tell_apart_are_named_and_those_they_can_are_not(simulated: Summary) -> None:
+    tips, optimal = simulated.ranking
+    sure = dataclasses.replace(simulated, ranking=(dataclasses.replace(tips, superiority=0.95), optimal))
+    assert view.within_noise(sure) is None
+    three = dataclasses.replace(
+        simulated,
+        ranking=(
+            dataclasses.replace(tips, superiority=0.99),
+            dataclasses.replace(optimal, superiority=0.6),
+            dataclasses.replace(optimal, name="third", superiority=None),
+        ),
+    )
+    said = view.within_noise(three)
+    assert said is not None and said.startswith("Within noise (a likelihood of superiority under 95% between ")
+    assert "neighbours): optimal, third. " in said
+
+
+def test_without_ratings_overlapping_intervals_are_within_noise(simulated: Summary) -> None:
+    tips, optimal = (dataclasses.replace(one, superiority=None) for one in simulated.ranking)
+    apart = dataclasses.replace(tips, win_interval=(0.66, 0.7))
+    assert view.within_noise(dataclasses.replace(simulated, ranking=(apart, optimal))) is None
+    said = view.within_noise(dataclasses.replace(simulated, ranking=(tips, optimal)))
+    assert said is not None and "(overlapping 95% intervals between neighbours): tips, optimal." in said
+
+
+def test_exact_figures_are_never_within_noise(exact: ExactSummary) -> None:
+    assert view.within_noise(exact) is None
