@@ -90,6 +90,7 @@ def ranking_table(summary: Results, wins: bool = True) -> Table:
     intervals = not summary.exact
     wins = wins and intervals
     digits = _digits(summary)
+    exactly = _exact_rates(summary)
     table = _table()
     table.add_column("#", justify="right")
     table.add_column("strategy", overflow="fold", min_width=12)
@@ -97,6 +98,8 @@ def ranking_table(summary: Results, wins: bool = True) -> Table:
         table.add_column("win rate", justify="right")
         if intervals:
             table.add_column("95% CI", justify="right", no_wrap=True)
+        if exactly:
+            table.add_column("exact", justify="right")
         if wins:
             table.add_column("wins", justify="right")
     table.add_column("score", justify="right")
@@ -116,6 +119,7 @@ def ranking_table(summary: Results, wins: bool = True) -> Table:
         if not summary.solo:
             row.append(_percent(standing.win_rate, digits))
             row += [_interval(*standing.win_interval, percent=True)] if intervals else []
+            row += [_percent(exactly[standing.name], EXACT_DIGITS)] if exactly else []
             row += [_count(standing.wins)] if wins else []
         row.append("–" if standing.mean_score is None else f"{standing.mean_score:.{1 + digits}f}")
         if summary.solo and intervals:
@@ -129,6 +133,24 @@ def ranking_table(summary: Results, wins: bool = True) -> Table:
             row += _rating(standing)
         table.add_row(*row)
     return table
+
+
+def _exact_rates(summary: Results) -> dict[str, float]:
+    """The exact win rates computed beside a simulated tournament, by name (none: empty)."""
+    if not isinstance(summary, Summary) or summary.exactly is None or summary.exactly.win_rates is None:
+        return {}
+    return summary.exactly.win_rates
+
+
+def exact_hint(summary: Results) -> str | None:
+    """A hint to --exact where every strategy of a simulated tournament can be computed exactly
+    but doing it beside the games was estimated too slow (None otherwise)."""
+    if not isinstance(summary, Summary) or summary.exactly is None or summary.exactly.win_rates is not None:
+        return None
+    return (
+        f"Every strategy here can be computed exactly: --exact would give the exact win rates "
+        f"(estimated at {summary.exactly.seconds:,.0f} s)."
+    )
 
 
 def _rating(standing: Standing) -> list[str]:
@@ -154,6 +176,8 @@ def legend(summary: Results) -> str:
     else:
         parts = [f"each strategy played {each:,} games"]
         parts += ["a shared win counts as a fraction"] if shared else []
+        if _exact_rates(summary):
+            parts.append("exact: its win rate computed exactly, over every game the dice can deal (as --exact does)")
         parts.append("score: mean score per turn; shut: how often it shut the box")
     figure = "expected" if summary.exact else "mean"
     if rules.multi_round:
@@ -198,10 +222,12 @@ def within_noise(summary: Results) -> str | None:
         else "overlapping 95% intervals"
     )
     named = "; ".join(", ".join(printable(standing.name) for standing in names) for names in groups)
-    return (
-        f"Within noise ({how} between neighbours): {named}. This run cannot tell their order: more games "
-        "(-n) could, and --exact computes it where every strategy can be computed exactly."
+    settled = (
+        "the exact column gives their true order"
+        if _exact_rates(summary)
+        else "more games (-n) could, and --exact computes it where every strategy can be computed exactly"
     )
+    return f"Within noise ({how} between neighbours): {named}. This run cannot tell their order: {settled}."
 
 
 def finishes(summary: Results) -> bool:
@@ -279,9 +305,9 @@ def show(console: Console, summary: Results) -> None:
     ranking = ranking_table(summary)
     console.print(ranking if _fits(console, ranking) else ranking_table(summary, wins=False))
     console.print(literal(legend(summary)))
-    noise = within_noise(summary)
-    if noise is not None:
-        console.print(literal(noise))
+    for said in (within_noise(summary), exact_hint(summary)):
+        if said is not None:
+            console.print(literal(said))
     if summary.head_to_head:
         console.print()
         matrix = head_to_head_matrix(summary)

@@ -11,7 +11,8 @@ import pytest
 from rich.console import Console
 
 from shutbox_cli.face import tournament_view as view
-from tournaments import ExactSummary, InProcess, Options, Summary, TournamentResults, load_config, run
+from tournaments import ExactSummary, InProcess, Options, Summary, TournamentResults, load_config, report_table, run
+from tournaments.exact.beside import Beside
 
 WIDTH = 80
 SMALL = {"tiles": 6}
@@ -44,17 +45,18 @@ SIMULATED = """\
 Tournament: 2 strategies, 2 players per table, duplicate deals; 1 matchup × 40
 games = 40 games; seed 7.
 Rules: tiles = 6.
-#  strategy      win rate      95% CI  wins  score   shut  rating    LOS
-────────────────────────────────────────────────────────────────────────
-1  tips             51.2%  36.3–65.9%  20.5   4.43  16.2%  +4 ±53  56.2%
-2  optimal          48.8%  34.1–63.7%  19.5   4.97  11.1%  -4 ±53      –
-each strategy played 40 games; a shared win counts as a fraction; score: mean
-score per turn; shut: how often it shut the box; rating: Bradley-Terry Elo from
-who finished ahead of whom (mean 0) ± its 95% interval; LOS: the likelihood it
-is truly stronger than the next.
+#  strategy      win rate      95% CI    exact  score   shut  rating    LOS
+───────────────────────────────────────────────────────────────────────────
+1  tips             51.2%  36.3–65.9%  48.584%   4.43  16.2%  +4 ±53  56.2%
+2  optimal          48.8%  34.1–63.7%  51.416%   4.97  11.1%  -4 ±53      –
+each strategy played 40 games; a shared win counts as a fraction; exact: its win
+rate computed exactly, over every game the dice can deal (as --exact does);
+score: mean score per turn; shut: how often it shut the box; rating:
+Bradley-Terry Elo from who finished ahead of whom (mean 0) ± its 95% interval;
+LOS: the likelihood it is truly stronger than the next.
 Within noise (a likelihood of superiority under 95% between neighbours): tips,
-optimal. This run cannot tell their order: more games (-n) could, and --exact
-computes it where every strategy can be computed exactly.
+optimal. This run cannot tell their order: the exact column gives their true
+order.
 
 Head to head: the row's win rate in games against the column (by rank).
                1      2
@@ -141,3 +143,26 @@ def test_without_ratings_overlapping_intervals_are_within_noise(simulated: Summa
 
 def test_exact_figures_are_never_within_noise(exact: ExactSummary) -> None:
     assert view.within_noise(exact) is None
+
+
+def test_the_exact_win_rates_stand_beside_the_simulated_ones_where_quick(simulated: Summary) -> None:
+    # optimal against tips on 6 tiles: 40 games put tips ahead, 51.2% to 48.8%; exactly, optimal wins 51.416%
+    assert simulated.exactly is not None and simulated.exactly.win_rates is not None
+    assert simulated.exactly.win_rates["optimal"] == pytest.approx(0.514162, abs=1e-6)
+    table = report_table(simulated)
+    assert [entry.get("exact_win_rate") for entry in table["ranking"]] == [0.485838, 0.514162]
+    assert view.exact_hint(simulated) is None
+    slow = dataclasses.replace(simulated, exactly=Beside(12.0, None))
+    assert view.exact_hint(slow) == (
+        "Every strategy here can be computed exactly: --exact would give the exact win rates (estimated at 12 s)."
+    )
+    assert "exact" not in _rendered(slow).splitlines()[3]  # no column
+    assert "exact_win_rate" not in report_table(slow)["ranking"][0]
+
+
+def test_a_field_that_cannot_be_computed_exactly_has_no_exact_figures() -> None:
+    summary = run(
+        load_config(None, Options(strategies=["optimal", "random"], games=40, seed=7, rules=SMALL)), backend=InProcess()
+    )
+    assert isinstance(summary, Summary) and summary.exactly is None
+    assert "exact" not in _rendered(summary) and view.exact_hint(summary) is None

@@ -300,6 +300,10 @@ def _play(
     finally:
         idle.stop_all()
     summary = summarise(plan, record.tallies, seed_drawn=seed_drawn, match=None if gate is None else gate.match)
+    if gate is None:
+        from ..exact.beside import exact_beside
+
+        summary = dataclasses.replace(summary, exactly=exact_beside(plan.config))
     if report is not None:
         _write(report, summary, keeper, record)
     if keeper is not None:
