@@ -386,8 +386,10 @@ def test_a_wide_head_to_head_falls_back_to_one_pair_a_line(columns: int) -> None
     lines = out.splitlines()
     assert max(len(line) for line in lines) <= columns
     assert "opp. won" in out
-    assert sum("random" in line and "tips" in line for line in lines) == 1
     pairs = lines[next(number for number, line in enumerate(lines) if line.startswith("Head to head")) :]
+    assert (
+        sum("random" in line and "tips" in line for line in pairs) == 1
+    )  # (the ranking may name both as within noise)
     assert sum("target(margin=1)" in line and "%" in line for line in pairs) == 8  # names whole, a pair a line
 
 
