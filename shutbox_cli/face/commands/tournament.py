@@ -178,9 +178,7 @@ def tournament_command(
         if plot is not None:
             check_plot(plot)
         alone: list[str] = []
-        with progress_bar(
-            show_bar=not quiet, extra=lambda: "in one process: the machine is busy" if alone else ""
-        ) as progress:
+        with progress_bar(show_bar=not quiet, extra=lambda: "one process: busy machine" if alone else "") as progress:
             summary = tournaments.run(
                 config_file,
                 options,
