@@ -164,19 +164,22 @@ def _solve_shut(rules: Rules) -> Solution:
     return _solve(rules, "shut", terminal, minimize=False, tiebreak=_score_terminal(rules))
 
 
-def solve_beat(rules: Rules, target: int, inclusive: bool = False) -> Solution:
-    """The policy with the highest chance of scoring below `target` (or at most it, if inclusive)."""
-    return _solve_beat(rules.turn_rules, target, inclusive)
+def solve_beat(rules: Rules, target: int, inclusive: bool = False, lower: bool = False) -> Solution:
+    """The policy with the highest chance of scoring below `target` (or at most it, if inclusive).
+    Among choices of equal chance (within 1e-12) the first in move order, or with `lower` the one
+    with the lower expected score, then the first in move order."""
+    return _solve_beat(rules.turn_rules, target, inclusive, lower)
 
 
 @lru_cache(maxsize=256)
-def _solve_beat(rules: Rules, target: int, inclusive: bool) -> Solution:
+def _solve_beat(rules: Rules, target: int, inclusive: bool, lower: bool) -> Solution:
     terminal = tuple(
         1.0 if (score(rules, mask) <= target if inclusive else score(rules, mask) < target) else 0.0
         for mask in range(rules.full_box + 1)
     )
     name = f"score-at-most-{target}" if inclusive else f"score-below-{target}"
-    return _solve(rules, name, terminal, minimize=False)
+    tiebreak = _score_terminal(rules) if lower else None
+    return _solve(rules, name + ("-then-lower" if lower else ""), terminal, minimize=False, tiebreak=tiebreak)
 
 
 def solve_utility(rules: Rules, name: str, utility: tuple[float, ...]) -> Solution:
