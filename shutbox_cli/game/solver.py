@@ -193,6 +193,30 @@ def _solve_utility(rules: Rules, name: str, utility: tuple[float, ...]) -> Solut
     return _solve(rules, name, utility, minimize=False)
 
 
+def solve_win(rules: Rules, name: str, utility: tuple[float, ...]) -> Solution:
+    """`solve_utility` played to win: among choices of equal utility, the one with the lower
+    expected score (a pass over the boxes a layer at a time, `layers`, for policies asked by the
+    thousand)."""
+    turn_rules = rules.turn_rules
+    if len(utility) != turn_rules.full_box + 1:
+        raise ValueError(f"a utility needs one value per box, {turn_rules.full_box + 1}, not {len(utility)}")
+    return _solve_win(turn_rules, name, utility)
+
+
+_ROWS: dict[tuple[int, ...], tuple[int, ...]] = {}
+"""Every row of moves a policy to win has chosen, kept once: policies alike in most boxes share them."""
+
+
+@lru_cache(maxsize=512)
+def _solve_win(rules: Rules, name: str, utility: tuple[float, ...]) -> Solution:
+    from .layers import solve_layers  # numpy, loaded where a policy to win is asked for
+
+    found = solve_layers(rules, utility)
+    rows = [_ROWS.setdefault(row, row) for row in map(tuple, found.moves.tolist())]
+    rows[0] = ()  # a shut box rolls no more
+    return Solution(rules, name, False, utility, tuple(found.values.tolist()), tuple(found.dice.tolist()), tuple(rows))
+
+
 @dataclasses.dataclass(frozen=True)
 class Distribution:
     """The exact distribution of a turn's score under one policy."""
