@@ -49,11 +49,12 @@ class _Layer:
 
 @dataclasses.dataclass(frozen=True)
 class _Box:
-    """A rule set's layers, its throws' chances and the score of every box."""
+    """A rule set's layers, its throws' chances and the score of every box (as a float and as itself)."""
 
     layers: tuple[_Layer, ...]
     chances: Floats
     scores: Floats
+    points: Ints
 
 
 @cache
@@ -92,8 +93,8 @@ def _box(rules: Rules) -> _Box:
             )
         )
     chances = np.array([throw_probability(throw) for throw in THROWS])
-    scores = np.array([score(rules, mask) for mask in range(rules.full_box + 1)], dtype=np.float64)
-    return _Box(tuple(layers), chances, scores)
+    points = np.array([score(rules, mask) for mask in range(rules.full_box + 1)], dtype=np.int64)
+    return _Box(tuple(layers), chances, points.astype(np.float64), points)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -144,3 +145,25 @@ def _choices(layer: _Layer, worth: Floats, second: Floats) -> Ints:
     picked = np.flatnonzero(lowered <= lowest[layer.segment] + EPSILON)
     first = np.concatenate(([True], layer.segment[picked][1:] != layer.segment[picked][:-1]))
     return picked[first]
+
+
+def ends(rules: Rules, dice: Ints, moves: Ints) -> tuple[dict[int, float], float]:
+    """The chance of each score a turn played by these choices (as `Pass` holds them) ends on,
+    lowest first, and of a shut box, from a full box, walked down a layer at a time."""
+    box = _box(rules)
+    size = rules.full_box + 1
+    reach, ended = np.zeros(size), np.zeros(size)
+    reach[rules.full_box] = 1.0
+    by_one = np.concatenate((box.chances[:ONE_DIE], np.zeros(len(THROWS) - ONE_DIE)))
+    by_two = np.concatenate((np.zeros(ONE_DIE), box.chances[ONE_DIE:]))
+    for layer in reversed(box.layers):
+        chosen = moves[layer.boxes]
+        weight = reach[layer.boxes][:, None] * np.where((dice[layer.boxes] == 1)[:, None], by_one, by_two)
+        stop = chosen == 0
+        ended[layer.boxes] += np.where(stop, weight, 0.0).sum(axis=1)
+        going = ~stop & (weight > 0)
+        reach += np.bincount((layer.boxes[:, None] & ~chosen)[going], weight[going], minlength=size)
+    ended[0] = reach[0]
+    by_score = np.bincount(box.points, ended).tolist()
+    found = np.bincount(box.points, ended > 0)
+    return {points: chance for points, chance in enumerate(by_score) if found[points]}, float(ended[0])

@@ -27,7 +27,16 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from shutbox_cli.game import GameOdds, Rules, Solution, Ties, TurnOdds, distribution, exact_turn_odds
+from shutbox_cli.game import (
+    GameOdds,
+    Rules,
+    Solution,
+    Ties,
+    TurnOdds,
+    distribution,
+    exact_turn_odds,
+    solution_distribution,
+)
 from shutbox_cli.game.exact_cost import games_cost, pairs_cost
 from shutbox_cli.game.exact_games import Arithmetic
 from shutbox_cli.game.exact_keyed import KeyedTurns, TurnStart, changes, keyed_game_odds, unsupported
@@ -185,6 +194,8 @@ def _odds(rules: Rules, policy: Callable[[], PolicyTable | Solution], fractions:
         )
         if fractions:
             return exact_turn_odds(rules, move, dice)
+        if isinstance(played, Solution):  # walked once, as its solver keeps it
+            return TurnOdds.of(solution_distribution(played))
         return TurnOdds.of(distribution(rules, move, dice))
     except (StrategyError, StrategyLoadError) as error:
         raise TournamentFailure(marked(error)) from None
