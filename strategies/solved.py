@@ -69,10 +69,11 @@ class Target(Strategy):
     - drop-out: going out in a later round is better, and of players out in the same round
       the lowest total wins; last to play with everyone else out, staying in wins.
 
-    Where only its own turn is left to chance, and in one-round games, it plays the exact
-    best policy for those chances (of equal moves, the one aiming lower). Elsewhere it plays
-    whichever is worth most of `optimal` and, for each score t, the surest way below t.
-    Alone, or when no score of its own changes the result, it plays exactly like `optimal`.
+    Wherever it has chances to weigh, rivals still to play or not, it plays the exact best
+    policy for them (of equal moves, the one with the lower expected score): a best response
+    to `optimal` rivals, turn by turn, that takes its own later turns to be `optimal`'s too.
+    In drop-out at a table of three or more, the chance of outlasting several rivals is
+    that of outlasting each one alone, multiplied (exact with one). Alone, or when no score of its own changes the result, it plays exactly like `optimal`.
     `margin`: in drop-out it counts its own total that many points higher, to play safer.
     In a one-round game it is keyed: all it reads is the score to beat, how many posted it and
     how many are still to play (`ONE_ROUND_KEY`), so it plays from one table per key. At a table
@@ -84,8 +85,9 @@ class Target(Strategy):
 
     name = "target"
     description = (
-        "Plays for the highest chance to win the game in hand, against the scores posted and the "
-        "optimal players still to come (final totals in a last round, rounds lasted in drop-out)."
+        "Plays for the highest chance to win the game in hand, exactly, against the scores posted and "
+        "the optimal players still to come, taking every later round (its own included) to be played "
+        "optimally (final totals in a last round, optimal before it; rounds lasted in drop-out)."
     )
     reads_context = True
 

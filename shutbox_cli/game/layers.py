@@ -65,7 +65,10 @@ def _box(rules: Rules) -> _Box:
         by_count.setdefault(mask.bit_count(), []).append(mask)
     layers = []
     for boxes in by_count.values():
-        slot, throw, lengths, moves = [], [], [], []
+        slot: list[int] = []
+        throw: list[int] = []
+        lengths: list[int] = []
+        moves: list[int] = []
         for place, mask in enumerate(boxes):
             for index, legal in enumerate(table.row(mask)):
                 if legal:
