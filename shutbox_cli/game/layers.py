@@ -49,12 +49,14 @@ class _Layer:
 
 @dataclasses.dataclass(frozen=True)
 class _Box:
-    """A rule set's layers, its throws' chances and the score of every box (as a float and as itself)."""
+    """A rule set's layers, its throws' chances, the score of every box, every score there is
+    (lowest first) and each box's score's place among them."""
 
     layers: tuple[_Layer, ...]
     chances: Floats
     scores: Floats
-    points: Ints
+    points: tuple[int, ...]
+    place: Ints
 
 
 @cache
@@ -96,8 +98,11 @@ def _box(rules: Rules) -> _Box:
             )
         )
     chances = np.array([throw_probability(throw) for throw in THROWS])
-    points = np.array([score(rules, mask) for mask in range(rules.full_box + 1)], dtype=np.int64)
-    return _Box(tuple(layers), chances, points.astype(np.float64), points)
+    scores = [score(rules, mask) for mask in range(rules.full_box + 1)]
+    points = sorted(set(scores))
+    place = {points: index for index, points in enumerate(points)}
+    by_mask = np.array([place[points] for points in scores], dtype=np.int64)
+    return _Box(tuple(layers), chances, np.array(scores, dtype=np.float64), tuple(points), by_mask)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -167,6 +172,8 @@ def ends(rules: Rules, dice: Ints, moves: Ints) -> tuple[dict[int, float], float
         going = ~stop & (weight > 0)
         reach += np.bincount((layer.boxes[:, None] & ~chosen)[going], weight[going], minlength=size)
     ended[0] = reach[0]
-    by_score = np.bincount(box.points, ended).tolist()
-    found = np.bincount(box.points, ended > 0)
-    return {points: chance for points, chance in enumerate(by_score) if found[points]}, float(ended[0])
+    by_score = np.bincount(box.place, ended, minlength=len(box.points)).tolist()
+    found = np.bincount(box.place, ended > 0, minlength=len(box.points))
+    return {points: chance for points, chance, any_ in zip(box.points, by_score, found, strict=True) if any_}, float(
+        ended[0]
+    )
