@@ -73,7 +73,8 @@ class Target(Strategy):
     policy for them (of equal moves, the one with the lower expected score): a best response
     to `optimal` rivals, turn by turn, that takes its own later turns to be `optimal`'s too.
     In drop-out at a table of three or more, the chance of outlasting several rivals is
-    that of outlasting each one alone, multiplied (exact with one). Alone, or when no score of its own changes the result, it plays exactly like `optimal`.
+    that of outlasting each one alone, multiplied (exact with one). Alone, or when no score
+    of its own changes the result, it plays exactly like `optimal`.
     `margin`: in drop-out it counts its own total that many points higher, to play safer.
     In a one-round game it is keyed: all it reads is the score to beat, how many posted it and
     how many are still to play (`ONE_ROUND_KEY`), so it plays from one table per key. At a table

@@ -99,10 +99,10 @@ def _box(rules: Rules) -> _Box:
         )
     chances = np.array([throw_probability(throw) for throw in THROWS])
     scores = [score(rules, mask) for mask in range(rules.full_box + 1)]
-    points = sorted(set(scores))
-    place = {points: index for index, points in enumerate(points)}
-    by_mask = np.array([place[points] for points in scores], dtype=np.int64)
-    return _Box(tuple(layers), chances, np.array(scores, dtype=np.float64), tuple(points), by_mask)
+    distinct = sorted(set(scores))
+    rank = {points: index for index, points in enumerate(distinct)}
+    by_mask = np.array([rank[points] for points in scores], dtype=np.int64)
+    return _Box(tuple(layers), chances, np.array(scores, dtype=np.float64), tuple(distinct), by_mask)
 
 
 @dataclasses.dataclass(frozen=True)
