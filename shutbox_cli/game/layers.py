@@ -114,6 +114,12 @@ class Pass:
     dice: Ints
     moves: Ints
 
+    @property
+    def after(self) -> Ints:
+        """The box each throw leaves (the same box when the turn ends there)."""
+        boxes = np.arange(len(self.dice), dtype=np.int64)[:, None]
+        return np.where(self.moves == 0, boxes, boxes & ~self.moves)
+
 
 def solve_layers(rules: Rules, utility: tuple[float, ...]) -> Pass:
     """The best policy for `utility[mask]`, what a turn ending on each box is worth (higher better)."""
@@ -155,22 +161,26 @@ def _choices(layer: _Layer, worth: Floats, second: Floats) -> Ints:
     return picked[first]
 
 
-def ends(rules: Rules, dice: Ints, moves: Ints) -> tuple[dict[int, float], float]:
-    """The chance of each score a turn played by these choices (as `Pass` holds them) ends on,
-    lowest first, and of a shut box, from a full box, walked down a layer at a time."""
+def walked(rules: Rules, dice: object, after: object) -> tuple[dict[int, float], float]:
+    """The chance of each score a turn ends on, lowest first, and of a shut box, from a full box,
+    walked down a layer at a time: `dice[mask]` the dice rolled from a box, `after[mask][throw]`
+    the box a throw of THROWS leaves (itself when the turn ends; anything where those dice are
+    not rolled)."""
     box = _box(rules)
     size = rules.full_box + 1
+    rolled = np.asarray(dice, dtype=np.int64)
+    leaves = np.asarray(after, dtype=np.int64)
     reach, ended = np.zeros(size), np.zeros(size)
     reach[rules.full_box] = 1.0
     by_one = np.concatenate((box.chances[:ONE_DIE], np.zeros(len(THROWS) - ONE_DIE)))
     by_two = np.concatenate((np.zeros(ONE_DIE), box.chances[ONE_DIE:]))
     for layer in reversed(box.layers):
-        chosen = moves[layer.boxes]
-        weight = reach[layer.boxes][:, None] * np.where((dice[layer.boxes] == 1)[:, None], by_one, by_two)
-        stop = chosen == 0
+        going_to = leaves[layer.boxes]
+        weight = reach[layer.boxes][:, None] * np.where((rolled[layer.boxes] == 1)[:, None], by_one, by_two)
+        stop = going_to == layer.boxes[:, None]
         ended[layer.boxes] += np.where(stop, weight, 0.0).sum(axis=1)
         going = ~stop & (weight > 0)
-        reach += np.bincount((layer.boxes[:, None] & ~chosen)[going], weight[going], minlength=size)
+        reach += np.bincount(going_to[going], weight[going], minlength=size)
     ended[0] = reach[0]
     by_score = np.bincount(box.place, ended, minlength=len(box.points)).tolist()
     found = np.bincount(box.place, ended > 0, minlength=len(box.points))

@@ -15,7 +15,7 @@ from functools import lru_cache
 from typing import TypeVar
 
 from .box import dice_options, score
-from .moves import ONE_DIE_THROWS, THROW_INDEX, TWO_DICE_THROWS, move_table, throw_probability
+from .moves import ONE_DIE_THROWS, THROW_INDEX, THROWS, TWO_DICE_THROWS, move_table, throw_probability
 from .rules import Rules
 from .terms import Mask
 from .turn import Roll
@@ -217,14 +217,14 @@ boxes share them (drop-out at 45 keeps a third of the memory it would take witho
 
 @lru_cache(maxsize=512)
 def _solve_win(rules: Rules, name: str, utility: tuple[float, ...]) -> Solution:
-    from .layers import ends, solve_layers  # numpy, loaded where a policy to win is asked for
+    from .layers import solve_layers, walked  # numpy, loaded where a policy to win is asked for
 
     found = solve_layers(rules, utility)
     rows = [_ROWS.setdefault(row, row) for row in map(tuple, found.moves.tolist())]
     rows[0] = ()  # a shut box rolls no more
-    walked = Distribution(*ends(rules, found.dice, found.moves))
+    kept = Distribution(*walked(rules, found.dice, found.after))  # as `walk_by_layers` walks it
     values, dice = tuple(found.values.tolist()), tuple(found.dice.tolist())
-    return _Layered(rules, name, False, utility, values, dice, tuple(rows), walked)
+    return _Layered(rules, name, False, utility, values, dice, tuple(rows), kept)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -332,3 +332,25 @@ def solution_distribution(solution: Solution) -> Distribution:
     if isinstance(solution, _Layered):
         return solution.walked
     return distribution(solution.rules, solution.best_move, solution.best_dice)
+
+
+def walk_by_layers(rules: Rules, dice: Sequence[int], after: Sequence[Sequence[int]]) -> Distribution:
+    """`distribution` walked a layer of boxes at a time, in numpy, for a policy given whole: the dice
+    rolled from each box, and the box each throw of THROWS leaves (itself when the turn ends; any
+    value where those dice are not rolled). The same chances, added up in another order: a policy
+    walked so gives the same floats however it is given (a solution to win is walked so as it is
+    solved)."""
+    from .layers import walked  # numpy, loaded where it is asked for
+
+    return Distribution(*walked(rules.turn_rules, dice, after))
+
+
+def layered_distribution(solution: Solution) -> Distribution:
+    """`solution_distribution` as `walk_by_layers` walks it."""
+    if isinstance(solution, _Layered):
+        return solution.walked
+    after = [
+        [mask & ~move if move else mask for move in row] or [mask] * len(THROWS)
+        for mask, row in enumerate(solution.moves)
+    ]
+    return walk_by_layers(solution.rules, solution.dice, after)
