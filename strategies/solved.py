@@ -198,14 +198,12 @@ def _policy(rules: Rules, chances: tuple[float, ...] | None) -> Solution:
         return solve_expected_score(rules)
     low, high = min(chances), max(chances)
     # Scaled to run from 0 to 1 (the same policy), so that situations alike share one solution.
-    worth = {
-        points: round((chance - low) / (high - low), 12)
-        for points, chance in zip(final_scores(rules), chances, strict=True)
-    }
-    return solve_win(rules, "win", tuple(worth[points] for points in _box_scores(rules)))
+    worth = [round((chance - low) / (high - low), 12) for chance in chances]
+    return solve_win(rules, "win", tuple(map(worth.__getitem__, _score_places(rules))))
 
 
 @lru_cache(maxsize=64)
-def _box_scores(rules: Rules) -> tuple[int, ...]:
-    """The score of every box, by mask."""
-    return tuple(score(rules, mask) for mask in range(rules.full_box + 1))
+def _score_places(rules: Rules) -> tuple[int, ...]:
+    """The place of every box's score among `final_scores`, by mask."""
+    place = {points: index for index, points in enumerate(final_scores(rules))}
+    return tuple(place[score(rules, mask)] for mask in range(rules.full_box + 1))
