@@ -31,9 +31,10 @@ Ints = npt.NDArray[np.int64]
 
 @dataclasses.dataclass(frozen=True)
 class _Layer:
-    """One layer's boxes and, flat, every legal move of every (box, throw) with one: `slot` its box's
-    place in the layer, `throw` the throw's index in THROWS, `starts` where each one's moves begin
-    in `moves` (fewest tiles first) and `after` the boxes they leave."""
+    """One layer's boxes, whether each may roll one die and two, and, flat, every legal move of
+    every (box, throw) with one: `slot` its box's place in the layer, `throw` the throw's index in
+    THROWS, `starts` where each one's moves begin in `moves` (fewest tiles first), `segment` which
+    (box, throw) each move is of, and `after` the boxes the moves leave."""
 
     boxes: Ints
     one: npt.NDArray[np.bool_]
@@ -41,7 +42,6 @@ class _Layer:
     slot: Ints
     throw: Ints
     starts: Ints
-    lengths: Ints
     segment: Ints
     moves: Ints
     after: Ints
@@ -91,7 +91,6 @@ def _box(rules: Rules) -> _Box:
                 np.array(slot, dtype=np.int64),
                 np.array(throw, dtype=np.int64),
                 starts,
-                counts,
                 np.repeat(np.arange(len(counts), dtype=np.int64), counts),
                 flat,
                 np.repeat(owner, counts) & ~flat,
