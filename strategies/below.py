@@ -1,7 +1,9 @@
 """`below(threshold=T)`: a built-in with a risk knob worth tuning (`shutbox tune`).
 
 It plays for the highest chance of ending its turn below T points, exactly (the solver's policy
-for that goal), and of equally sure ways the one that ends lower. A low T gambles: `below(1)` plays
+for that goal). Of equally sure moves (chances within 1e-12) it takes the one with the lower
+expected score, and of those the first in move order (the solver's tie-break, as `max-shut`'s);
+so does its choice of one die or two. A low T gambles: `below(1)` plays
 to shut the box and nothing else; a high T plays safe, and above every score the box can end on it
 plays like `optimal`. Against a field the best T lies between, and since it is an exact strategy
 (its play depends on the open tiles and the dice alone) a tune finds it exactly in one-round games.
@@ -9,16 +11,10 @@ plays like `optimal`. Against a field the best T lies between, and since it is a
 
 from __future__ import annotations
 
-from functools import lru_cache
-
-from shutbox_cli.game import Rules, Solution, score, tiles_of
-from shutbox_cli.game.solver import solve_utility
+from shutbox_cli.game import Rules, Solution, tiles_of
+from shutbox_cli.game.solver import solve_beat
 
 from .base import Move, Strategy, View
-
-LOWER = 1e-6
-"""What a score one point lower is worth at most, where ending below T is worth 1: it only settles
-ties between equally sure moves, towards the lower score."""
 
 
 class Below(Strategy):
@@ -38,16 +34,13 @@ class Below(Strategy):
 
     def choose_move(self, view: View) -> Move:
         assert view.dice is not None
-        return tiles_of(_policy(view.rules.turn_rules, self.threshold).best_move(view.open_mask, view.dice))
+        return tiles_of(_policy(view.rules, self.threshold).best_move(view.open_mask, view.dice))
 
     def choose_dice(self, view: View) -> int:
-        return _policy(view.rules.turn_rules, self.threshold).best_dice(view.open_mask)
+        return _policy(view.rules, self.threshold).best_dice(view.open_mask)
 
 
-@lru_cache(maxsize=256)
 def _policy(rules: Rules, threshold: int) -> Solution:
-    """The solver's policy for ending below `threshold`, ties to the lower score."""
-    scores = [score(rules, mask) for mask in range(rules.full_box + 1)]
-    most = max(scores) + 1
-    worth = tuple(float(points < threshold) + LOWER * (most - points) / most for points in scores)
-    return solve_utility(rules, f"below {threshold}", worth)
+    """The solver's policy for ending below `threshold`: ties to the lower expected score, then to
+    the first move in order (`solve_beat`, which keeps the policies it made)."""
+    return solve_beat(rules, threshold, lower=True)

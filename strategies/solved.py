@@ -6,8 +6,6 @@ every decision without solving anything twice.
 
 from __future__ import annotations
 
-import itertools
-import operator
 from collections.abc import Callable
 from functools import lru_cache
 
@@ -16,12 +14,11 @@ from shutbox_cli.game import (
     Solution,
     TurnContext,
     score,
-    solution_distribution,
     solve_expected_score,
     solve_shut,
     tiles_of,
 )
-from shutbox_cli.game.solver import solve_utility
+from shutbox_cli.game.solver import solve_win
 
 from .base import Move, Strategy, View
 from .keys import KeyedContext
@@ -72,10 +69,12 @@ class Target(Strategy):
     - drop-out: going out in a later round is better, and of players out in the same round
       the lowest total wins; last to play with everyone else out, staying in wins.
 
-    Where only its own turn is left to chance, and in one-round games, it plays the exact
-    best policy for those chances (of equal moves, the one aiming lower). Elsewhere it plays
-    whichever is worth most of `optimal` and, for each score t, the surest way below t.
-    Alone, or when no score of its own changes the result, it plays exactly like `optimal`.
+    Wherever it has chances to weigh, rivals still to play or not, it plays the exact best
+    policy for them (of equal moves, the one with the lower expected score): a best response
+    to `optimal` rivals, turn by turn, that takes its own later turns to be `optimal`'s too.
+    In drop-out at a table of three or more, the chance of outlasting several rivals is
+    that of outlasting each one alone, multiplied (exact with one). Alone, or when no score
+    of its own changes the result, it plays exactly like `optimal`.
     `margin`: in drop-out it counts its own total that many points higher, to play safer.
     In a one-round game it is keyed: all it reads is the score to beat, how many posted it and
     how many are still to play (`ONE_ROUND_KEY`), so it plays from one table per key. At a table
@@ -87,8 +86,9 @@ class Target(Strategy):
 
     name = "target"
     description = (
-        "Plays for the highest chance to win the game in hand, against the scores posted and the "
-        "optimal players still to come (final totals in a last round, rounds lasted in drop-out)."
+        "Plays for the highest chance to win the game in hand, exactly, against the scores posted and "
+        "the optimal players still to come, taking every later round (its own included) to be played "
+        "optimally (final totals in a last round, optimal before it; rounds lasted in drop-out)."
     )
     reads_context = True
 
@@ -182,73 +182,28 @@ def _from_key(to_beat: int | None, count: int, to_come: int) -> TurnContext:
     return TurnContext(0, 0, 0, False, (None, *posted, *(None,) * to_come), (0,) * players, (True,) * players)
 
 
-LOWER = 1e-6
-"""What a score one place lower is worth at most, on a scale where a sure win is 1 and a sure
-loss 0: it only settles ties between equally winning moves, towards the lower score."""
-
-
 @lru_cache(maxsize=8192)
 def _aim(rules: Rules, context: TurnContext, margin: int) -> Solution:
     """The policy target plays in this context (asked at every decision of a turn)."""
     found = win_chances(rules, context, margin)
-    exact = found is not None and (found.settled or context.playoff or not rules.multi_round)
-    return _policy(rules.turn_rules, None if found is None else found.chances, exact)
+    return _policy(rules.turn_rules, None if found is None else found.chances)
 
 
 @lru_cache(maxsize=8192)
-def _policy(rules: Rules, chances: tuple[float, ...] | None, exact: bool) -> Solution:
-    """The exact best policy for these win chances by score, or the best of the menu's; `optimal`
-    when every score is worth the same (then a low score is all there is to play for)."""
+def _policy(rules: Rules, chances: tuple[float, ...] | None) -> Solution:
+    """The exact best policy for these win chances by score (`final_scores` order), of equal moves
+    the one with the lower expected score; `optimal` when every score is worth the same (then a
+    low score is all there is to play for)."""
     if chances is None or max(chances) - min(chances) < SAME:
         return solve_expected_score(rules)
-    if exact:
-        return _best_for(rules, chances)
-    best, best_value = solve_expected_score(rules), -1.0
-    for policy, ends in _menu(rules):
-        value = sum(map(operator.mul, ends, chances))
-        if value > best_value + SAME:
-            best, best_value = policy, value
-    return best
-
-
-def _best_for(rules: Rules, chances: tuple[float, ...]) -> Solution:
-    """The policy with the highest expected chance, by the score it ends with (`final_scores` order)."""
     low, high = min(chances), max(chances)
-    places = len(chances)
     # Scaled to run from 0 to 1 (the same policy), so that situations alike share one solution.
-    worth = {
-        points: round((chance - low) / (high - low), 9) + LOWER * (places - place) / places
-        for place, (points, chance) in enumerate(zip(final_scores(rules), chances, strict=True))
-    }
-    return solve_utility(rules, "win", tuple(worth[points] for points in _box_scores(rules)))
+    worth = [round((chance - low) / (high - low), 12) for chance in chances]
+    return solve_win(rules, "win", tuple(map(worth.__getitem__, _score_places(rules))))
 
 
 @lru_cache(maxsize=64)
-def _box_scores(rules: Rules) -> tuple[int, ...]:
-    """The score of every box, by mask."""
-    return tuple(score(rules, mask) for mask in range(rules.full_box + 1))
-
-
-MENU = 32
-"""The most scores t the menu has a way below for: spread evenly over the scores that an
-`optimal` turn ends on or above at least 1 time in 100 (aiming below a higher one is hardly
-different from `optimal`)."""
-
-
-@lru_cache(maxsize=64)
-def _menu(rules: Rules) -> tuple[tuple[Solution, tuple[float, ...]], ...]:
-    """`optimal` and, for scores t, the surest way to score below t (then the lowest score):
-    each with its chance of ending on each score (in `final_scores` order)."""
-    scores = final_scores(rules)
-    optimal = solve_expected_score(rules)
-    ends = solution_distribution(optimal).probabilities
-    above = list(itertools.accumulate(reversed([ends.get(points, 0.0) for points in scores])))[::-1]
-    # above[i]: the chance of at least scores[i]
-    aims = [points for points, chance in zip(scores, above, strict=True) if points and chance > 0.01]
-    if len(aims) > MENU:
-        aims = [aims[round(step * (len(aims) - 1) / (MENU - 1))] for step in range(MENU)]
-    menu: dict[tuple[float, ...], Solution] = {}
-    for policy in [optimal, *(_best_for(rules, tuple(float(points < aim) for points in scores)) for aim in aims)]:
-        ends = solution_distribution(policy).probabilities
-        menu.setdefault(tuple(ends.get(points, 0.0) for points in scores), policy)  # several aims may play alike
-    return tuple((policy, ends) for ends, policy in menu.items())
+def _score_places(rules: Rules) -> tuple[int, ...]:
+    """The place of every box's score among `final_scores`, by mask."""
+    place = {points: index for index, points in enumerate(final_scores(rules))}
+    return tuple(place[score(rules, mask)] for mask in range(rules.full_box + 1))

@@ -43,7 +43,7 @@ HEAT_MAP = "PuOr"
 UNPLAYED = "#BBBBBB"
 """A head-to-head cell of two that did not meet (a strategy and itself, a gauntlet's own side)."""
 EVEN = "#888888"
-"""A margin of 0: equal totals."""
+"""A margin of 0: equal totals (with instant wins, also a shut box that won at once in the first round)."""
 SETTINGS: dict[Any, Any] = {"svg.hashsalt": "shutbox", "text.parse_math": False}
 """An SVG's ids from its content, not drawn at random; a name's `$` drawn as it is, not as TeX."""
 WIDTH = 8.0
@@ -322,7 +322,7 @@ def _distribution(axes: Axes, panel: Distribution) -> None:
     percent_ticks(axes.yaxis)
     axes.set_xlabel(panel.label)
     interval = "" if panel.intervals is None else ", each chance with its 95% interval"
-    equal = " (grey: 0, equal totals)" if panel.what == "margin" else ""
+    equal = " (grey: 0, equal totals or a win at once)" if panel.what == "margin" else ""
     axes.set_title(f"{panel.what.capitalize()} distribution{interval}{equal}", loc="left")
 
 

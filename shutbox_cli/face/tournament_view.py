@@ -5,6 +5,8 @@ chances with more digits, no intervals, and a table by seat."""
 
 from __future__ import annotations
 
+import itertools
+
 from rich import box
 from rich.console import Console
 from rich.table import Table
@@ -20,6 +22,8 @@ EXACT_DIGITS = 3
 """Decimals of an exact win rate in percent (a simulated one shows 1: its interval is wider)."""
 MATRIX_DIGITS = 2
 """Decimals of an exact head-to-head win rate: one fewer, so the matrix fits more strategies."""
+SURE = 0.95
+"""The likelihood of superiority from which a strategy is said to be stronger than the next."""
 
 
 def _percent(rate: float, digits: int = 1) -> str:
@@ -65,7 +69,7 @@ def header(summary: Results) -> list[str]:
         arithmetic = "fractions" if summary.arithmetic == "fraction" else "floats"
         played = (
             f"Exact tournament: {field}, {seats}; {matchups} × {_plural(summary.games_per_matchup, 'seating')} = "
-            f"{summary.games:,} games computed exactly, in {arithmetic}."
+            f"{_plural(summary.games, 'seating')}, every game of each computed exactly, in {arithmetic}."
         )
     else:
         deals = ", duplicate deals" if config.duplicate and config.table > 1 else ""
@@ -86,6 +90,7 @@ def ranking_table(summary: Results, wins: bool = True) -> Table:
     intervals = not summary.exact
     wins = wins and intervals
     digits = _digits(summary)
+    exactly = _exact_rates(summary)
     table = _table()
     table.add_column("#", justify="right")
     table.add_column("strategy", overflow="fold", min_width=12)
@@ -93,6 +98,8 @@ def ranking_table(summary: Results, wins: bool = True) -> Table:
         table.add_column("win rate", justify="right")
         if intervals:
             table.add_column("95% CI", justify="right", no_wrap=True)
+        if exactly:
+            table.add_column("exact", justify="right")
         if wins:
             table.add_column("wins", justify="right")
     table.add_column("score", justify="right")
@@ -112,6 +119,7 @@ def ranking_table(summary: Results, wins: bool = True) -> Table:
         if not summary.solo:
             row.append(_percent(standing.win_rate, digits))
             row += [_interval(*standing.win_interval, percent=True)] if intervals else []
+            row += [_percent(exactly[standing.name], EXACT_DIGITS)] if exactly else []
             row += [_count(standing.wins)] if wins else []
         row.append("–" if standing.mean_score is None else f"{standing.mean_score:.{1 + digits}f}")
         if summary.solo and intervals:
@@ -125,6 +133,24 @@ def ranking_table(summary: Results, wins: bool = True) -> Table:
             row += _rating(standing)
         table.add_row(*row)
     return table
+
+
+def _exact_rates(summary: Results) -> dict[str, float]:
+    """The exact win rates computed beside a simulated tournament, by name (none: empty)."""
+    if not isinstance(summary, Summary) or summary.exactly is None or summary.exactly.win_rates is None:
+        return {}
+    return summary.exactly.win_rates
+
+
+def exact_hint(summary: Results) -> str | None:
+    """A hint to --exact where every strategy of a simulated tournament can be computed exactly
+    but doing it beside the games was estimated too slow (None otherwise)."""
+    if not isinstance(summary, Summary) or summary.exactly is None or summary.exactly.win_rates is not None:
+        return None
+    return (
+        f"Every strategy here can be computed exactly: --exact would give the exact win rates "
+        f"(estimated at {summary.exactly.seconds:,.0f} s)."
+    )
 
 
 def _rating(standing: Standing) -> list[str]:
@@ -150,6 +176,8 @@ def legend(summary: Results) -> str:
     else:
         parts = [f"each strategy played {each:,} games"]
         parts += ["a shared win counts as a fraction"] if shared else []
+        if _exact_rates(summary):
+            parts.append("exact: its win rate computed exactly, over every game the dice can deal (as --exact does)")
         parts.append("score: mean score per turn; shut: how often it shut the box")
     figure = "expected" if summary.exact else "mean"
     if rules.multi_round:
@@ -162,6 +190,44 @@ def legend(summary: Results) -> str:
             "LOS: the likelihood it is truly stronger than the next"
         )
     return "; ".join(parts) + "."
+
+
+def _told_apart(one: Standing, next_: Standing, solo: bool) -> bool:
+    """Whether a strategy is surely ahead of the next in the ranking: its likelihood of superiority
+    from the ratings at least SURE, else (no ratings) their 95% intervals apart."""
+    if one.superiority is not None:
+        return one.superiority >= SURE
+    if solo and one.score_interval is not None and next_.score_interval is not None:
+        return one.score_interval[1] < next_.score_interval[0]  # a lower score is ahead
+    return one.win_interval[0] > next_.win_interval[1]
+
+
+def within_noise(summary: Results) -> str | None:
+    """A sentence naming the runs of neighbours in a simulated ranking that its games cannot tell
+    apart (None when each is surely ahead of the next, or the figures are exact)."""
+    if summary.exact or len(summary.ranking) < 2:
+        return None
+    ranking, groups, group = summary.ranking, [], [summary.ranking[0]]
+    for one, next_ in itertools.pairwise(ranking):
+        if _told_apart(one, next_, summary.solo):
+            groups.append(group)
+            group = []
+        group.append(next_)
+    groups = [names for names in [*groups, group] if len(names) > 1]
+    if not groups:
+        return None
+    how = (
+        f"a likelihood of superiority under {SURE:.0%}"
+        if ranking[0].superiority is not None
+        else "overlapping 95% intervals"
+    )
+    named = "; ".join(", ".join(printable(standing.name) for standing in names) for names in groups)
+    settled = (
+        "the exact column gives their true order"
+        if _exact_rates(summary)
+        else "more games (-n) could, and --exact computes it where every strategy can be computed exactly"
+    )
+    return f"Within noise ({how} between neighbours): {named}. This run cannot tell their order: {settled}."
 
 
 def finishes(summary: Results) -> bool:
@@ -239,6 +305,9 @@ def show(console: Console, summary: Results) -> None:
     ranking = ranking_table(summary)
     console.print(ranking if _fits(console, ranking) else ranking_table(summary, wins=False))
     console.print(literal(legend(summary)))
+    for said in (within_noise(summary), exact_hint(summary)):
+        if said is not None:
+            console.print(literal(said))
     if summary.head_to_head:
         console.print()
         matrix = head_to_head_matrix(summary)
@@ -300,7 +369,7 @@ def quiet_line(summary: Results) -> str:
             lead = f"best: {name}, expected score {best.mean_score:.3f}"
         else:
             lead = f"winner: {name}, win rate {_percent(best.win_rate, EXACT_DIGITS)}"
-        return f"{lead}; {summary.games:,} games computed exactly, in {summary.arithmetic}s"
+        return f"{lead}; {_plural(summary.games, 'seating')} computed exactly, in {summary.arithmetic}s"
     seed = summary.seed
     if summary.solo:
         score = "no turns" if best.mean_score is None else f"mean score {best.mean_score:.2f}"

@@ -111,9 +111,20 @@ def play_keyed_turns(
     return masks
 
 
-WIDE = 2**56
-"""Squared scores from this size on are kept as Python ints (a game's sum of squares over many
-rounds must not overflow 64 bits)."""
+LARGEST = 2**63 - 1
+"""The largest count a 64-bit array holds: a sum that could pass it is kept in Python ints."""
+
+
+def most_in_a_game(rules: Rules) -> tuple[int, int]:
+    """The most one seat's scores, and its squared scores, can add up to over a game's regular
+    rounds: every one of `rounds` turns at the top score, or in a drop-out game a total below the
+    limit before its last turn (its squares at most that total times the top score)."""
+    top = max(_scores(rules))
+    if rules.drop_out is None:
+        return rules.rounds * top, rules.rounds * top * top
+    total = rules.drop_out - 1 + top
+    return total, total * top
+
 
 SeatTurns = Callable[[int, int, npt.NDArray[np.intp]], npt.NDArray[np.int16]]
 """The open mask at the end of the turn of seat s in round r, for the games at these indices."""
@@ -134,7 +145,7 @@ class GameResults:
         self.share = share
         self.wins = np.zeros(shape, dtype=np.int64)
         self.turns = np.zeros(shape, dtype=np.int64)
-        # Digit scores of big boxes outgrow 64 bits when squared: Python ints keep them exact.
+        # Digit scores of big boxes, squared and added up over rounds, can outgrow 64 bits: Python ints keep them.
         sums = object if wide else np.int64
         self.score_sum = np.zeros(shape, dtype=sums)
         self.score_squares = np.zeros(shape, dtype=sums)
@@ -165,7 +176,7 @@ def play_games(
     seats in order, instant wins, fixed rounds or drop-out, and the tie rule. A `standing` given
     is kept up to date as each seat's turns are asked for."""
     table = _scores(rules)
-    wide = max(table) ** 2 >= WIDE
+    wide = most_in_a_game(rules)[1] > LARGEST
     results = GameResults(seats, games, share, wide)
     results.standing = standing
     if standing is not None:

@@ -15,7 +15,7 @@ from functools import lru_cache
 from typing import TypeVar
 
 from .box import dice_options, score
-from .moves import ONE_DIE_THROWS, THROW_INDEX, TWO_DICE_THROWS, move_table, throw_probability
+from .moves import ONE_DIE_THROWS, THROW_INDEX, THROWS, TWO_DICE_THROWS, move_table, throw_probability
 from .rules import Rules
 from .terms import Mask
 from .turn import Roll
@@ -138,6 +138,13 @@ def _solve(
     return Solution(rules, objective, minimize, terminal, tuple(values), tuple(best_dice), tuple(best_moves))
 
 
+@dataclasses.dataclass(frozen=True)
+class _Layered(Solution):
+    """A policy to win (`solve_win`), with its score distribution walked as it was solved."""
+
+    walked: Distribution = dataclasses.field(compare=False, repr=False, default=None)  # type: ignore[assignment]
+
+
 def _score_terminal(rules: Rules) -> tuple[float, ...]:
     return tuple(float(score(rules, mask)) for mask in range(rules.full_box + 1))
 
@@ -164,19 +171,22 @@ def _solve_shut(rules: Rules) -> Solution:
     return _solve(rules, "shut", terminal, minimize=False, tiebreak=_score_terminal(rules))
 
 
-def solve_beat(rules: Rules, target: int, inclusive: bool = False) -> Solution:
-    """The policy with the highest chance of scoring below `target` (or at most it, if inclusive)."""
-    return _solve_beat(rules.turn_rules, target, inclusive)
+def solve_beat(rules: Rules, target: int, inclusive: bool = False, lower: bool = False) -> Solution:
+    """The policy with the highest chance of scoring below `target` (or at most it, if inclusive).
+    Among choices of equal chance (within 1e-12) the first in move order, or with `lower` the one
+    with the lower expected score, then the first in move order."""
+    return _solve_beat(rules.turn_rules, target, inclusive, lower)
 
 
 @lru_cache(maxsize=256)
-def _solve_beat(rules: Rules, target: int, inclusive: bool) -> Solution:
+def _solve_beat(rules: Rules, target: int, inclusive: bool, lower: bool) -> Solution:
     terminal = tuple(
         1.0 if (score(rules, mask) <= target if inclusive else score(rules, mask) < target) else 0.0
         for mask in range(rules.full_box + 1)
     )
     name = f"score-at-most-{target}" if inclusive else f"score-below-{target}"
-    return _solve(rules, name, terminal, minimize=False)
+    tiebreak = _score_terminal(rules) if lower else None
+    return _solve(rules, name + ("-then-lower" if lower else ""), terminal, minimize=False, tiebreak=tiebreak)
 
 
 def solve_utility(rules: Rules, name: str, utility: tuple[float, ...]) -> Solution:
@@ -191,6 +201,33 @@ def solve_utility(rules: Rules, name: str, utility: tuple[float, ...]) -> Soluti
 @lru_cache(maxsize=512)
 def _solve_utility(rules: Rules, name: str, utility: tuple[float, ...]) -> Solution:
     return _solve(rules, name, utility, minimize=False)
+
+
+def solve_win(rules: Rules, name: str, utility: tuple[float, ...]) -> Solution:
+    """`solve_utility` played to win: among choices of equal utility, the one with the lower
+    expected score (a pass over the boxes a layer at a time, `layers`, for policies asked by the
+    thousand)."""
+    turn_rules = rules.turn_rules
+    if len(utility) != turn_rules.full_box + 1:
+        raise ValueError(f"a utility needs one value per box, {turn_rules.full_box + 1}, not {len(utility)}")
+    return _solve_win(turn_rules, name, utility)
+
+
+_ROWS: dict[tuple[int, ...], tuple[int, ...]] = {}
+"""Every row of moves a policy to win has chosen, kept once for the process: policies alike in most
+boxes share them (drop-out at 45 keeps a third of the memory it would take without)."""
+
+
+@lru_cache(maxsize=512)
+def _solve_win(rules: Rules, name: str, utility: tuple[float, ...]) -> Solution:
+    from .layers import solve_layers, walked  # numpy, loaded where a policy to win is asked for
+
+    found = solve_layers(rules, utility)
+    rows = [_ROWS.setdefault(row, row) for row in map(tuple, found.moves.tolist())]
+    rows[0] = ()  # a shut box rolls no more
+    kept = Distribution(*walked(rules, found.dice, found.after))  # as `walk_by_layers` walks it
+    values, dice = tuple(found.values.tolist()), tuple(found.dice.tolist())
+    return _Layered(rules, name, False, utility, values, dice, tuple(rows), kept)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -295,4 +332,28 @@ def _walk(
 
 def solution_distribution(solution: Solution) -> Distribution:
     """The exact score distribution of playing an optimal policy."""
+    if isinstance(solution, _Layered):
+        return solution.walked
     return distribution(solution.rules, solution.best_move, solution.best_dice)
+
+
+def walk_by_layers(rules: Rules, dice: Sequence[int], after: Sequence[Sequence[int]]) -> Distribution:
+    """`distribution` walked a layer of boxes at a time, in numpy, for a policy given whole: the dice
+    rolled from each box, and the box each throw of THROWS leaves (itself when the turn ends; any
+    value where those dice are not rolled). The same chances, added up in another order: a policy
+    walked so gives the same floats however it is given (a solution to win is walked so as it is
+    solved)."""
+    from .layers import walked  # numpy, loaded where it is asked for
+
+    return Distribution(*walked(rules.turn_rules, dice, after))
+
+
+def layered_distribution(solution: Solution) -> Distribution:
+    """`solution_distribution` as `walk_by_layers` walks it."""
+    if isinstance(solution, _Layered):
+        return solution.walked
+    after = [
+        [mask & ~move if move else mask for move in row] or [mask] * len(THROWS)
+        for mask, row in enumerate(solution.moves)
+    ]
+    return walk_by_layers(solution.rules, solution.dice, after)

@@ -37,6 +37,16 @@ def test_long_work_shows_a_live_bar_on_a_terminal_and_nothing_in_a_pipe(
 
 
 @pytest.mark.slow
+def test_a_run_the_machines_load_keeps_in_one_process_says_so_on_the_bar() -> None:
+    run = ("tournament", "-s", "optimal", "-s", "random", "-n", "20000", "--seed", "3", "-j", "2")
+    status, out, shown = on_a_terminal(*run, env={"SHUTBOX_POOL": "busy"})
+    assert status == 0 and out.startswith("Tournament: ")
+    assert "one process: busy machine" in shown and "shutbox: the machine looked busy" in shown
+    status, out, shown = on_a_terminal(*run, env={"SHUTBOX_POOL": "idle"})
+    assert status == 0 and "busy" not in shown
+
+
+@pytest.mark.slow
 def test_an_exact_analysis_reports_no_progress_and_shows_no_bar() -> None:
     status, out, shown = on_a_terminal("analyze", "optimal")
     assert status == 0 and "Method: exact" in out and shown == ""

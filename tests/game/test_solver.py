@@ -33,6 +33,7 @@ from shutbox_cli.game import (
     tiles_of,
     turn_rolls,
 )
+from shutbox_cli.game.solver import solve_utility, solve_win
 
 TWO_DICE = Rules(one_die="off")
 """The game most analyses publish: two dice on every roll."""
@@ -438,3 +439,31 @@ def test_rule_sets_that_differ_only_in_the_game_format_share_one_solution() -> N
     assert all(solve_shut(rules) is solve_shut(Rules()) for rules in formats)
     assert solve_beat(Rules(rounds=2), 10) is solve_beat(Rules(), 10)
     assert solve_expected_score(Rules(scoring="count")) is not solve_expected_score(Rules())
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "rules",
+    [
+        Rules(),
+        Rules(tiles=12, scoring="digits", one_die="low-sum", one_die_mode="compulsory"),
+        Rules(tiles=8, shut_rule="one-tile", first_roll="2-to-go"),
+    ],
+    ids=["9", "12-digits-compulsory", "8-one-tile-2-to-go"],
+)
+def test_a_policy_to_win_is_worth_the_plain_loops_best_and_walks_to_its_own_distribution(rules: Rules) -> None:
+    """`solve_win` (a layer of boxes at a time) against the solver's plain loop, on a utility with
+    many equal values: the same best, and its distribution the plain walk's (a score of digits too)."""
+    scores = sorted({score(rules, mask) for mask in range(rules.full_box + 1)})
+    worth = {points: float(place % 3 == 0) * (1 - place / len(scores)) for place, points in enumerate(scores)}
+    utility = tuple(worth[score(rules, mask)] for mask in range(rules.full_box + 1))
+    found = solve_win(rules, "win", utility)
+    assert found.value == pytest.approx(solve_utility(rules, "win", utility).value, abs=1e-12)
+    walked = distribution(rules, found.best_move, found.best_dice)
+    kept = solution_distribution(found)
+    assert list(kept.probabilities) == list(walked.probabilities)
+    assert kept.probabilities == pytest.approx(walked.probabilities, abs=1e-12)
+    assert kept.shut_probability == pytest.approx(walked.shut_probability, abs=1e-12)
+    assert sum(chance * worth[points] for points, chance in kept.probabilities.items()) == pytest.approx(
+        found.value, abs=1e-12
+    )

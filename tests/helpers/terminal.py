@@ -12,12 +12,13 @@ from .command import SHUTBOX, environment
 ENV = environment(columns=None)
 
 
-def on_a_terminal(*args: str) -> tuple[int, str, str]:
-    """Run shutbox with stderr a terminal (a pseudo-terminal) and stdout a pipe: status, stdout,
-    and everything written to the terminal. This end holds the terminal open until all is read."""
+def on_a_terminal(*args: str, env: dict[str, str] | None = None) -> tuple[int, str, str]:
+    """Run shutbox with stderr a terminal (a pseudo-terminal) and stdout a pipe (`env` laid over its
+    environment): status, stdout, and everything written to the terminal. This end holds the
+    terminal open until all is read."""
     leader, follower = pty.openpty()
     shown = b""
-    env = {**ENV, "TERM": "xterm", "NO_COLOR": "1"}
+    env = {**ENV, "TERM": "xterm", "NO_COLOR": "1", **(env or {})}
     with subprocess.Popen([SHUTBOX, *args], stdout=subprocess.PIPE, stderr=follower, env=env) as run:
         while run.poll() is None or select.select([leader], [], [], 0)[0]:
             if select.select([leader], [], [], 0.05)[0]:

@@ -159,10 +159,13 @@ def test_the_default_backend_plays_here_for_one_worker_a_small_plan_or_a_busy_ma
     big = make_plan(config(games=200_000))
     assert default_backend(1, big) == InProcess()
     assert default_backend(2, big, idle=lambda: 2.0) == ProcessPool(2)
-    assert default_backend(2, big, idle=lambda: 0.5) == InProcess()  # no core idle: a pool would only slow it
+    # no core idle: a pool would only slow it; and it says so (the one-worker and small plans above do not)
+    busy = default_backend(2, big, idle=lambda: 0.5)
+    assert isinstance(busy, InProcess) and busy.busy is not None
+    assert busy.busy.startswith("the machine looked busy (0.5 of its ") and "where 2 worker processes" in busy.busy
     # one core idle, this process's: a worker would take turns with it and with the load
-    assert default_backend(2, big, idle=lambda: 1.0) == InProcess()
-    assert default_backend(2, big, idle=lambda: 1.9) == InProcess()
+    assert isinstance(default_backend(2, big, idle=lambda: 1.0), InProcess)
+    assert isinstance(default_backend(2, big, idle=lambda: 1.9), InProcess)
     # A user's strategy runs in its host wherever the referee plays: the same rule holds.
     reader = str(DATA / "context_reader.py") + ":Reader"  # game by game: asked in its host at each step
     users = make_plan(config(strategies=("greedy-high", reader), games=10))
@@ -170,7 +173,7 @@ def test_the_default_backend_plays_here_for_one_worker_a_small_plan_or_a_busy_ma
     many = make_plan(config(strategies=("greedy-high", reader), games=100_000))
     assert estimated_seconds(many) > 2 * estimated_seconds(users)
     assert default_backend(2, many, idle=lambda: 2.0) == ProcessPool(2)
-    assert default_backend(2, many, idle=lambda: 0.5) == InProcess()
+    assert isinstance(default_backend(2, many, idle=lambda: 0.5), InProcess)
     assert default_backend(1, many, idle=lambda: 2.0) == InProcess()
 
 
@@ -181,6 +184,14 @@ def test_shutbox_pool_always_takes_the_pool_for_more_than_one_worker(monkeypatch
     assert default_backend(1, small) == InProcess()
     monkeypatch.setenv("SHUTBOX_POOL", "auto")
     assert default_backend(2, small, idle=lambda: 2.0) == InProcess()
+
+
+def test_shutbox_pool_busy_plays_here_as_a_busy_machine_would_and_says_why(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SHUTBOX_POOL", "busy")
+    big = make_plan(config(games=200_000))
+    chosen = default_backend(2, big)
+    assert isinstance(chosen, InProcess) and chosen.busy is not None and "1.0 of its " in chosen.busy
+    assert default_backend(2, make_plan(config(games=10))) == InProcess()  # small: no pool whatever the load
 
 
 def test_a_report_is_written_whole_or_not_at_all(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -50,7 +50,10 @@ class InProcess:
     strategy in a host process of its own (`units.UnitPlayer`): no worker to start. A host that
     does not answer by its unit's deadline is named and stopped; the interval timer (SIGALRM,
     where the platform has one and this is the main thread) is the time limit's last word for a
-    unit that seats a user's strategy (`units.timed`)."""
+    unit that seats a user's strategy (`units.timed`). `busy` says why it plays alone where more
+    workers were asked for, when the machine's load chose it (None otherwise)."""
+
+    busy: str | None = None
 
     def run(self, plan: Plan, finished: Finished) -> None:
         try:
@@ -97,7 +100,8 @@ POOL = "SHUTBOX_POOL"
 """The environment variable that takes the machine's load out of the choice (tests, whose path must
 not depend on it; benchmarks): `always` plays in a pool whenever there is more than one worker,
 however small the run or busy the machine; `idle` lets the estimate alone decide, every core taken
-as idle (what an idle machine would choose)."""
+as idle (what an idle machine would choose); `busy` takes every core but this process's as taken
+(what a busy machine would choose)."""
 
 
 def rounds_played(rules: Rules) -> float:
@@ -174,9 +178,15 @@ def default_backend(workers: int | None, plan: Plan, idle: Callable[[], float] |
     count = cores() if workers is None else workers
     forced = os.environ.get(POOL)
     if idle is None:
-        idle = (lambda: float(cores())) if forced == "idle" else idle_cores
-    if count <= 1 or (forced != "always" and (estimated_seconds(plan) < IN_PROCESS_SECONDS or idle() < POOL_CORES)):
+        idle = {"idle": lambda: float(cores()), "busy": lambda: 1.0}.get(forced or "", idle_cores)
+    if count <= 1 or (forced != "always" and estimated_seconds(plan) < IN_PROCESS_SECONDS):
         return InProcess()
+    free = idle()
+    if forced != "always" and free < POOL_CORES:
+        return InProcess(
+            f"the machine looked busy ({max(0.0, free):.1f} of its {cores()} cores idle): this process plays "
+            f"alone, where {count} worker processes would take turns with the load"
+        )
     from .pool import ProcessPool
 
     return ProcessPool(count)

@@ -106,7 +106,7 @@ def _tournament(report: Mapping[str, Any], path: Path, gates: Sequence[Gate]) ->
             f"simulated, seed {report['seed']}"
         )
     lines = [f"## shutbox {title}", "", f"{played}. Rules: {_rules_said(config['rules'])}.", ""]
-    lines += _ranking(ranking)
+    lines += _ranking(ranking, exact)
     if match:
         lines += _match(match)
     if report.get("gauntlet"):
@@ -186,8 +186,8 @@ _PAGES = {"tournament": _tournament, "analysis": _analysis, "duel": _duel, "tune
 # Sections.
 
 
-def _ranking(ranking: Sequence[Mapping[str, Any]]) -> list[str]:
-    """The ranking: a column for each figure every entry has."""
+def _ranking(ranking: Sequence[Mapping[str, Any]], exact: bool) -> list[str]:
+    """The ranking: a column for each figure every entry has (an exact one counts seatings, not games)."""
     columns: list[tuple[str, str, Any]] = [
         ("win rate", "win_rate", _percent),
         ("95% CI", "win_rate_ci95", _range_percent),
@@ -195,7 +195,7 @@ def _ranking(ranking: Sequence[Mapping[str, Any]]) -> list[str]:
         ("rating 95% CI", "rating_ci95", _range_rating),
         ("mean score", "mean_score", lambda value: _fixed(value, SCORE)),
         ("shut rate", "shut_rate", _percent),
-        ("games", "games", _count),
+        ("seatings" if exact else "games", "games", _count),
     ]
     shown = [column for column in columns if all(column[1] in entry for entry in ranking)]
     lines = ["| rank | strategy | " + " | ".join(title for title, _, _ in shown) + " |"]

@@ -27,10 +27,11 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from shutbox_cli.game import GameOdds, Rules, Solution, Ties, TurnOdds, distribution, exact_turn_odds
+from shutbox_cli.game import THROWS, GameOdds, Rules, Solution, Ties, TurnOdds, distribution, exact_turn_odds
 from shutbox_cli.game.exact_cost import games_cost, pairs_cost
 from shutbox_cli.game.exact_games import Arithmetic
 from shutbox_cli.game.exact_keyed import KeyedTurns, TurnStart, changes, keyed_game_odds, unsupported
+from shutbox_cli.game.solver import layered_distribution, walk_by_layers
 from strategies.base import Strategy
 from strategies.keys import KeyedContext, checked_key, declared_key
 from strategies.loading import StrategyLoadError
@@ -141,7 +142,7 @@ def seat_turns(seated: SeatedStrategy, fractions: bool, table: int) -> Turns:
             played, kept, play = policy(values)
             same = alike.get(played)
             if same is None:
-                same = alike[played] = (kept, _odds(rules, play, fractions))
+                same = alike[played] = (kept, _odds(rules, play, fractions, keyed=True))
             known = same[1]
             if solved is None:  # a built-in's policy is asked quickly again (over many rounds, of many keys)
                 found[values] = known
@@ -175,7 +176,11 @@ def _key_at(
     return declared if at is None else checked_key(at(rules, table), name)
 
 
-def _odds(rules: Rules, policy: Callable[[], PolicyTable | Solution], fractions: bool) -> TurnOdds[Any]:
+def _odds(
+    rules: Rules, policy: Callable[[], PolicyTable | Solution], fractions: bool, keyed: bool = False
+) -> TurnOdds[Any]:
+    """A policy's turn odds; in floats, a keyed seat's (thousands of them, target's) walked a layer
+    of boxes at a time, alike for a built-in's solution and a host's table of the same policy."""
     try:
         played = policy()
         move, dice = (
@@ -185,9 +190,19 @@ def _odds(rules: Rules, policy: Callable[[], PolicyTable | Solution], fractions:
         )
         if fractions:
             return exact_turn_odds(rules, move, dice)
+        if keyed:
+            if isinstance(played, Solution):
+                return TurnOdds.of(layered_distribution(played))
+            return TurnOdds.of(walk_by_layers(rules, list(played.dice), _after(played)))
         return TurnOdds.of(distribution(rules, move, dice))
     except (StrategyError, StrategyLoadError) as error:
         raise TournamentFailure(marked(error)) from None
+
+
+def _after(table: PolicyTable) -> list[list[int]]:
+    """The box each throw leaves from each box, by a policy table (anything where it is not rolled)."""
+    width = len(THROWS)
+    return [list(table.next_mask[start : start + width]) for start in range(0, len(table.next_mask), width)]
 
 
 def first_turn(seat: Turns, table: int) -> TurnOdds[Any]:

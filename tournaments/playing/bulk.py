@@ -19,7 +19,16 @@ import numpy as np
 import numpy.typing as npt
 
 from shutbox_cli.game import Rules, TurnContext, TurnRecord, play_turn, score, turn_rolls
-from shutbox_cli.game.bulk import GameResults, Standing, play_games, play_keyed_turns, play_turns, turn_table_of
+from shutbox_cli.game.bulk import (
+    LARGEST,
+    GameResults,
+    Standing,
+    most_in_a_game,
+    play_games,
+    play_keyed_turns,
+    play_turns,
+    turn_table_of,
+)
 from shutbox_cli.game.bulk_dice import outcomes, stream_keys
 from shutbox_cli.game.terms import GameNumber, Seed
 from strategies.keys import KeyedContext
@@ -205,7 +214,10 @@ class BulkUnit:
         plan, unit = self.plan, self.unit
         count = int(np.prod(self.layout))
         results = play_games(plan.config.rules, plan.table, count, share_unit(plan.table), self.turns, self.standing)
-        return [block_tallies(results, self.layout, block.first_deal - unit.first_deal, block) for block in blocks]
+        return [
+            block_tallies(results, self.layout, block.first_deal - unit.first_deal, block, plan.config.rules)
+            for block in blocks
+        ]
 
 
 def finished_ahead(results: GameResults, seat: int, other: int) -> npt.NDArray[np.int8]:
@@ -253,22 +265,34 @@ PER_GAME = (
 
 
 def block_tallies(
-    results: GameResults, layout: tuple[int, int, int], start: int, block: WorkUnit
+    results: GameResults, layout: tuple[int, int, int], start: int, block: WorkUnit, rules: Rules
 ) -> dict[int, list[Tally]]:
     """The tallies of a block of games laid out as `layout` (matchup, rotation, deal): its `block.deals`
     deals from the `start`-th on, counted per matchup and player."""
     matchups, seats, deals = layout
     if start == 0 and block.deals == deals:
-        return _tallies(results, block, layout)
+        return _tallies(results, block, layout, rules)
     sliced = copy.copy(results)
     for name in PER_GAME:
         values = getattr(results, name)
         kept = values.reshape(len(values), *layout)[..., start : start + block.deals]
         setattr(sliced, name, kept.reshape(len(values), -1))
-    return _tallies(sliced, block, (matchups, seats, block.deals))
+    return _tallies(sliced, block, (matchups, seats, block.deals), rules)
 
 
-def _tallies(results: GameResults, unit: WorkUnit, layout: tuple[int, int, int]) -> dict[int, list[Tally]]:
+def _summed(values: npt.NDArray[np.int64], layout: tuple[int, int, int], most: int) -> npt.NDArray[np.int64]:
+    """One seat's counts (`most` at most a game) summed over a unit's deals, exactly: in 64 bits
+    where that many games of the most fit, else in Python ints."""
+    shaped = values.reshape(layout)
+    if most * layout[2] > LARGEST:
+        shaped = shaped.astype(object)
+    summed: npt.NDArray[np.int64] = shaped.sum(axis=2)
+    return summed
+
+
+def _tallies(
+    results: GameResults, unit: WorkUnit, layout: tuple[int, int, int], rules: Rules
+) -> dict[int, list[Tally]]:
     _, seats, deals = layout
     played = results.turns > 0
     fields = {
@@ -280,9 +304,13 @@ def _tallies(results: GameResults, unit: WorkUnit, layout: tuple[int, int, int])
         "played": played,
         "total_sum": np.where(played, results.totals, 0),
     }
-    # By seat, summed over deals: [field][seat] -> (matchup, rotation).
+    # By seat, summed over deals: [field][seat] -> (matchup, rotation). Turns and the other counts
+    # grow by at most a few a round: 64 bits hold more than any run can play.
+    total, squares = most_in_a_game(rules)
+    most = {"score_sum": total, "score_squares": squares, "total_sum": total}
     sums = {
-        name: [values[seat].reshape(layout).sum(axis=2) for seat in range(seats)] for name, values in fields.items()
+        name: [_summed(values[seat], layout, most.get(name, 0)) for seat in range(seats)]
+        for name, values in fields.items()
     }
     # By pair of seats, summed over deals: [seat][other] -> (matchup, rotation).
     ahead = [[np.zeros(layout[:2], dtype=np.int64) for _ in range(seats)] for _ in range(seats)]

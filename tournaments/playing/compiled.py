@@ -4,7 +4,7 @@ Exact strategies play from their turn tables inside the kernel, keyed ones from 
 each turn's key, worked out there; any other context-free strategy's turns are played here (turn
 by turn, as the numpy engine plays them) for just the (seat, round, dice game) the kernel asks
 for, and handed to it, as the tables of keys it meets for the first time are made here: the games
-that waited for them are played again. Scores too big to square in 64 bits keep the numpy engine,
+that waited for them are played again. Counts that could outgrow the kernel's words keep the numpy engine,
 and so does a run with too few turns to play in bulk to pay for loading the kernel (unless the
 switch asks for it: `kernel.forced`).
 """
@@ -18,7 +18,7 @@ import numpy.typing as npt
 
 from shutbox_cli.game import kernel
 from shutbox_cli.game.box import score
-from shutbox_cli.game.bulk import OUTCOMES, WIDE
+from shutbox_cli.game.bulk import LARGEST, OUTCOMES, most_in_a_game
 
 from .plan import Plan, WorkUnit
 from .tally import Tally, pair_outcomes, share_unit
@@ -52,17 +52,25 @@ class CompiledUnits:
         self.strategy_turns = strategy_turns
         self.keyed_table = keyed_table
         self.scores = np.array([score(rules, mask) for mask in range(rules.full_box + 1)], dtype=np.int64)
-        self.fits = int(self.scores.max()) ** 2 < WIDE
+        top = int(self.scores.max())
+        self._most = (top * top, *most_in_a_game(rules))
         drop_out = -1 if rules.drop_out is None else rules.drop_out
         self.ruled = (rules.instant_win, rules.rounds, drop_out, _TIES[rules.ties.value], rules.full_box)
         self.kept = min(KEPT_ROUNDS, rules.rounds) if rules.drop_out is None else KEPT_ROUNDS
         self._seated: dict[tuple[int, ...], Seated] = {}
         self.pays = bulk_turns(plan) >= PAYING_TURNS
 
+    def fits(self, unit: WorkUnit) -> bool:
+        """Whether the kernel's counts hold this unit's: a score squared, and a player's score and
+        total sums over its games, in 64 bits; its squared scores (two words) in 128."""
+        games = unit.deals * self.plan.table
+        square, total, squares = self._most
+        return square <= LARGEST and total * games <= LARGEST and squares * games < 2**128
+
     def plays(self, unit: WorkUnit) -> bool:
-        """Whether this unit goes to the kernel: scores small enough, the plan big enough (or the
+        """Whether this unit goes to the kernel: its counts fit, the plan big enough (or the
         kernel asked for), and numba there and allowed."""
-        return self.fits and (self.pays or kernel.forced()) and kernel.available()
+        return self.fits(unit) and (self.pays or kernel.forced()) and kernel.available()
 
     def play(self, unit: WorkUnit) -> dict[int, list[Tally]]:
         """Every game of a bulk unit, counted per matchup and player (`BulkUnit.play`'s tallies)."""

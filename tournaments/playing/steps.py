@@ -245,7 +245,7 @@ class StepUnit:
         first = blocks[0].first_deal if blocks else 0
         parts = [WorkUnit(0, (0,), block.first_deal - first, block.deals) for block in blocks]
         return [
-            block_tallies(results, self.layout, part.first_deal, part)[0]
+            block_tallies(results, self.layout, part.first_deal, part, self.rules)[0]
             for part in parts or [WorkUnit(0, (0,), 0, self.deals)]
         ]
 

@@ -45,31 +45,33 @@ class UnitResult:
     blocks: tuple[UnitResult, ...] = ()
 
     def __reduce__(self) -> tuple[Callable[..., UnitResult], tuple[object, ...]]:
-        """Pickled as one array of whole numbers, which even a pure-Python pickler sends at once."""
+        """Pickled as one array of whole numbers, which even a pure-Python pickler sends at once (as
+        a list of Python ints when a count outgrows 64 bits: squared digit scores can)."""
         matchups = tuple(self.tallies)
         players = tuple(len(self.tallies[index]) for index in matchups)
-        counts = array(
-            "q",
-            [
-                count
-                for index in matchups
-                for tally in self.tallies[index]
-                for count in tally.counts(len(self.tallies[index]))
-            ],
-        )
-        return _unpacked, (matchups, players, counts.tobytes(), self.games, self.unit, self.blocks)
+        numbers = [
+            count
+            for index in matchups
+            for tally in self.tallies[index]
+            for count in tally.counts(len(self.tallies[index]))
+        ]
+        try:
+            packed: bytes | list[int] = array("q", numbers).tobytes()
+        except OverflowError:
+            packed = numbers
+        return _unpacked, (matchups, players, packed, self.games, self.unit, self.blocks)
 
 
 def _unpacked(
     matchups: tuple[int, ...],
     players: tuple[int, ...],
-    packed: bytes,
+    packed: bytes | list[int],
     games: int,
     unit: int,
     blocks: tuple[UnitResult, ...] = (),
 ) -> UnitResult:
     """A `UnitResult` from its pickled form."""
-    counts, at, tallies = array("q", packed), 0, {}
+    counts, at, tallies = array("q", packed) if isinstance(packed, bytes) else packed, 0, {}
     for index, seated in zip(matchups, players, strict=True):
         length = count_length(seated)
         tallies[index] = [

@@ -23,6 +23,7 @@ if TYPE_CHECKING:  # the exact games' module (and its solver) only where an exac
     # match's pairs and Elo (`elo`, `pairs`) only where a match or a gauntlet is played
     from shutbox_cli.game.exact_games import Arithmetic
 
+    from ..exact.beside import Beside
     from .elo import Match
     from .pairs import Versus
 
@@ -119,6 +120,9 @@ class Summary:
     """A match of two (`shutbox match`): its pairs, Elo and SPRT."""
     versus: tuple[Versus, ...] = ()
     """A gauntlet of two at a table of two: the two players against each opponent of the field."""
+    exactly: Beside | None = None
+    """The exact tournament of the same field, where it can be computed: estimated, and where quick
+    its exact win rates (`tournaments.exact.beside`)."""
 
     @property
     def config(self) -> TournamentConfig:

@@ -278,7 +278,7 @@ def _tournament(table: Mapping[str, Any]) -> Figures:
         rules=_rules(config["rules"]),
         method="exact" if exact else "simulate",
         seed=None if exact else _seed(table),
-        size=f"{games:,} games computed exactly" if exact else f"{games:,} games",
+        size=f"{games:,} seating{'s' * (games != 1)} computed exactly" if exact else f"{games:,} games",
         panels=tuple(panels),
     )
 

@@ -43,7 +43,10 @@ AHEAD_FIELDS = ("ahead", "tied", "behind", "ahead_rate")
 tables of three or more)."""
 
 
-def _standing_table(rank: int, standing: Standing, solo: bool, exact: bool, folder: Path | None) -> dict[str, Any]:
+def _standing_table(
+    rank: int, standing: Standing, solo: bool, exact: bool, folder: Path | None, exactly: float | None = None
+) -> dict[str, Any]:
+    """One strategy's entry of the ranking; `exactly` its exact win rate, computed beside a simulation."""
     spec = recorded_spec(standing.spec, folder)
     table: dict[str, Any] = {"rank": rank, "name": standing.name, "spec": spec, "games": standing.games}
     if not solo:
@@ -51,6 +54,8 @@ def _standing_table(rank: int, standing: Standing, solo: bool, exact: bool, fold
         table["win_rate"] = rounded(standing.win_rate)
         if not exact:
             table["win_rate_ci95"] = interval(standing.win_interval)
+        if exactly is not None:
+            table["exact_win_rate"] = rounded(exactly)
     table["turns"] = rounded(standing.turns) if exact else int(standing.turns)
     if standing.mean_score is not None and standing.score_interval is not None:
         table["mean_score"] = rounded(standing.mean_score)
@@ -146,6 +151,7 @@ def report_table(summary: Summary | ExactSummary, folder: Path | None = None) ->
     if not isinstance(summary, Summary):
         return exact_report_table(summary, folder)
     plan = summary.plan
+    exact_rates = {} if summary.exactly is None or summary.exactly.win_rates is None else summary.exactly.win_rates
     return {
         **header("tournament"),
         "method": "simulate",
@@ -158,7 +164,7 @@ def report_table(summary: Summary | ExactSummary, folder: Path | None = None) ->
             "games_per_matchup": plan.games_per_matchup,
         },
         "ranking": [
-            _standing_table(rank, standing, summary.solo, False, folder)
+            _standing_table(rank, standing, summary.solo, False, folder, exact_rates.get(standing.name))
             for rank, standing in enumerate(summary.ranking, 1)
         ],
         "head_to_head": [_pair_table(pair, exact=False) for pair in summary.head_to_head],

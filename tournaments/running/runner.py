@@ -64,6 +64,7 @@ def run(
     checkpoint_seconds: float = CHECKPOINT_SECONDS,
     report: str | os.PathLike[str] | None = None,
     loaded: Callable[[TournamentConfig], None] | None = None,
+    alone: Callable[[str], None] | None = None,
 ) -> Summary | ExactSummary:
     """Play a whole tournament, write its report to `report` if given, and return its summary.
 
@@ -77,7 +78,9 @@ def run(
     of estimates; it keeps no checkpoint.
 
     Without a seed in `config`, one is drawn: the summary's config holds it and `seed_drawn`
-    is set. Without a backend, `default_backend` picks one from `config.workers`. `bulk=False`
+    is set. Without a backend, `default_backend` picks one from `config.workers`; where the
+    machine's load made it play in this process alone, `alone` is told why (a sentence) before the
+    games start, and the report is the same as a pool's. `bulk=False`
     plays every seat turn by turn in the general engine: the reference the bulk engine is held
     to, with the same results. With a `checkpoint` path, where no file may be (a ConfigError:
     another run's checkpoint), a run that lasts more than `checkpoint_seconds` keeps its finished
@@ -105,6 +108,7 @@ def run(
             checkpoint_seconds=checkpoint_seconds,
             report=report,
             loaded=loaded,
+            alone=alone,
         )
     if not isinstance(config, TournamentConfig):
         config = load_config(None if config is None else Path(config), options)
@@ -131,7 +135,7 @@ def run(
         keeper = Keeper(
             Path(checkpoint), plan, record, seed_drawn=seed_drawn, report=report, seconds=checkpoint_seconds
         )
-    return _play(plan, record, keeper, backend, progress, seed_drawn, report)
+    return _play(plan, record, keeper, backend, progress, seed_drawn, report, alone=alone)
 
 
 def play_match(
@@ -196,6 +200,7 @@ def resume(
     report: str | os.PathLike[str] | Recorded | None = RECORDED,
     loaded: Callable[[TournamentConfig], None] | None = None,
     watch: Watch | None = None,
+    alone: Callable[[str], None] | None = None,
 ) -> Summary:
     """Finish the run a checkpoint keeps: play only its unfinished units, write the report the
     checkpoint records if it is the one beside it (`resumed_report`; or `report`, None for none) as
@@ -203,8 +208,8 @@ def resume(
     uninterrupted run gives. `options` may change how it runs (workers, scheduler, timeout, memory
     limit, isolation), never what it finds. The checkpoint is kept up to date as `run` keeps it, and
     removed once the report is written. `loaded` is told the configuration before anything is
-    played. A checkpoint that cannot be resumed is a ConfigError of one sentence (see
-    `read_checkpoint`)."""
+    played, and `alone` as `run` tells it. A checkpoint that cannot be resumed is a ConfigError of
+    one sentence (see `read_checkpoint`)."""
     saved = read_checkpoint(Path(checkpoint), options)
     written = resumed_report(saved.path, saved.report) if report is RECORDED else report
     written = None if written is None else Path(written)
@@ -227,7 +232,7 @@ def resume(
         from .sequential import Sequential
 
         gate = Sequential(saved.plan, _sprt_of(saved), watch)
-    return _play(saved.plan, saved.record, keeper, backend, progress, saved.seed_drawn, written, gate)
+    return _play(saved.plan, saved.record, keeper, backend, progress, saved.seed_drawn, written, gate, alone)
 
 
 def _sprt_of(saved: Saved) -> Sprt | None:
@@ -255,10 +260,12 @@ def _play(
     seed_drawn: bool,
     report: Path | None,
     gate: Sequential | None = None,
+    alone: Callable[[str], None] | None = None,
 ) -> Summary:
     """Play the plan's units still to play into the record, keeping the checkpoint if there is a
     keeper, and write the report (if any) before the checkpoint goes. With a `gate`, the units are
-    counted in the plan's order and the run stops once its SPRT decides (`sequential`)."""
+    counted in the plan's order and the run stops once its SPRT decides (`sequential`). `alone` is
+    told why the machine's load made the chosen backend play in this process alone."""
 
     def finished(result: UnitResult) -> None:
         for ready in (result,) if gate is None else gate.in_order(result):
@@ -278,6 +285,8 @@ def _play(
         if gate is not None and record.units and gate.decided(record):  # a match resumed after its verdict
             raise _Decided
         chosen = backend or default_backend(plan.config.workers, plan)
+        if alone is not None and isinstance(chosen, InProcess) and chosen.busy is not None and plan.unit_count:
+            alone(chosen.busy)
         if not (isinstance(chosen, InProcess) or _pool(chosen)) or not plan.unit_count:
             idle.stop_all()  # the hosts the field was probed in serve a run that plays in this process only
         if plan.unit_count:
@@ -299,6 +308,10 @@ def _play(
     finally:
         idle.stop_all()
     summary = summarise(plan, record.tallies, seed_drawn=seed_drawn, match=None if gate is None else gate.match)
+    if gate is None:
+        from ..exact.beside import exact_beside
+
+        summary = dataclasses.replace(summary, exactly=exact_beside(plan.config))
     if report is not None:
         _write(report, summary, keeper, record)
     if keeper is not None:

@@ -238,7 +238,13 @@ def _show_duel(console: "Console", found: "ExactDuel") -> None:
         return
     margins = margined[-1].margins or {}
     shown = _shown(margins)
-    console.print(f"Margin: {a}'s final total minus {b}'s (below 0: {a}'s is lower).")
+    at_once = (
+        " 0 also counts the games a shut box won at once in the first round, before the other seat's turn"
+        " (both totals 0)."
+        if found.rules.instant_win
+        else ""
+    )
+    console.print(f"Margin: {a}'s final total minus {b}'s (below 0: {a}'s is lower).{at_once}")
     table = Table(box=None, pad_edge=False)
     table.add_column("margin", justify="right")
     for row in margined:

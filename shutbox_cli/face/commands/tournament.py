@@ -179,7 +179,8 @@ def tournament_command(
         output.check()  # before the run, not after it
         if plot is not None:
             check_plot(plot)
-        with progress_bar(show_bar=not quiet) as progress:
+        alone: list[str] = []
+        with progress_bar(show_bar=not quiet, extra=lambda: "one process: busy machine" if alone else "") as progress:
             summary = tournaments.run(
                 config_file,
                 options,
@@ -190,12 +191,21 @@ def tournament_command(
                 bulk=not general_engine,
                 checkpoint_seconds=every,
                 loaded=lambda config: loaded(config, gates),
+                alone=lambda why: _played_alone(why, workers, alone),
             )
         output.deliver(summary, written=True)  # the run wrote the file before removing its checkpoint
     _render(output, summary, quiet)
     if plot is not None:
         plot_result(summary, plot)
     _apply_gates(gates, summary)
+
+
+def _played_alone(why: str, workers: int | None, said: list[str]) -> None:
+    """Say on stderr, as the games start, that the run plays in one process for the machine's load
+    (and keep the word for the progress line): the report is the same either way."""
+    asked = "one worker per core" if workers is None else f"-j {workers}"
+    typer.echo(f"shutbox: {why} (asked: {asked}); the report is the same either way.", err=True)
+    said.append(why)
 
 
 def _gates(texts: list[str]) -> "list[Gate]":

@@ -298,6 +298,19 @@ def test_the_tie_rule_applies_to_a_game_against_another_and_only_share_shares() 
     assert "A shared win counts half; tie settled: the chance the tie rule (share) decided." in out
 
 
+@pytest.mark.slow
+def test_a_margin_of_0_says_it_holds_wins_at_once_where_a_shut_box_wins_at_once() -> None:
+    status, out, err = in_process("optimal", "--against", "greedy-high", "--tiles", "6")
+    assert (status, err) == (0, "")
+    said = " ".join(out.split())  # as wrapped to the terminal
+    assert (
+        "0 also counts the games a shut box won at once in the first round, before the other seat's turn "
+        "(both totals 0)." in said
+    )
+    status, out, err = in_process("optimal", "--against", "greedy-high", "--tiles", "6", "--rounds", "2")
+    assert (status, err) == (0, "") and "Margin: " in out and "at once" not in out
+
+
 def test_the_help_gives_the_librarys_default_number_of_turns() -> None:
     from shutbox_cli.face.commands.analyze import DEFAULT_TURNS as SAID  # the help's figure, kept out of the library
     from tournaments.exact.analysis import DEFAULT_TURNS  # so that `shutbox --help` does not import it

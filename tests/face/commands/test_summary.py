@@ -110,7 +110,7 @@ def test_an_exact_tournament_has_no_seed_and_no_intervals() -> None:
     held = report("exact.report.toml")
     assert "every seating computed exactly; tables of 3" in page and "seed" not in page.lower()
     rows = table_of(page, "rank")
-    assert list(rows[0]) == ["rank", "strategy", "win rate", "mean score", "shut rate", "games"]
+    assert list(rows[0]) == ["rank", "strategy", "win rate", "mean score", "shut rate", "seatings"]
     for row, entry in zip(rows, held["ranking"], strict=True):
         assert (row["strategy"], percent(row["win rate"])) == (
             entry["name"],

@@ -263,7 +263,7 @@ def test_the_report_is_the_same_at_any_number_of_workers_and_runs_again(tmp_path
         done = shutbox(*common, "-j", workers, "--report", name, cwd=tmp_path)
         assert done.returncode == 0, done.stderr
         assert done.stdout.startswith("winner: optimal, win rate ")
-        assert "games computed exactly, in floats" in done.stdout
+        assert "seatings computed exactly, in floats" in done.stdout
     one = (tmp_path / "one.toml").read_bytes()
     assert one == (tmp_path / "two.toml").read_bytes()
     again = shutbox("tournament", "one.toml", "--report", "again.toml", "-q", cwd=tmp_path)

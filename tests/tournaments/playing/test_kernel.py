@@ -79,7 +79,7 @@ def assert_same_units(options: Options) -> None:
         bulk = player.bulk
         compiled = CompiledUnits(plan, bulk.table, bulk.strategy_turns, bulk.keyed_table)
         units = [unit for unit in plan.units() if unit.bulk]
-        assume(units and compiled.fits)
+        assume(units and all(compiled.fits(unit) for unit in units))
         for unit in units:
             reference = BulkUnit(plan, unit, bulk.strategy_turns, bulk.keyed_turns).play()
             assert compiled.play(unit) == reference

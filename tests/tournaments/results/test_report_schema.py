@@ -21,8 +21,9 @@ import pytest
 from shutbox_cli.game import Rules
 from strategies.loading import builtin_spec
 from tournaments import ConfigError, Options, load_config
+from tournaments.exact.beside import exact_beside
 from tournaments.files import dumps
-from tournaments.results.schema import header, rules_table
+from tournaments.results.schema import header, rules_mapping, rules_table
 
 from helpers import command
 from helpers.paths import ROOT
@@ -184,8 +185,24 @@ def condition(word: str, report: dict[str, Any], entry: dict[str, Any]) -> bool:
         ),
         "no best kept": lambda: "best" not in entry,  # `shutbox best` reads the files a person's games left
         "no record kept": lambda: "games" not in entry,
+        "no quick exact tournament": lambda: no_quick_exact(report),
     }
     return holds[word]()
+
+
+def no_quick_exact(report: dict[str, Any]) -> bool:
+    """Whether a simulated tournament's field has no exact tournament quick enough to compute beside it."""
+    if "match" in report:
+        return True
+    config = load_config(None, Options(strategies=[entry["spec"] for entry in report["config"]["strategy"]]))
+    config = dataclasses.replace(
+        config,
+        table=report["config"]["table"],
+        gauntlet=report["config"].get("gauntlet", 0),
+        rules=Rules(**rules_mapping(report["config"]["rules"])),
+    )
+    found = exact_beside(config)
+    return found is None or found.win_rates is None
 
 
 def validate(report: dict[str, Any]) -> set[str]:

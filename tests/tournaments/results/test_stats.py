@@ -8,6 +8,8 @@ import pytest
 
 from tournaments.results.stats import Z95, mean_interval, wilson
 
+from helpers.paths import ROOT
+
 Z999 = 3.2905267314919255
 
 
@@ -63,3 +65,8 @@ def test_a_mean_interval_never_goes_below_the_floor() -> None:
     assert mean_interval(total, squares, len(values))[0] < 0
     low, high = mean_interval(total, squares, len(values), floor=0)
     assert low == 0 and high == mean_interval(total, squares, len(values))[1]
+
+
+def test_the_statistics_page_gives_the_quantile_the_intervals_use() -> None:
+    page = (ROOT / "docs" / "statistics.md").read_text(encoding="utf-8")
+    assert f"z = {Z95:.6f}" in page and "1.96 ×" not in page
