@@ -28,6 +28,12 @@ def shown(guide: str) -> list[str]:
     return [line.split("  #")[0].rstrip() for body in blocks(page(guide), "sh") for line in body.splitlines()]
 
 
+COSTLY = (
+    "shutbox analyze target --against optimal --drop-out 45",
+    "shutbox analyze target --against optimal --rounds 3",
+)
+"""Exact duels of target that take 10 to 20 s of processor time each: not run here."""
+
 RUN = [
     ("tournaments", "shutbox tournament -s optimal -s tips -s examples/cautious.py:Cautious --games 5000 --seed 42"),
     (
@@ -49,11 +55,11 @@ RUN = [
     ("tournaments", "shutbox tune below -p threshold=1..16 -s optimal --plot landscape.png"),
     ("tournaments", "shutbox tune below -p threshold=1..16 -s optimal -s target -s tips"),
     ("strategies", "shutbox check high_first.py:HighFirst"),
-    *(("exact", line) for line in shown("exact")),
+    *(("exact", line) for line in shown("exact") if line not in COSTLY),
 ]
 """The guides' commands that run here as written, each group in order in one folder. Not run: play
 at a keyboard, replay and match of files the guide does not make, the halving tune (minutes) and
-its resume, the steps after `shutbox new strategy` (tests/face/commands/test_new.py runs them),
+its resume, the COSTLY duels, the steps after `shutbox new strategy` (tests/face/commands/test_new.py runs them),
 the completion lines (tests/face/ runs the completion scripts), the benchmarks."""
 
 
