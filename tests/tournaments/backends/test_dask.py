@@ -790,7 +790,7 @@ def test_a_local_cluster_without_cryptography_for_its_tls_is_refused_in_one_sent
         2,
         [
             "shutbox: error: a local Dask cluster needs the cryptography package for its TLS; install it with: "
-            'pip install "shutbox[dask]"'
+            'pip install ".[dask]" in shutbox\'s checkout'
         ],
     )
 
