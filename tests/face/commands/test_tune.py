@@ -14,7 +14,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments import Trial, TuneSettings, TuneStopped, parse_parameters, tune, write_table_atomically
+from tournaments import (
+    Trial,
+    TuneKeeper,
+    TuneSettings,
+    TuneStopped,
+    parse_parameters,
+    tune,
+    tune_checkpoint_path,
+    write_table_atomically,
+    write_tune,
+)
 
 from helpers.command import real_shutbox, shutbox
 from helpers.terminal import on_a_terminal
@@ -82,20 +92,24 @@ def test_the_same_command_plays_the_same_trials_at_one_and_two_workers(tmp_path:
 
 
 @pytest.mark.slow
-def test_an_interrupted_tune_resumes_from_its_report(tmp_path: Path) -> None:
+def test_an_interrupted_tune_resumes_from_its_report_by_the_checkpoint_beside_it(tmp_path: Path) -> None:
     settings = TuneSettings("below", parse_parameters(["threshold=1..4"]), field=("optimal",))
 
     def stop_after_two(trial: Trial, found: int, most: int) -> None:
         if found == 2:
             raise KeyboardInterrupt
 
-    with pytest.raises(TuneStopped) as stopped:
-        tune(settings, told=stop_after_two)
     report = tmp_path / "tune.toml"
-    write_table_atomically(report, stopped.value.tuning.to_report())
+    keeper = TuneKeeper(tune_checkpoint_path(report), report)  # not yet due: the written report makes it so
+    with pytest.raises(TuneStopped) as stopped:
+        tune(settings, told=stop_after_two, keeper=keeper)
+    kept = write_tune(report, stopped.value.tuning, keeper)
     assert tomllib.loads(report.read_text())["done"] is False
+    assert kept == tmp_path / "tune.checkpoint.toml" and kept.exists()
+    assert tomllib.loads(kept.read_text())["report"] == "tune.toml"  # by its name: the folder may move
     done = shutbox("tune", "--resume", str(report), "-q")
     assert done.returncode == 0, done.stderr
+    assert not kept.exists()
     assert tomllib.loads(report.read_text()) == tomllib.loads(_dumped(tune(settings).to_report(), tmp_path))
     again = shutbox("tune", "--resume", str(report))
     assert (again.returncode, again.stderr.strip()) == (
