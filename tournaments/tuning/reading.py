@@ -38,6 +38,8 @@ def tune_of(path: Path, table: Mapping[str, Any]) -> tuple[TuneSettings, tuple[T
     try:
         settings = _settings(name, table)
         trials = tuple(_trial(name, settings, one) for one in _listed(table["trial"]))
+    except ConfigError:
+        raise
     except (KeyError, TypeError, ValueError, AttributeError) as error:
         raise ConfigError(f"{name} is not a whole tune report ({error!r} is missing or wrong).") from None
     return settings, trials, table.get("done", False) is True
