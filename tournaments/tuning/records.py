@@ -147,26 +147,12 @@ class Tuning:
     start_objective: float | None = None
     confirmation: Confirmation | None = None
     done: bool = True
+    notes: tuple[str, ...] = ()
+    """A sentence for each best value at an end of its range (`edges`)."""
 
     @property
     def exact(self) -> bool:
         return self.method == "exact"
-
-    @property
-    def notes(self) -> list[str]:
-        """A sentence for each best value at an end of its range (the best may lie beyond it)."""
-        if self.best is None:
-            return []
-        found = []
-        for parameter in self.settings.parameters:
-            values, value = parameter.values(), self.best.get(parameter.name)
-            if len(values) > 1 and value in (values[0], values[-1]):
-                end, side = ("lowest", "below") if value == values[0] else ("highest", "above")
-                found.append(
-                    f"the best {parameter.name}, {value}, is the {end} value of its range, {values[0]}..{values[-1]}: "
-                    f"the best may lie {side} it; widen the range to see."
-                )
-        return found
 
     def to_report(self) -> dict[str, Any]:
         """The tune as a report table (docs/report.md, [tune])."""
@@ -195,7 +181,7 @@ class Tuning:
         if self.confirmation is not None:
             report["confirmation"] = self.confirmation.to_report()
         if self.notes:
-            report["notes"] = self.notes
+            report["notes"] = list(self.notes)
         report["trial"] = [trial.to_report() for trial in self.trials]
         return report
 
