@@ -134,7 +134,7 @@ def tune_command(
     trial goes to the report. A tune that lasts more than a few seconds keeps its trials in a
     checkpoint (beside the report, else in the user's state folder) until its report is written;
     after a stop, a kill or a report that could not be written, --resume CHECKPOINT finishes it
-    (a stopped tune's report resumes it too).
+    (a stopped tune's report resumes it too, by the checkpoint beside it).
 
     Examples:
       shutbox tune below --param threshold=1..12 -s optimal
