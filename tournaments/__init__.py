@@ -119,8 +119,8 @@ if TYPE_CHECKING:  # `name as name`: each re-exported, one statement per module
         Trial as Trial,
         TuneSettings as TuneSettings,
         Tuning as Tuning,
-        read_tune as read_tune,
     )
+    from .tuning.reading import read_tune as read_tune
     from .tuning.search import TuneStopped as TuneStopped, tune as tune
     from .tuning.kept import (
         Resumable as Resumable,
@@ -184,7 +184,8 @@ _NAMES: dict[str, tuple[str, ...]] = {
     ".results.elo": ("Match", "Sprt", "Verdict", "parse_sprt"),
     ".results.pairs": ("Pentanomial", "Versus", "field_difference"),
     ".running.runner": ("Progress", "play_match", "resume", "run"),
-    ".tuning.records": ("OBJECTIVES", "Trial", "TuneSettings", "Tuning", "read_tune"),
+    ".tuning.records": ("OBJECTIVES", "Trial", "TuneSettings", "Tuning"),
+    ".tuning.reading": ("read_tune",),
     ".tuning.search": ("TuneStopped", "tune"),
     ".tuning.kept": ("Resumable", "TuneKeeper", "read_resumable", "tune_checkpoint_path", "write_tune"),
     ".tuning.config": ("read_tune_file",),

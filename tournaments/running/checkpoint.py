@@ -180,7 +180,7 @@ def _run_table(config: TournamentConfig) -> dict[str, Any]:
     return table
 
 
-def _recorded_report(report: Path, folder: Path) -> str:
+def recorded_path(report: Path, folder: Path) -> str:
     """The report's path as a checkpoint in `folder` records it: its name if it is in that folder,
     else its absolute path (symbolic links kept: the report is written through them)."""
     absolute = Path(os.path.abspath(report))
@@ -245,7 +245,7 @@ class Keeper:
             "modules": _modules(plan.config),
         }
         if report is not None:
-            self.header["report"] = _recorded_report(report, path.parent)
+            self.header["report"] = recorded_path(report, path.parent)
         if match is not None:  # a match (`play_match`): its SPRT and the size of its units
             self.header["match"] = dict(match)
         self.header[REPORT_CONFIG] = {**config_table(plan.config, path.parent), **_run_table(plan.config)}
