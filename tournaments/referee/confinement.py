@@ -15,14 +15,10 @@ from __future__ import annotations
 import dataclasses
 import os
 import sys
-import tempfile
 from collections.abc import Callable, Iterable
-from importlib.machinery import PathFinder
 from pathlib import Path
 
-from strategies.loading import StrategyLoadError, registered, spec_file, split_spec
-
-from . import landlock, seccomp
+# The rest loads where a host starts, not in every command that asks to be told (`on_first_host`).
 
 SETTING = "SHUTBOX_CONFINEMENT"
 """The environment variable that demands full confinement (`strict`) of every host of a run."""
@@ -69,6 +65,8 @@ class Confinement:
 
 def state() -> Confinement:
     """What a host started by this process is confined by, on this machine and with these settings."""
+    from . import landlock, seccomp
+
     if not sys.platform.startswith("linux"):
         return Confinement(NONE, 0, False, (f"{sys.platform} offers no Landlock",))
     version = min(landlock.abi(), _abi_cap())
@@ -90,6 +88,8 @@ def _abi_cap() -> int:
 
 def demanded(found: Confinement, spec: str) -> None:
     """Refuse to host `spec` unless confinement is full, where SHUTBOX_CONFINEMENT=strict asks it."""
+    from strategies.loading import StrategyLoadError
+
     if os.environ.get(SETTING, "").strip().lower() == STRICT and found.level != FULL:
         raise StrategyLoadError(
             f"strategy {spec!r} would run with confinement {found}, and {SETTING}={STRICT} demands full confinement."
@@ -119,12 +119,18 @@ def hosting(found: Confinement) -> None:
 
 def scratch() -> str:
     """A private folder for a host to write in (the only one it may), removed when it stops."""
+    import tempfile
+
     return tempfile.mkdtemp(prefix="shutbox-host-")
 
 
 def confine_host(spec: str, path: list[str], scratch: str) -> Confinement:
     """Confine this process (a host, before it loads `spec` on the import path `path`) as `state`
     says this machine can: raises OSError if a part this machine offers cannot be set."""
+    import tempfile
+
+    from . import landlock, seccomp
+
     found = state()
     os.environ["TMPDIR"] = tempfile.tempdir = scratch
     if not sys.platform.startswith("linux"):
@@ -163,6 +169,10 @@ def readable(spec: str, path: Iterable[str]) -> list[str]:
 def strategy_folders(spec: str, path: Iterable[str]) -> list[str]:
     """The folder a strategy's code is in, found without running it: a file's folder, or the top
     package's folder(s) of a module (a plain module's own folder) on the import path."""
+    from importlib.machinery import PathFinder
+
+    from strategies.loading import StrategyLoadError, registered, spec_file, split_spec
+
     try:
         file = spec_file(spec)
         target = split_spec(spec)[0]

@@ -91,8 +91,8 @@ def restrict(
     """Confine this thread (and all it starts) by the rules of Landlock ABI `version` (at most the
     kernel's): read and execute only beneath `reads`, read and write anything beneath `writes`,
     read and write the files `devices`, only read beneath `visible`; no TCP bind or connect; no
-    signal or abstract Unix socket outside its domain. A path that does not exist is skipped. The caller has set no_new_privs.
-    Raises LandlockError if the kernel refuses."""
+    signal or abstract Unix socket outside its domain. A path that does not exist is skipped.
+    The caller has set no_new_privs. Raises LandlockError if the kernel refuses."""
     syscall = _syscall()
     if syscall is None or version < 1:
         raise LandlockError(0, "Landlock is not available")
