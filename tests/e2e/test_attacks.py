@@ -23,6 +23,7 @@ import os
 import re
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -386,3 +387,54 @@ def test_a_dask_worker_carries_no_strategy_into_the_next_run(
     assert report_of(second) == expected, "a run on the cluster played otherwise than one process"
     assert mark.left() == []
     assert cluster.stop() == [], "the cluster left processes behind"
+
+
+# A strategy's host is confined by the operating system (docs/trust.md): what it reaches outside.
+CONFINED = ["read_home", "tcp_connect", "stop_referee"]
+
+
+@pytest.mark.parametrize("mode", ["j1", "j2", "dask"])
+@pytest.mark.parametrize("attack", CONFINED)
+def test_a_confined_strategy_reaches_nothing_outside_its_host(
+    honest: Honest, mark: Mark, tmp_path: Path, attack: str, mode: str
+) -> None:
+    """A secret in $HOME and the table cache unread, no file written in $HOME, no connection to a
+    real listener on 127.0.0.1, the referee and the supervisor neither stopped nor traced: the
+    honest run's report (or a named failure), within the deadline, nothing left."""
+    home = tmp_path / "home"
+    (home / ".cache" / "shutbox").mkdir(parents=True)
+    (home / "secret").write_text("the key")
+    folder = stage(tmp_path / "run", attack, mark)
+    with socket.create_server(("127.0.0.1", 0)) as listener:
+        port = str(listener.getsockname()[1])
+        env = {"HOME": str(home), "SHUTBOX_TEST_PORT": port, "SHUTBOX_HOST_WRITABLE": ""}
+        done = tournament(folder, mark, "trio", "Reader", mode, **env)
+        listener.setblocking(False)
+        with pytest.raises(BlockingIOError):  # no connection came, nor waits to be taken
+            listener.accept()
+    honest_or_named(done, folder, honest.report("trio", "Reader", mode))
+    assert not (home / "planted").exists()
+    assert mark.left() == []
+
+
+def test_a_run_states_its_confinement_and_a_strict_run_refuses_less_than_full(mark: Mark, tmp_path: Path) -> None:
+    """One line on stderr and a field of the report; a kernel without Landlock's newer rules
+    (SHUTBOX_LANDLOCK_ABI) is said, and SHUTBOX_CONFINEMENT=strict then refuses in one sentence."""
+    folder = stage(tmp_path / "run", "honest", mark)
+    full = tournament(folder, mark, "trio", "Mine", "j1")
+    assert full.returncode == 0, full.stderr
+    assert full.stderr.splitlines()[0] == "shutbox: strategies' processes confined: full."
+    assert tomllib.loads((folder / "report.toml").read_text())["confinement"] == "full"
+    partial = tournament(folder, mark, "trio", "Mine", "j2", SHUTBOX_LANDLOCK_ABI="3")
+    said = "partial (Landlock ABI 3: no network rules, no signal or abstract socket scoping)"
+    assert partial.stderr.count("confined") == 1 and f"confined: {said}." in partial.stderr
+    assert tomllib.loads((folder / "report.toml").read_text())["confinement"] == said
+    (folder / "report.toml").unlink()
+    refused = tournament(folder, mark, "trio", "Mine", "j1", SHUTBOX_LANDLOCK_ABI="0", SHUTBOX_CONFINEMENT="strict")
+    assert refused.returncode == 2
+    assert refused.stderr.splitlines() == [
+        "shutbox: error: --strategy 'mine=mine.py:Mine': strategy 'mine.py:Mine' would run with confinement "
+        "none (no Landlock on this kernel), and SHUTBOX_CONFINEMENT=strict demands full confinement."
+    ]
+    assert not (folder / "report.toml").exists()
+    assert mark.left() == []

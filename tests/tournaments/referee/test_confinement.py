@@ -31,7 +31,9 @@ try:
 except OSError as error:
     print(type(error).__name__)
 """
-STRATEGY = "from strategies import Strategy\n\nclass Mine(Strategy):\n    def choose_move(self, view):\n        return 1\n"
+STRATEGY = (
+    "from strategies import Strategy\n\nclass Mine(Strategy):\n    def choose_move(self, view):\n        return 1\n"
+)
 
 
 @pytest.fixture
