@@ -31,6 +31,7 @@ from strategies.keys import declared_key
 
 from ..field.config import TournamentConfig
 from ..field.entries import StrategyEntry
+from ..referee.confinement import strict_confinement
 
 UNIT_GAMES = 2000
 """About how many games one work unit of a matchup played turn by turn holds (rounded down to
@@ -90,6 +91,9 @@ class Plan:
     """Numbers of the units already played (by the run a checkpoint resumes): `units()` skips them."""
     keys: tuple[tuple[str, ...] | None, ...] = ()
     """By strategy, the features a keyed strategy plays in bulk by (None: it is not keyed)."""
+    strict: bool = False
+    """Whether every host must be confined in full wherever it starts (`SHUTBOX_CONFINEMENT=strict`
+    where the run was planned: a Dask worker's own environment may not say it)."""
 
     @property
     def table(self) -> int:
@@ -195,6 +199,7 @@ def make_plan(config: TournamentConfig, bulk: bool = True, bulk_unit_games: int 
         max(1, bulk_unit_games // per_bulk_deal),
         bulk,
         keys=keys,
+        strict=strict_confinement(),
     )
 
 

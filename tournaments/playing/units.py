@@ -155,7 +155,13 @@ class UnitPlayer:
         if probed is not None:
             return probed, True
         host = Host.launch(
-            entry.spec, entry.params, entry.name, self.rules, timeout=config.timeout, memory_limit_mib=limit
+            entry.spec,
+            entry.params,
+            entry.name,
+            self.rules,
+            timeout=config.timeout,
+            memory_limit_mib=limit,
+            strict=self.plan.strict,
         )
         return host, False
 

@@ -86,11 +86,17 @@ def _abi_cap() -> int:
         return 1 << 30
 
 
-def demanded(found: Confinement, spec: str) -> None:
-    """Refuse to host `spec` unless confinement is full, where SHUTBOX_CONFINEMENT=strict asks it."""
+def strict_confinement() -> bool:
+    """Whether SHUTBOX_CONFINEMENT=strict demands full confinement of every host."""
+    return os.environ.get(SETTING, "").strip().lower() == STRICT
+
+
+def demanded(found: Confinement, spec: str, strict: bool = False) -> None:
+    """Refuse to host `spec` unless confinement is full, where SHUTBOX_CONFINEMENT=strict (here, or
+    `strict`: where the run began) asks it."""
     from strategies.loading import StrategyLoadError
 
-    if os.environ.get(SETTING, "").strip().lower() == STRICT and found.level != FULL:
+    if (strict or strict_confinement()) and found.level != FULL:
         raise StrategyLoadError(
             f"strategy {spec!r} would run with confinement {found}, and {SETTING}={STRICT} demands full confinement."
         )

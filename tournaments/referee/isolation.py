@@ -107,7 +107,7 @@ class Host:
     limit = "the limit per work unit"
     description = ""
 
-    def __init__(self, spec: str, rules: Rules, memory_limit_mib: int = 0) -> None:
+    def __init__(self, spec: str, rules: Rules, memory_limit_mib: int = 0, strict: bool = False) -> None:
         self.spec = spec
         self.rules = rules
         self.name = spec
@@ -121,7 +121,7 @@ class Host:
         self.memory_limit_mib = memory_limit_mib
         self._numbers = itertools.count()
         confined = confinement.state()
-        confinement.demanded(confined, spec)
+        confinement.demanded(confined, spec, strict)
         seccomp.undumpable()  # no process of the user's may attach to this referee
         confinement.hosting(confined)
         self.scratch = confinement.scratch()
@@ -151,10 +151,12 @@ class Host:
         *,
         timeout: float,
         memory_limit_mib: int,
+        strict: bool = False,
     ) -> Host:
         """Start a host and have it load the strategy (see `ready`): hosts launched one after
-        another load side by side."""
-        host = cls(spec, rules, memory_limit_mib)
+        another load side by side. `strict`: refuse unless the host's confinement is full, as the
+        run demanded where it began (`confinement.demanded`)."""
+        host = cls(spec, rules, memory_limit_mib, strict)
         host.timeout = timeout
         host.deadline = time.monotonic() + timeout
         setup = Setup(spec, dict(params), name, rules, list(sys.path), declared(), host.scratch)
