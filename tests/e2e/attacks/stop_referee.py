@@ -17,7 +17,7 @@ PTRACE_ATTACH = 16
 
 def _parent_of(pid):
     with contextlib.suppress(OSError, ValueError, IndexError):
-        return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[2])
+        return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
     return None
 
 
