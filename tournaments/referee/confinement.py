@@ -86,6 +86,16 @@ def _abi_cap() -> int:
         return 1 << 30
 
 
+def report_field(specs: Iterable[str]) -> dict[str, str]:
+    """A report's `confinement` (docs/report.md) where one of `specs` (a spec, or NAME=SPEC) is a
+    user's strategy, which a host ran; nothing in a report of built-in strategies only."""
+    from strategies.loading import builtin_spec, split_name
+
+    if all(builtin_spec(split_name(spec)[1]) for spec in specs):
+        return {}
+    return {"confinement": str(state())}
+
+
 def strict_confinement() -> bool:
     """Whether SHUTBOX_CONFINEMENT=strict demands full confinement of every host."""
     return os.environ.get(SETTING, "").strip().lower() == STRICT
@@ -102,25 +112,22 @@ def demanded(found: Confinement, spec: str, strict: bool = False) -> None:
         )
 
 
-_listeners: list[tuple[int, Callable[[Confinement], None]]] = []
-_told: set[int] = set()
+_listener: tuple[int, Callable[[Confinement], None]] | None = None
 
 
 def on_first_host(listener: Callable[[Confinement], None]) -> None:
-    """Have `listener` told the confinement once, when this process first starts a host (not when
-    a worker it started does)."""
-    _listeners.append((os.getpid(), listener))
+    """Have `listener` told the confinement once, when a host of this process (not of a worker it
+    started) next has its strategy loaded; it replaces any listener not yet told."""
+    global _listener
+    _listener = (os.getpid(), listener)
 
 
 def hosting(found: Confinement) -> None:
-    """Tell this process's listeners the confinement, the first time it starts a host."""
-    pid = os.getpid()
-    if pid in _told:
-        return
-    _told.add(pid)
-    for owner, listener in _listeners:
-        if owner == pid:
-            listener(found)
+    """Tell this process's listener the confinement, if it has not been told."""
+    global _listener
+    if _listener is not None and _listener[0] == os.getpid():
+        listener, _listener = _listener[1], None
+        listener(found)
 
 
 def scratch() -> str:

@@ -120,10 +120,9 @@ class Host:
         self.timeout = 0.0
         self.memory_limit_mib = memory_limit_mib
         self._numbers = itertools.count()
-        confined = confinement.state()
-        confinement.demanded(confined, spec, strict)
+        self.confinement = confinement.state()
+        confinement.demanded(self.confinement, spec, strict)
         seccomp.undumpable()  # no process of the user's may attach to this referee
-        confinement.hosting(confined)
         self.scratch = confinement.scratch()
         mine, theirs = socket.socketpair()
         # Unbuffered (-u): what the strategy prints reaches stderr even though its host is killed.
@@ -180,6 +179,7 @@ class Host:
             self.description = _description(reply.get("description", ""), self)
             self.origin = _origin(reply.get("origin", ""), self)
             self.sha256 = _sha256(reply.get("sha256"), self)
+            confinement.hosting(self.confinement)
         except RemoteFailure as failure:
             self.stop()
             raise HostLost(str(failure)) from None
