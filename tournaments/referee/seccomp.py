@@ -136,8 +136,9 @@ def _prctl(option: int, *values: int | ctypes.c_void_p) -> int:
 
 
 def available() -> bool:
-    """Whether this kernel filters system calls (seccomp filters) on a machine the filter knows."""
-    return arch() is not None and _prctl(PR_GET_SECCOMP) == 0
+    """Whether this kernel filters system calls (seccomp filters) on a machine the filter knows: none
+    on this process yet, or filters (a container's) that another joins."""
+    return arch() is not None and _prctl(PR_GET_SECCOMP) in (0, SECCOMP_MODE_FILTER)
 
 
 def undumpable() -> None:
