@@ -34,7 +34,7 @@ from typing import Any
 
 import pytest
 
-from helpers.command import environment, real_shutbox
+from helpers.command import environment, real_shutbox, unconfined
 from helpers.processes import READABLE, Mark, marking, wait_for
 
 pytestmark = [
@@ -147,7 +147,8 @@ def named_failure(done: subprocess.CompletedProcess[str], *names: str) -> str:
     traceback: that sentence. `names`: the strategies it may name (the attacker by default)."""
     assert done.returncode > 0, f"status {done.returncode}; stderr: {done.stderr!r}"
     assert "Traceback" not in done.stderr, done.stderr
-    first = done.stderr.splitlines()[0] if done.stderr else ""
+    said = unconfined(done.stderr)
+    first = said.splitlines()[0] if said else ""
     assert first.startswith("shutbox: error: "), done.stderr
     pattern = re.compile("'({})'".format("|".join(map(re.escape, names)))) if names else NAMED
     assert pattern.search(first), f"the sentence names no attacker: {first!r}"

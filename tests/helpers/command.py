@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import os
+import re
 import subprocess
 import sys
 import types
@@ -31,6 +32,8 @@ from helpers.paths import ROOT
 
 SHUTBOX = str(Path(sys.executable).parent / "shutbox")
 """The console script this environment installed."""
+CONFINED = re.compile(r"shutbox: strategies' processes confined: [^\n]*\.\n")
+"""The line a run that hosts a user's strategy states its confinement in (docs/trust.md)."""
 WIDTH = 80
 """The terminal width a command under test is given, unless a test asks for another."""
 TERMINAL = ("COLUMNS", "LINES", "NO_COLOR", "FORCE_COLOR", "TERM")
@@ -114,3 +117,16 @@ def real_shutbox(
         env=environment(columns, **(env or {})),
         timeout=timeout,
     )
+
+
+def unconfined(stderr: str) -> str:
+    """A command's stderr without the line that states its hosts' confinement, which a run says
+    at most once (docs/trust.md): what the tests of its other messages read."""
+    assert len(CONFINED.findall(stderr)) <= 1, stderr
+    return CONFINED.sub("", stderr, count=1)
+
+
+def without_confinement(done: subprocess.CompletedProcess[str]) -> subprocess.CompletedProcess[str]:
+    """A finished command, its stderr `unconfined`."""
+    done.stderr = unconfined(done.stderr)
+    return done
