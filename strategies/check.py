@@ -25,7 +25,7 @@ from shutbox_cli.game.terms import Seed
 from .answers import ask_dice, ask_move, make_view
 from .base import Strategy
 from .errors import KEY_DECLARATION, StrategyError, missing_declaration, move_text
-from .keys import declared_key, key_of, keyed_context
+from .keys import RENAMED, FeaturesRead, declared_key, key_of, keyed_context
 from .limits import TimeUp, time_limit
 from .loading import build, check_class, tabulable
 from .questions import Question, sample_questions
@@ -214,7 +214,9 @@ def check_strategy(
         _legal(answers),
         _same(RANDOM, cls, questions, answers, other.get(RANDOM)),
         _same(STATE, cls, questions, answers, other.get(STATE)),
-        _keyed(questions, keys, answers) if keyed else _context(cls, answers),
+        _keyed(questions, keys, answers)
+        if keyed
+        else _context(cls, answers, lambda: _key_instead(make, questions, answers, time_limit)),
         _exceptions(answers),
         _timing(first.seconds),
     )
@@ -297,13 +299,51 @@ def _same(
     return CheckResult(check, False, detail)
 
 
-def _context(cls: type[Strategy], answers: dict[int, Answer]) -> CheckResult:
+def _context(cls: type[Strategy], answers: dict[int, Answer], key_instead: Callable[[], str]) -> CheckResult:
     if cls.reads_context:
         return CheckResult(CONTEXT, True, "declares reads_context = True: shown the context and the turn")
     read = _errors(answers, lambda error: _undeclared(error, "reads_context = True"))
     if read:
-        return CheckResult(CONTEXT, False, f"read the game undeclared {_first(read, answers)}")
+        return CheckResult(CONTEXT, False, f"read the game undeclared {_first(read, answers)}{key_instead()}")
     return CheckResult(CONTEXT, True, "never read view.context or view.turn")
+
+
+def _key_instead(
+    make: Callable[[], Strategy], questions: list[Question], answers: dict[int, Answer], seconds: float
+) -> str:
+    """A line saying which key to declare instead of reads_context when what the strategy read of the
+    game fits one (the questions it read the game in asked again, noting what it reads), else ''."""
+    noted, strategy = FeaturesRead(), make()
+    with globals_kept():
+        for number, answer in answers.items():
+            if not (isinstance(answer, StrategyError) and _undeclared(answer, "reads_context = True")):
+                continue
+            question = questions[number]
+            view = make_view(
+                strategy,
+                question.rules,
+                question.open_mask,
+                question.dice,
+                question.moves,
+                (),
+                noted.of(question.context),
+            )
+            try:
+                with time_limit(seconds):
+                    (ask_dice if question.dice is None else ask_move)(strategy, view, "")
+            except (StrategyError, TimeUp):
+                return ""
+    key = noted.fitting_key()
+    if key is None:
+        return ""
+    declared = "key = (" + ", ".join(f'"{feature}"' for feature in key) + ("," if len(key) == 1 else "") + ")"
+    renamed = "".join(
+        f", and read view.context.{RENAMED[name]} for view.context.{name}" for name in sorted(noted.renamed)
+    )
+    return (
+        "\nwhat it read fits a key, played nearly as fast as a strategy that reads nothing: "
+        f"add `{declared}` to its class instead{renamed}."
+    )
 
 
 def _keyed(questions: list[Question], keys: list[tuple[str, ...] | None], answers: dict[int, Answer]) -> CheckResult:

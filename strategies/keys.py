@@ -13,7 +13,7 @@ from typing import Any
 
 from shutbox_cli.game import Rules, TurnContext
 
-from .base import Strategy, Undeclared
+from .base import SOLO_CONTEXT, Strategy, Undeclared
 
 FEATURES: dict[str, str] = {
     "seat": "its seat: its place in this game's order of play (0 first)",
@@ -119,3 +119,44 @@ def keyed_context(context: TurnContext, features: tuple[str, ...]) -> KeyedConte
 def declared_key(cls: type[Strategy], rules: Rules, name: str) -> tuple[str, ...] | None:
     """The features `cls` declares its decisions depend on under these rules, checked (None: no key)."""
     return checked_key(cls.key_under(rules), name)
+
+
+RENAMED = {"score_to_beat": "to_beat"}
+"""The turn context's attributes that a feature stands for under another name."""
+
+
+class FeaturesRead(KeyedContext):
+    """A turn's context that notes what a strategy reads of it: shown as its key's features to a
+    strategy that declares none, so that `check` can say which key would do (`fitting_key`)."""
+
+    __slots__ = ("_context", "beyond", "read", "renamed")
+
+    def __init__(self) -> None:
+        super().__init__((), ())
+        self._context = SOLO_CONTEXT
+        self.read: set[str] = set()
+        self.renamed: set[str] = set()
+        self.beyond = False
+
+    def of(self, context: TurnContext) -> FeaturesRead:
+        """This, showing `context` (what is read of it is noted with the rest)."""
+        self._context = context
+        return self
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__"):
+            raise AttributeError(name)
+        feature = RENAMED.get(name, name)
+        if feature not in FEATURES:
+            self.beyond = True
+            return getattr(self._context, name)
+        self.read.add(feature)
+        if feature != name:
+            self.renamed.add(name)
+        return _READ[feature](self._context)
+
+    def fitting_key(self) -> tuple[str, ...] | None:
+        """The key of the features read, in FEATURES' order; None if it read nothing, or more."""
+        if self.beyond or not self.read:
+            return None
+        return tuple(feature for feature in FEATURES if feature in self.read)

@@ -9,9 +9,17 @@ the next commands.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
+import errno
+import json
 import re
+import shlex
+import shutil
+from importlib import metadata
 from pathlib import Path
+from urllib.parse import urlparse
+from urllib.request import url2pathname
 
 from .loading import BUILTINS, ENTRY_POINT_GROUP
 
@@ -67,26 +75,49 @@ def make_strategy_project(name: str, folder: Path | None = None) -> tuple[Strate
     in the way."""
     project = strategy_project(name)
     folder = Path(project.package) if folder is None else folder
-    if folder.exists() and not folder.is_dir():
-        raise ScaffoldError(f"{str(folder)!r} is a file; give a new folder (--dir) for the project.")
-    if folder.is_dir() and any(folder.iterdir()):
-        raise ScaffoldError(f"the folder {str(folder)!r} is not empty; give a new folder (--dir) for the project.")
     files = {
         f"{project.module}.py": _strategy_file(project),
         f"tests/test_{project.module}.py": _test_file(project),
         "pyproject.toml": _pyproject(project),
         "README.md": _readme(project),
     }
-    made = []
+    made: list[Path] = []
+    existed = False
     try:
+        _check_folder(folder)
+        existed = folder.is_dir()
         for relative, text in files.items():
             path = folder / relative
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(text, encoding="utf-8")
             made.append(path)
     except OSError as error:
+        _take_back(folder, existed)
+        if error.errno == errno.ENAMETOOLONG:
+            raise ScaffoldError(
+                f"a strategy named {name[:12] + '...' if len(name) > 15 else name!r} makes file names too long "
+                "for this system; choose a shorter name."
+            ) from None
         raise ScaffoldError(f"cannot write the project in {str(folder)!r}: {error.strerror or error}.") from None
     return project, folder, made
+
+
+def _take_back(folder: Path, existed: bool) -> None:
+    """Remove what a failed write made: the folder, or what is in it if it was there (empty) before."""
+    with contextlib.suppress(OSError):
+        for path in [folder] if not existed else list(folder.iterdir()):
+            if path.is_dir():
+                shutil.rmtree(path, ignore_errors=True)
+            else:
+                path.unlink(missing_ok=True)
+
+
+def _check_folder(folder: Path) -> None:
+    """ScaffoldError unless `folder` is new or empty (OSError where it cannot be looked at)."""
+    if folder.exists() and not folder.is_dir():
+        raise ScaffoldError(f"{str(folder)!r} is a file; give a new folder (--dir) for the project.")
+    if folder.is_dir() and any(folder.iterdir()):
+        raise ScaffoldError(f"the folder {str(folder)!r} is not empty; give a new folder (--dir) for the project.")
 
 
 def _strategy_file(project: StrategyProject) -> str:
@@ -140,7 +171,8 @@ class Test{project.cls}(StrategyContract):
 
 
 def test_it_shuts_the_highest_tile_it_can() -> None:
-    view = make_view(open_tiles=(1, 2, 3, 9), dice=(4, 5))
+    # The view {project.cls} is shown in a game: context=TurnContext(...) sets the game around it.
+    view = make_view(open_tiles=(1, 2, 3, 9), dice=(4, 5), strategy={project.cls})
     assert {project.cls}().choose_move(view) == (9,)
 '''
 
@@ -180,9 +212,11 @@ The shutbox strategy `{project.name}`: the class `{project.cls}` in `{project.mo
 how it plays in `choose_move` and `choose_dice`, and keep its declarations (`stochastic`,
 `reads_context`, `key`) true: `shutbox check {project.spec}` checks them.
 
-The next three commands, in this folder:
+The next commands, in this folder (shutbox is on no package index: the first installs it from
+where it came from; skip it in an environment where shutbox is installed already):
 
 ```sh
+pip install {_source_argument()}
 pip install -e ".[test]"    # installs it, and pytest
 python -m pytest            # the contract's checks, and your own tests
 shutbox tournament -s {project.name} -s optimal --seed 1    # plays it by its name
@@ -191,3 +225,26 @@ shutbox tournament -s {project.name} -s optimal --seed 1    # plays it by its na
 `pyproject.toml` declares it under the entry-point group `{ENTRY_POINT_GROUP}`, so once installed
 it is the strategy `{project.name}` to every shutbox command (`shutbox strategies {project.name}`).
 """
+
+
+SOURCE_UNKNOWN = "PATH/TO/SHUTBOX    # its checkout's folder, or its wheel"
+"""What the scaffold's README says to install shutbox from when pip recorded no local source."""
+
+
+def shutbox_source() -> Path | None:
+    """Where the running shutbox was installed from, as pip recorded it (its checkout's folder, or
+    its wheel), or the checkout it runs from uninstalled; None when neither is known."""
+    try:
+        recorded = json.loads(metadata.distribution("shutbox").read_text("direct_url.json") or "{}")
+    except (metadata.PackageNotFoundError, ValueError):
+        recorded = {}
+    url = recorded.get("url") if isinstance(recorded, dict) else None
+    if isinstance(url, str) and url.startswith("file://"):
+        return Path(url2pathname(urlparse(url).path))
+    checkout = Path(__file__).resolve().parent.parent
+    return checkout if (checkout / "pyproject.toml").is_file() and (checkout / "strategies").is_dir() else None
+
+
+def _source_argument() -> str:
+    source = shutbox_source()
+    return SOURCE_UNKNOWN if source is None else shlex.quote(str(source))

@@ -17,10 +17,12 @@ One decision of your own, in a unit test::
     from strategies.testing import make_view
 
     def test_it_shuts_the_nine():
-        assert Mine().choose_move(make_view(open_tiles=(1, 2, 3, 9), dice=(4, 5))) == (9,)
+        view = make_view(open_tiles=(1, 2, 3, 9), dice=(4, 5), strategy=Mine)
+        assert Mine().choose_move(view) == (9,)
 
 `make_view` fills in the legal moves from the rules (the standard game unless you give others)
-and, unless you give them, shows the first roll of a solo game's first turn.
+and, unless you give them, shows the first roll of a solo game's first turn; `strategy=Mine`
+makes it the view Mine is shown in a game (a keyed strategy's features, as `view.context.to_beat`).
 
 `check_strategy(Mine)` runs the checks and returns a `CheckReport`: `.ok`, `.failures` (each
 with `.name` and `.detail`) and `str(report)` to read.
@@ -33,8 +35,9 @@ from typing import Any, ClassVar
 
 from shutbox_cli.game import Roll, Rules, TurnContext, mask_of, move_table, tiles_of
 
-from .base import SOLO_CONTEXT, Strategy, View
+from .base import CONTEXT_FREE_VIEW, KEYED_VIEW, SOLO_CONTEXT, Strategy, View, shown_view
 from .check import CONTEXT, DEFAULT_SAMPLES, EXCEPTIONS, LEGAL, RANDOM, STATE, CheckReport, CheckResult, check_strategy
+from .keys import declared_key, keyed_context
 
 __all__ = ["CheckReport", "CheckResult", "StrategyContract", "check_strategy", "make_view"]
 
@@ -46,10 +49,14 @@ def make_view(
     dice: Iterable[int] | None = None,
     turn: Iterable[Roll] = (),
     context: TurnContext | None = None,
+    strategy: type[Strategy] | Strategy | None = None,
 ) -> View:
     """The view of one decision: which move for `dice`, or how many dice when `dice` is None.
 
-    `rules` default to the standard game; `context` to the first turn of a solo game.
+    `rules` default to the standard game; `context` to the first turn of a solo game. Given a
+    `strategy` (its class or an instance), the view is the one the referee shows it: a keyed
+    strategy's `context` holds its key's features alone, and what it does not declare raises;
+    without one, the view shows everything.
     Raises ValueError for tiles not on the box or dice that are not one or two faces 1 to 6.
     """
     rules = Rules() if rules is None else rules
@@ -65,6 +72,12 @@ def make_view(
     moves = () if thrown is None else move_table(rules).moves(open_mask, thrown)
     legal = tuple(tiles_of(move) for move in moves)
     shown = SOLO_CONTEXT if context is None else context
+    cls = strategy if strategy is None or isinstance(strategy, type) else type(strategy)
+    key = None if cls is None else declared_key(cls, rules, cls.name or cls.__name__)
+    if key is not None:
+        return shown_view(KEYED_VIEW, rules, tiles, thrown, legal, open_mask, context=keyed_context(shown, key))
+    if cls is not None and not cls.reads_context:
+        return shown_view(CONTEXT_FREE_VIEW, rules, tiles, thrown, legal, open_mask)
     return View(rules, tiles, thrown, legal, tuple(turn), shown, open_mask=open_mask)
 
 

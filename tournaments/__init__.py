@@ -12,7 +12,8 @@ One call runs a tournament, from a script or a notebook, as `shutbox tournament`
 A long run given a checkpoint path (`run(config, checkpoint=checkpoint_path(report), report=report)`)
 keeps its finished work there every few seconds, and removes it once its report is written;
 `resume(path)` finishes an interrupted one, with the results an uninterrupted run gives, and
-writes the report the checkpoint records.
+writes the report the checkpoint records if the checkpoint is the one beside it (else
+`resume(path, report=...)` says where).
 
 A field of exact strategies (and keyed ones, as `target` is in a one-round game) can be computed
 instead of played (`Options(method="exact")`): `run`

@@ -1,5 +1,5 @@
 """Draw a report's figures (`tournaments.report_figures`) to a PNG, SVG or PDF file, by its suffix,
-with matplotlib (`pip install "shutbox[plot]"`): on a figure of its own with the Agg canvas, never
+with matplotlib (`pip install ".[plot]"` in shutbox's checkout): on a figure of its own with the Agg canvas, never
 pyplot, so no window or display is ever touched.
 
 Colours are Okabe and Ito's colour-blind-safe palette; the head-to-head map is ColorBrewer's
@@ -34,7 +34,9 @@ if TYPE_CHECKING:
 
 SUFFIXES = {".png": "png", ".svg": "svg", ".pdf": "pdf"}
 """The file kinds a plot is written as, by the file's suffix."""
-INSTALL = 'plots need matplotlib, which shutbox installs with its plot extra: pip install "shutbox[plot]".'
+INSTALL = (
+    'plots need matplotlib, which shutbox installs with its plot extra: pip install ".[plot]" in shutbox\'s checkout.'
+)
 OKABE_ITO = ("#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9", "#F0E442", "#000000")
 """Blue, orange, green, vermillion, purple, sky blue, yellow, black."""
 HEAT_MAP = "PuOr"
@@ -54,7 +56,8 @@ PlotOption = Annotated[
         "--plot",
         metavar="FILE",
         show_default=False,
-        help='Also draw the results to FILE.png, .svg or .pdf (shutbox plot; needs pip install "shutbox[plot]").',
+        help="Also draw the results to FILE.png, .svg or .pdf (shutbox plot; needs "
+        'pip install ".[plot]" in shutbox\'s checkout).',
     ),
 ]
 """The `--plot` option of the commands that write reports."""

@@ -2,6 +2,7 @@
 is said, which report a run writes, and what is done once its strategies are loaded."""
 
 import contextlib
+import os
 import shlex
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,29 +19,48 @@ if TYPE_CHECKING:
     from tournaments import Gate, TournamentConfig
 
 
+class Resuming:
+    """How a stopped run of a command is resumed: `report` is the report the run writes, which the
+    resume command names unless it is the one beside the checkpoint (a resume given no report writes
+    no other: docs/files.md)."""
+
+    def __init__(self, command: str) -> None:
+        self.command = command
+        self.report: Path | None = None
+
+    def hint(self, checkpoint: Path) -> str:
+        from tournaments import checkpoint_path
+
+        words = f"resume with: shutbox {self.command} --resume {shlex.quote(str(checkpoint))}"
+        beside = self.report is None or os.path.abspath(checkpoint_path(self.report)) == os.path.abspath(checkpoint)
+        return words if beside else f"{words} --report {shlex.quote(str(self.report))}"
+
+
 @contextlib.contextmanager
-def ends_cleanly(command: str = "tournament") -> Iterator[None]:
-    """Every way a run of this command can end early, as one sentence and its exit status (and how to resume)."""
+def ends_cleanly(command: str = "tournament") -> Iterator[Resuming]:
+    """Every way a run of this command can end early, as one sentence and its exit status (and how
+    to resume: the command tells the `Resuming` it is given the report it writes)."""
     import tournaments
 
+    resuming = Resuming(command)
     try:
-        yield
+        yield resuming
     except (tournaments.ConfigError, tournaments.FileWriteError) as error:
         kept = getattr(error, "checkpoint", None)  # a report not written keeps the finished run
         if kept is None:
             fail(said(error))
         say_error(said(error))
-        typer.echo(f"shutbox: the finished games are kept; {_resume_hint(kept, command)}", err=True)
+        typer.echo(f"shutbox: the finished games are kept; {resuming.hint(kept)}", err=True)
         raise typer.Exit(USAGE_ERROR) from None
     except tournaments.TournamentFailure as error:
         say_error(said(error))
         if error.checkpoint is not None:
-            typer.echo(f"shutbox: the finished games are kept; {_resume_hint(error.checkpoint, command)}", err=True)
+            typer.echo(f"shutbox: the finished games are kept; {resuming.hint(error.checkpoint)}", err=True)
         raise typer.Exit(FAILURE) from None
     except tournaments.Interrupted as stop:
         if stop.checkpoint is None:
             _stopped(str(stop))
-        _stopped(f"interrupted after {stop.games:,} of {stop.total:,} games", _resume_hint(stop.checkpoint, command))
+        _stopped(f"interrupted after {stop.games:,} of {stop.total:,} games", resuming.hint(stop.checkpoint))
     except KeyboardInterrupt:
         _stopped("interrupted")
     except Exception:
@@ -87,7 +107,3 @@ def _stopped(what: str, hint: str | None = None) -> NoReturn:
     then = "." if hint is None else f"; {hint}"  # no full stop after a command to copy
     typer.echo(f"shutbox: {what}{by}; no report written{then}", err=True)
     raise typer.Exit(stopped_status(number))
-
-
-def _resume_hint(checkpoint: Path, command: str = "tournament") -> str:
-    return f"resume with: shutbox {command} --resume {shlex.quote(str(checkpoint))}"

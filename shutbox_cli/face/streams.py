@@ -15,6 +15,7 @@ import codecs
 import contextlib
 import io
 import os
+import re
 import select
 import sys
 import unicodedata
@@ -60,6 +61,14 @@ LOOK_ALIKES = {
     "▂": "_",
     "▁": "_",
 }
+ESCAPE_SEQUENCE = re.compile(
+    r"\x1b\[[0-?]*[ -/]*[@-~]?"  # CSI: colours, cursor moves
+    r"|\x9b[0-?]*[ -/]*[@-~]?"  # the same, in one 8-bit character
+    r"|[\x1b][\]PX^_][^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)?"  # OSC (the clipboard, a title), DCS, PM, APC
+    r"|[\x90\x98\x9d\x9e\x9f][^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)?"  # the same, opened by one 8-bit character
+    r"|\x1b[ -/]*[0-~]?"  # any other escape
+)
+"""A terminal's escape sequence, whole, as far as it goes."""
 _ESCAPED_BYTES = range(0xDC80, 0xDD00)
 """Lone surrogates that stand for the bytes of an undecodable name (Python's surrogateescape)."""
 
@@ -130,3 +139,10 @@ def flushed(status: int) -> int:
     with contextlib.suppress(OSError, ValueError):
         sys.stderr.flush()
     return status
+
+
+def from_a_file(text: str) -> str:
+    """Text read from a file as a terminal may be shown it: every escape sequence, and every control
+    or format character but the line break and the tab, left out."""
+    text = ESCAPE_SEQUENCE.sub("", text)
+    return text if text.isprintable() else "".join(char for char in text if char.isprintable() or char in "\n\t")

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from shutbox_cli.face.streams import CLOSED_PIPE, look_alike
+from shutbox_cli.face.streams import CLOSED_PIPE, from_a_file, look_alike
 
 from helpers.paths import EXAMPLES
 
@@ -159,3 +159,20 @@ def test_a_folder_named_in_another_encoding_is_no_trouble_until_a_report_must_na
     above = subprocess.run([SHUTBOX, *field, "-o", "../r.toml"], capture_output=True, text=True, cwd=folder, env=_env())
     assert above.returncode == 2
     assert above.stderr.count("\n") == 1 and "is not valid UTF-8, which reports are written in" in above.stderr
+
+
+@pytest.mark.parametrize(
+    ("read", "shown"),
+    [
+        ("a\x1b]52;c;aGVsbG8=\x07b", "ab"),  # sets the clipboard
+        ("a\x1b]0;title\x1b\\b", "ab"),  # sets the window's title
+        ("a\x1b[31mred\x1b[0m", "ared"),
+        ("a\x9b31mred\x9d0;title\x9cb", "aredb"),  # 8-bit forms
+        ("a\x1bPq#0;2;0;0;0\x1b\\b", "ab"),  # a device control string
+        ("tab\tline\nnext\r\x00\x08\u202eevil", "tab\tline\nnextevil"),
+        ("a\x1b", "a"),
+        ("plain – text ✓", "plain – text ✓"),
+    ],
+)
+def test_text_from_a_file_reaches_the_terminal_without_escapes_or_controls(read: str, shown: str) -> None:
+    assert from_a_file(read) == shown

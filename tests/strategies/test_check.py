@@ -13,6 +13,7 @@ from strategies.builtin import Tips
 
 from helpers.command import real_shutbox
 from helpers.paths import ROOT, SNEAKY
+from helpers.sneaky_strategies import SneakyContext
 
 
 def shutbox_check(*arguments: str) -> subprocess.CompletedProcess[str]:
@@ -132,3 +133,39 @@ def test_the_check_tells_its_progress_answer_by_answer() -> None:
     report = check.check_strategy(Tips, seed=1, samples=3, progress=lambda done, total: told.append((done, total)))
     runs = 3  # Tips is neither stochastic nor context-dependent: asked again, and in another order
     assert told == [(done, report.questions * runs) for done in range(1, report.questions * runs + 1)]
+
+
+class ReadsTheRound(Strategy):
+    """Plays for the lowest tiles after the first round, reading the round undeclared."""
+
+    def choose_move(self, view: View) -> Move:
+        return view.legal_moves[0] if view.context.round else view.legal_moves[-1]
+
+
+class ReadsTheTotals(Strategy):
+    """Plays for the lowest tiles while behind, reading the totals undeclared (no key holds them)."""
+
+    def choose_move(self, view: View) -> Move:
+        context = view.context
+        behind = context.totals[context.player] > min(context.totals)
+        return view.legal_moves[0] if behind else view.legal_moves[-1]
+
+
+@pytest.mark.parametrize(
+    ("strategy", "key"),
+    [
+        (SneakyContext, 'key = ("to_beat",)` to its class instead, and read view.context.to_beat'),
+        (ReadsTheRound, 'key = ("round",)` to its class instead.'),
+        (ReadsTheTotals, None),
+    ],
+)
+def test_an_undeclared_read_that_fits_a_key_is_told_the_key_to_declare(
+    strategy: type[Strategy], key: str | None
+) -> None:
+    detail = check.check_strategy(strategy, samples=3).result(check.CONTEXT).detail
+    assert detail.startswith("read the game undeclared in ")
+    assert "add `reads_context = True` to its class" in detail
+    if key is None:
+        assert "key =" not in detail
+    else:
+        assert key in detail.splitlines()[-1]

@@ -16,7 +16,8 @@ import pytest
 
 import strategies
 from shutbox_cli.game import OneDie, Roll, Rules, TurnContext
-from strategies import questions
+from strategies import Move, Strategy, View, questions
+from strategies.base import SOLO_CONTEXT, Undeclared
 from strategies.builtin import FewestTiles, GreedyHigh, LowestFirst, MostTiles, RandomMove, Tips
 from strategies.solved import MaxShut, Optimal, Target
 from strategies.testing import StrategyContract, check_strategy, make_view
@@ -134,6 +135,20 @@ def test_check_strategy_reads_as_a_report() -> None:
     assert "pass  legal answers" in text
 
 
+class ToBeat(Strategy):
+    """Keyed on the score to beat: the fewest tiles once one is posted, else the most."""
+
+    key = ("to_beat",)
+
+    def choose_move(self, view: View) -> Move:
+        fewest = view.context.to_beat is not None
+        return min(view.legal_moves, key=lambda move: len(move) if fewest else -len(move))
+
+
+class ReadsTheGame(GreedyHigh):
+    reads_context = True
+
+
 class TestMakeView:
     def test_the_legal_moves_come_from_the_rules(self) -> None:
         view = make_view(open_tiles=(9, 1, 2, 3), dice=(5, 4))
@@ -154,6 +169,21 @@ class TestMakeView:
         context = TurnContext(1, 1, 0, False, (4, None), (0, 0), (True, True))
         view = make_view(open_tiles=(1, 2), dice=(1, 2), turn=[Roll((3, 4), 0b1000000)], context=context)
         assert view.context.score_to_beat == 4 and view.turn[0].shut_tiles == (7,)
+
+    def test_a_keyed_strategy_is_shown_its_keys_features_alone(self) -> None:
+        context = TurnContext(1, 1, 2, False, (4, None), (9, 3), (True, True))
+        view = make_view(open_tiles=(1, 2), dice=(1, 2), context=context, strategy=ToBeat)
+        assert (view.context.to_beat, view.legal_moves) == (4, ((1, 2),))
+        with pytest.raises(Undeclared, match=r'read view.context.round without declaring key = \(..., "round"\)'):
+            view.context.round  # noqa: B018  # reading it is the test
+        with pytest.raises(Undeclared, match=r"read view\.turn without declaring reads_context = True"):
+            view.turn  # noqa: B018
+        assert ToBeat().choose_move(make_view(open_tiles=(1, 2, 3), dice=(1, 2), strategy=ToBeat())) == (1, 2)
+
+    def test_a_strategy_that_reads_nothing_is_shown_no_context_and_one_that_reads_it_all(self) -> None:
+        with pytest.raises(Undeclared, match=r"read view\.context without declaring reads_context = True"):
+            make_view(open_tiles=(1, 2), dice=(1, 2), strategy=GreedyHigh).context  # noqa: B018
+        assert make_view(open_tiles=(1, 2), dice=(1, 2), strategy=ReadsTheGame).context == SOLO_CONTEXT
 
     @pytest.mark.parametrize(
         ("tiles", "dice", "said"),

@@ -49,7 +49,7 @@ from .descriptors import local_cluster_files, make_room, out_of_files, out_of_fi
 from .messages import Done, Failed, Outcome, Refused
 from .pool import _ctrl_c_ignored
 
-INSTALL = 'pip install "shutbox[dask]"'
+INSTALL = 'pip install ".[dask]" in shutbox\'s checkout'
 CONNECT_TIMEOUT = 3.0
 """Seconds to reach the scheduler before giving up."""
 WORKER_WAIT = 10.0
@@ -336,7 +336,7 @@ def _mismatch(worker: str, theirs: str | None, ours: str) -> str:
     has = "has no shutbox installed" if theirs is None else f"runs shutbox {theirs}"
     return (
         f"Dask worker {worker} {has} but this run is shutbox {ours}; every worker needs the same version "
-        f"(pip install shutbox=={ours} with the dask extra there), or reports could differ."
+        f"(shutbox {ours} with its dask extra there, from the same checkout or wheel), or reports could differ."
     )
 
 

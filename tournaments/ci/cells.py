@@ -3,6 +3,7 @@ the page rounds them, table cells, the rules said and the commands that repeat a
 
 from __future__ import annotations
 
+import re
 import shlex
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -97,11 +98,24 @@ def _count(value: float) -> str:
     return f"{value:,}" if isinstance(value, int) else f"{value:,.3f}"
 
 
+MARKDOWN = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", **{char: "\\" + char for char in "\\`*_[]()#!|~"}})
+"""Text from a report as text on the page: HTML's characters as entities, Markdown's escaped."""
+
+
 def _cell(text: str) -> str:
-    """Text in a table cell: a pipe escaped, a line break a space."""
-    return " ".join(str(text).split()).replace("|", "\\|")
+    """Text from a report (a name) in a heading or a table cell: never HTML or Markdown of its own;
+    a line break a space."""
+    return " ".join(str(text).split()).translate(MARKDOWN)
+
+
+def _plain(text: str) -> str:
+    """Text of the page's own, or of the command line's (a gate), in a table cell: a pipe escaped,
+    a line break a space."""
+    return " ".join(text.split()).replace("|", "\\|")
 
 
 def _code(text: str) -> str:
-    """Inline code; a text that holds a backtick is fenced with two."""
-    return f"`` {text} ``" if "`" in text else f"`{text}`"
+    """Inline code, fenced with more backticks than any run of them in the text."""
+    text = " ".join(text.split())
+    fence = "`" * (1 + max((len(run) for run in re.findall("`+", text)), default=0))
+    return f"{fence} {text} {fence}" if "`" in text else f"`{text}`"

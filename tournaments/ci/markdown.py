@@ -26,6 +26,7 @@ from .cells import (
     _fixed,
     _interval,
     _percent,
+    _plain,
     _range_percent,
     _range_rating,
     _rating,
@@ -36,6 +37,7 @@ from .cells import (
     _signed_percent,
     _spec_of,
 )
+from .checked import check_ranges
 from .compare import MAX_REPORT_BYTES
 from .gates import Gate, check_names, tournament_failures
 from .tune_page import tune_page
@@ -61,6 +63,7 @@ def summarize_report(path: Path, gates: Sequence[Gate] = ()) -> MarkdownSummary:
     report = read_document(path, "report", MAX_REPORT_BYTES)
     name = repr(str(path))
     check_schema(name, report)
+    check_ranges(name, report)
     kind = report.get("kind")
     if not isinstance(kind, str) or kind not in _PAGES:
         raise ConfigError(
@@ -89,11 +92,10 @@ def _tournament(report: Mapping[str, Any], path: Path, gates: Sequence[Gate]) ->
     exact = report["method"] == "exact"
     table = int(config["table"])
     if match:
-        title = f"match: {match['strategy']} against {match['baseline']}"
+        title = f"match: {_cell(match['strategy'])} against {_cell(match['baseline'])}"
     else:
-        title = (
-            f"tournament: {ranking[0]['name']} first of {len(ranking)}" if table > 1 else "tournament at solo tables"
-        )
+        first = _cell(ranking[0]["name"])
+        title = f"tournament: {first} first of {len(ranking)}" if table > 1 else "tournament at solo tables"
     size = "solo tables" if table == 1 else f"tables of {table}"
     if exact:
         played = f"{len(ranking)} strategies, every seating computed exactly; {size}"
@@ -121,7 +123,7 @@ def _tournament(report: Mapping[str, Any], path: Path, gates: Sequence[Gate]) ->
             failures = tournament_failures([gate], ranking)
             failed += failures
             said = "; ".join(failure.removeprefix(FAILED) for failure in failures)
-            lines.append(f"| {_code(gate.text)} | {_cell(f'**failed**: {said}' if failures else 'passed')} |")
+            lines.append(f"| {_code(gate.text)} | {_plain(f'**failed**: {said}' if failures else 'passed')} |")
         lines.append("")
     command = _match_command(report, path) if match else _tournament_command(report, path)
     rerun = f"shutbox tournament {shlex.quote(str(path))}    # the report is its own tournament file"
@@ -131,7 +133,7 @@ def _tournament(report: Mapping[str, Any], path: Path, gates: Sequence[Gate]) ->
 
 def _analysis(report: Mapping[str, Any], path: Path, gates: Sequence[Gate]) -> tuple[list[str], list[str]]:
     exact = report["method"] == "exact"
-    lines = [f"## shutbox analyze: {report['strategy']}", ""]
+    lines = [f"## shutbox analyze: {_cell(report['strategy'])}", ""]
     how = "computed exactly" if exact else f"{_count(report['turns'])} turns simulated, seed {report['seed']}"
     lines += [f"Single turns from a full box, {how}. Rules: {_rules_said(report['rules'])}.", ""]
     lines += ["| figure | value | 95% CI |", "|:---|---:|---:|"]
@@ -147,10 +149,10 @@ def _analysis(report: Mapping[str, Any], path: Path, gates: Sequence[Gate]) -> t
 
 
 def _duel(report: Mapping[str, Any], path: Path, gates: Sequence[Gate]) -> tuple[list[str], list[str]]:
-    a, b = report["strategy"], report["opponent"]
+    a, b = _cell(report["strategy"]), _cell(report["opponent"])
     lines = [f"## shutbox duel: {a} against {b}", ""]
     lines += [f"One game, computed exactly. A shared win counts half. Rules: {_rules_said(report['rules'])}.", ""]
-    lines += [f"| {_cell(a)}'s seat | {_cell(a)} wins | {_cell(b)} wins | tie settled |", "|:---|---:|---:|---:|"]
+    lines += [f"| {a}'s seat | {a} wins | {b} wins | tie settled |", "|:---|---:|---:|---:|"]
     rows = [(f"seat {seat['seat']}", seat) for seat in report["seat"]]
     if report.get("average"):
         rows.append(("both seats averaged", report["average"]))

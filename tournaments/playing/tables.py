@@ -1,18 +1,22 @@
-"""Exact strategies' tables kept on disk, so a strategy is tabulated once, not once per run.
+"""A user's exact strategy's table kept on disk, so it is tabulated once, not once per run.
 
 A table is kept in the user's cache folder (`$SHUTBOX_TABLE_CACHE`; else `$XDG_CACHE_HOME/shutbox`
 or `~/.cache/shutbox`, in `tables/`), one file per table, named by its key: the digest of the
-strategy's source (a built-in's module, a user's file), its class, its parameters, the rules and
-the shutbox version. A file holds its key and a digest of its key and table: a file damaged or
-edited since is not trusted but built again. A user's table read back is checked entry by entry
-like one from its host, and one with an illegal move is refused, naming the strategy.
-`SHUTBOX_TABLE_CACHE=off` keeps no tables. A cache folder that cannot be written is skipped.
+strategy's file, its class, its parameters, the rules and the shutbox version. A file holds its key
+and an HMAC of its key and table under the user's tables key (`keys`, a folder no strategy's host
+may see): a file damaged, edited or written by anyone without the key is not trusted but built
+again. A table read back is also checked entry by entry like one from its host, and one with an
+illegal move is refused, naming the strategy. A built-in strategy's table is never read back: it is
+built again in each run (a tenth to a quarter of a second each at 12 tiles: benchmarks/table_cache.py),
+so no file anyone wrote decides how a built-in plays. `SHUTBOX_TABLE_CACHE=off` keeps no tables.
+A cache folder that cannot be written, or a key that cannot be read or made, is skipped.
 """
 
 from __future__ import annotations
 
 import contextlib
 import hashlib
+import hmac
 import json
 import os
 import sys
@@ -23,16 +27,19 @@ from pathlib import Path
 from typing import NoReturn
 
 from shutbox_cli.game import Rules
-from strategies.loading import LoadedStrategy, StrategyLoadError, split_spec
+from strategies.loading import StrategyLoadError, split_spec
 from strategies.table import THROW_COUNT, PolicyTable
 
+from .. import keys
 from ..field.entries import StrategyEntry
 from ..version import shutbox_version
 
 SETTING = "SHUTBOX_TABLE_CACHE"
 """The environment variable naming the folder tables are kept in, or `off` to keep none."""
 OFF = ("off", "0", "no", "false")
-MAGIC = b"shutbox table 1\n"
+MAGIC = b"shutbox table 2\n"
+KEY_FILE = "tables.key"
+"""The name of the key that seals kept tables, in the user's key folder."""
 Sent = dict[int, tuple[bytes, bytes]]
 """Tables as a pool's worker is sent them: two byte strings each, by strategy."""
 
@@ -46,20 +53,10 @@ def cache_folder() -> Path | None:
     return Path(base) / "shutbox" / "tables"
 
 
-def source_digest(entry: StrategyEntry, loaded: LoadedStrategy | None) -> str | None:
-    """The digest of a strategy's source: a user's file's (read as the field was made), a built-in
-    one's module's. None where there is none to read (a user's module without a file)."""
-    if not entry.builtin:
-        return entry.sha256
-    if loaded is None:
-        return None
-    import inspect  # only where a built-in table is looked up
-
-    try:
-        file = inspect.getsourcefile(loaded.cls)
-        return None if file is None else hashlib.sha256(Path(file).read_bytes()).hexdigest()
-    except (OSError, TypeError):
-        return None
+def source_digest(entry: StrategyEntry) -> str | None:
+    """The digest of a user's strategy's file, read as the field was made; None for a built-in one
+    (never kept) or a user's module without a file."""
+    return None if entry.builtin else entry.sha256
 
 
 def table_key(entry: StrategyEntry, source: str | None, rules: Rules) -> str | None:
@@ -72,8 +69,17 @@ def table_key(entry: StrategyEntry, source: str | None, rules: Rules) -> str | N
     return hashlib.sha256(json.dumps(parts).encode()).hexdigest()
 
 
-def _digest(key: str, body: bytes) -> bytes:
-    return hashlib.sha256(key.encode() + body).hexdigest().encode()
+def _digest(secret: bytes, key: str, body: bytes) -> bytes:
+    """The HMAC that seals a kept table."""
+    return hmac.new(secret, key.encode() + b"\n" + body, hashlib.sha256).hexdigest().encode()
+
+
+def _secret(make: bool) -> bytes | None:
+    """The user's tables key (made if `make`); None where there is none, or it cannot be had."""
+    try:
+        return keys.own_key(KEY_FILE) if make else keys.user_key(KEY_FILE)
+    except (OSError, ValueError):
+        return None
 
 
 def _body(table: PolicyTable) -> bytes:
@@ -84,30 +90,30 @@ def _body(table: PolicyTable) -> bytes:
 
 
 def read_table(folder: Path, key: str, entry: StrategyEntry, rules: Rules) -> PolicyTable | None:
-    """The table kept under `key`, if the file is whole and untouched (else None: build it again).
-    A user's table is checked like one from its host: an illegal one raises `StrategyLoadError`."""
+    """A user's table kept under `key`, if the file is whole and sealed by the user's tables key
+    (else None: build it again). It is checked like one from its host: an illegal one raises
+    `StrategyLoadError`."""
     path = folder / f"{key}.table"
+    secret = _secret(make=False)
     try:
-        data = path.read_bytes()
+        data = path.read_bytes() if secret is not None else b""
     except OSError:
         return None
     boxes = rules.full_box + 1
     head = len(MAGIC) + 2 * 65
     body = data[head:]
     if (
-        not data.startswith(MAGIC)
+        secret is None
+        or not data.startswith(MAGIC)
         or len(body) != boxes * (2 * THROW_COUNT + 1)
         or data[len(MAGIC) : len(MAGIC) + 65] != key.encode() + b"\n"
-        or data[len(MAGIC) + 65 : head] != _digest(key, body) + b"\n"
+        or not hmac.compare_digest(data[len(MAGIC) + 65 : head], _digest(secret, key, body) + b"\n")
     ):
         return None
     after = array("h")
     after.frombytes(body[: 2 * boxes * THROW_COUNT])
     if sys.byteorder != "little":
         after.byteswap()
-    dice = body[2 * boxes * THROW_COUNT :]
-    if entry.builtin:
-        return PolicyTable(rules, after, dice)
 
     def refuse(what: str) -> NoReturn:
         raise StrategyLoadError(
@@ -117,13 +123,17 @@ def read_table(folder: Path, key: str, entry: StrategyEntry, rules: Rules) -> Po
 
     from ..referee.isolation import checked_table  # the hosts' code, loaded only for a user's strategy
 
-    return checked_table(after.tolist(), list(dice), rules, refuse)
+    return checked_table(after.tolist(), list(body[2 * boxes * THROW_COUNT :]), rules, refuse)
 
 
 def keep_table(folder: Path, key: str, table: PolicyTable) -> None:
-    """Keep a table under `key`, whole or not at all; a folder that cannot be written is skipped."""
+    """Keep a table under `key`, whole or not at all; a folder that cannot be written, or a key that
+    cannot be made, is skipped."""
+    secret = _secret(make=True)
+    if secret is None:
+        return
     body = _body(table)
-    data = MAGIC + key.encode() + b"\n" + _digest(key, body) + b"\n" + body
+    data = MAGIC + key.encode() + b"\n" + _digest(secret, key, body) + b"\n" + body
     with contextlib.suppress(OSError):
         folder.mkdir(parents=True, exist_ok=True)
         handle, temporary = tempfile.mkstemp(dir=folder, prefix=".", suffix=".part")

@@ -234,10 +234,10 @@ class UnitPlayer:
         return any(index in self.plan.matchups[matchup].players for matchup in unit.matchups)
 
     def _made_table(self, index: int) -> PolicyTable:
-        """A table read from the cache of tables, or built from the strategy's answers and kept there."""
-        entry, loaded, folder = self.plan.config.strategies[index], self.loaded[index], cache_folder()
-        source = source_digest(entry, loaded if isinstance(loaded, LoadedStrategy) else None)
-        key = None if folder is None else table_key(entry, source, self.rules)
+        """A user's table read from the cache of tables, or built from the strategy's answers and kept
+        there; a built-in's, always built (see `tables`)."""
+        entry, folder = self.plan.config.strategies[index], cache_folder()
+        key = None if folder is None else table_key(entry, source_digest(entry), self.rules)
         if folder is not None and key is not None:
             try:
                 kept = read_table(folder, key, entry, self.rules)

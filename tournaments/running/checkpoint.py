@@ -337,9 +337,24 @@ def read_checkpoint(path: Path, options: Options = Options()) -> Saved:
 
 
 def recorded_report(path: Path) -> Path | None:
-    """The report the run a checkpoint keeps writes (None: none), once the checkpoint is found to be
-    one, sealed by this user; a ConfigError of one sentence if it is not (see `read_checkpoint`)."""
-    return _report_of(path, _open(path)[0])
+    """The report a resume of the checkpoint at `path` writes when given none (see `resumed_report`),
+    once the checkpoint is found to be one, sealed by this user; a ConfigError of one sentence if it
+    is not (see `read_checkpoint`)."""
+    return resumed_report(path, _report_of(path, _open(path)[0]))
+
+
+def resumed_report(path: Path, recorded: Path | None) -> Path | None:
+    """The report a resume given none writes: the one its checkpoint records (None: none), only if
+    the checkpoint is the one a run writing that report keeps beside it (`checkpoint_path`:
+    `REPORT.toml` keeps `REPORT.checkpoint.toml`), so the path comes from the one the user names.
+    A path read from the file alone is never written: another one is a ConfigError saying how to
+    confirm it."""
+    if recorded is None or os.path.abspath(checkpoint_path(recorded)) == os.path.abspath(path):
+        return recorded
+    raise ConfigError(
+        f"checkpoint {str(path)!r} says its run writes its report to {str(recorded)!r}, not beside the "
+        f"checkpoint; to write it there, say so: resume with {setting('report', str(recorded))} (or another)."
+    )
 
 
 def _report_of(path: Path, header: Mapping[str, Any]) -> Path | None:
@@ -399,31 +414,8 @@ def _open(path: Path) -> tuple[Mapping[str, Any], Identity | None]:
             f"checkpoint {name} was dealt with the dice scheme {header['dice']!r}, not this shutbox's "
             f"{DICE_SCHEME!r}; start the run again."
         )
-    _check_seal(name, data, header["seal"])
+    seal.check_seal(name, data, header["seal"])
     return header, owned
-
-
-def _check_seal(name: str, data: bytes, sealed: Mapping[str, Any]) -> None:
-    """The checkpoint is the very text this user's shutbox sealed."""
-    key_print, digest = sealed.get("key"), sealed.get("hmac")
-    if not (isinstance(key_print, str) and isinstance(digest, str)):
-        raise ConfigError(f"checkpoint {name} has been changed since shutbox wrote it: its seal is damaged.")
-    body = seal.unsealed(data, key_print, digest)
-    if body is None:
-        raise ConfigError(f"checkpoint {name} has been changed since shutbox wrote it: its seal is damaged.")
-    try:
-        key = seal.user_key()
-    except (OSError, ValueError) as error:
-        raise ConfigError(f"cannot check the seal of checkpoint {name}: {error}.") from None
-    if key is None or seal.fingerprint(key) != key_print:
-        raise ConfigError(
-            f"checkpoint {name} is sealed with another user's key, or another machine's (not the key in "
-            f"{str(seal.key_path())!r}); resume it where it was written, or start the run again."
-        )
-    if not seal.sealed_by(key, body, digest):
-        raise ConfigError(
-            f"checkpoint {name} has been changed since shutbox wrote it (its seal does not match); start the run again."
-        )
 
 
 _HEADER_TYPES: dict[str, type] = {

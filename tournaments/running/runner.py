@@ -24,7 +24,7 @@ from ..playing.plan import Plan, make_plan
 from ..playing.units import UnitResult
 from ..referee import idle
 from ..results.aggregate import Summary, summarise
-from .checkpoint import CHECKPOINT_SECONDS, Keeper, Record, Saved, read_checkpoint
+from .checkpoint import CHECKPOINT_SECONDS, Keeper, Record, Saved, read_checkpoint, resumed_report
 
 if TYPE_CHECKING:  # a match's modules (its SPRT, `sequential`) load where a match is played
     from ..exact.tournament import ExactSummary
@@ -193,14 +193,16 @@ def resume(
     watch: Watch | None = None,
 ) -> Summary:
     """Finish the run a checkpoint keeps: play only its unfinished units, write the report the
-    checkpoint records (or `report`, None for none) as `run` writes it, and return the summary an
+    checkpoint records if it is the one beside it (`resumed_report`; or `report`, None for none) as
+    `run` writes it, and return the summary an
     uninterrupted run gives. `options` may change how it runs (workers, scheduler, timeout, memory
     limit, isolation), never what it finds. The checkpoint is kept up to date as `run` keeps it, and
     removed once the report is written. `loaded` is told the configuration before anything is
     played. A checkpoint that cannot be resumed is a ConfigError of one sentence (see
     `read_checkpoint`)."""
     saved = read_checkpoint(Path(checkpoint), options)
-    written = saved.report if report is RECORDED else None if report is None else Path(report)
+    written = resumed_report(saved.path, saved.report) if report is RECORDED else report
+    written = None if written is None else Path(written)
     if loaded is not None:
         loaded(saved.plan.config)
     if written is not None:

@@ -3,80 +3,43 @@ that a resume refuses a checkpoint changed since shutbox wrote it (a hand-edited
 otherwise crown the wrong strategy).
 
 The key is 32 random bytes, made on first use and kept as hex in `checkpoint.key` in the user's
-state folder (`~/.local/state/shutbox/` on Linux), readable by its owner alone. The seal ends the
-checkpoint as a table of its own, `[seal]`, with the HMAC of every byte before it and a
-fingerprint of the key, which tells a checkpoint sealed by another key (another user's, or one
+key folder (`~/.local/state/shutbox/keys/` on Linux, see `keys`), which no strategy's host may
+see. The seal ends the checkpoint as a table of its own, `[seal]`, with the HMAC of every byte
+before it and a fingerprint of the key, which tells a checkpoint sealed by another key (another user's, or one
 written on another machine) from an edited one.
 
 A seal stops an edit by anyone who cannot read the key; it cannot stop one by the user's own
-account (or root), which can read the key and seal again.
+account (or root), which can read the key and seal again, nor by a strategy whose host runs
+unconfined (as the user).
 """
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import hmac
-import os
-import secrets
-import tempfile
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
+
+from .. import keys
+from ..errors import ConfigError
 
 KEY_FILE = "checkpoint.key"
-_KEY_BYTES = 32
 
 
 def key_path() -> Path:
     """Where the user's checkpoint key is kept."""
-    from platformdirs import user_state_path
-
-    return user_state_path("shutbox") / KEY_FILE
+    return keys.key_path(KEY_FILE)
 
 
 def user_key() -> bytes | None:
-    """The user's checkpoint key, None if there is none yet. Raises OSError when it cannot be read,
-    ValueError when its file holds no key."""
-    path = key_path()
-    try:
-        text = path.read_text(encoding="ascii")
-    except FileNotFoundError:
-        return None
-    except UnicodeDecodeError:
-        text = ""
-    try:
-        key = bytes.fromhex(text.strip())
-    except ValueError:
-        key = b""
-    if len(key) != _KEY_BYTES:
-        raise ValueError(f"{str(path)!r} does not hold a checkpoint key")
-    return key
+    """The user's checkpoint key, None if there is none yet (see `keys.user_key`)."""
+    return keys.user_key(KEY_FILE)
 
 
 def own_key() -> bytes:
-    """The user's checkpoint key, made on first use. Raises what `user_key` raises, and OSError
-    when it cannot be made."""
-    key = user_key()
-    if key is None:
-        _make_key(key_path())
-        key = user_key()
-    if key is None:
-        raise FileNotFoundError(f"{str(key_path())!r} was not made")
-    return key
-
-
-def _make_key(path: Path) -> None:
-    """Make the key file whole, readable by its owner alone; if another process makes it first, theirs stands."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "w", encoding="ascii") as file:
-            file.write(secrets.token_hex(_KEY_BYTES) + "\n")
-            file.flush()
-            os.fsync(file.fileno())
-        with contextlib.suppress(FileExistsError):  # another process made it first: theirs stands
-            os.link(temporary, path)  # never over a key already there
-    finally:
-        Path(temporary).unlink(missing_ok=True)
+    """The user's checkpoint key, made on first use (see `keys.own_key`)."""
+    return keys.own_key(KEY_FILE)
 
 
 def fingerprint(key: bytes) -> str:
@@ -100,3 +63,27 @@ def unsealed(data: bytes, key_print: str, digest: str) -> bytes | None:
 def sealed_by(key: bytes, body: bytes, digest: str) -> bool:
     """Whether `digest` is the HMAC of `body` under `key`."""
     return hmac.compare_digest(hmac.new(key, body, hashlib.sha256).hexdigest(), digest)
+
+
+def check_seal(name: str, data: bytes, sealed: Mapping[str, Any]) -> None:
+    """The checkpoint is the very text this user's shutbox sealed."""
+    key_print, digest = sealed.get("key"), sealed.get("hmac")
+    if not (isinstance(key_print, str) and isinstance(digest, str)):
+        raise ConfigError(f"checkpoint {name} has been changed since shutbox wrote it: its seal is damaged.")
+    body = unsealed(data, key_print, digest)
+    if body is None:
+        raise ConfigError(f"checkpoint {name} has been changed since shutbox wrote it: its seal is damaged.")
+    try:
+        key = user_key()
+    except (OSError, ValueError) as error:
+        raise ConfigError(f"cannot check the seal of checkpoint {name}: {error}.") from None
+    if key is None or fingerprint(key) != key_print:
+        raise ConfigError(
+            f"checkpoint {name} is sealed with another user's key, or another machine's, or one an older shutbox "
+            f"kept where strategies could read it (not the key in {str(key_path())!r}); resume it where it was "
+            "written, or start the run again."
+        )
+    if not sealed_by(key, body, digest):
+        raise ConfigError(
+            f"checkpoint {name} has been changed since shutbox wrote it (its seal does not match); start the run again."
+        )

@@ -25,7 +25,8 @@ if TYPE_CHECKING:
     from optuna.distributions import BaseDistribution
 
 MISSING = (
-    'this search needs Optuna, which shutbox installs with its tune extra: pip install "shutbox[tune]" '
+    'this search needs Optuna, which shutbox installs with its tune extra: pip install ".[tune]" '
+    "in shutbox's checkout "
     "(or give --method grid or halving)."
 )
 """Said when Optuna is asked for, or chosen by the ranges, and not installed."""

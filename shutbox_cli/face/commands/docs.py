@@ -1,6 +1,9 @@
 """`shutbox docs [PAGE]`: the project's own pages (docs/ in the source; shipped inside the package),
 so that help can point to them wherever shutbox is installed."""
 
+import os
+import re
+import sys
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
@@ -53,14 +56,16 @@ def docs_command(
         ),
     ] = None,
 ) -> None:
-    """Print one of shutbox's pages (Markdown): the rules and every variant, the report schema, the dice scheme,
-    the statistics (game pairs, Elo, the SPRT, ratings).
+    """Show one of shutbox's pages: the rules and every variant, the report schema, the dice scheme,
+    the statistics (game pairs, Elo, the SPRT, ratings). On a terminal it is rendered at the
+    terminal's width, through the pager ($PAGER, else less) when long; piped, it is the page's
+    Markdown with each paragraph on one line, for grep.
 
     Exit status: 0 done, 1 if this installation lacks the page, 2 for an unknown page.
 
     Examples:
       shutbox docs
-      shutbox docs rules | less
+      shutbox docs rules | grep -i "one die"
       shutbox docs report
     """
     pages = list(Page) if page is None else [page]
@@ -79,4 +84,48 @@ def docs_command(
         return
     path = paths[page]
     assert path is not None
-    typer.echo(path.read_text(encoding="utf-8"), nl=False)
+    text = path.read_text(encoding="utf-8")
+    if sys.stdout.isatty():
+        _show(text)
+    else:
+        typer.echo(unwrapped(text), nl=False)
+
+
+_STARTS_BLOCK = re.compile(r"#|\||>|```|[-*+] |\d+\. ")
+"""How a line that starts a block of its own opens: a heading, a table's row, a quote, a fence, a list item."""
+
+
+def unwrapped(markdown: str) -> str:
+    """The page with each paragraph and list item on one line (so grep finds a sentence): a line
+    break within one is a space; headings, tables and code stay as they are written."""
+    lines: list[str] = []
+    fenced = joinable = False
+    for line in markdown.splitlines():
+        stripped = line.strip()
+        if stripped.startswith("```"):
+            fenced = not fenced
+        elif joinable and not fenced and stripped and not _STARTS_BLOCK.match(stripped):
+            lines[-1] += " " + stripped
+            continue
+        lines.append(line)
+        joinable = bool(stripped) and not fenced and not stripped.startswith(("#", "|", "```"))
+    return "\n".join(lines) + "\n"
+
+
+def _show(markdown: str) -> None:
+    """The page rendered for the terminal at its width, through the pager ($PAGER, else less) when
+    it is longer than the screen."""
+    from rich.markdown import Markdown
+
+    from ..console import results_console
+
+    console = results_console()
+    page = Markdown(markdown, hyperlinks=False)
+    with console.capture() as captured:
+        console.print(page)
+    if captured.get().count("\n") <= console.height:
+        console.print(page)
+        return
+    os.environ.setdefault("LESS", "-R")  # less, the pager by default, shows the page's styles
+    with console.pager(styles=True):
+        console.print(page)

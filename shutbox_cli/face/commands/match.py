@@ -127,8 +127,9 @@ def match_command(
     def watch(match: "Match", played: int) -> None:
         standing[0] = sprt_line(match, played)
 
-    with _ends_cleanly("match"):
+    with _ends_cleanly("match") as resuming:
         output = Output(form, _report_to_write(resume, report, form))
+        resuming.report = output.file
         output.check()
         with progress_bar(show_bar=not quiet, extra=lambda: standing[0]) as progress:
             if resume is not None:

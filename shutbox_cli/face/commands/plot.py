@@ -32,7 +32,7 @@ def plot_command(
     computed exactly, its win rates by seat; a match's score with its intervals and its SPRT's LLR
     path between the bounds; an analysis's score distribution; a duel's margin distribution; a
     tune's landscape (its figure over one parameter, a heat map over two, the points ranked over
-    more). Needs pip install "shutbox[plot]".
+    more). Needs pip install ".[plot]" in shutbox's checkout.
 
     The title says the rules, and the seed of a simulation; the colours are colour-blind safe.
 

@@ -7,6 +7,7 @@ import typer
 
 from ..errors import FAILURE, fail
 from ..settings import said
+from ..streams import from_a_file
 
 
 def register(app: typer.Typer) -> None:
@@ -40,14 +41,14 @@ def summary_command(
     Fit for a GitHub job summary ($GITHUB_STEP_SUMMARY) or a pull-request comment. Of tournament
     reports (simulated or exact, a match's among them), analysis, duel and tune reports.
 
-    Exit status: 0 done, 1 a --fail-if gate held, 2 a usage error or a file that is not a report.
+    Exit status: 0 done, 1 a --fail-if gate held, 2 a usage error or a file that is not a report
+    shutbox wrote (one out of range: a crafted or damaged report).
 
     Examples:
       shutbox summary report.toml >> "$GITHUB_STEP_SUMMARY"
       shutbox summary tune.toml
       shutbox summary report.toml --fail-if "mybot.rank > 1"
     """
-    from strategies.runner import printable
     from tournaments import ConfigError, parse_tournament_gate, summarize_report
 
     try:
@@ -55,8 +56,8 @@ def summary_command(
         page = summarize_report(report, gates)
     except ConfigError as error:
         fail(said(error))
-    typer.echo(page.text, nl=False)
+    typer.echo(from_a_file(page.text), nl=False)
     for line in page.failed:
-        typer.echo(printable(line), err=True)
+        typer.echo(from_a_file(line), err=True)
     if page.failed:
         raise typer.Exit(FAILURE)

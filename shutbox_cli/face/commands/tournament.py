@@ -58,7 +58,7 @@ def tournament_command(
             metavar="ADDRESS",
             show_default=False,
             help="Play on the Dask cluster of this scheduler (tcp://HOST:8786), or on this machine's cores started "
-            'for the run (local); needs pip install "shutbox[dask]".',
+            'for the run (local); needs pip install ".[dask]" in shutbox\'s checkout.',
         ),
     ] = None,
     duplicate: Duplicate = None,
@@ -141,7 +141,8 @@ def tournament_command(
     With no arguments at all: a quick tournament of the built-in strategies. Strategies given
     with -s replace the file's. A run that lasts more than a few seconds keeps a checkpoint
     (beside the report, else in the user's state folder) until its report is written; after a
-    stop or a failure, --resume CHECKPOINT finishes it and writes that report. A user's strategy
+    stop or a failure, --resume CHECKPOINT finishes it and writes that report (beside the checkpoint,
+    or where --report says; never a path read from the checkpoint alone). A user's strategy
     runs in a process of its own that is asked each question and whose every answer is checked,
     in a process group of its own with a memory limit; at a timeout, a failure, the end of the run
     or a stop, each group is killed, so nothing a strategy started outlives the run.
@@ -171,8 +172,9 @@ def tournament_command(
         isolate=isolate,
     )
     every = CHECKPOINT_SECONDS if checkpoint_seconds is None else checkpoint_seconds
-    with ends_cleanly():
+    with ends_cleanly() as resuming:
         output = Output(form, report_to_write(resume, report, form))
+        resuming.report = output.file
         gates = _gates(fail_if or [])
         output.check()  # before the run, not after it
         if plot is not None:

@@ -65,7 +65,8 @@ def tune_command(
             metavar="METHOD",
             show_default=False,
             help="exact; or simulated: simulate (the search chosen by the ranges), grid, halving or optuna (pip "
-            'install "shutbox[tune]") [default: exact where every strategy can be computed exactly; else grid for '
+            'install ".[tune]" in shutbox\'s checkout) [default: exact where every strategy can be computed exactly; '
+            "else grid for "
             "8 candidates or fewer, halving for more, optuna for a float range without a step or 3+ parameters].",
         ),
     ] = None,

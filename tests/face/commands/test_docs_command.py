@@ -4,11 +4,13 @@ source; help points to it, never to a docs/ file that an installed user does not
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 import zipfile
 from pathlib import Path
 
+import pexpect
 import pytest
 
 from shutbox_cli.face.cli import app
@@ -25,9 +27,67 @@ def invoke(*args: str) -> tuple[int, str, str]:
     return done.returncode, done.stdout, done.stderr
 
 
+def words(text: str) -> str:
+    return " ".join(text.split())
+
+
 @pytest.mark.parametrize("page", PAGES)
-def test_a_page_is_printed_as_it_is_written(page: str) -> None:
-    assert invoke("docs", page) == (0, (ROOT / "docs" / f"{page}.md").read_text(encoding="utf-8"), "")
+def test_a_page_piped_is_its_markdown_a_paragraph_a_line(page: str) -> None:
+    source = (ROOT / "docs" / f"{page}.md").read_text(encoding="utf-8")
+    status, out, err = invoke("docs", page)
+    assert (status, err) == (0, "")
+    assert words(out) == words(source)  # only line breaks within paragraphs and items are gone
+    assert out.count("\n```") == source.count("\n```") and out.endswith("\n")
+    fenced = False
+    for line in source.splitlines():  # every table row, heading and line of code as it is written
+        fenced ^= line.startswith("```")
+        if fenced or line.startswith(("|", "#", "```")):
+            assert f"\n{line}\n" in f"\n{out}", line
+    assert len(out.splitlines()) < len(source.splitlines())
+
+
+def test_grep_finds_a_sentence_the_page_wraps() -> None:
+    source = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    sentence = "Households and websites play it in slightly different ways; shutbox plays all of them."
+    assert sentence not in source and sentence in words(source)
+    assert [line for line in invoke("docs", "rules")[1].splitlines() if sentence in line]
+
+
+def on_a_terminal(*args: str, **env: str) -> str:
+    """What `shutbox ARGS` shows on an 80-column terminal (a pseudo-terminal, 24 lines)."""
+    environment = {key: value for key, value in os.environ.items() if key not in ("COLUMNS", "LINES", "PAGER")}
+    environment.update({"NO_COLOR": "1", "TERM": "xterm", **env})
+    child = pexpect.spawn(
+        sys.executable, ["-m", "shutbox_cli", *args], env=environment, encoding="utf-8", timeout=60, dimensions=(24, 80)
+    )
+    shown = child.read()
+    child.close()
+    assert child.exitstatus == 0, shown
+    return re.sub(r"\x1b\[[0-9;]*m", "", shown.replace("\r\n", "\n"))  # bold and underline, without colour
+
+
+@pytest.mark.slow
+def test_on_a_terminal_a_page_is_rendered_at_its_width_and_paged() -> None:
+    # The pager is $PAGER: here one that marks each line it shows.
+    shown = on_a_terminal("docs", "rules", PAGER="sed 's/^/paged:/'")
+    lines = shown.splitlines()
+    assert len(lines) > 24 and all(line.startswith("paged:") for line in lines), shown[:500]
+    text = [line.removeprefix("paged:") for line in lines]
+    assert max(len(line) for line in text) <= 80
+    source = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    assert "**The box.**" in source and "**" not in shown and "# The rules" not in shown  # rendered, not raw
+    known = set(re.findall(r"[A-Za-z]+", source))
+    broken = [word for word in re.findall(r"[A-Za-z]+", "\n".join(text)) if word not in known]
+    assert broken == []  # no word cut at the edge
+    assert "Households and websites play it in slightly different ways; shutbox plays all of them." in words(
+        "\n".join(text)
+    )
+
+
+@pytest.mark.slow
+def test_on_a_terminal_a_short_list_is_not_paged() -> None:
+    shown = on_a_terminal("docs", PAGER="sed 's/^/paged:/'")
+    assert shown.startswith("rules       The rules shutbox plays\n") and "paged:" not in shown
 
 
 def test_the_pages_are_listed_with_their_titles() -> None:
@@ -105,4 +165,4 @@ def test_a_wheel_ships_the_pages_and_its_install_prints_them(tmp_path: Path) -> 
         cwd=elsewhere,
     )
     assert done.returncode == 0, done.stderr
-    assert done.stdout == (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    assert words(done.stdout) == words((ROOT / "docs" / "rules.md").read_text(encoding="utf-8"))

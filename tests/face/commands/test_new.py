@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import shlex
+import shutil
 import subprocess
 import sys
 import tomllib
@@ -10,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from helpers.command import environment, real_shutbox, shutbox
+from helpers.paths import ROOT
 from helpers.venv import fresh_venv, pip_install
 
 FILES = ["shutbox_high_first.py", "tests/test_shutbox_high_first.py", "pyproject.toml", "README.md"]
@@ -63,6 +66,32 @@ def test_its_own_tests_pass_as_made(project: Path) -> None:
 
 
 @pytest.mark.slow
+def test_its_own_tests_pass_once_it_declares_a_key_and_reads_it(project: Path, tmp_path: Path) -> None:
+    keyed = shutil.copytree(project, tmp_path / "keyed")
+    source = keyed / "shutbox_high_first.py"
+    text = source.read_text()
+    assert "    key = None\n" in text and "        return max(view.legal_moves" in text
+    source.write_text(
+        text.replace("    key = None\n", '    key = ("to_beat",)\n').replace(
+            "        return max(view.legal_moves",
+            "        if view.context.to_beat == 0:\n"
+            "            return min(view.legal_moves)\n"
+            "        return max(view.legal_moves",
+        )
+    )
+    ran = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:xdist"],
+        cwd=keyed,
+        capture_output=True,
+        text=True,
+        env=environment(),
+        timeout=300,
+    )
+    assert ran.returncode == 0, ran.stdout + ran.stderr
+    assert "6 passed" in ran.stdout
+
+
+@pytest.mark.slow
 def test_installed_in_a_fresh_venv_it_plays_in_a_tournament_by_its_name(project: Path, tmp_path: Path) -> None:
     python = fresh_venv(tmp_path / "venv")
     pip_install(python, project, tmp_path / "copy")
@@ -76,6 +105,43 @@ def test_installed_in_a_fresh_venv_it_plays_in_a_tournament_by_its_name(project:
     )
     assert played.returncode == 0, played.stderr
     assert "high-first" in played.stdout and "greedy-high" in played.stdout
+
+
+COPIED_NOT = shutil.ignore_patterns(".*", "__pycache__", "build", "*.egg-info")
+"""What a copy of this checkout leaves out: a build writes into the folder it builds."""
+
+
+@pytest.mark.slow
+def test_its_readme_installs_it_and_shutbox_in_a_fresh_venv_and_its_tests_pass(project: Path, tmp_path: Path) -> None:
+    readme = (project / "README.md").read_text()
+    commands = [shlex.split(line.split("#")[0]) for line in readme.splitlines() if line.startswith("pip install ")]
+    assert commands[0] == ["pip", "install", str(ROOT)]  # shutbox, from the checkout this shutbox runs from
+    # Built from a copy, as the README's first command would build it, so this checkout gains no build files.
+    copy = shutil.copytree(ROOT, tmp_path / "shutbox", ignore=COPIED_NOT)
+    python = fresh_venv(tmp_path / "venv", without="shutbox")
+    for command in commands:
+        arguments = [str(copy) if argument == str(ROOT) else argument for argument in command[2:]]
+        installed = subprocess.run(
+            [python, "-m", "pip", "install", "--disable-pip-version-check", "--quiet", *arguments],
+            cwd=project,
+            capture_output=True,
+            text=True,
+            env=environment(),
+            timeout=300,
+        )
+        if installed.returncode and "setuptools" in installed.stderr and "satisf" in installed.stderr:
+            pytest.skip("pip cannot fetch setuptools to build the package (no network and no local index).")
+        assert installed.returncode == 0, f"{' '.join(command)}: {installed.stderr}"
+    ran = subprocess.run(
+        [python, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:xdist"],
+        cwd=project,
+        capture_output=True,
+        text=True,
+        env=environment(),
+        timeout=300,
+    )
+    assert ran.returncode == 0, ran.stdout + ran.stderr
+    assert "6 passed" in ran.stdout
 
 
 @pytest.mark.parametrize(
@@ -112,3 +178,12 @@ def test_a_folder_in_the_way_is_refused_and_an_empty_one_is_used(tmp_path: Path)
     assert made.returncode == 0, made.stderr
     assert made.stdout.startswith("Made the strategy high-first (HighFirst) in empty:")
     assert (tmp_path / "empty" / "shutbox_high_first.py").is_file()
+
+
+@pytest.mark.parametrize("letters", [300, 240])  # its folder's name too long; its test file's alone
+def test_a_name_too_long_for_a_file_name_is_refused_in_one_sentence(tmp_path: Path, letters: int) -> None:
+    refused = shutbox("new", "strategy", "a" * letters, cwd=tmp_path)
+    assert refused.returncode == 2
+    assert refused.stderr.startswith("shutbox: error: a strategy named 'aaaa") and refused.stderr.count("\n") == 1
+    assert "too long" in refused.stderr and "choose a shorter name." in refused.stderr
+    assert list(tmp_path.iterdir()) == []

@@ -33,9 +33,10 @@ from tournaments import (
 from helpers.command import environment, real_shutbox, shutbox
 from helpers.paths import DATA
 
-NO_MATPLOTLIB = "matplotlib is the plot extra (pip install 'shutbox[plot]'); without it only the refusal is tested"
+NO_MATPLOTLIB = "matplotlib is the plot extra (pip install '.[plot]'); without it only the refusal is tested"
 INSTALL = (
-    'shutbox: error: plots need matplotlib, which shutbox installs with its plot extra: pip install "shutbox[plot]".\n'
+    'shutbox: error: plots need matplotlib, which shutbox installs with its plot extra: pip install ".[plot]" '
+    "in shutbox's checkout.\n"
 )
 RUNS = {
     # A name of TeX's: drawn as it is, not parsed as mathematics (which failed).

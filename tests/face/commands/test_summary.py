@@ -403,3 +403,48 @@ def test_a_gate_on_a_tune_report_is_refused_in_one_sentence() -> None:
     assert done.returncode == 2 and done.stdout == ""
     assert "--fail-if tests a tournament's ranking;" in done.stderr and "is a tune report." in done.stderr
     assert done.stderr.count("\n") == 1
+
+
+def crafted(tmp_path: Path, *changes: tuple[str, str]) -> Path:
+    """The default report with each of `changes` (old text, new) made once: a crafted report."""
+    text = (EXPECTED / "default.report.toml").read_text()
+    for old, new in changes:
+        assert old in text
+        text = text.replace(old, new, 1)
+    path = tmp_path / "crafted.toml"
+    path.write_text(text)
+    return path
+
+
+FIRST = 'name = "optimal"\nspec = "optimal"\ngames'
+"""The first entry of the default report's ranking, by its name."""
+
+
+@pytest.mark.parametrize(
+    ("change", "said"),
+    [
+        (("win_rate = 0.577\n", "win_rate = inf\n"), "ranking[0].win_rate is inf, not a finite number."),
+        (("win_rate = 0.577\n", "win_rate = 1.5\n"), "ranking[0].win_rate is 1.5, not a rate from 0 to 1."),
+        ((FIRST, "name = nan\nspec = 'optimal'\ngames"), "ranking[0].name is nan, not a name."),
+        (("games = 6000\n", f"games = {10**100}\n"), "totals.games is a number of 101 digits, more than any count."),
+        (('ties = "share"', 'ties = "inf"'), "its config.rules are no rule set (ties must be one of"),
+        ((FIRST, 'name = "a\\u001b]52;c;aGk=\\u0007"\nspec = "optimal"\ngames'), "ranking[0].name holds control"),
+    ],
+)
+def test_a_crafted_report_out_of_range_is_refused_in_one_sentence(
+    tmp_path: Path, change: tuple[str, str], said: str
+) -> None:
+    done = shutbox("summary", str(crafted(tmp_path, change)))
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr.startswith(f"shutbox: error: {str(tmp_path / 'crafted.toml')!r} is not a report shutbox wrote: ")
+    assert said in done.stderr and done.stderr.count("\n") == 1, done.stderr
+    assert "\x1b" not in done.stderr and "\x07" not in done.stderr
+
+
+def test_a_name_is_text_on_the_page_not_html_or_markdown(tmp_path: Path) -> None:
+    name = "<img src=x onerror=alert(1)> **bold** [link](x) `code` & _it_"
+    page = summary_of(crafted(tmp_path, (FIRST, f"name = {json.dumps(name)}\nspec = 'optimal'\ngames")))
+    assert "<img" not in page and "**bold**" not in page and "[link](x)" not in page and "`code`" not in page
+    shown = table_of(page, "rank")[0]["strategy"]
+    assert shown == r"&lt;img src=x onerror=alert\(1\)&gt; \*\*bold\*\* \[link\]\(x\) \`code\` &amp; \_it\_"
+    assert page.startswith(f"## shutbox tournament: {shown} first of 6\n")

@@ -217,5 +217,5 @@ def test_without_the_tune_extra_an_optuna_tune_says_what_to_install(monkeypatch:
     assert (done.returncode, done.stdout) == (2, "")
     assert done.stderr == (
         "shutbox: error: this search needs Optuna, which shutbox installs with its tune extra: pip install "
-        '"shutbox[tune]" (or give --method grid or halving).\n'
+        '".[tune]" in shutbox\'s checkout (or give --method grid or halving).\n'
     )

@@ -689,7 +689,10 @@ def test_without_distributed_the_scheduler_option_says_what_to_install(folder: P
 
     refused = without("--scheduler", "tcp://127.0.0.1:8786")
     assert refused.returncode == 2
-    assert 'needs Dask\'s distributed package; install it with: pip install "shutbox[dask]"' in one_line(refused)
+    assert (
+        "needs Dask's distributed package; install it with: pip install \".[dask]\" in shutbox's checkout"
+        in one_line(refused)
+    )
     alone = without("-j", "1", "--games", "100", "-q")
     assert alone.returncode == 0, alone.stderr
 

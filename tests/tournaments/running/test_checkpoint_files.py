@@ -10,6 +10,7 @@ work units (not at a time), with a checkpoint written after every unit.
 from __future__ import annotations
 
 import errno
+import json
 import os
 import re
 from pathlib import Path
@@ -17,6 +18,7 @@ from pathlib import Path
 import pytest
 
 import tournaments
+from tournaments import keys
 from tournaments.backends.base import InProcess
 from tournaments.field.sources import module_digests
 from tournaments.playing.tally import Tally
@@ -128,12 +130,43 @@ def test_a_resume_of_a_run_without_a_report_says_so_before_it_plays(tmp_path: Pa
 
 @pytest.mark.slow
 def test_a_resume_whose_report_cannot_be_written_is_refused_before_it_plays(tmp_path: Path) -> None:
-    (tmp_path / "out").mkdir()
-    checkpoint = interrupted(tmp_path / "run.checkpoint.toml", tmp_path / "out" / "rep.toml")
+    checkpoint = interrupted(tmp_path / "rep.checkpoint.toml", tmp_path / "rep.toml")
     kept = checkpoint.read_bytes()
-    (tmp_path / "out").rmdir()
-    assert "cannot write" in refused("--resume", str(checkpoint), "-j", "1")
+    assert "cannot write" in refused("--resume", str(checkpoint), "-j", "1", "-o", str(tmp_path / "out" / "rep.toml"))
     assert checkpoint.read_bytes() == kept
+
+
+@pytest.mark.slow
+def test_a_resume_never_writes_a_report_path_read_from_the_checkpoint_alone(
+    tmp_path: Path, full: dict[str, bytes]
+) -> None:
+    """Written only where the user says: beside the checkpoint the user names, as its name gives it,
+    or at the path the user gives (the one the checkpoint records, to confirm it)."""
+    checkpoint = interrupted(tmp_path / "rep.checkpoint.toml", tmp_path / "rep.toml")
+    honest = checkpoint.read_text()
+    (tmp_path / "out").mkdir()
+    elsewhere = tmp_path / "out" / "stolen.toml"
+    forged = resealed(honest.replace('report = "rep.toml"', f"report = {json.dumps(str(elsewhere))}", 1))
+    assert forged != honest
+    checkpoint.write_text(forged)
+    sentence = refused("--resume", str(checkpoint), "-j", "1", "-q")
+    assert f"its report to {str(elsewhere)!r}, not beside the checkpoint" in sentence
+    assert f"resume with --report {elsewhere} (or another)" in sentence
+    with pytest.raises(tournaments.ConfigError, match="not beside the checkpoint"):
+        tournaments.resume(checkpoint)
+    moved = tmp_path / "moved.checkpoint.toml"  # an honest checkpoint away from its report
+    moved.write_text(honest)
+    assert f"its report to {str(tmp_path / 'rep.toml')!r}, not beside" in refused("--resume", str(moved), "-q")
+    assert sorted(path.name for path in tmp_path.iterdir()) == [
+        "moved.checkpoint.toml",
+        "out",
+        "rep.checkpoint.toml",
+        "state",
+    ]
+    assert list((tmp_path / "out").iterdir()) == [] and checkpoint.read_text() == forged
+    status, _, err = shutbox("--resume", str(checkpoint), "-j", "1", "-q", "-o", str(elsewhere))  # confirmed
+    assert status == 0, err
+    assert elsewhere.read_bytes() == full["toml"] and not (tmp_path / "rep.toml").exists()
 
 
 # 19. The checkpoint stays until the report is written.
@@ -167,6 +200,23 @@ def test_a_resume_whose_report_fails_to_write_keeps_the_checkpoint(
     status, _, err = shutbox("--resume", str(checkpoint), "-j", "1", "-q")
     assert status == 0, err
     assert report.read_bytes() == full["toml"] and not checkpoint.exists()
+
+
+@pytest.mark.slow
+def test_a_resume_given_another_report_and_stopped_again_says_how_to_write_that_one(
+    tmp_path: Path, full: dict[str, bytes], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Its checkpoint now records the other report, not the one beside it: the printed command names it."""
+    checkpoint = interrupted(tmp_path / "rep.checkpoint.toml", tmp_path / "rep.toml")
+    other = tmp_path / "other.toml"
+    with monkeypatch.context() as patch:
+        failing_rename(other, patch)
+        status, _, err = shutbox("--resume", str(checkpoint), "-j", "1", "-q", "-o", str(other))
+    assert status == 2
+    assert err.endswith(f"resume with: shutbox tournament --resume {checkpoint} --report {other}\n")
+    status, _, err = shutbox("--resume", str(checkpoint), "-j", "1", "-q", "--report", str(other))
+    assert status == 0, err
+    assert other.read_bytes() == full["toml"] and not (tmp_path / "rep.toml").exists()
 
 
 @pytest.mark.slow
@@ -266,6 +316,26 @@ def test_a_resealed_tally_that_play_cannot_give_is_refused_before_anything_is_pl
 
 
 @pytest.mark.slow
+def test_a_forged_checkpoint_resealed_with_a_key_a_strategy_could_read_is_refused(tmp_path: Path, state: Path) -> None:
+    """The user's state folder holds the checkpoints of runs without a report, and was where an older
+    shutbox kept its key: a strategy's host could read it there. A key found there seals nothing."""
+    readable = state / "shutbox" / seal.KEY_FILE
+    readable.parent.mkdir(parents=True)
+    readable.write_text("a1" * 32 + "\n")
+    checkpoint = interrupted(tmp_path / "rep.checkpoint.toml", tmp_path / "rep.toml", units=2)
+    text = checkpoint.read_text()
+    # Tallies that play can give, of the wrong matchups: greedy-high's against tips and against random swapped.
+    forged = with_tallies(with_tallies(text, 0, tallies_of(text, 1)), 1, tallies_of(text, 0)).encode()
+    assert forged != text.encode()
+    body = forged[: forged.index(b"\n[seal]\n")]
+    checkpoint.write_bytes(body + seal.seal_text(bytes.fromhex(readable.read_text()), body))
+    sentence = refused("--resume", str(checkpoint), "-j", "1", "-q")
+    assert "is sealed with another user's key, or another machine's, or one an older shutbox kept" in sentence
+    assert checkpoint.is_file() and not (tmp_path / "rep.toml").exists()
+    assert seal.key_path().parent == keys.key_folder() != readable.parent
+
+
+@pytest.mark.slow
 def test_a_checkpoint_sealed_with_another_key_is_refused(tmp_path: Path, state: Path) -> None:
     checkpoint = interrupted(tmp_path / "rep.checkpoint.toml", tmp_path / "rep.toml")
     seal.key_path().write_text("ab" * 32 + "\n")
@@ -280,6 +350,7 @@ def test_the_key_is_made_once_readable_by_its_owner_only(state: Path) -> None:
     key = seal.own_key()
     assert seal.own_key() == key and seal.user_key() == key and len(key) == 32
     assert seal.key_path().stat().st_mode & 0o777 == 0o600
+    assert seal.key_path().parent.stat().st_mode & 0o777 == 0o700
     assert [path.name for path in seal.key_path().parent.iterdir()] == [seal.KEY_FILE]
 
 

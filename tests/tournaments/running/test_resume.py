@@ -5,7 +5,7 @@ strategy source, or options that change results), is changed after it was writte
 is refused with one sentence.
 
 Every run here, and this process, seals checkpoints with one key (`KEY`), kept in each run's
-state folder, as one user's runs share theirs."""
+key folder, as one user's runs share theirs."""
 
 from __future__ import annotations
 
@@ -40,13 +40,19 @@ from strategies import Strategy
 
 class Slow(Strategy):
     \"\"\"Plays turn by turn (it declares reading the context), and takes its time; fails while a
-    file `fail` lies beside it.\"\"\"
+    file `fail` lies beside it. Once a file `hold` beside it names a folder that holds a checkpoint,
+    it waits for `fail` (a minute at most): that run cannot end before it is told to fail.\"\"\"
 
     reads_context = True
 
     def choose_move(self, view):
         time.sleep(0.0005)
-        if pathlib.Path(__file__).with_name("fail").exists():
+        here = pathlib.Path(__file__).parent
+        if (here / "hold").exists() and any(pathlib.Path((here / "hold").read_text()).glob("*.checkpoint.toml")):
+            held = time.monotonic()
+            while not (here / "fail").exists() and time.monotonic() < held + 60:
+                time.sleep(0.01)
+        if (here / "fail").exists():
             raise RuntimeError("told to fail")
         return view.legal_moves[-1]
 """
@@ -66,9 +72,9 @@ def user_state(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
 
 
 def with_key(state: Path) -> Path:
-    """A state folder that holds the shared key."""
-    (state / "shutbox").mkdir(parents=True, exist_ok=True)
-    (state / "shutbox" / seal.KEY_FILE).write_text(KEY)
+    """A state folder that holds the shared key, in its key folder."""
+    (state / "shutbox" / "keys").mkdir(mode=0o700, parents=True, exist_ok=True)
+    (state / "shutbox" / "keys" / seal.KEY_FILE).write_text(KEY)
     return state
 
 
@@ -191,13 +197,16 @@ def test_an_interrupted_run_resumes_to_the_uninterrupted_report(
 
 @pytest.mark.usefixtures("pooled")
 def test_a_failed_run_keeps_its_checkpoint_and_resumes_once_the_cause_is_gone(played: Path, tmp_path: Path) -> None:
+    # The strategy waits to be told to fail once this run keeps a checkpoint, however late the test tells it.
+    (played / "hold").write_text(str(tmp_path))
     process = start(tmp_path, *field(played / "slow.py"), "-j", "2", "-o", "part.toml")
     try:
         wait_for_checkpoint(tmp_path, process)
         (played / "fail").touch()
-        _, err = process.communicate(timeout=60)
+        _, err = process.communicate(timeout=120)
     finally:
         (played / "fail").unlink(missing_ok=True)
+        (played / "hold").unlink(missing_ok=True)
         if process.poll() is None:
             process.kill()
     assert process.returncode == 1, err

@@ -244,7 +244,8 @@ def test_a_continuous_range_or_three_parameters_take_optuna_and_without_it_one_s
     with pytest.raises(ConfigError) as refused:
         tune(settings)
     assert str(refused.value) == (
-        'this search needs Optuna, which shutbox installs with its tune extra: pip install "shutbox[tune]" '
+        'this search needs Optuna, which shutbox installs with its tune extra: pip install ".[tune]" '
+        "in shutbox's checkout "
         "(or give --method grid or halving)."
     )
 
