@@ -81,24 +81,37 @@ def stage(folder: Path, attack: str, mark: Mark) -> Path:
     return folder
 
 
-def run(folder: Path, mark: Mark, *args: str, **env: str) -> subprocess.CompletedProcess[str]:
+def run(
+    folder: Path, mark: Mark, *args: str, confinement: bool = False, **env: str
+) -> subprocess.CompletedProcess[str]:
     """`shutbox ARGS` in the folder, its processes marked (`env` added to their environment); a
-    failure if it outlives the deadline."""
+    failure if it outlives the deadline. Its stderr keeps the line stating the hosts' confinement
+    only if `confinement` asks it."""
     try:
-        return real_shutbox(*args, cwd=folder, env={**mark.env, **env}, timeout=DEADLINE)
+        return real_shutbox(*args, cwd=folder, env={**mark.env, **env}, timeout=DEADLINE, confinement=confinement)
     except subprocess.TimeoutExpired as late:
         pytest.fail(f"`shutbox {' '.join(args)}` did not end within {DEADLINE} s; stderr so far: {late.stderr!r}")
 
 
 def tournament(
-    folder: Path, mark: Mark, field: str, cls: str, mode: str, *extra: str, json_out: bool = False, **env: str
+    folder: Path,
+    mark: Mark,
+    field: str,
+    cls: str,
+    mode: str,
+    *extra: str,
+    json_out: bool = False,
+    confinement: bool = False,
+    **env: str,
 ) -> subprocess.CompletedProcess[str]:
     """A tournament of the field in the folder, its report to report.toml (or to stdout as JSON);
     `mode` one of MODES, or the address of a Dask scheduler."""
     seats = [option for spec in FIELDS[field] for option in ("-s", spec.format(cls=cls))]
     options = MODES.get(mode, ("--scheduler", mode, *GAMES))
     out = ("--format", "json", "--report", "-") if json_out else ("-q", "-o", "report.toml")
-    return run(folder, mark, "tournament", *seats, *options, *NO_CHECKPOINT, *out, *extra, **env)
+    return run(
+        folder, mark, "tournament", *seats, *options, *NO_CHECKPOINT, *out, *extra, confinement=confinement, **env
+    )
 
 
 def figures(report: dict[str, Any]) -> dict[str, Any]:
@@ -422,16 +435,18 @@ def test_a_run_states_its_confinement_and_a_strict_run_refuses_less_than_full(ma
     """One line on stderr and a field of the report; a kernel without Landlock's newer rules
     (SHUTBOX_LANDLOCK_ABI) is said, and SHUTBOX_CONFINEMENT=strict then refuses in one sentence."""
     folder = stage(tmp_path / "run", "honest", mark)
-    full = tournament(folder, mark, "trio", "Mine", "j1")
+    full = tournament(folder, mark, "trio", "Mine", "j1", confinement=True)
     assert full.returncode == 0, full.stderr
     assert full.stderr.splitlines()[0] == "shutbox: strategies' processes confined: full."
     assert tomllib.loads((folder / "report.toml").read_text())["confinement"] == "full"
-    partial = tournament(folder, mark, "trio", "Mine", "j2", SHUTBOX_LANDLOCK_ABI="3")
+    partial = tournament(folder, mark, "trio", "Mine", "j2", confinement=True, SHUTBOX_LANDLOCK_ABI="3")
     said = "partial (Landlock ABI 3: no network rules, no signal or abstract socket scoping)"
     assert partial.stderr.count("confined") == 1 and f"confined: {said}." in partial.stderr
     assert tomllib.loads((folder / "report.toml").read_text())["confinement"] == said
     (folder / "report.toml").unlink()
-    refused = tournament(folder, mark, "trio", "Mine", "j1", SHUTBOX_LANDLOCK_ABI="0", SHUTBOX_CONFINEMENT="strict")
+    refused = tournament(
+        folder, mark, "trio", "Mine", "j1", confinement=True, SHUTBOX_LANDLOCK_ABI="0", SHUTBOX_CONFINEMENT="strict"
+    )
     assert refused.returncode == 2
     assert refused.stderr.splitlines() == [
         "shutbox: error: --strategy 'mine=mine.py:Mine': strategy 'mine.py:Mine' would run with confinement "

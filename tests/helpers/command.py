@@ -77,9 +77,11 @@ def shutbox(
     env: Mapping[str, str | None] | None = None,
     cwd: Path | None = None,
     columns: int | None = WIDTH,
+    confinement: bool = False,
 ) -> subprocess.CompletedProcess[str]:
     """Run the command as the console script does (`shutbox_cli.face.cli.main` but for ending the
-    process), for `terminal(columns)`; `env` is laid over this process's environment for the run."""
+    process), for `terminal(columns)`; `env` is laid over this process's environment for the run.
+    Its stderr is `unconfined` unless `confinement` keeps the line that states it."""
     with contextlib.ExitStack() as stack:
         out, err, _ = stack.enter_context(CliRunner().isolation(env={**terminal(columns), **(env or {})}))
         formatting.FORCED_WIDTH = None  # the isolation's 80 columns (it puts them back): COLUMNS, as a command reads it
@@ -96,7 +98,10 @@ def shutbox(
             sys.argv, sys.modules["__main__"] = argv, main
             sys.stdout.flush()
             sys.stderr.flush()
-        return subprocess.CompletedProcess(["shutbox", *args], status, out.getvalue().decode(), err.getvalue().decode())
+        said = err.getvalue().decode()
+        return subprocess.CompletedProcess(
+            ["shutbox", *args], status, out.getvalue().decode(), said if confinement else unconfined(said)
+        )
 
 
 def real_shutbox(
@@ -105,10 +110,12 @@ def real_shutbox(
     columns: int | None = WIDTH,
     env: Mapping[str, str] | None = None,
     timeout: float = 120,
+    confinement: bool = False,
 ) -> subprocess.CompletedProcess[str]:
     """The real command run to its end in a process of its own, for `environment(columns)` with `env`
-    laid over it: stdin empty, stdout and stderr captured."""
-    return subprocess.run(
+    laid over it: stdin empty, stdout and stderr captured, stderr `unconfined` unless `confinement`
+    keeps the line that states it."""
+    done = subprocess.run(
         [sys.executable, "-m", "shutbox_cli", *args],
         cwd=cwd,
         capture_output=True,
@@ -117,6 +124,7 @@ def real_shutbox(
         env=environment(columns, **(env or {})),
         timeout=timeout,
     )
+    return done if confinement else without_confinement(done)
 
 
 def unconfined(stderr: str) -> str:
