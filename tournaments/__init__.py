@@ -73,6 +73,7 @@ if TYPE_CHECKING:  # `name as name`: each re-exported, one statement per module
         write_table_atomically as write_table_atomically,
     )
     from .playing.replay import TournamentGame as TournamentGame, find_game as find_game
+    from .referee.confinement import Confinement as Confinement, on_first_host as on_first_host
     from .referee.seated import (
         STRATEGY_TIMEOUT as STRATEGY_TIMEOUT,
         SeatedStrategy as SeatedStrategy,
@@ -154,6 +155,7 @@ _NAMES: dict[str, tuple[str, ...]] = {
     ".field.config": ("Options", "TournamentConfig", "load_config"),
     ".files": ("check_writable", "dumps", "format_of", "reason", "write_atomically", "write_table_atomically"),
     ".playing.replay": ("TournamentGame", "find_game"),
+    ".referee.confinement": ("Confinement", "on_first_host"),
     ".referee.seated": ("STRATEGY_TIMEOUT", "SeatedStrategy", "seat_strategies", "seat_strategy"),
     ".results.aggregate": ("HeadToHead", "SeatStanding", "Standing", "Summary", "TournamentResults"),
     ".results.figures": (

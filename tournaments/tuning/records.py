@@ -156,8 +156,11 @@ class Tuning:
 
     def to_report(self) -> dict[str, Any]:
         """The tune as a report table (docs/report.md, [tune])."""
+        from ..referee.confinement import report_field
+
         settings = self.settings
         report: dict[str, Any] = {**header("tune"), "method": self.method, "done": self.done}
+        report |= report_field([settings.spec, *settings.field])
         if self.seed is not None:
             report |= {"seed": self.seed, "dice": DICE_SCHEME}
         report |= {

@@ -18,6 +18,7 @@ class Page(StrEnum):
     REPORT = "report"
     DICE = "dice"
     STATISTICS = "statistics"
+    TRUST = "trust"
 
 
 _PACKAGE = Path(__file__).resolve().parents[2]  # shutbox_cli/face/commands/ -> shutbox_cli
@@ -50,7 +51,9 @@ def register(app: typer.Typer) -> None:
 def docs_command(
     page: Annotated[
         Page | None,
-        typer.Argument(metavar="PAGE", show_default=False, help="rules, report, dice or statistics; none lists them."),
+        typer.Argument(
+            metavar="PAGE", show_default=False, help="rules, report, dice, statistics or trust; none lists them."
+        ),
     ] = None,
 ) -> None:
     """Show one of shutbox's pages: the rules and every variant, the report schema, the dice scheme,

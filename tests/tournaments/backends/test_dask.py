@@ -332,7 +332,7 @@ def finish(process: subprocess.Popen[str], timeout: float = 120) -> subprocess.C
     finally:
         _stop(process)
     assert group_members(process.pid) == [], "the command left processes behind"
-    return subprocess.CompletedProcess(process.args, process.returncode, out, err)
+    return subprocess.CompletedProcess(process.args, process.returncode, out, command.unconfined(err))
 
 
 def shutbox(*args: str, cwd: Path, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
