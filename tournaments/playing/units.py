@@ -19,6 +19,7 @@ from strategies.table import PolicyTable
 
 from ..errors import TournamentFailure, marked, setting
 from ..field.entries import StrategyEntry
+from ..folders import cache_folder
 from ..referee import idle
 from ..referee.confine import host_memory_limit
 from ..referee.seccomp import undumpable
@@ -26,7 +27,7 @@ from .lockstep import GameFailure, play_in_lockstep
 from .plan import GameSlot, Matchup, Plan, WorkUnit
 from .replay import replay_command
 from .seats import AskedTurns, Player, Seat, TabulationFailure
-from .tables import cache_folder, keep_table, read_table, source_digest, table_key
+from .tables import keep_table, read_table, source_digest, table_key
 from .tally import Tally, count_game, count_length, share_unit
 
 if TYPE_CHECKING:

@@ -12,11 +12,14 @@ takes the kernel's Landlock ABI for at most N (0: none), to see what an older ke
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import os
 import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
+
+from ..folders import private_folders
 
 # The rest loads where a host starts, not in every command that asks to be told (`on_first_host`).
 
@@ -47,6 +50,8 @@ VISIBLE = ("/proc",)
 """Read (not executed) as any process may: another's memory, environment and open files stay
 out of reach (Landlock refuses the tracing access they need, across domains)."""
 OUR_PACKAGES = ("shutbox_cli", "strategies", "tournaments")
+IMPORTED = (".py", ".pyc", ".so", ".pyd", ".pth")
+"""The files Python imports from a folder: all a host may read of one that holds a private folder."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -176,7 +181,30 @@ def readable(spec: str, path: Iterable[str]) -> list[str]:
         if folder != here or folder in own:
             found.append(folder)
     found += [str(Path(sys.modules[name].__file__ or "").parent) for name in OUR_PACKAGES if name in sys.modules]
-    return [folder for folder in dict.fromkeys(found) if os.path.exists(folder)]
+    private = [*private_folders(), Path.home().resolve()]
+    return [
+        kept
+        for folder in dict.fromkeys(found)
+        if os.path.exists(folder)
+        for kept in narrowed(Path(folder).resolve(), private)
+    ]
+
+
+def narrowed(folder: Path, private: list[Path]) -> list[str]:
+    """`folder`, or where it is or holds a private folder (the home folder, or a folder holding
+    shutbox's state: a strategy's file in the home folder, say) only what Python imports from it:
+    its modules and extension files, and its packages, each narrowed again; never a hidden entry."""
+    if folder not in private and not any(folder in inside.parents for inside in private):
+        return [str(folder)]
+    kept: list[str] = []
+    for entry in sorted(folder.iterdir()):
+        if entry.name.startswith("."):
+            continue
+        if entry.is_file() and entry.suffix in IMPORTED:
+            kept.append(str(entry))
+        elif entry.is_dir() and (entry / "__init__.py").is_file():
+            kept += narrowed(entry.resolve(), private)
+    return kept
 
 
 def strategy_folders(spec: str, path: Iterable[str]) -> list[str]:
@@ -197,9 +225,44 @@ def strategy_folders(spec: str, path: Iterable[str]) -> list[str]:
     where = (known.target if known is not None else target).rpartition(":")[0]
     if not where:
         return []
-    found = PathFinder.find_spec(where.split(".")[0], list(path))
+    top = where.split(".")[0]
+    found = PathFinder.find_spec(top, list(path))
     if found is None:
-        return []
+        return editable_folders(top, path)
     if found.submodule_search_locations:
         return [str(Path(folder).resolve()) for folder in found.submodule_search_locations]
     return [] if found.origin is None else [str(Path(found.origin).resolve().parent)]
+
+
+def editable_folders(top: str, path: Iterable[str]) -> list[str]:
+    """The folder of the package or module `top` where an editable install maps it (setuptools'
+    `__editable___*_finder.py` beside the installed packages), read as text, never run."""
+    for entry in path:
+        for finder in sorted(Path(entry or ".").glob("__editable___*_finder.py")):
+            mapped = _mapping(finder).get(top)
+            if isinstance(mapped, str):
+                where = Path(mapped).resolve()
+                return [str(where if where.is_dir() else where.parent)]
+    return []
+
+
+def _mapping(finder: Path) -> dict[object, object]:
+    """The MAPPING an editable install's finder module assigns (names to folders), read as text."""
+    import ast
+
+    try:
+        tree = ast.parse(finder.read_text())
+    except (OSError, SyntaxError, ValueError):
+        return {}
+    for node in tree.body:
+        target: ast.expr | None = None
+        value: ast.expr | None = None
+        if isinstance(node, ast.AnnAssign):
+            target, value = node.target, node.value
+        elif isinstance(node, ast.Assign) and len(node.targets) == 1:
+            target, value = node.targets[0], node.value
+        if isinstance(target, ast.Name) and target.id == "MAPPING" and value is not None:
+            with contextlib.suppress(ValueError, TypeError, SyntaxError):
+                mapping = ast.literal_eval(value)
+                return mapping if isinstance(mapping, dict) else {}
+    return {}

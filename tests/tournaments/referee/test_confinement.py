@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from tournaments.referee import landlock
-from tournaments.referee.confinement import ABI_SETTING, WRITABLE_SETTING, state
+from tournaments.referee.confinement import ABI_SETTING, WRITABLE_SETTING, editable_folders, state
 
 from helpers.command import environment
 
@@ -130,3 +130,50 @@ def test_a_host_without_landlock_still_keeps_no_capability_and_makes_no_socket(f
     """SHUTBOX_LANDLOCK_ABI=0: the rest of the confinement still holds (the secret, though, is read)."""
     assert confined(folders, f"open({str(folders['home'] / 'secret')!r}).read()", **{ABI_SETTING: "0"}) == "done"
     assert confined(folders, "import socket; socket.socket()", **{ABI_SETTING: "0"}) == "PermissionError"
+
+
+def test_a_strategy_in_the_home_folder_reads_its_modules_but_not_the_home_or_the_keys(tmp_path: Path) -> None:
+    """A folder that holds a private one (the home, and in it shutbox's keys) is narrowed to what
+    Python imports from it: the strategy's modules and packages, nothing else."""
+    home, scratch = tmp_path / "home", tmp_path / "scratch"
+    keys = home / ".local" / "state" / "shutbox" / "keys"
+    keys.mkdir(parents=True)
+    scratch.mkdir()
+    (keys / "checkpoint.key").write_text("the key")
+    (home / "notes.txt").write_text("private")
+    (home / "mine.py").write_text("from helpers_of_mine import MOVE\n" + STRATEGY)
+    (home / "helpers_of_mine").mkdir()
+    (home / "helpers_of_mine" / "__init__.py").write_text("MOVE = 1\n")
+    env = {
+        **environment(HOME=str(home), XDG_STATE_HOME=str(home / ".local" / "state")),
+        WRITABLE_SETTING: "",
+        "PYTHONPATH": str(home),
+    }
+    tries = {
+        "import mine, helpers_of_mine": "done",
+        f"open({str(home / 'notes.txt')!r}).read()": "PermissionError",
+        f"open({str(keys / 'checkpoint.key')!r}).read()": "PermissionError",
+        f"os.listdir({str(home)!r})": "PermissionError",
+    }
+    for code, said in tries.items():
+        done = subprocess.run(
+            [sys.executable, "-c", CHILD, f"{home / 'mine.py'}:Mine", str(scratch), code],
+            env=env,
+            cwd=scratch,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert (done.returncode, done.stdout.strip()) == (0, said), (code, done.stderr)
+
+
+def test_an_editable_installs_folder_is_read_from_its_finder_never_run(tmp_path: Path) -> None:
+    source = tmp_path / "src" / "bots"
+    source.mkdir(parents=True)
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "__editable___bots_0_1_finder.py").write_text(
+        f"raise SystemExit('run')\nMAPPING: dict[str, str] = {{'bots': {str(source)!r}}}\n"
+    )
+    assert editable_folders("bots", [str(site)]) == [str(source.resolve())]
+    assert editable_folders("other", [str(site)]) == []
