@@ -12,9 +12,9 @@ from typing import Any, Literal
 from shutbox_cli.game import DICE_SCHEME, Rules
 from shutbox_cli.game.terms import Seed
 
+from ..ci.checked import read_checked
 from ..errors import ConfigError
 from ..field.config import MAX_CONFIG_BYTES
-from ..files import read_document
 from ..results.schema import Method, check_schema, header, interval, rounded, rules_mapping, rules_table
 from .space import Parameter, Value
 
@@ -212,7 +212,7 @@ def read_tune(path: Path) -> tuple[TuneSettings, tuple[Trial, ...], bool]:
     """The settings and trials of a tune's report (TOML or JSON), and whether it was done: an
     interrupted tune's report resumes it (`tune(settings, done=trials)`). A ConfigError of one
     sentence for a file that is not a tune's report."""
-    table = read_document(path, f"tune report {str(path)!r}", MAX_REPORT_BYTES)
+    table = read_checked(path, "tune report", MAX_REPORT_BYTES)
     return tune_of(path, table)
 
 
