@@ -1,4 +1,5 @@
-"""Every command that reads a report reads it through one checked reader: a crafted report (a rate
+"""Every command that reads a report (summary, compare, plot, replay and tournament from a report's
+config, a tune's resume) reads it through one checked reader: a crafted report (a rate
 out of range, an interval out of order or leaving out its figure, totals that disagree with its
 matchups, a count that is no count, a tune's rate objective out of range, a name holding a terminal's
 escape) is refused by each in one sentence naming the file and the field, exit status 2."""
@@ -53,7 +54,7 @@ def refused(args: list[str], path: Path, said: str) -> None:
 
 
 @pytest.mark.parametrize(("change", "said"), TOURNAMENTS)
-@pytest.mark.parametrize("command", ["summary", "compare-new", "compare-old", "plot"])
+@pytest.mark.parametrize("command", ["summary", "compare-new", "compare-old", "plot", "replay", "tournament"])
 def test_a_crafted_tournament_report_is_refused_by_every_reader(
     tmp_path: Path, command: str, change: tuple[str, str], said: str
 ) -> None:
@@ -63,9 +64,11 @@ def test_a_crafted_tournament_report_is_refused_by_every_reader(
         "compare-new": ["compare", str(DEFAULT), str(path)],
         "compare-old": ["compare", str(path), str(DEFAULT)],
         "plot": ["plot", str(path), "-o", str(tmp_path / "crafted.png")],
+        "replay": ["replay", str(path), "--game", "0", "--matchup", "optimal vs max-shut"],
+        "tournament": ["tournament", str(path), "-q", "-o", str(tmp_path / "again.toml")],
     }[command]
     refused(args, path, said)
-    assert not (tmp_path / "crafted.png").exists()
+    assert not (tmp_path / "crafted.png").exists() and not (tmp_path / "again.toml").exists()
 
 
 @pytest.mark.parametrize(("change", "said"), TUNES)
