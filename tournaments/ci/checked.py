@@ -28,11 +28,10 @@ RATES = frozenset({"score", "los", "score_ci95"})
 """Rates by a name of their own; any key ending `_rate` (or `_rate_ci95`) is one too."""
 CHANCES = frozenset({"distribution", "margins"})
 """Tables of chances, by value."""
-COUNTS = frozenset({"games", "matchups", "games_per_matchup", "pairs", "pentanomial", "losses", "rank", "seat"})
-COUNTS |= {"ahead", "behind", "tied", "shared"}
+COUNTS = frozenset({"games", "matchups", "games_per_matchup", "pairs", "rank", "seat"})
 """The keys whose values count: whole numbers, not negative."""
-TALLIES = frozenset({"wins", "turns"})
-"""Counts that may be fractions (a shared tie's half win, an exact report's expected turns): not negative."""
+TALLIES = frozenset({"wins", "turns", "losses", "ahead", "behind", "tied", "shared", "pentanomial"})
+"""Counts that may be fractions (a shared tie's half win, an exact report's expected counts): not negative."""
 RATE_OBJECTIVES = frozenset({"win-rate", "shut-rate"})
 """A tune's objectives that are rates: its figures lie from 0 to 1, their differences from -1 to 1."""
 OBJECTIVE_FIGURES = frozenset({"objective", "objective_ci95", "start_objective", "best", "start", "best_ci95"})
