@@ -84,3 +84,14 @@ def test_a_crafted_tune_report_is_refused_by_every_reader(
     }[command]
     refused(args, path, said)
     assert not (tmp_path / "crafted.png").exists()
+
+
+@pytest.mark.slow  # an exact tournament
+def test_an_exact_report_of_expected_counts_is_read_by_every_reader(tmp_path: Path) -> None:
+    """An exact head to head counts its games ahead, tied and behind in expected, fractional, games."""
+    report = tmp_path / "exact.toml"
+    assert shutbox("tournament", "--exact", "-s", "optimal", "-s", "tips", "-q", "-o", str(report)).returncode == 0
+    assert "ahead = 0.99" in report.read_text()
+    for args in (["summary", str(report)], ["compare", str(report), str(report)]):
+        done = shutbox(*args)
+        assert done.returncode == 0 and done.stdout, done.stderr
