@@ -49,7 +49,7 @@ from ..field.config import (
 from ..field.sources import module_digests
 from ..files import read_bytes, through_links, write_atomically
 from ..playing.plan import Plan, make_plan
-from ..playing.tally import Tally, count_length
+from ..playing.tally import MAX_COUNT_DIGITS, Tally, count_length
 from ..playing.units import UnitResult
 from ..version import shutbox_version
 from . import seal
@@ -69,8 +69,6 @@ CHECKPOINT_SECONDS = 5.0
 """A run writes its checkpoint at most this often, and not before it has run this long."""
 MAX_CHECKPOINT_BYTES = 128 << 20
 """A checkpoint holds a few numbers per matchup: one larger than this is not one."""
-MAX_COUNT_DIGITS = 80
-"""The most digits of one count of a tally: an honest one has fewer than 60."""
 SUFFIX = ".checkpoint.toml"
 
 Identity = tuple[int, int, int, int]

@@ -13,8 +13,8 @@ from typing import Any
 
 from shutbox_cli.game import Rules, RulesError
 
+from ..ci.checked import read_checked
 from ..errors import ConfigError
-from ..files import read_document
 from ..results.schema import check_schema, rules_mapping
 from .records import CONFIRM_GAMES, DEFAULT_GAMES, MAX_REPORT_BYTES, SEARCHES, TUNE_METHODS, Trial, TuneSettings
 from .space import Parameter, Value, checked, holds
@@ -25,7 +25,7 @@ _NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$", re.ASCII)
 def read_tune(path: Path) -> tuple[TuneSettings, tuple[Trial, ...], bool]:
     """The settings and trials of a tune's report (TOML or JSON), and whether it was done; a
     ConfigError of one sentence for a file that is not a tune's report, or holds a value no tune gives."""
-    table = read_document(path, f"tune report {str(path)!r}", MAX_REPORT_BYTES)
+    table = read_checked(path, "tune report", MAX_REPORT_BYTES)
     return tune_of(path, table)
 
 

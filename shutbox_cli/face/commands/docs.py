@@ -114,7 +114,7 @@ def unwrapped(markdown: str) -> str:
 
 def _show(markdown: str) -> None:
     """The page rendered for the terminal at its width, through the pager ($PAGER, else less) when
-    it is longer than the screen."""
+    it is longer than the screen; printed, said once, when the pager cannot show it."""
     from rich.markdown import Markdown
 
     from ..console import results_console
@@ -123,9 +123,28 @@ def _show(markdown: str) -> None:
     page = Markdown(markdown, hyperlinks=False)
     with console.capture() as captured:
         console.print(page)
-    if captured.get().count("\n") <= console.height:
+    rendered = captured.get()
+    if rendered.count("\n") <= console.height:
         console.print(page)
         return
+    failed = _paged(rendered)
+    if failed is not None:
+        typer.echo(f"shutbox: the pager could not show the page ({failed}); here it is.", err=True)
+        typer.echo(rendered, nl=False)
+
+
+def _paged(rendered: str) -> str | None:
+    """Pipe the rendered page to the pager ($PAGER, else less, run by the shell as a pager is); why it
+    failed (it could not start, or ended with a status of failure), or None once it showed the page."""
+    import subprocess
+
+    command = os.environ.get("PAGER") or "less"
     os.environ.setdefault("LESS", "-R")  # less, the pager by default, shows the page's styles
-    with console.pager(styles=True):
-        console.print(page)
+    try:
+        done = subprocess.run(command, shell=True, input=rendered.encode(), stderr=subprocess.PIPE, check=False)
+    except OSError as error:
+        return f"PAGER={command!r}: {error.strerror or error}"
+    why = done.stderr.decode(errors="replace").strip().splitlines()
+    if done.returncode <= 0:
+        return None
+    return f"PAGER={command!r} ended with status {done.returncode}" + (f": {why[-1]}" if why else "")
