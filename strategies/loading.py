@@ -475,13 +475,25 @@ def _check_params(cls: type[Strategy], params: Mapping[str, Any], spec: str) -> 
     try:
         inspect.signature(cls).bind(**params)
     except TypeError as error:
-        accepted = [
-            parameter.name
-            for parameter in inspect.signature(cls).parameters.values()
-            if parameter.kind in (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
-        ]
+        accepted = parameter_names(cls)
         takes = ", ".join(accepted) if accepted else "no parameters"
         raise StrategyLoadError(f"strategy {spec!r} got bad parameters ({error}); it takes: {takes}.") from None
+
+
+def parameter_names(cls: type[Strategy]) -> tuple[str, ...]:
+    """The parameters a strategy's class takes by name."""
+    return tuple(
+        parameter.name
+        for parameter in inspect.signature(cls).parameters.values()
+        if parameter.kind in (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
+    )
+
+
+def takes_any(cls: type[Strategy]) -> bool:
+    """Whether a strategy's class takes parameters of any name (`**kwargs`)."""
+    return any(
+        parameter.kind is inspect.Parameter.VAR_KEYWORD for parameter in inspect.signature(cls).parameters.values()
+    )
 
 
 def display_name(cls: type[Strategy], target: str, params: Mapping[str, Any]) -> str:

@@ -76,6 +76,14 @@ def any_rules(draw: st.DrawFn) -> Rules:
 st.register_type_strategy(Rules, any_rules())
 
 
+@pytest.fixture(scope="session", autouse=True)
+def host_writable(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """A strategy's host may write in this run's temporary folders (SHUTBOX_HOST_WRITABLE), besides
+    its own scratch folder, as the hostile strategies of the tests leave there what they did; the
+    tests of confinement itself name their own (tests/tournaments/referee/test_confinement.py)."""
+    os.environ["SHUTBOX_HOST_WRITABLE"] = str(tmp_path_factory.getbasetemp())
+
+
 @pytest.fixture
 def pooled(monkeypatch: pytest.MonkeyPatch) -> None:
     """A run at -j 2 or more plays in a pool, however small (`SHUTBOX_POOL=always`): for the tests of

@@ -73,6 +73,7 @@ if TYPE_CHECKING:  # `name as name`: each re-exported, one statement per module
         write_table_atomically as write_table_atomically,
     )
     from .playing.replay import TournamentGame as TournamentGame, find_game as find_game
+    from .referee.confinement import Confinement as Confinement, on_first_host as on_first_host
     from .referee.seated import (
         STRATEGY_TIMEOUT as STRATEGY_TIMEOUT,
         SeatedStrategy as SeatedStrategy,
@@ -119,8 +120,8 @@ if TYPE_CHECKING:  # `name as name`: each re-exported, one statement per module
         Trial as Trial,
         TuneSettings as TuneSettings,
         Tuning as Tuning,
-        read_tune as read_tune,
     )
+    from .tuning.reading import read_tune as read_tune
     from .tuning.search import TuneStopped as TuneStopped, tune as tune
     from .tuning.kept import (
         Resumable as Resumable,
@@ -154,6 +155,7 @@ _NAMES: dict[str, tuple[str, ...]] = {
     ".field.config": ("Options", "TournamentConfig", "load_config"),
     ".files": ("check_writable", "dumps", "format_of", "reason", "write_atomically", "write_table_atomically"),
     ".playing.replay": ("TournamentGame", "find_game"),
+    ".referee.confinement": ("Confinement", "on_first_host"),
     ".referee.seated": ("STRATEGY_TIMEOUT", "SeatedStrategy", "seat_strategies", "seat_strategy"),
     ".results.aggregate": ("HeadToHead", "SeatStanding", "Standing", "Summary", "TournamentResults"),
     ".results.figures": (
@@ -184,7 +186,8 @@ _NAMES: dict[str, tuple[str, ...]] = {
     ".results.elo": ("Match", "Sprt", "Verdict", "parse_sprt"),
     ".results.pairs": ("Pentanomial", "Versus", "field_difference"),
     ".running.runner": ("Progress", "play_match", "resume", "run"),
-    ".tuning.records": ("OBJECTIVES", "Trial", "TuneSettings", "Tuning", "read_tune"),
+    ".tuning.records": ("OBJECTIVES", "Trial", "TuneSettings", "Tuning"),
+    ".tuning.reading": ("read_tune",),
     ".tuning.search": ("TuneStopped", "tune"),
     ".tuning.kept": ("Resumable", "TuneKeeper", "read_resumable", "tune_checkpoint_path", "write_tune"),
     ".tuning.config": ("read_tune_file",),

@@ -7,7 +7,7 @@ import importlib
 import os
 import sys
 import threading
-from typing import Annotated, Any, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 
@@ -21,6 +21,9 @@ from .shadowing import shadowing_message
 from .signals import ignore_once_stopped, received, say_stopped
 from .streams import closed_pipe, flushed, reader_gone
 from .usage import in_our_words
+
+if TYPE_CHECKING:
+    from tournaments import Confinement
 
 
 class _Shutbox(ShutboxGroup):
@@ -80,6 +83,15 @@ def main_callback(
     """
     if ctx.invoked_subcommand is None:
         typer.echo(ctx.get_help())
+    else:
+        from tournaments import on_first_host
+
+        on_first_host(_say_confinement)
+
+
+def _say_confinement(confinement: "Confinement") -> None:
+    """The one line a run that hosts a user's strategy says of the confinement in force (docs/trust.md)."""
+    typer.echo(f"shutbox: strategies' processes confined: {confinement}.", err=True)
 
 
 @with_rule_options

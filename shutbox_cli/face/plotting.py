@@ -353,6 +353,11 @@ def _match(axes: Axes, panel: MatchScore) -> None:
     axes.set_title(f"Match score {_percent(panel.score)}, with its 95% intervals", loc="left")
 
 
+def _looks(count: int) -> str:
+    """The SPRT's looks, counted in words for the legend."""
+    return "its one look" if count == 1 else f"each of its {count:,} looks"
+
+
 def _sprt(axes: Axes, panel: SprtPath) -> None:
     """The LLR against the games played, from 0 through each look to the end (marked), between its
     two bounds: H1 accepted at or above the upper, H0 at or below the lower. The LLR is known only
@@ -369,7 +374,7 @@ def _sprt(axes: Axes, panel: SprtPath) -> None:
             markersize=3 if len(panel.games) <= 200 else 0,
             color=OKABE_ITO[0],
             linewidth=1.2,
-            label=f"LLR at each of its {len(panel.games):,} looks (from 0 before the first game)",
+            label=f"LLR at {_looks(len(panel.games))} (from 0 before the first game)",
         )
     for bound, colour, name in ((high, OKABE_ITO[2], "H1"), (low, OKABE_ITO[3], "H0")):
         axes.axhline(bound, color=colour, linestyle="--", linewidth=1.2)
@@ -377,9 +382,9 @@ def _sprt(axes: Axes, panel: SprtPath) -> None:
             f"{name} accepted at {bound:+.2f}" + (" or above" if name == "H1" else " or below"),
             (0, bound),
             xycoords=("axes fraction", "data"),
-            xytext=(4, 3 if name == "H1" else -3),
+            xytext=(4, -3 if name == "H1" else 3),  # between the bounds: never across the frame
             textcoords="offset points",
-            va="bottom" if name == "H1" else "top",
+            va="top" if name == "H1" else "bottom",
             color=colour,
             fontsize="small",
         )

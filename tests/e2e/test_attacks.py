@@ -23,6 +23,7 @@ import os
 import re
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -33,7 +34,7 @@ from typing import Any
 
 import pytest
 
-from helpers.command import environment, real_shutbox
+from helpers.command import environment, real_shutbox, unconfined
 from helpers.processes import READABLE, Mark, marking, wait_for
 
 pytestmark = [
@@ -80,24 +81,37 @@ def stage(folder: Path, attack: str, mark: Mark) -> Path:
     return folder
 
 
-def run(folder: Path, mark: Mark, *args: str, **env: str) -> subprocess.CompletedProcess[str]:
+def run(
+    folder: Path, mark: Mark, *args: str, confinement: bool = False, **env: str
+) -> subprocess.CompletedProcess[str]:
     """`shutbox ARGS` in the folder, its processes marked (`env` added to their environment); a
-    failure if it outlives the deadline."""
+    failure if it outlives the deadline. Its stderr keeps the line stating the hosts' confinement
+    only if `confinement` asks it."""
     try:
-        return real_shutbox(*args, cwd=folder, env={**mark.env, **env}, timeout=DEADLINE)
+        return real_shutbox(*args, cwd=folder, env={**mark.env, **env}, timeout=DEADLINE, confinement=confinement)
     except subprocess.TimeoutExpired as late:
         pytest.fail(f"`shutbox {' '.join(args)}` did not end within {DEADLINE} s; stderr so far: {late.stderr!r}")
 
 
 def tournament(
-    folder: Path, mark: Mark, field: str, cls: str, mode: str, *extra: str, json_out: bool = False, **env: str
+    folder: Path,
+    mark: Mark,
+    field: str,
+    cls: str,
+    mode: str,
+    *extra: str,
+    json_out: bool = False,
+    confinement: bool = False,
+    **env: str,
 ) -> subprocess.CompletedProcess[str]:
     """A tournament of the field in the folder, its report to report.toml (or to stdout as JSON);
     `mode` one of MODES, or the address of a Dask scheduler."""
     seats = [option for spec in FIELDS[field] for option in ("-s", spec.format(cls=cls))]
     options = MODES.get(mode, ("--scheduler", mode, *GAMES))
     out = ("--format", "json", "--report", "-") if json_out else ("-q", "-o", "report.toml")
-    return run(folder, mark, "tournament", *seats, *options, *NO_CHECKPOINT, *out, *extra, **env)
+    return run(
+        folder, mark, "tournament", *seats, *options, *NO_CHECKPOINT, *out, *extra, confinement=confinement, **env
+    )
 
 
 def figures(report: dict[str, Any]) -> dict[str, Any]:
@@ -146,7 +160,8 @@ def named_failure(done: subprocess.CompletedProcess[str], *names: str) -> str:
     traceback: that sentence. `names`: the strategies it may name (the attacker by default)."""
     assert done.returncode > 0, f"status {done.returncode}; stderr: {done.stderr!r}"
     assert "Traceback" not in done.stderr, done.stderr
-    first = done.stderr.splitlines()[0] if done.stderr else ""
+    said = unconfined(done.stderr)
+    first = said.splitlines()[0] if said else ""
     assert first.startswith("shutbox: error: "), done.stderr
     pattern = re.compile("'({})'".format("|".join(map(re.escape, names)))) if names else NAMED
     assert pattern.search(first), f"the sentence names no attacker: {first!r}"
@@ -418,3 +433,56 @@ def test_a_dask_worker_carries_no_strategy_into_the_next_run(
     assert report_of(second) == expected, "a run on the cluster played otherwise than one process"
     assert mark.left() == []
     assert cluster.stop() == [], "the cluster left processes behind"
+
+
+# A strategy's host is confined by the operating system (docs/trust.md): what it reaches outside.
+CONFINED = ["read_home", "tcp_connect", "stop_referee"]
+
+
+@pytest.mark.parametrize("mode", ["j1", "j2", "dask"])
+@pytest.mark.parametrize("attack", CONFINED)
+def test_a_confined_strategy_reaches_nothing_outside_its_host(
+    honest: Honest, mark: Mark, tmp_path: Path, attack: str, mode: str
+) -> None:
+    """A secret in $HOME and the table cache unread, no file written in $HOME, no connection to a
+    real listener on 127.0.0.1, the referee and the supervisor neither stopped nor traced: the
+    honest run's report (or a named failure), within the deadline, nothing left."""
+    home = tmp_path / "home"
+    (home / ".cache" / "shutbox").mkdir(parents=True)
+    (home / "secret").write_text("the key")
+    folder = stage(tmp_path / "run", attack, mark)
+    with socket.create_server(("127.0.0.1", 0)) as listener:
+        port = str(listener.getsockname()[1])
+        env = {"HOME": str(home), "SHUTBOX_TEST_PORT": port, "SHUTBOX_HOST_WRITABLE": ""}
+        done = tournament(folder, mark, "trio", "Reader", mode, **env)
+        listener.setblocking(False)
+        with pytest.raises(BlockingIOError):  # no connection came, nor waits to be taken
+            listener.accept()
+    honest_or_named(done, folder, honest.report("trio", "Reader", mode))
+    assert not (home / "planted").exists()
+    assert mark.left() == []
+
+
+def test_a_run_states_its_confinement_and_a_strict_run_refuses_less_than_full(mark: Mark, tmp_path: Path) -> None:
+    """One line on stderr and a field of the report; a kernel without Landlock's newer rules
+    (SHUTBOX_LANDLOCK_ABI) is said, and SHUTBOX_CONFINEMENT=strict then refuses in one sentence."""
+    folder = stage(tmp_path / "run", "honest", mark)
+    full = tournament(folder, mark, "trio", "Mine", "j1", confinement=True)
+    assert full.returncode == 0, full.stderr
+    assert full.stderr.splitlines()[0] == "shutbox: strategies' processes confined: full."
+    assert tomllib.loads((folder / "report.toml").read_text())["confinement"] == "full"
+    partial = tournament(folder, mark, "trio", "Mine", "j2", confinement=True, SHUTBOX_LANDLOCK_ABI="3")
+    said = "partial (Landlock ABI 3: no network rules, no signal or abstract socket scoping)"
+    assert partial.stderr.count("confined") == 1 and f"confined: {said}." in partial.stderr
+    assert tomllib.loads((folder / "report.toml").read_text())["confinement"] == said
+    (folder / "report.toml").unlink()
+    refused = tournament(
+        folder, mark, "trio", "Mine", "j1", confinement=True, SHUTBOX_LANDLOCK_ABI="0", SHUTBOX_CONFINEMENT="strict"
+    )
+    assert refused.returncode == 2
+    assert refused.stderr.splitlines() == [
+        "shutbox: error: --strategy 'mine=mine.py:Mine': strategy 'mine.py:Mine' would run with confinement "
+        "none (no Landlock on this kernel), and SHUTBOX_CONFINEMENT=strict demands full confinement."
+    ]
+    assert not (folder / "report.toml").exists()
+    assert mark.left() == []

@@ -26,7 +26,7 @@ from shutbox_cli.game import Rules, play_turn, turn_rolls
 from strategies.loading import StrategyLoadError, load_strategy
 from strategies.player import StrategyError, StrategyPlayer
 
-from helpers.command import real_shutbox
+from helpers.command import real_shutbox, without_confinement
 from helpers.paths import ROOT
 
 HOSTILE = "tests/hostile"
@@ -207,7 +207,7 @@ def test_a_right_answer_in_a_hostile_wrapper_plays_as_the_plain_move() -> None:
 
 
 def shutbox(*args: str, cwd: Path = ROOT, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    return real_shutbox(*args, cwd=cwd, columns=100, env=env)
+    return without_confinement(real_shutbox(*args, cwd=cwd, columns=100, env=env))
 
 
 @pytest.mark.slow

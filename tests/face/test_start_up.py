@@ -45,7 +45,7 @@ def test_options_left_at_their_defaults_or_plainly_given_load_no_validation_libr
     assert "pydantic" not in imported("strategies")  # its --format left at its default, an enum's member
     assert "pydantic" not in imported("analyze", "optimal")  # text, as typer reads it
     assert "pydantic" in imported("rules", "--tiles", "1_0")  # a number not plainly written: typer's
-    given = ("tournament", "-n", "100", "--report", "r.toml", "-s", "optimal", "-s", "tips", "--format", "json")
+    given = ("tournament", "-n", "100", "--report", "r.toml", "-s", "optimal", "-s", "random", "--format", "json")
     loaded = imported(*given, cwd=tmp_path)
     assert "pydantic" not in loaded  # plain numbers, a path, texts, a choice
     assert not EXACT & loaded  # a simulated run's report is written without the exact modules
@@ -56,10 +56,12 @@ def test_options_left_at_their_defaults_or_plainly_given_load_no_validation_libr
 @pytest.mark.slow
 def test_a_field_of_built_in_strategies_loads_no_isolation_nor_exact_games() -> None:
     """A user's strategy runs in a host of its own (`tournaments.referee.isolation`); built-ins run in
-    the referee, so a run of only them loads none of that, nor the exact games' modules."""
-    built_in = ("tournament", "-s", "greedy-high", "-s", "tips", "-n", "20", "--seed", "1", "-j", "1")
+    the referee, so a run of only them loads none of that, nor, where one of them cannot be computed
+    exactly (random), the exact games' modules; a field that can be computes them beside."""
+    built_in = ("tournament", "-s", "greedy-high", "-s", "tips", "-s", "random", "-n", "20", "--seed", "1", "-j", "1")
     loaded = imported(*built_in)
     assert "tournaments.referee.isolation" not in loaded
     assert not EXACT & loaded
     assert not MATCH & loaded
+    assert EXACT & imported("tournament", "-s", "greedy-high", "-s", "tips", "-n", "20", "--seed", "1", "-j", "1")
     assert "tournaments.referee.isolation" in imported(*built_in, "-s", "examples/cautious.py:Cautious")

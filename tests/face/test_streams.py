@@ -14,6 +14,7 @@ import pytest
 
 from shutbox_cli.face.streams import CLOSED_PIPE, from_a_file, look_alike
 
+from helpers.command import unconfined
 from helpers.paths import EXAMPLES
 
 SHUTBOX = str(Path(sys.executable).parent / "shutbox")
@@ -157,6 +158,7 @@ def test_a_folder_named_in_another_encoding_is_no_trouble_until_a_report_must_na
     assert analysed.returncode == 0, analysed.stderr
     field = ["tournament", "-s", "optimal", "-s", "cautious.py:Cautious", "-n", "20", "--seed", "1", "-q"]
     above = subprocess.run([SHUTBOX, *field, "-o", "../r.toml"], capture_output=True, text=True, cwd=folder, env=_env())
+    above.stderr = unconfined(above.stderr)
     assert above.returncode == 2
     assert above.stderr.count("\n") == 1 and "is not valid UTF-8, which reports are written in" in above.stderr
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import os
+import re
 import subprocess
 import sys
 import types
@@ -31,6 +32,8 @@ from helpers.paths import ROOT
 
 SHUTBOX = str(Path(sys.executable).parent / "shutbox")
 """The console script this environment installed."""
+CONFINED = re.compile(r"shutbox: strategies' processes confined: [^\n]*\.\n")
+"""The line a run that hosts a user's strategy states its confinement in (docs/trust.md)."""
 WIDTH = 80
 """The terminal width a command under test is given, unless a test asks for another."""
 TERMINAL = ("COLUMNS", "LINES", "NO_COLOR", "FORCE_COLOR", "TERM")
@@ -74,9 +77,11 @@ def shutbox(
     env: Mapping[str, str | None] | None = None,
     cwd: Path | None = None,
     columns: int | None = WIDTH,
+    confinement: bool = False,
 ) -> subprocess.CompletedProcess[str]:
     """Run the command as the console script does (`shutbox_cli.face.cli.main` but for ending the
-    process), for `terminal(columns)`; `env` is laid over this process's environment for the run."""
+    process), for `terminal(columns)`; `env` is laid over this process's environment for the run.
+    Its stderr is `unconfined` unless `confinement` keeps the line that states it."""
     with contextlib.ExitStack() as stack:
         out, err, _ = stack.enter_context(CliRunner().isolation(env={**terminal(columns), **(env or {})}))
         formatting.FORCED_WIDTH = None  # the isolation's 80 columns (it puts them back): COLUMNS, as a command reads it
@@ -93,7 +98,10 @@ def shutbox(
             sys.argv, sys.modules["__main__"] = argv, main
             sys.stdout.flush()
             sys.stderr.flush()
-        return subprocess.CompletedProcess(["shutbox", *args], status, out.getvalue().decode(), err.getvalue().decode())
+        said = err.getvalue().decode()
+        return subprocess.CompletedProcess(
+            ["shutbox", *args], status, out.getvalue().decode(), said if confinement else unconfined(said)
+        )
 
 
 def real_shutbox(
@@ -102,10 +110,12 @@ def real_shutbox(
     columns: int | None = WIDTH,
     env: Mapping[str, str] | None = None,
     timeout: float = 120,
+    confinement: bool = False,
 ) -> subprocess.CompletedProcess[str]:
     """The real command run to its end in a process of its own, for `environment(columns)` with `env`
-    laid over it: stdin empty, stdout and stderr captured."""
-    return subprocess.run(
+    laid over it: stdin empty, stdout and stderr captured, stderr `unconfined` unless `confinement`
+    keeps the line that states it."""
+    done = subprocess.run(
         [sys.executable, "-m", "shutbox_cli", *args],
         cwd=cwd,
         capture_output=True,
@@ -114,3 +124,17 @@ def real_shutbox(
         env=environment(columns, **(env or {})),
         timeout=timeout,
     )
+    return done if confinement else without_confinement(done)
+
+
+def unconfined(stderr: str) -> str:
+    """A command's stderr without the line that states its hosts' confinement, which a run says
+    at most once (docs/trust.md): what the tests of its other messages read."""
+    assert len(CONFINED.findall(stderr)) <= 1, stderr
+    return CONFINED.sub("", stderr, count=1)
+
+
+def without_confinement(done: subprocess.CompletedProcess[str]) -> subprocess.CompletedProcess[str]:
+    """A finished command, its stderr `unconfined`."""
+    done.stderr = unconfined(done.stderr)
+    return done

@@ -1,19 +1,24 @@
-"""A report read for its page, checked as a resume checks a checkpoint: every number finite and no
-larger than a tally may hold, every rate and chance between 0 and 1, every name and other text
-printable, and its rules a rule set. A report shutbox wrote always passes; a crafted or damaged
-one is refused in one sentence (a ConfigError) before any of it reaches a page or a terminal."""
+"""The one reader of reports (`read_checked`), for every command that reads one (summary, compare,
+plot, a tune's resume), checked as a resume checks a checkpoint: every number finite and no larger
+than a tally may hold, every rate and chance between 0 and 1, every count whole and not negative,
+every name and other text printable, and its rules a rule set; and consistent: an interval ordered
+and holding its point, a tournament's games its matchups times their games, a rate's objective a
+rate. A report shutbox wrote always passes; a crafted or damaged one is refused in one sentence (a
+ConfigError) naming the file and the field, before any of it reaches a page or a terminal."""
 
 from __future__ import annotations
 
 import math
 from collections.abc import Iterator, Mapping
+from pathlib import Path
 from typing import Any
 
 from shutbox_cli.game import Rules, RulesError
 
 from ..errors import ConfigError
-from ..results.schema import rules_mapping
-from ..running.checkpoint import MAX_COUNT_DIGITS
+from ..files import read_document
+from ..playing.tally import MAX_COUNT_DIGITS
+from ..results.schema import check_schema, rules_mapping
 
 LARGEST = 10**MAX_COUNT_DIGITS
 """No whole number in a report is this large: a checkpoint's tallies hold fewer digits."""
@@ -23,6 +28,27 @@ RATES = frozenset({"score", "los", "score_ci95"})
 """Rates by a name of their own; any key ending `_rate` (or `_rate_ci95`) is one too."""
 CHANCES = frozenset({"distribution", "margins"})
 """Tables of chances, by value."""
+COUNTS = frozenset({"games", "matchups", "games_per_matchup", "pairs", "rank", "seat"})
+"""The keys whose values count: whole numbers, not negative."""
+TALLIES = frozenset({"wins", "turns", "losses", "ahead", "behind", "tied", "shared", "pentanomial"})
+"""Counts that may be fractions (a shared tie's half win, an exact report's expected counts): not negative."""
+RATE_OBJECTIVES = frozenset({"win-rate", "shut-rate"})
+"""A tune's objectives that are rates: its figures lie from 0 to 1, their differences from -1 to 1."""
+OBJECTIVE_FIGURES = frozenset({"objective", "objective_ci95", "start_objective", "best", "start", "best_ci95"})
+OBJECTIVE_FIGURES |= {"start_ci95"}
+"""The keys of a tune report's figures of its objective (a trial's, the best's, the confirmation's)."""
+MAX_REPORT_BYTES = 64 << 20
+"""A report holds a few figures per strategy and pair: one larger than this is not one."""
+
+
+def read_checked(path: Path, what: str = "report", most: int = MAX_REPORT_BYTES) -> dict[str, Any]:
+    """The report at `path` (TOML or JSON, see `read_document`), of a schema this shutbox reads and
+    with every check here passed; else a ConfigError of one sentence naming the file (as `what`)."""
+    report = read_document(path, what, most)
+    name = repr(str(path))
+    check_schema(name, report)
+    check_ranges(name, report)
+    return report
 
 
 def check_ranges(name: str, report: Mapping[str, Any]) -> None:
@@ -36,6 +62,8 @@ def check_ranges(name: str, report: Mapping[str, Any]) -> None:
             Rules.from_mapping(rules_mapping(rules))
         except (RulesError, TypeError, ValueError) as error:
             raise ConfigError(f"{name} is not a report shutbox wrote: its {where} are no rule set ({error})") from None
+    for where, why in _inconsistencies(report):
+        raise ConfigError(f"{name} is not a report shutbox wrote: {where} {why}.")
 
 
 def _walk(value: Any, where: str) -> Iterator[tuple[str, str, Any]]:
@@ -85,3 +113,62 @@ def _rules_tables(report: Mapping[str, Any]) -> Iterator[tuple[str, Mapping[str,
     for where, table in found:
         if isinstance(table, Mapping):
             yield where, table
+
+
+def _inconsistencies(report: Mapping[str, Any]) -> Iterator[tuple[str, str]]:
+    """Where the report disagrees with itself, and how: an interval out of order or leaving out its
+    point, a tournament's total of games, a rate's objective outside 0 to 1."""
+    for where, key, value in _walk(report, ""):
+        if isinstance(value, Mapping):
+            yield from _intervals(where, value)
+        elif not _chosen(where):
+            yield from _count(where, key, value)
+    totals = report.get("totals")
+    if report.get("kind") == "tournament" and isinstance(totals, Mapping):
+        games, matchups, each = (totals.get(key) for key in ("games", "matchups", "games_per_matchup"))
+        if type(games) is int and type(matchups) is int and type(each) is int and games != matchups * each:
+            yield "totals.games", f"is {games:,}, not its {matchups:,} matchups times {each:,} games"
+    if report.get("kind") == "tune" and report.get("objective") in RATE_OBJECTIVES:
+        yield from _rate_objective(report)
+
+
+def _intervals(where: str, table: Mapping[str, Any]) -> Iterator[tuple[str, str]]:
+    """Each interval (`KEY_ci95`) of a table that is out of order, or leaves out its point (`KEY`)."""
+    for key, bounds in table.items():
+        if not (isinstance(key, str) and key.endswith("_ci95")):
+            continue
+        inner = f"{where}.{key}" if where else key
+        if not (isinstance(bounds, list) and len(bounds) == 2 and all(map(_number, bounds))):
+            yield inner, f"is {bounds!r}, not an interval of two numbers"
+        elif bounds[0] > bounds[1]:
+            yield inner, f"is {bounds!r}: its low end lies above its high end"
+        elif _number(point := table.get(key.removesuffix("_ci95"))) and not bounds[0] <= point <= bounds[1]:
+            yield inner, f"is {bounds!r}, which leaves out its own figure {point!r}"
+
+
+def _chosen(where: str) -> bool:
+    """Whether a value is one a strategy writer named (a tune's parameter, its values), not the report's."""
+    return where.startswith(("start.", "parameters[")) or ".values." in where
+
+
+def _count(where: str, key: str, value: Any) -> Iterator[tuple[str, str]]:
+    """A count that is not one: a fraction or a negative number (a tally of half wins: negative)."""
+    if isinstance(value, list):
+        return
+    if key in COUNTS and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
+        yield where, f"is {value!r}, not a count (a whole number, not negative)"
+    if key in TALLIES and (isinstance(value, bool) or not isinstance(value, int | float) or value < 0):
+        yield where, f"is {value!r}, not a count (a number, not negative)"
+
+
+def _rate_objective(report: Mapping[str, Any]) -> Iterator[tuple[str, str]]:
+    """Each figure of a rate's objective (win or shut rate) outside 0 to 1, a difference outside -1 to 1."""
+    for where, key, value in _walk(report, ""):
+        low = -1 if key.startswith("difference") else 0
+        figure = key in OBJECTIVE_FIGURES or key.startswith("difference")
+        if figure and not _chosen(where) and _number(value) and not low <= value <= 1:
+            yield where, f"is {value!r}, not a {'difference of rates' if low else 'rate'} from {low} to 1"
+
+
+def _number(value: object) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)

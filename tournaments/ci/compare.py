@@ -17,14 +17,11 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import ConfigError
-from ..files import read_document
-from ..results.schema import check_schema
 from ..results.stats import Z95
+from .checked import read_checked
 
 COMPARED = ("win_rate", "mean_score")
 """The ranking figures compared, each with its interval `KEY_ci95`."""
-MAX_REPORT_BYTES = 64 << 20
-"""A report holds a few figures per strategy and pair: one larger than this is not one."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -73,19 +70,16 @@ class Comparison:
 
 
 def read_report(path: Path) -> dict[str, Any]:
-    """A tournament report, TOML or JSON (see `read_document`); a ConfigError of one sentence if it
-    cannot be read or is not a tournament report."""
-    table = read_document(path, "report", MAX_REPORT_BYTES)
+    """A tournament report, TOML or JSON, checked (see `read_checked`); a ConfigError of one sentence
+    if it cannot be read or is not a tournament report."""
+    table = read_checked(path)
     name = repr(str(path))
     _check(name, table)
     return table
 
 
 def _check(name: str, table: object) -> None:
-    """A tournament report of a schema this shutbox reads has a ranking of tables, each with a name
-    and a number of games."""
-    if isinstance(table, dict):
-        check_schema(name, table)
+    """A tournament report has a ranking of tables, each with a name and a number of games."""
     ranking = table.get("ranking") if isinstance(table, dict) else None
     if not isinstance(ranking, list) or not all(
         isinstance(entry, dict) and isinstance(entry.get("name"), str) and _number(entry.get("games"))

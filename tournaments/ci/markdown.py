@@ -16,8 +16,6 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import ConfigError
-from ..files import read_document
-from ..results.schema import check_schema
 from .cells import (
     SCORE,
     _cell,
@@ -37,8 +35,7 @@ from .cells import (
     _signed_percent,
     _spec_of,
 )
-from .checked import check_ranges
-from .compare import MAX_REPORT_BYTES
+from .checked import read_checked
 from .gates import Gate, check_names, tournament_failures
 from .tune_page import tune_page
 
@@ -60,10 +57,8 @@ def summarize_report(path: Path, gates: Sequence[Gate] = ()) -> MarkdownSummary:
     """The Markdown page of the report at `path` (TOML or JSON), with `gates` (tournament gates,
     `--fail-if`) checked against its ranking; a ConfigError of one sentence for a file that is not a
     report of results."""
-    report = read_document(path, "report", MAX_REPORT_BYTES)
+    report = read_checked(path)
     name = repr(str(path))
-    check_schema(name, report)
-    check_ranges(name, report)
     kind = report.get("kind")
     if not isinstance(kind, str) or kind not in _PAGES:
         raise ConfigError(

@@ -59,7 +59,9 @@ class Analysis:
 
     def to_report(self) -> dict[str, Any]:
         """The analysis as a report table (docs/report.md; scores as string keys, figures in full)."""
-        report: dict[str, Any] = {**header("analysis"), "method": self.method}
+        from ..referee.confinement import report_field
+
+        report: dict[str, Any] = {**header("analysis"), "method": self.method, **report_field([self.spec])}
         if self.method == "simulate":
             report |= {"seed": self.seed, "dice": DICE_SCHEME}
         else:

@@ -73,9 +73,12 @@ class ExactDuel:
 
     def to_report(self) -> dict[str, Any]:
         """The duel as a report table (docs/report.md; margins as string keys, figures in full)."""
+        from ..referee.confinement import report_field
+
         report: dict[str, Any] = {
             **header("duel"),
             "method": "exact",
+            **report_field([self.spec, self.against_spec]),
             "arithmetic": self.arithmetic,
             "strategy": self.strategy,
             "spec": self.spec,

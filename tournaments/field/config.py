@@ -27,6 +27,7 @@ from shutbox_cli.game.terms import Seed
 from strategies import Strategy
 from strategies.loading import StrategyLoadError, spec_of, split_name
 
+from ..ci.checked import check_ranges
 from ..errors import ConfigError, setting
 from ..files import read_document
 from ..referee.confine import MAX_WORKERS_PER_CORE, MIN_MEMORY_LIMIT_MIB, cores, host_memory_limit, max_workers
@@ -145,6 +146,7 @@ def _config_of(path: Path, table: dict[str, Any]) -> dict[str, Any]:
         raise ConfigError(f"{path} is {'an' if kind == 'analysis' else 'a'} {kind} report, not a tournament file.")
     config = table.get(REPORT_CONFIG)
     if isinstance(config, dict):
+        check_ranges(repr(str(path)), table)  # a report, read as every report is
         return config
     if kind == "rules":
         return {key: value for key, value in table.items() if key not in HEADER_KEYS}

@@ -31,6 +31,7 @@ from strategies.keys import declared_key
 
 from ..field.config import TournamentConfig
 from ..field.entries import StrategyEntry
+from ..referee.confinement import strict_confinement
 
 UNIT_GAMES = 2000
 """About how many games one work unit of a matchup played turn by turn holds (rounded down to
@@ -93,6 +94,9 @@ class Plan:
     look_deals: int = 0
     """A match's SPRT looks after every this many deals of a unit (0: after whole units only): its
     units then count their games block by block (`blocks`)."""
+    strict: bool = False
+    """Whether every host must be confined in full wherever it starts (`SHUTBOX_CONFINEMENT=strict`
+    where the run was planned: a Dask worker's own environment may not say it)."""
 
     @property
     def table(self) -> int:
@@ -214,6 +218,7 @@ def make_plan(
         bulk,
         keys=keys,
         look_deals=look,
+        strict=strict_confinement(),
     )
 
 

@@ -34,23 +34,11 @@ from .. import keys
 from ..field.entries import StrategyEntry
 from ..version import shutbox_version
 
-SETTING = "SHUTBOX_TABLE_CACHE"
-"""The environment variable naming the folder tables are kept in, or `off` to keep none."""
-OFF = ("off", "0", "no", "false")
 MAGIC = b"shutbox table 2\n"
 KEY_FILE = "tables.key"
 """The name of the key that seals kept tables, in the user's key folder."""
 Sent = dict[int, tuple[bytes, bytes]]
 """Tables as a pool's worker is sent them: two byte strings each, by strategy."""
-
-
-def cache_folder() -> Path | None:
-    """Where tables are kept (None: nowhere)."""
-    chosen = os.environ.get(SETTING)
-    if chosen is not None:
-        return None if chosen.strip().lower() in OFF or not chosen.strip() else Path(chosen).expanduser()
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "shutbox" / "tables"
 
 
 def source_digest(entry: StrategyEntry) -> str | None:

@@ -19,13 +19,15 @@ from strategies.table import PolicyTable
 
 from ..errors import TournamentFailure, marked, setting
 from ..field.entries import StrategyEntry
+from ..folders import cache_folder
 from ..referee import idle
 from ..referee.confine import host_memory_limit
+from ..referee.seccomp import undumpable
 from .lockstep import GameFailure, play_in_lockstep
 from .plan import GameSlot, Matchup, Plan, WorkUnit
 from .replay import replay_command
 from .seats import AskedTurns, Player, Seat, TabulationFailure
-from .tables import cache_folder, keep_table, read_table, source_digest, table_key
+from .tables import keep_table, read_table, source_digest, table_key
 from .tally import Tally, count_game, count_length, share_unit
 
 if TYPE_CHECKING:
@@ -144,6 +146,7 @@ class UnitPlayer:
     def __init__(self, plan: Plan, tables: Mapping[int, PolicyTable] | None = None) -> None:
         self._clock: float | None = time.monotonic()
         """When the first unit's clock may have started: a pool sends it as the worker starts."""
+        undumpable()  # a referee, wherever it plays (a Dask worker too): no user's process may attach to it
         self.plan = plan
         self.rules = plan.config.rules
         self.unit = share_unit(plan.table)
@@ -179,7 +182,13 @@ class UnitPlayer:
         if probed is not None:
             return probed, True
         host = Host.launch(
-            entry.spec, entry.params, entry.name, self.rules, timeout=config.timeout, memory_limit_mib=limit
+            entry.spec,
+            entry.params,
+            entry.name,
+            self.rules,
+            timeout=config.timeout,
+            memory_limit_mib=limit,
+            strict=self.plan.strict,
         )
         return host, False
 

@@ -12,6 +12,8 @@ import sys
 import threading
 import time
 
+from .seccomp import undumpable
+
 MiB = 1 << 20
 MAX_WORKERS_PER_CORE = 4
 """`--workers` may ask for at most this many processes per core: more only share the cores."""
@@ -63,10 +65,11 @@ def memory_limit_mib(configured: int | None, workers: int) -> int:
 
 def confine(memory_limit_mib: int | None, parent: int | None = None) -> None:
     """Make this process the leader of a group of its own, have it end when its parent
-    (`parent`, the pid that started it, if known) does, and limit its address space to
-    `memory_limit_mib` MiB (None or 0: no limit)."""
+    (`parent`, the pid that started it, if known) does, limit its address space to
+    `memory_limit_mib` MiB (None or 0: no limit), and let no process of the user's attach to it."""
     with contextlib.suppress(OSError):
         os.setpgid(0, 0)
+    undumpable()
     die_with_parent(parent)
     if memory_limit_mib:
         with contextlib.suppress(ImportError, ValueError, OSError):

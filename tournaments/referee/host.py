@@ -6,8 +6,9 @@ It reads requests from the referee (pickled: the referee trusts its own data) on
 and answers each in JSON, a batch of turns played in full as plain numbers (`wire.ANSWERS`): the
 referee trusts nothing the host says, it parses plain data and checks every answer. Its
 supervisor (`supervisor.py`) confines it before its code runs (a process group of its own, death
-with the supervisor, a memory limit, Ctrl-C ignored) and ends whatever it starts; it ends when the
-referee closes the socket.
+with the supervisor, a memory limit, Ctrl-C ignored) and ends whatever it starts; the host then
+confines itself by the operating system (`confinement.py`) before it loads the strategy. It ends
+when the referee closes the socket.
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ from strategies.player import StrategyError, StrategyPlayer
 from strategies.seeding import defer_global_seeds
 from strategies.shown import cause
 
+from .confinement import confine_host
 from .wire import (
     Answered,
     CheckAnswers,
@@ -220,6 +222,11 @@ def serve(connection: Channel) -> None:
     setup: Setup = connection.recv()
     sys.path[:] = setup.path
     told_declared(setup.declared)
+    try:
+        confine_host(setup.spec, setup.path, setup.scratch)
+    except OSError as error:  # said before any of the strategy's code runs: it never does
+        _send(connection, HostFailure(f"the process of strategy {setup.spec!r} could not be confined: {error}."))
+        return
     defer_global_seeds()  # this process runs one strategy: `random` is seeded where it draws
     loaded, loaded_reply = _load(setup)
     _send(connection, loaded_reply)

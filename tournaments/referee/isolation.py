@@ -17,6 +17,7 @@ from __future__ import annotations
 import itertools
 import json
 import re
+import shutil
 import signal
 import socket
 import subprocess
@@ -41,7 +42,7 @@ from strategies.loading import StrategyLoadError, declared, split_spec
 from strategies.table import PolicyTable
 
 from ..errors import setting
-from . import supervisor
+from . import confinement, seccomp, supervisor
 from .wire import (
     ANSWERS,
     ANSWERS_HEADER,
@@ -56,9 +57,13 @@ from .wire import (
 
 PACKAGES = str(Path(__file__).resolve().parents[2])  # tournaments/referee/ -> the folder of our packages
 """The folder holding our packages, first on a host's path whatever the current folder holds (`-P`)."""
-HOST_CODE = "import sys; sys.path.insert(0, sys.argv[1]); from tournaments.referee.host import main; main()"
+HOST_CODE = (
+    "import os, sys; os.environ.update(OPENBLAS_NUM_THREADS='1', OMP_NUM_THREADS='1', MKL_NUM_THREADS='1'); "
+    "sys.path.insert(0, sys.argv[1]); from tournaments.referee.host import main; main()"
+)
 """A host's program, run by its supervisor (`supervisor.py`): its arguments are PACKAGES and its
-socket's file descriptor."""
+socket's file descriptor. numpy starts no thread of its own: a host confines itself while it has
+one thread (Landlock and capabilities hold the thread that sets them, and what it starts)."""
 MAX_REPLY = 1 << 26
 """The longest reply a host may send, in bytes (a 12-tile table is under 1 MiB of JSON, a bulk
 unit's turns of one seat and round a few MiB)."""
@@ -102,7 +107,7 @@ class Host:
     limit = "the limit per work unit"
     description = ""
 
-    def __init__(self, spec: str, rules: Rules, memory_limit_mib: int = 0) -> None:
+    def __init__(self, spec: str, rules: Rules, memory_limit_mib: int = 0, strict: bool = False) -> None:
         self.spec = spec
         self.rules = rules
         self.name = spec
@@ -115,6 +120,10 @@ class Host:
         self.timeout = 0.0
         self.memory_limit_mib = memory_limit_mib
         self._numbers = itertools.count()
+        self.confinement = confinement.state()
+        confinement.demanded(self.confinement, spec, strict)
+        seccomp.undumpable()  # no process of the user's may attach to this referee
+        self.scratch = confinement.scratch()
         mine, theirs = socket.socketpair()
         # Unbuffered (-u): what the strategy prints reaches stderr even though its host is killed.
         command = [sys.executable, "-P", "-u", "-c", HOST_CODE, PACKAGES, str(theirs.fileno())]
@@ -122,13 +131,14 @@ class Host:
             self.process = supervisor.start(command, memory_limit_mib, (theirs.fileno(),))
         except OSError as error:
             mine.close()
+            shutil.rmtree(self.scratch, ignore_errors=True)
             raise StrategyLoadError(
                 f"cannot start a process for strategy {spec!r}: {error.strerror or error}."
             ) from None
         finally:
             theirs.close()
         self.connection = Connection(mine.detach())
-        self._finalizer = weakref.finalize(self, _stop, self.process, self.connection)
+        self._finalizer = weakref.finalize(self, _stop, self.process, self.connection, self.scratch)
 
     @classmethod
     def launch(
@@ -140,13 +150,15 @@ class Host:
         *,
         timeout: float,
         memory_limit_mib: int,
+        strict: bool = False,
     ) -> Host:
         """Start a host and have it load the strategy (see `ready`): hosts launched one after
-        another load side by side."""
-        host = cls(spec, rules, memory_limit_mib)
+        another load side by side. `strict`: refuse unless the host's confinement is full, as the
+        run demanded where it began (`confinement.demanded`)."""
+        host = cls(spec, rules, memory_limit_mib, strict)
         host.timeout = timeout
         host.deadline = time.monotonic() + timeout
-        setup = Setup(spec, dict(params), name, rules, list(sys.path), declared())
+        setup = Setup(spec, dict(params), name, rules, list(sys.path), declared(), host.scratch)
         try:
             host.connection.send(setup)
         except OSError:
@@ -167,6 +179,7 @@ class Host:
             self.description = _description(reply.get("description", ""), self)
             self.origin = _origin(reply.get("origin", ""), self)
             self.sha256 = _sha256(reply.get("sha256"), self)
+            confinement.hosting(self.confinement)
         except RemoteFailure as failure:
             self.stop()
             raise HostLost(str(failure)) from None
@@ -253,11 +266,13 @@ class Host:
         raise RemoteFailure(f"the process of strategy {self.name!r} answered garbage ({what}); it was stopped.")
 
 
-def _stop(process: subprocess.Popen[bytes], connection: Connection) -> None:
+def _stop(process: subprocess.Popen[bytes], connection: Connection, scratch: str) -> None:
     """Close the host's socket and have its supervisor kill the host and whatever its strategy
-    started, at once: it holds nothing worth waiting for (not even its `atexit` functions)."""
+    started, at once: it holds nothing worth waiting for (not even its `atexit` functions); then
+    remove its scratch folder."""
     connection.close()
     supervisor.stop(process, STOPPED_SECONDS)
+    shutil.rmtree(scratch, ignore_errors=True)
 
 
 def _signal_name(number: int) -> str:

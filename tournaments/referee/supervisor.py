@@ -47,6 +47,7 @@ PARENT_DIED = signal.SIGUSR1
 """The signal the Linux kernel sends the supervisor when the thread that started it ends: it then
 stops only if the referee itself is gone."""
 _PR_SET_PDEATHSIG = 1
+_PR_SET_DUMPABLE = 4
 _PR_SET_CHILD_SUBREAPER = 36
 _MiB = 1 << 20
 
@@ -127,6 +128,7 @@ def supervise(command: list[str], referee: int, memory_limit_mib: int, pass_fds:
     if LINUX:
         _prctl(_PR_SET_CHILD_SUBREAPER, 1)
         _prctl(_PR_SET_PDEATHSIG, PARENT_DIED)
+        _prctl(_PR_SET_DUMPABLE, 0)  # no process of the host's may attach to this one
     if os.getppid() != referee:  # gone before the kernel was asked to tell
         os._exit(PARENT_GONE)
     host = _start_host(command, memory_limit_mib)

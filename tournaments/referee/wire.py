@@ -21,8 +21,9 @@ from strategies.loading import Registration
 
 
 class Setup(NamedTuple):
-    """The first request: the strategy to load, the rules it plays, the referee's import path and
-    what the installed packages on it declare (`loading.declared`: the host need not read them)."""
+    """The first request: the strategy to load, the rules it plays, the referee's import path,
+    what the installed packages on it declare (`loading.declared`: the host need not read them)
+    and the scratch folder the host may write in (`confinement.py`)."""
 
     spec: str
     params: dict[str, Any]
@@ -30,6 +31,7 @@ class Setup(NamedTuple):
     rules: Rules
     path: list[str]
     declared: tuple[Registration, ...]
+    scratch: str
 
 
 class NewPlayer(NamedTuple):

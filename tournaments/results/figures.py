@@ -18,9 +18,8 @@ from typing import Any
 
 from shutbox_cli.game import Rules
 
-from ..ci.compare import MAX_REPORT_BYTES
+from ..ci.checked import read_checked
 from ..errors import ConfigError
-from ..files import read_document
 from ..tuning.space import MOST_VALUES, Parameter
 from .schema import check_schema, rules_mapping
 from .stats import wilson
@@ -223,8 +222,9 @@ class Figures:
 
 
 def read_figures(path: Path) -> Figures:
-    """The figures of a report file (TOML or JSON); a ConfigError of one sentence if it is not one."""
-    return report_figures(read_document(path, "report", MAX_REPORT_BYTES), repr(str(path)))
+    """The figures of a report file (TOML or JSON), checked (see `read_checked`); a ConfigError of one
+    sentence if it is not one."""
+    return report_figures(read_checked(path), repr(str(path)))
 
 
 def report_figures(table: Mapping[str, Any], name: str = "the report") -> Figures:

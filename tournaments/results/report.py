@@ -29,6 +29,7 @@ if TYPE_CHECKING:  # the exact modules load where an exact result is made, not f
     from ..exact.analysis import Analysis
     from ..exact.duel import ExactDuel
     from ..exact.tournament import ExactSummary
+    from ..field.config import TournamentConfig
     from .elo import Match
     from .pairs import Versus
 
@@ -129,6 +130,7 @@ def exact_report_table(summary: ExactSummary, folder: Path | None = None) -> dic
         **header("tournament"),
         "method": "exact",
         "arithmetic": summary.arithmetic,
+        **_confinement(config),
         REPORT_CONFIG: config_table(config, folder),
         "totals": {
             "games": summary.games,
@@ -155,6 +157,7 @@ def report_table(summary: Summary | ExactSummary, folder: Path | None = None) ->
     return {
         **header("tournament"),
         "method": "simulate",
+        **_confinement(summary.config),
         "seed": summary.config.seed,
         "dice": DICE_SCHEME,
         REPORT_CONFIG: config_table(summary.config, folder),
@@ -171,6 +174,16 @@ def report_table(summary: Summary | ExactSummary, folder: Path | None = None) ->
         **({} if summary.match is None else {"match": _match_table(summary.match, summary.config.names)}),
         **({"gauntlet": _gauntlet_table(summary.versus, summary.config.names)} if summary.versus else {}),
     }
+
+
+def _confinement(config: TournamentConfig) -> dict[str, str]:
+    """The confinement a user's strategy's host had here (docs/trust.md); nothing in a report of
+    built-in strategies only, which no host played."""
+    if all(entry.builtin for entry in config.strategies):
+        return {}
+    from ..referee.confinement import state
+
+    return {"confinement": str(state())}
 
 
 def _gauntlet_table(versus: tuple[Versus, ...], names: tuple[str, ...]) -> dict[str, Any]:

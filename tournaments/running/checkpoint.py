@@ -49,7 +49,7 @@ from ..field.config import (
 from ..field.sources import module_digests
 from ..files import read_bytes, through_links, write_atomically
 from ..playing.plan import Plan, make_plan
-from ..playing.tally import Tally, count_length
+from ..playing.tally import MAX_COUNT_DIGITS, Tally, count_length
 from ..playing.units import UnitResult
 from ..version import shutbox_version
 from . import seal
@@ -69,8 +69,6 @@ CHECKPOINT_SECONDS = 5.0
 """A run writes its checkpoint at most this often, and not before it has run this long."""
 MAX_CHECKPOINT_BYTES = 128 << 20
 """A checkpoint holds a few numbers per matchup: one larger than this is not one."""
-MAX_COUNT_DIGITS = 80
-"""The most digits of one count of a tally: an honest one has fewer than 60."""
 SUFFIX = ".checkpoint.toml"
 
 Identity = tuple[int, int, int, int]
@@ -180,7 +178,7 @@ def _run_table(config: TournamentConfig) -> dict[str, Any]:
     return table
 
 
-def _recorded_report(report: Path, folder: Path) -> str:
+def recorded_path(report: Path, folder: Path) -> str:
     """The report's path as a checkpoint in `folder` records it: its name if it is in that folder,
     else its absolute path (symbolic links kept: the report is written through them)."""
     absolute = Path(os.path.abspath(report))
@@ -245,7 +243,7 @@ class Keeper:
             "modules": _modules(plan.config),
         }
         if report is not None:
-            self.header["report"] = _recorded_report(report, path.parent)
+            self.header["report"] = recorded_path(report, path.parent)
         if match is not None:  # a match (`play_match`): its SPRT and the size of its units
             self.header["match"] = dict(match)
         self.header[REPORT_CONFIG] = {**config_table(plan.config, path.parent), **_run_table(plan.config)}

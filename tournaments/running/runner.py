@@ -308,7 +308,7 @@ def _play(
     finally:
         idle.stop_all()
     summary = summarise(plan, record.tallies, seed_drawn=seed_drawn, match=None if gate is None else gate.match)
-    if gate is None:
+    if gate is None and _may_be_exact(plan.config):
         from ..exact.beside import exact_beside
 
         summary = dataclasses.replace(summary, exactly=exact_beside(plan.config))
@@ -317,6 +317,17 @@ def _play(
     if keeper is not None:
         keeper.discard()
     return summary
+
+
+def _may_be_exact(config: TournamentConfig) -> bool:
+    """Whether a simulated field might be computed exactly too (`exact_beside` decides): built-in
+    strategies, each exact or keyed, at a table of two or more, no gauntlet. Any other field loads
+    no exact modules."""
+    return (
+        config.table >= 2
+        and not config.gauntlet
+        and all(entry.builtin and (entry.exact or not entry.context_free) for entry in config.strategies)
+    )
 
 
 def _pool(backend: Backend) -> bool:

@@ -1,12 +1,10 @@
 """A tune's records: its settings (`TuneSettings`), each trial, the confirmation and the whole tune
-(`Tuning`) as its report writes it (docs/report.md, `kind = "tune"`), and that report read back to
-resume it (`read_tune`)."""
+(`Tuning`) as its report writes it (docs/report.md, `kind = "tune"`); `reading` reads it back."""
 
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any, Literal
 
 from shutbox_cli.game import DICE_SCHEME, Rules
@@ -14,8 +12,7 @@ from shutbox_cli.game.terms import Seed
 
 from ..errors import ConfigError
 from ..field.config import MAX_CONFIG_BYTES
-from ..files import read_document
-from ..results.schema import Method, check_schema, header, interval, rounded, rules_mapping, rules_table
+from ..results.schema import Method, header, interval, rounded, rules_table
 from .space import Parameter, Value
 
 Objective = Literal["win-rate", "mean-score", "shut-rate"]
@@ -150,31 +147,20 @@ class Tuning:
     start_objective: float | None = None
     confirmation: Confirmation | None = None
     done: bool = True
+    notes: tuple[str, ...] = ()
+    """A sentence for each best value at an end of its range (`edges`)."""
 
     @property
     def exact(self) -> bool:
         return self.method == "exact"
 
-    @property
-    def notes(self) -> list[str]:
-        """A sentence for each best value at an end of its range (the best may lie beyond it)."""
-        if self.best is None:
-            return []
-        found = []
-        for parameter in self.settings.parameters:
-            values, value = parameter.values(), self.best.get(parameter.name)
-            if len(values) > 1 and value in (values[0], values[-1]):
-                end, side = ("lowest", "below") if value == values[0] else ("highest", "above")
-                found.append(
-                    f"the best {parameter.name}, {value}, is the {end} value of its range, {values[0]}..{values[-1]}: "
-                    f"the best may lie {side} it; widen the range to see."
-                )
-        return found
-
     def to_report(self) -> dict[str, Any]:
         """The tune as a report table (docs/report.md, [tune])."""
+        from ..referee.confinement import report_field
+
         settings = self.settings
         report: dict[str, Any] = {**header("tune"), "method": self.method, "done": self.done}
+        report |= report_field([settings.spec, *settings.field])
         if self.seed is not None:
             report |= {"seed": self.seed, "dice": DICE_SCHEME}
         report |= {
@@ -198,7 +184,7 @@ class Tuning:
         if self.confirmation is not None:
             report["confirmation"] = self.confirmation.to_report()
         if self.notes:
-            report["notes"] = self.notes
+            report["notes"] = list(self.notes)
         report["trial"] = [trial.to_report() for trial in self.trials]
         return report
 
@@ -206,51 +192,3 @@ class Tuning:
 def _parameter(parameter: Parameter) -> dict[str, Any]:
     table: dict[str, Any] = {"name": parameter.name, "low": parameter.low, "high": parameter.high}
     return table if parameter.step is None else table | {"step": parameter.step}
-
-
-def read_tune(path: Path) -> tuple[TuneSettings, tuple[Trial, ...], bool]:
-    """The settings and trials of a tune's report (TOML or JSON), and whether it was done: an
-    interrupted tune's report resumes it (`tune(settings, done=trials)`). A ConfigError of one
-    sentence for a file that is not a tune's report."""
-    table = read_document(path, f"tune report {str(path)!r}", MAX_REPORT_BYTES)
-    return tune_of(path, table)
-
-
-def tune_of(path: Path, table: Mapping[str, Any]) -> tuple[TuneSettings, tuple[Trial, ...], bool]:
-    """The settings and trials of a tune's report table read from `path` (see `read_tune`)."""
-    check_schema(f"tune report {str(path)!r}", table)
-    if table.get("kind") != "tune":
-        raise ConfigError(f"{str(path)!r} is not the report of a tune (its kind is {table.get('kind')!r}).")
-    try:
-        parameters = tuple(
-            Parameter(one["name"], one["low"], one["high"], one.get("step")) for one in table["parameters"]
-        )
-        search = table["search"]
-        if search not in (*SEARCHES.values(), "exhaustive"):
-            raise ConfigError(f"{str(path)!r} names a search shutbox does not know ({search!r}).")
-        settings = TuneSettings(
-            spec=table["spec"],
-            parameters=parameters,
-            field=tuple(table["field"]),
-            rules=rules_mapping(table["rules"]),
-            objective=table["objective"],
-            method=next((name for name, one in SEARCHES.items() if one == search), table["method"]),
-            games=table.get("games", DEFAULT_GAMES),
-            seed=table.get("seed"),
-            confirm_games=table.get("confirm_games", CONFIRM_GAMES),
-            trials=table.get("trials"),
-        )
-        trials = tuple(
-            Trial(
-                dict(one["values"]),
-                one["objective"],
-                None if "objective_ci95" not in one else tuple(one["objective_ci95"]),
-                one.get("games"),
-                one.get("seed"),
-                one.get("round", 0),
-            )
-            for one in table["trial"]
-        )
-    except (KeyError, TypeError, ValueError) as error:
-        raise ConfigError(f"{str(path)!r} is not a whole tune report ({error!r} is missing or wrong).") from None
-    return settings, trials, bool(table.get("done", False))

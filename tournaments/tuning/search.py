@@ -28,7 +28,15 @@ from typing import Any
 
 from shutbox_cli.game import Rules, draw_seed
 from shutbox_cli.game.terms import Seed
-from strategies.loading import StrategyLoadError, builtin_spec, load_strategy, split_spec
+from strategies.loading import (
+    StrategyLoadError,
+    builtin_spec,
+    load_strategy,
+    parameter_names,
+    resolve,
+    split_spec,
+    takes_any,
+)
 
 from ..errors import ConfigError, Interrupted, Setting, TournamentFailure, setting, spelled
 from ..exact.tournament import ExactSummary, KeptTurns, entry_key, refuse_inexact, run_exact
@@ -39,10 +47,11 @@ from ..results.pairs import Pentanomial, field_difference
 from ..results.schema import Method
 from ..results.stats import Z95
 from ..running.runner import run
+from .edges import Refuses, edge_notes
 from .kept import TuneKeeper
 from .records import DEFAULT_TRIALS, SEARCHES, Confirmation, Objective, Search, Trial, TuneSettings, Tuning
 from .sampler import check_optuna, optuna_search
-from .space import Point, corners, grid, grid_size, spec_with, values_of
+from .space import Point, Value, corners, grid, grid_size, spec_with, values_of
 
 GRID_MOST = 8
 """A simulated grid of at most this many candidates is played whole; a larger one by halving."""
@@ -77,6 +86,7 @@ def tune(
     settings.check()
     target, start = _split(settings.spec)
     _check_start(settings)
+    _check_names(settings, target)
     lowest, highest = corners(settings.parameters)
     _check_candidates(settings, target, start, [lowest])
     if settings.solo and settings.goal == "win-rate":
@@ -134,6 +144,9 @@ def tune(
             trials=tuple(trials),
             best=best_trial.values,
             best_objective=best_trial.objective,
+            notes=edge_notes(
+                settings.parameters, best_trial.values, target, _refuses(target, start, best_trial.values)
+            ),
         )
         return _finished(tuning, target, start, seed, kept)
     except (KeyboardInterrupt, Interrupted):
@@ -143,6 +156,23 @@ def tune(
         raise
     finally:
         kept.close()
+
+
+def _refuses(target: str, start: Mapping[str, Any], best: Mapping[str, Value]) -> Refuses:
+    """Whether the strategy refuses a value of one of its parameters, the others the best: a
+    built-in's is built here; a user's is not known (it is built in its host)."""
+
+    def refuses(name: str, value: Value) -> bool | None:
+        spec = spec_with(target, start, {**best, name: value})
+        if not builtin_spec(spec):
+            return None
+        try:
+            load_strategy(spec)
+        except StrategyLoadError:
+            return True
+        return False
+
+    return refuses
 
 
 def _rules(settings: TuneSettings) -> Rules:
@@ -225,6 +255,21 @@ def _tuned(named: Setting) -> str:
     if named.name != "strategies":
         return setting(named.name, named.value)
     return "the strategy to tune" + ("" if named.value is None else f" {named.value!r}")
+
+
+def _check_names(settings: TuneSettings, target: str) -> None:
+    """Refuse, in one sentence naming the strategy and the range as given, a parameter a built-in
+    strategy does not take (a user's is built in its host, which says so)."""
+    if not builtin_spec(target):
+        return
+    cls, _ = resolve(target)
+    takes = parameter_names(cls)
+    for one in settings.parameters:
+        if one.name not in takes and not takes_any(cls):
+            have = f"its parameters are {', '.join(takes)}" if takes else "it takes none"
+            raise ConfigError(
+                f"{target} with {setting('param')} {one.text()}: {target} has no parameter {one.name!r}; {have}."
+            )
 
 
 def _check_candidates(settings: TuneSettings, target: str, start: Mapping[str, Any], points: list[Point]) -> None:

@@ -82,16 +82,41 @@ def parse_parameter(text: str) -> Parameter:
     whole = isinstance(low, int) and isinstance(high, int) and (step is None or isinstance(step, int))
     if not whole:
         low, high = float(low), float(high)
-    if high < low:
-        raise ConfigError(f"{where} HIGH {high} is below LOW {low}.")
     if step is None and whole:
         step = 1
+    return checked(Parameter(name, low, high, step if whole or step is None else float(step), text.strip()), where)
+
+
+def checked(parameter: Parameter, where: str) -> Parameter:
+    """`parameter`, if HIGH is not below LOW, STEP is more than 0 and the range holds at most
+    `MOST_VALUES` values; else a ConfigError of one sentence beginning with `where`."""
+    low, high, step = parameter.low, parameter.high, parameter.step
+    if high < low:
+        raise ConfigError(f"{where} HIGH {high} is below LOW {low}.")
     if step is not None and step <= 0:
         raise ConfigError(f"{where} STEP must be more than 0, not {step}.")
-    parameter = Parameter(name, low, high, step if whole or step is None else float(step), text.strip())
     if (high - low) / parameter.grid_step + 1 > MOST_VALUES:
         raise ConfigError(f"{where} the range holds more than {MOST_VALUES:,} values; take a larger STEP.")
     return parameter
+
+
+def holds(parameter: Parameter, value: Value) -> bool:
+    """Whether `value` is one of the range's: a whole number of the grid, a float of the grid (to 1e-9
+    of a step), or any float from LOW to HIGH of a continuous range."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        return False
+    if parameter.whole:
+        return (
+            isinstance(value, int)
+            and parameter.low <= value <= parameter.high
+            and (value - parameter.low) % parameter.grid_step == 0
+        )
+    if not isinstance(value, float) or not parameter.low <= value <= parameter.high:
+        return False
+    if parameter.step is None:
+        return True
+    steps = (value - parameter.low) / parameter.step
+    return abs(steps - round(steps)) <= 1e-9 * max(1.0, abs(steps))
 
 
 def parse_parameters(texts: Sequence[str]) -> tuple[Parameter, ...]:

@@ -27,6 +27,7 @@ class Page(StrEnum):
     REPORT = "report"
     DICE = "dice"
     STATISTICS = "statistics"
+    TRUST = "trust"
     FILES = "files"
     ARCHITECTURE = "architecture"
 
@@ -66,10 +67,10 @@ def docs_command(
 ) -> None:
     """Show one of shutbox's pages: the guides (playing, tournaments and CI, writing strategies, exact
     analysis, the library, the command line, tests and benchmarks), the rules and every variant, the
-    report schema, the dice scheme, the statistics (game pairs, Elo, the SPRT, ratings), the files
-    shutbox keeps and the architecture. On a terminal it is rendered at the
-    terminal's width, through the pager ($PAGER, else less) when long; piped, it is the page's
-    Markdown with each paragraph on one line, for grep.
+    report schema, the dice scheme, the statistics (game pairs, Elo, the SPRT, ratings), what
+    confines a strategy's host, the files shutbox keeps and the architecture. On a terminal it is
+    rendered at the terminal's width, through the pager ($PAGER, else less) when long; piped, it is
+    the page's Markdown with each paragraph on one line, for grep.
 
     Exit status: 0 done, 1 if this installation lacks the page, 2 for an unknown page.
 
@@ -124,7 +125,7 @@ def unwrapped(markdown: str) -> str:
 
 def _show(markdown: str) -> None:
     """The page rendered for the terminal at its width, through the pager ($PAGER, else less) when
-    it is longer than the screen."""
+    it is longer than the screen; printed, said once, when the pager cannot show it."""
     from rich.markdown import Markdown
 
     from ..console import results_console
@@ -133,9 +134,28 @@ def _show(markdown: str) -> None:
     page = Markdown(markdown, hyperlinks=False)
     with console.capture() as captured:
         console.print(page)
-    if captured.get().count("\n") <= console.height:
+    rendered = captured.get()
+    if rendered.count("\n") <= console.height:
         console.print(page)
         return
+    failed = _paged(rendered)
+    if failed is not None:
+        typer.echo(f"shutbox: the pager could not show the page ({failed}); here it is.", err=True)
+        typer.echo(rendered, nl=False)
+
+
+def _paged(rendered: str) -> str | None:
+    """Pipe the rendered page to the pager ($PAGER, else less, run by the shell as a pager is); why it
+    failed (it could not start, or ended with a status of failure), or None once it showed the page."""
+    import subprocess
+
+    command = os.environ.get("PAGER") or "less"
     os.environ.setdefault("LESS", "-R")  # less, the pager by default, shows the page's styles
-    with console.pager(styles=True):
-        console.print(page)
+    try:
+        done = subprocess.run(command, shell=True, input=rendered.encode(), stderr=subprocess.PIPE, check=False)
+    except OSError as error:
+        return f"PAGER={command!r}: {error.strerror or error}"
+    why = done.stderr.decode(errors="replace").strip().splitlines()
+    if done.returncode <= 0:
+        return None
+    return f"PAGER={command!r} ended with status {done.returncode}" + (f": {why[-1]}" if why else "")

@@ -97,7 +97,7 @@ def tune_command(
     scheduler: Scheduler = None,
     report: Report = None,
     resume: Annotated[
-        Path | None,
+        str | None,
         typer.Option(
             "--resume",
             metavar="REPORT",
@@ -134,7 +134,7 @@ def tune_command(
     trial goes to the report. A tune that lasts more than a few seconds keeps its trials in a
     checkpoint (beside the report, else in the user's state folder) until its report is written;
     after a stop, a kill or a report that could not be written, --resume CHECKPOINT finishes it
-    (a stopped tune's report resumes it too).
+    (a stopped tune's report resumes it too, by the checkpoint beside it).
 
     Examples:
       shutbox tune below --param threshold=1..12 -s optimal
@@ -149,14 +149,17 @@ def tune_command(
     if plot is not None:
         check_plot(plot)
     with _ends_cleanly("tune") as resuming:
+        if resume == "":
+            fail("--resume takes the checkpoint (or the stopped tune's report) to finish, and was given ''.")
         if config is not None:
             spec, param, strategy, rule_values, chosen = _from_file(config, spec, param, strategy, rule_values, chosen)
-        settings, resumed = _settings(spec, param, strategy, rule_values, chosen, resume)
+        resuming_from = None if resume is None else Path(resume)
+        settings, resumed = _settings(spec, param, strategy, rule_values, chosen, resuming_from)
         settings = _run_where(settings, workers, scheduler)
-        output = Output(form, _report_to_write(report, resume, resumed))
+        output = Output(form, _report_to_write(report, resuming_from, resumed))
         resuming.report = output.file
         output.check()
-        keeper = _keeper(output.file, resume, resumed, checkpoint_seconds)
+        keeper = _keeper(output.file, resumed, checkpoint_seconds)
         from ..tune_view import telling
 
         try:
@@ -183,12 +186,17 @@ def tune_command(
 
 def _stopped(output: Output, trials: int, checkpoint: Path | None) -> NoReturn:
     """Say the tune stopped, with its trials kept in its report or checkpoint (and how to resume), and exit."""
+    from tournaments import checkpoint_path
+
     from ..signals import stopped_status
 
-    if output.file is not None:
-        kept = f", kept in its report; resume with: shutbox tune --resume {shlex.quote(str(output.file))}"
+    if output.file is not None and checkpoint is not None and checkpoint == checkpoint_path(output.file):
+        given = shlex.quote(str(output.file))
+        kept = f", kept in its report and its checkpoint; resume with: shutbox tune --resume {given}"
     elif checkpoint is not None:
         kept = f", kept in a checkpoint; resume with: shutbox tune --resume {shlex.quote(str(checkpoint))}"
+    elif output.file is not None:
+        kept = ", kept in its report (no checkpoint could be written to resume it)"
     else:
         kept = " (give --report FILE to keep them)"
     typer.echo(f"shutbox: stopped after {trials} trials{kept}", err=True)
@@ -233,16 +241,16 @@ def _report_to_write(report: Path | None, resume: Path | None, resumed: "Resumab
 
     if report is not None or resume is None:
         return report
-    return resumed_report(resume, resumed.report) if resumed.checkpoint else resume
+    return resume if resumed.checkpoint is None else resumed_report(resumed.checkpoint, resumed.report)
 
 
-def _keeper(report: Path | None, resume: Path | None, resumed: "Resumable", seconds: float | None) -> "TuneKeeper":
+def _keeper(report: Path | None, resumed: "Resumable", seconds: float | None) -> "TuneKeeper":
     """The keeper of the tune's checkpoint: the one it resumes, else one beside its report."""
     import tournaments
 
     every = tournaments.CHECKPOINT_SECONDS if seconds is None else seconds
-    if resume is not None and resumed.checkpoint:
-        return tournaments.TuneKeeper(resume, report, owned=True, seconds=every)
+    if resumed.checkpoint is not None:
+        return tournaments.TuneKeeper(resumed.checkpoint, report, owned=True, seconds=every)
     return tournaments.TuneKeeper(tournaments.tune_checkpoint_path(report), report, seconds=every)
 
 
@@ -274,7 +282,7 @@ def _deliver(output: Output, tuning: "Tuning", keeper: "TuneKeeper") -> Path | N
 
     kept = None
     if output.file is not None:
-        write_tune(output.file, tuning, keeper)
+        kept = write_tune(output.file, tuning, keeper)
     elif tuning.done:
         keeper.discard()
     else:

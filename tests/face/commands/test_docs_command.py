@@ -85,6 +85,15 @@ def test_on_a_terminal_a_page_is_rendered_at_its_width_and_paged() -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("pager", ["/nonexistent", "exit 3"])
+def test_a_pager_that_fails_is_said_once_and_the_page_printed_instead(pager: str) -> None:
+    shown = on_a_terminal("docs", "dice", PAGER=pager)
+    said = "shutbox: the pager could not show the page"
+    assert shown.count(said) == 1 and f"(PAGER={pager!r}" in shown, shown[:500]
+    assert "splitmix64" in shown and shown.index(said) < shown.index("splitmix64")
+
+
+@pytest.mark.slow
 def test_on_a_terminal_a_short_list_is_not_paged() -> None:
     shown = on_a_terminal("docs", PAGER="sed 's/^/paged:/'")
     assert shown.startswith("playing       Playing: `shutbox play`\n") and "paged:" not in shown

@@ -477,7 +477,7 @@ def test_a_file_that_is_not_a_report_is_refused_in_one_sentence(tmp_path: Path) 
         ('schema = 1\nkind = "tournament"\n', "is not a whole tournament report: figures are missing or malformed"),
         (
             'schema = 1\nkind = "analysis"\nstrategy = "x"\n[distribution]\n0 = "half"\n',
-            "is not a whole analysis report",
+            "is not a report shutbox wrote: distribution holds a chance that is not a number from 0 to 1.",
         ),
         ("schema = 99\n", "has report schema 99; this shutbox reads schema 1 and earlier"),
         (

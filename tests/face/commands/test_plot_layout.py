@@ -86,3 +86,27 @@ def test_long_names_leave_every_word_of_a_match_figure_on_it(sprt: Path) -> None
     for text in shown:
         extent = text.get_window_extent(renderer)
         assert extent.x0 >= 0 and extent.x1 <= figure.bbox.x1 + 0.5, text.get_text()
+
+
+@pytest.mark.parametrize(("llr", "verdict"), [(3.1, "H1"), (-3.1, "H0")])
+def test_the_bounds_labels_lie_inside_the_axes_and_one_look_is_said_once(sprt: Path, llr: float, verdict: str) -> None:
+    """With one look past a bound, 'H1 accepted at +2.94 or above' was struck by the frame's top edge
+    ('H0 ... or below' by its bottom), and the legend said 'each of its 1 looks'."""
+    from shutbox_cli.face.plotting import draw
+
+    figures = read_figures(sprt)
+    (test,) = panels(figures, SprtPath)
+    once = dataclasses.replace(test, games=(640,), llrs=(llr,), end=(640, llr), verdict=verdict)
+    figure = draw(dataclasses.replace(figures, panels=(once,)))
+    figure.canvas.draw()
+    renderer = figure.canvas.get_renderer()  # type: ignore[attr-defined]
+    axes = figure.axes[0]
+    frame = axes.get_window_extent(renderer)
+    labels = [text for text in axes.texts if "accepted at" in text.get_text()]
+    assert len(labels) == 2
+    low, high = (axes.transData.transform((0, bound))[1] for bound in once.bounds)
+    for text in labels:  # between the bounds, so inside the frame however close a bound lies to its edge
+        extent = text.get_window_extent(renderer)
+        assert frame.y0 <= low <= extent.y0 and extent.y1 <= high <= frame.y1, (text.get_text(), extent, low, high)
+    said = [text.get_text() for text in axes.get_legend().get_texts()]
+    assert said[0] == "LLR at its one look (from 0 before the first game)", said

@@ -14,7 +14,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments import Trial, TuneSettings, TuneStopped, parse_parameters, tune, write_table_atomically
+from tournaments import (
+    Trial,
+    TuneKeeper,
+    TuneSettings,
+    TuneStopped,
+    parse_parameters,
+    tune,
+    tune_checkpoint_path,
+    write_table_atomically,
+    write_tune,
+)
 
 from helpers.command import real_shutbox, shutbox
 from helpers.terminal import on_a_terminal
@@ -82,20 +92,24 @@ def test_the_same_command_plays_the_same_trials_at_one_and_two_workers(tmp_path:
 
 
 @pytest.mark.slow
-def test_an_interrupted_tune_resumes_from_its_report(tmp_path: Path) -> None:
+def test_an_interrupted_tune_resumes_from_its_report_by_the_checkpoint_beside_it(tmp_path: Path) -> None:
     settings = TuneSettings("below", parse_parameters(["threshold=1..4"]), field=("optimal",))
 
     def stop_after_two(trial: Trial, found: int, most: int) -> None:
         if found == 2:
             raise KeyboardInterrupt
 
-    with pytest.raises(TuneStopped) as stopped:
-        tune(settings, told=stop_after_two)
     report = tmp_path / "tune.toml"
-    write_table_atomically(report, stopped.value.tuning.to_report())
+    keeper = TuneKeeper(tune_checkpoint_path(report), report)  # not yet due: the written report makes it so
+    with pytest.raises(TuneStopped) as stopped:
+        tune(settings, told=stop_after_two, keeper=keeper)
+    kept = write_tune(report, stopped.value.tuning, keeper)
     assert tomllib.loads(report.read_text())["done"] is False
+    assert kept == tmp_path / "tune.checkpoint.toml" and kept.exists()
+    assert tomllib.loads(kept.read_text())["report"] == "tune.toml"  # by its name: the folder may move
     done = shutbox("tune", "--resume", str(report), "-q")
     assert done.returncode == 0, done.stderr
+    assert not kept.exists()
     assert tomllib.loads(report.read_text()) == tomllib.loads(_dumped(tune(settings).to_report(), tmp_path))
     again = shutbox("tune", "--resume", str(report))
     assert (again.returncode, again.stderr.strip()) == (
@@ -116,8 +130,7 @@ def _dumped(table: dict[str, object], folder: Path) -> str:
         (["-p", "threshold=4..1"], "--param threshold: HIGH 1 is below LOW 4."),
         (
             ["-p", "risk=1..3"],
-            "strategy 'below(risk=1)' got bad parameters (got an unexpected keyword argument 'risk'); "
-            "it takes: threshold.",
+            "below with --param risk=1..3: below has no parameter 'risk'; its parameters are threshold.",
         ),
         (["-p", "threshold=0..3"], "threshold must be a whole number of points, 1 or more, not 0"),
         (
@@ -157,7 +170,12 @@ def test_bad_input_is_one_sentence_and_exit_status_2(args: list[str], said: str)
         ("nosuch.py:B", ["threshold=1..3"], "the strategy to tune 'nosuch.py:B': no file 'nosuch.py'"),
         ("below(threshold=0)", ["threshold=1..3"], "strategy 'below(threshold=0)' could not be built"),
         ("below", ["threshold=0.5..3"], "--param threshold=0.5..3: strategy 'below(threshold=0.5)' could not"),
-        ("below", ["risk=1..3"], "--param risk=1..3: strategy 'below(risk=1)' got bad parameters"),
+        ("below", ["risk=1..3"], "below with --param risk=1..3: below has no parameter 'risk'; its parameters are"),
+        (
+            "below",
+            ["threshold=1..3", "nope=1..3"],
+            "below with --param nope=1..3: below has no parameter 'nope'; its parameters are threshold.",
+        ),
         ("below", ["threshold=1e400..1e401"], "--param threshold: LOW '1e400' is not a number."),
         ("below", ["threshold=\u0663..5"], "--param threshold: LOW '\u0663' is not a number."),
         ("below", ["threshold=1..3:"], "--param 'threshold=1..3:' is not of the form NAME=LOW..HIGH"),
@@ -227,6 +245,10 @@ def test_any_range_tunes_or_says_one_sentence(text: str) -> None:
             "widen the range to see.",
         ),
         ("threshold=12..14", None),
+        (
+            "threshold=1..3",
+            "the best threshold, 1, is the lowest value of its range, 1..3, and below takes no threshold below it.",
+        ),
     ],
 )
 def test_a_best_value_at_an_end_of_its_range_is_a_note_on_the_terminal_and_in_the_report(

@@ -33,12 +33,18 @@ TUNE += ["--seed", "9", "-q", "--checkpoint-seconds", "0"]
 
 @pytest.fixture(autouse=True)
 def state(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """The test's state folder, with the key its tunes share (this process's too)."""
+    """The test's state folder, with the key its tunes share (this process's too) in its key folder."""
     folder = tmp_path / "state"
-    (folder / "shutbox").mkdir(parents=True)
-    (folder / "shutbox" / seal.KEY_FILE).write_text(KEY)
     monkeypatch.setenv("XDG_STATE_HOME", str(folder))
+    _keep_key(folder)
     return folder
+
+
+def _keep_key(state: Path) -> None:
+    """`KEY` as the checkpoint key of the user whose state folder is `state`, where `keys` looks."""
+    keys = state / "shutbox" / "keys"
+    keys.mkdir(parents=True)
+    (keys / seal.KEY_FILE).write_text(KEY)
 
 
 @pytest.fixture
@@ -52,12 +58,11 @@ def folder(tmp_path: Path) -> Path:
 
 @pytest.fixture(scope="module")
 def whole(tmp_path_factory: pytest.TempPathFactory) -> bytes:
-    """The report of the tune run without a stop."""
+    """The report of the tune run without a stop (with the tests' key)."""
     folder = tmp_path_factory.mktemp("whole")
     shutil.copy(ROOT / "tests" / "data" / "held.py", folder)
     state = folder / "state"
-    (state / "shutbox").mkdir(parents=True)
-    (state / "shutbox" / seal.KEY_FILE).write_text(KEY)
+    _keep_key(state)
     done = command.real_shutbox(*TUNE, "-o", "whole.toml", cwd=folder, env={"XDG_STATE_HOME": str(state)})
     assert done.returncode == 0, done.stderr
     assert not list(folder.glob("*.checkpoint.toml")) and not list(state.glob("**/*.checkpoint.toml"))
@@ -107,12 +112,15 @@ def test_a_tune_stopped_by_sigint_resumes_from_its_report(folder: Path, state: P
     err = stop(process, signal.SIGINT)
     assert process.returncode == 130, err
     assert err.endswith(
-        "shutbox: stopped after 1 trials, kept in its report; resume with: shutbox tune --resume part.toml\n"
+        "shutbox: stopped after 1 trials, kept in its report and its checkpoint; resume with: "
+        "shutbox tune --resume part.toml\n"
     )
-    assert checkpoints(folder, state) == []  # the report resumes it
+    kept = folder / "part.checkpoint.toml"
+    assert checkpoints(folder, state) == [kept]  # the report resumes it, by its sealed checkpoint
+    assert seal.fingerprint(bytes.fromhex(KEY)) in kept.read_text()  # sealed with the tests' key
     done = resume(folder, state, folder / "part.toml")
     assert done.returncode == 0, done.stderr
-    assert (folder / "part.toml").read_bytes() == whole
+    assert (folder / "part.toml").read_bytes() == whole and checkpoints(folder, state) == []
 
 
 def test_a_tune_stopped_by_sigterm_without_a_report_resumes_from_its_checkpoint(

@@ -22,6 +22,7 @@ from pathlib import Path
 
 import pytest
 
+from helpers.command import without_confinement
 from helpers.paths import DATA
 
 GAME = ["--seed", "1", "--player", "Ann", "--computer", "greedy-high", "--no-save"]
@@ -30,13 +31,15 @@ GAME = ["--seed", "1", "--player", "Ann", "--computer", "greedy-high", "--no-sav
 def play(tmp_path: Path, options: list[str], answers: str, **env: str) -> subprocess.CompletedProcess[str]:
     environment = {key: value for key, value in os.environ.items() if key not in ("NO_COLOR", "FORCE_COLOR")}
     environment.update({"SHUTBOX_DATA_DIR": str(tmp_path), **env})
-    return subprocess.run(
-        [sys.executable, "-m", "shutbox_cli", "play", *options],
-        input=answers,
-        env=environment,
-        capture_output=True,
-        text=True,
-        timeout=60,
+    return without_confinement(
+        subprocess.run(
+            [sys.executable, "-m", "shutbox_cli", "play", *options],
+            input=answers,
+            env=environment,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
     )
 
 

@@ -332,7 +332,7 @@ def finish(process: subprocess.Popen[str], timeout: float = 120) -> subprocess.C
     finally:
         _stop(process)
     assert group_members(process.pid) == [], "the command left processes behind"
-    return subprocess.CompletedProcess(process.args, process.returncode, out, err)
+    return subprocess.CompletedProcess(process.args, process.returncode, out, command.unconfined(err))
 
 
 def shutbox(*args: str, cwd: Path, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
@@ -790,7 +790,7 @@ def test_a_local_cluster_without_cryptography_for_its_tls_is_refused_in_one_sent
         2,
         [
             "shutbox: error: a local Dask cluster needs the cryptography package for its TLS; install it with: "
-            'pip install "shutbox[dask]"'
+            'pip install ".[dask]" in shutbox\'s checkout'
         ],
     )
 

@@ -19,8 +19,9 @@ from strategies.table import THROW_COUNT, PolicyTable
 from tournaments import InProcess, Options, ProcessPool, keys, load_config
 from tournaments.backends.base import IN_PROCESS_SECONDS, default_backend, estimated_seconds
 from tournaments.field.entries import StrategyEntry
+from tournaments.folders import cache_folder
 from tournaments.playing.plan import make_plan
-from tournaments.playing.tables import KEY_FILE, MAGIC, cache_folder, keep_table, read_table, table_key
+from tournaments.playing.tables import KEY_FILE, MAGIC, keep_table, read_table, table_key
 from tournaments.playing.units import UnitPlayer
 
 from helpers.command import real_shutbox

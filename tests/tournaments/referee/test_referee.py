@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers.command import environment
+from helpers.command import environment, unconfined
 from helpers.paths import HOSTILE
 from helpers.processes import MARKER, kill_all, left, marked
 
@@ -73,7 +73,7 @@ class Run:
         """Run to the end: the exit status and stderr."""
         process = self.start(*args, files=files, held=held)
         _, err = process.communicate(timeout=90)
-        return process.returncode, err
+        return process.returncode, unconfined(err)
 
     def wait_until_playing(self) -> int:
         """Wait until a strategy has made its first decision: the process id it played in."""
@@ -188,6 +188,7 @@ def test_a_signal_to_shutbox_stops_the_run_cleanly(
     run.wait_until_playing()
     os.kill(process.pid, sent)
     _, err = process.communicate(timeout=30)
+    err = unconfined(err)
     assert process.returncode == status
     assert err.startswith("shutbox: interrupted after ") and err.endswith(f"(seed 1){by}; no report written.\n")
     assert err.count("\n") == 1
@@ -208,6 +209,7 @@ def test_a_second_signal_during_the_stop_does_not_cut_it_short(
     if process.poll() is None:
         os.kill(process.pid, second)
     _, err = process.communicate(timeout=30)
+    err = unconfined(err)
     assert process.returncode == status  # an exit, not a death by the second signal
     assert "interrupted" in err and err.endswith("no report written.\n") and err.count("\n") == 1
     assert run.no_report() and run.left() == []
@@ -220,6 +222,7 @@ def test_a_host_killed_is_its_strategys_failure_and_the_run_stops(run: Run, work
     assert host != process.pid  # a user's strategy plays in its host, never in shutbox's process
     os.kill(host, signal.SIGKILL)
     _, err = process.communicate(timeout=30)
+    err = unconfined(err)
     assert process.returncode == 1
     line = one_error(err)
     assert line.startswith("shutbox: error: in matchup slow vs greedy-high, game ")

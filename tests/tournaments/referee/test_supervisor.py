@@ -138,7 +138,12 @@ def test_what_a_strategy_starts_ends_when_its_host_is_stopped(tmp_path: Path, ma
     assert _until(lambda: not marked(mark))
 
 
-def test_a_strategy_that_stops_its_supervisor_still_leaves_nothing(tmp_path: Path, mark: str) -> None:
+def test_a_strategy_that_stops_its_supervisor_still_leaves_nothing(
+    tmp_path: Path, mark: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where no Landlock keeps the host's signals to its own processes (SHUTBOX_LANDLOCK_ABI=0);
+    with it, the signal is refused (tests/tournaments/referee/test_confinement.py)."""
+    monkeypatch.setenv("SHUTBOX_LANDLOCK_ABI", "0")
     spec = _strategy(tmp_path, "import signal\ndetach()\nos.kill(os.getppid(), signal.SIGSTOP)")
     host = _launch(spec).ready()
     try:

@@ -18,7 +18,7 @@ import pytest
 from tournaments import Options, load_config
 
 from helpers import command
-from helpers.command import environment, real_shutbox
+from helpers.command import environment, real_shutbox, unconfined
 from helpers.paths import HOSTILE, ROOT
 
 VICTIM = "examples/cautious.py:Cautious"
@@ -187,7 +187,7 @@ def run_users(users: Path, *args: str) -> Run:
         env=environment(SHUTBOX_TEST_PIDS=str(users / "pids")),
     )
     _, stderr = process.communicate(timeout=120)
-    return Run(process.returncode, stderr, process.pid)
+    return Run(process.returncode, unconfined(stderr), process.pid)
 
 
 def importers(users: Path) -> dict[int, str]:

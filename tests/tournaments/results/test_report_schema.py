@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from shutbox_cli.game import Rules
-from strategies.loading import builtin_spec
+from strategies.loading import builtin_spec, split_name
 from tournaments import ConfigError, Options, load_config
 from tournaments.exact.beside import exact_beside
 from tournaments.files import dumps
@@ -49,6 +49,8 @@ MODES: dict[str, tuple[str, ...]] = {
     "analysis exact": ("analyze", "greedy-high"),
     "duel": ("analyze", "optimal", "--against", "tips"),
     "duel drop-out": ("analyze", "optimal", "--against", "tips", "--drop-out", "60", "--seat", "2"),
+    "user analysis": ("analyze", "examples/cautious.py:Cautious"),
+    "user duel": ("analyze", "examples/cautious.py:Cautious", "--against", "tips"),
     "strategies": ("strategies",),
     "one strategy": ("strategies", "examples/cautious.py:Cautious"),
     "rules": ("rules", "--tiles", "12", "--drop-out", "90"),
@@ -146,6 +148,13 @@ TYPES: dict[str, Callable[[Any], bool]] = {
 }
 
 
+def specs_of(report: dict[str, Any]) -> list[str]:
+    """Every strategy a report names, as specs (a tune's field as NAME=SPEC or specs)."""
+    if report["kind"] == "tournament":
+        return [strategy["spec"] for strategy in report["config"]["strategy"]]
+    return [report["spec"], *([report["opponent_spec"]] if "opponent_spec" in report else report.get("field", []))]
+
+
 def condition(word: str, report: dict[str, Any], entry: dict[str, Any]) -> bool:
     """Whether a documented absence rule holds for this report (and this entry of an array)."""
     rules = report.get("rules") or report.get("config", {}).get("rules", {})
@@ -160,6 +169,7 @@ def condition(word: str, report: dict[str, Any], entry: dict[str, Any]) -> bool:
         "unavailable": lambda: entry["available"] is False,
         "no turn played": lambda: entry.get("turns", 1) == 0,
         "built-in": lambda: builtin_spec(entry["spec"]),
+        "built-in strategies only": lambda: all(builtin_spec(split_name(spec)[1]) for spec in specs_of(report)),
         "no source file": lambda: False,  # every user strategy of these modes comes from a .py file
         "the last": lambda: entry["rank"] == len(report["ranking"]),
         # Written by `shutbox match` (with --sprt) only: the command is not in the report.

@@ -122,6 +122,7 @@ def interrupt(folder: Path, source: Path, *args: str) -> Path:
         wait_for_checkpoint(folder, process)
         process.send_signal(signal.SIGINT)
         _, err = process.communicate(timeout=30)
+        err = command.unconfined(err)
     finally:
         if process.poll() is None:
             process.kill()
@@ -139,13 +140,15 @@ def interrupt(folder: Path, source: Path, *args: str) -> Path:
 
 
 def resumed(folder: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "shutbox_cli", "tournament", *args, "-q"],
-        cwd=folder,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        env=environment(folder / "state"),
+    return command.without_confinement(
+        subprocess.run(
+            [sys.executable, "-m", "shutbox_cli", "tournament", *args, "-q"],
+            cwd=folder,
+            capture_output=True,
+            text=True,
+            timeout=120,
+            env=environment(folder / "state"),
+        )
     )
 
 
@@ -159,6 +162,7 @@ def played(tmp_path_factory: pytest.TempPathFactory) -> Path:
     try:
         wait_for_checkpoint(folder, process)
         _, err = process.communicate(timeout=120)
+        err = command.unconfined(err)
     finally:
         if process.poll() is None:
             process.kill()
@@ -204,6 +208,7 @@ def test_a_failed_run_keeps_its_checkpoint_and_resumes_once_the_cause_is_gone(pl
         wait_for_checkpoint(tmp_path, process)
         (played / "fail").touch()
         _, err = process.communicate(timeout=120)
+        err = command.unconfined(err)
     finally:
         (played / "fail").unlink(missing_ok=True)
         (played / "hold").unlink(missing_ok=True)
@@ -237,9 +242,10 @@ def refused(*args: str) -> str:
     """Run the command in this process; it must end with one sentence and status 2. The sentence."""
     done = CliRunner().invoke(app, ["tournament", *args], env={"COLUMNS": "200"})
     assert done.exit_code == 2, (done.stdout, done.stderr, done.exception)
-    assert done.stderr.startswith("shutbox: error: ") and done.stderr.count("\n") == 1, done.stderr
-    assert "Traceback" not in done.stderr
-    return done.stderr
+    said = command.unconfined(done.stderr)
+    assert said.startswith("shutbox: error: ") and said.count("\n") == 1, said
+    assert "Traceback" not in said
+    return said
 
 
 def test_the_library_resumes_with_progress_from_the_games_done_to_the_report_recorded(
