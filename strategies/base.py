@@ -101,7 +101,8 @@ class _Hidden:
     def _refused(self, *_: object) -> NoReturn:
         raise Undeclared("the strategy", f"read {object.__getattribute__(self, '_used')}", "reads_context = True")
 
-    __getattribute__ = __iter__ = __len__ = __getitem__ = __contains__ = __bool__ = _refused
+    __getattribute__ = __setattr__ = __delattr__ = _refused
+    __iter__ = __len__ = __getitem__ = __contains__ = __bool__ = _refused
 
     def __repr__(self) -> str:
         return f"<{object.__getattribute__(self, '_used')}: not shown without reads_context = True>"
