@@ -17,6 +17,8 @@ pytestmark = pytest.mark.slow  # the real command, several times
 
 SNEAK = """
 import gc
+import sys
+import types
 
 from strategies import Move, Strategy, View
 
@@ -37,6 +39,13 @@ def _reached(view):
         names = sorted(name for klass in type(view).__mro__ for name in klass.__dict__.get("__slots__", ()))
         values = [thing for thing in gc.get_referents(view) if not isinstance(thing, type)]
         return dict(zip(names, values))[PART]
+    if HOW == "frames":  # the scores of a turn's context, as a host's frames may hold them
+        frame = sys._getframe(1)
+        while frame is not None:
+            for value in list(frame.f_locals.values()):
+                if type(value) is tuple and len(value) == 7 and type(value[4]) is tuple:
+                    return types.SimpleNamespace(scores=value[4])
+            frame = frame.f_back
     return None
 
 
@@ -98,3 +107,18 @@ def test_a_tournament_stops_on_a_strategy_reading_the_game_past_its_view_s_guard
     assert "'sneak' read view.context without declaring reads_context = True, with open tiles " in honest[1]
     for how in WAYS:
         assert first_line(how) == honest, how
+
+
+def test_a_host_never_holds_the_game_of_a_strategy_that_reads_nothing(tmp_path: Path) -> None:
+    """Walking its host's frames, a strategy that reads nothing of the game finds no score posted,
+    even at a table with a strategy that reads the game (played turn by turn, not in bulk): it plays
+    as its twin that looks nowhere, report for report."""
+
+    def played(how: str) -> str:
+        spec = _sneak(tmp_path, "context", how, stochastic=True)
+        arguments = ["-s", spec, "-s", "target", "--rounds", "3", "-n", "100", "--seed", "1"]
+        done = real_shutbox("tournament", *arguments, cwd=tmp_path)
+        assert done.returncode == 0, done.stderr
+        return done.stdout
+
+    assert played("frames") == played("nowhere")
