@@ -88,6 +88,32 @@ def _undeclared(used: str) -> property:
     return property(read, doc=f"{used}: only a strategy declaring reads_context = True may read it.")
 
 
+class _Hidden:
+    """What a view holds in place of what its strategy may not see (`view.turn`, `view.context`):
+    nothing of the game, and any use of it raises `Undeclared`, however it was reached (past the
+    view's guard, through View's own slots, `object.__getattribute__` or `gc.get_referents`)."""
+
+    __slots__ = ("_used",)
+
+    def __init__(self, used: str) -> None:
+        object.__setattr__(self, "_used", used)
+
+    def _refused(self, *_: object) -> NoReturn:
+        raise Undeclared("the strategy", f"read {object.__getattribute__(self, '_used')}", "reads_context = True")
+
+    __getattribute__ = __setattr__ = __delattr__ = _refused
+    __iter__ = __len__ = __getitem__ = __contains__ = __bool__ = _refused
+
+    def __repr__(self) -> str:
+        return f"<{object.__getattribute__(self, '_used')}: not shown without reads_context = True>"
+
+
+HIDDEN_TURN: Any = _Hidden("view.turn")
+"""What a view not showing the turn holds for it."""
+HIDDEN_CONTEXT: Any = _Hidden("view.context")
+"""What a view not showing the context holds for it."""
+
+
 class _KeyedView(View):
     """The view a keyed strategy is shown: `context` holds its key's features alone; `turn` raises."""
 
@@ -148,12 +174,13 @@ def shown_view(
     dice: tuple[int, ...] | None,
     legal_moves: tuple[Move, ...],
     open_mask: Mask,
-    turn: tuple[Roll, ...] = (),
-    context: Any = None,
+    turn: tuple[Roll, ...] = HIDDEN_TURN,
+    context: Any = HIDDEN_CONTEXT,
 ) -> View:
     """A view of one of the kinds above (`CONTEXT_VIEW`, `KEYED_VIEW`, `CONTEXT_FREE_VIEW`), built
     without the dataclass's checks: the engine builds one for every question, from values it has
-    already worked out. What a kind hides (`turn`, `context`) may be left out."""
+    already worked out. What a kind hides (`turn`, `context`) is left out: its slot holds the
+    hidden stand-in, never the game."""
     view = _new_view(kind)
     _rules(view, rules)
     _tiles(view, open_tiles)

@@ -26,6 +26,8 @@ FEATURES: dict[str, str] = {
     "leader_total": "the lowest total before this round of the others still in the game (None if alone)",
 }
 """Every feature a key may name, with what it holds."""
+ALL_FEATURES = tuple(FEATURES)
+"""Every feature's name, in FEATURES' order."""
 
 
 def _posted(context: TurnContext) -> list[int]:
@@ -127,20 +129,20 @@ RENAMED = {"score_to_beat": "to_beat"}
 
 class FeaturesRead(KeyedContext):
     """A turn's context that notes what a strategy reads of it: shown as its key's features to a
-    strategy that declares none, so that `check` can say which key would do (`fitting_key`)."""
+    strategy that declares none, so that `check` can say which key would do (`fitting_key`). It
+    holds every feature's value, never the context: reading anything else raises `Undeclared`."""
 
-    __slots__ = ("_context", "beyond", "read", "renamed")
+    __slots__ = ("beyond", "read", "renamed")
 
     def __init__(self) -> None:
-        super().__init__((), ())
-        self._context = SOLO_CONTEXT
+        super().__init__(ALL_FEATURES, key_of(SOLO_CONTEXT, ALL_FEATURES))
         self.read: set[str] = set()
         self.renamed: set[str] = set()
         self.beyond = False
 
     def of(self, context: TurnContext) -> FeaturesRead:
-        """This, showing `context` (what is read of it is noted with the rest)."""
-        self._context = context
+        """This, showing `context`'s features (what is read of them is noted with the rest)."""
+        self._values = dict(zip(ALL_FEATURES, key_of(context, ALL_FEATURES), strict=True))
         return self
 
     def __getattr__(self, name: str) -> Any:
@@ -149,11 +151,11 @@ class FeaturesRead(KeyedContext):
         feature = RENAMED.get(name, name)
         if feature not in FEATURES:
             self.beyond = True
-            return getattr(self._context, name)
+            raise Undeclared("the strategy", f"read view.context.{name}", "reads_context = True")
         self.read.add(feature)
         if feature != name:
             self.renamed.add(name)
-        return _READ[feature](self._context)
+        return self._values[feature]
 
     def fitting_key(self) -> tuple[str, ...] | None:
         """The key of the features read, in FEATURES' order; None if it read nothing, or more."""

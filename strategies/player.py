@@ -22,6 +22,8 @@ from .answers import ask_dice, ask_move, tiles_by_mask
 from .base import (
     CONTEXT_FREE_VIEW,
     CONTEXT_VIEW,
+    HIDDEN_CONTEXT,
+    HIDDEN_TURN,
     KEYED_VIEW,
     SOLO_CONTEXT,
     VIEW_SETTERS,
@@ -125,7 +127,8 @@ class StrategyPlayer:
         seeds_globals, rng = asked and self._seeds_globals, self._rng if asked else None
         choose_dice, choose_move, answer_with = strategy.choose_dice, strategy.choose_move, given.append
         new_view, full, count_with = object.__new__, rules.full_box, counts.append
-        context: object = None
+        context: object = HIDDEN_CONTEXT  # the game, only for a strategy that reads it (or its key's features)
+        unturned: tuple[Roll, ...] = () if shows_turn else HIDDEN_TURN
         for fields, seed, game, dealt in turns:
             if kind is not CONTEXT_FREE_VIEW:
                 shown = turn_context(fields)
@@ -135,7 +138,7 @@ class StrategyPlayer:
             if rng is not None:
                 rng.seed(derive_seed("strategy", seed, game, fields[2], fields[1]))
             open_mask, answered = full, len(given)
-            turn: tuple[Roll, ...] = ()
+            turn = unturned
             for outcome in dealt:
                 options = options_of[open_mask]
                 if len(options) == 1:

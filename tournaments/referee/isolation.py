@@ -383,7 +383,8 @@ class RemotePlayer:
         if drawn is None:
             keys = [(seed, game, shown[2], shown[1]) for shown, game in zip(contexts, games, strict=True)]
             drawn = dealt_outcomes(keys, self.rules.tiles + 1)
-        data = self.host._exchange_bytes(TurnsAsked(self.number, seed, contexts, games, drawn.tobytes()), "")
+        sent = [_unseen(shown) for shown in contexts] if self.host.context_free else contexts
+        data = self.host._exchange_bytes(TurnsAsked(self.number, seed, sent, games, drawn.tobytes()), "")
         batch = Batch(seed, contexts, games, drawn, *_answered(data, len(games), self.rules, self.host))
         self._batch = batch
         return batch
@@ -485,6 +486,12 @@ def _fields(context: TurnContext | ContextFields) -> ContextFields:
     if isinstance(context, tuple):
         return context
     return context.player, context.seat, context.round, context.playoff, context.scores, context.totals, context.active
+
+
+def _unseen(fields: ContextFields) -> ContextFields:
+    """What the host of a strategy that reads nothing of the game is sent of a turn's context: its
+    seat and round (which seed the strategy's generators), the rest a solo game's first turn's."""
+    return (0, fields[1], fields[2], False, (None,), (0,), (True,))
 
 
 def dealt_outcomes(keys: Sequence[TurnKey], count: int) -> npt.NDArray[np.uint8]:
