@@ -10,8 +10,8 @@
    against the same candidates each computed on its own (`run_exact(config, gauntlet=1)` from
    scratch, as a tune did before), each way in a child process of its own (its processor seconds
    and peak resident memory), after one untimed tune that fills the disk's table cache, for the
-   README's two examples: `shutbox tune below -p threshold=1..16 -s optimal -s target -s tips` and
-   `shutbox tune below -p threshold=4..24:2 -s target -s tips --drop-out 45`. Both ways' figures
+   tuning guide's two examples (docs/tournaments.md): `shutbox tune below -p threshold=1..16 -s optimal
+   -s target -s tips` and `shutbox tune below -p threshold=4..24:2 -s target -s tips --drop-out 45`. Both ways' figures
    must be the same to the last digit.
 
 Measured side by side in one run (2 shared cores, busy), processor seconds of the child: one round,
@@ -47,7 +47,7 @@ TUNES: dict[str, tuple[range, tuple[str, ...], dict[str, Any]]] = {
     "one round": (range(1, 17), ("optimal", "target", "tips"), {}),
     "drop-out at 45": (range(4, 25, 2), ("target", "tips"), {"drop_out": 45}),
 }
-"""The README's exact tunes of `below`: its thresholds, the field, the rules."""
+"""The tuning guide's exact tunes of `below`: its thresholds, the field, the rules."""
 
 
 def main(argv: Sequence[str] | None = None) -> None:

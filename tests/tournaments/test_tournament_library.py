@@ -1,6 +1,6 @@
 """The tournaments library from Python: one call runs a tournament on any backend with the
 same results, reports are written whole or not at all, errors come from one module, and a
-script like the README's runs as it is."""
+script like the one docs/library.md shows runs as it is."""
 
 from __future__ import annotations
 

@@ -14,11 +14,22 @@ from ..errors import FAILURE, fail
 
 
 class Page(StrEnum):
+    """The pages of docs/, in the order they are listed: the guides, then the reference."""
+
+    PLAYING = "playing"
+    TOURNAMENTS = "tournaments"
+    STRATEGIES = "strategies"
+    EXACT = "exact"
+    LIBRARY = "library"
+    COMMANDS = "commands"
+    DEVELOPMENT = "development"
     RULES = "rules"
     REPORT = "report"
     DICE = "dice"
     STATISTICS = "statistics"
     TRUST = "trust"
+    FILES = "files"
+    ARCHITECTURE = "architecture"
 
 
 _PACKAGE = Path(__file__).resolve().parents[2]  # shutbox_cli/face/commands/ -> shutbox_cli
@@ -51,22 +62,22 @@ def register(app: typer.Typer) -> None:
 def docs_command(
     page: Annotated[
         Page | None,
-        typer.Argument(
-            metavar="PAGE", show_default=False, help="rules, report, dice, statistics or trust; none lists them."
-        ),
+        typer.Argument(metavar="PAGE", show_default=False, help="a page, such as playing or rules; none lists them."),
     ] = None,
 ) -> None:
-    """Show one of shutbox's pages: the rules and every variant, the report schema, the dice scheme,
-    the statistics (game pairs, Elo, the SPRT, ratings). On a terminal it is rendered at the
-    terminal's width, through the pager ($PAGER, else less) when long; piped, it is the page's
-    Markdown with each paragraph on one line, for grep.
+    """Show one of shutbox's pages: the guides (playing, tournaments and CI, writing strategies, exact
+    analysis, the library, the command line, tests and benchmarks), the rules and every variant, the
+    report schema, the dice scheme, the statistics (game pairs, Elo, the SPRT, ratings), what
+    confines a strategy's host, the files shutbox keeps and the architecture. On a terminal it is
+    rendered at the terminal's width, through the pager ($PAGER, else less) when long; piped, it is
+    the page's Markdown with each paragraph on one line, for grep.
 
     Exit status: 0 done, 1 if this installation lacks the page, 2 for an unknown page.
 
     Examples:
       shutbox docs
       shutbox docs rules | grep -i "one die"
-      shutbox docs report
+      shutbox docs strategies
     """
     pages = list(Page) if page is None else [page]
     paths = {shown: page_path(shown) for shown in pages}

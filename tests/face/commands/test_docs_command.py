@@ -19,7 +19,7 @@ from shutbox_cli.face.commands import docs
 from helpers.command import shutbox
 from helpers.paths import ROOT
 
-PAGES = ("rules", "report", "dice")
+PAGES = tuple(page.value for page in docs.Page)
 
 
 def invoke(*args: str) -> tuple[int, str, str]:
@@ -96,15 +96,26 @@ def test_a_pager_that_fails_is_said_once_and_the_page_printed_instead(pager: str
 @pytest.mark.slow
 def test_on_a_terminal_a_short_list_is_not_paged() -> None:
     shown = on_a_terminal("docs", PAGER="sed 's/^/paged:/'")
-    assert shown.startswith("rules       The rules shutbox plays\n") and "paged:" not in shown
+    assert shown.startswith("playing       Playing: `shutbox play`\n") and "paged:" not in shown
 
 
 def test_the_pages_are_listed_with_their_titles() -> None:
     status, out, _ = invoke("docs")
     assert status == 0
-    assert out.splitlines()[:2] == ["rules       The rules shutbox plays", "report      Reports: schema 1"]
-    assert out.splitlines()[2].startswith("dice        The dice")
-    assert out.splitlines()[3] == "statistics  Statistics: game pairs, Elo, the SPRT and ratings"
+    listed = out.splitlines()
+    assert [line.split()[0] for line in listed] == list(PAGES)
+    assert listed[:3] == [
+        "playing       Playing: `shutbox play`",
+        "tournaments   Tournaments: `shutbox tournament`",
+        "strategies    Strategies",
+    ]
+    assert "rules         The rules shutbox plays" in listed
+    assert "statistics    Statistics: game pairs, Elo, the SPRT and ratings" in listed
+
+
+def test_every_page_of_docs_is_a_page_of_the_command() -> None:
+    """The site's home (index.md) aside: it only leads to the others."""
+    assert sorted(PAGES) == sorted(path.stem for path in (ROOT / "docs").glob("*.md") if path.stem != "index")
 
 
 def test_an_unknown_page_is_a_usage_error() -> None:

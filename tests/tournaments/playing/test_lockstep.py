@@ -131,7 +131,7 @@ def test_a_strategy_in_its_host_fails_where_it_did_one_game_after_another() -> N
 def test_a_strategy_meets_its_turns_round_by_round_seat_by_seat_the_games_in_order(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """What the README promises a strategy that keeps state between questions."""
+    """What docs/tournaments.md ("Speed") promises a strategy that keeps state between questions."""
     player = hosted(f"{HOSTILE}/fails_late.py:Reader", "greedy-high", drop_out=60)
     try:
         (host,) = [loaded for loaded in player.loaded if isinstance(loaded, Host)]
