@@ -486,3 +486,101 @@ def test_a_run_states_its_confinement_and_a_strict_run_refuses_less_than_full(ma
     ]
     assert not (folder / "report.toml").exists()
     assert mark.left() == []
+
+
+# Red team (s31): what a confined host still reaches, each through the real command.
+
+
+@pytest.mark.parametrize("mode", ["j1", "j2"])
+def test_a_module_strategy_cannot_have_its_table_kept_as_another_files(mark: Mark, tmp_path: Path, mode: str) -> None:
+    """`claim_digest` is loaded by its module (`mine:Mine`), whose digest the referee takes from
+    its host's word: it says the digest of `victim.py` beside it. Its table (legal, its own play)
+    must not be kept, nor read back, as the victim's: the run reports what it does with its honest
+    twin (the same play, its own digest), and so does a later run of the victim alone on the same
+    cache of tables; or the run fails naming the attacker."""
+    source = (ATTACKS / "claim_digest.py").read_text()
+    twin_source = source.replace("\nATTACK = True\n", "\nATTACK = False\n")
+    assert twin_source != source
+    seats = ("-s", "mine=mine:Mine", "-s", "victim=victim.py:Mine", "-s", "greedy-high")
+    later = ("-s", "victim=victim.py:Mine", "-s", "greedy-high")
+    options = (*MODES[mode], *NO_CHECKPOINT, "-q", "-o", "report.toml")
+    done, reports, afterwards = {}, {}, {}
+    for who, text in (("twin", twin_source), ("attacker", source)):
+        folder = stage(tmp_path / who, "honest", mark)
+        (folder / "mine.py").write_text(text)
+        env = {"SHUTBOX_TABLE_CACHE": str(tmp_path / who / "cache"), "SHUTBOX_HOST_WRITABLE": ""}
+        done[who] = run(folder, mark, "tournament", *seats, *options, **env)
+        reports[who] = report_of(folder) if done[who].returncode == 0 else None
+        (folder / "report.toml").unlink(missing_ok=True)
+        again = run(folder, mark, "tournament", *later, *options, **env)
+        assert again.returncode == 0, again.stderr
+        afterwards[who] = report_of(folder)
+    assert done["twin"].returncode == 0, done["twin"].stderr
+    if done["attacker"].returncode == 0:
+        assert reports["attacker"] == reports["twin"], "exit 0 with the victim playing the attacker's table"
+    else:
+        named_failure(done["attacker"])
+    assert afterwards["attacker"] == afterwards["twin"], "a later run played the victim by the attacker's table"
+    assert mark.left() == []
+
+
+@pytest.mark.parametrize("mode", ["j1", "j2"])
+def test_a_host_cannot_lift_its_supervisors_limits_to_leave_a_process_behind(
+    honest: Honest, mark: Mark, tmp_path: Path, mode: str
+) -> None:
+    """`prlimit_escape` sets its supervisor's limit of open files to none (prlimit64 on another
+    process), then daemonizes a grandchild: the supervisor, blind to its descendants, must still
+    end it. The honest report (or a named failure), and nothing left."""
+    folder = stage(tmp_path / "run", "prlimit_escape", mark)
+    done = tournament(folder, mark, "trio", "Mine", mode)
+    honest_or_named(done, folder, honest.report("trio", "Mine", mode))
+    assert mark.left() == [], "a strategy's process outlived the run"
+
+
+@pytest.mark.parametrize("mode", ["j1", "j2"])
+def test_a_confined_strategy_sends_nothing_to_a_named_unix_socket(
+    honest: Honest, mark: Mark, tmp_path: Path, mode: str
+) -> None:
+    """A named Unix datagram socket of the user's (a logger's, a desktop service's): a host that
+    makes a datagram socket pair and sends from it to the socket's path reaches nothing."""
+    import tempfile
+
+    folder = stage(tmp_path / "run", "unix_datagram", mark)
+    with tempfile.TemporaryDirectory(prefix="s31-") as short:  # a socket's path is at most 107 bytes
+        path = str(Path(short) / "listening")
+        with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as listener:
+            listener.bind(path)
+            done = tournament(folder, mark, "trio", "Reader", mode, SHUTBOX_TEST_SOCKET=path, SHUTBOX_HOST_WRITABLE="")
+            listener.setblocking(False)
+            with pytest.raises(BlockingIOError):  # no datagram came
+                print(listener.recv(100))
+    honest_or_named(done, folder, honest.report("trio", "Reader", mode))
+    assert mark.left() == []
+
+
+@pytest.mark.parametrize("mode", ["j1", "j2"])
+def test_a_confined_strategy_neither_reads_nor_writes_the_users_shared_memory(
+    honest: Honest, mark: Mark, tmp_path: Path, mode: str
+) -> None:
+    """A System V shared memory segment of the user's (another program's, made with its owner's
+    rights alone): a host reaches neither its contents nor writes over them. The honest report (or
+    a named failure), the segment as it was, nothing left."""
+    import ctypes
+    import secrets
+
+    libc = ctypes.CDLL(None, use_errno=True)
+    libc.shmat.restype = ctypes.c_void_p
+    key = secrets.randbelow(1 << 30) + 1
+    shmid = libc.shmget(key, 4096, 0o1000 | 0o600)  # IPC_CREAT, the owner's alone
+    assert shmid >= 0, ctypes.get_errno()
+    try:
+        address = libc.shmat(shmid, None, 0)
+        ctypes.memmove(address, b"the user's data\0", 16)
+        folder = stage(tmp_path / "run", "sysv_shm", mark)
+        done = tournament(folder, mark, "trio", "Reader", mode, SHUTBOX_TEST_SHM_KEY=str(key), SHUTBOX_HOST_WRITABLE="")
+        assert ctypes.string_at(address, 16) == b"the user's data\0", "a host wrote over the user's shared memory"
+        libc.shmdt(ctypes.c_void_p(address))
+    finally:
+        libc.shmctl(shmid, 0, None)  # IPC_RMID
+    honest_or_named(done, folder, honest.report("trio", "Reader", mode))
+    assert mark.left() == []
