@@ -584,3 +584,53 @@ def test_a_confined_strategy_neither_reads_nor_writes_the_users_shared_memory(
         libc.shmctl(shmid, 0, None)  # IPC_RMID
     honest_or_named(done, folder, honest.report("trio", "Reader", mode))
     assert mark.left() == []
+
+
+@pytest.mark.parametrize("mode", ["j1", "j2"])
+def test_a_strategy_in_the_home_folder_reads_no_key_through_a_link_named_like_a_module(
+    honest: Honest, mark: Mark, tmp_path: Path, mode: str
+) -> None:
+    """`~/mine.py` beside links shipped with it (`~/notes.py` to the tables key, `~/diary.py` to a
+    file of the user's): the home folder is given only in part, and never its private folders nor
+    the user's other files, however a link is named. The honest report (or a named failure)."""
+    home = stage(tmp_path / "home", "home_symlink", mark)
+    keys = home / ".local" / "state" / "shutbox" / "keys"
+    keys.mkdir(parents=True, mode=0o700)
+    (keys / "tables.key").write_text("ab" * 32 + "\n")
+    (keys / "tables.key").chmod(0o600)
+    (home / "secret").write_text("the user's secret")
+    (home / "notes.py").symlink_to(Path(".local/state/shutbox/keys/tables.key"))
+    (home / "diary.py").symlink_to(Path("secret"))
+    env = {
+        "HOME": str(home),
+        "XDG_STATE_HOME": str(home / ".local" / "state"),
+        "SHUTBOX_TABLE_CACHE": str(home / ".cache" / "shutbox" / "tables"),
+        "SHUTBOX_HOST_WRITABLE": "",
+    }
+    done = tournament(home, mark, "trio", "Reader", mode, **env)
+    honest_or_named(done, home, honest.report("trio", "Reader", mode))
+    assert mark.left() == []
+
+
+def test_a_strategy_cannot_make_a_rivals_process_fail_for_it(mark: Mark, tmp_path: Path) -> None:
+    """`prlimit_rival` sets the address space limit of its rivals' hosts to nothing (prlimit64 on
+    another process of the user's): the run must not fail naming the honest victim. The honest
+    report, or a failure naming the attacker."""
+    folder = stage(tmp_path / "run", "prlimit_rival", mark)
+    done = tournament(folder, mark, "victim", "Reader", "j1", SHUTBOX_HOST_WRITABLE="")
+    if done.returncode == 0:
+        twin = stage(tmp_path / "twin", "honest", mark)
+        assert tournament(twin, mark, "victim", "Reader", "j1").returncode == 0
+        assert report_of(folder) == report_of(twin)
+    else:
+        named_failure(done)  # the attacker, never 'victim'
+    assert mark.left() == []
+
+
+def test_a_host_cannot_hang_whoever_reads_the_runs_output(honest: Honest, mark: Mark, tmp_path: Path) -> None:
+    """`prlimit_escape` holding the run's stderr in the grandchild its supervisor cannot see: the
+    run, read to the end of its output as a pipe or CI reads it, must end within the deadline."""
+    folder = stage(tmp_path / "run", "prlimit_escape", mark)
+    done = tournament(folder, mark, "trio", "Mine", "j1", SHUTBOX_TEST_HOLD="1")
+    honest_or_named(done, folder, honest.report("trio", "Mine", "j1"))
+    assert mark.left() == []

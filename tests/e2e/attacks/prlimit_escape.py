@@ -3,7 +3,9 @@ the same user: neither Landlock nor the seccomp filter refuses it), then daemoni
 (fork, setsid, fork again). The supervisor, which can no longer open /proc to find its
 descendants, never kills it: once the host is stopped, it waits for the grandchild until the
 referee kills it, and the grandchild, an orphan in a session of its own, lives on. It lets go of
-the run's stdout and stderr (else the caller reading them waits as long as it lives)."""
+the run's stdout and stderr (else the caller reading them waits as long as it lives), unless
+$SHUTBOX_TEST_HOLD is set: then whoever reads the run's stderr to its end (a pipe to `tee`, CI,
+`subprocess.run`) waits the five minutes it sleeps."""
 
 import contextlib
 import os
@@ -28,9 +30,10 @@ if middle == 0:
     os.setsid()
     if os.fork() == 0:
         _record()
-        null = os.open("/dev/null", os.O_RDWR)
-        for fd in (0, 1, 2):
-            os.dup2(null, fd)
+        if not os.environ.get("SHUTBOX_TEST_HOLD"):
+            null = os.open("/dev/null", os.O_RDWR)
+            for fd in (0, 1, 2):
+                os.dup2(null, fd)
         time.sleep(300)
     os._exit(0)
 os.waitpid(middle, 0)
