@@ -634,3 +634,29 @@ def test_a_host_cannot_hang_whoever_reads_the_runs_output(honest: Honest, mark: 
     done = tournament(folder, mark, "trio", "Mine", "j1", SHUTBOX_TEST_HOLD="1")
     honest_or_named(done, folder, honest.report("trio", "Mine", "j1"))
     assert mark.left() == []
+
+
+def test_a_writable_folder_that_holds_the_keys_gives_a_host_neither_keys_nor_cache(
+    honest: Honest, mark: Mark, tmp_path: Path
+) -> None:
+    """SHUTBOX_HOST_WRITABLE names the home folder (for a strategy that keeps files of its own): like
+    a readable one, it must not give the private folders it holds (docs/trust.md: never given whole).
+    The tables key unread, nothing written in the key folder or the cache; the honest report."""
+    home = tmp_path / "home"
+    keys = home / ".local" / "state" / "shutbox" / "keys"
+    cache = home / ".cache" / "shutbox" / "tables"
+    keys.mkdir(parents=True, mode=0o700)
+    cache.mkdir(parents=True)
+    (keys / "tables.key").write_text("ab" * 32 + "\n")
+    (keys / "tables.key").chmod(0o600)
+    folder = stage(tmp_path / "run", "writable_private", mark)
+    env = {
+        "HOME": str(home),
+        "XDG_STATE_HOME": str(home / ".local" / "state"),
+        "SHUTBOX_TABLE_CACHE": str(cache),
+        "SHUTBOX_HOST_WRITABLE": str(home),
+    }
+    done = tournament(folder, mark, "trio", "Reader", "j1", **env)
+    assert not (keys / "planted").exists() and not (cache / "planted").exists(), "a host wrote in a private folder"
+    honest_or_named(done, folder, honest.report("trio", "Reader", "j1"))
+    assert mark.left() == []
