@@ -660,3 +660,17 @@ def test_a_writable_folder_that_holds_the_keys_gives_a_host_neither_keys_nor_cac
     assert not (keys / "planted").exists() and not (cache / "planted").exists(), "a host wrote in a private folder"
     honest_or_named(done, folder, honest.report("trio", "Reader", "j1"))
     assert mark.left() == []
+
+
+def test_a_host_cannot_have_the_kernel_kill_its_referee(mark: Mark, tmp_path: Path) -> None:
+    """`prlimit_referee` sets its referee's processor time limit to a second: the kernel would send
+    the referee SIGXCPU (and SIGKILL), which Landlock's scoping forbids the host to send itself. A
+    run long enough for the referee to use that second ends with its report, or fails named; never
+    killed by a signal."""
+    folder = stage(tmp_path / "run", "prlimit_referee", mark)
+    seats = ("-s", "mine=mine.py:Reader", "-s", "optimal", "-s", "greedy-high")
+    done = run(folder, mark, "tournament", *seats, "-j", "1", "-n", "300000", "--seed", "5", *NO_CHECKPOINT, "-q", "-o", "report.toml")
+    assert done.returncode >= 0, f"the referee was killed by signal {-done.returncode}"
+    if done.returncode > 0:
+        named_failure(done)
+    assert mark.left() == []
