@@ -674,3 +674,45 @@ def test_a_host_cannot_have_the_kernel_kill_its_referee(mark: Mark, tmp_path: Pa
     if done.returncode > 0:
         named_failure(done)
     assert mark.left() == []
+
+
+def test_a_host_types_nothing_into_the_users_terminal(mark: Mark, tmp_path: Path) -> None:
+    """shutbox run in a terminal (its controlling terminal, its stdin and stderr), as from a shell:
+    `tiocsti` queues a command line on the terminal's input with TIOCSTI (where the kernel allows
+    it: dev.tty.legacy_tiocsti). Nothing may wait there for the shell once the run ends."""
+    import fcntl
+    import pty
+    import termios
+
+    legacy = Path("/proc/sys/dev/tty/legacy_tiocsti")
+    if legacy.exists() and legacy.read_text().strip() == "0":
+        pytest.skip("this kernel refuses TIOCSTI to everyone")
+    folder = stage(tmp_path / "run", "tiocsti", mark)
+    master, slave = pty.openpty()
+
+    def in_the_terminal() -> None:
+        os.setsid()
+        fcntl.ioctl(slave, termios.TIOCSCTTY, 0)
+
+    seats = ("-s", "mine=mine.py:Mine", "-s", "optimal", "-s", "greedy-high")
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "shutbox_cli", "tournament", *seats, *MODES["j1"], *NO_CHECKPOINT, "-q", "-o", "report.toml"],
+            cwd=folder,
+            stdin=slave,
+            stdout=subprocess.PIPE,
+            stderr=slave,
+            env=environment(**mark.env, SHUTBOX_HOST_WRITABLE=""),
+            preexec_fn=in_the_terminal,
+            timeout=DEADLINE,
+        )
+        os.set_blocking(slave, False)
+        typed = b""
+        with contextlib.suppress(BlockingIOError):
+            typed = os.read(slave, 4096)
+    finally:
+        os.close(slave)
+        os.close(master)
+    assert typed == b"", f"a host typed {typed!r} for the user's shell to run"
+    assert done.returncode in (0, 1, 2)
+    assert mark.left() == []
