@@ -716,3 +716,27 @@ def test_a_host_types_nothing_into_the_users_terminal(mark: Mark, tmp_path: Path
     assert typed == b"", f"a host typed {typed!r} for the user's shell to run"
     assert done.returncode in (0, 1, 2)
     assert mark.left() == []
+
+
+def test_a_host_cannot_rewrite_the_runs_output_file_after_it_ends(honest: Honest, mark: Mark, tmp_path: Path) -> None:
+    """`shutbox tournament --format json --report - > results.json 2>&1`: the report in the file,
+    once the run and every process it started have ended, is the one the run wrote (the honest
+    run's figures), not one `prlimit_rewrite`'s escaped grandchild wrote over it."""
+    folder = stage(tmp_path / "run", "prlimit_rewrite", mark)
+    seats = ("-s", "mine=mine.py:Mine", "-s", "optimal", "-s", "greedy-high")
+    results = folder / "results.json"
+    with results.open("wb") as out:
+        done = subprocess.run(
+            [sys.executable, "-m", "shutbox_cli", "tournament", *seats, *MODES["j1"], *NO_CHECKPOINT, "--format", "json", "--report", "-"],
+            cwd=folder,
+            stdin=subprocess.DEVNULL,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            env=environment(**mark.env),
+            timeout=DEADLINE,
+        )
+    written = results.read_bytes()
+    left = mark.left()
+    assert done.returncode == 0, written
+    assert results.read_bytes() == written, f"the output was rewritten after the run: {results.read_bytes()[:80]!r}"
+    assert left == []
