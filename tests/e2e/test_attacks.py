@@ -669,7 +669,22 @@ def test_a_host_cannot_have_the_kernel_kill_its_referee(mark: Mark, tmp_path: Pa
     killed by a signal."""
     folder = stage(tmp_path / "run", "prlimit_referee", mark)
     seats = ("-s", "mine=mine.py:Reader", "-s", "optimal", "-s", "greedy-high")
-    done = run(folder, mark, "tournament", *seats, "-j", "1", "-n", "300000", "--seed", "5", *NO_CHECKPOINT, "-q", "-o", "report.toml")
+    done = run(
+        folder,
+        mark,
+        "tournament",
+        *seats,
+        "-j",
+        "1",
+        "-n",
+        "300000",
+        "--seed",
+        "5",
+        *NO_CHECKPOINT,
+        "-q",
+        "-o",
+        "report.toml",
+    )
     assert done.returncode >= 0, f"the referee was killed by signal {-done.returncode}"
     if done.returncode > 0:
         named_failure(done)
@@ -697,7 +712,18 @@ def test_a_host_types_nothing_into_the_users_terminal(mark: Mark, tmp_path: Path
     seats = ("-s", "mine=mine.py:Mine", "-s", "optimal", "-s", "greedy-high")
     try:
         done = subprocess.run(
-            [sys.executable, "-m", "shutbox_cli", "tournament", *seats, *MODES["j1"], *NO_CHECKPOINT, "-q", "-o", "report.toml"],
+            [
+                sys.executable,
+                "-m",
+                "shutbox_cli",
+                "tournament",
+                *seats,
+                *MODES["j1"],
+                *NO_CHECKPOINT,
+                "-q",
+                "-o",
+                "report.toml",
+            ],
             cwd=folder,
             stdin=slave,
             stdout=subprocess.PIPE,
@@ -727,7 +753,19 @@ def test_a_host_cannot_rewrite_the_runs_output_file_after_it_ends(honest: Honest
     results = folder / "results.json"
     with results.open("wb") as out:
         done = subprocess.run(
-            [sys.executable, "-m", "shutbox_cli", "tournament", *seats, *MODES["j1"], *NO_CHECKPOINT, "--format", "json", "--report", "-"],
+            [
+                sys.executable,
+                "-m",
+                "shutbox_cli",
+                "tournament",
+                *seats,
+                *MODES["j1"],
+                *NO_CHECKPOINT,
+                "--format",
+                "json",
+                "--report",
+                "-",
+            ],
             cwd=folder,
             stdin=subprocess.DEVNULL,
             stdout=out,
