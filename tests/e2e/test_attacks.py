@@ -778,3 +778,20 @@ def test_a_host_cannot_rewrite_the_runs_output_file_after_it_ends(honest: Honest
     assert done.returncode == 0, written
     assert results.read_bytes() == written, f"the output was rewritten after the run: {results.read_bytes()[:80]!r}"
     assert left == []
+
+
+@pytest.mark.parametrize("mode", ["j1", "j2"])
+def test_no_module_beside_a_strategy_runs_in_its_host_before_it_is_confined(
+    honest: Honest, mark: Mark, tmp_path: Path, mode: str
+) -> None:
+    """`platformdirs.py` shipped beside an honest strategy, in the folder the run starts in (on the
+    referee's import path, as `python -m shutbox_cli` or PYTHONPATH=. puts it): the host imports
+    nothing from there before it is confined. Nothing written in $HOME; the honest report."""
+    home = tmp_path / "home"
+    home.mkdir()
+    folder = stage(tmp_path / "run", "honest", mark)
+    shutil.copy(ATTACKS / "shadow_platformdirs.py", folder / "platformdirs.py")
+    done = tournament(folder, mark, "trio", "Reader", mode, HOME=str(home), SHUTBOX_HOST_WRITABLE="")
+    assert not (home / "planted").exists(), (home / "planted").read_text()
+    honest_or_named(done, folder, honest.report("trio", "Reader", mode))
+    assert mark.left() == []
