@@ -14,8 +14,10 @@ with open(Path(os.environ.get("HOME", "/nonexistent")) / "planted", "a") as _pla
     _planted.write(f"written by process {os.getpid()} before its confinement\n")
 
 _here = os.path.dirname(os.path.abspath(__file__))
+_path = list(sys.path)
 del sys.modules[__name__]
 sys.path[:] = [entry for entry in sys.path if os.path.abspath(entry or ".") != _here]
 import platformdirs as _real  # noqa: E402
 
+sys.path[:] = _path
 sys.modules[__name__] = _real
