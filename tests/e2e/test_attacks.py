@@ -524,7 +524,7 @@ def test_a_module_strategy_cannot_have_its_table_kept_as_another_files(mark: Mar
     assert mark.left() == []
 
 
-@pytest.mark.parametrize("mode", ["j1", "j2"])
+@pytest.mark.parametrize("mode", ["j1", "j2", "dask"])
 def test_a_host_cannot_lift_its_supervisors_limits_to_leave_a_process_behind(
     honest: Honest, mark: Mark, tmp_path: Path, mode: str
 ) -> None:
