@@ -486,3 +486,312 @@ def test_a_run_states_its_confinement_and_a_strict_run_refuses_less_than_full(ma
     ]
     assert not (folder / "report.toml").exists()
     assert mark.left() == []
+
+
+# Red team (s31): what a confined host still reaches, each through the real command.
+
+
+@pytest.mark.parametrize("mode", ["j1", "j2"])
+def test_a_module_strategy_cannot_have_its_table_kept_as_another_files(mark: Mark, tmp_path: Path, mode: str) -> None:
+    """`claim_digest` is loaded by its module (`mine:Mine`), whose digest the referee takes from
+    its host's word: it says the digest of `victim.py` beside it. Its table (legal, its own play)
+    must not be kept, nor read back, as the victim's: the run reports what it does with its honest
+    twin (the same play, its own digest), and so does a later run of the victim alone on the same
+    cache of tables; or the run fails naming the attacker."""
+    source = (ATTACKS / "claim_digest.py").read_text()
+    twin_source = source.replace("\nATTACK = True\n", "\nATTACK = False\n")
+    assert twin_source != source
+    seats = ("-s", "mine=mine:Mine", "-s", "victim=victim.py:Mine", "-s", "greedy-high")
+    later = ("-s", "victim=victim.py:Mine", "-s", "greedy-high")
+    options = (*MODES[mode], *NO_CHECKPOINT, "-q", "-o", "report.toml")
+    done, reports, afterwards = {}, {}, {}
+    for who, text in (("twin", twin_source), ("attacker", source)):
+        folder = stage(tmp_path / who, "honest", mark)
+        (folder / "mine.py").write_text(text)
+        env = {"SHUTBOX_TABLE_CACHE": str(tmp_path / who / "cache"), "SHUTBOX_HOST_WRITABLE": ""}
+        done[who] = run(folder, mark, "tournament", *seats, *options, **env)
+        reports[who] = report_of(folder) if done[who].returncode == 0 else None
+        (folder / "report.toml").unlink(missing_ok=True)
+        again = run(folder, mark, "tournament", *later, *options, **env)
+        assert again.returncode == 0, again.stderr
+        afterwards[who] = report_of(folder)
+    assert done["twin"].returncode == 0, done["twin"].stderr
+    if done["attacker"].returncode == 0:
+        assert reports["attacker"] == reports["twin"], "exit 0 with the victim playing the attacker's table"
+    else:
+        named_failure(done["attacker"])
+    assert afterwards["attacker"] == afterwards["twin"], "a later run played the victim by the attacker's table"
+    assert mark.left() == []
+
+
+@pytest.mark.parametrize("mode", ["j1", "j2", "dask"])
+def test_a_host_cannot_lift_its_supervisors_limits_to_leave_a_process_behind(
+    honest: Honest, mark: Mark, tmp_path: Path, mode: str
+) -> None:
+    """`prlimit_escape` sets its supervisor's limit of open files to none (prlimit64 on another
+    process), then daemonizes a grandchild: the supervisor, blind to its descendants, must still
+    end it. The honest report (or a named failure), and nothing left."""
+    folder = stage(tmp_path / "run", "prlimit_escape", mark)
+    done = tournament(folder, mark, "trio", "Mine", mode)
+    honest_or_named(done, folder, honest.report("trio", "Mine", mode))
+    assert mark.left() == [], "a strategy's process outlived the run"
+
+
+@pytest.mark.parametrize("mode", ["j1", "j2"])
+def test_a_confined_strategy_sends_nothing_to_a_named_unix_socket(
+    honest: Honest, mark: Mark, tmp_path: Path, mode: str
+) -> None:
+    """A named Unix datagram socket of the user's (a logger's, a desktop service's): a host that
+    makes a datagram socket pair and sends from it to the socket's path reaches nothing."""
+    import tempfile
+
+    folder = stage(tmp_path / "run", "unix_datagram", mark)
+    with tempfile.TemporaryDirectory(prefix="s31-") as short:  # a socket's path is at most 107 bytes
+        path = str(Path(short) / "listening")
+        with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as listener:
+            listener.bind(path)
+            done = tournament(folder, mark, "trio", "Reader", mode, SHUTBOX_TEST_SOCKET=path, SHUTBOX_HOST_WRITABLE="")
+            listener.setblocking(False)
+            with pytest.raises(BlockingIOError):  # no datagram came
+                print(listener.recv(100))
+    honest_or_named(done, folder, honest.report("trio", "Reader", mode))
+    assert mark.left() == []
+
+
+@pytest.mark.parametrize("mode", ["j1", "j2"])
+def test_a_confined_strategy_neither_reads_nor_writes_the_users_shared_memory(
+    honest: Honest, mark: Mark, tmp_path: Path, mode: str
+) -> None:
+    """A System V shared memory segment of the user's (another program's, made with its owner's
+    rights alone): a host reaches neither its contents nor writes over them. The honest report (or
+    a named failure), the segment as it was, nothing left."""
+    import ctypes
+    import secrets
+
+    libc = ctypes.CDLL(None, use_errno=True)
+    libc.shmat.restype = ctypes.c_void_p
+    key = secrets.randbelow(1 << 30) + 1
+    shmid = libc.shmget(key, 4096, 0o1000 | 0o600)  # IPC_CREAT, the owner's alone
+    assert shmid >= 0, ctypes.get_errno()
+    try:
+        address = libc.shmat(shmid, None, 0)
+        ctypes.memmove(address, b"the user's data\0", 16)
+        folder = stage(tmp_path / "run", "sysv_shm", mark)
+        done = tournament(folder, mark, "trio", "Reader", mode, SHUTBOX_TEST_SHM_KEY=str(key), SHUTBOX_HOST_WRITABLE="")
+        assert ctypes.string_at(address, 16) == b"the user's data\0", "a host wrote over the user's shared memory"
+        libc.shmdt(ctypes.c_void_p(address))
+    finally:
+        libc.shmctl(shmid, 0, None)  # IPC_RMID
+    honest_or_named(done, folder, honest.report("trio", "Reader", mode))
+    assert mark.left() == []
+
+
+@pytest.mark.parametrize("mode", ["j1", "j2"])
+def test_a_strategy_in_the_home_folder_reads_no_key_through_a_link_named_like_a_module(
+    honest: Honest, mark: Mark, tmp_path: Path, mode: str
+) -> None:
+    """`~/mine.py` beside links shipped with it (`~/notes.py` to the tables key, `~/diary.py` to a
+    file of the user's): the home folder is given only in part, and never its private folders nor
+    the user's other files, however a link is named. The honest report (or a named failure)."""
+    home = stage(tmp_path / "home", "home_symlink", mark)
+    keys = home / ".local" / "state" / "shutbox" / "keys"
+    keys.mkdir(parents=True, mode=0o700)
+    (keys / "tables.key").write_text("ab" * 32 + "\n")
+    (keys / "tables.key").chmod(0o600)
+    (home / "secret").write_text("the user's secret")
+    (home / "notes.py").symlink_to(Path(".local/state/shutbox/keys/tables.key"))
+    (home / "diary.py").symlink_to(Path("secret"))
+    env = {
+        "HOME": str(home),
+        "XDG_STATE_HOME": str(home / ".local" / "state"),
+        "SHUTBOX_TABLE_CACHE": str(home / ".cache" / "shutbox" / "tables"),
+        "SHUTBOX_HOST_WRITABLE": "",
+    }
+    done = tournament(home, mark, "trio", "Reader", mode, **env)
+    honest_or_named(done, home, honest.report("trio", "Reader", mode))
+    assert mark.left() == []
+
+
+def test_a_strategy_cannot_make_a_rivals_process_fail_for_it(mark: Mark, tmp_path: Path) -> None:
+    """`prlimit_rival` sets the address space limit of its rivals' hosts to nothing (prlimit64 on
+    another process of the user's): the run must not fail naming the honest victim. The honest
+    report, or a failure naming the attacker."""
+    folder = stage(tmp_path / "run", "prlimit_rival", mark)
+    done = tournament(folder, mark, "victim", "Reader", "j1", SHUTBOX_HOST_WRITABLE="")
+    if done.returncode == 0:
+        twin = stage(tmp_path / "twin", "honest", mark)
+        assert tournament(twin, mark, "victim", "Reader", "j1").returncode == 0
+        assert report_of(folder) == report_of(twin)
+    else:
+        named_failure(done)  # the attacker, never 'victim'
+    assert mark.left() == []
+
+
+def test_a_host_cannot_hang_whoever_reads_the_runs_output(honest: Honest, mark: Mark, tmp_path: Path) -> None:
+    """`prlimit_escape` holding the run's stderr in the grandchild its supervisor cannot see: the
+    run, read to the end of its output as a pipe or CI reads it, must end within the deadline."""
+    folder = stage(tmp_path / "run", "prlimit_escape", mark)
+    done = tournament(folder, mark, "trio", "Mine", "j1", SHUTBOX_TEST_HOLD="1")
+    honest_or_named(done, folder, honest.report("trio", "Mine", "j1"))
+    assert mark.left() == []
+
+
+def test_a_writable_folder_that_holds_the_keys_gives_a_host_neither_keys_nor_cache(
+    honest: Honest, mark: Mark, tmp_path: Path
+) -> None:
+    """SHUTBOX_HOST_WRITABLE names the home folder (for a strategy that keeps files of its own): like
+    a readable one, it must not give the private folders it holds (docs/trust.md: never given whole).
+    The tables key unread, nothing written in the key folder or the cache; the honest report."""
+    home = tmp_path / "home"
+    keys = home / ".local" / "state" / "shutbox" / "keys"
+    cache = home / ".cache" / "shutbox" / "tables"
+    keys.mkdir(parents=True, mode=0o700)
+    cache.mkdir(parents=True)
+    (keys / "tables.key").write_text("ab" * 32 + "\n")
+    (keys / "tables.key").chmod(0o600)
+    folder = stage(tmp_path / "run", "writable_private", mark)
+    env = {
+        "HOME": str(home),
+        "XDG_STATE_HOME": str(home / ".local" / "state"),
+        "SHUTBOX_TABLE_CACHE": str(cache),
+        "SHUTBOX_HOST_WRITABLE": str(home),
+    }
+    done = tournament(folder, mark, "trio", "Reader", "j1", **env)
+    assert not (keys / "planted").exists() and not (cache / "planted").exists(), "a host wrote in a private folder"
+    honest_or_named(done, folder, honest.report("trio", "Reader", "j1"))
+    assert mark.left() == []
+
+
+def test_a_host_cannot_have_the_kernel_kill_its_referee(mark: Mark, tmp_path: Path) -> None:
+    """`prlimit_referee` sets its referee's processor time limit to a second: the kernel would send
+    the referee SIGXCPU (and SIGKILL), which Landlock's scoping forbids the host to send itself. A
+    run long enough for the referee to use that second ends with its report, or fails named; never
+    killed by a signal."""
+    folder = stage(tmp_path / "run", "prlimit_referee", mark)
+    seats = ("-s", "mine=mine.py:Reader", "-s", "optimal", "-s", "greedy-high")
+    done = run(
+        folder,
+        mark,
+        "tournament",
+        *seats,
+        "-j",
+        "1",
+        "-n",
+        "300000",
+        "--seed",
+        "5",
+        *NO_CHECKPOINT,
+        "-q",
+        "-o",
+        "report.toml",
+    )
+    assert done.returncode >= 0, f"the referee was killed by signal {-done.returncode}"
+    if done.returncode > 0:
+        named_failure(done)
+    assert mark.left() == []
+
+
+def test_a_host_types_nothing_into_the_users_terminal(mark: Mark, tmp_path: Path) -> None:
+    """shutbox run in a terminal (its controlling terminal, its stdin and stderr), as from a shell:
+    `tiocsti` queues a command line on the terminal's input with TIOCSTI (where the kernel allows
+    it: dev.tty.legacy_tiocsti). Nothing may wait there for the shell once the run ends."""
+    import fcntl
+    import pty
+    import termios
+
+    legacy = Path("/proc/sys/dev/tty/legacy_tiocsti")
+    if legacy.exists() and legacy.read_text().strip() == "0":
+        pytest.skip("this kernel refuses TIOCSTI to everyone")
+    folder = stage(tmp_path / "run", "tiocsti", mark)
+    master, slave = pty.openpty()
+
+    def in_the_terminal() -> None:
+        os.setsid()
+        fcntl.ioctl(slave, termios.TIOCSCTTY, 0)
+
+    seats = ("-s", "mine=mine.py:Mine", "-s", "optimal", "-s", "greedy-high")
+    try:
+        done = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "shutbox_cli",
+                "tournament",
+                *seats,
+                *MODES["j1"],
+                *NO_CHECKPOINT,
+                "-q",
+                "-o",
+                "report.toml",
+            ],
+            cwd=folder,
+            stdin=slave,
+            stdout=subprocess.PIPE,
+            stderr=slave,
+            env=environment(**mark.env, SHUTBOX_HOST_WRITABLE=""),
+            preexec_fn=in_the_terminal,
+            timeout=DEADLINE,
+        )
+        os.set_blocking(slave, False)
+        typed = b""
+        with contextlib.suppress(BlockingIOError):
+            typed = os.read(slave, 4096)
+    finally:
+        os.close(slave)
+        os.close(master)
+    assert typed == b"", f"a host typed {typed!r} for the user's shell to run"
+    assert done.returncode in (0, 1, 2)
+    assert mark.left() == []
+
+
+def test_a_host_cannot_rewrite_the_runs_output_file_after_it_ends(honest: Honest, mark: Mark, tmp_path: Path) -> None:
+    """`shutbox tournament --format json --report - > results.json 2>&1`: the report in the file,
+    once the run and every process it started have ended, is the one the run wrote (the honest
+    run's figures), not one `prlimit_rewrite`'s escaped grandchild wrote over it."""
+    folder = stage(tmp_path / "run", "prlimit_rewrite", mark)
+    seats = ("-s", "mine=mine.py:Mine", "-s", "optimal", "-s", "greedy-high")
+    results = folder / "results.json"
+    with results.open("wb") as out:
+        done = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "shutbox_cli",
+                "tournament",
+                *seats,
+                *MODES["j1"],
+                *NO_CHECKPOINT,
+                "--format",
+                "json",
+                "--report",
+                "-",
+            ],
+            cwd=folder,
+            stdin=subprocess.DEVNULL,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            env=environment(**mark.env),
+            timeout=DEADLINE,
+        )
+    written = results.read_bytes()
+    left = mark.left()
+    assert done.returncode == 0, written
+    assert results.read_bytes() == written, f"the output was rewritten after the run: {results.read_bytes()[:80]!r}"
+    assert left == []
+
+
+@pytest.mark.parametrize("mode", ["j1", "j2"])
+def test_no_module_beside_a_strategy_runs_in_its_host_before_it_is_confined(
+    honest: Honest, mark: Mark, tmp_path: Path, mode: str
+) -> None:
+    """`platformdirs.py` shipped beside an honest strategy, in the folder the run starts in (on the
+    referee's import path, as `python -m shutbox_cli` or PYTHONPATH=. puts it): the host imports
+    nothing from there before it is confined. Nothing written in $HOME; the honest report."""
+    home = tmp_path / "home"
+    home.mkdir()
+    folder = stage(tmp_path / "run", "honest", mark)
+    shutil.copy(ATTACKS / "shadow_platformdirs.py", folder / "platformdirs.py")
+    done = tournament(folder, mark, "trio", "Reader", mode, HOME=str(home), SHUTBOX_HOST_WRITABLE="")
+    assert not (home / "planted").exists(), (home / "planted").read_text()
+    honest_or_named(done, folder, honest.report("trio", "Reader", mode))
+    assert mark.left() == []

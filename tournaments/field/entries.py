@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -25,6 +26,7 @@ from strategies.loading import (
 
 from ..errors import ConfigError, marked
 from ..referee import idle
+from ..referee.confinement import module_file
 
 if TYPE_CHECKING:
     from ..referee.isolation import Host, Probed
@@ -266,10 +268,12 @@ def _probe(
 
 
 def _probed(probed: Probed) -> StrategyEntry:
-    """A user's strategy of the field as its host found it. Its sha256 is read here from the file its
-    spec names; a strategy named by its module or package has the one its host read from the class's file."""
+    """A user's strategy of the field as its host found it. Its sha256 is read here, never taken from
+    its host: from the file its spec names, or the module's file found on the import path without
+    running it (None where it cannot be found so: its table is then never kept)."""
     file = spec_file(probed.spec)
-    digest = probed.sha256 if file is None else source_sha256(Path(file).expanduser())
+    found = Path(file).expanduser() if file is not None else module_file(probed.spec, sys.path)
+    digest = None if found is None else source_sha256(found)
     return StrategyEntry(
         probed.spec,
         probed.name,

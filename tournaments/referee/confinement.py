@@ -166,8 +166,25 @@ def confine_host(spec: str, path: list[str], scratch: str) -> Confinement:
 
 
 def writable() -> list[str]:
-    """The folders SHUTBOX_HOST_WRITABLE names, besides the scratch folder."""
-    return [folder for folder in os.environ.get(WRITABLE_SETTING, "").split(os.pathsep) if folder]
+    """The folders SHUTBOX_HOST_WRITABLE names, besides the scratch folder, each given apart from
+    shutbox's private folders (its keys, its kept tables) where it holds one."""
+    named = [folder for folder in os.environ.get(WRITABLE_SETTING, "").split(os.pathsep) if folder]
+    private = private_folders()
+    return [kept for folder in named for kept in apart(Path(folder).expanduser().resolve(), private)]
+
+
+def apart(folder: Path, private: list[Path]) -> list[str]:
+    """`folder`, or where it is or holds a private folder, each of its entries given apart likewise
+    (a link skipped: its rule would be its target's); never a private folder or what it holds."""
+    if folder in private or any(inside in folder.parents for inside in private):
+        return []
+    if not any(folder in inside.parents for inside in private):
+        return [str(folder)] if folder.exists() else []
+    kept: list[str] = []
+    for entry in sorted(folder.iterdir()):
+        if not entry.is_symlink():
+            kept += apart(entry, private)
+    return kept
 
 
 def readable(spec: str, path: Iterable[str]) -> list[str]:
@@ -198,12 +215,12 @@ def narrowed(folder: Path, private: list[Path]) -> list[str]:
         return [str(folder)]
     kept: list[str] = []
     for entry in sorted(folder.iterdir()):
-        if entry.name.startswith("."):
+        if entry.name.startswith(".") or entry.is_symlink():  # a link's rule would be its target's
             continue
         if entry.is_file() and entry.suffix in IMPORTED:
             kept.append(str(entry))
         elif entry.is_dir() and (entry / "__init__.py").is_file():
-            kept += narrowed(entry.resolve(), private)
+            kept += narrowed(entry, private)
     return kept
 
 
@@ -232,6 +249,37 @@ def strategy_folders(spec: str, path: Iterable[str]) -> list[str]:
     if found.submodule_search_locations:
         return [str(Path(folder).resolve()) for folder in found.submodule_search_locations]
     return [] if found.origin is None else [str(Path(found.origin).resolve().parent)]
+
+
+def module_file(spec: str, path: Iterable[str]) -> Path | None:
+    """The file of the module a `module:Class` spec (or an installed strategy's name) names, found
+    on the import path without running anything (packages searched folder by folder, an editable
+    install through its finder's mapping); None for a file spec or where it cannot be found so."""
+    from importlib.machinery import PathFinder
+
+    from strategies.loading import StrategyLoadError, registered, spec_file, split_spec
+
+    try:
+        if spec_file(spec) is not None:
+            return None
+        target = split_spec(spec)[0]
+    except StrategyLoadError:
+        return None
+    known = registered(target)
+    parts = (known.target if known is not None else target).rpartition(":")[0].split(".")
+    places = list(path)
+    if not parts[0]:
+        return None
+    if PathFinder.find_spec(parts[0], places) is None:
+        places = editable_folders(parts[0], path)
+        places = [str(Path(folder).parent) for folder in places]
+    found = None
+    for part in parts:
+        found = PathFinder.find_spec(part, places)
+        if found is None:
+            return None
+        places = list(found.submodule_search_locations or [])
+    return None if found is None or found.origin is None else Path(found.origin)
 
 
 def editable_folders(top: str, path: Iterable[str]) -> list[str]:

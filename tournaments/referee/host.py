@@ -220,13 +220,13 @@ def _load(setup: Setup) -> tuple[LoadedStrategy | None, Loaded | HostFailure]:
 def serve(connection: Channel) -> None:
     """Load the strategy the first request names, then answer until the referee hangs up."""
     setup: Setup = connection.recv()
-    sys.path[:] = setup.path
-    told_declared(setup.declared)
-    try:
+    try:  # on this process's own import path (-P): nothing beside the strategy is imported before it holds
         confine_host(setup.spec, setup.path, setup.scratch)
     except OSError as error:  # said before any of the strategy's code runs: it never does
         _send(connection, HostFailure(f"the process of strategy {setup.spec!r} could not be confined: {error}."))
         return
+    sys.path[:] = setup.path
+    told_declared(setup.declared)
     defer_global_seeds()  # this process runs one strategy: `random` is seeded where it draws
     loaded, loaded_reply = _load(setup)
     _send(connection, loaded_reply)

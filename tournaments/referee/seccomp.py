@@ -2,8 +2,10 @@
 no new privileges, no capabilities (root's powers would bypass the rest), no process that can be
 attached to (a referee's), and system calls a strategy has no use for refused with EPERM (the
 strategy sees an error; nothing is killed): tracing, reading other processes' memory, kernel
-facilities (bpf, perf, keys, io_uring, userfaultfd), mounts and namespaces, and every socket() (a
-host talks over the socket pair it was given: no UDP, raw, netlink or named Unix socket)."""
+facilities (bpf, perf, keys, io_uring, userfaultfd), mounts and namespaces, System V and POSIX
+message IPC, every socket() (a host talks over the socket pair it was given: no UDP, raw, netlink
+or named Unix socket) and socketpair() but a stream one, another process's limits (prlimit64),
+and typing into a terminal (TIOCSTI)."""
 
 from __future__ import annotations
 
@@ -69,8 +71,30 @@ REFUSED = (
     "open_by_handle_at",
     "lookup_dcookie",
     "socket",
+    "shmget",
+    "shmat",
+    "shmctl",
+    "msgget",
+    "msgsnd",
+    "msgrcv",
+    "msgctl",
+    "semget",
+    "semop",
+    "semtimedop",
+    "semctl",
+    "mq_open",
+    "mq_unlink",
+    "mq_timedsend",
+    "mq_timedreceive",
+    "mq_notify",
+    "mq_getsetattr",
 )
-"""The system calls refused with EPERM."""
+"""The system calls refused with EPERM (System V and POSIX message IPC among them: another process's
+shared memory, queues and semaphores are the user's, not the host's)."""
+TIOCSTI, TIOCLINUX = 0x5412, 0x541C
+"""The terminal requests that type into a terminal (as if the user had): refused on any descriptor."""
+SOCK_STREAM, SOCK_TYPE_MASK = 1, 0xF
+"""socketpair() is allowed for stream sockets only: a datagram one can send to a named socket."""
 
 
 def _numbers(text: str) -> dict[str, int]:
@@ -98,7 +122,10 @@ X86_64 = Arch(
         "fspick:433 mount_setattr:442 pidfd_getfd:438 kexec_load:246 kexec_file_load:320 "
         "init_module:175 finit_module:313 delete_module:176 swapon:167 swapoff:168 reboot:169 "
         "acct:163 quotactl:179 name_to_handle_at:303 open_by_handle_at:304 lookup_dcookie:212 "
-        "socket:41 clone:56 clone3:435"
+        "socket:41 clone:56 clone3:435 shmget:29 shmat:30 shmctl:31 msgget:68 msgsnd:69 msgrcv:70 "
+        "msgctl:71 semget:64 semop:65 semtimedop:220 semctl:66 mq_open:240 mq_unlink:241 "
+        "mq_timedsend:242 mq_timedreceive:243 mq_notify:244 mq_getsetattr:245 prlimit64:302 ioctl:16 "
+        "socketpair:53"
     ),
     0x40000000,
 )
@@ -112,15 +139,18 @@ AARCH64 = Arch(
         "fspick:433 mount_setattr:442 pidfd_getfd:438 kexec_load:104 kexec_file_load:294 "
         "init_module:105 finit_module:273 delete_module:106 swapon:224 swapoff:225 reboot:142 "
         "acct:89 quotactl:60 name_to_handle_at:264 open_by_handle_at:265 lookup_dcookie:18 "
-        "socket:198 clone:220 clone3:435"
+        "socket:198 clone:220 clone3:435 shmget:194 shmat:196 shmctl:195 msgget:186 msgsnd:189 "
+        "msgrcv:188 msgctl:187 semget:190 semop:193 semtimedop:192 semctl:191 mq_open:180 "
+        "mq_unlink:181 mq_timedsend:182 mq_timedreceive:183 mq_notify:184 mq_getsetattr:185 "
+        "prlimit64:261 ioctl:29 socketpair:199"
     ),
 )
 ARCHES = {"x86_64": X86_64, "aarch64": AARCH64, "arm64": AARCH64}
 
-_LD_W_ABS, _JEQ, _JGE, _JSET, _RET = 0x20, 0x15, 0x35, 0x45, 0x06
+_LD_W_ABS, _JEQ, _JGE, _JSET, _RET, _AND = 0x20, 0x15, 0x35, 0x45, 0x06, 0x54
 _RET_ALLOW = 0x7FFF0000
 _RET_ERRNO = 0x00050000
-_NR, _ARCH, _ARG0 = 0, 4, 16
+_NR, _ARCH, _ARG0, _ARG1 = 0, 4, 16, 24
 """Offsets in `struct seccomp_data` (the low half of the first argument, little-endian)."""
 
 
@@ -193,6 +223,7 @@ def program(machine: Arch) -> bytes:
     for number in refused:
         body.append((_JEQ, 0, 1, number))
         body.append((_RET, 0, 0, deny))
+    body += _argument_rules(machine, deny, allow)
     body.append((_JEQ, 0, 1, machine.numbers["clone3"]))
     body.append((_RET, 0, 0, enosys))
     body.append((_JEQ, 0, 3, machine.numbers["clone"]))
@@ -202,6 +233,32 @@ def program(machine: Arch) -> bytes:
     body.append((_RET, 0, 0, allow))
     head = [(_LD_W_ABS, 0, 0, _ARCH), (_JEQ, 1, 0, machine.audit), (_RET, 0, 0, deny)]
     return b"".join(struct.pack("=HBBI", *instruction) for instruction in head + body)
+
+
+def _argument_rules(machine: Arch, deny: int, allow: int) -> list[tuple[int, int, int, int]]:
+    """The calls refused by their arguments, each a block that ends in its verdict: prlimit64() on
+    any process but this one (another's limits lowered until the kernel kills it, or its
+    supervisor blinded), ioctl() typing into a terminal, socketpair() of a kind but stream."""
+    numbers = machine.numbers
+    return [
+        (_JEQ, 0, 4, numbers["prlimit64"]),
+        (_LD_W_ABS, 0, 0, _ARG0),
+        (_JEQ, 1, 0, 0),
+        (_RET, 0, 0, deny),
+        (_RET, 0, 0, allow),
+        (_JEQ, 0, 5, numbers["ioctl"]),
+        (_LD_W_ABS, 0, 0, _ARG1),
+        (_JEQ, 2, 0, TIOCSTI),
+        (_JEQ, 1, 0, TIOCLINUX),
+        (_RET, 0, 0, allow),
+        (_RET, 0, 0, deny),
+        (_JEQ, 0, 5, numbers["socketpair"]),
+        (_LD_W_ABS, 0, 0, _ARG1),
+        (_AND, 0, 0, SOCK_TYPE_MASK),
+        (_JEQ, 1, 0, SOCK_STREAM),
+        (_RET, 0, 0, deny),
+        (_RET, 0, 0, allow),
+    ]
 
 
 def install_filter() -> None:

@@ -12,6 +12,7 @@ exits as the host did: with its status, or killed by its signal.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import select
 import signal
@@ -21,6 +22,7 @@ import time
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # the supervisor imports only what it runs: it starts for every host
     import subprocess
+    import threading
     from collections.abc import Sequence
     from types import FrameType
     from typing import NoReturn
@@ -41,6 +43,9 @@ limit together (each process alone cannot: the limit is on each one's address sp
 WATCH_SECONDS = 0.5
 """How often the supervisor looks whether the referee is still there (on Linux the kernel also
 tells it at once) and, on Linux, how much memory the host and all it started use together."""
+PASSED_SECONDS = 2.0
+"""How long the supervisor waits, once every process of the host's is gone, for what they wrote to
+be passed on (a process that escaped it may hold its pipe: it is not waited for longer)."""
 STOP_SIGNALS = (signal.SIGTERM, signal.SIGHUP)
 """The signals that ask the supervisor to stop the host (and all it started) and exit."""
 PARENT_DIED = signal.SIGUSR1
@@ -131,7 +136,10 @@ def supervise(command: list[str], referee: int, memory_limit_mib: int, pass_fds:
         _prctl(_PR_SET_DUMPABLE, 0)  # no process of the host's may attach to this one
     if os.getppid() != referee:  # gone before the kernel was asked to tell
         os._exit(PARENT_GONE)
-    host = _start_host(command, memory_limit_mib)
+    said, saying = os.pipe()
+    host = _start_host(command, memory_limit_mib, saying)
+    os.close(saying)
+    passing = _pass_on(said)
     for fd in pass_fds:  # the host's alone: its end closes when the host's processes end
         os.close(fd)
     status: int | None = None
@@ -142,15 +150,40 @@ def supervise(command: list[str], referee: int, memory_limit_mib: int, pass_fds:
             weighed = time.monotonic()
             if _memory_used() > memory_limit_mib * _MiB:
                 _end_all(host, status)
+                passing.join(PASSED_SECONDS)
                 os._exit(OVER_MEMORY)
         if status is None:
             signals.wait()
-    _exit_as(_end_all(host, status))
+    ended = _end_all(host, status)
+    passing.join(PASSED_SECONDS)  # every process that wrote is gone: what they wrote is passed on
+    _exit_as(ended)
 
 
-def _start_host(command: list[str], memory_limit_mib: int) -> int:
+def _pass_on(said: int) -> threading.Thread:
+    """Pass what the host and its processes write on to this process's stderr (the referee's) in a
+    thread of its own, every control character but newline and tab left out: a host holds no
+    descriptor of the referee's terminal or output (it could type into the terminal, read from it,
+    or hold a pipe whoever reads the run's output waits on), and writes no escape sequence there."""
+    import codecs
+    import threading
+    import unicodedata
+
+    def run() -> None:
+        decoder = codecs.getincrementaldecoder("utf-8")("replace")
+        while chunk := os.read(said, 65536):
+            text = decoder.decode(chunk)
+            kept = "".join(c for c in text if c in "\n\t" or unicodedata.category(c)[0] != "C")
+            with contextlib.suppress(OSError):
+                os.write(2, kept.encode())
+
+    passing = threading.Thread(target=run, name="shutbox-host-output", daemon=True)
+    passing.start()
+    return passing
+
+
+def _start_host(command: list[str], memory_limit_mib: int, output: int) -> int:
     """Fork the host: a process group of its own, killed by the kernel if this process dies, its
-    memory limited, then its command run."""
+    memory limited, its output (stdout and stderr) into `output`, then its command run."""
     supervisor = os.getpid()
     try:
         pid = os.fork()
@@ -164,6 +197,9 @@ def _start_host(command: list[str], memory_limit_mib: int) -> int:
         for number in (*STOP_SIGNALS, signal.SIGCHLD, PARENT_DIED):
             signal.signal(number, signal.SIG_DFL)
         os.setpgid(0, 0)
+        os.dup2(output, 1)
+        os.dup2(output, 2)
+        os.close(output)
         if LINUX:
             _prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
         if os.getppid() != supervisor:
