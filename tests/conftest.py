@@ -101,11 +101,16 @@ _shared = [0.0, 0.0]
 """The clock and processor seconds of the shared fixtures set up during the current test."""
 
 
+UNMARKED_SLOW = ("off", "report", "fail")
+"""What --unmarked-slow may ask; its default is $SHUTBOX_UNMARKED_SLOW (CI's), an environment variable
+rather than PYTEST_ADDOPTS, which would reach every pytest a test starts (a new strategy's own)."""
+
+
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(
         "--unmarked-slow",
-        choices=("off", "report", "fail"),
-        default="off",
+        choices=UNMARKED_SLOW,
+        default=next((way for way in UNMARKED_SLOW if way == os.environ.get("SHUTBOX_UNMARKED_SLOW")), "off"),
         help=f"tests not marked slow that took {SLOW_SECONDS} s or more: say nothing (the default), list them at "
         "the end (CI's log does: a loaded machine makes every test slower), or also fail the run if one took "
         f"{SLOW_SECONDS} s of processor time",
