@@ -1,5 +1,6 @@
 """The run's closing list of tests not marked slow that took half a second or more: in CI's log
-(`--unmarked-slow=report`, which .ci/run asks by SHUTBOX_UNMARKED_SLOW=report), not in the output of the README's test command."""
+(`--unmarked-slow=report`, which .ci/run asks by SHUTBOX_UNMARKED_SLOW=report), not in the output
+of the README's test command."""
 
 from __future__ import annotations
 
