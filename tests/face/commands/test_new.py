@@ -51,8 +51,8 @@ def test_shutbox_check_passes_on_the_strategy_as_made(project: Path) -> None:
     assert checked.stdout.rstrip().endswith("Every check holds.")
 
 
-@pytest.mark.slow
-def test_its_own_tests_pass_as_made(project: Path) -> None:
+def assert_its_tests_pass(project: Path) -> None:
+    """The new project's own six tests pass, run by pytest in its folder."""
     ran = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:xdist"],
         cwd=project,
@@ -63,6 +63,11 @@ def test_its_own_tests_pass_as_made(project: Path) -> None:
     )
     assert ran.returncode == 0, ran.stdout + ran.stderr
     assert "6 passed" in ran.stdout
+
+
+@pytest.mark.slow
+def test_its_own_tests_pass_as_made(project: Path) -> None:
+    assert_its_tests_pass(project)
 
 
 @pytest.mark.slow
@@ -79,16 +84,7 @@ def test_its_own_tests_pass_once_it_declares_a_key_and_reads_it(project: Path, t
             "        return max(view.legal_moves",
         )
     )
-    ran = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:xdist"],
-        cwd=keyed,
-        capture_output=True,
-        text=True,
-        env=environment(),
-        timeout=300,
-    )
-    assert ran.returncode == 0, ran.stdout + ran.stderr
-    assert "6 passed" in ran.stdout
+    assert_its_tests_pass(keyed)
 
 
 @pytest.mark.slow
