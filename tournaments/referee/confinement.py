@@ -158,7 +158,8 @@ def confine_host(spec: str, path: list[str], scratch: str) -> Confinement:
         raise OSError(f"{threads} threads run already, which it would not hold")
     seccomp.no_new_privs()
     if found.landlock:
-        landlock.restrict(found.landlock, readable(spec, path), [scratch, *writable()], DEVICES, VISIBLE)
+        reads, listed = readable(spec, path)
+        landlock.restrict(found.landlock, reads, [scratch, *writable()], DEVICES, VISIBLE, listed)
     seccomp.drop_capabilities()
     if found.seccomp:
         seccomp.install_filter()
@@ -187,9 +188,10 @@ def apart(folder: Path, private: list[Path]) -> list[str]:
     return kept
 
 
-def readable(spec: str, path: Iterable[str]) -> list[str]:
+def readable(spec: str, path: Iterable[str]) -> tuple[list[str], list[str]]:
     """What a host may read: Python's own folders, the import path's (but the current folder, unless
-    the strategy is there), our packages, the system's libraries and the strategy's own folder."""
+    the strategy is there), our packages, the system's libraries and the strategy's own folder; and
+    the folders of those read only in part (`narrowed`), which it may list but not read."""
     own = strategy_folders(spec, path)
     here = os.getcwd()
     found = [sys.prefix, sys.exec_prefix, sys.base_prefix, sys.base_exec_prefix, *LIBRARIES, *own]
@@ -199,29 +201,30 @@ def readable(spec: str, path: Iterable[str]) -> list[str]:
             found.append(folder)
     found += [str(Path(sys.modules[name].__file__ or "").parent) for name in OUR_PACKAGES if name in sys.modules]
     private = [*private_folders(), Path.home().resolve()]
-    return [
-        kept
-        for folder in dict.fromkeys(found)
-        if os.path.exists(folder)
-        for kept in narrowed(Path(folder).resolve(), private)
-    ]
+    reads: list[str] = []
+    listed: list[str] = []
+    for folder in dict.fromkeys(found):
+        if os.path.exists(folder):
+            narrowed(Path(folder).resolve(), private, reads, listed)
+    return reads, listed
 
 
-def narrowed(folder: Path, private: list[Path]) -> list[str]:
-    """`folder`, or where it is or holds a private folder (the home folder, or a folder holding
-    shutbox's state: a strategy's file in the home folder, say) only what Python imports from it:
-    its modules and extension files, and its packages, each narrowed again; never a hidden entry."""
+def narrowed(folder: Path, private: list[Path], reads: list[str], listed: list[str]) -> None:
+    """Add `folder` to `reads`, or where it is or holds a private folder (the home folder, or a folder
+    holding shutbox's state: a strategy's file in the home folder, say) add it to `listed` (Python
+    lists a folder to import from it) and to `reads` only what Python imports from it: its modules
+    and extension files, and its packages, each narrowed again; never a hidden entry or a link."""
     if folder not in private and not any(folder in inside.parents for inside in private):
-        return [str(folder)]
-    kept: list[str] = []
+        reads.append(str(folder))
+        return
+    listed.append(str(folder))
     for entry in sorted(folder.iterdir()):
         if entry.name.startswith(".") or entry.is_symlink():  # a link's rule would be its target's
             continue
         if entry.is_file() and entry.suffix in IMPORTED:
-            kept.append(str(entry))
+            reads.append(str(entry))
         elif entry.is_dir() and (entry / "__init__.py").is_file():
-            kept += narrowed(entry, private)
-    return kept
+            narrowed(entry, private, reads, listed)
 
 
 def strategy_folders(spec: str, path: Iterable[str]) -> list[str]:

@@ -220,6 +220,7 @@ def _load(setup: Setup) -> tuple[LoadedStrategy | None, Loaded | HostFailure]:
 def serve(connection: Channel) -> None:
     """Load the strategy the first request names, then answer until the referee hangs up."""
     setup: Setup = connection.recv()
+    told_declared(setup.declared)  # what the referee read of installed packages, used while it confines itself
     try:  # on this process's own import path (-P): nothing beside the strategy is imported before it holds
         confine_host(setup.spec, setup.path, setup.scratch)
     except OSError as error:  # said before any of the strategy's code runs: it never does

@@ -86,11 +86,17 @@ class _PathBeneath(ctypes.Structure):
 
 
 def restrict(
-    version: int, reads: Iterable[str], writes: Iterable[str], devices: Iterable[str], visible: Iterable[str] = ()
+    version: int,
+    reads: Iterable[str],
+    writes: Iterable[str],
+    devices: Iterable[str],
+    visible: Iterable[str] = (),
+    listed: Iterable[str] = (),
 ) -> None:
     """Confine this thread (and all it starts) by the rules of Landlock ABI `version` (at most the
     kernel's): read and execute only beneath `reads`, read and write anything beneath `writes`,
-    read and write the files `devices`, only read beneath `visible`; no TCP bind or connect; no
+    read and write the files `devices`, only read beneath `visible`, only list the folders beneath
+    `listed` (their names, not their files); no TCP bind or connect; no
     signal or abstract Unix socket outside its domain. A path that does not exist is skipped.
     The caller has set no_new_privs. Raises LandlockError if the kernel refuses."""
     syscall = _syscall()
@@ -110,6 +116,7 @@ def restrict(
             (writes, handled & ~(MAKE_CHAR | MAKE_BLOCK)),
             (devices, READ_FILE | WRITE_FILE),
             (visible, READ_FILE | READ_DIR),
+            (listed, READ_DIR),
         )
         for paths, rights in rules:
             for path in paths:

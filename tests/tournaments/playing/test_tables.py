@@ -209,15 +209,17 @@ def test_a_changed_source_parameter_or_rule_set_is_another_key() -> None:
 def tournament(
     folder: Path, *args: str, field: tuple[str, ...] = ("-s", "mine.py:Mine", "-s", "random"), **env: str
 ) -> Any:
+    (folder / "log").mkdir(exist_ok=True)  # a folder of the log's own: a host writes in it even where
+    # the test's folder holds the keys (SHUTBOX_HOST_WRITABLE gives such a folder apart from them)
     return real_shutbox(
         "tournament", *field, "--seed", "1", *args, cwd=folder,
-        env={"SHUTBOX_TABLE_CACHE": str(folder / "cache"), "MINE_LOG": str(folder / "asked.log"), **env},
+        env={"SHUTBOX_TABLE_CACHE": str(folder / "cache"), "MINE_LOG": str(folder / "log" / "asked.log"), **env},
     )  # fmt: skip
 
 
 def askers(folder: Path) -> set[str]:
     """The processes that asked the strategy a question since the last look, and a fresh log."""
-    log = folder / "asked.log"
+    log = folder / "log" / "asked.log"
     found = set(log.read_text().split()) if log.exists() else set()
     log.unlink(missing_ok=True)
     return found
@@ -264,13 +266,17 @@ def test_an_illegal_kept_table_sealed_with_the_users_key_is_refused_naming_it(
 def test_a_forged_cache_leaves_the_report_the_honest_runs_in_that_run_and_the_next(tmp_path: Path) -> None:
     """A strategy rewrites every kept table at import, in its host (tables that play otherwise, then
     tables that end every turn), or they are rewritten between runs, each sealed again with a digest
-    anyone can compute: each run plays the true tables of the built-ins and of another user's strategy."""
+    anyone can compute: each run plays the true tables of the built-ins and of another user's strategy.
+    This is the check of what is read back, which holds where hosts are not confined: the runs take
+    no Landlock (`SHUTBOX_LANDLOCK_ABI=0`), which would keep the strategy out of the cache at once."""
     (tmp_path / "mine.py").write_text(MINE)
     shutil.copy(ATTACKS / "forge_tables.py", tmp_path / "forger.py")
     field = ("-s", "victim=mine.py:Mine", "-s", "optimal", "-s", "max-shut", "-s", "forger.py:Forger")
 
     def report(name: str, forge: str = "") -> bytes:
-        done = tournament(tmp_path, *field, "--games", "2000", "-o", name, FORGE_TABLES=forge, field=())
+        done = tournament(
+            tmp_path, *field, "--games", "2000", "-o", name, FORGE_TABLES=forge, SHUTBOX_LANDLOCK_ABI="0", field=()
+        )
         assert done.returncode == 0, done.stderr
         return (tmp_path / name).read_bytes()
 
