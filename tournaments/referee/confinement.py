@@ -232,23 +232,20 @@ def strategy_folders(spec: str, path: Iterable[str]) -> list[str]:
     package's folder(s) of a module (a plain module's own folder) on the import path."""
     from importlib.machinery import PathFinder
 
-    from strategies.loading import StrategyLoadError, registered, spec_file, split_spec
+    from strategies.loading import StrategyLoadError, spec_file
 
     try:
         file = spec_file(spec)
-        target = split_spec(spec)[0]
+        parts = [] if file is not None else _module_of(spec)
     except StrategyLoadError:
         return []
     if file is not None:
         return [str(Path(file).expanduser().resolve().parent)]
-    known = registered(target)
-    where = (known.target if known is not None else target).rpartition(":")[0]
-    if not where:
+    if not parts:
         return []
-    top = where.split(".")[0]
-    found = PathFinder.find_spec(top, list(path))
+    found = PathFinder.find_spec(parts[0], list(path))
     if found is None:
-        return editable_folders(top, path)
+        return editable_folders(parts[0], path)
     if found.submodule_search_locations:
         return [str(Path(folder).resolve()) for folder in found.submodule_search_locations]
     return [] if found.origin is None else [str(Path(found.origin).resolve().parent)]
@@ -260,22 +257,17 @@ def module_file(spec: str, path: Iterable[str]) -> Path | None:
     install through its finder's mapping); None for a file spec or where it cannot be found so."""
     from importlib.machinery import PathFinder
 
-    from strategies.loading import StrategyLoadError, registered, spec_file, split_spec
+    from strategies.loading import StrategyLoadError, spec_file
 
     try:
-        if spec_file(spec) is not None:
-            return None
-        target = split_spec(spec)[0]
+        parts = [] if spec_file(spec) is not None else _module_of(spec)
     except StrategyLoadError:
         return None
-    known = registered(target)
-    parts = (known.target if known is not None else target).rpartition(":")[0].split(".")
-    places = list(path)
-    if not parts[0]:
+    if not parts:
         return None
+    places = list(path)
     if PathFinder.find_spec(parts[0], places) is None:
-        places = editable_folders(parts[0], path)
-        places = [str(Path(folder).parent) for folder in places]
+        places = [str(Path(folder).parent) for folder in editable_folders(parts[0], path)]
     found = None
     for part in parts:
         found = PathFinder.find_spec(part, places)
@@ -283,6 +275,17 @@ def module_file(spec: str, path: Iterable[str]) -> Path | None:
             return None
         places = list(found.submodule_search_locations or [])
     return None if found is None or found.origin is None else Path(found.origin)
+
+
+def _module_of(spec: str) -> list[str]:
+    """The dotted parts of the module a spec that is not a file's names (an installed strategy's name
+    as its package registers it); [] where it names none. Raises StrategyLoadError for a bad spec."""
+    from strategies.loading import registered, split_spec
+
+    target = split_spec(spec)[0]
+    known = registered(target)
+    where = (known.target if known is not None else target).rpartition(":")[0]
+    return where.split(".") if where else []
 
 
 def editable_folders(top: str, path: Iterable[str]) -> list[str]:

@@ -132,6 +132,7 @@ def test_a_host_without_landlock_still_keeps_no_capability_and_makes_no_socket(f
     assert confined(folders, "import socket; socket.socket()", **{ABI_SETTING: "0"}) == "PermissionError"
 
 
+@pytest.mark.slow  # five confined processes
 def test_a_strategy_in_the_home_folder_reads_its_modules_but_not_the_home_or_the_keys(tmp_path: Path) -> None:
     """A folder that holds a private one (the home, and in it shutbox's keys) is narrowed to what
     Python imports from it: the strategy's modules and packages, nothing else (it may list its
