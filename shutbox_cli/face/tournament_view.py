@@ -82,15 +82,16 @@ def header(summary: Results) -> list[str]:
     return [played, f"Rules: {rules_in_short(config.rules)}."]
 
 
-def ranking_table(summary: Results, wins: bool = True) -> Table:
+def ranking_table(summary: Results, wins: bool = True, exact: bool = True) -> Table:
     """The standings, best first. Columns that say nothing for this format are left out,
     and the wins column too when asked (the win rate says the same) or exact (expected wins
-    over a few seatings say nothing more); exact figures have no intervals."""
+    over a few seatings say nothing more); exact figures have no intervals. The exact win rates
+    computed beside a simulated run are a column unless `exact` is False."""
     rules = summary.config.rules
     intervals = not summary.exact
     wins = wins and intervals
     digits = _digits(summary)
-    exactly = _exact_rates(summary)
+    exactly = _exact_rates(summary) if exact else {}
     table = _table()
     table.add_column("#", justify="right")
     table.add_column("strategy", overflow="fold", min_width=12)
@@ -162,8 +163,9 @@ def _rating(standing: Standing) -> list[str]:
     return [f"{standing.rating:+.0f} ±{(high - low) / 2:.0f}", los]
 
 
-def legend(summary: Results) -> str:
-    """What the ranking's columns mean: estimates over games played, or chances computed exactly."""
+def legend(summary: Results, exact_shown: bool = True) -> str:
+    """What the ranking's columns mean: estimates over games played, or chances computed exactly
+    (the exact column's meaning where it is shown)."""
     rules = summary.config.rules
     each = summary.ranking[0].games if summary.ranking else 0
     shared = not summary.solo and rules.ties is Ties.SHARE
@@ -176,7 +178,7 @@ def legend(summary: Results) -> str:
     else:
         parts = [f"each strategy played {each:,} games"]
         parts += ["a shared win counts as a fraction"] if shared else []
-        if _exact_rates(summary):
+        if exact_shown and _exact_rates(summary):
             parts.append("exact: its win rate computed exactly, over every game the dice can deal (as --exact does)")
         parts.append("score: mean score per turn; shut: how often it shut the box")
     figure = "expected" if summary.exact else "mean"
@@ -223,7 +225,7 @@ def within_noise(summary: Results) -> str | None:
     )
     named = "; ".join(", ".join(printable(standing.name) for standing in names) for names in groups)
     settled = (
-        "the exact column gives their true order"
+        "the exact win rates give their true order"
         if _exact_rates(summary)
         else "more games (-n) could, and --exact computes it where every strategy can be computed exactly"
     )
@@ -302,9 +304,14 @@ def show(console: Console, summary: Results) -> None:
     """The full terminal report."""
     for line in header(summary):
         console.print(literal(line))
-    ranking = ranking_table(summary)
-    console.print(ranking if _fits(console, ranking) else ranking_table(summary, wins=False))
-    console.print(literal(legend(summary)))
+    tables = (ranking_table(summary), ranking_table(summary, wins=False), ranking_table(summary, False, False))
+    shown = next((number for number, table in enumerate(tables) if _fits(console, table)), len(tables) - 1)
+    console.print(tables[shown])
+    exact_shown = shown < len(tables) - 1
+    console.print(literal(legend(summary, exact_shown)))
+    if not exact_shown and _exact_rates(summary):
+        rates = ", ".join(f"{name} {_percent(rate, EXACT_DIGITS)}" for name, rate in _exact_rates(summary).items())
+        console.print(literal(f"Computed exactly (every game the dice can deal): {rates}."))
     for said in (within_noise(summary), exact_hint(summary)):
         if said is not None:
             console.print(literal(said))

@@ -55,7 +55,7 @@ score: mean score per turn; shut: how often it shut the box; rating:
 Bradley-Terry Elo from who finished ahead of whom (mean 0) ± its 95% interval;
 LOS: the likelihood it is truly stronger than the next.
 Within noise (a likelihood of superiority under 95% between neighbours): tips,
-optimal. This run cannot tell their order: the exact column gives their true
+optimal. This run cannot tell their order: the exact win rates give their true
 order.
 
 Head to head: the row's win rate in games against the column (by rank).
@@ -114,6 +114,20 @@ def test_a_narrow_console_gets_the_ranking_without_wins_and_every_row(
     text = _rendered(summary, width=40)
     assert "wins" not in text.split("\n\n")[0]
     assert all(standing.name in text for standing in summary.ranking)
+
+
+def test_a_console_too_narrow_for_the_exact_column_says_the_exact_win_rates_below_the_ranking(
+    simulated: Summary,
+) -> None:
+    """At 60 columns the exact column would squeeze the win rates into '52.…': the ranking goes
+    without it, and the exact win rates follow as a sentence, every digit kept."""
+    text = _rendered(simulated, width=60)
+    ranking = text.split("\n\n")[0]
+    assert "…" not in ranking and "exact" not in ranking.splitlines()[3]
+    said = " ".join(text.split())
+    assert "Computed exactly (every game the dice can deal): optimal 51.416%, tips 48.584%." in said
+    assert "exact:" not in said  # the legend explains no column that is not shown
+    assert "Computed exactly" not in _rendered(simulated)  # at 80 columns it is a column
 
 
 def test_neighbours_the_games_cannot_tell_apart_are_named_and_those_they_can_are_not(simulated: Summary) -> None:
