@@ -83,15 +83,15 @@ def tls_cost(games: int, repeats: int) -> None:
     from distributed import LocalCluster
 
     from tournaments import DaskCluster, Options, load_config, run
-    from tournaments.backends import dask_cluster
+    from tournaments.backends import dask_local
 
-    with_tls = dask_cluster._run_security
+    with_tls = dask_local.local_security
     config = dataclasses.replace(load_config(None, Options(strategies=FIELD, games=games)), seed=1)
     print(f"{CPU_COUNT} workers, {games:,} games per matchup, load {os.getloadavg()[0]:.1f} at the start")
     times: dict[tuple[str, str], list[float]] = {}
     for _ in range(repeats):
         for label, security in (("TLS", with_tls), ("plain TCP", lambda: None)):
-            dask_cluster._run_security = security  # type: ignore[assignment]
+            dask_local.local_security = security  # type: ignore[assignment]
             start = time.perf_counter()
             with LocalCluster(
                 host="127.0.0.1",
@@ -105,7 +105,7 @@ def tls_cost(games: int, repeats: int) -> None:
             start = time.perf_counter()
             run(config, backend=DaskCluster("local"))
             times.setdefault(("small run", label), []).append(time.perf_counter() - start)
-    dask_cluster._run_security = with_tls
+    dask_local.local_security = with_tls
     for what in ("start", "small run"):
         tls, plain = (min(times[(what, label)]) for label in ("TLS", "plain TCP"))
         print(f"{what:<10} TLS {tls:6.2f} s  plain TCP {plain:6.2f} s  ratio {tls / plain:.2f} (best of {repeats})")

@@ -842,22 +842,23 @@ def test_a_stop_signal_during_a_run_on_a_cluster_is_raised_where_it_is_safe_as_t
     """SIGTERM and SIGHUP, like Ctrl-C, are noted while distributed's code runs, and raised at the
     run's next look by the handler they had (shutbox's, which remembers which signal it was)."""
     from shutbox_cli.face import signals
-    from tournaments.backends.dask_cluster import _Events
+    from tournaments.backends.dask_events import Events
 
     saved = {number: signal.getsignal(number) for number in signals.STOPPING}
-    signals._received.clear()
     try:
-        signals.stop_on_signals()
-        events = _Events()
-        with events.noting_stops():
-            signal.raise_signal(signal.SIGTERM)  # noted: nothing raised in the middle of anything
-            signal.raise_signal(signal.SIGINT)  # a second one changes nothing
-            with pytest.raises(KeyboardInterrupt):
-                events.check()
-        assert signals.received() == signal.SIGTERM
-        assert signal.getsignal(signal.SIGTERM) == signals._stop  # given back
+        with pytest.MonkeyPatch.context() as patched:
+            patched.setattr(signals, "_received", [])  # no stop received yet, and none left after
+            signals.stop_on_signals()
+            stopping = signal.getsignal(signal.SIGTERM)
+            events = Events()
+            with events.noting_stops():
+                signal.raise_signal(signal.SIGTERM)  # noted: nothing raised in the middle of anything
+                signal.raise_signal(signal.SIGINT)  # a second one changes nothing
+                with pytest.raises(KeyboardInterrupt):
+                    events.check()
+            assert signals.received() == signal.SIGTERM
+            assert signal.getsignal(signal.SIGTERM) == stopping  # given back
     finally:
-        signals._received.clear()
         for number, handler in saved.items():
             signal.signal(number, handler)
 

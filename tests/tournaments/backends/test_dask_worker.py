@@ -1,4 +1,4 @@
-"""A Dask worker's players (`dask_cluster._Players`), here in this process as a worker holds
+"""A Dask worker's players (`dask_worker.Players`), here in this process as a worker holds
 them: a user's strategy in real hosts, one player per thread, its hosts stopped as the run ends
 or once idle, and none started for a run that has ended."""
 
@@ -13,8 +13,9 @@ from pathlib import Path
 import pytest
 
 from tournaments import Options, load_config
-from tournaments.backends import dask_cluster
-from tournaments.backends.dask_cluster import _Kept, _Players, _RunEnded, _Shipment, _strategy_files
+from tournaments.backends import dask_worker
+from tournaments.backends.dask_shipment import Shipment, strategy_files
+from tournaments.backends.dask_worker import Kept, Players, RunEnded
 from tournaments.playing.plan import make_plan
 from tournaments.referee import idle
 from tournaments.version import shutbox_version
@@ -56,32 +57,32 @@ def gone(besides: Collection[int], within: float = 10) -> bool:
 
 
 @pytest.fixture
-def shipment(tmp_path: Path) -> _Shipment:
+def shipment(tmp_path: Path) -> Shipment:
     (tmp_path / "mine.py").write_text(MINE)
     options = Options(strategies=[f"{tmp_path / 'mine.py'}:Mine", "greedy-high"], games=20, seed=1)
     plan = make_plan(load_config(None, options))
     idle.stop_all()  # the field's probe host, kept for a run here; a run on a cluster stops it first
-    return _Shipment("run", shutbox_version(), plan, _strategy_files(plan))
+    return Shipment("run", shutbox_version(), plan, strategy_files(plan))
 
 
 @pytest.fixture
-def earlier(shipment: _Shipment) -> set[int]:
+def earlier(shipment: Shipment) -> set[int]:
     """The hosts this process had before the test: another module's, where a test worker (pytest -n)
     ran it first; not the test's to count."""
     return set(hosts())
 
 
 @pytest.fixture
-def players(shipment: _Shipment) -> Iterator[_Players]:
+def players(shipment: Shipment) -> Iterator[Players]:
     """A worker's players; the run ended after the test, whatever happened."""
-    kept = _Players()
+    kept = Players()
     yield kept
     kept.end(shipment.run)
 
 
 @pytest.mark.slow
 def test_a_run_s_players_are_one_per_thread_and_their_hosts_end_with_the_run(
-    shipment: _Shipment, players: _Players, earlier: set[int], tmp_path: Path
+    shipment: Shipment, players: Players, earlier: set[int], tmp_path: Path
 ) -> None:
     folder = tmp_path / "worker"
     unit = next(shipment.plan.units())
@@ -91,7 +92,7 @@ def test_a_run_s_players_are_one_per_thread_and_their_hosts_end_with_the_run(
     assert len(hosts(earlier)) == 1
     assert players.take(shipment, folder) is kept  # the thread's next unit of the run
     players.done(kept)
-    elsewhere: list[_Kept] = []
+    elsewhere: list[Kept] = []
     ended = threading.Event()
 
     def other() -> None:  # a host dies with the thread that started it: this one waits for the end
@@ -110,17 +111,17 @@ def test_a_run_s_players_are_one_per_thread_and_their_hosts_end_with_the_run(
     finally:
         ended.set()
         thread.join()
-    with pytest.raises(_RunEnded):
+    with pytest.raises(RunEnded):
         players.take(shipment, folder)
     assert hosts(earlier) == []
 
 
 @pytest.mark.slow
 def test_a_player_idle_for_long_has_its_hosts_stopped_and_is_made_again_if_needed(
-    shipment: _Shipment, players: _Players, earlier: set[int], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    shipment: Shipment, players: Players, earlier: set[int], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A run whose end the worker was never told (its client killed)."""
-    monkeypatch.setattr(dask_cluster, "IDLE_SECONDS", 0.2)
+    monkeypatch.setattr(dask_worker, "IDLE_SECONDS", 0.2)
     folder = tmp_path / "worker"
     unit = next(shipment.plan.units())
     kept = players.take(shipment, folder)

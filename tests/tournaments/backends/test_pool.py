@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from tournaments import ConfigError, InProcess, ProcessPool
-from tournaments.backends.messages import Failed
-from tournaments.backends.pool import _reply, _send, _Worker, start_method
+from tournaments.backends.messages import Failed, send
+from tournaments.backends.pool_workers import Worker, reply, start_method
 from tournaments.playing.plan import make_plan
 from tournaments.playing.units import UnitResult
 
@@ -101,7 +101,7 @@ def test_at_two_workers_the_command_plays_a_users_strategy_itself_too_beside_one
 
 
 def _say_and_end(connection: object) -> None:
-    _send(connection, Failed("its own words"))
+    send(connection, Failed("its own words"))
     os._exit(0)
 
 
@@ -115,5 +115,5 @@ def test_a_worker_that_said_why_and_ended_is_taken_at_its_word_not_reported_dead
     process.start()
     process.join()
     plan = make_plan(small_config(games=4, rules={"tiles": 4}), bulk=False)
-    reply = _reply(plan, _Worker(process, mine, collections.deque(plan.units())), 0)
-    assert reply == Failed("its own words")
+    said = reply(plan, Worker(process, mine, collections.deque(plan.units())), 0)
+    assert said == Failed("its own words")

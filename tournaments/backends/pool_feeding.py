@@ -1,0 +1,167 @@
+"""Feeding a pool's units and collecting its results: units handed to the workers and to the main
+process, replies heard as they come, units past the time limit stopped, and the earliest failure kept."""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from typing import Any
+
+from strategies.limits import TimeUp, time_limit
+from strategies.loading import StrategyLoadError
+
+from ..errors import TournamentFailure, marked
+from ..playing.plan import Plan, WorkUnit
+from ..playing.units import UnitPlayer, UnitResult, timed, timeout_message
+from .messages import Failed, Ready, Reply
+from .pool_workers import TICK, Worker, give, kill, reply
+
+
+def own_player(plan: Plan) -> UnitPlayer:
+    """This process's own unit player: it makes the exact strategies' tables for the workers and
+    plays units itself, with the hosts the field was probed in (`referee.idle`)."""
+    try:
+        return UnitPlayer(plan)
+    except StrategyLoadError as error:
+        raise TournamentFailure(marked(error)) from None
+
+
+def play_here(
+    plan: Plan, here: UnitPlayer, unit: WorkUnit, finished: Callable[[UnitResult], None]
+) -> tuple[int, str] | None:
+    """Play one unit in this process, within the time limit if it seats a user's strategy (as
+    `InProcess` does): None once played, else the unit's number and why it failed."""
+    try:
+        if timed(plan, unit):
+            with time_limit(plan.config.timeout):
+                result = here.play(unit)
+        else:
+            result = here.play(unit)
+    except TimeUp:
+        return unit.number, timeout_message(plan, unit)
+    except TournamentFailure as error:
+        return unit.number, error.marked
+    finished(result)
+    return None
+
+
+def warms_first(plan: Plan) -> bool:
+    """Whether this process plays a unit before it forks the workers, so that they start with what
+    that loaded (the compiled kernel, the tables, the engine's modules; else each loads them again):
+    not for a field of a user's strategy with nothing in bulk, whose workers' longest start is their
+    own hosts' (a fresh process each): they start them at once instead."""
+    return bool(plan.bulk_matchups) or all(entry.builtin for entry in plan.config.strategies)
+
+
+class Feeding:
+    """One run's units handed out and their results collected, a round at a time: each round waits
+    for the workers (not at all while this process plays too), hears each busy one (a reply, its
+    death, or a unit past the time limit), and plays a unit here. Units go to each worker two ahead,
+    so a worker never waits while this process plays one; the last few one at a time, to whichever
+    player is free, so that all of them finish together. After a failure no new unit starts, but
+    units before the failed one run to their end: the failure reported is the earliest one,
+    whatever the number of workers."""
+
+    def __init__(
+        self, plan: Plan, count: int, limit: int, finished: Callable[[UnitResult], None], here: UnitPlayer
+    ) -> None:
+        self.plan = plan
+        self.count = count
+        self.limit = limit
+        self.finished = finished
+        self.here: UnitPlayer | None = here
+        """This process's player, until it has no unit left to play (or the run stops)."""
+        self.pool: list[Worker] = []
+        self.units = plan.units()
+        self.left = plan.unit_count
+        """Units not yet handed out."""
+        self.failure: tuple[int, str] | None = None
+        """The earliest unit that failed so far, and why."""
+
+    def warm(self) -> None:
+        """Play the first unit here, before the workers fork (`warms_first`)."""
+        first = next(self.units, None)
+        if first is not None and self.here is not None:
+            self.left -= 1
+            if (failed := play_here(self.plan, self.here, first, self.finished)) is not None:
+                raise TournamentFailure(failed[1])
+
+    def deal(self) -> None:
+        """Hand each worker its first unit, then a second where units are enough."""
+        for ahead in (1, 2):
+            for worker in self.pool:
+                if ahead == 1 or self.left > 2 * self.count:
+                    self._give(worker)
+
+    def play(self, wait: Callable[..., list[Any]]) -> None:
+        """Play rounds until every unit is played, or those before a failure; then raise the failure."""
+        while self._round(wait):
+            pass
+        if self.failure is not None:
+            raise TournamentFailure(self.failure[1])
+
+    def close(self) -> None:
+        if self.here is not None:
+            self.here.close()
+            self.here = None
+
+    def _round(self, wait: Callable[..., list[Any]]) -> bool:
+        """One round; False once nothing is left to wait for."""
+        busy = [(worker, unit) for worker in self.pool if (unit := worker.unit) is not None and self._counts(unit)]
+        playing = self.here is not None and self.failure is None
+        if not busy and not playing:
+            return False
+        deadline = min(
+            (worker.started + self.plan.config.timeout for worker, _ in busy if worker.timed), default=math.inf
+        )
+        watched = [worker.connection for worker, _ in busy] + [worker.process.sentinel for worker, _ in busy]
+        wait_for = 0.0 if playing else min(TICK, max(0.0, deadline - time.monotonic()))
+        ready = set(wait(watched, timeout=wait_for)) if watched else set()
+        for worker, unit in busy:
+            said = self._said(worker, unit, ready)
+            if said is not None:
+                self._heard(worker, unit, said)
+        if self.here is not None and self.failure is None:
+            self._play_here(self.here)
+        return True
+
+    def _counts(self, unit: WorkUnit) -> bool:
+        """Whether a unit's result is still needed: all are, until one before it fails."""
+        return self.failure is None or unit.number < self.failure[0]
+
+    def _said(self, worker: Worker, unit: WorkUnit, ready: set[Any]) -> Reply | None:
+        """What a busy worker said (or why it is gone, or that its unit ran out of time); None: nothing yet."""
+        if worker.connection in ready or worker.process.exitcode is not None:
+            return reply(self.plan, worker, self.limit)
+        if worker.timed and time.monotonic() - worker.started > self.plan.config.timeout:
+            return Failed(timeout_message(self.plan, unit))
+        return None
+
+    def _heard(self, worker: Worker, unit: WorkUnit, said: Reply) -> None:
+        if isinstance(said, Ready):  # the unit's time starts now; loading the strategies had as long
+            worker.ready = True
+            worker.started = time.monotonic()
+            worker.timed = timed(self.plan, unit)
+        elif isinstance(said, Failed):
+            worker.queued.clear()
+            kill(worker)  # now, not at the end: it may be stuck, or have left processes behind
+            if self._counts(unit):
+                self.failure = (unit.number, said.message)
+        else:
+            worker.queued.popleft()
+            self.finished(said.result)
+            if self.failure is None and (worker.unit is None or self.left > 2 * self.count):
+                self._give(worker)
+
+    def _play_here(self, here: UnitPlayer) -> None:
+        """Play the next unit in this process; with none left, close its player."""
+        unit = next(self.units, None)
+        if unit is None:
+            self.close()
+        else:
+            self.left -= 1
+            self.failure = play_here(self.plan, here, unit, self.finished)
+
+    def _give(self, worker: Worker) -> None:
+        self.left -= give(self.plan, worker, next(self.units, None))
