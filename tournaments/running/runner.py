@@ -24,7 +24,9 @@ from ..playing.plan import Plan, make_plan
 from ..playing.units import UnitResult
 from ..referee import idle
 from ..results.aggregate import Summary, summarise
-from .checkpoint import CHECKPOINT_SECONDS, Keeper, Record, Saved, read_checkpoint, resumed_report
+from .checkpoint import CHECKPOINT_SECONDS, Record
+from .checkpoint_keeper import Keeper
+from .checkpoint_reading import Saved, read_checkpoint, resumed_report
 
 if TYPE_CHECKING:  # a match's modules (its SPRT, `sequential`) load where a match is played
     from ..exact.tournament import ExactSummary
@@ -266,31 +268,8 @@ def _play(
     keeper, and write the report (if any) before the checkpoint goes. With a `gate`, the units are
     counted in the plan's order and the run stops once its SPRT decides (`sequential`). `alone` is
     told why the machine's load made the chosen backend play in this process alone."""
-
-    def finished(result: UnitResult) -> None:
-        for ready in (result,) if gate is None else gate.in_order(result):
-            if gate is None:
-                record.add(ready)
-            decided = gate is not None and gate.count(record, ready)  # told before the progress, which shows it
-            if keeper is not None and not record.adding:
-                keeper.tick()
-            if progress is not None:
-                progress(record.games, plan.total_games)
-            if decided:
-                raise _Decided
-
     try:
-        if progress is not None:
-            progress(record.games, plan.total_games)
-        if gate is not None and record.units and gate.decided(record):  # a match resumed after its verdict
-            raise _Decided
-        chosen = backend or default_backend(plan.config.workers, plan)
-        if alone is not None and isinstance(chosen, InProcess) and chosen.busy is not None and plan.unit_count:
-            alone(chosen.busy)
-        if not (isinstance(chosen, InProcess) or _pool(chosen)) or not plan.unit_count:
-            idle.stop_all()  # the hosts the field was probed in serve a run that plays in this process only
-        if plan.unit_count:
-            chosen.run(plan, finished)
+        _hand_out(plan, record, backend, progress, gate, alone, _counter(plan, record, keeper, progress, gate))
     except _Decided:
         from .sequential import stopped
 
@@ -317,6 +296,52 @@ def _play(
     if keeper is not None:
         keeper.discard()
     return summary
+
+
+def _counter(
+    plan: Plan, record: Record, keeper: Keeper | None, progress: Progress | None, gate: Sequential | None
+) -> Callable[[UnitResult], None]:
+    """What the backend tells of each finished unit: it is added to the record (through the gate, in
+    the plan's order, if there is one), the checkpoint kept and the progress told; `_Decided` once
+    the gate's SPRT decides."""
+
+    def finished(result: UnitResult) -> None:
+        for ready in (result,) if gate is None else gate.in_order(result):
+            if gate is None:
+                record.add(ready)
+            decided = gate is not None and gate.count(record, ready)  # told before the progress, which shows it
+            if keeper is not None and not record.adding:
+                keeper.tick()
+            if progress is not None:
+                progress(record.games, plan.total_games)
+            if decided:
+                raise _Decided
+
+    return finished
+
+
+def _hand_out(
+    plan: Plan,
+    record: Record,
+    backend: Backend | None,
+    progress: Progress | None,
+    gate: Sequential | None,
+    alone: Callable[[str], None] | None,
+    finished: Callable[[UnitResult], None],
+) -> None:
+    """Hand the units still to play to the backend (the chosen one, or the default for the plan),
+    which tells `finished` of each."""
+    if progress is not None:
+        progress(record.games, plan.total_games)
+    if gate is not None and record.units and gate.decided(record):  # a match resumed after its verdict
+        raise _Decided
+    chosen = backend or default_backend(plan.config.workers, plan)
+    if alone is not None and isinstance(chosen, InProcess) and chosen.busy is not None and plan.unit_count:
+        alone(chosen.busy)
+    if not (isinstance(chosen, InProcess) or _pool(chosen)) or not plan.unit_count:
+        idle.stop_all()  # the hosts the field was probed in serve a run that plays in this process only
+    if plan.unit_count:
+        chosen.run(plan, finished)
 
 
 def _may_be_exact(config: TournamentConfig) -> bool:

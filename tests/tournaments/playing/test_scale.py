@@ -21,7 +21,9 @@ from tournaments.backends.base import default_backend, estimated_seconds
 from tournaments.exact.tournament import refuse_costly, run_exact, turn_odds
 from tournaments.playing.plan import Plan, make_plan
 from tournaments.playing.units import UnitPlayer, timed
-from tournaments.running.checkpoint import Keeper, Record, read_checkpoint
+from tournaments.running.checkpoint import Record
+from tournaments.running.checkpoint_keeper import Keeper
+from tournaments.running.checkpoint_reading import read_checkpoint
 
 from helpers.paths import ROOT
 

@@ -13,7 +13,8 @@ from tournaments import ConfigError, InProcess, read_checkpoint
 from tournaments.playing.plan import Plan, make_plan
 from tournaments.playing.units import UnitResult
 from tournaments.running import seal
-from tournaments.running.checkpoint import Keeper, Record
+from tournaments.running.checkpoint import Record
+from tournaments.running.checkpoint_keeper import Keeper
 
 from helpers.field import small_config
 

@@ -392,7 +392,8 @@ def test_a_run_does_not_start_over_the_checkpoint_of_a_stopped_run_with_the_same
 
 def test_a_run_leaves_alone_a_file_another_run_put_at_its_checkpoint_path(tmp_path: Path) -> None:
     from tournaments.playing.plan import make_plan
-    from tournaments.running.checkpoint import Keeper, Record
+    from tournaments.running.checkpoint import Record
+    from tournaments.running.checkpoint_keeper import Keeper
 
     plan = make_plan(config())
     path = tmp_path / "rep.checkpoint.toml"
