@@ -13,6 +13,11 @@ removes its copies. Workers send back only tallies. A worker that dies has
 its tasks rescheduled elsewhere by Dask, its hosts dying with it; units are deterministic, so
 a retried unit counts the same. A task tells the run as it starts each unit, so a unit that
 runs past the time limit is caught as in the pool, and its worker restarted.
+
+Its parts: `dask_connect` reaches the cluster (`dask_local` starts a local one), `dask_logs`
+keeps distributed's logs, `dask_events` is what a run waits for, `dask_run` submits the tasks
+and collects their results, `dask_shipment` is what every task is given, and `dask_worker` plays
+the units on a worker.
 """
 
 from __future__ import annotations

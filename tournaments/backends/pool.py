@@ -17,6 +17,10 @@ pipe and process, so it notices at once when a worker dies, stops a unit that ru
 limit, and stops everything promptly on Ctrl-C; and it ends a worker by killing its whole group,
 so nothing a strategy started (a fork, a shell's background job) outlives the run or keeps it
 waiting.
+
+Its parts: `pool_workers` starts and ends the worker processes, `worker_process` is what runs in
+one, `pool_feeding` hands out the units and collects the results, and `held` holds the stopping
+signals back while processes start and end.
 """
 
 from __future__ import annotations
