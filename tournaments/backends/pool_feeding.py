@@ -15,7 +15,11 @@ from ..errors import TournamentFailure, marked
 from ..playing.plan import Plan, WorkUnit
 from ..playing.units import UnitPlayer, UnitResult, timed, timeout_message
 from .messages import Failed, Ready, Reply
-from .pool_workers import TICK, Worker, give, kill, reply
+from .pool_workers import Worker, give, kill, reply
+
+TICK = 0.2
+"""The longest the run waits without looking whether a worker has died (a process a strategy
+started may hold a dead worker's pipes open, so they never say it)."""
 
 
 def own_player(plan: Plan) -> UnitPlayer:

@@ -21,9 +21,6 @@ from .held import signals_held
 from .messages import Failed, Reply, received, send
 from .worker_process import worker_main
 
-TICK = 0.2
-"""The longest the run waits without looking whether a worker has died (a process a strategy
-started may hold a dead worker's pipes open, so they never say it)."""
 GRACE = 1.0
 """How long a worker, or the resource tracker, has to end by itself once told to."""
 
