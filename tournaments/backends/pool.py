@@ -68,6 +68,8 @@ class ProcessPool:
 
 
 def _run_pool(plan: Plan, count: int, finished: Callable[[UnitResult], None]) -> None:
+    """Start the workers (after a first unit here, where they fork and it warms them), send them
+    the tables, feed the units until all are played or one fails, then end every worker."""
     with signals_held():  # multiprocess's own import turns a KeyboardInterrupt into another error
         import multiprocess
         from multiprocess.connection import wait
