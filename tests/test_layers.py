@@ -327,7 +327,9 @@ def test_circle_finds_a_circle_and_none_where_there_is_none() -> None:
     assert circle({"a": {"b", "c"}, "b": {"c"}, "c": set()}) == []
 
 
+@pytest.mark.slow
 def test_no_module_of_ours_imports_itself_back() -> None:
-    """By any path of imports, wherever in a module they are (a function-local import too)."""
+    """By any path of imports, wherever in a module they are (a function-local import too); slow
+    where it is the first here to parse every module of ours."""
     found = circle(import_graph())
     assert not found, "an import circle: " + " -> ".join(found)
