@@ -239,9 +239,9 @@ def test_the_architecture_page_names_only_what_exists_and_every_folder_there_is(
 
 ROOM_ROW = re.compile(r"^\| `tournaments/(?:(\w+)/)?` \| (\d+) \|", re.MULTILINE)
 """A row of the folders' table naming a room of the tournaments and its level (its top: `.`, 0)."""
+# The one known circle, left out of the circle test: exact_keyed and exact_pairs import each other
+# (through private names); a change of its own takes it apart, and this exception goes with it.
 KNOWN_CIRCLES = {frozenset({"shutbox_cli.game.exact_keyed", "shutbox_cli.game.exact_pairs"})}
-"""Pairs of modules whose imports of each other are left out of the circle test: this one (through
-private names) is being taken apart in a change of its own, and goes from here when that lands."""
 
 
 def room_levels() -> dict[str, int]:
@@ -281,8 +281,8 @@ def test_each_room_of_the_tournaments_imports_only_the_rooms_below_it(room: str)
         if path != ROOT / "tournaments" / "__init__.py":
             for line, module in imports(path):
                 other = room_of(module) if module.split(".")[0] == "tournaments" else room
-                if other != room and (other is None or levels[other] >= levels[room]):
-                    where = "beside" if other is not None and levels[other] == levels[room] else "above"
+                if other != room and (other not in levels or levels[other] >= levels[room]):
+                    where = "beside" if other in levels and levels[other] == levels[room] else "above"
                     faults.append(f"{path.relative_to(ROOT)}:{line} imports {module}, {where} its room")
     assert not faults, "\n".join(faults)
 
@@ -308,6 +308,8 @@ def circle(graph: dict[str, set[str]]) -> list[str]:
     """A circle of imports in `graph` (the first module again at its end), or none."""
     done: set[str] = set()
     for start in sorted(graph):
+        if start in done:
+            continue
         path, stack = [start], [iter(sorted(graph[start]))]
         while stack:
             following = next(stack[-1], None)
