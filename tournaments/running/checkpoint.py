@@ -40,7 +40,7 @@ from ..playing.tally import Tally
 from ..playing.units import UnitResult
 
 if TYPE_CHECKING:  # a match's Elo module loads where a match is played
-    from ..results.elo import Look
+    from ..statistics.elo import Look
 
 
 CHECKPOINT_FORMAT = 6

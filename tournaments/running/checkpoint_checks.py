@@ -14,14 +14,15 @@ from ..field.config import (
     REPORT_CONFIG,
 )
 from ..playing.plan import Plan
-from ..playing.tally import MAX_COUNT_DIGITS, Tally, count_length
+from ..playing.tally import Tally, count_length
+from ..records.schema import MAX_COUNT_DIGITS
 from .audit import matchup_fault
 from .checkpoint import (
     Record,
 )
 
 if TYPE_CHECKING:  # a match's Elo module loads where a match is played
-    from ..results.elo import Look
+    from ..statistics.elo import Look
 
 
 _HEADER_TYPES: dict[str, type] = {

@@ -30,7 +30,7 @@ from .checkpoint_reading import Saved, read_checkpoint, resumed_report
 
 if TYPE_CHECKING:  # a match's modules (its SPRT, `sequential`) load where a match is played
     from ..exact.tournament import ExactSummary
-    from ..results.elo import Sprt
+    from ..statistics.elo import Sprt
     from .sequential import Sequential, Watch
 
 Progress = Callable[[int, int], None]
@@ -239,7 +239,7 @@ def resume(
 
 def _sprt_of(saved: Saved) -> Sprt | None:
     """The SPRT of the match a checkpoint keeps, if it runs one."""
-    from ..results.elo import Sprt
+    from ..statistics.elo import Sprt
 
     assert saved.match is not None
     settings = saved.match.get("sprt")
