@@ -8,9 +8,10 @@ from typing import Any
 
 import pytest
 
-from shutbox_cli.game import Rules, Scoring, TurnOdds, score
+from shutbox_cli.game import Rules, Scoring, TurnOdds, exact_cost, score
 from shutbox_cli.game.exact_cost import ASK_STEPS, games_cost, pairs_cost
-from shutbox_cli.game.exact_walk import steps_taken
+from shutbox_cli.game.exact_seats import KeyedTurns
+from shutbox_cli.game.exact_walk import path, steps_taken
 
 
 def odds_of(rules: Rules, weight: Any) -> TurnOdds[float]:
@@ -92,3 +93,27 @@ def test_a_walk_over_both_totals_over_fixed_rounds_counts_the_states_of_every_ro
     walked = states * 2 * len(scores)
     asks = states * ASK_STEPS * (1 + len(scores))
     assert cost.steps == walked + asks
+
+
+PAIRS_CASES = {
+    "3 rounds": Rules(tiles=6, rounds=3),
+    "instant win": Rules(tiles=6, rounds=3, instant_win=True),
+    "drop-out": Rules(tiles=6, drop_out=20),
+    "count drop-out": Rules(tiles=6, drop_out=20, scoring=Scoring.COUNT),
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("rules", PAIRS_CASES.values(), ids=PAIRS_CASES.keys())
+def test_the_estimate_of_a_walk_over_both_totals_is_within_a_factor_of_two_of_the_steps_it_takes(
+    monkeypatch: pytest.MonkeyPatch, rules: Rules
+) -> None:
+    """`pairs_cost`'s steps over both totals (its asks left out) against the walk's own count, for
+    seats keyed on their total (so the walk follows both totals)."""
+    monkeypatch.setattr(exact_cost, "ASK_STEPS", 0)
+    turns = [odds_of(rules, lambda mask, seat=seat: 1 + (mask * (seat + 3)) % 7) for seat in range(2)]
+    seats = [KeyedTurns(("total",), lambda key, one=one: one) for one in turns]
+    assert path(rules, seats) == "pairs"
+    estimate = pairs_cost(rules, turns, [(0, 1)], [False, False]).steps
+    taken = steps_taken(rules, seats)
+    assert taken / 2 <= estimate <= taken * 2
