@@ -184,8 +184,6 @@ class Seats(Generic[C]):
         """Each seat's turn by the odds it was given (kept, so that no other takes their id)."""
         self.taken = 0
         """The steps taken so far: each state met times each score of the turn taken there."""
-        self.asked = 0
-        """The keys a keyed seat was asked its turn odds for."""
         turn = self.turn(0, first)  # it sets the kind
         self.one: C = turn.shut * 0 + 1
         self.zero: C = self.one * 0
@@ -200,7 +198,6 @@ class Seats(Generic[C]):
         found = self._turns[seat].get(key)
         if found is None:
             asked = given if isinstance(given, TurnOdds) else given.odds(key)
-            self.asked += not isinstance(given, TurnOdds)
             alike = self._alike.get(id(asked))  # keys played alike (many are): one turn
             if alike is None:
                 odds = asked if isinstance(given, TurnOdds) else self._kind(asked)
