@@ -234,6 +234,7 @@ class Seats(Generic[C]):
         instant: dict[int, C] = dict.fromkeys(group, zero)
         figures: list[tuple[C, C, C]] = []
         tied: tuple[int, ...]
+        taken = 0
         for position, seat in enumerate(group):
             after: dict[State, C] = {}
             played = scored = shuts = zero
@@ -244,7 +245,7 @@ class Seats(Generic[C]):
                 scored += chance * turn.expected_score
                 shuts += chance * turn.odds.shut_probability
                 instant[seat] += chance * turn.shut
-                self.taken += len(turn.steps)
+                taken += len(turn.steps)
                 for points, step in turn.steps.items():
                     state: State = before
                     if low is None or points < low:
@@ -254,6 +255,7 @@ class Seats(Generic[C]):
                     after[state] = after.get(state, zero) + chance * step
             states = after
             figures.append((played, scored, shuts))
+        self.taken += taken
         return states, instant, figures
 
     def playoff(self, group: tuple[int, ...], known: int | None, total: int) -> Playoff[C]:
