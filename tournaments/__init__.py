@@ -80,14 +80,10 @@ if TYPE_CHECKING:  # `name as name`: each re-exported, one statement per module
         seat_strategies as seat_strategies,
         seat_strategy as seat_strategy,
     )
-    from .results.aggregate import (
-        HeadToHead as HeadToHead,
-        SeatStanding as SeatStanding,
-        Standing as Standing,
-        Summary as Summary,
-        TournamentResults as TournamentResults,
-    )
-    from .results.figures import (
+    from .results.aggregate import Summary as Summary, TournamentResults as TournamentResults
+    from .statistics.standings import HeadToHead as HeadToHead, SeatStanding as SeatStanding, Standing as Standing
+    from .ci.figures import read_figures as read_figures, report_figures as report_figures
+    from .ci.panels import (
         Confirmed as Confirmed,
         Distribution as Distribution,
         DuelChances as DuelChances,
@@ -100,11 +96,9 @@ if TYPE_CHECKING:  # `name as name`: each re-exported, one statement per module
         TuneGrid as TuneGrid,
         TuneRanking as TuneRanking,
         WinRates as WinRates,
-        read_figures as read_figures,
-        report_figures as report_figures,
     )
     from .results.report import report_table as report_table, result_table as result_table, write_report as write_report
-    from .results.schema import header as header, rules_table as rules_table
+    from .records.schema import header as header, rules_table as rules_table
     from .running.checkpoint import (
         CHECKPOINT_SECONDS as CHECKPOINT_SECONDS,
         checkpoint_path as checkpoint_path,
@@ -112,8 +106,8 @@ if TYPE_CHECKING:  # `name as name`: each re-exported, one statement per module
         recorded_report as recorded_report,
         resumed_report as resumed_report,
     )
-    from .results.elo import Match as Match, Sprt as Sprt, Verdict as Verdict, parse_sprt as parse_sprt
-    from .results.pairs import Pentanomial as Pentanomial, Versus as Versus, field_difference as field_difference
+    from .statistics.elo import Match as Match, Sprt as Sprt, Verdict as Verdict, parse_sprt as parse_sprt
+    from .statistics.pairs import Pentanomial as Pentanomial, Versus as Versus, field_difference as field_difference
     from .running.runner import Progress as Progress, play_match as play_match, resume as resume, run as run
     from .tuning.records import (
         OBJECTIVES as OBJECTIVES,
@@ -157,8 +151,10 @@ _NAMES: dict[str, tuple[str, ...]] = {
     ".playing.replay": ("TournamentGame", "find_game"),
     ".referee.confinement": ("Confinement", "on_first_host"),
     ".referee.seated": ("STRATEGY_TIMEOUT", "SeatedStrategy", "seat_strategies", "seat_strategy"),
-    ".results.aggregate": ("HeadToHead", "SeatStanding", "Standing", "Summary", "TournamentResults"),
-    ".results.figures": (
+    ".results.aggregate": ("Summary", "TournamentResults"),
+    ".statistics.standings": ("HeadToHead", "SeatStanding", "Standing"),
+    ".ci.figures": ("read_figures", "report_figures"),
+    ".ci.panels": (
         "Confirmed",
         "Distribution",
         "DuelChances",
@@ -171,11 +167,9 @@ _NAMES: dict[str, tuple[str, ...]] = {
         "TuneGrid",
         "TuneRanking",
         "WinRates",
-        "read_figures",
-        "report_figures",
     ),
     ".results.report": ("report_table", "result_table", "write_report"),
-    ".results.schema": ("header", "rules_table"),
+    ".records.schema": ("header", "rules_table"),
     ".running.checkpoint": (
         "CHECKPOINT_SECONDS",
         "checkpoint_path",
@@ -183,8 +177,8 @@ _NAMES: dict[str, tuple[str, ...]] = {
         "recorded_report",
         "resumed_report",
     ),
-    ".results.elo": ("Match", "Sprt", "Verdict", "parse_sprt"),
-    ".results.pairs": ("Pentanomial", "Versus", "field_difference"),
+    ".statistics.elo": ("Match", "Sprt", "Verdict", "parse_sprt"),
+    ".statistics.pairs": ("Pentanomial", "Versus", "field_difference"),
     ".running.runner": ("Progress", "play_match", "resume", "run"),
     ".tuning.records": ("OBJECTIVES", "Trial", "TuneSettings", "Tuning"),
     ".tuning.reading": ("read_tune",),

@@ -11,7 +11,7 @@ from typing import Any
 
 from shutbox_cli.game import Rules
 
-from ..results.schema import rules_table
+from ..records.schema import rules_table
 
 PERCENT = 2
 """Decimal places of a percentage."""

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import ConfigError
+from ..records.checked import read_checked
 from .cells import (
     SCORE,
     _cell,
@@ -35,7 +36,6 @@ from .cells import (
     _signed_percent,
     _spec_of,
 )
-from .checked import read_checked
 from .gates import Gate, check_names, tournament_failures
 from .tune_page import tune_page
 

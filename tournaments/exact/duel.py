@@ -14,7 +14,7 @@ from shutbox_cli.game import Duel, Rules, duel
 from shutbox_cli.game.exact_odds import Arithmetic
 
 from ..errors import ConfigError, setting
-from ..results.schema import header, rules_table
+from ..records.schema import header, rules_table
 from .cost import MOST_SECONDS, refuse_costly
 from .turns import exact_key, refuse_inexact, seat_turns, uses_fractions
 

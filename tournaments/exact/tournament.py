@@ -32,7 +32,7 @@ from shutbox_cli.game.exact_odds import Arithmetic
 from ..errors import ConfigError, setting
 from ..field.config import TournamentConfig
 from ..field.entries import StrategyEntry
-from ..results.aggregate import HeadToHead, SeatStanding, Standing
+from ..statistics.standings import HeadToHead, SeatStanding, Standing
 from .cost import refuse_costly
 from .turns import KeptTurns, Turns, entry_key, field_turns, refuse_inexact, uses_fractions
 

@@ -15,7 +15,7 @@ from shutbox_cli.game import Rules, exact_walk
 from tournaments import ConfigError, ExactSummary, InProcess, Options, Summary, load_config, run, seat_strategy
 from tournaments.exact.turns import seat_turns
 from tournaments.playing.tally import Tally, share_unit
-from tournaments.results.stats import mean_interval, wilson
+from tournaments.statistics.stats import mean_interval, wilson
 
 from helpers.command import real_shutbox
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tournaments import ConfigError, InProcess, Options, Summary, field_difference, report_table, run
-from tournaments.results.pairs import pentanomial
+from tournaments.statistics.pairs import pentanomial
 
 FIELD = ["optimal", "tips", "greedy-high", "fewest-tiles"]
 
