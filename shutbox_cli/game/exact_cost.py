@@ -45,7 +45,7 @@ class Cost:
 
 
 def games_cost(rules: Rules, turns: Sequence[Any], games: Iterable[Sequence[int]], margins: bool = False) -> Cost:
-    """The cost of the walk's product path (`exact_games`) for each of `games` (indices into `turns`, each
+    """The cost of the walk's product path (`exact_product`) for each of `games` (indices into `turns`, each
     strategy's `TurnOdds`; the order of the seats changes nothing), with `margins` that of a
     duel's margins too (`exact_walk.duel`, two seats)."""
     steps = [_go_on(odds, rules.instant_win) for odds in turns]

@@ -11,7 +11,7 @@ summed in closed form (a playoff round is like the one before: a key may not rea
 
 A key that reads nothing but the seat (and whether a round is a playoff, where there is none) is
 fixed for the whole game (`fixed_turns`): the walk advances such seats by its product path
-(`exact_games`) in any format. Over several rounds or in drop-out any other key depends on every
+(`exact_product`) in any format. Over several rounds or in drop-out any other key depends on every
 seat's total: at a table of two the walk follows both totals round by round (`exact_pairs`; a key
 may read the round over fixed rounds, not in drop-out, which does not bound it); at other tables
 the totals are not followed.

@@ -7,7 +7,7 @@ form. Which state that is, is the walk's path (`path`):
 
 - `product`: every seat's odds are fixed for the game (a context-free seat's, or a key on what
   never changes): the state is each seat's own total, and the chance of a situation a product over
-  the seats (`exact_games`), in any format and at any table;
+  the seats (`exact_product`), in any format and at any table;
 - `round`: a one-round game with a key that changes: the state is the lowest score posted and who
   posted it, walked seat by seat (`exact_seats`);
 - `pairs`: two seats over several rounds or drop-out with a key that changes: the state is both
@@ -24,9 +24,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
 from .exact_cost import Cost, games_cost, pairs_cost
-from .exact_games import ProductWalk
 from .exact_odds import C, Duel, GameOdds, TurnOdds
 from .exact_pairs import pairs_walk
+from .exact_product import ProductWalk
 from .exact_seats import OneRoundWalk, Seat, fixed_for_the_game, fixed_turns, refuse_unfollowed
 from .rules import Rules
 
