@@ -239,9 +239,6 @@ def test_the_architecture_page_names_only_what_exists_and_every_folder_there_is(
 
 ROOM_ROW = re.compile(r"^\| `tournaments/(?:(\w+)/)?` \| (\d+) \|", re.MULTILINE)
 """A row of the folders' table naming a room of the tournaments and its level (its top: `.`, 0)."""
-# The one known circle, left out of the circle test: exact_keyed and exact_pairs import each other
-# (through private names); a change of its own takes it apart, and this exception goes with it.
-KNOWN_CIRCLES = {frozenset({"shutbox_cli.game.exact_keyed", "shutbox_cli.game.exact_pairs"})}
 
 
 def room_levels() -> dict[str, int]:
@@ -288,18 +285,14 @@ def test_each_room_of_the_tournaments_imports_only_the_rooms_below_it(room: str)
 
 
 def import_graph() -> dict[str, set[str]]:
-    """Each module of ours and the modules of ours it imports (see `imports`), the known circles left out."""
+    """Each module of ours and the modules of ours it imports (see `imports`)."""
     modules = {
         dotted(path): path
         for package in ("shutbox_cli", "strategies", "tournaments")
         for path in (ROOT / package).rglob("*.py")
     }
     return {
-        module: {
-            other
-            for _, other in imports(path)
-            if other in modules and other != module and frozenset({module, other}) not in KNOWN_CIRCLES
-        }
+        module: {other for _, other in imports(path) if other in modules and other != module}
         for module, path in modules.items()
     }
 

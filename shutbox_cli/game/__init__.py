@@ -25,15 +25,14 @@ if TYPE_CHECKING:  # `name as name`: each re-exported, one statement per module
         draw_seed as draw_seed,
         turn_rolls as turn_rolls,
     )
-    from .exact_games import (
+    from .exact_odds import (
         Duel as Duel,
         GameOdds as GameOdds,
         SeatOdds as SeatOdds,
         TurnOdds as TurnOdds,
-        duel as duel,
         exact_turn_odds as exact_turn_odds,
-        game_odds as game_odds,
     )
+    from .exact_walk import duel as duel, game_odds as game_odds
     from .match import (
         GameInPlay as GameInPlay,
         GameRecord as GameRecord,
@@ -77,7 +76,8 @@ if TYPE_CHECKING:  # `name as name`: each re-exported, one statement per module
 _NAMES: dict[str, tuple[str, ...]] = {
     ".box": ("dice_options", "mask_of", "one_die_allowed", "score", "tile_sum", "tiles_of"),
     ".dice": ("DICE_SCHEME", "derive_seed", "draw_seed", "turn_rolls"),
-    ".exact_games": ("Duel", "GameOdds", "SeatOdds", "TurnOdds", "duel", "exact_turn_odds", "game_odds"),
+    ".exact_odds": ("Duel", "GameOdds", "SeatOdds", "TurnOdds", "exact_turn_odds"),
+    ".exact_walk": ("duel", "game_odds"),
     ".match": ("GameInPlay", "GameRecord", "RoundRecord", "TurnContext", "TurnPlayer", "play_game", "seat_order"),
     ".moves": ("THROWS", "MoveTable", "legal_moves", "move_table"),
     ".rules": ("FirstRoll", "OneDie", "OneDieMode", "Rules", "RulesError", "Scoring", "ShutRule", "Ties"),

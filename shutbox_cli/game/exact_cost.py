@@ -1,5 +1,6 @@
-"""What exact games cost before they are computed: the steps of their walks (`exact_games`), from
-each seat's turn odds and the rules, in closed form.
+"""What exact games cost before they are computed: the steps of the exact walk (`exact_walk`, which
+dispatches each game here along the path it takes), from each seat's turn odds and the rules, in
+closed form, so that a run past the limits is refused before the walk's cost is paid.
 
 A seat's walk holds one chance per total it may have; each round adds every score it can make to
 every total it holds. After `r` rounds it holds at most as many totals as there are multisets of
@@ -8,7 +9,9 @@ scoring spans little and grows the walk a little each round, the digits scoring 
 multiset a total of its own and multiplies the walk tenfold or more a round. A drop-out game is
 followed until the chance that it goes on is negligible: about as many rounds as a seat takes to
 reach the limit, plus a tail of `SPREAD` standard deviations of its total (a normal estimate).
-The estimates are within a factor of two of the steps taken (tests/test_exact_cost.py).
+The estimates are within a factor of two of the steps the walk counts as it goes
+(`exact_walk.steps_taken`; tests/game/test_exact_cost.py), but for the walk over both totals with
+the digits scoring: about a quarter of them (its turns' scores lead to more new totals).
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ FOLLOWED = 5_000_000
 their number is extrapolated."""
 SPREAD = 7.94
 """Standard deviations of a seat's total beyond which its chance to still be in is below
-`exact_games.LEFT_OVER` (1e-15), where a drop-out game's walk stops."""
+`exact_odds.LEFT_OVER` (1e-15), where a drop-out game's walk stops."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -42,9 +45,9 @@ class Cost:
 
 
 def games_cost(rules: Rules, turns: Sequence[Any], games: Iterable[Sequence[int]], margins: bool = False) -> Cost:
-    """The cost of `exact_games.game_odds` for each of `games` (indices into `turns`, each
+    """The cost of the walk's product path (`exact_product`) for each of `games` (indices into `turns`, each
     strategy's `TurnOdds`; the order of the seats changes nothing), with `margins` that of a
-    duel's margins too (`exact_games.duel`, two seats)."""
+    duel's margins too (`exact_walk.duel`, two seats)."""
     steps = [_go_on(odds, rules.instant_win) for odds in turns]
     limit = rules.drop_out
     reach = [rules.rounds if limit is None else _rounds_to_reach(limit, seat) for seat in steps]
@@ -152,7 +155,7 @@ class _Walk:
 
 
 def _go_on(odds: Any, instant_win: bool) -> dict[int, float]:
-    """A seat's scores that do not end the game, with their chances (as `exact_games` walks them)."""
+    """A seat's scores that do not end the game, with their chances (as the walk takes them, `exact_odds.go_on`)."""
     steps = {points: float(chance) for points, chance in odds.probabilities.items()}
     if instant_win and 0 in steps:
         steps[0] -= float(odds.shut_probability)

@@ -1,13 +1,13 @@
-"""Exact games of two seats over several rounds, fixed or drop-out, whose turns depend on the game
-so far (`exact_keyed`'s keyed seats, `target` among them): a walk over the joint state, both
-totals, round by round.
+"""The exact walk's path over both totals (`exact_walk`): games of two seats over several rounds,
+fixed or drop-out, whose turns depend on the game so far (`exact_seats`'s keyed seats, `target`
+among them): a walk over the joint state, both totals, round by round.
 
 Seat 0 sees both totals as its turn starts; seat 1 both totals and the score seat 0 posted. Each
 seat's turn odds come from its key in that context, asked once per context (and round, where a
 key reads it) and kept for the game. After seat 1's turn a round may settle the game, as a limit
 does (`_Closing`): in drop-out a seat whose total reached the limit is out, the other one wins;
 after the last of fixed rounds both are out at once (a limit of 0). Both out, the lower total
-wins, a tie settled by the tie rule (a playoff by `exact_keyed`'s walk among the two, at their
+wins, a tie settled by the tie rule (a playoff by `exact_seats`'s round walk among the two, at their
 total). A shut box with instant win wins at once. A drop-out game in which a score of 0 does not
 end anything may last any number of rounds: it is followed until the chance that it goes on is
 below `LEFT_OVER` (so a key may not read the round there; over fixed rounds it may).
@@ -25,8 +25,8 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any, Generic
 
-from .exact_games import LEFT_OVER, Arithmetic, C, GameOdds, SeatOdds
-from .exact_keyed import KeyedTurns, Seat, TurnStart, _Keyed, _Turn
+from .exact_odds import LEFT_OVER, Arithmetic, C, GameOdds, SeatOdds
+from .exact_seats import KeyedTurns, Seat, Seats, Turn, TurnStart
 from .rules import Rules, Ties
 
 Weight = Any
@@ -40,36 +40,24 @@ class _Wider(Exception):
         self.denominator = denominator
 
 
-def pair_odds(rules: Rules, seats: Sequence[Seat[C]]) -> GameOdds[C]:
-    """The exact outcome of a game of two seats, fixed or keyed, in order of play, over several
-    rounds or drop-out."""
-    return pair_duel(rules, seats, 0)[0]
-
-
-def pair_duel(rules: Rules, seats: Sequence[Seat[C]], seat: int) -> tuple[GameOdds[C], dict[int, C] | None]:
-    """The exact outcome of such a game and, over fixed rounds, the distribution of seat `seat`'s
-    final total less the other's (the totals when a shut box ends the game, or after the last
-    round; None in drop-out)."""
+def pairs_walk(rules: Rules, seats: Sequence[Seat[C]]) -> tuple[PairsWalk[C], GameOdds[C]]:
+    """Such a game walked: the walk (its `margins`, over fixed rounds, the chance of each of seat
+    0's final totals less seat 1's; its `taken` steps) and the game's exact outcome."""
     whole = 36 ** (rules.tiles + 1)
     while True:
         try:
-            walk = _Pairs(rules, seats, whole)
-            odds = walk.odds()
-            break
+            walk = PairsWalk(rules, seats, whole)
+            return walk, walk.odds()
         except _Wider as wider:
             whole = math.lcm(whole, wider.denominator)
-    if walk.margins is None:
-        return odds, None
-    sign = 1 if seat == 0 else -1
-    return odds, {sign * margin: walk.margins[margin] for margin in sorted(walk.margins, key=lambda one: sign * one)}
 
 
 class _Moves(Generic[C]):
     """A turn's odds as the walk adds them: the scores that do not end the game with their weights
     (numerators over the walk's denominator, or floats), and the weight of a shut box that does."""
 
-    def __init__(self, turn: _Turn[C], whole: int | None) -> None:
-        self.turn: _Turn[C] = turn
+    def __init__(self, turn: Turn[C], whole: int | None) -> None:
+        self.turn: Turn[C] = turn
         if whole is None:
             self.steps: list[tuple[int, Weight]] = list(turn.steps.items())
             self.shut: Weight = turn.shut
@@ -127,13 +115,13 @@ class _Figures(Generic[C]):
         self.played: C | None = None
 
 
-class _Pairs(_Keyed[C]):
+class PairsWalk(Seats[C]):
     """A game of two seats over several rounds or drop-out, walked round by round over both totals."""
 
     def __init__(self, rules: Rules, seats: Sequence[Seat[C]], whole: int) -> None:
         if not rules.multi_round or len(seats) != 2:
             raise ValueError("this walk follows games of two seats over several rounds or drop-out.")
-        _Keyed.__init__(self, rules, seats, _first(0, 0, 0))
+        Seats.__init__(self, rules, seats, _first(0, 0, 0))
         self.exact = self.kind is Fraction
         self.whole: int | None = whole if self.exact else None
         self.by_round = any(isinstance(seat, KeyedTurns) and "round" in seat.features for seat in self.seats)
@@ -161,7 +149,7 @@ class _Pairs(_Keyed[C]):
 
     def moves(self, seat: int, start: TurnStart) -> _Moves[C]:
         """A seat's turn as it sees `start`, one `_Moves` for each distinct turn."""
-        turn: _Turn[C] = self.turn(seat, start)
+        turn: Turn[C] = self.turn(seat, start)
         found = self._moves.get(id(turn))
         if found is None:
             found = self._moves[id(turn)] = _Moves(turn, self.whole)
@@ -245,8 +233,10 @@ class _Pairs(_Keyed[C]):
             groups: dict[Group, Weight] = {}
             ends: dict[int, Weight] = {}  # the margins a shut box ends the game on
             openings, closings = self._openings, self._closings
+            taken = 0
             for (total, other), weight in states.items():
                 moves, leads = openings.get((asked, total, other)) or self._opening(asked, total, other)
+                taken += len(leads)
                 _add_play(plays, moves, weight, nothing)
                 if moves.shut:
                     shut += weight * moves.shut
@@ -266,6 +256,7 @@ class _Pairs(_Keyed[C]):
             for group, weight in groups.items():
                 closing = closings.get((limit, group)) or self._closing(limit, group)
                 moves = closing.moves
+                taken += len(moves.steps)
                 _add_play(plays, moves, weight, nothing)
                 if moves.shut:
                     shut += weight * moves.shut
@@ -296,6 +287,7 @@ class _Pairs(_Keyed[C]):
                 playoff_rounds += settled[3]
             states = following
             number += 1
+            self.taken += taken
         seats = tuple(
             SeatOdds(
                 win,
@@ -337,7 +329,7 @@ class _Pairs(_Keyed[C]):
             return chance / 2, chance / 2, zero, zero
         if self.rules.ties is Ties.SEAT:
             return chance, zero, zero, zero
-        playoff = self._playoff((0, 1), total if self.totals else None, total)
+        playoff = self.playoff((0, 1), total if self.totals else None, total)
         return chance * playoff.wins[0], chance * playoff.wins[1], chance * playoff.shut_end, chance * playoff.rounds
 
 

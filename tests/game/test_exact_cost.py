@@ -1,16 +1,17 @@
 """The cost of exact games, estimated before they are computed (`shutbox_cli.game.exact_cost`),
-against the steps their walks take, counted; and the refusal of what would take too long."""
+against the steps their walks take, as the walk counts them (`exact_walk.steps_taken`)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
 import pytest
 
-from shutbox_cli.game import Rules, Scoring, TurnOdds, exact_games, game_odds, score
+from shutbox_cli.game import Rules, Scoring, TurnOdds, exact_cost, score
 from shutbox_cli.game.exact_cost import ASK_STEPS, games_cost, pairs_cost
+from shutbox_cli.game.exact_seats import KeyedTurns
+from shutbox_cli.game.exact_walk import path, steps_taken
 
 
 def odds_of(rules: Rules, weight: Any) -> TurnOdds[float]:
@@ -21,25 +22,6 @@ def odds_of(rules: Rules, weight: Any) -> TurnOdds[float]:
         chances[points] = chances.get(points, 0.0) + weight(mask)
     total = sum(chances.values())
     return TurnOdds({points: chance / total for points, chance in chances.items()}, weight(0) / total)
-
-
-def counted_steps(monkeypatch: pytest.MonkeyPatch, rules: Rules, turns: list[TurnOdds[float]]) -> int:
-    """The steps a real walk takes: each total it holds times each score it adds, and each total settled."""
-    counted = [0]
-    step, settle = exact_games._step, exact_games._Game._settle
-
-    def counting_step(totals: Mapping[int, Any], steps: Mapping[int, Any], limit: int | None) -> Any:
-        counted[0] += len(totals) * len(steps)
-        return step(totals, steps, limit)
-
-    def counting_settle(game: Any, tally: Any, present: Any, absent: Any) -> None:
-        counted[0] += sum(len(totals) for totals in present) << (len(present) - 1)
-        settle(game, tally, present, absent)
-
-    monkeypatch.setattr(exact_games, "_step", counting_step)
-    monkeypatch.setattr(exact_games._Game, "_settle", counting_settle)
-    game_odds(rules, turns)
-    return counted[0]
 
 
 CASES = {
@@ -54,12 +36,10 @@ CASES = {
 
 @pytest.mark.parametrize("rules", CASES.values(), ids=CASES.keys())
 @pytest.mark.parametrize("seats", [2, 3])
-def test_the_estimate_is_within_a_factor_of_two_of_the_steps_a_walk_takes(
-    monkeypatch: pytest.MonkeyPatch, rules: Rules, seats: int
-) -> None:
+def test_the_estimate_is_within_a_factor_of_two_of_the_steps_a_walk_takes(rules: Rules, seats: int) -> None:
     turns = [odds_of(rules, lambda mask, seat=seat: 1 + (mask * (seat + 3)) % 7) for seat in range(seats)]
     estimate = games_cost(rules, turns, [tuple(range(seats))])
-    taken = counted_steps(monkeypatch, rules, turns)
+    taken = steps_taken(rules, turns)  # the walk's own count: each total held times each score, each settled
     assert taken / 2 <= estimate.steps <= taken * 2
 
 
@@ -113,3 +93,27 @@ def test_a_walk_over_both_totals_over_fixed_rounds_counts_the_states_of_every_ro
     walked = states * 2 * len(scores)
     asks = states * ASK_STEPS * (1 + len(scores))
     assert cost.steps == walked + asks
+
+
+PAIRS_CASES = {
+    "3 rounds": Rules(tiles=6, rounds=3),
+    "instant win": Rules(tiles=6, rounds=3, instant_win=True),
+    "drop-out": Rules(tiles=6, drop_out=20),
+    "count drop-out": Rules(tiles=6, drop_out=20, scoring=Scoring.COUNT),
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("rules", PAIRS_CASES.values(), ids=PAIRS_CASES.keys())
+def test_the_estimate_of_a_walk_over_both_totals_is_within_a_factor_of_two_of_the_steps_it_takes(
+    monkeypatch: pytest.MonkeyPatch, rules: Rules
+) -> None:
+    """`pairs_cost`'s steps over both totals (its asks left out) against the walk's own count, for
+    seats keyed on their total (so the walk follows both totals)."""
+    monkeypatch.setattr(exact_cost, "ASK_STEPS", 0)
+    turns = [odds_of(rules, lambda mask, seat=seat: 1 + (mask * (seat + 3)) % 7) for seat in range(2)]
+    seats = [KeyedTurns(("total",), lambda key, one=one: one) for one in turns]
+    assert path(rules, seats) == "pairs"
+    estimate = pairs_cost(rules, turns, [(0, 1)], [False, False]).steps
+    taken = steps_taken(rules, seats)
+    assert taken / 2 <= estimate <= taken * 2

@@ -35,7 +35,7 @@ from shutbox_cli.game import (
     solve_shut,
     turn_rolls,
 )
-from shutbox_cli.game.exact_games import LEFT_OVER
+from shutbox_cli.game.exact_odds import LEFT_OVER
 from strategies.builtin import GreedyHigh, Tips
 from strategies.player import StrategyPlayer
 

@@ -23,7 +23,7 @@ from shutbox_cli.game import (
     score,
     tiles_of,
 )
-from shutbox_cli.game.exact_keyed import KeyedTurns, keyed_game_odds
+from shutbox_cli.game.exact_seats import KeyedTurns
 from shutbox_cli.game.moves import move_table
 from strategies.base import CONTEXT_VIEW, shown_view
 from strategies.solved import Target
@@ -170,12 +170,12 @@ def assert_unchanging_seats_are_the_engines(
     """Seats keyed on `features` whose turns never change (`odds`, by seat): the walk over both
     totals gives `game_odds`'s fractions, every figure; in floats the same to rounding."""
     keyed = [KeyedTurns(features, lambda key, one=one: one) for one in odds]
-    assert keyed_game_odds(rules, keyed) == game_odds(rules, odds)
+    assert game_odds(rules, keyed) == game_odds(rules, odds)
     rounded = [
         TurnOdds({points: float(chance) for points, chance in one.probabilities.items()}, float(one.shut_probability))
         for one in odds
     ]
-    walked = keyed_game_odds(rules, [KeyedTurns(features, lambda key, one=one: one) for one in rounded])
+    walked = game_odds(rules, [KeyedTurns(features, lambda key, one=one: one) for one in rounded])
     engine = game_odds(rules, rounded)
     assert walked.arithmetic == "float"
     assert walked.wins == pytest.approx(engine.wins, abs=1e-12)

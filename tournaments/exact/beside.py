@@ -1,6 +1,6 @@
 """The exact answer beside a simulated tournament's: where every strategy of the field can be
 computed exactly (built-in ones, exact or keyed where their key is known at each turn) at a table
-of two or more, the exact tournament's cost is estimated as `--exact` estimates it (`exact_cost`,
+of two or more, the exact tournament's cost is estimated as `--exact` estimates it (`cost.Work`,
 never the clock, so the report is the same on any machine) and, where that is quick, computed, its
 win rates kept beside the simulated ones; where it is not, only the estimate is kept, for a hint."""
 
@@ -12,7 +12,9 @@ import itertools
 
 from ..errors import ConfigError
 from ..field.config import TournamentConfig
-from .tournament import _turns, _Work, entry_key, first_turn, refuse_inexact, run_exact, uses_fractions, walked_pairs
+from .cost import Work
+from .tournament import run_exact
+from .turns import entry_key, field_turns, refuse_inexact, uses_fractions
 
 QUICK_SECONDS = 1.0
 """The longest an exact tournament may be estimated to take for a simulated one to compute it too."""
@@ -44,15 +46,8 @@ def exact_beside(config: TournamentConfig) -> Beside | None:
     exact = dataclasses.replace(config, method="exact")
     matchups = list(itertools.combinations(range(len(config.strategies)), table))
     with contextlib.ExitStack() as stack:
-        turns = _turns(exact, uses_fractions(rules), stack)
-        hosted = [False] * len(turns)  # built-in strategies only
-        work = _Work(
-            [first_turn(seat, table) for seat in turns],
-            matchups,
-            table,
-            False,
-            walked_pairs(rules, turns, matchups, hosted),
-        )
+        turns = field_turns(exact, uses_fractions(rules), stack)
+        work = Work.of(rules, turns, matchups, table)  # built-in strategies only: none hosted
         if not work.fits(rules):
             return None
         seconds, _ = work.seconds(rules)

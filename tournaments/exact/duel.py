@@ -1,7 +1,7 @@
 """One exact strategy against another in one game, exactly (`shutbox analyze A --against B`): A's
 chance of winning from each seat and on average, and the distribution of the winning margin, from
-`shutbox_cli.game.duel` (`exact_keyed.keyed_duel` where a strategy is keyed, as `target` is in a
-one-round game). In fractions or floats as an exact tournament under the same rules."""
+`shutbox_cli.game.duel` (the one exact walk, `exact_walk`, whether a strategy is keyed, as `target`
+is, or not). In fractions or floats as an exact tournament under the same rules."""
 
 from __future__ import annotations
 
@@ -10,22 +10,13 @@ import dataclasses
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from shutbox_cli.game import Duel, Rules
-from shutbox_cli.game.exact_games import Arithmetic
-from shutbox_cli.game.exact_keyed import keyed_duel
+from shutbox_cli.game import Duel, Rules, duel
+from shutbox_cli.game.exact_odds import Arithmetic
 
 from ..errors import ConfigError, setting
 from ..records.schema import header, rules_table
-from .tournament import (
-    MOST_SECONDS,
-    exact_key,
-    first_turn,
-    refuse_costly,
-    refuse_inexact,
-    seat_turns,
-    uses_fractions,
-    walked_pairs,
-)
+from .cost import MOST_SECONDS, refuse_costly
+from .turns import exact_key, refuse_inexact, seat_turns, uses_fractions
 
 if TYPE_CHECKING:  # a user's strategy is seated in a host: only a run of one loads that code
     from ..field.config import TournamentConfig
@@ -113,12 +104,10 @@ def duel_exactly(
         "computing this game exactly",
         f"simulate it (shutbox tournament, without {setting('method', 'exact')})",
     )
-    first = [first_turn(one, 2) for one in odds]
-    walked = walked_pairs(rules, odds, [(0, 1)], [not seated.builtin for seated in (a, b)])
-    margins = rules.drop_out is None
-    refuse_costly(rules, first, [(0, 1)], copies, what, instead, margins, walked, most_seconds)
+    hosted = [not seated.builtin for seated in (a, b)]
+    refuse_costly(rules, odds, [(0, 1)], copies, what, instead, rules.drop_out is None, hosted, most_seconds)
     try:
-        found = [keyed_duel(rules, odds[0], odds[1], number - 1) for number in ((1, 2) if seat is None else (seat,))]
+        found = [duel(rules, odds[0], odds[1], number - 1) for number in ((1, 2) if seat is None else (seat,))]
     except ValueError as error:
         raise ConfigError(f"these rules cannot be computed exactly: {error}") from None
     seats = [_seat(one) for one in found]

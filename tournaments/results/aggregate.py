@@ -22,7 +22,7 @@ from ..statistics.stats import mean_interval, wilson
 
 if TYPE_CHECKING:  # the exact games' module (and its solver) only where an exact run loads it, a
     # match's pairs and Elo (`elo`, `pairs`) only where a match or a gauntlet is played
-    from shutbox_cli.game.exact_games import Arithmetic
+    from shutbox_cli.game.exact_odds import Arithmetic
 
     from ..exact.beside import Beside
     from ..statistics.elo import Match

@@ -39,7 +39,8 @@ from strategies.loading import (
 )
 
 from ..errors import ConfigError, Interrupted, Setting, TournamentFailure, setting, spelled
-from ..exact.tournament import ExactSummary, KeptTurns, entry_key, refuse_inexact, run_exact
+from ..exact.tournament import ExactSummary, run_exact
+from ..exact.turns import KeptTurns, entry_key, refuse_inexact
 from ..field.config import Options, load_config
 from ..records.schema import Method
 from ..referee import idle

@@ -1,4 +1,4 @@
-"""Exact games with keyed seats (`exact_keyed`): `target` in one-round games against a brute force
+"""Exact games with keyed seats (`exact_walk`, `exact_seats`): `target` in one-round games against a brute force
 that plays every dice sequence of every game `play_game` plays on a small box, target asked with
 the whole context (no key, no table); keyed seats that always play alike agree with `game_odds`."""
 
@@ -10,11 +10,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from shutbox_cli.game import Rules, Solution, TurnOdds, game_odds, solve_expected_score, solve_shut
-from shutbox_cli.game.exact_keyed import FEATURES, KeyedTurns, keyed_duel, keyed_game_odds, unsupported
+from shutbox_cli.game import Rules, Solution, TurnOdds, exact_walk, game_odds, solve_expected_score, solve_shut
+from shutbox_cli.game.exact_seats import FEATURES, KeyedTurns, unsupported
 from strategies.keys import FEATURES as KEY_FEATURES
 from tournaments import seat_strategy
-from tournaments.exact.tournament import seat_turns
+from tournaments.exact.turns import seat_turns
 
 from helpers.every_game import (
     assert_unchanging_seats_are_the_engines,
@@ -44,9 +44,9 @@ def test_keyed_seats_that_always_play_alike_are_the_engines_games(ties: str, ins
         keyed = [
             KeyedTurns(features, lambda key, odds=odds: odds) if seat % 2 else odds for seat, odds in enumerate(seats)
         ]
-        assert keyed_game_odds(rules, keyed) == game_odds(rules, seats)
-    duel = keyed_duel(rules, KeyedTurns(("to_beat",), lambda key: optimal), shut, 1)
-    assert duel.margins == keyed_duel(rules, optimal, shut, 1).margins
+        assert exact_walk.game_odds(rules, keyed) == game_odds(rules, seats)
+    duel = exact_walk.duel(rules, KeyedTurns(("to_beat",), lambda key: optimal), shut, 1)
+    assert duel.margins == exact_walk.duel(rules, optimal, shut, 1).margins
 
 
 def test_what_cannot_be_followed_is_said() -> None:
@@ -65,12 +65,12 @@ def test_what_cannot_be_followed_is_said() -> None:
     )
     assert "several rounds of 3 seats" in (unsupported(Rules(rounds=2), ("total",), 3) or "")
     with pytest.raises(ValueError, match=r"^seat 0 cannot be computed exactly: its key reads the round"):
-        keyed_game_odds(
+        exact_walk.game_odds(
             Rules(drop_out=9, tiles=4),
             [KeyedTurns(("round",), lambda key: TurnOdds({1: F(1)}, F(0))), TurnOdds({1: F(1)}, F(0))],
         )
     with pytest.raises(ValueError, match="seat 1 cannot be computed exactly: its key reads total"):
-        keyed_game_odds(
+        exact_walk.game_odds(
             Rules(rounds=2),
             [
                 exact_odds(Rules(rounds=2), solve_expected_score(Rules(rounds=2))),
@@ -122,7 +122,7 @@ def test_target_against_every_game_played_out(ties: str, instant_win: bool, play
         order: list[Solution | None] = [*opponents[:seat], None, *opponents[seat:]]
         seats = [target if one is None else exact_odds(rules, one) for one in order]
         plays = [target_turns(rules) if one is None else fixed_turns(rules, one) for one in order]
-        exact = keyed_game_odds(rules, seats)
+        exact = exact_walk.game_odds(rules, seats)
         found, cut, margins = every_game(rules, plays, F(1, 10**4))
         assert exact.arithmetic == "fraction" and sum(exact.wins) == 1
         for played_out, chance in zip(found, exact.wins, strict=True):
@@ -131,7 +131,7 @@ def test_target_against_every_game_played_out(ties: str, instant_win: bool, play
             continue
         assert list(exact.wins) == found
         if players == 2:
-            duel = keyed_duel(rules, seats[0], seats[1], 0)
+            duel = exact_walk.duel(rules, seats[0], seats[1], 0)
             assert duel.game == exact and duel.margins == margins
 
 
@@ -150,7 +150,7 @@ def test_target_in_drop_out_against_every_game_played_out(ties: str) -> None:
         seats = [exact_odds(rules, shut), exact_odds(rules, shut)]
         plays = [by_score(fixed_turns(rules, shut)), by_score(fixed_turns(rules, shut))]
         seats[seat], plays[seat] = target, by_score(target_turns(rules))  # type: ignore[call-overload]
-        exact = keyed_game_odds(rules, seats)
+        exact = exact_walk.game_odds(rules, seats)
         found, cut, _ = every_game(rules, plays, F(0) if ties != "playoff" else F(1, 10**6))
         assert exact.arithmetic == "fraction" and exact.unresolved == 0 and sum(exact.wins) == 1
         if ties == "playoff":  # a playoff may be tied again and again: its unlikeliest replays are cut

@@ -1,5 +1,5 @@
-"""Exact games of several rounds at a table of two with a seat keyed on what changes (`exact_pairs`:
-a walk over both totals round by round): against every game played out on a 3-tile box, a keyed
+"""Exact games of several rounds at a table of two with a seat keyed on what changes (`exact_walk`'s
+path over both totals, `exact_pairs`: round by round): against every game played out on a 3-tile box, a keyed
 seat and `target` alike; fixed seats through the walk against `game_odds`; target's play from its
 key against its play from the whole context."""
 
@@ -18,15 +18,16 @@ from shutbox_cli.game import (
     TurnContext,
     dice_options,
     exact_turn_odds,
+    exact_walk,
     solve_expected_score,
     solve_shut,
 )
-from shutbox_cli.game.exact_keyed import FEATURES, KeyedTurns, keyed_duel, keyed_game_odds, unsupported
+from shutbox_cli.game.exact_seats import FEATURES, KeyedTurns, unsupported
 from shutbox_cli.game.moves import move_table
 from strategies.keys import key_of, keyed_context
 from strategies.solved import Target
 from tournaments import seat_strategy
-from tournaments.exact.tournament import seat_turns
+from tournaments.exact.turns import seat_turns
 
 from helpers.every_game import (
     F,
@@ -114,7 +115,7 @@ def test_target_over_several_rounds_against_every_game_played_out(rounds: int, t
 
 
 def _agree(rules: Rules, seats: list[Any], played: list[Callable[[TurnContext], Outcomes]], seat: int) -> None:
-    exact = keyed_game_odds(rules, seats)
+    exact = exact_walk.game_odds(rules, seats)
     cut_below = F(1, 10**6) if rules.ties.value == "playoff" else F(0)
     found, cut, margins = every_game(rules, played, cut_below)
     assert exact.arithmetic == "fraction" and exact.unresolved == 0 and sum(exact.wins) == 1
@@ -124,7 +125,7 @@ def _agree(rules: Rules, seats: list[Any], played: list[Callable[[TurnContext], 
             assert played_out <= chance <= played_out + cut
         return
     assert list(exact.wins) == found
-    duel = keyed_duel(rules, seats[seat], seats[1 - seat], seat)
+    duel = exact_walk.duel(rules, seats[seat], seats[1 - seat], seat)
     assert duel.game == exact
     assert duel.margins == {(1 if seat == 0 else -1) * margin: chance for margin, chance in margins.items()}
 
@@ -148,7 +149,7 @@ def test_seats_that_always_play_alike_over_several_rounds_are_the_engines_games(
     odds = [exact_odds(rules, (solve_expected_score, solve_shut)[which](rules)) for which in solvers]
     assert_unchanging_seats_are_the_engines(rules, features, odds)
     keyed = [KeyedTurns(features, lambda key, one=one: one) for one in odds]
-    assert keyed_duel(rules, keyed[0], keyed[1], 1).margins == keyed_duel(rules, odds[0], odds[1], 1).margins
+    assert exact_walk.duel(rules, keyed[0], keyed[1], 1).margins == exact_walk.duel(rules, odds[0], odds[1], 1).margins
 
 
 @pytest.mark.parametrize("instant_win", [True, False])

@@ -11,10 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from shutbox_cli.game import Rules
-from shutbox_cli.game.exact_keyed import keyed_duel
+from shutbox_cli.game import Rules, exact_walk
 from tournaments import ConfigError, ExactSummary, InProcess, Options, Summary, load_config, run, seat_strategy
-from tournaments.exact.tournament import seat_turns
+from tournaments.exact.turns import seat_turns
 from tournaments.playing.tally import Tally, share_unit
 from tournaments.statistics.stats import mean_interval, wilson
 
@@ -155,7 +154,7 @@ def test_an_exact_report_with_target_through_the_command(tmp_path: Path) -> None
     assert (duel["method"], duel["arithmetic"], duel["strategy"]) == ("exact", "fraction", "target")
     rules = Rules(tiles=6)
     a, b = (seat_turns(seat_strategy(spec, rules), fractions=True, table=2) for spec in ("target", "optimal"))
-    engine = keyed_duel(rules, a, b, 1)
+    engine = exact_walk.duel(rules, a, b, 1)
     assert duel["seat"][0]["win_rate"] == float(engine.a_wins)
     assert {int(margin): chance for margin, chance in duel["seat"][0]["margins"].items()} == {
         margin: float(chance) for margin, chance in (engine.margins or {}).items()

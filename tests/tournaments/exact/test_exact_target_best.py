@@ -8,12 +8,11 @@ import itertools
 
 import pytest
 
-from shutbox_cli.game import THROWS, Rules, TurnContext, dice_options, distribution, move_table, score
-from shutbox_cli.game.exact_keyed import keyed_duel
+from shutbox_cli.game import THROWS, Rules, TurnContext, dice_options, distribution, exact_walk, move_table, score
 from strategies.solved import Target
 from strategies.winning import optimal_scores, win_chances
 from tournaments import ExactSummary, Options, load_config, run, seat_strategy
-from tournaments.exact.tournament import seat_turns
+from tournaments.exact.turns import seat_turns
 
 from helpers.strategy_helpers import policies
 
@@ -68,7 +67,7 @@ def two_rounds_best(rules: Rules) -> tuple[float, float]:
 def target_duel(rules: Rules, seat: int) -> float:
     """target's exact win chance against `optimal` from `seat` (0 plays first), as exact games work it out."""
     a, b = (seat_turns(seat_strategy(spec, rules), fractions=False, table=2) for spec in ("target", "optimal"))
-    return float(keyed_duel(rules, a, b, seat).a_wins)
+    return float(exact_walk.duel(rules, a, b, seat).a_wins)
 
 
 @pytest.mark.slow  # a best response for every lead after the first round

@@ -18,7 +18,9 @@ import tournaments.exact.tournament
 from shutbox_cli.face.cli import app
 from tournaments import ConfigError, InProcess, Options, ProcessPool, load_config, run, seat_strategy
 from tournaments.backends.base import default_backend, estimated_seconds
-from tournaments.exact.tournament import refuse_costly, run_exact, turn_odds
+from tournaments.exact.cost import refuse_costly
+from tournaments.exact.tournament import run_exact
+from tournaments.exact.turns import turn_odds
 from tournaments.playing.plan import Plan, make_plan
 from tournaments.playing.units import UnitPlayer, timed
 from tournaments.running.checkpoint import Record

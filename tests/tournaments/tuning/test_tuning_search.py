@@ -26,8 +26,8 @@ from tournaments import (
     tune,
     write_table_atomically,
 )
-from tournaments.exact import tournament as exact_tournament
-from tournaments.exact.tournament import Turns
+from tournaments.exact import turns as exact_turns
+from tournaments.exact.turns import Turns
 from tournaments.referee.seated import SeatedStrategy
 
 RULES = Rules()
@@ -38,13 +38,13 @@ THRESHOLDS = range(1, 9)
 def _made_turns(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The specs whose turns an exact tournament makes from now on, one for each time it makes them."""
     made: list[str] = []
-    seat_turns = exact_tournament.seat_turns
+    seat_turns = exact_turns.seat_turns
 
     def counted(seated: SeatedStrategy, fractions: bool, table: int) -> Turns:
         made.append(seated.spec)
         return seat_turns(seated, fractions, table)
 
-    monkeypatch.setattr(exact_tournament, "seat_turns", counted)
+    monkeypatch.setattr(exact_turns, "seat_turns", counted)
     return made
 
 

@@ -1,18 +1,20 @@
-"""Exact games with keyed seats: a seat whose turn odds depend on its key, the features of the game
-it sees at the start of its turn (`TurnStart`: the features `strategies.keys` names).
+"""The exact walk's seats (`exact_walk`): each seat's turn odds from its key, the features of the
+game it sees at the start of its turn (`TurnStart`: the features `strategies.keys` names); a seat
+with fixed turn odds has one key, the empty one. And the walk of one round among seats in order,
+which the one-round game, every playoff of keyed seats and the walk over both totals share.
 
-In a one-round game every feature is known from where the round stands, so the seats are walked in
-order of play with a state that holds what the result needs: the lowest score posted and the seats
-that posted it. Each seat's turn odds come from its key in that state (asked once per key). The
-lowest seat wins; seats tied on it are settled by the tie rule, a playoff by its own walk among
-them, summed in closed form (a playoff round is like the one before: a key may not read the round).
+In one round every feature is known from where the round stands, so the seats are walked in order
+of play with a state that holds what the result needs: the lowest score posted and the seats that
+posted it. Each seat's turn odds come from its key in that state (asked once per key). The lowest
+seat wins; seats tied on it are settled by the tie rule, a playoff by its own walk among them,
+summed in closed form (a playoff round is like the one before: a key may not read the round).
 
 A key that reads nothing but the seat (and whether a round is a playoff, where there is none) is
-fixed for the whole game: such a seat plays any format with `exact_games`. Over several rounds or
-in drop-out any other key depends on every seat's total, which this walk does not follow: at a
-table of two `exact_pairs` follows both totals round by round (a key may read the round over
-fixed rounds, not in drop-out, which does not bound it); at other tables the totals are not
-followed.
+fixed for the whole game (`fixed_turns`): the walk advances such seats by its product path
+(`exact_product`) in any format. Over several rounds or in drop-out any other key depends on every
+seat's total: at a table of two the walk follows both totals round by round (`exact_pairs`; a key
+may read the round over fixed rounds, not in drop-out, which does not bound it); at other tables
+the totals are not followed.
 """
 
 from __future__ import annotations
@@ -22,20 +24,17 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any, Generic, TypeAlias, cast
 
-from .exact_games import (
+from .exact_odds import (
     Arithmetic,
     C,
-    Duel,
     GameOdds,
+    Playoff,
     SeatOdds,
     TurnOdds,
-    _check,
-    _exact,
-    _go_on,
-    _one_kind,
-    _Playoff,
-    duel,
-    game_odds,
+    check_turn,
+    go_on,
+    is_exact,
+    one_kind,
     settled_playoff,
 )
 from .rules import Rules, Ties
@@ -76,7 +75,7 @@ Seat: TypeAlias = "TurnOdds[C] | KeyedTurns[C]"
 def unsupported(rules: Rules, features: Sequence[str], seats: int) -> str | None:
     """Why a seat keyed on `features` cannot be computed exactly in a game of `seats` seats under
     these rules (None: it can)."""
-    changing = [feature for feature in features if feature not in _fixed(rules, seats)]
+    changing = [feature for feature in features if feature not in fixed_features(rules, seats)]
     if not changing:
         return None
     reads = ", ".join(changing)
@@ -99,10 +98,10 @@ def unsupported(rules: Rules, features: Sequence[str], seats: int) -> str | None
 
 def changes(rules: Rules, features: Sequence[str], seats: int) -> bool:
     """Whether a key on `features` may change during a game of `seats` seats under these rules."""
-    return bool(set(features) - _fixed(rules, seats))
+    return bool(set(features) - fixed_features(rules, seats))
 
 
-def _fixed(rules: Rules, seats: int) -> set[str]:
+def fixed_features(rules: Rules, seats: int) -> set[str]:
     """The features a seat sees alike at every turn of a game."""
     fixed = {"seat"}
     if rules.ties is not Ties.PLAYOFF or seats == 1:
@@ -110,55 +109,38 @@ def _fixed(rules: Rules, seats: int) -> set[str]:
     return fixed
 
 
-def keyed_game_odds(rules: Rules, seats: Sequence[Seat[C]]) -> GameOdds[C]:
-    """The exact outcome of one game whose seats, in order of play, have fixed or keyed turn odds."""
-    fixed = _resolved(rules, seats)
-    if fixed is not None:
-        return game_odds(rules, fixed)
-    if rules.multi_round:  # at a table of two: `_resolved` refuses the others
-        from .exact_pairs import pair_odds  # it builds on this module
-
-        return pair_odds(rules, seats)
-    return _OneRound(rules, seats).odds()
-
-
-def keyed_duel(rules: Rules, a: Seat[C], b: Seat[C], seat: int) -> Duel[C]:
-    """A against B with A in seat 0 or 1, either keyed: the exact game and the distribution of the margin."""
-    if seat not in (0, 1):
-        raise ValueError(f"A's seat must be 0 or 1, not {seat!r}.")
-    order = (a, b) if seat == 0 else (b, a)
-    fixed = _resolved(rules, order)
-    if fixed is not None:
-        return duel(rules, fixed[seat], fixed[1 - seat], seat)
-    if rules.multi_round:
-        from .exact_pairs import pair_duel
-
-        odds, margins = pair_duel(rules, order, seat)
-        return Duel(odds, seat, margins)
-    game = _OneRound(rules, order)
-    return Duel(game.odds(), seat, game.margins(seat))
-
-
-def _resolved(rules: Rules, seats: Sequence[Seat[C]]) -> list[TurnOdds[C]] | None:
-    """Every seat's one turn odds when no key changes during a game (None: some key does); a
-    ValueError when a key cannot be followed under these rules."""
-    count = len(seats)
-    found: list[TurnOdds[C]] = []
+def refuse_unfollowed(rules: Rules, seats: Sequence[Seat[Any]]) -> None:
+    """A ValueError naming the first seat whose key cannot be followed under these rules."""
     for number, seat in enumerate(seats):
-        if isinstance(seat, TurnOdds):
-            found.append(seat)
-            continue
-        why = unsupported(rules, seat.features, count)
-        if why is not None:
-            raise ValueError(f"seat {number} cannot be computed exactly: {why}.")
-        if set(seat.features) - _fixed(rules, count):
-            return None
-        found.append(seat.odds(seat.key(TurnStart(number, 0, False, 0, None, 0, 0, None))))  # reads the seat
-    return found
+        if isinstance(seat, KeyedTurns):
+            why = unsupported(rules, seat.features, len(seats))
+            if why is not None:
+                raise ValueError(f"seat {number} cannot be computed exactly: {why}.")
+
+
+def fixed_for_the_game(rules: Rules, seats: Sequence[Seat[Any]]) -> bool:
+    """Whether every seat's turn odds are fixed for a game of these seats: no key changes during it."""
+    count = len(seats)
+    return not any(isinstance(seat, KeyedTurns) and changes(rules, seat.features, count) for seat in seats)
+
+
+def fixed_turns(seats: Sequence[Seat[C]]) -> list[TurnOdds[C]]:
+    """Every seat's one turn odds, where they are fixed for the game (`fixed_for_the_game`)."""
+    return [
+        seat if isinstance(seat, TurnOdds) else seat.odds(seat.key(TurnStart(number, 0, False, 0, None, 0, 0, None)))
+        for number, seat in enumerate(seats)
+    ]
+
+
+def opening_turn(seat: Seat[C], table: int) -> TurnOdds[C]:
+    """A seat's turn odds as seat 0 of a table of `table` sees them at the start of a game."""
+    if isinstance(seat, TurnOdds):
+        return seat
+    return seat.odds(seat.key(TurnStart(0, 0, False, 0, None, 0, table - 1, 0 if table > 1 else None)))
 
 
 @dataclasses.dataclass(frozen=True)
-class _Turn(Generic[C]):
+class Turn(Generic[C]):
     """One seat's turn odds for a key, ready for the walk: the scores that do not end the game."""
 
     odds: TurnOdds[C]
@@ -172,7 +154,7 @@ State = tuple[int | None, tuple[int, ...]]
 """Where a round stands between turns: the lowest score posted (None: none yet) and the seats that posted it."""
 
 
-class _Keyed(Generic[C]):
+class Seats(Generic[C]):
     """A game of keyed and fixed seats: each seat's turn odds for the key it sees, asked once per
     key, in the game's one kind of chance; and a playoff among tied seats, walked round by round
     (a walk over several rounds or drop-out builds on it, `exact_pairs`)."""
@@ -186,29 +168,27 @@ class _Keyed(Generic[C]):
         fixed = [seat for seat in seats if isinstance(seat, TurnOdds)]
         self.kind: type | None = None
         if fixed:
-            converted, arithmetic = _one_kind(fixed)
+            converted, arithmetic = one_kind(fixed)
             self.kind = Fraction if arithmetic == "fraction" else float
             it = iter(converted)
             self.seats = [next(it) if isinstance(seat, TurnOdds) else seat for seat in seats]
-        for number, seat in enumerate(self.seats):
-            if isinstance(seat, KeyedTurns):
-                why = unsupported(rules, seat.features, self.count)
-                if why is not None:
-                    raise ValueError(f"seat {number} cannot be computed exactly: {why}.")
+        refuse_unfollowed(rules, self.seats)
         self.totals = any(
             isinstance(seat, KeyedTurns) and {"total", "leader_total"} & set(seat.features) for seat in self.seats
         )
-        self._turns: list[dict[tuple[Any, ...], _Turn[C]]] = [{} for _ in seats]
+        self._turns: list[dict[tuple[Any, ...], Turn[C]]] = [{} for _ in seats]
         self.keep = True
         """Whether each seat's turn is kept by key (a walk that meets every key once keeps none)."""
-        self._playoffs: dict[tuple[tuple[int, ...], int | None], _Playoff[C]] = {}
-        self._alike: dict[int, tuple[TurnOdds[Any], _Turn[C]]] = {}
+        self._playoffs: dict[tuple[tuple[int, ...], int | None], Playoff[C]] = {}
+        self._alike: dict[int, tuple[TurnOdds[Any], Turn[C]]] = {}
         """Each seat's turn by the odds it was given (kept, so that no other takes their id)."""
+        self.taken = 0
+        """The steps taken so far: each state met times each score of the turn taken there."""
         turn = self.turn(0, first)  # it sets the kind
         self.one: C = turn.shut * 0 + 1
         self.zero: C = self.one * 0
 
-    def turn(self, seat: int, start: TurnStart) -> _Turn[C]:
+    def turn(self, seat: int, start: TurnStart) -> Turn[C]:
         """A seat's turn odds as it sees `start`."""
         given = self.seats[seat]
         if isinstance(given, TurnOdds):
@@ -221,10 +201,10 @@ class _Keyed(Generic[C]):
             alike = self._alike.get(id(asked))  # keys played alike (many are): one turn
             if alike is None:
                 odds = asked if isinstance(given, TurnOdds) else self._kind(asked)
-                _check(odds, seat)
+                check_turn(odds, seat)
                 instant = self.rules.instant_win
                 shut = odds.shut_probability if instant else odds.shut_probability * 0
-                alike = self._alike[id(asked)] = (asked, _Turn(odds, _go_on(odds, instant), shut, odds.expected_score))
+                alike = self._alike[id(asked)] = (asked, Turn(odds, go_on(odds, instant), shut, odds.expected_score))
             found = alike[1]
             if self.keep:
                 self._turns[seat][key] = found
@@ -233,7 +213,7 @@ class _Keyed(Generic[C]):
     def _kind(self, odds: TurnOdds[Any]) -> TurnOdds[C]:
         """Turn odds in the game's one kind of chance (the first seen, where no seat is fixed)."""
         if self.kind is None:
-            exact = _exact(odds.shut_probability) and all(map(_exact, odds.probabilities.values()))
+            exact = is_exact(odds.shut_probability) and all(map(is_exact, odds.probabilities.values()))
             self.kind = Fraction if exact else float
         kind = self.kind
         return cast(
@@ -243,7 +223,7 @@ class _Keyed(Generic[C]):
             ),
         )
 
-    def _round(
+    def walk_round(
         self, group: tuple[int, ...], playoff: bool, total: int
     ) -> tuple[dict[State, C], dict[int, C], list[tuple[C, C, C]]]:
         """One round among `group` (in order of play): the chance of each state at its end (no
@@ -254,6 +234,7 @@ class _Keyed(Generic[C]):
         instant: dict[int, C] = dict.fromkeys(group, zero)
         figures: list[tuple[C, C, C]] = []
         tied: tuple[int, ...]
+        taken = 0
         for position, seat in enumerate(group):
             after: dict[State, C] = {}
             played = scored = shuts = zero
@@ -264,6 +245,7 @@ class _Keyed(Generic[C]):
                 scored += chance * turn.expected_score
                 shuts += chance * turn.odds.shut_probability
                 instant[seat] += chance * turn.shut
+                taken += len(turn.steps)
                 for points, step in turn.steps.items():
                     state: State = before
                     if low is None or points < low:
@@ -273,9 +255,10 @@ class _Keyed(Generic[C]):
                     after[state] = after.get(state, zero) + chance * step
             states = after
             figures.append((played, scored, shuts))
+        self.taken += taken
         return states, instant, figures
 
-    def _playoff(self, group: tuple[int, ...], known: int | None, total: int) -> _Playoff[C]:
+    def playoff(self, group: tuple[int, ...], known: int | None, total: int) -> Playoff[C]:
         """A playoff among `group`, tied on `total`: rounds among them until one has the lowest score
         alone (or, with instant win, shuts the box); a round that leaves all of them tied again is
         played again, so the answer is one round's outcome divided by the chance that it settles
@@ -284,29 +267,29 @@ class _Keyed(Generic[C]):
         if cached is not None:
             return cached
         one, zero = self.one, self.zero
-        states, wins, _ = self._round(group, True, total)
+        states, wins, _ = self.walk_round(group, True, total)
         shut_end = sum(wins.values(), zero)
         lowest: dict[tuple[int, ...], C] = {}
         for (_, low), chance in states.items():
             lowest[low] = lowest.get(low, zero) + chance
-        found = settled_playoff(group, wins, shut_end, lowest, lambda low: self._playoff(low, known, total), one, zero)
+        found = settled_playoff(group, wins, shut_end, lowest, lambda low: self.playoff(low, known, total), one, zero)
         self._playoffs[(group, known)] = found
         return found
 
 
-class _OneRound(_Keyed[C]):
+class OneRoundWalk(Seats[C]):
     """A one-round game of keyed and fixed seats, walked seat by seat."""
 
     def __init__(self, rules: Rules, seats: Sequence[Seat[C]]) -> None:
         if rules.multi_round:
             raise ValueError("keyed seats are followed through one-round games only.")
         count = len(seats)
-        _Keyed.__init__(self, rules, seats, _start(0, 0, tuple(range(count)), False, 0, (None, ())))
+        Seats.__init__(self, rules, seats, _start(0, 0, tuple(range(count)), False, 0, (None, ())))
 
     def odds(self) -> GameOdds[C]:
         zero, one = self.zero, self.one
         group = tuple(range(self.count))
-        states, instant, figures = self._round(group, False, 0)
+        states, instant, figures = self.walk_round(group, False, 0)
         wins = [instant[seat] for seat in group]
         shut_box_win = sum(instant.values(), zero)
         tie = playoff_rounds = zero
@@ -321,7 +304,7 @@ class _OneRound(_Keyed[C]):
             elif self.rules.ties is Ties.SEAT:
                 wins[tied[0]] += chance
             else:
-                playoff = self._playoff(tied, low if self.totals else None, cast(int, low))
+                playoff = self.playoff(tied, low if self.totals else None, cast(int, low))
                 for seat in tied:
                     wins[seat] += chance * playoff.wins[seat]
                 shut_box_win += chance * playoff.shut_end
@@ -340,9 +323,9 @@ class _OneRound(_Keyed[C]):
         arithmetic: Arithmetic = "fraction" if isinstance(one, Fraction) else "float"
         return GameOdds(self.rules, seats, shut_box_win, tie, one, playoff_rounds, zero, arithmetic)
 
-    def margins(self, seat: int) -> dict[int, C]:
-        """The distribution of seat `seat`'s total minus the other's, at a table of two (a box
-        shut with instant win leaves the seat after it on 0)."""
+    def margins(self) -> dict[int, C]:
+        """The distribution of seat 0's total minus seat 1's, at a table of two (a box shut with
+        instant win leaves the seat after it on 0)."""
         if self.count != 2:
             raise ValueError("margins are for two seats.")
         zero = self.zero
@@ -354,8 +337,7 @@ class _OneRound(_Keyed[C]):
             _add(found, points, chance * second.shut, zero)
             for other, step in second.steps.items():
                 _add(found, points - other, chance * step, zero)
-        sign = 1 if seat == 0 else -1
-        return {sign * margin: chance for margin, chance in sorted(found.items(), key=lambda item: sign * item[0])}
+        return found
 
 
 def _start(seat: int, position: int, group: tuple[int, ...], playoff: bool, total: int, state: State) -> TurnStart:

@@ -1,147 +1,36 @@
-"""Exact game outcomes for exact strategies: who wins and how long games last, from each seat's
-turn distribution, in every format `match.py` plays (instant win, the three tie rules, fixed
-rounds, drop-out).
+"""The exact walk's product path (`exact_walk`): a game whose every seat's turn odds are fixed for
+the game, in every format `match.py` plays (instant win, the three tie rules, fixed rounds,
+drop-out).
 
-An exact strategy's turns are independent and alike, so a game is a fixed function of each
-seat's own sequence of turns: a walk over its total that stops when it drops out or shuts the box
-(with instant win on). The chance of any situation at the start of a round is then a product over
-the seats, and a game costs a few convolutions per round rather than a Markov chain over every
-combination of totals. A playoff is a geometric series, summed in closed form.
-
-Chances are `Fraction`s when every turn distribution is given in fractions (exact, and costly over
-many rounds), floats otherwise; the result says which.
+Such a seat's turns are independent and alike, so a game is a fixed function of each seat's own
+sequence of turns: a walk over its total that stops when it drops out or shuts the box (with
+instant win on). The chance of any situation at the start of a round is then a product over the
+seats, and the walk advances them by a few convolutions per round rather than over every
+combination of totals. A playoff is a geometric series, summed in closed form. The walk counts its
+steps (`steps`: each total held times each score added, and each total settled), which
+`exact_cost` estimates before it runs.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from fractions import Fraction
+from collections.abc import Iterable, Mapping, Sequence
 from itertools import combinations
-from typing import Generic, Literal, TypeVar, cast
+from typing import Generic
 
+from .exact_odds import (
+    LEFT_OVER,
+    C,
+    GameOdds,
+    Playoff,
+    SeatOdds,
+    TurnOdds,
+    check_turn,
+    go_on,
+    one_kind,
+    settled_playoff,
+)
 from .rules import Rules, Ties
-from .solver import DicePolicy, Distribution, MovePolicy, fraction_distribution
-
-C = TypeVar("C", float, Fraction)
-"""A chance: exact (`Fraction`) or rounded (`float`), one kind throughout a computation."""
-
-Arithmetic = Literal["fraction", "float"]
-
-LEFT_OVER = 1e-15
-"""A drop-out game in which a score of 0 does not end anything may last any number of rounds: it is
-followed until the chance that it is still going falls below this, and that chance is reported."""
-
-FLOAT_SUM = 1e-9
-"""How far from 1 a turn distribution in floats may add up (it is a sum of many rounded terms)."""
-
-
-@dataclasses.dataclass(frozen=True)
-class TurnOdds(Generic[C]):
-    """One turn from a full box: each score's chance (a shut box counted at its score, 0) and the
-    chance of a shut box, which is what instant win looks at."""
-
-    probabilities: Mapping[int, C]
-    shut_probability: C
-
-    @staticmethod
-    def of(found: Distribution) -> TurnOdds[float]:
-        """The odds of a turn distribution from the solver (floats)."""
-        return TurnOdds(found.probabilities, found.shut_probability)
-
-    @property
-    def expected_score(self) -> C:
-        return sum((chance * points for points, chance in self.probabilities.items()), self.shut_probability * 0)
-
-
-def exact_turn_odds(rules: Rules, choose_move: MovePolicy, choose_dice: DicePolicy) -> TurnOdds[Fraction]:
-    """The exact score distribution of a policy of (open mask, dice) from a full box, in fractions."""
-    probabilities, shut = fraction_distribution(rules, choose_move, choose_dice)
-    return TurnOdds(probabilities, shut)
-
-
-@dataclasses.dataclass(frozen=True)
-class SeatOdds(Generic[C]):
-    """One seat's exact figures over a game.
-
-    `win` counts a shared win as an equal part; `played` is the chance of taking at least one
-    regular turn (a shut box can end a game before later seats play); `turns` the expected number
-    of regular turns (in drop-out, the rounds the seat lasted); `expected_total` the expected final
-    total (0 in a game the seat did not play). `expected_score` and `shut_probability` are per turn.
-    """
-
-    win: C
-    played: C
-    turns: C
-    expected_total: C
-    expected_score: C
-    shut_probability: C
-
-    @property
-    def mean_total(self) -> C | None:
-        """The expected final total over the games the seat played (a tournament's mean total)."""
-        return self.expected_total / self.played if self.played else None
-
-
-@dataclasses.dataclass(frozen=True)
-class GameOdds(Generic[C]):
-    """The exact outcome of one game, seats in order of play.
-
-    `shut_box_win` is the chance that a shut box wins it (in a playoff too); `tie` the chance that
-    the tie rule has to settle it; `rounds` and `playoff_rounds` the expected numbers of regular and
-    playoff rounds. `unresolved` is the chance left unfollowed: 0 unless a drop-out game may last
-    any number of rounds, and then below `LEFT_OVER`; the wins add up to 1 less that.
-    """
-
-    rules: Rules
-    seats: tuple[SeatOdds[C], ...]
-    shut_box_win: C
-    tie: C
-    rounds: C
-    playoff_rounds: C
-    unresolved: C
-    arithmetic: Arithmetic
-
-    @property
-    def wins(self) -> tuple[C, ...]:
-        """Each seat's chance of winning, a shared win counted as an equal part."""
-        return tuple(seat.win for seat in self.seats)
-
-
-@dataclasses.dataclass(frozen=True)
-class Duel(Generic[C]):
-    """A against B at a table of two, A in seat `seat` (0 plays first).
-
-    `margins` is the distribution of A's final total minus B's as the game record has them (a
-    negative margin: A's total is lower); None in a drop-out game.
-    """
-
-    game: GameOdds[C]
-    seat: int
-    margins: dict[int, C] | None
-
-    @property
-    def a_wins(self) -> C:
-        """A's chance of winning, a shared win counted as half."""
-        return self.game.seats[self.seat].win
-
-    @property
-    def b_wins(self) -> C:
-        return self.game.seats[1 - self.seat].win
-
-
-def game_odds(rules: Rules, turns: Sequence[TurnOdds[C]]) -> GameOdds[C]:
-    """The exact outcome of one game whose seats, in order of play, have these turn odds."""
-    return _Game(rules, turns).odds()
-
-
-def duel(rules: Rules, a: TurnOdds[C], b: TurnOdds[C], seat: int) -> Duel[C]:
-    """A against B with A in seat 0 or 1: the exact game and the distribution of the margin."""
-    if seat not in (0, 1):
-        raise ValueError(f"A's seat must be 0 or 1, not {seat!r}.")
-    game = _Game(rules, (a, b) if seat == 0 else (b, a))
-    margins = None if rules.drop_out is not None else game.margins(seat)
-    return Duel(game.odds(), seat, margins)
 
 
 @dataclasses.dataclass
@@ -154,55 +43,16 @@ class _Tally(Generic[C]):
     playoff_rounds: C
 
 
-@dataclasses.dataclass(frozen=True)
-class _Playoff(Generic[C]):
-    """A playoff among tied seats: each one's chance to win it, the chance a shut box ends it, and
-    its expected number of rounds."""
-
-    wins: dict[int, C]
-    shut_end: C
-    rounds: C
-
-
-def settled_playoff(
-    group: tuple[int, ...],
-    wins: dict[int, C],
-    shut_end: C,
-    lowest: dict[tuple[int, ...], C],
-    further: Callable[[tuple[int, ...]], _Playoff[C]],
-    one: C,
-    zero: C,
-) -> _Playoff[C]:
-    """A playoff among `group` from one round's outcome: `wins` and `shut_end` by a shut box, and
-    the chance of each group of seats having the lowest score (`further` plays a smaller tie off).
-    A round that leaves all of `group` tied again is played again, so the round's outcome is
-    divided by the chance that it settles anything."""
-    settles = one - lowest.pop(group, zero)
-    if settles < LEFT_OVER:
-        raise ValueError(f"a playoff among seats {list(group)} would never end: they always score alike.")
-    rounds = one
-    for low, chance in lowest.items():
-        if len(low) == 1:
-            wins[low[0]] += chance
-            continue
-        tied = further(low)
-        for seat in low:
-            wins[seat] += chance * tied.wins[seat]
-        shut_end += chance * tied.shut_end
-        rounds += chance * tied.rounds
-    return _Playoff({seat: win / settles for seat, win in wins.items()}, shut_end / settles, rounds / settles)
-
-
-class _Game(Generic[C]):
-    """One game's seats and rules, and the walks that decide it."""
+class ProductWalk(Generic[C]):
+    """One game of seats with fixed turn odds, walked seat by seat round by round."""
 
     def __init__(self, rules: Rules, turns: Sequence[TurnOdds[C]]) -> None:
         if not turns:
             raise ValueError("a game needs at least one player.")
         self.turns: list[TurnOdds[C]]
-        self.turns, self.arithmetic = _one_kind(turns)
+        self.turns, self.arithmetic = one_kind(turns)
         for seat, odds in enumerate(self.turns):
-            _check(odds, seat)
+            check_turn(odds, seat)
         self.rules = rules
         self.count = len(turns)
         self.need = min(2, self.count)  # seats still in for a drop-out game to go on
@@ -210,9 +60,11 @@ class _Game(Generic[C]):
         self.zero: C = self.one * 0
         instant = rules.instant_win
         self.shut: list[C] = [odds.shut_probability if instant else self.zero for odds in self.turns]
-        self.steps: list[dict[int, C]] = [_go_on(odds, instant) for odds in self.turns]
+        self.steps: list[dict[int, C]] = [go_on(odds, instant) for odds in self.turns]
         """The scores of the turns that do not end the game, with their chances."""
-        self._playoffs: dict[tuple[int, ...], _Playoff[C]] = {}
+        self._playoffs: dict[tuple[int, ...], Playoff[C]] = {}
+        self.taken = 0
+        """The steps taken so far: each total held times each score added, and each total settled."""
         self.endless = rules.drop_out is not None and any(steps.get(0, 0) > 0 for steps in self.steps)
         stuck = [seat for seat, steps in enumerate(self.steps) if set(steps) == {0} and not self.shut[seat]]
         if self.endless and len(stuck) >= self.need:
@@ -240,6 +92,7 @@ class _Game(Generic[C]):
             turns = [before + now for before, now in zip(turns, plays, strict=True)]
             if number == 0:
                 played = plays
+            self.taken += sum(len(alive[seat]) * len(self.steps[seat]) for seat in range(count))
             stepped = [_step(alive[seat], self.steps[seat], limit) for seat in range(count)]
             alive = [stay for stay, _ in stepped]
             if limit is None:
@@ -313,6 +166,7 @@ class _Game(Generic[C]):
         in `absent`, independently; only the cases with at least `need` seats present count.
         """
         one, zero = self.one, self.zero
+        self.taken += sum(len(totals) for totals in present) << (self.count - 1)
         points = {total for totals in present for total in totals}
         above = [_above(totals, points, zero) for totals in present]
         tied: tuple[int, ...]
@@ -348,7 +202,7 @@ class _Game(Generic[C]):
             return self.one if seat == group[0] else self.zero
         return self._playoff(group).wins[seat]
 
-    def _playoff(self, group: tuple[int, ...]) -> _Playoff[C]:
+    def _playoff(self, group: tuple[int, ...]) -> Playoff[C]:
         """A playoff among `group`: rounds among them until one has the lowest score alone (or,
         with instant win, shuts the box). A round that leaves all of them tied again is played
         again, so the answer is one round's outcome divided by the chance that it settles anything."""
@@ -378,8 +232,8 @@ class _Game(Generic[C]):
         self._playoffs[group] = found
         return found
 
-    def margins(self, seat: int) -> dict[int, C]:
-        """The distribution of seat `seat`'s final total minus the other's, at a table of two
+    def margins(self) -> dict[int, C]:
+        """The distribution of seat 0's final total minus seat 1's, at a table of two
         playing fixed rounds: the totals when a shut box ends the game, or after the last round."""
         if self.count != 2 or self.rules.drop_out is not None:
             raise ValueError("margins are for two seats playing fixed rounds.")
@@ -392,52 +246,7 @@ class _Game(Generic[C]):
             _add_margins(found, first, second, self.shut[1])
             second = _step(second, self.steps[1], None)[0]
         _add_margins(found, first, second, self.one)
-        sign = 1 if seat == 0 else -1
-        return {sign * margin: chance for margin, chance in sorted(found.items(), key=lambda item: sign * item[0])}
-
-
-def _one_kind(turns: Sequence[TurnOdds[C]]) -> tuple[list[TurnOdds[C]], Arithmetic]:
-    """The turn odds all in fractions (if every chance is a Fraction or an int) or all in floats:
-    a caller without a type checker may mix them."""
-    if all(_exact(odds.shut_probability) and all(map(_exact, odds.probabilities.values())) for odds in turns):
-        kind: type = Fraction
-        arithmetic: Arithmetic = "fraction"
-    else:
-        kind, arithmetic = float, "float"
-    found = [
-        TurnOdds({points: kind(chance) for points, chance in odds.probabilities.items()}, kind(odds.shut_probability))
-        for odds in turns
-    ]
-    return cast(list[TurnOdds[C]], found), arithmetic
-
-
-def _exact(chance: object) -> bool:
-    return isinstance(chance, (Fraction, int))
-
-
-def _check(odds: TurnOdds[C], seat: int) -> None:
-    """Refuse a turn distribution that is not one."""
-    exact = isinstance(odds.shut_probability, Fraction)
-    slack = 0 if exact else FLOAT_SUM
-    for points, chance in odds.probabilities.items():
-        if isinstance(points, bool) or not isinstance(points, int) or points < 0 or chance < 0:
-            raise ValueError(f"seat {seat}'s turn distribution has {points!r}: {chance!r}; scores are whole numbers.")
-    total = sum(odds.probabilities.values(), odds.shut_probability * 0)
-    if abs(total - 1) > slack:
-        raise ValueError(f"seat {seat}'s turn distribution adds up to {total}, not 1.")
-    if odds.shut_probability < 0 or odds.shut_probability - odds.probabilities.get(0, 0) > slack:
-        raise ValueError(
-            f"seat {seat}'s shut-box chance {odds.shut_probability} is not between 0 and the chance of scoring 0."
-        )
-
-
-def _go_on(odds: TurnOdds[C], instant_win: bool) -> dict[int, C]:
-    """The scores of the turns that do not end the game, with their chances (a shut box ends it
-    when instant win is on)."""
-    steps = dict(odds.probabilities)
-    if instant_win and 0 in steps:
-        steps[0] -= odds.shut_probability
-    return {points: chance for points, chance in steps.items() if chance > 0}
+        return found
 
 
 def _step(totals: Mapping[int, C], steps: Mapping[int, C], limit: int | None) -> tuple[dict[int, C], dict[int, C]]:
