@@ -162,13 +162,14 @@ def main() -> None:
     ends when the command is done, whatever threads a strategy left running in it. A stop signal
     at any moment (`signals`) is said in one line, with its status."""
     try:
-        status = _run()
+        status = run()
     except KeyboardInterrupt:
         status = _interrupted()
     _exit(status)
 
 
-def _run() -> int:
+def run() -> int:
+    """The command line of this process run as the console script runs it: its exit status."""
     shadowed = shadowing_message()
     if shadowed is not None:  # said as it is: our `strategies` (which say_error uses) is out of reach
         typer.echo(f"{ERROR_PREFIX}{shadowed}", err=True)

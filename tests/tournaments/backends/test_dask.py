@@ -845,7 +845,7 @@ def test_a_stop_signal_during_a_run_on_a_cluster_is_raised_where_it_is_safe_as_t
     from tournaments.backends.dask_cluster import _Events
 
     saved = {number: signal.getsignal(number) for number in signals.STOPPING}
-    signals._received.clear()
+    signals.RECEIVED.clear()
     try:
         signals.stop_on_signals()
         events = _Events()
@@ -857,7 +857,7 @@ def test_a_stop_signal_during_a_run_on_a_cluster_is_raised_where_it_is_safe_as_t
         assert signals.received() == signal.SIGTERM
         assert signal.getsignal(signal.SIGTERM) == signals._stop  # given back
     finally:
-        signals._received.clear()
+        signals.RECEIVED.clear()
         for number, handler in saved.items():
             signal.signal(number, handler)
 
