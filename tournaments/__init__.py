@@ -53,6 +53,7 @@ if TYPE_CHECKING:  # `name as name`: each re-exported, one statement per module
         tournament_failures as tournament_failures,
     )
     from .errors import (
+        Command as Command,
         ConfigError as ConfigError,
         FileWriteError as FileWriteError,
         Interrupted as Interrupted,
@@ -148,7 +149,15 @@ _NAMES: dict[str, tuple[str, ...]] = {
         "parse_tournament_gate",
         "tournament_failures",
     ),
-    ".errors": ("ConfigError", "FileWriteError", "Interrupted", "Setting", "TournamentError", "TournamentFailure"),
+    ".errors": (
+        "Command",
+        "ConfigError",
+        "FileWriteError",
+        "Interrupted",
+        "Setting",
+        "TournamentError",
+        "TournamentFailure",
+    ),
     ".exact.analysis": ("Analysis", "analyze"),
     ".exact.duel": ("DuelSeat", "ExactDuel", "duel_exactly"),
     ".exact.tournament": ("ExactSummary",),
