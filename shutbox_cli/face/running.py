@@ -50,12 +50,12 @@ def ends_cleanly(command: str = "tournament", arguments: Mapping[str, str] | Non
     except (tournaments.ConfigError, tournaments.FileWriteError) as error:
         kept = getattr(error, "checkpoint", None)  # a report not written keeps the finished run
         if kept is None:
-            fail(said(error, arguments))
-        say_error(said(error, arguments))
+            fail(said(error, arguments, command))
+        say_error(said(error, arguments, command))
         typer.echo(f"shutbox: {finished} kept; {resuming.hint(kept)}", err=True)
         raise typer.Exit(USAGE_ERROR) from None
     except tournaments.TournamentFailure as error:
-        say_error(said(error, arguments))
+        say_error(said(error, arguments, command))
         if error.checkpoint is not None:
             typer.echo(f"shutbox: {finished} kept; {resuming.hint(error.checkpoint)}", err=True)
         raise typer.Exit(FAILURE) from None

@@ -75,15 +75,20 @@ def flags(settings: "Iterable[Setting]", command: str = "") -> list[str]:
     return words
 
 
-def said(error: BaseException, arguments: Mapping[str, str] | None = None) -> str:
-    """An error's message with the settings it names spelled as the command line gives them (a
-    strategy's failure in its host names the time limit too); a strategy given as a positional
-    argument (`arguments`: its text to the argument's name) is named by that argument."""
+def said(error: BaseException, arguments: Mapping[str, str] | None = None, command: str = "") -> str:
+    """An error's message with the settings it names spelled as the command line of `command`
+    gives them (a strategy's failure in its host names the time limit too), and the commands it
+    suggests written out; a strategy given as a positional argument (`arguments`: its text to the
+    argument's name) is named by that argument."""
     from tournaments import TournamentError
+
+    written = _WRITTEN.get(command, {})
 
     def spelled(setting: "Setting") -> str:
         if arguments and setting.name == "strategies" and setting.value in arguments:
             return f"{arguments[str(setting.value)]} {setting.value!r}"
+        if setting.value is not None and written.get(setting.name, "").startswith("--"):  # a tune's method
+            return f"{written[setting.name]} {shlex.quote(str(setting.value))}"
         return spell(setting)
 
     told = error if isinstance(error, TournamentError) else TournamentError(str(error))
