@@ -1,16 +1,18 @@
 """The parts of a report's Markdown page (`summarize_report`) every kind of report uses: figures as
-the page rounds them, table cells, the rules said and the commands that repeat a run."""
+the page rounds them, table cells, the rules said and the commands that repeat a run (as settings
+and commands, which the page's `Words` write: as the library names them, or as the face spells
+them on the command line)."""
 
 from __future__ import annotations
 
 import re
-import shlex
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from shutbox_cli.game import Rules
 
+from ..errors import Command, Setting
 from ..results.schema import rules_table
 
 PERCENT = 2
@@ -21,11 +23,20 @@ RATING = 1
 """Decimal places of a rating or an Elo difference."""
 
 
-def _repeat(report: Mapping[str, Any], command: list[str], *more: str) -> list[str]:
-    """How to repeat the run: the seed, the command and `more` lines of commands."""
+class Words(NamedTuple):
+    """How a page writes the settings (`spell`) and the commands (`write`) it names: by default as
+    the library calls them (`drop_out=45`, `tune(resume='t.toml')`); the face's, as the command line
+    gives them (`--drop-out 45`, `shutbox tune --resume t.toml`)."""
+
+    spell: Callable[[Setting], str] = str
+    write: Callable[[Command], str] = str
+
+
+def _repeat(report: Mapping[str, Any], command: str, *more: str) -> list[str]:
+    """How to repeat the run: the seed, the command and `more` lines of commands, as written."""
     seed = f"Seed {report['seed']}, " if "seed" in report else ""
     lines = ["### Repeat", "", f"{seed}shutbox {report['shutbox_version']}:", "", "```sh"]
-    return [*lines, shlex.join(command), *more, "```", ""]
+    return [*lines, command, *more, "```", ""]
 
 
 def _spec_of(spec: str, path: Path) -> str:
@@ -37,23 +48,15 @@ def _spec_of(spec: str, path: Path) -> str:
     return f"{(folder / file).as_posix()}:{cls}"
 
 
-def _rule_options(rules: Mapping[str, Any]) -> list[str]:
-    """The rule options that make these rules: each rule that differs from the standard game's."""
-    options: list[str] = []
-    for key, value in rules.items():
-        if rules_table(Rules()).get(key) == value:
-            continue
-        flag = "--" + key.replace("_", "-")
-        if isinstance(value, bool):
-            options.append(flag if value else flag.replace("--", "--no-", 1))
-        else:
-            options += [flag, str(value)]
-    return options
+def _rule_options(rules: Mapping[str, Any]) -> list[Setting]:
+    """The rules that make these rules, as settings: each rule that differs from the standard game's."""
+    standard = rules_table(Rules())
+    return [Setting(key, value) for key, value in rules.items() if standard.get(key) != value]
 
 
-def _rules_said(rules: Mapping[str, Any]) -> str:
-    options = _rule_options(rules)
-    return f"the standard game with {_code(shlex.join(options))}" if options else "the standard game"
+def _rules_said(rules: Mapping[str, Any], words: Words) -> str:
+    options = " ".join(words.spell(one) for one in _rule_options(rules))
+    return f"the standard game with {_code(options)}" if options else "the standard game"
 
 
 # Figures and cells.

@@ -1,6 +1,7 @@
 """A report as a short Markdown page, for a GitHub job summary or a pull-request comment: what was
 run, the ranking with its ratings, the head to head, the gates (a match's SPRT, and any `--fail-if`
-given), the seed and the commands that repeat it.
+given), the seed and the commands that repeat it: as the library calls them, or as a caller writes
+settings and commands (`Words`: the face's spell them as the command line gives them).
 
 Of a tournament (simulated or exact, a match and a gauntlet among them), an analysis, a duel and a
 tune report (docs/report.md; a tune's page: `tune_page`). A figure is shown as the report has it,
@@ -10,14 +11,14 @@ rounded for reading; long tables (a score distribution, a duel's margins) fold a
 from __future__ import annotations
 
 import dataclasses
-import shlex
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from ..errors import ConfigError
+from ..errors import Command, ConfigError, Setting, setting
 from .cells import (
     SCORE,
+    Words,
     _cell,
     _code,
     _count,
@@ -53,10 +54,18 @@ class MarkdownSummary:
     failed: tuple[str, ...]
 
 
-def summarize_report(path: Path, gates: Sequence[Gate] = ()) -> MarkdownSummary:
+def summarize_report(
+    path: Path,
+    gates: Sequence[Gate] = (),
+    *,
+    spell: Callable[[Setting], str] = str,
+    write: Callable[[Command], str] = str,
+) -> MarkdownSummary:
     """The Markdown page of the report at `path` (TOML or JSON), with `gates` (tournament gates,
-    `--fail-if`) checked against its ranking; a ConfigError of one sentence for a file that is not a
-    report of results."""
+    `--fail-if`) checked against its ranking; a ConfigError of one sentence for a file that is not
+    a report of results. The settings it names are written by `spell`, the commands that repeat
+    the run by `write`: by default as the library calls them (`drop_out=45`, `tune(resume='t.toml')`)."""
+    words = Words(spell, write)
     report = read_checked(path)
     name = repr(str(path))
     kind = report.get("kind")
@@ -65,9 +74,9 @@ def summarize_report(path: Path, gates: Sequence[Gate] = ()) -> MarkdownSummary:
             f"{name} is not a report of results: its kind is {kind!r}, not tournament, analysis, duel or tune."
         )
     if gates and kind != "tournament":
-        raise ConfigError(f"--fail-if tests a tournament's ranking; {name} is a {kind} report.")
+        raise ConfigError(f"{setting('fail_if')} tests a tournament's ranking; {name} is a {kind} report.")
     try:
-        lines, failed = _PAGES[kind](report, path, gates)
+        lines, failed = _PAGES[kind](report, path, gates, words)
     except ConfigError:
         raise
     except (KeyError, TypeError, ValueError, AttributeError, IndexError):
@@ -80,7 +89,9 @@ def summarize_report(path: Path, gates: Sequence[Gate] = ()) -> MarkdownSummary:
 # The page of each kind of report: its lines, and the gates that failed.
 
 
-def _tournament(report: Mapping[str, Any], path: Path, gates: Sequence[Gate]) -> tuple[list[str], list[str]]:
+def _tournament(
+    report: Mapping[str, Any], path: Path, gates: Sequence[Gate], words: Words
+) -> tuple[list[str], list[str]]:
     config, totals, ranking = report["config"], report["totals"], report["ranking"]
     check_names(gates, [entry["name"] for entry in ranking])
     match = report.get("match")
@@ -100,7 +111,7 @@ def _tournament(report: Mapping[str, Any], path: Path, gates: Sequence[Gate]) ->
             f"({_count(totals['games'])} in all); {size}{', duplicate deals' if config['duplicate'] else ''}; "
             f"simulated, seed {report['seed']}"
         )
-    lines = [f"## shutbox {title}", "", f"{played}. Rules: {_rules_said(config['rules'])}.", ""]
+    lines = [f"## shutbox {title}", "", f"{played}. Rules: {_rules_said(config['rules'], words)}.", ""]
     lines += _ranking(ranking, exact)
     if match:
         lines += _match(match)
@@ -121,32 +132,34 @@ def _tournament(report: Mapping[str, Any], path: Path, gates: Sequence[Gate]) ->
             lines.append(f"| {_code(gate.text)} | {_plain(f'**failed**: {said}' if failures else 'passed')} |")
         lines.append("")
     command = _match_command(report, path) if match else _tournament_command(report, path)
-    rerun = f"shutbox tournament {shlex.quote(str(path))}    # the report is its own tournament file"
-    lines += _repeat(report, command, rerun)
+    rerun = f"{words.write(Command('tournament', (str(path),)))}    # the report is its own tournament file"
+    lines += _repeat(report, words.write(command), rerun)
     return lines, failed
 
 
-def _analysis(report: Mapping[str, Any], path: Path, gates: Sequence[Gate]) -> tuple[list[str], list[str]]:
+def _analysis(
+    report: Mapping[str, Any], path: Path, gates: Sequence[Gate], words: Words
+) -> tuple[list[str], list[str]]:
     exact = report["method"] == "exact"
     lines = [f"## shutbox analyze: {_cell(report['strategy'])}", ""]
     how = "computed exactly" if exact else f"{_count(report['turns'])} turns simulated, seed {report['seed']}"
-    lines += [f"Single turns from a full box, {how}. Rules: {_rules_said(report['rules'])}.", ""]
+    lines += [f"Single turns from a full box, {how}. Rules: {_rules_said(report['rules'], words)}.", ""]
     lines += ["| figure | value | 95% CI |", "|:---|---:|---:|"]
     lines.append(f"| mean score | {_fixed(report['mean_score'], SCORE)} | {_interval(report, 'mean_score', SCORE)} |")
     lines.append(f"| shut rate | {_percent(report['shut_rate'])} | {_interval(report, 'shut_rate')} |")
     lines.append("")
     lines += _folded("Score distribution", "score", _likely(report["distribution"]))
-    command = ["shutbox", "analyze", _spec_of(report["spec"], path)]
-    if not exact:
-        command += ["--turns", str(report["turns"]), "--seed", str(report["seed"])]
-    lines += _repeat(report, [*command, *_rule_options(report["rules"])])
+    given = [] if exact else [Setting("turns", report["turns"]), Setting("seed", report["seed"])]
+    command = Command("analyze", (_spec_of(report["spec"], path),), (*given, *_rule_options(report["rules"])))
+    lines += _repeat(report, words.write(command))
     return lines, []
 
 
-def _duel(report: Mapping[str, Any], path: Path, gates: Sequence[Gate]) -> tuple[list[str], list[str]]:
+def _duel(report: Mapping[str, Any], path: Path, gates: Sequence[Gate], words: Words) -> tuple[list[str], list[str]]:
     a, b = _cell(report["strategy"]), _cell(report["opponent"])
     lines = [f"## shutbox duel: {a} against {b}", ""]
-    lines += [f"One game, computed exactly. A shared win counts half. Rules: {_rules_said(report['rules'])}.", ""]
+    rules = _rules_said(report["rules"], words)
+    lines += [f"One game, computed exactly. A shared win counts half. Rules: {rules}.", ""]
     lines += [f"| {a}'s seat | {a} wins | {b} wins | tie settled |", "|:---|---:|---:|---:|"]
     rows = [(f"seat {seat['seat']}", seat) for seat in report["seat"]]
     if report.get("average"):
@@ -158,21 +171,16 @@ def _duel(report: Mapping[str, Any], path: Path, gates: Sequence[Gate]) -> tuple
     margins = rows[-1][1].get("margins")
     if margins:
         lines += _folded(f"Margin: {a}'s final total minus {b}'s ({rows[-1][0]})", "margin", _likely(margins))
-    command = [
-        "shutbox",
-        "analyze",
-        _spec_of(report["spec"], path),
-        "--against",
-        _spec_of(report["opponent_spec"], path),
-    ]
+    given = [Setting("against", _spec_of(report["opponent_spec"], path))]
     if not report.get("average"):
-        command += ["--seat", str(report["seat"][0]["seat"])]
-    lines += _repeat(report, [*command, *_rule_options(report["rules"])])
+        given.append(Setting("seat", report["seat"][0]["seat"]))
+    command = Command("analyze", (_spec_of(report["spec"], path),), (*given, *_rule_options(report["rules"])))
+    lines += _repeat(report, words.write(command))
     return lines, []
 
 
-def _tune(report: Mapping[str, Any], path: Path, gates: Sequence[Gate]) -> tuple[list[str], list[str]]:
-    return tune_page(report, path), []
+def _tune(report: Mapping[str, Any], path: Path, gates: Sequence[Gate], words: Words) -> tuple[list[str], list[str]]:
+    return tune_page(report, path, words), []
 
 
 _PAGES = {"tournament": _tournament, "analysis": _analysis, "duel": _duel, "tune": _tune}
@@ -261,36 +269,34 @@ def _folded(title: str, heading: str, chances: Mapping[int, float]) -> list[str]
 # Commands.
 
 
-def _tournament_command(report: Mapping[str, Any], path: Path) -> list[str]:
+def _tournament_command(report: Mapping[str, Any], path: Path) -> Command:
     config = report["config"]
-    command = ["shutbox", "tournament"]
-    for entry in config["strategy"]:
-        command += ["-s", _entered(entry, path)]
+    given = [Setting("strategies", tuple(_entered(entry, path) for entry in config["strategy"]))]
     if report["method"] == "exact":
-        command.append("--exact")
+        given.append(Setting("method", "exact"))
     else:
-        command += ["-n", str(config["games"]), "--seed", str(config["seed"])]
+        given += [Setting("games", config["games"]), Setting("seed", config["seed"])]
         if not config["duplicate"]:
-            command.append("--no-duplicate")
+            given.append(Setting("duplicate", False))
     if config["table"] != 2:
-        command += ["--table", str(config["table"])]
+        given.append(Setting("table", config["table"]))
     if "gauntlet" in config:
-        command += ["--gauntlet", str(config["gauntlet"])]
-    return [*command, *_rule_options(config["rules"])]
+        given.append(Setting("gauntlet", config["gauntlet"]))
+    return Command("tournament", (), (*given, *_rule_options(config["rules"])))
 
 
-def _match_command(report: Mapping[str, Any], path: Path) -> list[str]:
+def _match_command(report: Mapping[str, Any], path: Path) -> Command:
     config = report["config"]
     new, old = (_entered(entry, path) for entry in config["strategy"])
-    command = ["shutbox", "match", new, old, "-n", str(config["games"]), "--seed", str(config["seed"])]
+    given = [Setting("games", config["games"]), Setting("seed", config["seed"])]
     sprt = report["match"].get("sprt")
     if sprt:
-        command += ["--sprt", _sprt_settings(sprt)]
-    return [*command, *_rule_options(config["rules"])]
+        given.append(Setting("sprt", _sprt_settings(sprt)))
+    return Command("match", (new, old), (*given, *_rule_options(config["rules"])))
 
 
 def _entered(entry: Mapping[str, Any], path: Path) -> str:
-    """A field entry as `-s` takes it: its spec with its parameters (unless the spec holds them
+    """A field entry as a field's strategy is given: its spec with its parameters (unless the spec holds them
     already), after its name if that differs."""
     spec = _spec_of(entry["spec"], path)
     params = entry.get("params")

@@ -1,18 +1,20 @@
 """A tune report (`kind = "tune"`, docs/report.md) as a Markdown page: what was tuned against which
 field for which objective, exact or simulated, the trials best first, the best values, the
-confirmation, whether it stopped before its end, and the commands that repeat or finish it."""
+confirmation, whether it stopped before its end, and the commands that repeat or finish it (as the
+page's `Words` write them)."""
 
 from __future__ import annotations
 
-import shlex
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
+from ..errors import Command, Setting
 from ..tuning.records import SEARCHES
 from .cells import (
     PERCENT,
     SCORE,
+    Words,
     _cell,
     _code,
     _count,
@@ -38,8 +40,8 @@ SEARCHES_SAID = {
 """How a simulated tune chose its candidates, in words."""
 
 
-def tune_page(report: Mapping[str, Any], path: Path) -> list[str]:
-    """The lines of a tune report's page."""
+def tune_page(report: Mapping[str, Any], path: Path, words: Words = Words()) -> list[str]:
+    """The lines of a tune report's page, its settings and commands written by `words`."""
     exact = report["method"] == "exact"
     column, sought = OBJECTIVES_SAID[report["objective"]]
     field = ", ".join(report["field"])
@@ -55,8 +57,8 @@ def tune_page(report: Mapping[str, Any], path: Path) -> list[str]:
             f"Simulated on common dice, seed {report['seed']}, {_count(report['games'])} games per matchup in the "
             f"first round; the candidates chosen by {search}{trials}"
         )
-    lines += [f"{how}. Ranges: {ranges}. Rules: {_rules_said(report['rules'])}.", ""]
-    resume = f"shutbox tune --resume {shlex.quote(str(path))}"
+    lines += [f"{how}. Ranges: {ranges}. Rules: {_rules_said(report['rules'], words)}.", ""]
+    resume = words.write(Command("tune", (), (Setting("resume", str(path)),)))
     if not report["done"]:
         played = len(report["trial"])
         stopped = f"**Stopped** after {played} trial{'s' * (played != 1)}, before its end: no best yet."
@@ -67,7 +69,7 @@ def tune_page(report: Mapping[str, Any], path: Path) -> list[str]:
     if report.get("confirmation"):
         lines += _confirmation(report)
     more = () if report["done"] else (f"{resume}    # finishes the stopped tune",)
-    return [*lines, *_repeat(report, _command(report, path), *more)]
+    return [*lines, *_repeat(report, words.write(_command(report, path)), *more)]
 
 
 def _trials(report: Mapping[str, Any], column: str) -> list[str]:
@@ -144,25 +146,24 @@ def _confirmation(report: Mapping[str, Any]) -> list[str]:
     return [*lines, "", f"At 95%, the best {said}.", ""]
 
 
-def _command(report: Mapping[str, Any], path: Path) -> list[str]:
-    """The `shutbox tune` command of this tune."""
-    command = ["shutbox", "tune", _spec_of(report["spec"], path)]
-    for parameter in report["parameters"]:
-        command += ["-p", _range(parameter)]
-    for spec in report["field"]:
-        command += ["-s", _spec_of(spec, path)]
+def _command(report: Mapping[str, Any], path: Path) -> Command:
+    """The `tune` command of this tune (`shutbox tune` on the command line)."""
+    given = [Setting("parameters", tuple(_range(parameter) for parameter in report["parameters"]))]
+    if report["field"]:
+        given.append(Setting("field", tuple(_spec_of(spec, path) for spec in report["field"])))
     if report["objective"] != ("win-rate" if report["field"] else "mean-score"):
-        command += ["--objective", report["objective"]]
+        given.append(Setting("objective", report["objective"]))
     if report["method"] != "exact":
         method = next(name for name, search in SEARCHES.items() if search == report["search"])
-        command += ["--method", method, "-n", str(report["games"]), "--confirm-games", str(report["confirm_games"])]
-        command += ["--trials", str(report["trials"])] if report["search"] == "optuna" else []
-        command += ["--seed", str(report["seed"])]
-    return [*command, *_rule_options(report["rules"])]
+        given += [Setting("method", method), Setting("games", report["games"])]
+        given.append(Setting("confirm_games", report["confirm_games"]))
+        given += [Setting("trials", report["trials"])] if report["search"] == "optuna" else []
+        given.append(Setting("seed", report["seed"]))
+    return Command("tune", (_spec_of(report["spec"], path),), (*given, *_rule_options(report["rules"])))
 
 
 def _range(parameter: Mapping[str, Any]) -> str:
-    """A parameter's range as `--param` takes it: a whole-number range's step only when not 1."""
+    """A parameter's range as a tune's `parameters` are given: a whole-number range's step only when not 1."""
     low, high, step = parameter["low"], parameter["high"], parameter.get("step")
     whole = all(isinstance(value, int) for value in (low, high, step))
     return f"{parameter['name']}={low}..{high}" + ("" if step is None or (whole and step == 1) else f":{step}")
