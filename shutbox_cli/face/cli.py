@@ -23,7 +23,7 @@ from .streams import closed_pipe, flushed, reader_gone
 from .usage import in_our_words
 
 if TYPE_CHECKING:
-    from tournaments import Confinement
+    from tournaments.parts import Confinement
 
 
 class _Shutbox(ShutboxGroup):
@@ -84,7 +84,7 @@ def main_callback(
     if ctx.invoked_subcommand is None:
         typer.echo(ctx.get_help())
     else:
-        from tournaments import on_first_host
+        from tournaments.parts import on_first_host
 
         on_first_host(_say_confinement)
 
@@ -107,7 +107,7 @@ def rules_command(rule_values: dict[str, Any], form: FormatOption = Format.TABLE
 
     rules = rules_from_options(rule_values)
     if form is not Format.TABLE:
-        from tournaments import header, rules_table
+        from tournaments.parts import header, rules_table
 
         print_document({**header("rules"), "rules": rules_table(rules)}, form)
         return

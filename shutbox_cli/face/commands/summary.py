@@ -49,7 +49,8 @@ def summary_command(
       shutbox summary tune.toml
       shutbox summary report.toml --fail-if "mybot.rank > 1"
     """
-    from tournaments import ConfigError, parse_tournament_gate, summarize_report
+    from tournaments import ConfigError, summarize_report
+    from tournaments.parts import parse_tournament_gate
 
     try:
         gates = [parse_tournament_gate(text) for text in fail_if or ()]

@@ -25,10 +25,10 @@ from tournaments import (
     run,
     seat_strategy,
     tune,
-    write_table_atomically,
 )
 from tournaments.exact import tournament as exact_tournament
 from tournaments.exact.tournament import Turns
+from tournaments.parts import write_table_atomically
 from tournaments.referee.seated import SeatedStrategy
 
 RULES = Rules()
