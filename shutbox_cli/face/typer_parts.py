@@ -49,6 +49,9 @@ def keep(param: Any, coerce: Any) -> Any:
 
 def completion_init() -> None:
     """Register typer's bash, zsh and fish completion classes (loaded only when a shell asks)."""
-    from typer._completion_classes import completion_init as init
+    try:
+        from typer._completion_classes import completion_init as init
+    except ImportError:  # a typer that keeps them elsewhere: its public module finds them
+        from typer.completion import completion_init as init  # type: ignore[attr-defined]
 
     init()
