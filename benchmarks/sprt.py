@@ -20,7 +20,7 @@ import statistics
 
 from shutbox_cli.game import Rules
 from tournaments import InProcess, Options, Sprt, Verdict, duel_exactly, play_match, seat_strategy
-from tournaments.results.elo import elo
+from tournaments.statistics.elo import elo
 
 NEW, OLD = "optimal", "fewest-tiles"
 

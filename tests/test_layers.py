@@ -3,7 +3,8 @@ importing only those before it. The engine imports nothing of ours outside itsel
 only the engine, the tournaments only the engine and the strategies, none of them a terminal
 library, and none prints or exits; the face uses only the public names of the strategies and the
 tournaments. Each lazy package keeps one list of its names, and docs/architecture.md names every
-folder there is."""
+folder there is. Inside the tournaments, each room imports only the rooms below it in that page's
+table of folders; and no module of ours imports itself back, by any path."""
 
 from __future__ import annotations
 
@@ -56,8 +57,16 @@ def statements(tree: ast.Module) -> Iterator[ast.AST]:
             stack.extend(getattr(node, field, ()))
 
 
+def is_module(name: str) -> bool:
+    """Whether a dotted name is one of our modules or packages (a file under ROOT)."""
+    place = ROOT.joinpath(*name.split("."))
+    return place.with_suffix(".py").is_file() or (place / "__init__.py").is_file()
+
+
 def imports(path: Path) -> list[tuple[int, str]]:
-    """Every module a source file imports (relative imports resolved), with its line."""
+    """Every module a source file imports (relative imports resolved), with its line, wherever the
+    statement is (a function's, under TYPE_CHECKING); `from package import name` imports
+    `package.name` where that is a module of ours, else `package`."""
     tree = parsed(path)
     package = dotted(path) if path.stem == "__init__" else dotted(path).rpartition(".")[0]
     found = []
@@ -71,7 +80,10 @@ def imports(path: Path) -> list[tuple[int, str]]:
                 module = ".".join([*base, node.module] if node.module else base)
             else:
                 module = node.module or ""
-            found.append((node.lineno, module))
+            modules = [f"{module}.{alias.name}" for alias in node.names if is_module(f"{module}.{alias.name}")]
+            found += [(node.lineno, name) for name in modules]
+            if len(modules) < len(node.names):
+                found.append((node.lineno, module))
     return found
 
 
@@ -223,3 +235,103 @@ def test_the_architecture_page_names_only_what_exists_and_every_folder_there_is(
         assert f"`{folder.relative_to(ROOT)}/`" in page, (
             f"docs/architecture.md does not name {folder.relative_to(ROOT)}/"
         )
+
+
+ROOM_ROW = re.compile(r"^\| `tournaments/(?:(\w+)/)?` \| (\d+) \|", re.MULTILINE)
+"""A row of the folders' table naming a room of the tournaments and its level (its top: `.`, 0)."""
+# The one known circle, left out of the circle test: exact_keyed and exact_pairs import each other
+# (through private names); a change of its own takes it apart, and this exception goes with it.
+KNOWN_CIRCLES = {frozenset({"shutbox_cli.game.exact_keyed", "shutbox_cli.game.exact_pairs"})}
+
+
+def room_levels() -> dict[str, int]:
+    """Each room of the tournaments (`.`: its top-level modules) and its level, from the folders'
+    table in docs/architecture.md, which lists them bottom to top."""
+    page = (ROOT / "docs" / "architecture.md").read_text()
+    rows = [(room or ".", int(level)) for room, level in ROOM_ROW.findall(page)]
+    levels = dict(rows)
+    assert len(levels) == len(rows), "docs/architecture.md names a room of the tournaments twice"
+    assert [level for _, level in rows] == sorted(levels.values()), "docs/architecture.md lists the rooms out of order"
+    return levels
+
+
+def room_of(module: str) -> str | None:
+    """The room of the tournaments a module is in (`.`: a top-level module), None outside them or
+    for the package itself (its public names, above every room)."""
+    parts = module.split(".")
+    if parts[0] != "tournaments" or len(parts) == 1:
+        return None
+    return parts[1] if (ROOT / "tournaments" / parts[1] / "__init__.py").is_file() else "."
+
+
+def test_the_architecture_page_gives_each_room_of_the_tournaments_a_level() -> None:
+    rooms = {"."} | {path.parent.name for path in (ROOT / "tournaments").glob("*/__init__.py")}
+    levels = room_levels()
+    assert not rooms - set(levels), f"docs/architecture.md gives no level to tournaments/{sorted(rooms - set(levels))}"
+    assert not set(levels) - rooms, f"docs/architecture.md names rooms that do not exist: {sorted(set(levels) - rooms)}"
+    assert levels["."] == 0 and min(level for room, level in levels.items() if room != ".") > 0
+
+
+@pytest.mark.parametrize("room", sorted(room_levels()))
+def test_each_room_of_the_tournaments_imports_only_the_rooms_below_it(room: str) -> None:
+    """Anywhere in a module: at its top, in a function, for type checkers."""
+    levels = room_levels()
+    faults = []
+    for path in sources("tournaments", room):
+        if path != ROOT / "tournaments" / "__init__.py":
+            for line, module in imports(path):
+                other = room_of(module) if module.split(".")[0] == "tournaments" else room
+                if other != room and (other not in levels or levels[other] >= levels[room]):
+                    where = "beside" if other in levels and levels[other] == levels[room] else "above"
+                    faults.append(f"{path.relative_to(ROOT)}:{line} imports {module}, {where} its room")
+    assert not faults, "\n".join(faults)
+
+
+def import_graph() -> dict[str, set[str]]:
+    """Each module of ours and the modules of ours it imports (see `imports`), the known circles left out."""
+    modules = {
+        dotted(path): path
+        for package in ("shutbox_cli", "strategies", "tournaments")
+        for path in (ROOT / package).rglob("*.py")
+    }
+    return {
+        module: {
+            other
+            for _, other in imports(path)
+            if other in modules and other != module and frozenset({module, other}) not in KNOWN_CIRCLES
+        }
+        for module, path in modules.items()
+    }
+
+
+def circle(graph: dict[str, set[str]]) -> list[str]:
+    """A circle of imports in `graph` (the first module again at its end), or none."""
+    done: set[str] = set()
+    for start in sorted(graph):
+        if start in done:
+            continue
+        path, stack = [start], [iter(sorted(graph[start]))]
+        while stack:
+            following = next(stack[-1], None)
+            if following is None:
+                done.add(path.pop())
+                stack.pop()
+            elif following in path:
+                return [*path[path.index(following) :], following]
+            elif following not in done:
+                path.append(following)
+                stack.append(iter(sorted(graph[following])))
+    return []
+
+
+def test_circle_finds_a_circle_and_none_where_there_is_none() -> None:
+    assert circle({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == ["a", "b", "c", "a"]
+    assert circle({"a": {"b", "c"}, "b": {"c"}, "c": set()}) == []
+
+
+@pytest.mark.slow
+def test_no_module_of_ours_imports_itself_back() -> None:
+    """By any path of imports, wherever in a module they are (a function-local import too); slow
+    where it is the first here to parse every module of ours."""
+    found = circle(import_graph())
+    assert not found, "an import circle: " + " -> ".join(found)

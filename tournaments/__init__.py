@@ -62,17 +62,12 @@ if TYPE_CHECKING:  # `name as name`: each re-exported, one statement per module
     from .field.config import Options as Options, TournamentConfig as TournamentConfig, load_config as load_config
     from .playing.replay import TournamentGame as TournamentGame, find_game as find_game
     from .referee.seated import SeatedStrategy as SeatedStrategy, seat_strategy as seat_strategy
-    from .results.aggregate import (
-        HeadToHead as HeadToHead,
-        SeatStanding as SeatStanding,
-        Standing as Standing,
-        Summary as Summary,
-        TournamentResults as TournamentResults,
-    )
+    from .results.aggregate import Summary as Summary, TournamentResults as TournamentResults
+    from .statistics.standings import HeadToHead as HeadToHead, SeatStanding as SeatStanding, Standing as Standing
     from .results.report import report_table as report_table, write_report as write_report
     from .running.checkpoint import checkpoint_path as checkpoint_path, read_checkpoint as read_checkpoint
-    from .results.elo import Match as Match, Sprt as Sprt, Verdict as Verdict, parse_sprt as parse_sprt
-    from .results.pairs import Pentanomial as Pentanomial, Versus as Versus
+    from .statistics.elo import Match as Match, Sprt as Sprt, Verdict as Verdict, parse_sprt as parse_sprt
+    from .statistics.pairs import Pentanomial as Pentanomial, Versus as Versus
     from .running.runner import Progress as Progress, play_match as play_match, resume as resume, run as run
     from .tuning.records import (
         OBJECTIVES as OBJECTIVES,
@@ -107,11 +102,12 @@ _NAMES: dict[str, tuple[str, ...]] = {
     ".field.config": ("Options", "TournamentConfig", "load_config"),
     ".playing.replay": ("TournamentGame", "find_game"),
     ".referee.seated": ("SeatedStrategy", "seat_strategy"),
-    ".results.aggregate": ("HeadToHead", "SeatStanding", "Standing", "Summary", "TournamentResults"),
+    ".results.aggregate": ("Summary", "TournamentResults"),
+    ".statistics.standings": ("HeadToHead", "SeatStanding", "Standing"),
     ".results.report": ("report_table", "write_report"),
     ".running.checkpoint": ("checkpoint_path", "read_checkpoint"),
-    ".results.elo": ("Match", "Sprt", "Verdict", "parse_sprt"),
-    ".results.pairs": ("Pentanomial", "Versus"),
+    ".statistics.elo": ("Match", "Sprt", "Verdict", "parse_sprt"),
+    ".statistics.pairs": ("Pentanomial", "Versus"),
     ".running.runner": ("Progress", "play_match", "resume", "run"),
     ".tuning.records": ("OBJECTIVES", "Trial", "TuneSettings", "Tuning"),
     ".tuning.reading": ("read_tune",),

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from .errors import fail
+from .plot_style import EVEN, HEAT_MAP, OKABE_ITO, UNPLAYED, percent_ticks
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -37,13 +38,6 @@ SUFFIXES = {".png": "png", ".svg": "svg", ".pdf": "pdf"}
 INSTALL = (
     'plots need matplotlib, which shutbox installs with its plot extra: pip install ".[plot]" in shutbox\'s checkout.'
 )
-OKABE_ITO = ("#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9", "#F0E442", "#000000")
-"""Blue, orange, green, vermillion, purple, sky blue, yellow, black."""
-HEAT_MAP = "PuOr"
-UNPLAYED = "#BBBBBB"
-"""A head-to-head cell of two that did not meet (a strategy and itself, a gauntlet's own side)."""
-EVEN = "#888888"
-"""A margin of 0: equal totals (with instant wins, also a shut box that won at once in the first round)."""
 SETTINGS: dict[Any, Any] = {"svg.hashsalt": "shutbox", "text.parse_math": False}
 """An SVG's ids from its content, not drawn at random; a name's `$` drawn as it is, not as TeX."""
 WIDTH = 8.0
@@ -203,11 +197,6 @@ def _height(panel: object) -> float:
 
 def _percent(rate: float) -> str:
     return f"{rate * 100:.1f}%"
-
-
-def percent_ticks(axis: Any) -> None:
-    """Tick labels in percent, for an axis of rates."""
-    axis.set_major_formatter(lambda value, _: f"{value * 100:.4g}%")
 
 
 def _win_rates(axes: Axes, panel: WinRates) -> None:

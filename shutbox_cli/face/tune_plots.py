@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .plotting import OKABE_ITO, UNPLAYED, percent_ticks
+from .plot_style import OKABE_ITO, UNPLAYED, percent_ticks
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes

@@ -7,8 +7,8 @@ import pytest
 
 from shutbox_cli.face.match_view import verdict
 from tournaments import Sprt
-from tournaments.results.elo import match_of
-from tournaments.results.pairs import Pentanomial
+from tournaments.statistics.elo import match_of
+from tournaments.statistics.pairs import Pentanomial
 
 STRONGER = Pentanomial((225, 59, 7516, 66, 326))
 """optimal's pairs against fewest-tiles (seed 10): Elo +4.4, its interval well below +5 at the top."""

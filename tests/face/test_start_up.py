@@ -17,7 +17,7 @@ EXACT = {"tournaments.exact.analysis", "tournaments.exact.duel", "tournaments.ex
 """The exact games' modules: a simulated tournament neither plays nor reports with them (`optimal`'s
 table is the solver's, which it loads)."""
 
-MATCH = {"tournaments.results.elo", "tournaments.results.pairs", "tournaments.running.sequential"}
+MATCH = {"tournaments.statistics.elo", "tournaments.statistics.pairs", "tournaments.running.sequential"}
 """A match's modules (its pairs, its Elo and its SPRT): a tournament of no gauntlet plays and ranks
 without them."""
 

@@ -45,9 +45,10 @@ def test_a_front_ends_names_load_from_one_list_each_where_it_says() -> None:
             for statement in node.body:
                 assert isinstance(statement, ast.ImportFrom)
                 assert all(alias.asname == alias.name for alias in statement.names)
-                checked["." + (statement.module or "")] = tuple(alias.name for alias in statement.names)
+                where = "." * statement.level + (statement.module or "")
+                checked[where] = tuple(alias.name for alias in statement.names)
     assert parts.__all__ == sorted(name for names in checked.values() for name in names)
     for where, names in checked.items():
-        defined = importlib.import_module(where, "tournaments")
+        defined = importlib.import_module(where, "tournaments.parts")
         for name in names:
             assert getattr(parts, name) is getattr(defined, name)

@@ -13,7 +13,7 @@ from typing import Any, NamedTuple
 from shutbox_cli.game import Rules
 
 from ..errors import Command, Setting
-from ..results.schema import rules_table
+from ..records.schema import rules_table
 
 PERCENT = 2
 """Decimal places of a percentage."""

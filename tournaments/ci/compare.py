@@ -17,8 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import ConfigError
-from ..results.stats import Z95
-from .checked import read_checked
+from ..records.checked import read_checked
+from ..statistics.stats import Z95
 
 COMPARED = ("win_rate", "mean_score")
 """The ranking figures compared, each with its interval `KEY_ci95`."""

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import Command, ConfigError, Setting, setting
+from ..records.checked import read_checked
 from .cells import (
     SCORE,
     Words,
@@ -36,7 +37,6 @@ from .cells import (
     spec_as_typed,
     table_cell,
 )
-from .checked import read_checked
 from .gates import Gate, check_names, tournament_failures
 from .tune_page import tune_page
 

@@ -15,8 +15,8 @@ from strategies.loading import StrategyLoadError
 from strategies.player import StrategyError
 
 from ..errors import ConfigError, TournamentFailure, marked
-from ..results.schema import Method, header, rules_table
-from ..results.stats import Interval, mean_interval, wilson
+from ..records.schema import Method, header, rules_table
+from ..statistics.stats import Interval, mean_interval, wilson
 
 if TYPE_CHECKING:  # a user's strategy is seated in a host: only a run of one loads that code
     from ..referee.seated import SeatedStrategy

@@ -15,7 +15,7 @@ from shutbox_cli.game.exact_games import Arithmetic
 from shutbox_cli.game.exact_keyed import keyed_duel
 
 from ..errors import ConfigError, setting
-from ..results.schema import header, rules_table
+from ..records.schema import header, rules_table
 from .tournament import (
     MOST_SECONDS,
     exact_key,

@@ -41,7 +41,7 @@ from strategies.table import PolicyTable
 from ..errors import ConfigError, TournamentFailure, marked, setting
 from ..field.config import TournamentConfig
 from ..field.entries import StrategyEntry
-from ..results.aggregate import HeadToHead, SeatStanding, Standing
+from ..statistics.standings import HeadToHead, SeatStanding, Standing
 
 if TYPE_CHECKING:  # a user's strategy is seated in a host: only a run of one loads that code
     from ..referee.seated import SeatedStrategy

@@ -27,11 +27,11 @@ from shutbox_cli.game.terms import Seed
 from strategies import Strategy
 from strategies.loading import StrategyLoadError, spec_of, split_name
 
-from ..ci.checked import check_ranges
 from ..errors import ConfigError, setting
 from ..files import read_document
+from ..records.checked import check_ranges
+from ..records.schema import HEADER_KEYS, Method, check_schema, rules_mapping, rules_table
 from ..referee.confine import MAX_WORKERS_PER_CORE, MIN_MEMORY_LIMIT_MIB, cores, host_memory_limit, max_workers
-from ..results.schema import HEADER_KEYS, Method, check_schema, rules_mapping, rules_table
 from .entries import Given, Probing, StrategyEntry, changes, default_field, load_field, recorded_spec, resolved
 
 DEFAULT_GAMES = 2000

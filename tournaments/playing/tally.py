@@ -92,10 +92,6 @@ def pair_outcomes(players: int) -> int:
     return 5 if players == 2 else 0
 
 
-MAX_COUNT_DIGITS = 80
-"""The most digits of one count of a tally: an honest one has fewer than 60."""
-
-
 def count_length(players: int) -> int:
     """How many counts a tally of a matchup of `players` holds."""
     return len(SCALARS) + 2 * players + pair_outcomes(players)

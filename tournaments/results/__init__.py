@@ -1,2 +1,2 @@
-"""Results: tallies made into statistics (standings, the ranking, head to head, intervals), and the
-report those make (schema 1, docs/report.md)."""
+"""Results: tallies made into a summary (standings, the ranking, head to head), and the report a
+summary makes (schema 1, docs/report.md)."""

@@ -22,16 +22,17 @@ from shutbox_cli.game import DICE_SCHEME
 from ..field.config import REPORT_CONFIG, config_table
 from ..field.entries import recorded_spec
 from ..files import FileFormat, format_of, write_table_atomically
-from .aggregate import HeadToHead, SeatStanding, Standing, Summary
-from .schema import header, interval, rounded
+from ..records.schema import header, interval, rounded
+from ..statistics.standings import HeadToHead, SeatStanding, Standing
+from .aggregate import Summary
 
 if TYPE_CHECKING:  # the exact modules load where an exact result is made, not for a simulated one's report
     from ..exact.analysis import Analysis
     from ..exact.duel import ExactDuel
     from ..exact.tournament import ExactSummary
     from ..field.config import TournamentConfig
-    from .elo import Match
-    from .pairs import Versus
+    from ..statistics.elo import Match
+    from ..statistics.pairs import Versus
 
 Result: TypeAlias = "Summary | ExactSummary | Analysis | ExactDuel"
 """Anything a report is written of."""
@@ -189,7 +190,7 @@ def _confinement(config: TournamentConfig) -> dict[str, str]:
 def _gauntlet_table(versus: tuple[Versus, ...], names: tuple[str, ...]) -> dict[str, Any]:
     """A gauntlet of two's `[gauntlet]` table (docs/report.md): the first player's score minus the
     second's against the field, over all and by opponent."""
-    from .pairs import field_difference
+    from ..statistics.pairs import field_difference
 
     gap, (low, high) = field_difference(versus)
     return {

@@ -49,14 +49,15 @@ from ..field.config import (
 from ..field.sources import module_digests
 from ..files import read_bytes, through_links, write_atomically
 from ..playing.plan import Plan, make_plan
-from ..playing.tally import MAX_COUNT_DIGITS, Tally, count_length
+from ..playing.tally import Tally, count_length
 from ..playing.units import UnitResult
+from ..records.schema import MAX_COUNT_DIGITS
 from ..version import shutbox_version
 from . import seal
 from .audit import matchup_fault
 
 if TYPE_CHECKING:  # a match's Elo module loads where a match is played
-    from ..results.elo import Look
+    from ..statistics.elo import Look
 
 CHECKPOINT_FORMAT = 6
 """The layout of a checkpoint's keys: raised whenever what a checkpoint holds changes, so that one

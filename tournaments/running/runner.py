@@ -28,7 +28,7 @@ from .checkpoint import CHECKPOINT_SECONDS, Keeper, Record, Saved, read_checkpoi
 
 if TYPE_CHECKING:  # a match's modules (its SPRT, `sequential`) load where a match is played
     from ..exact.tournament import ExactSummary
-    from ..results.elo import Sprt
+    from ..statistics.elo import Sprt
     from .sequential import Sequential, Watch
 
 Progress = Callable[[int, int], None]
@@ -237,7 +237,7 @@ def resume(
 
 def _sprt_of(saved: Saved) -> Sprt | None:
     """The SPRT of the match a checkpoint keeps, if it runs one."""
-    from ..results.elo import Sprt
+    from ..statistics.elo import Sprt
 
     assert saved.match is not None
     settings = saved.match.get("sprt")

@@ -12,8 +12,8 @@ from collections.abc import Callable, Iterator
 from ..exact.duel import quick_score
 from ..playing.plan import Plan
 from ..playing.units import UnitResult
-from ..results.elo import Match, Sprt, Verdict, match_of
-from ..results.pairs import Pentanomial, pentanomial
+from ..statistics.elo import Match, Sprt, Verdict, match_of
+from ..statistics.pairs import Pentanomial, pentanomial
 from .checkpoint import Record
 
 Watch = Callable[[Match, int], None]

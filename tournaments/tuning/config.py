@@ -20,7 +20,7 @@ from typing import Any
 from ..errors import ConfigError
 from ..field.config import MAX_CONFIG_BYTES
 from ..files import read_document
-from ..results.schema import check_schema
+from ..records.schema import check_schema
 
 KEYS: dict[str, type] = {
     "spec": str,

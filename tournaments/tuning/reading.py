@@ -13,9 +13,9 @@ from typing import Any
 
 from shutbox_cli.game import Rules, RulesError
 
-from ..ci.checked import read_checked
 from ..errors import ConfigError
-from ..results.schema import check_schema, rules_mapping
+from ..records.checked import read_checked
+from ..records.schema import check_schema, rules_mapping
 from .records import CONFIRM_GAMES, DEFAULT_GAMES, MAX_REPORT_BYTES, SEARCHES, TUNE_METHODS, Trial, TuneSettings
 from .space import Parameter, Value, checked, holds
 

@@ -12,7 +12,7 @@ from shutbox_cli.game.terms import Seed
 
 from ..errors import ConfigError
 from ..field.config import MAX_CONFIG_BYTES
-from ..results.schema import Method, header, interval, rounded, rules_table
+from ..records.schema import Method, header, interval, rounded, rules_table
 from .space import Parameter, Value
 
 Objective = Literal["win-rate", "mean-score", "shut-rate"]

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from shutbox_cli.game.terms import Seed
 
 from ..errors import ConfigError, setting
-from ..results.schema import rounded
+from ..records.schema import rounded
 from .records import Objective, Trial
 from .space import Parameter, Point, Value
 

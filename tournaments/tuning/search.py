@@ -13,7 +13,7 @@ round's candidates on twice the games, the first games the same dice again); a f
 a step, or three parameters or more, by Optuna's TPE sampler (`sampler`). Successive halving rather
 than SPSA: the ranges are discrete, it has no gains to set, and it ranks on paired results. The best
 candidate then plays a confirmation run against the starting values on a fresh seed: both against
-the field on the same deals, the paired difference with its 95% interval (`results.pairs`).
+the field on the same deals, the paired difference with its 95% interval (`statistics.pairs`).
 
 Every trial is kept (`Trial`); a tune given its trials so far (`done`) plays only the others, and
 comes to the same answer as an uninterrupted one.
@@ -41,12 +41,13 @@ from strategies.loading import (
 from ..errors import ConfigError, Interrupted, Setting, TournamentFailure, setting, spelled
 from ..exact.tournament import ExactSummary, KeptTurns, entry_key, refuse_inexact, run_exact
 from ..field.config import Options, load_config
+from ..records.schema import Method
 from ..referee import idle
-from ..results.aggregate import Standing, Summary
-from ..results.pairs import Pentanomial, field_difference
-from ..results.schema import Method
-from ..results.stats import Z95
+from ..results.aggregate import Summary
 from ..running.runner import run
+from ..statistics.pairs import Pentanomial, field_difference
+from ..statistics.standings import Standing
+from ..statistics.stats import Z95
 from .edges import Refuses, edge_notes
 from .kept import TuneKeeper
 from .records import DEFAULT_TRIALS, SEARCHES, Confirmation, Objective, Search, Trial, TuneSettings, Tuning

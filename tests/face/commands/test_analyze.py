@@ -19,7 +19,7 @@ from tournaments import seat_strategy
 from tournaments.errors import FileWriteError
 from tournaments.exact.analysis import simulate
 from tournaments.files import reason, write_atomically, write_table_atomically
-from tournaments.results.schema import rules_table
+from tournaments.records.schema import rules_table
 
 from helpers.command import real_shutbox
 from helpers.paths import ROOT

@@ -24,7 +24,7 @@ from tournaments import (
 )
 from tournaments.playing.plan import Plan
 from tournaments.playing.units import UnitResult
-from tournaments.results.elo import elo
+from tournaments.statistics.elo import elo
 
 from helpers.command import real_shutbox, shutbox
 

@@ -395,7 +395,8 @@ def test_a_tune_of_two_parameters_is_a_heat_map_of_its_trials_with_the_best_outl
 def test_an_untried_point_of_a_grid_is_grey() -> None:
     """A tune stopped before its end: the points it did not reach are masked (drawn grey)."""
     pytest.importorskip("matplotlib", reason=NO_MATPLOTLIB)
-    from shutbox_cli.face.plotting import UNPLAYED, draw
+    from shutbox_cli.face.plot_style import UNPLAYED
+    from shutbox_cli.face.plotting import draw
 
     table = tomllib.loads((DATA / "tune_stopped.toml").read_text())
     figures = report_figures(table)

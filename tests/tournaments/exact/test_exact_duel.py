@@ -12,7 +12,7 @@ import pytest
 from shutbox_cli.game import Rules, duel, game_odds
 from tournaments import ConfigError, duel_exactly, seat_strategy
 from tournaments.exact.tournament import turn_odds
-from tournaments.results.schema import rules_mapping
+from tournaments.records.schema import rules_mapping
 
 from helpers.command import real_shutbox
 

@@ -16,7 +16,7 @@ from shutbox_cli.game.exact_keyed import keyed_duel
 from tournaments import ConfigError, ExactSummary, InProcess, Options, Summary, load_config, run, seat_strategy
 from tournaments.exact.tournament import seat_turns
 from tournaments.playing.tally import Tally, share_unit
-from tournaments.results.stats import mean_interval, wilson
+from tournaments.statistics.stats import mean_interval, wilson
 
 from helpers.command import real_shutbox
 

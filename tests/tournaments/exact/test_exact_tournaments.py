@@ -28,7 +28,7 @@ from tournaments import (
 from tournaments.exact.analysis import analyse_exactly
 from tournaments.exact.tournament import game
 from tournaments.playing.tally import Tally, share_unit
-from tournaments.results.stats import mean_interval, wilson
+from tournaments.statistics.stats import mean_interval, wilson
 
 from helpers.command import real_shutbox
 

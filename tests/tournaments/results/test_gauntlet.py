@@ -7,7 +7,7 @@ import pytest
 
 from tournaments import ConfigError, InProcess, Options, Summary, report_table, run
 from tournaments.parts import field_difference
-from tournaments.results.pairs import pentanomial
+from tournaments.statistics.pairs import pentanomial
 
 FIELD = ["optimal", "tips", "greedy-high", "fewest-tiles"]
 

@@ -16,7 +16,7 @@ from tournaments import InProcess, Options, Summary, TournamentConfig, load_conf
 from tournaments.field.entries import StrategyEntry
 from tournaments.playing.plan import make_plan
 from tournaments.playing.units import UnitPlayer
-from tournaments.results.stats import Z95, wilson
+from tournaments.statistics.stats import Z95, wilson
 
 
 def entry(spec: str, name: str | None = None) -> StrategyEntry:

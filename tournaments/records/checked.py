@@ -17,8 +17,7 @@ from shutbox_cli.game import Rules, RulesError
 
 from ..errors import ConfigError
 from ..files import read_document
-from ..playing.tally import MAX_COUNT_DIGITS
-from ..results.schema import check_schema, rules_mapping
+from .schema import MAX_COUNT_DIGITS, check_schema, rules_mapping
 
 LARGEST = 10**MAX_COUNT_DIGITS
 """No whole number in a report is this large: a checkpoint's tallies hold fewer digits."""

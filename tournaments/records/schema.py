@@ -26,6 +26,8 @@ DIGITS = 6
 """Decimal places of every tournament figure."""
 SIGNIFICANT = 12
 """Significant digits of every tournament figure, at most."""
+MAX_COUNT_DIGITS = 80
+"""The most digits of one count of a tally (a report's, a checkpoint's): an honest one has fewer than 60."""
 
 
 def header(kind: Kind) -> dict[str, Any]:

@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from tournaments.results.stats import Z95, mean_interval, wilson
+from tournaments.statistics.stats import Z95, mean_interval, wilson
 
 from helpers.paths import ROOT
 

@@ -6,10 +6,10 @@ import math
 
 import pytest
 
-from tournaments.results.elo import Sprt, Verdict, elo, elo_estimate, llr, score_of
-from tournaments.results.pairs import Pentanomial
-from tournaments.results.ratings import bradley_terry
-from tournaments.results.stats import Z95
+from tournaments.statistics.elo import Sprt, Verdict, elo, elo_estimate, llr, score_of
+from tournaments.statistics.pairs import Pentanomial
+from tournaments.statistics.ratings import bradley_terry
+from tournaments.statistics.stats import Z95
 
 
 def test_a_pentanomial_by_hand() -> None:

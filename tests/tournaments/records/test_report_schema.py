@@ -23,7 +23,7 @@ from strategies.loading import builtin_spec, split_name
 from tournaments import ConfigError, Options, load_config
 from tournaments.exact.beside import exact_beside
 from tournaments.files import dumps
-from tournaments.results.schema import header, rules_mapping, rules_table
+from tournaments.records.schema import header, rules_mapping, rules_table
 
 from helpers import command
 from helpers.paths import ROOT
