@@ -28,7 +28,7 @@ LAYERS = {
     "tournaments": ("shutbox_cli.game", "strategies", "tournaments"),
 }
 """Each package below the face, and the packages of ours it may import."""
-PUBLIC = ("tournaments", "strategies", "strategies.runner")
+PUBLIC = ("tournaments", "tournaments.parts", "strategies", "strategies.runner")
 """What the face may import of the strategies and the tournaments."""
 LAZY = ("shutbox_cli.game", "tournaments", "strategies.runner")
 """The packages whose names load lazily from one list (`_NAMES`)."""

@@ -31,6 +31,9 @@ every answer checked, so that no user's code runs in the caller's process.
 Imports the engine and the strategies only; it prints nothing and never exits. Its names load
 lazily, each from its own module on first use, so that a command loads only what it needs;
 `_NAMES` is the one list of them (tests/test_layers.py checks the imports for type checkers agree).
+They are what a script or a notebook needs (docs/library.md): run, match, analyze, tune, their
+settings and results, reports read, written and compared. What a front end builds on besides
+(files written whole, figures' data, gates, checkpoints kept) is in `tournaments.parts`.
 """
 
 from typing import TYPE_CHECKING
@@ -44,15 +47,8 @@ if TYPE_CHECKING:  # `name as name`: each re-exported, one statement per module
     from .backends.pool import ProcessPool as ProcessPool
     from .ci.compare import Change as Change, Comparison as Comparison, compare as compare, read_report as read_report
     from .ci.markdown import MarkdownSummary as MarkdownSummary, summarize_report as summarize_report
-    from .ci.gates import (
-        Gate as Gate,
-        check_names as check_names,
-        compare_failures as compare_failures,
-        parse_compare_gate as parse_compare_gate,
-        parse_tournament_gate as parse_tournament_gate,
-        tournament_failures as tournament_failures,
-    )
     from .errors import (
+        Command as Command,
         ConfigError as ConfigError,
         FileWriteError as FileWriteError,
         Interrupted as Interrupted,
@@ -64,49 +60,15 @@ if TYPE_CHECKING:  # `name as name`: each re-exported, one statement per module
     from .exact.duel import DuelSeat as DuelSeat, ExactDuel as ExactDuel, duel_exactly as duel_exactly
     from .exact.tournament import ExactSummary as ExactSummary
     from .field.config import Options as Options, TournamentConfig as TournamentConfig, load_config as load_config
-    from .files import (
-        check_writable as check_writable,
-        dumps as dumps,
-        format_of as format_of,
-        reason as reason,
-        write_atomically as write_atomically,
-        write_table_atomically as write_table_atomically,
-    )
     from .playing.replay import TournamentGame as TournamentGame, find_game as find_game
-    from .referee.confinement import Confinement as Confinement, on_first_host as on_first_host
-    from .referee.seated import (
-        STRATEGY_TIMEOUT as STRATEGY_TIMEOUT,
-        SeatedStrategy as SeatedStrategy,
-        seat_strategies as seat_strategies,
-        seat_strategy as seat_strategy,
-    )
+    from .referee.seated import SeatedStrategy as SeatedStrategy, seat_strategy as seat_strategy
     from .results.aggregate import Summary as Summary, TournamentResults as TournamentResults
     from .statistics.standings import HeadToHead as HeadToHead, SeatStanding as SeatStanding, Standing as Standing
-    from .ci.figures import read_figures as read_figures, report_figures as report_figures
-    from .ci.panels import (
-        Confirmed as Confirmed,
-        Distribution as Distribution,
-        DuelChances as DuelChances,
-        Figures as Figures,
-        HeadToHeadGrid as HeadToHeadGrid,
-        MatchScore as MatchScore,
-        SeatRates as SeatRates,
-        SprtPath as SprtPath,
-        TuneCurve as TuneCurve,
-        TuneGrid as TuneGrid,
-        TuneRanking as TuneRanking,
-        WinRates as WinRates,
-    )
-    from .results.report import report_table as report_table, result_table as result_table, write_report as write_report
-    from .records.schema import header as header, rules_table as rules_table
-    from .running.checkpoint import CHECKPOINT_SECONDS as CHECKPOINT_SECONDS, checkpoint_path as checkpoint_path
-    from .running.checkpoint_reading import (
-        read_checkpoint as read_checkpoint,
-        recorded_report as recorded_report,
-        resumed_report as resumed_report,
-    )
+    from .results.report import report_table as report_table, write_report as write_report
+    from .running.checkpoint import checkpoint_path as checkpoint_path
+    from .running.checkpoint_reading import read_checkpoint as read_checkpoint
     from .statistics.elo import Match as Match, Sprt as Sprt, Verdict as Verdict, parse_sprt as parse_sprt
-    from .statistics.pairs import Pentanomial as Pentanomial, Versus as Versus, field_difference as field_difference
+    from .statistics.pairs import Pentanomial as Pentanomial, Versus as Versus
     from .running.runner import Progress as Progress, play_match as play_match, resume as resume, run as run
     from .tuning.records import (
         OBJECTIVES as OBJECTIVES,
@@ -116,14 +78,7 @@ if TYPE_CHECKING:  # `name as name`: each re-exported, one statement per module
     )
     from .tuning.reading import read_tune as read_tune
     from .tuning.search import TuneStopped as TuneStopped, tune as tune
-    from .tuning.kept import (
-        Resumable as Resumable,
-        TuneKeeper as TuneKeeper,
-        read_resumable as read_resumable,
-        tune_checkpoint_path as tune_checkpoint_path,
-        write_tune as write_tune,
-    )
-    from .tuning.config import read_tune_file as read_tune_file
+    from .tuning.kept import write_tune as write_tune
     from .tuning.space import parse_parameters as parse_parameters
     # isort: on
 
@@ -133,55 +88,36 @@ _NAMES: dict[str, tuple[str, ...]] = {
     ".backends.pool": ("ProcessPool",),
     ".ci.compare": ("Change", "Comparison", "compare", "read_report"),
     ".ci.markdown": ("MarkdownSummary", "summarize_report"),
-    ".ci.gates": (
-        "Gate",
-        "check_names",
-        "compare_failures",
-        "parse_compare_gate",
-        "parse_tournament_gate",
-        "tournament_failures",
+    ".errors": (
+        "Command",
+        "ConfigError",
+        "FileWriteError",
+        "Interrupted",
+        "Setting",
+        "TournamentError",
+        "TournamentFailure",
     ),
-    ".errors": ("ConfigError", "FileWriteError", "Interrupted", "Setting", "TournamentError", "TournamentFailure"),
     ".exact.analysis": ("Analysis", "analyze"),
     ".exact.duel": ("DuelSeat", "ExactDuel", "duel_exactly"),
     ".exact.tournament": ("ExactSummary",),
     ".field.config": ("Options", "TournamentConfig", "load_config"),
-    ".files": ("check_writable", "dumps", "format_of", "reason", "write_atomically", "write_table_atomically"),
     ".playing.replay": ("TournamentGame", "find_game"),
-    ".referee.confinement": ("Confinement", "on_first_host"),
-    ".referee.seated": ("STRATEGY_TIMEOUT", "SeatedStrategy", "seat_strategies", "seat_strategy"),
+    ".referee.seated": ("SeatedStrategy", "seat_strategy"),
     ".results.aggregate": ("Summary", "TournamentResults"),
     ".statistics.standings": ("HeadToHead", "SeatStanding", "Standing"),
-    ".ci.figures": ("read_figures", "report_figures"),
-    ".ci.panels": (
-        "Confirmed",
-        "Distribution",
-        "DuelChances",
-        "Figures",
-        "HeadToHeadGrid",
-        "MatchScore",
-        "SeatRates",
-        "SprtPath",
-        "TuneCurve",
-        "TuneGrid",
-        "TuneRanking",
-        "WinRates",
-    ),
-    ".results.report": ("report_table", "result_table", "write_report"),
-    ".records.schema": ("header", "rules_table"),
-    ".running.checkpoint": ("CHECKPOINT_SECONDS", "checkpoint_path"),
-    ".running.checkpoint_reading": ("read_checkpoint", "recorded_report", "resumed_report"),
+    ".results.report": ("report_table", "write_report"),
+    ".running.checkpoint": ("checkpoint_path",),
+    ".running.checkpoint_reading": ("read_checkpoint",),
     ".statistics.elo": ("Match", "Sprt", "Verdict", "parse_sprt"),
-    ".statistics.pairs": ("Pentanomial", "Versus", "field_difference"),
+    ".statistics.pairs": ("Pentanomial", "Versus"),
     ".running.runner": ("Progress", "play_match", "resume", "run"),
     ".tuning.records": ("OBJECTIVES", "Trial", "TuneSettings", "Tuning"),
     ".tuning.reading": ("read_tune",),
     ".tuning.search": ("TuneStopped", "tune"),
-    ".tuning.kept": ("Resumable", "TuneKeeper", "read_resumable", "tune_checkpoint_path", "write_tune"),
-    ".tuning.config": ("read_tune_file",),
+    ".tuning.kept": ("write_tune",),
     ".tuning.space": ("parse_parameters",),
 }
-"""The tournaments' public names, by the module that defines each."""
+"""The tournaments' public names (a notebook's: see docs/library.md), by the module that defines each."""
 __all__, _load = lazy_names(__name__, _NAMES)
 
 if not TYPE_CHECKING:  # type checkers read the imports above, and flag a name not among them

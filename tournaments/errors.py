@@ -7,7 +7,10 @@ The library speaks settings, not flags: a message names a setting (`timeout`, `d
 placeholder, `setting("timeout")`, which `str(error)` writes as the library calls it (`timeout`)
 and a caller may spell its own way (`error.spelled`: the command line writes `--timeout`). The
 placeholder is text, so a message keeps its settings as it crosses processes or is wrapped in
-another's.
+another's. A message that suggests a command (watch a game again: `replay`) names it the same way,
+as a `Command` of settings (`command`): `str` writes it as the library would be called
+(`replay(strategies=('tips', 'optimal'), seed=1, game=3)`), a caller its own way (the command
+line's `shutbox replay -s tips -s optimal --seed 1 --game 3`).
 """
 
 from __future__ import annotations
@@ -21,6 +24,10 @@ from pathlib import Path
 from shutbox_cli.game.terms import Seed
 
 _PLACEHOLDER = re.compile("\ue000([a-z_]+)(?:=([^\ue001]*))?\ue001")
+_COMMAND = re.compile("\ue002([a-z_]+)\ue003([^\ue001]*)\ue001")
+
+Value = str | bool | int | float | tuple[str, ...] | None
+"""What a setting a message or a command names is given: text, a flag, a number, texts (a field)."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -29,23 +36,50 @@ class Setting:
     (`drop_out`), with the `value` the message is about, if any (`method='exact'`)."""
 
     name: str
-    value: str | bool | None = None
+    value: Value = None
 
     def __str__(self) -> str:
         return self.name if self.value is None else f"{self.name}={self.value!r}"
 
 
-def setting(name: str, value: str | bool | None = None) -> str:
+@dataclasses.dataclass(frozen=True)
+class Command:
+    """A command a message or a page suggests, as data: its `name` (`replay`, `tune`), the
+    `arguments` it takes in order (a report's path, a strategy's spec) and its `settings`, each
+    with its value, in the order a command line would give them."""
+
+    name: str
+    arguments: tuple[str, ...] = ()
+    settings: tuple[Setting, ...] = ()
+
+    def __str__(self) -> str:
+        given = [repr(argument) for argument in self.arguments] + [str(one) for one in self.settings]
+        return f"{self.name}({', '.join(given)})"
+
+
+def setting(name: str, value: Value = None) -> str:
     """The placeholder of a setting in a message (see `TournamentError.spelled`)."""
     return f"\ue000{name}{'' if value is None else '=' + repr(value)}\ue001"
+
+
+def command(said: Command) -> str:
+    """The placeholder of a command in a message (see `TournamentError.spelled`)."""
+    given = (said.arguments, tuple((one.name, one.value) for one in said.settings))
+    return f"\ue002{said.name}\ue003{given!r}\ue001"
 
 
 def _named(found: re.Match[str]) -> Setting:
     return Setting(found[1], None if found[2] is None else ast.literal_eval(found[2]))
 
 
-def spelled(text: str, spell: Callable[[Setting], str]) -> str:
-    """`text` with each setting's placeholder written by `spell`."""
+def _commanded(found: re.Match[str]) -> Command:
+    arguments, settings = ast.literal_eval(found[2])
+    return Command(found[1], arguments, tuple(Setting(name, value) for name, value in settings))
+
+
+def spelled(text: str, spell: Callable[[Setting], str], write: Callable[[Command], str] = str) -> str:
+    """`text` with each setting's placeholder written by `spell`, each command's by `write`."""
+    text = _COMMAND.sub(lambda found: write(_commanded(found)), text)
     return _PLACEHOLDER.sub(lambda found: spell(_named(found)), text)
 
 
@@ -63,9 +97,10 @@ class TournamentError(Exception):
         """The settings the message names, in order."""
         return tuple(_named(found) for found in _PLACEHOLDER.finditer(self.marked))
 
-    def spelled(self, spell: Callable[[Setting], str]) -> str:
-        """The message with each setting written by `spell` (say, as a flag)."""
-        return spelled(self.marked, spell)
+    def spelled(self, spell: Callable[[Setting], str], write: Callable[[Command], str] = str) -> str:
+        """The message with each setting written by `spell` (say, as a flag), each command it
+        suggests by `write` (say, as a command line)."""
+        return spelled(self.marked, spell, write)
 
     def __str__(self) -> str:
         return self.spelled(str)

@@ -23,7 +23,7 @@ from .streams import closed_pipe, flushed, reader_gone
 from .usage import in_our_words
 
 if TYPE_CHECKING:
-    from tournaments import Confinement
+    from tournaments.parts import Confinement
 
 
 class _Shutbox(ShutboxGroup):
@@ -84,7 +84,7 @@ def main_callback(
     if ctx.invoked_subcommand is None:
         typer.echo(ctx.get_help())
     else:
-        from tournaments import on_first_host
+        from tournaments.parts import on_first_host
 
         on_first_host(_say_confinement)
 
@@ -107,7 +107,7 @@ def rules_command(rule_values: dict[str, Any], form: FormatOption = Format.TABLE
 
     rules = rules_from_options(rule_values)
     if form is not Format.TABLE:
-        from tournaments import header, rules_table
+        from tournaments.parts import header, rules_table
 
         print_document({**header("rules"), "rules": rules_table(rules)}, form)
         return
@@ -162,13 +162,14 @@ def main() -> None:
     ends when the command is done, whatever threads a strategy left running in it. A stop signal
     at any moment (`signals`) is said in one line, with its status."""
     try:
-        status = _run()
+        status = run()
     except KeyboardInterrupt:
         status = _interrupted()
     _exit(status)
 
 
-def _run() -> int:
+def run() -> int:
+    """The command line of this process run as the console script runs it: its exit status."""
     shadowed = shadowing_message()
     if shadowed is not None:  # said as it is: our `strategies` (which say_error uses) is out of reach
         typer.echo(f"{ERROR_PREFIX}{shadowed}", err=True)
@@ -226,7 +227,7 @@ def _exit(status: int) -> NoReturn:
         for thread in threading.enumerate()
         if thread is not threading.current_thread()
     ):
-        atexit._run_exitfuncs()
+        atexit._run_exitfuncs()  # SLF001: the stdlib's one way to run them before os._exit
         status = flushed(status)
     os._exit(status)
 

@@ -4,7 +4,8 @@ left at their defaults loads pydantic (a tenth of a second) to hand back None, o
 to read a number. `defer_checks` builds each validator where a value is to be checked that shutbox
 does not convert itself, exactly as typer's would: no value, an enum parameter's default member, a
 number parameter's default number, text for a text parameter (a list of them for a repeatable one),
-a plainly written number within its bounds, a path, an enum's choice (by typer's own matching)."""
+a plainly written number within its bounds, a path, an enum's choice (by typer's own matching).
+typer's private pieces it uses are pinned in `typer_parts`."""
 
 from __future__ import annotations
 
@@ -14,11 +15,7 @@ from enum import Enum
 from pathlib import Path
 from typing import Any, get_args, get_origin
 
-try:  # typer's own pieces, where this typer has them (pyproject.toml allows any later typer)
-    from typer._coercion import build_runtime_param
-    from typer._param_types import coerce_cli_choice, coerce_cli_path
-except ImportError:  # a typer that builds its coercion otherwise: left to it, `defer_checks` does nothing
-    build_runtime_param = None  # type: ignore[assignment]
+from .typer_parts import PINNED, build_runtime_param, coerce_cli_choice, coerce_cli_path, coercion, keep
 
 PLAIN = {int: re.compile(r"-?[0-9]{1,18}"), float: re.compile(r"-?[0-9]{1,15}(\.[0-9]{1,15})?")}
 """Numbers written as the validator reads them, to the same number, by `int` or `float`."""
@@ -41,8 +38,7 @@ class _Deferred:
             plain = _plain(value, descriptor.annotation, descriptor.parameter_info, param, ctx)
             if plain is not NOT_PLAIN:
                 return plain
-        param._runtime_param = build_runtime_param(descriptor)
-        return param._runtime_param.coerce(value, param=param, ctx=ctx)
+        return keep(param, build_runtime_param(descriptor)).coerce(value, param=param, ctx=ctx)
 
 
 def _plain(value: Any, annotation: Any, info: Any, param: Any, ctx: Any) -> Any:
@@ -76,8 +72,8 @@ def _within(number: float, info: Any) -> bool:
 def defer_checks(params: list[Any]) -> None:
     """Give each typer parameter whose coercion is not built yet the deferred one (a parameter of
     another kind, or of a typer that builds its coercion otherwise, is left as it is)."""
-    if build_runtime_param is None:
+    if not PINNED:
         return
     for param in params:
-        if getattr(param, "_runtime_param", ...) is None and hasattr(param, "type_descriptor"):
-            param._runtime_param = _Deferred()
+        if coercion(param) is None and hasattr(param, "type_descriptor"):
+            keep(param, _Deferred())

@@ -35,7 +35,7 @@ def wanted() -> bool:
 
 def set_up() -> None:
     """Register typer's bash, zsh and fish completion (only `add_completion=True` does it otherwise)."""
-    from typer._completion_classes import completion_init
+    from .typer_parts import completion_init
 
     completion_init()
 

@@ -60,7 +60,7 @@ def is_stdout(path: Path) -> bool:
 
 def print_document(table: dict[str, Any], form: Format) -> None:
     """A report (or any table) on stdout as JSON or TOML."""
-    from tournaments import dumps
+    from tournaments.parts import dumps
 
     sys.stdout.write(dumps(table, "json" if form is Format.JSON else "toml"))
     sys.stdout.flush()
@@ -90,7 +90,7 @@ class Output:
 
     def check(self) -> None:
         """Before long work: fail with a `FileWriteError` if the report file cannot be written."""
-        from tournaments import check_writable
+        from tournaments.parts import check_writable
 
         if self.file is not None:
             check_writable(self.file)
@@ -99,7 +99,7 @@ class Output:
         """Write the result's report to the file (unless it is `written` already) and to stdout, as asked."""
         if (self.file is None or written) and not self.to_stdout:
             return  # nothing to write: the report's modules stay unloaded
-        from tournaments import format_of, result_table, write_table_atomically
+        from tournaments.parts import format_of, result_table, write_table_atomically
 
         if self.file is not None and not written:  # its strategy file paths are written relative to its folder
             write_table_atomically(self.file, result_table(result, self.file.parent), format_of(self.file))

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
 
-    from tournaments import (
+    from tournaments.parts import (
         Distribution,
         DuelChances,
         Figures,
@@ -72,14 +72,15 @@ def check_plot(path: Path) -> None:
 
 def plot_result(result: Any, path: Path) -> None:
     """`--plot FILE`: draw a command's result, as its report holds it, and say where."""
-    from tournaments import result_table
+    from tournaments.parts import result_table
 
     plot_table(result_table(result), path)
 
 
 def plot_table(table: Mapping[str, Any], path: Path) -> None:
     """`--plot FILE`: draw a report's table, and say where."""
-    from tournaments import ConfigError, report_figures
+    from tournaments import ConfigError
+    from tournaments.parts import report_figures
 
     try:
         figures = report_figures(table)
@@ -93,7 +94,7 @@ def save(figures: Figures, path: Path) -> None:
     import matplotlib
 
     from strategies.runner import printable
-    from tournaments import reason, write_atomically
+    from tournaments.parts import reason, write_atomically
 
     check_plot(path)
     data = io.BytesIO()
@@ -124,7 +125,7 @@ def _draw(figures: Figures) -> Figure:
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 
-    from tournaments import (
+    from tournaments.parts import (
         Distribution,
         DuelChances,
         HeadToHeadGrid,
@@ -177,7 +178,7 @@ def _title(figures: Figures) -> list[str]:
 
 
 def _height(panel: object) -> float:
-    from tournaments import DuelChances, HeadToHeadGrid, MatchScore, TuneGrid, TuneRanking, WinRates
+    from tournaments.parts import DuelChances, HeadToHeadGrid, MatchScore, TuneGrid, TuneRanking, WinRates
 
     if isinstance(panel, DuelChances):
         return 0.9 + 0.4 * len(panel.seats)

@@ -16,7 +16,8 @@ from .settings import said
 from .signals import received, stop_on_signals
 
 if TYPE_CHECKING:
-    from tournaments import Gate, TournamentConfig
+    from tournaments import TournamentConfig
+    from tournaments.parts import Gate
 
 
 class Resuming:
@@ -50,12 +51,12 @@ def ends_cleanly(command: str = "tournament", arguments: Mapping[str, str] | Non
     except (tournaments.ConfigError, tournaments.FileWriteError) as error:
         kept = getattr(error, "checkpoint", None)  # a report not written keeps the finished run
         if kept is None:
-            fail(said(error, arguments))
-        say_error(said(error, arguments))
+            fail(said(error, arguments, command))
+        say_error(said(error, arguments, command))
         typer.echo(f"shutbox: {finished} kept; {resuming.hint(kept)}", err=True)
         raise typer.Exit(USAGE_ERROR) from None
     except tournaments.TournamentFailure as error:
-        say_error(said(error, arguments))
+        say_error(said(error, arguments, command))
         if error.checkpoint is not None:
             typer.echo(f"shutbox: {finished} kept; {resuming.hint(error.checkpoint)}", err=True)
         raise typer.Exit(FAILURE) from None
@@ -74,7 +75,7 @@ def ends_cleanly(command: str = "tournament", arguments: Mapping[str, str] | Non
 def report_to_write(resume: Path | None, report: Path | None, form: Format) -> Path | None:
     """The report a run writes: the one given, else a resumed run's as its checkpoint records it
     (with a note if it records none and the results would only be shown)."""
-    from tournaments import recorded_report
+    from tournaments.parts import recorded_report
 
     if resume is None or report is not None:
         return report
@@ -92,7 +93,7 @@ def loaded(config: "TournamentConfig", gates: "list[Gate]") -> None:
     """Once the strategies are loaded: the gates name them, the config's warnings are said, and the
     stop signals are ours again (a strategy's module, imported just now, may have taken them)."""
     if gates:
-        from tournaments import check_names
+        from tournaments.parts import check_names
 
         check_names(gates, config.names)
     for line in config.warnings:

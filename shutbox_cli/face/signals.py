@@ -16,7 +16,8 @@ from types import FrameType
 
 STOPPING = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
 """The signals that stop a command cleanly, where the platform has them."""
-_received: list[int] = []
+RECEIVED: list[int] = []
+"""The stop signals received, the first first (the first stops the command, the others are ignored)."""
 
 
 def stop_on_signals() -> None:
@@ -32,14 +33,14 @@ def stop_on_signals() -> None:
 def ignore_once_stopped() -> None:
     """Once a signal has stopped the command, ignore the others for good: Python gives its own
     handlers back to the system as it shuts down, and a late Ctrl-C would then kill it."""
-    if _received and threading.current_thread() is threading.main_thread():
+    if RECEIVED and threading.current_thread() is threading.main_thread():
         for number in STOPPING:
             signal.signal(number, signal.SIG_IGN)
 
 
 def received() -> int | None:
     """The signal that stopped the command, if one did."""
-    return _received[0] if _received else None
+    return RECEIVED[0] if RECEIVED else None
 
 
 def stopped_line() -> str:
@@ -65,9 +66,9 @@ def say_stopped() -> int:
 
 
 def _stop(number: int, frame: FrameType | None) -> None:
-    if _received:
+    if RECEIVED:
         return
-    _received.append(number)
+    RECEIVED.append(number)
     # Raised from C, not by a `raise` statement here: a KeyboardInterrupt that a statement raised
     # is the strategy's own (strategies.guard), one that lands wherever the program was is a stop.
     signal.default_int_handler(number, frame)

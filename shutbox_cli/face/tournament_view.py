@@ -350,7 +350,7 @@ def show(console: Console, summary: Results) -> None:
 def versus_lines(summary: Summary) -> list[str]:
     """A gauntlet of two: the first player's score minus the second's against the field, from each
     one's game pairs, over all and by opponent."""
-    from tournaments import field_difference  # a gauntlet's pairs: loaded for one
+    from tournaments.parts import field_difference
 
     first, second = summary.config.names[:2]
     gap, (low, high) = field_difference(summary.versus)

@@ -10,7 +10,7 @@ from .plot_style import OKABE_ITO, UNPLAYED, percent_ticks
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
 
-    from tournaments import Confirmed, TuneCurve, TuneGrid, TuneRanking
+    from tournaments.parts import Confirmed, TuneCurve, TuneGrid, TuneRanking
 
 OBJECTIVE_WORDS = {
     "win-rate": "win rate against the field",

@@ -65,7 +65,7 @@ def test_number_options_take_ascii_digits_only(
     args: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setattr(sys, "argv", ["shutbox", *args])
-    assert cli._run() == 2  # as the console script runs it: the error in our words
+    assert cli.run() == 2  # as the console script runs it: the error in our words
     err = capsys.readouterr().err
     assert re.fullmatch(r"shutbox: error: --\S+ must be a (whole )?number, not '[^']+' \(see `.*`\)\.\n", err), err
 

@@ -7,11 +7,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-import typer._coercion
+import typer
 import typer.main
-from typer._click.exceptions import BadParameter
 
-from shutbox_cli.face import cli
+from shutbox_cli.face import cli, typer_parts
 from shutbox_cli.face.coercion import defer_checks
 
 VALUES = (
@@ -51,7 +50,7 @@ def outcome(coerce: Any, value: Any, param: Any, ctx: Any) -> tuple[str, Any]:
     """What a coercion gives for the value: ("value", it and its type) or ("error", the message)."""
     try:
         result = coerce(value, param=param, ctx=ctx)
-    except BadParameter as error:
+    except typer.BadParameter as error:
         return "error", error.format_message()
     return "value", (result, type(result), [type(item) for item in result] if isinstance(result, list) else None)
 
@@ -59,14 +58,15 @@ def outcome(coerce: Any, value: Any, param: Any, ctx: Any) -> tuple[str, Any]:
 def test_every_value_given_converts_as_typer_converts_it_and_fails_with_its_message() -> None:
     checked = 0
     for name, param, ctx in parameters():
-        own = typer._coercion.build_runtime_param(param.type_descriptor)
+        own = typer_parts.build_runtime_param(param.type_descriptor)
         given: list[Any] = [list(VALUES), ["optimal"], []] if param.multiple else list(VALUES)
         for value in given:
             defer_checks([param])
-            assert outcome(param._runtime_param.coerce, value, param, ctx) == outcome(own.coerce, value, param, ctx), (
+            deferred = typer_parts.coercion(param)
+            assert outcome(deferred.coerce, value, param, ctx) == outcome(own.coerce, value, param, ctx), (
                 name,
                 value,
             )
-            param._runtime_param = None
+            typer_parts.keep(param, None)
             checked += 1
     assert checked > 300

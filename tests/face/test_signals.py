@@ -74,12 +74,12 @@ def stop_handlers() -> Iterator[None]:
     """The stop handlers installed as the console script installs them; afterwards, the test
     process's own handlers and no signal received."""
     saved = {number: signal.getsignal(number) for number in signals.STOPPING}
-    signals._received.clear()
+    signals.RECEIVED.clear()
     try:
         signals.stop_on_signals()
         yield
     finally:
-        signals._received.clear()
+        signals.RECEIVED.clear()
         for number, handler in saved.items():
             signal.signal(number, handler)
 
@@ -103,10 +103,10 @@ def test_a_strategys_own_keyboard_interrupt_is_still_its_failure() -> None:
 
 def test_a_stop_that_a_command_leaves_unsaid_is_said_with_the_signals_status(monkeypatch: pytest.MonkeyPatch) -> None:
     def stopped(*args: object, **kwargs: object) -> None:
-        signals._received.append(signal.SIGTERM)
+        signals.RECEIVED.append(signal.SIGTERM)
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(signals, "_received", [])
+    monkeypatch.setattr(signals, "RECEIVED", [])
     monkeypatch.setattr(shutbox_cli.face.commands.analyze, "Output", stopped)
     done = CliRunner().invoke(app, ["analyze", "optimal"])
     assert done.exit_code == 143
@@ -117,7 +117,7 @@ def test_ctrl_c_that_a_command_leaves_unsaid_is_said_too(monkeypatch: pytest.Mon
     def stopped(*args: object, **kwargs: object) -> None:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(signals, "_received", [])
+    monkeypatch.setattr(signals, "RECEIVED", [])
     monkeypatch.setattr(shutbox_cli.face.commands.analyze, "Output", stopped)
     done = CliRunner().invoke(app, ["analyze", "optimal"])
     assert done.exit_code == 130

@@ -91,7 +91,7 @@ def shutbox(
         argv, main = sys.argv, sys.modules["__main__"]
         sys.argv, sys.modules["__main__"] = ["shutbox", *args], types.ModuleType("__main__")
         try:
-            status = cli._run()
+            status = cli.run()
         except SystemExit as stop:  # what ends the process in `main`
             status = 0 if stop.code is None else stop.code if isinstance(stop.code, int) else 1
         finally:

@@ -1,6 +1,7 @@
 """A report as a short Markdown page, for a GitHub job summary or a pull-request comment: what was
 run, the ranking with its ratings, the head to head, the gates (a match's SPRT, and any `--fail-if`
-given), the seed and the commands that repeat it.
+given), the seed and the commands that repeat it: as the library calls them, or as a caller writes
+settings and commands (`Words`: the face's spell them as the command line gives them).
 
 Of a tournament (simulated or exact, a match and a gauntlet among them), an analysis, a duel and a
 tune report (docs/report.md; a tune's page: `tune_page`). A figure is shown as the report has it,
@@ -10,31 +11,31 @@ rounded for reading; long tables (a score distribution, a duel's margins) fold a
 from __future__ import annotations
 
 import dataclasses
-import shlex
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from ..errors import ConfigError
+from ..errors import Command, ConfigError, Setting, setting
 from ..records.checked import read_checked
 from .cells import (
     SCORE,
-    _cell,
-    _code,
-    _count,
-    _fixed,
-    _interval,
-    _percent,
-    _plain,
-    _range_percent,
-    _range_rating,
-    _rating,
-    _repeat,
-    _rule_options,
-    _rules_said,
-    _signed,
-    _signed_percent,
-    _spec_of,
+    Words,
+    count_said,
+    fixed,
+    inline_code,
+    interval_said,
+    percent_said,
+    plain_cell,
+    range_percent,
+    range_rating,
+    rating_said,
+    repeat_lines,
+    rule_settings_of,
+    rules_said,
+    signed_percent,
+    signed_said,
+    spec_as_typed,
+    table_cell,
 )
 from .gates import Gate, check_names, tournament_failures
 from .tune_page import tune_page
@@ -53,10 +54,18 @@ class MarkdownSummary:
     failed: tuple[str, ...]
 
 
-def summarize_report(path: Path, gates: Sequence[Gate] = ()) -> MarkdownSummary:
+def summarize_report(
+    path: Path,
+    gates: Sequence[Gate] = (),
+    *,
+    spell: Callable[[Setting], str] = str,
+    write: Callable[[Command], str] = str,
+) -> MarkdownSummary:
     """The Markdown page of the report at `path` (TOML or JSON), with `gates` (tournament gates,
-    `--fail-if`) checked against its ranking; a ConfigError of one sentence for a file that is not a
-    report of results."""
+    `--fail-if`) checked against its ranking; a ConfigError of one sentence for a file that is not
+    a report of results. The settings it names are written by `spell`, the commands that repeat
+    the run by `write`: by default as the library calls them (`drop_out=45`, `tune(resume='t.toml')`)."""
+    words = Words(spell, write)
     report = read_checked(path)
     name = repr(str(path))
     kind = report.get("kind")
@@ -65,9 +74,9 @@ def summarize_report(path: Path, gates: Sequence[Gate] = ()) -> MarkdownSummary:
             f"{name} is not a report of results: its kind is {kind!r}, not tournament, analysis, duel or tune."
         )
     if gates and kind != "tournament":
-        raise ConfigError(f"--fail-if tests a tournament's ranking; {name} is a {kind} report.")
+        raise ConfigError(f"{setting('fail_if')} tests a tournament's ranking; {name} is a {kind} report.")
     try:
-        lines, failed = _PAGES[kind](report, path, gates)
+        lines, failed = _PAGES[kind](report, path, gates, words)
     except ConfigError:
         raise
     except (KeyError, TypeError, ValueError, AttributeError, IndexError):
@@ -80,27 +89,29 @@ def summarize_report(path: Path, gates: Sequence[Gate] = ()) -> MarkdownSummary:
 # The page of each kind of report: its lines, and the gates that failed.
 
 
-def _tournament(report: Mapping[str, Any], path: Path, gates: Sequence[Gate]) -> tuple[list[str], list[str]]:
+def _tournament(
+    report: Mapping[str, Any], path: Path, gates: Sequence[Gate], words: Words
+) -> tuple[list[str], list[str]]:
     config, totals, ranking = report["config"], report["totals"], report["ranking"]
     check_names(gates, [entry["name"] for entry in ranking])
     match = report.get("match")
     exact = report["method"] == "exact"
     table = int(config["table"])
     if match:
-        title = f"match: {_cell(match['strategy'])} against {_cell(match['baseline'])}"
+        title = f"match: {table_cell(match['strategy'])} against {table_cell(match['baseline'])}"
     else:
-        first = _cell(ranking[0]["name"])
+        first = table_cell(ranking[0]["name"])
         title = f"tournament: {first} first of {len(ranking)}" if table > 1 else "tournament at solo tables"
     size = "solo tables" if table == 1 else f"tables of {table}"
     if exact:
         played = f"{len(ranking)} strategies, every seating computed exactly; {size}"
     else:
         played = (
-            f"{len(ranking)} strategies, {_count(totals['games_per_matchup'])} games per matchup "
-            f"({_count(totals['games'])} in all); {size}{', duplicate deals' if config['duplicate'] else ''}; "
+            f"{len(ranking)} strategies, {count_said(totals['games_per_matchup'])} games per matchup "
+            f"({count_said(totals['games'])} in all); {size}{', duplicate deals' if config['duplicate'] else ''}; "
             f"simulated, seed {report['seed']}"
         )
-    lines = [f"## shutbox {title}", "", f"{played}. Rules: {_rules_said(config['rules'])}.", ""]
+    lines = [f"## shutbox {title}", "", f"{played}. Rules: {rules_said(config['rules'], words)}.", ""]
     lines += _ranking(ranking, exact)
     if match:
         lines += _match(match)
@@ -113,66 +124,67 @@ def _tournament(report: Mapping[str, Any], path: Path, gates: Sequence[Gate]) ->
     if sprt or gates:
         lines += ["### Gates", "", "A gate fails when its condition holds.", "", "| gate | result |", "|:---|:---|"]
         if sprt:
-            lines.append(f"| SPRT {_code(_sprt_settings(sprt))} | {_verdict(sprt)} |")
+            lines.append(f"| SPRT {inline_code(_sprt_settings(sprt))} | {_verdict(sprt)} |")
         for gate in gates:
             failures = tournament_failures([gate], ranking)
             failed += failures
             said = "; ".join(failure.removeprefix(FAILED) for failure in failures)
-            lines.append(f"| {_code(gate.text)} | {_plain(f'**failed**: {said}' if failures else 'passed')} |")
+            lines.append(
+                f"| {inline_code(gate.text)} | {plain_cell(f'**failed**: {said}' if failures else 'passed')} |"
+            )
         lines.append("")
     command = _match_command(report, path) if match else _tournament_command(report, path)
-    rerun = f"shutbox tournament {shlex.quote(str(path))}    # the report is its own tournament file"
-    lines += _repeat(report, command, rerun)
+    rerun = f"{words.write(Command('tournament', (str(path),)))}    # the report is its own tournament file"
+    lines += repeat_lines(report, words.write(command), rerun)
     return lines, failed
 
 
-def _analysis(report: Mapping[str, Any], path: Path, gates: Sequence[Gate]) -> tuple[list[str], list[str]]:
+def _analysis(
+    report: Mapping[str, Any], path: Path, gates: Sequence[Gate], words: Words
+) -> tuple[list[str], list[str]]:
     exact = report["method"] == "exact"
-    lines = [f"## shutbox analyze: {_cell(report['strategy'])}", ""]
-    how = "computed exactly" if exact else f"{_count(report['turns'])} turns simulated, seed {report['seed']}"
-    lines += [f"Single turns from a full box, {how}. Rules: {_rules_said(report['rules'])}.", ""]
+    lines = [f"## shutbox analyze: {table_cell(report['strategy'])}", ""]
+    how = "computed exactly" if exact else f"{count_said(report['turns'])} turns simulated, seed {report['seed']}"
+    lines += [f"Single turns from a full box, {how}. Rules: {rules_said(report['rules'], words)}.", ""]
     lines += ["| figure | value | 95% CI |", "|:---|---:|---:|"]
-    lines.append(f"| mean score | {_fixed(report['mean_score'], SCORE)} | {_interval(report, 'mean_score', SCORE)} |")
-    lines.append(f"| shut rate | {_percent(report['shut_rate'])} | {_interval(report, 'shut_rate')} |")
+    lines.append(
+        f"| mean score | {fixed(report['mean_score'], SCORE)} | {interval_said(report, 'mean_score', SCORE)} |"
+    )
+    lines.append(f"| shut rate | {percent_said(report['shut_rate'])} | {interval_said(report, 'shut_rate')} |")
     lines.append("")
     lines += _folded("Score distribution", "score", _likely(report["distribution"]))
-    command = ["shutbox", "analyze", _spec_of(report["spec"], path)]
-    if not exact:
-        command += ["--turns", str(report["turns"]), "--seed", str(report["seed"])]
-    lines += _repeat(report, [*command, *_rule_options(report["rules"])])
+    given = [] if exact else [Setting("turns", report["turns"]), Setting("seed", report["seed"])]
+    command = Command("analyze", (spec_as_typed(report["spec"], path),), (*given, *rule_settings_of(report["rules"])))
+    lines += repeat_lines(report, words.write(command))
     return lines, []
 
 
-def _duel(report: Mapping[str, Any], path: Path, gates: Sequence[Gate]) -> tuple[list[str], list[str]]:
-    a, b = _cell(report["strategy"]), _cell(report["opponent"])
+def _duel(report: Mapping[str, Any], path: Path, gates: Sequence[Gate], words: Words) -> tuple[list[str], list[str]]:
+    a, b = table_cell(report["strategy"]), table_cell(report["opponent"])
     lines = [f"## shutbox duel: {a} against {b}", ""]
-    lines += [f"One game, computed exactly. A shared win counts half. Rules: {_rules_said(report['rules'])}.", ""]
+    rules = rules_said(report["rules"], words)
+    lines += [f"One game, computed exactly. A shared win counts half. Rules: {rules}.", ""]
     lines += [f"| {a}'s seat | {a} wins | {b} wins | tie settled |", "|:---|---:|---:|---:|"]
     rows = [(f"seat {seat['seat']}", seat) for seat in report["seat"]]
     if report.get("average"):
         rows.append(("both seats averaged", report["average"]))
     for title, row in rows:
-        chances = (_percent(row[key]) for key in ("win_rate", "opponent_win_rate", "tie_rate"))
+        chances = (percent_said(row[key]) for key in ("win_rate", "opponent_win_rate", "tie_rate"))
         lines.append(f"| {title} | {' | '.join(chances)} |")
     lines.append("")
     margins = rows[-1][1].get("margins")
     if margins:
         lines += _folded(f"Margin: {a}'s final total minus {b}'s ({rows[-1][0]})", "margin", _likely(margins))
-    command = [
-        "shutbox",
-        "analyze",
-        _spec_of(report["spec"], path),
-        "--against",
-        _spec_of(report["opponent_spec"], path),
-    ]
+    given = [Setting("against", spec_as_typed(report["opponent_spec"], path))]
     if not report.get("average"):
-        command += ["--seat", str(report["seat"][0]["seat"])]
-    lines += _repeat(report, [*command, *_rule_options(report["rules"])])
+        given.append(Setting("seat", report["seat"][0]["seat"]))
+    command = Command("analyze", (spec_as_typed(report["spec"], path),), (*given, *rule_settings_of(report["rules"])))
+    lines += repeat_lines(report, words.write(command))
     return lines, []
 
 
-def _tune(report: Mapping[str, Any], path: Path, gates: Sequence[Gate]) -> tuple[list[str], list[str]]:
-    return tune_page(report, path), []
+def _tune(report: Mapping[str, Any], path: Path, gates: Sequence[Gate], words: Words) -> tuple[list[str], list[str]]:
+    return tune_page(report, path, words), []
 
 
 _PAGES = {"tournament": _tournament, "analysis": _analysis, "duel": _duel, "tune": _tune}
@@ -184,19 +196,19 @@ _PAGES = {"tournament": _tournament, "analysis": _analysis, "duel": _duel, "tune
 def _ranking(ranking: Sequence[Mapping[str, Any]], exact: bool) -> list[str]:
     """The ranking: a column for each figure every entry has (an exact one counts seatings, not games)."""
     columns: list[tuple[str, str, Any]] = [
-        ("win rate", "win_rate", _percent),
-        ("95% CI", "win_rate_ci95", _range_percent),
-        ("rating", "rating", _rating),
-        ("rating 95% CI", "rating_ci95", _range_rating),
-        ("mean score", "mean_score", lambda value: _fixed(value, SCORE)),
-        ("shut rate", "shut_rate", _percent),
-        ("seatings" if exact else "games", "games", _count),
+        ("win rate", "win_rate", percent_said),
+        ("95% CI", "win_rate_ci95", range_percent),
+        ("rating", "rating", rating_said),
+        ("rating 95% CI", "rating_ci95", range_rating),
+        ("mean score", "mean_score", lambda value: fixed(value, SCORE)),
+        ("shut rate", "shut_rate", percent_said),
+        ("seatings" if exact else "games", "games", count_said),
     ]
     shown = [column for column in columns if all(column[1] in entry for entry in ranking)]
     lines = ["| rank | strategy | " + " | ".join(title for title, _, _ in shown) + " |"]
     lines.append("|---:|:---|" + "---:|" * len(shown))
     for entry in ranking:
-        cells = [str(entry["rank"]), _cell(entry["name"]), *(shown_as(entry[key]) for _, key, shown_as in shown)]
+        cells = [str(entry["rank"]), table_cell(entry["name"]), *(shown_as(entry[key]) for _, key, shown_as in shown)]
         lines.append("| " + " | ".join(cells) + " |")
     return [*lines, ""]
 
@@ -206,33 +218,34 @@ def _head_to_head(ranking: Sequence[Mapping[str, Any]], pairs: Iterable[Mapping[
     names = [entry["name"] for entry in ranking]
     rates = {(pair["strategy"], pair["opponent"]): pair["win_rate"] for pair in pairs}
     lines = ["### Head to head", "", "The row's win rate in the games it played with the column.", ""]
-    lines.append("| | " + " | ".join(_cell(name) for name in names) + " |")
+    lines.append("| | " + " | ".join(table_cell(name) for name in names) + " |")
     lines.append("|:---|" + "---:|" * len(names))
     for row in names:
         cells = [
-            "-" if row == column else _percent(rates[row, column]) if (row, column) in rates else "" for column in names
+            "-" if row == column else percent_said(rates[row, column]) if (row, column) in rates else ""
+            for column in names
         ]
-        lines.append(f"| {_cell(row)} | " + " | ".join(cells) + " |")
+        lines.append(f"| {table_cell(row)} | " + " | ".join(cells) + " |")
     return [*lines, ""]
 
 
 def _match(match: Mapping[str, Any]) -> list[str]:
     """A match from NEW's side: its score, win-rate difference and Elo, each with its interval."""
-    new = _cell(match["strategy"])
+    new = table_cell(match["strategy"])
     lines = ["### Game pairs", "", "| figure | value | 95% CI |", "|:---|---:|---:|"]
-    lines.append(f"| score of {new} | {_percent(match['score'])} | {_range_percent(match['score_ci95'])} |")
+    lines.append(f"| score of {new} | {percent_said(match['score'])} | {range_percent(match['score_ci95'])} |")
     low, high = match["win_rate_difference_ci95"]
-    difference = _signed_percent(match["win_rate_difference"])
-    lines.append(f"| win-rate difference | {difference} | {_signed_percent(low)} to {_signed_percent(high)} |")
+    difference = signed_percent(match["win_rate_difference"])
+    lines.append(f"| win-rate difference | {difference} | {signed_percent(low)} to {signed_percent(high)} |")
     if "elo" in match:
-        interval = _range_rating(match["elo_ci95"]) if "elo_ci95" in match else ""
-        lines.append(f"| Elo difference | {_rating(match['elo'])} | {interval} |")
-    lines.append(f"| LOS | {_percent(match['los'])} | |")
+        interval = range_rating(match["elo_ci95"]) if "elo_ci95" in match else ""
+        lines.append(f"| Elo difference | {rating_said(match['elo'])} | {interval} |")
+    lines.append(f"| LOS | {percent_said(match['los'])} | |")
     pentanomial = " / ".join(str(count) for count in match["pentanomial"])
     lines += [
         "",
-        f"{_count(match['pairs'])} pairs: {_count(match['wins'])} wins, {_count(match['shared'])} shared, "
-        f"{_count(match['losses'])} losses; "
+        f"{count_said(match['pairs'])} pairs: {count_said(match['wins'])} wins, {count_said(match['shared'])} shared, "
+        f"{count_said(match['losses'])} losses; "
         f"pairs scoring 0, 1/2, 1, 3/2, 2: {pentanomial}.",
         "",
     ]
@@ -241,58 +254,56 @@ def _match(match: Mapping[str, Any]) -> list[str]:
 
 def _gauntlet(gauntlet: Mapping[str, Any]) -> list[str]:
     """The first player's score minus the second's, against each opponent and over the field."""
-    first, second = _cell(gauntlet["strategy"]), _cell(gauntlet["baseline"])
+    first, second = table_cell(gauntlet["strategy"]), table_cell(gauntlet["baseline"])
     lines = ["### Gauntlet", "", f"The score of {first} minus that of {second}, from the game pairs.", ""]
     lines += ["| opponent | difference | 95% CI |", "|:---|---:|---:|"]
     rows = [(opponent["name"], opponent) for opponent in gauntlet["opponent"]]
     for name, row in [*rows, ("over the field", gauntlet)]:
-        low, high = row["score_difference_ci95"]
-        lines.append(f"| {_cell(name)} | {_signed(row['score_difference'])} | {_signed(low)} to {_signed(high)} |")
+        low, high = (signed_said(bound) for bound in row["score_difference_ci95"])
+        lines.append(f"| {table_cell(name)} | {signed_said(row['score_difference'])} | {low} to {high} |")
     return [*lines, ""]
 
 
 def _folded(title: str, heading: str, chances: Mapping[int, float]) -> list[str]:
     """A folded table of a distribution's likelier values."""
     lines = ["<details>", f"<summary>{title}</summary>", "", f"| {heading} | chance |", "|---:|---:|"]
-    lines += [f"| {value} | {_percent(chance)} |" for value, chance in chances.items()]
+    lines += [f"| {value} | {percent_said(chance)} |" for value, chance in chances.items()]
     return [*lines, "", "</details>", ""]
 
 
 # Commands.
 
 
-def _tournament_command(report: Mapping[str, Any], path: Path) -> list[str]:
+def _tournament_command(report: Mapping[str, Any], path: Path) -> Command:
     config = report["config"]
-    command = ["shutbox", "tournament"]
-    for entry in config["strategy"]:
-        command += ["-s", _entered(entry, path)]
+    given = [Setting("strategies", tuple(_entered(entry, path) for entry in config["strategy"]))]
     if report["method"] == "exact":
-        command.append("--exact")
+        given.append(Setting("method", "exact"))
     else:
-        command += ["-n", str(config["games"]), "--seed", str(config["seed"])]
+        given += [Setting("games", config["games"]), Setting("seed", config["seed"])]
         if not config["duplicate"]:
-            command.append("--no-duplicate")
+            given.append(Setting("duplicate", False))
     if config["table"] != 2:
-        command += ["--table", str(config["table"])]
+        given.append(Setting("table", config["table"]))
     if "gauntlet" in config:
-        command += ["--gauntlet", str(config["gauntlet"])]
-    return [*command, *_rule_options(config["rules"])]
+        given.append(Setting("gauntlet", config["gauntlet"]))
+    return Command("tournament", (), (*given, *rule_settings_of(config["rules"])))
 
 
-def _match_command(report: Mapping[str, Any], path: Path) -> list[str]:
+def _match_command(report: Mapping[str, Any], path: Path) -> Command:
     config = report["config"]
     new, old = (_entered(entry, path) for entry in config["strategy"])
-    command = ["shutbox", "match", new, old, "-n", str(config["games"]), "--seed", str(config["seed"])]
+    given = [Setting("games", config["games"]), Setting("seed", config["seed"])]
     sprt = report["match"].get("sprt")
     if sprt:
-        command += ["--sprt", _sprt_settings(sprt)]
-    return [*command, *_rule_options(config["rules"])]
+        given.append(Setting("sprt", _sprt_settings(sprt)))
+    return Command("match", (new, old), (*given, *rule_settings_of(config["rules"])))
 
 
 def _entered(entry: Mapping[str, Any], path: Path) -> str:
-    """A field entry as `-s` takes it: its spec with its parameters (unless the spec holds them
+    """A field entry as a field's strategy is given: its spec with its parameters (unless the spec holds them
     already), after its name if that differs."""
-    spec = _spec_of(entry["spec"], path)
+    spec = spec_as_typed(entry["spec"], path)
     params = entry.get("params")
     given = "(" + ", ".join(f"{key}={value!r}" for key, value in params.items()) + ")" if params else ""
     if spec.rstrip().endswith(")"):  # recorded as typed, its parameters in it

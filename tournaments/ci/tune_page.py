@@ -1,25 +1,27 @@
 """A tune report (`kind = "tune"`, docs/report.md) as a Markdown page: what was tuned against which
 field for which objective, exact or simulated, the trials best first, the best values, the
-confirmation, whether it stopped before its end, and the commands that repeat or finish it."""
+confirmation, whether it stopped before its end, and the commands that repeat or finish it (as the
+page's `Words` write them)."""
 
 from __future__ import annotations
 
-import shlex
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
+from ..errors import Command, Setting
 from ..tuning.records import SEARCHES
 from .cells import (
     PERCENT,
     SCORE,
-    _cell,
-    _code,
-    _count,
-    _repeat,
-    _rule_options,
-    _rules_said,
-    _spec_of,
+    Words,
+    count_said,
+    inline_code,
+    repeat_lines,
+    rule_settings_of,
+    rules_said,
+    spec_as_typed,
+    table_cell,
 )
 
 TRIALS_SHOWN = 20
@@ -38,36 +40,36 @@ SEARCHES_SAID = {
 """How a simulated tune chose its candidates, in words."""
 
 
-def tune_page(report: Mapping[str, Any], path: Path) -> list[str]:
-    """The lines of a tune report's page."""
+def tune_page(report: Mapping[str, Any], path: Path, words: Words = Words()) -> list[str]:
+    """The lines of a tune report's page, its settings and commands written by `words`."""
     exact = report["method"] == "exact"
     column, sought = OBJECTIVES_SAID[report["objective"]]
     field = ", ".join(report["field"])
     against = f"against {field}" if field else "alone"
     lines = [f"## shutbox tune: {report['spec']} {against}, for {sought}", ""]
-    ranges = _code(" ".join(_range(parameter) for parameter in report["parameters"]))
+    ranges = inline_code(" ".join(_range(parameter) for parameter in report["parameters"]))
     if exact:
         how = "Every candidate computed exactly" + (": the best is the true optimum over the ranges" * report["done"])
     else:
         search = SEARCHES_SAID[report["search"]]
-        trials = f", {_count(report['trials'])} trials" if report["search"] == "optuna" else ""
+        trials = f", {count_said(report['trials'])} trials" if report["search"] == "optuna" else ""
         how = (
-            f"Simulated on common dice, seed {report['seed']}, {_count(report['games'])} games per matchup in the "
+            f"Simulated on common dice, seed {report['seed']}, {count_said(report['games'])} games per matchup in the "
             f"first round; the candidates chosen by {search}{trials}"
         )
-    lines += [f"{how}. Ranges: {ranges}. Rules: {_rules_said(report['rules'])}.", ""]
-    resume = f"shutbox tune --resume {shlex.quote(str(path))}"
+    lines += [f"{how}. Ranges: {ranges}. Rules: {rules_said(report['rules'], words)}.", ""]
+    resume = words.write(Command("tune", (), (Setting("resume", str(path)),)))
     if not report["done"]:
         played = len(report["trial"])
         stopped = f"**Stopped** after {played} trial{'s' * (played != 1)}, before its end: no best yet."
-        lines += [f"{stopped} Finish it with {_code(resume)}.", ""]
+        lines += [f"{stopped} Finish it with {inline_code(resume)}.", ""]
     lines += _trials(report, column)
     if report.get("best"):
         lines += _best(report, column)
     if report.get("confirmation"):
         lines += _confirmation(report)
     more = () if report["done"] else (f"{resume}    # finishes the stopped tune",)
-    return [*lines, *_repeat(report, _command(report, path), *more)]
+    return [*lines, *repeat_lines(report, words.write(_command(report, path)), *more)]
 
 
 def _trials(report: Mapping[str, Any], column: str) -> list[str]:
@@ -79,7 +81,7 @@ def _trials(report: Mapping[str, Any], column: str) -> list[str]:
     trials = sorted(latest.values(), key=lambda trial: (-trial.get("round", 0), sign * trial["objective"]))
     names = [parameter["name"] for parameter in report["parameters"]]
     simulated = report["method"] != "exact"
-    titles = ["best", *(_cell(name) for name in names), column]
+    titles = ["best", *(table_cell(name) for name in names), column]
     titles += ["95% CI", "games"] if simulated else []
     titles += ["round"] if halving else []
     order = "by the round it reached, then by the objective" if halving else "by the objective"
@@ -92,7 +94,7 @@ def _trials(report: Mapping[str, Any], column: str) -> list[str]:
         cells.append(shown(trial["objective"]))
         if simulated:
             low, high = trial["objective_ci95"]
-            cells += [f"{shown(low)} to {shown(high)}", _count(trial["games"])]
+            cells += [f"{shown(low)} to {shown(high)}", count_said(trial["games"])]
         if halving:
             cells.append(str(trial["round"]))
         lines.append("| " + " | ".join(cells) + " |")
@@ -106,7 +108,7 @@ def _best(report: Mapping[str, Any], column: str) -> list[str]:
     """The best values beside the starting ones (a parameter SPEC does not give: its default); exact, their figures."""
     names = [parameter["name"] for parameter in report["parameters"]]
     exact = report["method"] == "exact"
-    titles = ["values", *(_cell(name) for name in names), *([column] if exact else [])]
+    titles = ["values", *(table_cell(name) for name in names), *([column] if exact else [])]
     lines = ["### Best", "", "| " + " | ".join(titles) + " |", "|:---|" + "---:|" * (len(titles) - 1)]
     shown = _shown(report["objective"])
     best, start = report["best"], report["start"]
@@ -126,7 +128,7 @@ def _confirmation(report: Mapping[str, Any]) -> list[str]:
         "### Confirmation",
         "",
         f"The best against the starting values on a fresh seed ({confirmation['seed']}), "
-        f"{_count(confirmation['games'])} games per matchup.",
+        f"{count_said(confirmation['games'])} games per matchup.",
         "",
         "| figure | value | 95% CI |",
         "|:---|---:|---:|",
@@ -144,25 +146,24 @@ def _confirmation(report: Mapping[str, Any]) -> list[str]:
     return [*lines, "", f"At 95%, the best {said}.", ""]
 
 
-def _command(report: Mapping[str, Any], path: Path) -> list[str]:
-    """The `shutbox tune` command of this tune."""
-    command = ["shutbox", "tune", _spec_of(report["spec"], path)]
-    for parameter in report["parameters"]:
-        command += ["-p", _range(parameter)]
-    for spec in report["field"]:
-        command += ["-s", _spec_of(spec, path)]
+def _command(report: Mapping[str, Any], path: Path) -> Command:
+    """The `tune` command of this tune (`shutbox tune` on the command line)."""
+    given = [Setting("parameters", tuple(_range(parameter) for parameter in report["parameters"]))]
+    if report["field"]:
+        given.append(Setting("field", tuple(spec_as_typed(spec, path) for spec in report["field"])))
     if report["objective"] != ("win-rate" if report["field"] else "mean-score"):
-        command += ["--objective", report["objective"]]
+        given.append(Setting("objective", report["objective"]))
     if report["method"] != "exact":
         method = next(name for name, search in SEARCHES.items() if search == report["search"])
-        command += ["--method", method, "-n", str(report["games"]), "--confirm-games", str(report["confirm_games"])]
-        command += ["--trials", str(report["trials"])] if report["search"] == "optuna" else []
-        command += ["--seed", str(report["seed"])]
-    return [*command, *_rule_options(report["rules"])]
+        given += [Setting("method", method), Setting("games", report["games"])]
+        given.append(Setting("confirm_games", report["confirm_games"]))
+        given += [Setting("trials", report["trials"])] if report["search"] == "optuna" else []
+        given.append(Setting("seed", report["seed"]))
+    return Command("tune", (spec_as_typed(report["spec"], path),), (*given, *rule_settings_of(report["rules"])))
 
 
 def _range(parameter: Mapping[str, Any]) -> str:
-    """A parameter's range as `--param` takes it: a whole-number range's step only when not 1."""
+    """A parameter's range as a tune's `parameters` are given: a whole-number range's step only when not 1."""
     low, high, step = parameter["low"], parameter["high"], parameter.get("step")
     whole = all(isinstance(value, int) for value in (low, high, step))
     return f"{parameter['name']}={low}..{high}" + ("" if step is None or (whole and step == 1) else f":{step}")

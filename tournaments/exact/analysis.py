@@ -51,6 +51,13 @@ class Analysis:
     shut_probability_interval: Interval | None = None
     seed_drawn: bool = False
 
+    def __repr__(self) -> str:
+        from ..briefly import brief, counted
+
+        how = "exact" if self.turns is None else f"{counted(self.turns, 'turn')} simulated, seed {self.seed}"
+        figures = f"expected score {self.expected_score:.4f}, shuts {self.shut_probability:.2%}"
+        return brief("Analysis", f"of {self.strategy}", how, figures)
+
     def interval(self, score: int) -> Interval | None:
         """The 95% interval of one score's probability (None when exact)."""
         if self.counts is None or self.turns is None:

@@ -62,6 +62,14 @@ class ExactDuel:
     arithmetic: Arithmetic
     seats: tuple[DuelSeat, ...]
 
+    def __repr__(self) -> str:
+        from ..briefly import brief
+
+        seats = [
+            f"{'both seats' if seat.seat is None else f'seat {seat.seat}'}: wins {seat.wins:.2%}" for seat in self.seats
+        ]
+        return brief("ExactDuel", f"{self.strategy} against {self.against}", *seats)
+
     def to_report(self) -> dict[str, Any]:
         """The duel as a report table (docs/report.md; margins as string keys, figures in full)."""
         from ..referee.confinement import report_field

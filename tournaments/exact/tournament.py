@@ -82,6 +82,14 @@ class ExactSummary:
         """The seatings computed: one exact game each."""
         return sum(len(matchup) for matchup in self.seatings)
 
+    def __repr__(self) -> str:
+        from ..briefly import brief, counted, ranked
+
+        computed = (
+            f"of {counted(len(self.ranking), 'strategy', 'strategies')}, {counted(self.games, 'seating')} computed"
+        )
+        return brief("ExactSummary", computed, ranked(self.ranking, self.solo))
+
     @property
     def solo(self) -> bool:
         return self.config.table == 1

@@ -1,5 +1,5 @@
 """One game of a tournament found again, to be watched turn by turn (`shutbox replay`): its matchup,
-its seating and its dice, and the command line that replays it.
+its seating and its dice, and the command that replays it (as settings: the face writes its line).
 
 A game's dice depend only on the tournament's seed and the game's number (and on `duplicate`),
 never on the rest of the field, so a tournament of the matchup's strategies alone, in the same
@@ -10,13 +10,12 @@ command names just those.
 from __future__ import annotations
 
 import dataclasses
-import shlex
 
 from shutbox_cli.game import Rules
 from strategies.loading import split_spec
 from strategies.shown import did_you_mean
 
-from ..errors import ConfigError, setting
+from ..errors import Command, ConfigError, Setting, command, setting
 from ..field.config import DEFAULT_GAMES, DEFAULT_TABLE, TournamentConfig
 from ..field.entries import StrategyEntry
 from .plan import GameSlot, Matchup, Plan, WorkUnit, make_plan
@@ -43,8 +42,9 @@ class TournamentGame:
         return f"game {self.slot.number} of {matchup_name(self.plan, self.matchup)}"
 
     @property
-    def command(self) -> str:
-        return replay_command(self.plan.config, self.matchup, self.slot)
+    def command(self) -> Command:
+        """The command that replays this game (`shutbox replay` on the command line)."""
+        return replay_settings(self.plan.config, self.matchup, self.slot)
 
 
 def matchup_name(plan: Plan, matchup: Matchup) -> str:
@@ -88,24 +88,28 @@ def _matchup(plan: Plan, name: str | None) -> Matchup:
 
 
 def replay_command(config: TournamentConfig, matchup: Matchup, slot: GameSlot) -> str:
-    """The `shutbox replay` command line that shows this game: the matchup's strategies alone, in
-    order, with the tournament's seed, table, rules and game number."""
-    words = ["shutbox", "replay"]
-    for index in matchup.players:
-        words += ["-s", _spec(config.strategies[index])]
+    """The command that shows this game, as a message names it (`command`): the face writes the
+    `shutbox replay` command line, the library `replay(strategies=..., seed=..., game=...)`."""
+    return command(replay_settings(config, matchup, slot))
+
+
+def replay_settings(config: TournamentConfig, matchup: Matchup, slot: GameSlot) -> Command:
+    """The `replay` command that shows this game: the matchup's strategies alone, in order, with
+    the tournament's seed, table, rules and game number (each setting left out at its default)."""
+    given = [Setting("strategies", tuple(_spec(config.strategies[index]) for index in matchup.players))]
     if config.table != DEFAULT_TABLE:
-        words += ["--table", str(config.table)]
+        given.append(Setting("table", config.table))
     if not config.duplicate:
-        words.append("--no-duplicate")
+        given.append(Setting("duplicate", False))
     if config.games != DEFAULT_GAMES:
-        words += ["--games", str(config.games)]
-    words += rule_flags(config.rules)
-    words += ["--seed", str(config.seed), "--game", str(slot.number)]
-    return shlex.join(words)
+        given.append(Setting("games", config.games))
+    given += rule_settings(config.rules)
+    given += [Setting("seed", config.seed), Setting("game", slot.number)]
+    return Command("replay", settings=tuple(given))
 
 
 def _spec(entry: StrategyEntry) -> str:
-    """A strategy as `--strategy` takes it: its spec with its parameters, `NAME=` when named otherwise."""
+    """A strategy as a field's entry gives it: its spec with its parameters, `NAME=` when named otherwise."""
     target, _ = split_spec(entry.spec)
     spec = target
     if entry.params:
@@ -113,17 +117,12 @@ def _spec(entry: StrategyEntry) -> str:
     return spec if entry.name == spec else f"{entry.name}={spec}"
 
 
-def rule_flags(rules: Rules) -> list[str]:
-    """The rule options that make these rules, leaving out every option at its default."""
+def rule_settings(rules: Rules) -> list[Setting]:
+    """The rules that make these rules, as settings, leaving out every rule at its default."""
     standard = Rules().to_mapping()
     defaults = Rules(tiles=rules.tiles, rounds=rules.rounds, drop_out=rules.drop_out).to_mapping()
-    flags: list[str] = []
-    for name, value in rules.to_mapping().items():
-        if value == (standard if name in FORMAT_OPTIONS else defaults).get(name):
-            continue
-        flag = name.replace("_", "-")
-        if isinstance(value, bool):
-            flags.append(f"--{flag}" if value else f"--no-{flag}")
-        else:
-            flags += [f"--{flag}", str(value)]
-    return flags
+    return [
+        Setting(name, value)
+        for name, value in rules.to_mapping().items()
+        if value != (standard if name in FORMAT_OPTIONS else defaults).get(name)
+    ]

@@ -52,6 +52,13 @@ class Summary:
     def config(self) -> TournamentConfig:
         return self.plan.config
 
+    def __repr__(self) -> str:
+        from ..briefly import brief, counted, ranked
+
+        played = f"{counted(len(self.ranking), 'strategy', 'strategies')}, {counted(self.games, 'game')}"
+        match = "" if self.match is None else f"a match, score {self.match.pairs.score:.2%}"
+        return brief("Summary", f"of {played}, seed {self.config.seed}", match, ranked(self.ranking, self.solo))
+
     @property
     def games(self) -> int:
         return self.plan.total_games

@@ -162,7 +162,7 @@ def play_match(
     if len(config.strategies) != 2:
         raise ConfigError(f"a match is two strategies, not {len(config.strategies)}.")
     if config.method == "exact":
-        raise ConfigError("a match is played: it has no exact method (`shutbox analyze A --against B` is exact).")
+        raise ConfigError("a match is played: it has no exact method (`duel_exactly(A, B)` is exact).")
     if loaded is not None:
         loaded(config)
     written = None if report is None else Path(report)

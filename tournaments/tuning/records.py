@@ -150,6 +150,18 @@ class Tuning:
     notes: tuple[str, ...] = ()
     """A sentence for each best value at an end of its range (`edges`)."""
 
+    def __repr__(self) -> str:
+        from ..briefly import brief, counted
+
+        field = ", ".join(self.settings.field) or "alone"
+        tuned = f"of {self.settings.spec} against {field}" if self.settings.field else f"of {self.settings.spec} alone"
+        how = f"{'exact' if self.exact else self.search}, {counted(len(self.trials), 'trial')}"
+        best = "no best yet" if self.best is None else "best " + ", ".join(f"{k}={v!r}" for k, v in self.best.items())
+        found = "" if self.best_objective is None else f" ({self.settings.goal} {self.best_objective:.4f})"
+        return brief(
+            "Tuning", f"{tuned}, for {self.settings.goal}", how, best + found + ("" if self.done else ", stopped")
+        )
+
     @property
     def exact(self) -> bool:
         return self.method == "exact"

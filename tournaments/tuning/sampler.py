@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from shutbox_cli.game.terms import Seed
 
-from ..errors import ConfigError
+from ..errors import ConfigError, setting
 from ..records.schema import rounded
 from .records import Objective, Trial
 from .space import Parameter, Point, Value
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 MISSING = (
     'this search needs Optuna, which shutbox installs with its tune extra: pip install ".[tune]" '
     "in shutbox's checkout "
-    "(or give --method grid or halving)."
+    f"(or give {setting('method', 'grid')} or halving)."
 )
 """Said when Optuna is asked for, or chosen by the ranges, and not installed."""
 SIGNIFICANT = 6

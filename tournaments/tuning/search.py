@@ -93,7 +93,8 @@ def tune(
     _check_candidates(settings, target, start, [lowest])
     if settings.solo and settings.goal == "win-rate":
         raise ConfigError(
-            "alone there is no win rate to tune: give a field (-s) or --objective mean-score or shut-rate."
+            f"alone there is no win rate to tune: give a field ({setting('field')}) or "
+            f"{setting('objective', 'mean-score')} or shut-rate."
         )
     method = _method(settings, spec_with(target, start, values_of(settings.parameters, lowest)))
     seed = None if method == "exact" else (settings.seed if settings.seed is not None else draw_seed())
@@ -102,9 +103,9 @@ def tune(
         check_optuna()
     elif settings.trials is not None:
         raise ConfigError(
-            f"--trials sets how many candidates an Optuna search tries, and this tune's search is {search} "
-            f"({'every candidate computed' if search == 'exhaustive' else 'every candidate played'}): "
-            "leave --trials out, or give --method optuna."
+            f"{setting('trials')} sets how many candidates an Optuna search tries, and this tune's search is "
+            f"{search} ({'every candidate computed' if search == 'exhaustive' else 'every candidate played'}): "
+            f"leave {setting('trials')} out, or give {setting('method', 'optuna')}."
         )
     points = [lowest, highest] if search == "optuna" else grid(settings.parameters)  # a sampler's: its ends
     if builtin_spec(settings.spec):  # a user's other candidates are built in its host
@@ -270,14 +271,14 @@ def _check_names(settings: TuneSettings, target: str) -> None:
         if one.name not in takes and not takes_any(cls):
             have = f"its parameters are {', '.join(takes)}" if takes else "it takes none"
             raise ConfigError(
-                f"{target} with {setting('param')} {one.text()}: {target} has no parameter {one.name!r}; {have}."
+                f"{target} with {setting('parameters')} {one.text()}: {target} has no parameter {one.name!r}; {have}."
             )
 
 
 def _check_candidates(settings: TuneSettings, target: str, start: Mapping[str, Any], points: list[Point]) -> None:
     """Refuse, in one sentence, a parameter the strategy does not take or a value it refuses, naming
     the ranges given: each candidate of a built-in is built here, a user's in its host."""
-    ranges = " ".join(f"{setting('param')} {one.text()}" for one in settings.parameters)
+    ranges = " ".join(f"{setting('parameters')} {one.text()}" for one in settings.parameters)
     for point in points:
         spec = spec_with(target, start, values_of(settings.parameters, point))
         try:

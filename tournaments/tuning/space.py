@@ -10,7 +10,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..errors import ConfigError
+from ..errors import ConfigError, setting
 
 FLOAT_STEPS = 10
 """A float range without a step is cut into this many steps (one more value) where it makes a grid;
@@ -74,9 +74,9 @@ def parse_parameter(text: str) -> Parameter:
     """`NAME=LOW..HIGH[:STEP]` as a range, or a ConfigError of one sentence saying what is wrong."""
     found = _RANGE.match(text)
     if found is None:
-        raise ConfigError(f"--param {text!r} is not of the form NAME=LOW..HIGH or NAME=LOW..HIGH:STEP.")
+        raise ConfigError(f"{setting('parameters')} {text!r} is not of the form NAME=LOW..HIGH or NAME=LOW..HIGH:STEP.")
     name, low_text, high_text, step_text = found.groups()
-    where = f"--param {name}:"
+    where = f"{setting('parameters')} {name}:"
     low, high = _number(low_text, f"{where} LOW"), _number(high_text, f"{where} HIGH")
     step = None if step_text is None else _number(step_text, f"{where} STEP")
     whole = isinstance(low, int) and isinstance(high, int) and (step is None or isinstance(step, int))
@@ -122,12 +122,12 @@ def holds(parameter: Parameter, value: Value) -> bool:
 def parse_parameters(texts: Sequence[str]) -> tuple[Parameter, ...]:
     """Every range given, each parameter once."""
     if not texts:
-        raise ConfigError("a tune needs at least one --param NAME=LOW..HIGH.")
+        raise ConfigError(f"a tune needs at least one {setting('parameters')} NAME=LOW..HIGH.")
     found = tuple(parse_parameter(text) for text in texts)
     names = [one.name for one in found]
     for name in names:
         if names.count(name) > 1:
-            raise ConfigError(f"--param {name} is given more than once.")
+            raise ConfigError(f"{setting('parameters')} {name} is given more than once.")
     return found
 
 
@@ -141,7 +141,7 @@ def grid(parameters: Sequence[Parameter]) -> list[Point]:
     if grid_size(parameters) > MOST_VALUES:
         raise ConfigError(
             f"the ranges make more than {MOST_VALUES:,} candidates; take larger steps or fewer parameters "
-            "(or --method optuna, which samples them)."
+            f"(or {setting('method', 'optuna')}, which samples them)."
         )
     return list(itertools.product(*(one.values() for one in parameters)))
 

@@ -138,13 +138,14 @@ def _duel(
 
     import tournaments
     from strategies.runner import StrategyLoadError
+    from tournaments.parts import seat_strategies
 
     rules = rules_from_options(rule_values)
     try:
         with contextlib.ExitStack() as stack:
             seated, other = (
                 stack.enter_context(one)
-                for one in tournaments.seat_strategies([(spec, {}, None), (against, {}, None)], rules, timeout=timeout)
+                for one in seat_strategies([(spec, {}, None), (against, {}, None)], rules, timeout=timeout)
             )
             output.check()
             found = tournaments.duel_exactly(seated, other, seat)

@@ -80,7 +80,7 @@ def best_command(
 
 def _document(folder: "Path", listed: "list[KeptRules]") -> dict[str, Any]:
     """The kept scores as a document (docs/report.md, `kind = "best"`)."""
-    from tournaments import header
+    from tournaments.parts import header
 
     rule_sets = []
     for kept in listed:

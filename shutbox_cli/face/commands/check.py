@@ -82,7 +82,7 @@ def check_command(
 
 def _document(report: "CheckReport") -> dict[str, Any]:
     """The checks as a document (docs/report.md, `kind = "check"`)."""
-    from tournaments import header
+    from tournaments.parts import header
 
     checks = [{"name": one.name, "ok": one.ok, "detail": one.detail} for one in report.results]
     return {

@@ -62,7 +62,8 @@ def compare_command(
       shutbox compare a.toml b.toml --format json | jq .strategy
     """
     from strategies.runner import printable
-    from tournaments import ConfigError, check_names, compare, compare_failures, parse_compare_gate, read_report
+    from tournaments import ConfigError, compare, read_report
+    from tournaments.parts import check_names, compare_failures, parse_compare_gate
 
     from ..console import ShutboxConsole
 
@@ -92,7 +93,7 @@ def compare_command(
 
 def _document(old: Path, new: Path, comparison: "Comparison") -> dict[str, Any]:
     """The comparison as a document (docs/report.md, `kind = "comparison"`)."""
-    from tournaments import header
+    from tournaments.parts import header
 
     strategies = [
         {

@@ -43,7 +43,8 @@ def plot_command(
       shutbox plot run.toml -o run.svg
       shutbox plot tune.toml -o landscape.pdf
     """
-    from tournaments import ConfigError, read_figures
+    from tournaments import ConfigError
+    from tournaments.parts import read_figures
 
     from ..plotting import check_plot, save
 

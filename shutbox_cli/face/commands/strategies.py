@@ -61,7 +61,7 @@ def strategies_command(
 
 def _document(infos: "list[tuple[StrategyInfo, str]]") -> dict[str, Any]:
     """The strategies (each with the spec that enters it) as a `kind = "strategies"` document (docs/report.md)."""
-    from tournaments import header
+    from tournaments.parts import header
 
     entries = []
     for info, spec in infos:

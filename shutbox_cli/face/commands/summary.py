@@ -6,7 +6,7 @@ from typing import Annotated
 import typer
 
 from ..errors import FAILURE, fail
-from ..settings import said
+from ..settings import command_line, said, spell
 from ..streams import from_a_file
 
 
@@ -49,11 +49,12 @@ def summary_command(
       shutbox summary tune.toml
       shutbox summary report.toml --fail-if "mybot.rank > 1"
     """
-    from tournaments import ConfigError, parse_tournament_gate, summarize_report
+    from tournaments import ConfigError, summarize_report
+    from tournaments.parts import parse_tournament_gate
 
     try:
         gates = [parse_tournament_gate(text) for text in fail_if or ()]
-        page = summarize_report(report, gates)
+        page = summarize_report(report, gates, spell=spell, write=command_line)
     except ConfigError as error:
         fail(said(error))
     typer.echo(from_a_file(page.text), nl=False)

@@ -15,7 +15,8 @@ from ..running import ends_cleanly, loaded, report_to_write
 from ..signals import stop_on_signals
 
 if TYPE_CHECKING:
-    from tournaments import ExactSummary, Gate, Summary
+    from tournaments import ExactSummary, Summary
+    from tournaments.parts import Gate
 
 
 def register(app: typer.Typer) -> None:
@@ -157,7 +158,8 @@ def tournament_command(
     """
     stop_on_signals()
     import tournaments
-    from tournaments import CHECKPOINT_SECONDS, checkpoint_path
+    from tournaments import checkpoint_path
+    from tournaments.parts import CHECKPOINT_SECONDS
 
     from ..progress import progress_bar
 
@@ -212,7 +214,7 @@ def _gates(texts: list[str]) -> "list[Gate]":
     """The --fail-if gates (their parser loaded only for a run given one)."""
     if not texts:
         return []
-    from tournaments import parse_tournament_gate
+    from tournaments.parts import parse_tournament_gate
 
     return [parse_tournament_gate(text) for text in texts]
 
@@ -236,7 +238,8 @@ def _apply_gates(gates: "list[Gate]", summary: "Summary | ExactSummary") -> None
     """Say each gate that holds of the report's ranking on stderr, and exit 1 if any does."""
     if not gates:
         return
-    from tournaments import report_table, tournament_failures
+    from tournaments import report_table
+    from tournaments.parts import tournament_failures
 
     failed = tournament_failures(gates, report_table(summary)["ranking"])
     for line in failed:

@@ -18,7 +18,8 @@ from ..running import ends_cleanly as _ends_cleanly
 from ..signals import stop_on_signals
 
 if TYPE_CHECKING:
-    from tournaments import Resumable, TuneKeeper, TuneSettings, Tuning
+    from tournaments import TuneSettings, Tuning
+    from tournaments.parts import Resumable, TuneKeeper
 
 
 def register(app: typer.Typer) -> None:
@@ -214,11 +215,12 @@ def _settings(
     """The tune's settings from the options, or from the checkpoint or report it resumes, with its
     trials so far."""
     import tournaments
+    from tournaments.parts import Resumable, read_resumable
 
     if resume is not None:
         if spec is not None or param or field or any(v is not None for v in [*rules.values(), *chosen.values()]):
             fail("--resume finishes a tune as it was started: give it alone, with -j, --scheduler, --report or --plot.")
-        resumed = tournaments.read_resumable(resume)
+        resumed = read_resumable(resume)
         if resumed.done:
             fail(f"the tune of {str(resume)!r} is done: there is nothing to resume.")
         return resumed.settings, resumed
@@ -231,13 +233,13 @@ def _settings(
         rules,
         **{key: value for key, value in chosen.items() if value is not None},
     )
-    return settings, tournaments.Resumable(settings, (), False)
+    return settings, Resumable(settings, (), False)
 
 
 def _report_to_write(report: Path | None, resume: Path | None, resumed: "Resumable") -> Path | None:
     """The report given, else a resumed tune's: the stopped report it resumes, or its checkpoint's
     (only the one beside it: `tournaments.resumed_report`)."""
-    from tournaments import resumed_report
+    from tournaments.parts import resumed_report
 
     if report is not None or resume is None:
         return report
@@ -246,19 +248,19 @@ def _report_to_write(report: Path | None, resume: Path | None, resumed: "Resumab
 
 def _keeper(report: Path | None, resumed: "Resumable", seconds: float | None) -> "TuneKeeper":
     """The keeper of the tune's checkpoint: the one it resumes, else one beside its report."""
-    import tournaments
+    from tournaments.parts import CHECKPOINT_SECONDS, TuneKeeper, tune_checkpoint_path
 
-    every = tournaments.CHECKPOINT_SECONDS if seconds is None else seconds
+    every = CHECKPOINT_SECONDS if seconds is None else seconds
     if resumed.checkpoint is not None:
-        return tournaments.TuneKeeper(resumed.checkpoint, report, owned=True, seconds=every)
-    return tournaments.TuneKeeper(tournaments.tune_checkpoint_path(report), report, seconds=every)
+        return TuneKeeper(resumed.checkpoint, report, owned=True, seconds=every)
+    return TuneKeeper(tune_checkpoint_path(report), report, seconds=every)
 
 
 def _from_file(path: Path, *given: Any) -> tuple[Any, ...]:
     """The options given, each in place of the tune file's value (the rules one by one)."""
-    import tournaments
+    from tournaments.parts import read_tune_file
 
-    tune, rules = tournaments.read_tune_file(path)
+    tune, rules = read_tune_file(path)
     spec, param, field, rule_values, chosen = given
     return (
         spec if spec is not None else tune.get("spec"),

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from tournaments import reason, write_atomically
+from tournaments.parts import reason, write_atomically
 
 DATA_DIR_VARIABLE = "SHUTBOX_DATA_DIR"
 MOST_BYTES = 1 << 20

@@ -7,7 +7,8 @@ import contextlib
 import io
 from typing import Any
 
-from tournaments import TournamentGame, header, rules_table, seat_strategies
+from tournaments import TournamentGame
+from tournaments.parts import header, rules_table, seat_strategies
 
 from ...game.match import GameRecord
 from ..console import ShutboxConsole

@@ -47,7 +47,8 @@ def make_seats(
     A user's strategy plays from a process of its own, ended with `stack` (None: as this process
     ends), each answer within `timeout` seconds (None: the library's default)."""
     from strategies.runner import StrategyLoadError, split_name
-    from tournaments import STRATEGY_TIMEOUT, TournamentFailure, seat_strategies
+    from tournaments import TournamentFailure
+    from tournaments.parts import STRATEGY_TIMEOUT, seat_strategies
 
     from ..settings import said
     from .computer import ComputerSeat

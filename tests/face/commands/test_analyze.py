@@ -320,7 +320,7 @@ def test_the_help_gives_the_librarys_default_number_of_turns() -> None:
 
 def test_the_help_gives_the_librarys_time_limit_on_a_users_strategy() -> None:
     from shutbox_cli.face.arguments import STRATEGY_TIMEOUT as SAID
-    from tournaments import STRATEGY_TIMEOUT
+    from tournaments.parts import STRATEGY_TIMEOUT
 
     assert SAID == STRATEGY_TIMEOUT
 

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from tournaments import (
+from tournaments.parts import (
     Distribution,
     DuelChances,
     Figures,

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tournaments import Figures, SprtPath, WinRates, read_figures, report_figures
+from tournaments.parts import Figures, SprtPath, WinRates, read_figures, report_figures
 
 from helpers.command import real_shutbox
 

@@ -14,17 +14,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments import (
-    Trial,
-    TuneKeeper,
-    TuneSettings,
-    TuneStopped,
-    parse_parameters,
-    tune,
-    tune_checkpoint_path,
-    write_table_atomically,
-    write_tune,
-)
+from tournaments import Trial, TuneSettings, TuneStopped, parse_parameters, tune, write_tune
+from tournaments.parts import TuneKeeper, tune_checkpoint_path, write_table_atomically
 
 from helpers.command import real_shutbox, shutbox
 from helpers.terminal import on_a_terminal

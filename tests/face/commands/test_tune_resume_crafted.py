@@ -12,17 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from tournaments import (
-    Trial,
-    TuneKeeper,
-    TuneSettings,
-    TuneStopped,
-    parse_parameters,
-    tune,
-    tune_checkpoint_path,
-    write_table_atomically,
-    write_tune,
-)
+from tournaments import Trial, TuneSettings, TuneStopped, parse_parameters, tune, write_tune
+from tournaments.parts import TuneKeeper, tune_checkpoint_path, write_table_atomically
 from tournaments.running import seal
 
 from helpers.command import shutbox

@@ -16,8 +16,9 @@ from shutbox_cli.face.cli import app
 from shutbox_cli.face.play.aims import Goal
 from shutbox_cli.face.play.best import FILE_NAME, BestScores, Submitted, data_dir, keeps_best, rules_key
 from shutbox_cli.face.play.record import SoloRecord
+from shutbox_cli.face.settings import flags
 from shutbox_cli.game import GameRecord, Rules, Turn, TurnContext, TurnRecord, play_game, tiles_of, turn_rolls
-from tournaments.playing.replay import rule_flags
+from tournaments.playing.replay import rule_settings
 
 
 def reopened(folder: Path) -> BestScores:
@@ -263,7 +264,7 @@ def test_shutbox_best_lists_each_rule_set_with_its_best_and_record(tmp_path: Pat
     games = {"standard": Rules(), "drop_out = 60": Rules(drop_out=60), "tiles = 12": Rules(tiles=12)}
     for rules in games.values():
         answers, _ = solo_answers(rules, 7)
-        assert play_solo(tmp_path, "--seed", "7", *rule_flags(rules), answers=answers).returncode == 0
+        assert play_solo(tmp_path, "--seed", "7", *flags(rule_settings(rules)), answers=answers).returncode == 0
     store = reopened(tmp_path)
     done = best_command(tmp_path)
     assert done.returncode == 0, done.stderr

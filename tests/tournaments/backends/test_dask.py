@@ -847,7 +847,7 @@ def test_a_stop_signal_during_a_run_on_a_cluster_is_raised_where_it_is_safe_as_t
     saved = {number: signal.getsignal(number) for number in signals.STOPPING}
     try:
         with pytest.MonkeyPatch.context() as patched:
-            patched.setattr(signals, "_received", [])  # no stop received yet, and none left after
+            patched.setattr(signals, "RECEIVED", [])  # no stop received yet, and none left after
             signals.stop_on_signals()
             stopping = signal.getsignal(signal.SIGTERM)
             events = Events()

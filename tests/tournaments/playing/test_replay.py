@@ -8,14 +8,17 @@ import re
 import subprocess
 import tomllib
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given
 
 from shutbox_cli.face.play.board import dice_text, mask_text
+from shutbox_cli.face.settings import flags, said
 from shutbox_cli.game import GameRecord, Rules
-from tournaments import Options, load_config
-from tournaments.playing.replay import find_game, rule_flags
+from strategies import Strategy
+from tournaments import InProcess, Options, TournamentFailure, load_config, run
+from tournaments.playing.replay import find_game, rule_settings
 from tournaments.playing.units import UnitPlayer
 
 from helpers.command import real_shutbox
@@ -160,14 +163,47 @@ def test_a_bad_replay_is_one_sentence_and_exit_2(tmp_path: Path, arguments: list
 
 @given(rules=...)
 def test_rule_flags_spell_the_rules_they_came_from(rules: Rules) -> None:
-    flags, table = rule_flags(rules), {}
-    while flags:
-        flag = flags.pop(0).removeprefix("--")
+    given, table = flags(rule_settings(rules)), {}
+    while given:
+        flag = given.pop(0).removeprefix("--")
         if flag.startswith("no-"):
             table[flag[3:].replace("-", "_")] = False
         elif flag == "instant-win":
             table["instant_win"] = True
         else:
-            value = flags.pop(0)
+            value = given.pop(0)
             table[flag.replace("-", "_")] = int(value) if value.isdigit() else value
     assert Rules.from_mapping(table) == rules
+
+
+class FailsLate(Strategy):
+    """Fails in a game once few tiles are open: asked turn by turn, so it fails inside one."""
+
+    name = "fails-late"
+    reads_context = True
+
+    def choose_move(self, view: Any) -> Any:
+        if len(view.open_tiles) < 5:
+            raise ZeroDivisionError("no luck today")
+        return view.legal_moves[0]
+
+
+@pytest.mark.slow
+def test_a_failing_game_names_its_replay_by_settings_to_the_library_and_by_command_line_to_the_face() -> None:
+    options = Options(strategies=[FailsLate, "greedy-high"], games=40, seed=8, rules={"tiles": 10})
+    with pytest.raises(TournamentFailure) as failed:
+        run(None, options, backend=InProcess())
+    library = re.search(r"\(watch it with `(replay\(strategies=\(.+?\), .+?\))`\)", str(failed.value))
+    assert library is not None, str(failed.value)
+    assert library.group(1).endswith(f", tiles=10, seed=8, game={game_number(str(failed.value))})")
+    assert "--" not in str(failed.value) and "shutbox" not in str(failed.value)
+    face = re.search(r"\(watch it with `(shutbox replay [^`]+)`\)", said(failed.value))
+    assert face is not None
+    words = face.group(1).split()
+    assert words[-6:] == ["--tiles", "10", "--seed", "8", "--game", game_number(str(failed.value))]
+
+
+def game_number(message: str) -> str:
+    found = re.search(r", game (\d+) ", message)
+    assert found is not None, message
+    return found.group(1)

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from tournaments import ConfigError, InProcess, Options, Summary, field_difference, report_table, run
+from tournaments import ConfigError, InProcess, Options, Summary, report_table, run
+from tournaments.parts import field_difference
 from tournaments.statistics.pairs import pentanomial
 
 FIELD = ["optimal", "tips", "greedy-high", "fewest-tiles"]

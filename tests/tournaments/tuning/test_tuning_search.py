@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from shutbox_cli.face.settings import said as on_the_command_line
 from shutbox_cli.game import Rules
 from tournaments import (
     ConfigError,
@@ -24,10 +25,10 @@ from tournaments import (
     run,
     seat_strategy,
     tune,
-    write_table_atomically,
 )
 from tournaments.exact import turns as exact_turns
 from tournaments.exact.turns import Turns
+from tournaments.parts import write_table_atomically
 from tournaments.referee.seated import SeatedStrategy
 
 RULES = Rules()
@@ -139,12 +140,16 @@ def test_a_large_grid_is_halved_on_the_same_dice_and_a_resumed_tune_ends_as_the_
         (["threshold=a..4"], "--param threshold: LOW 'a' is not a number."),
         (["threshold"], "--param 'threshold' is not of the form NAME=LOW..HIGH or NAME=LOW..HIGH:STEP."),
         (["threshold=1..2", "threshold=3..4"], "--param threshold is given more than once."),
+        ([], "a tune needs at least one --param NAME=LOW..HIGH."),
     ],
 )
-def test_a_bad_range_is_one_sentence(ranges: list[str], said: str) -> None:
+def test_a_bad_range_is_one_sentence_naming_the_setting_to_the_library_and_the_flag_to_the_face(
+    ranges: list[str], said: str
+) -> None:
     with pytest.raises(ConfigError) as refused:
         parse_parameters(ranges)
-    assert str(refused.value) == said
+    assert str(refused.value) == said.replace("--param", "parameters")
+    assert on_the_command_line(refused.value, command="tune") == said
 
 
 def test_a_float_range_without_a_step_is_cut_in_ten() -> None:
@@ -243,11 +248,12 @@ def test_a_continuous_range_or_three_parameters_take_optuna_and_without_it_one_s
     settings = TuneSettings(f"{RISKY}:Risky", parse_parameters(ranges), objective="mean-score", method="simulate")
     with pytest.raises(ConfigError) as refused:
         tune(settings)
-    assert str(refused.value) == (
+    said = (
         'this search needs Optuna, which shutbox installs with its tune extra: pip install ".[tune]" '
-        "in shutbox's checkout "
-        "(or give --method grid or halving)."
+        "in shutbox's checkout (or give --method grid or halving)."
     )
+    assert str(refused.value) == said.replace("--method grid", "method='grid'")
+    assert on_the_command_line(refused.value, command="tune") == said
 
 
 @pytest.mark.slow
@@ -275,10 +281,12 @@ def test_a_grid_of_more_than_ten_thousand_candidates_is_refused_and_sampled_by_o
     settings = TuneSettings(f"{RISKY}:Risky", ranges, objective="mean-score", games=20, seed=1, workers=1)
     with pytest.raises(ConfigError) as refused:
         tune(dataclasses.replace(settings, method="halving"))
-    assert str(refused.value) == (
+    said = (
         "the ranges make more than 10,000 candidates; take larger steps or fewer parameters "
         "(or --method optuna, which samples them)."
     )
+    assert str(refused.value) == said.replace("--method optuna", "method='optuna'")
+    assert on_the_command_line(refused.value, command="tune") == said
 
     def stop(trial: Trial, found: int, most: int) -> None:
         raise KeyboardInterrupt
@@ -317,3 +325,30 @@ def test_a_report_naming_a_search_shutbox_does_not_know_is_refused(tmp_path: Pat
     write_table_atomically(report, {**found.to_report(), "search": "nonsense", "done": False})
     with pytest.raises(ConfigError, match="names a search shutbox does not know"):
         read_tune(report)
+
+
+@pytest.mark.parametrize(
+    ("settings", "library", "face"),
+    [
+        (
+            TuneSettings("below", parse_parameters(["threshold=1..3"]), objective="win-rate"),
+            "alone there is no win rate to tune: give a field (field) or objective='mean-score' or shut-rate.",
+            "alone there is no win rate to tune: give a field (-s) or --objective mean-score or shut-rate.",
+        ),
+        (
+            TuneSettings("below", parse_parameters(["threshold=1..3"]), field=("tips",), method="grid", trials=5),
+            "trials sets how many candidates an Optuna search tries, and this tune's search is grid (every "
+            "candidate played): leave trials out, or give method='optuna'.",
+            "--trials sets how many candidates an Optuna search tries, and this tune's search is grid (every "
+            "candidate played): leave --trials out, or give --method optuna.",
+        ),
+    ],
+    ids=["alone", "trials"],
+)
+def test_a_tune_asked_the_impossible_names_the_settings_to_the_library_and_the_options_to_the_face(
+    settings: TuneSettings, library: str, face: str
+) -> None:
+    with pytest.raises(ConfigError) as refused:
+        tune(settings)
+    assert str(refused.value) == library
+    assert on_the_command_line(refused.value, command="tune") == face
