@@ -135,9 +135,9 @@ class _AnswerHost(Host):
 
     limit = "the limit per answer"
 
-    def _exchange(self, request: Request | Setup, when: str) -> dict[str, Any]:
+    def _exchange_bytes(self, request: Request | Setup, when: str) -> bytes:
         self.deadline = time.monotonic() + self.timeout
-        return super()._exchange(request, when)
+        return super()._exchange_bytes(request, when)
 
 
 class _Hosted(SeatedStrategy):
