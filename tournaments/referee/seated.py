@@ -35,7 +35,8 @@ from strategies.table import PolicyTable
 from ..errors import TournamentFailure, marked
 from .checking import remote_check
 from .confine import host_memory_limit
-from .isolation import Host, HostLost, RemotePlayer
+from .isolation import Host, HostLost
+from .remote import RemotePlayer
 from .wire import Request, Setup
 
 STRATEGY_TIMEOUT = 120.0
@@ -135,9 +136,9 @@ class _AnswerHost(Host):
 
     limit = "the limit per answer"
 
-    def _exchange_bytes(self, request: Request | Setup, when: str) -> bytes:
+    def exchange(self, request: Request | Setup, when: str) -> bytes:
         self.deadline = time.monotonic() + self.timeout
-        return super()._exchange_bytes(request, when)
+        return super().exchange(request, when)
 
 
 class _Hosted(SeatedStrategy):

@@ -4,7 +4,7 @@ Requests go to the host pickled (the referee trusts its own data); the host's re
 as JSON objects (the referee trusts nothing the host says), each built here from a typed reply
 by `wire`, save a batch of turns played in full: its answers come as plain numbers in a few
 bytes each (`ANSWERS`). The referee reads a reply back into its typed form only after checking
-every value (`isolation.py`)."""
+every value (`isolation.py`, `remote.py`, `replies.py`)."""
 
 from __future__ import annotations
 

@@ -15,7 +15,8 @@ from strategies.check import TIME, check_strategy
 from strategies.loading import load_strategy
 from strategies.player import StrategyPlayer
 from tournaments import TournamentFailure, seat_strategy
-from tournaments.referee.isolation import RemoteFailure, RemotePlayer
+from tournaments.referee.remote import RemotePlayer
+from tournaments.referee.replies import RemoteFailure
 
 from helpers.paths import ROOT
 
