@@ -31,7 +31,8 @@ from typing import Any, NamedTuple, NoReturn
 
 from shutbox_cli.game import Rules
 from strategies.keys import checked_key
-from strategies.loading import StrategyLoadError, declared, split_spec
+from strategies.loading import StrategyLoadError, split_spec
+from strategies.names import declared
 
 from ..errors import setting
 from . import confinement, seccomp, supervisor

@@ -25,10 +25,10 @@ from strategies.loading import (
     builtin_spec,
     check_utf8,
     load_strategy,
-    registered,
     resolve,
     split_spec,
 )
+from strategies.names import registered
 from strategies.player import StrategyPlayer
 from strategies.table import PolicyTable
 

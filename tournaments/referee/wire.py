@@ -17,12 +17,12 @@ from typing import Any, NamedTuple
 
 from shutbox_cli.game import Rules
 from shutbox_cli.game.terms import GameNumber, Mask, Seed
-from strategies.loading import Registration
+from strategies.names import Registration
 
 
 class Setup(NamedTuple):
     """The first request: the strategy to load, the rules it plays, the referee's import path,
-    what the installed packages on it declare (`loading.declared`: the host need not read them)
+    what the installed packages on it declare (`names.declared`: the host need not read them)
     and the scratch folder the host may write in (`confinement.py`)."""
 
     spec: str
