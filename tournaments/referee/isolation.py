@@ -75,7 +75,8 @@ class Host:
     what the strategy is (its `name`, whether it is `exact` and `context_free`, its `origin` and
     the `sha256` of its class's file), or raises a `StrategyLoadError` of one sentence. Every
     reply must come by `deadline` (time.monotonic()), when set; `limit` says what the time limit
-    is per, in its message.
+    is per, in its message. `ask` is a round trip, `exchange` one whose reply is read elsewhere
+    (`remote.py`); a reply that is not what it must be is garbage, and `refuse` stops the host.
     """
 
     limit = "the limit per work unit"
@@ -173,7 +174,7 @@ class Host:
         self.ask(NewPlayer(number))
         return RemotePlayer(self, number)
 
-    def ask(self, request: Request | Setup, when: str = "") -> dict[str, Any]:
+    def ask(self, request: Request, when: str = "") -> dict[str, Any]:
         """One round trip, the reply a JSON object; the host's own failure (the strategy's) is a
         `RemoteFailure`. `when`: what the referee was asking, for the messages."""
         return self.answered(self.parsed(self.exchange(request, when)))
