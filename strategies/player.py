@@ -135,7 +135,8 @@ class StrategyPlayer:
         unturned: tuple[Roll, ...] = () if shows_turn else HIDDEN_TURN
         for fields, seed, game, dealt in turns:
             if kind is not CONTEXT_FREE_VIEW:
-                context = self._shown_context(fields)
+                shown = turn_context(fields)
+                context = self.context = shown if key is None else keyed_context(shown, key)
             if asked:
                 self._seed(seed, game, fields[2], fields[1])
             open_mask, answered = full, len(given)
@@ -186,12 +187,6 @@ class StrategyPlayer:
                 if not open_mask:
                     break
             count_with(len(given) - answered)
-
-    def _shown_context(self, fields: tuple[Any, ...]) -> TurnContext | KeyedContext:
-        """A turn's context, made its player's (as `start_turn` makes it) from the fields a host is sent."""
-        shown = turn_context(fields)
-        self.context = shown if self.key is None else keyed_context(shown, self.key)
-        return self.context
 
     def _chosen_dice(
         self,
