@@ -7,7 +7,8 @@ import inspect
 from typing import Any
 
 from .base import Strategy
-from .loading import StrategyLoadError, registered, registrations, resolve, split_spec
+from .loading import StrategyLoadError, resolve, split_spec
+from .names import registered, registrations
 from .shown import answer_text
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, cast
 
 from shutbox_cli.game import Roll, Rules, TurnContext, derive_seed
@@ -102,11 +102,16 @@ class StrategyPlayer:
         seeded for this seat's turn; a keyed strategy is shown only its key's features."""
         self.context = context if self.key is None else keyed_context(context, self.key)
         if not self._tabulable:
-            if self._seeds_globals:
-                seed_globals_for("global random", seed, game, context.round, context.seat)
-            if self._rng is not None:
-                self._rng.seed(derive_seed("strategy", seed, game, context.round, context.seat))
+            self._seed(seed, game, context.round, context.seat)
         return self
+
+    def _seed(self, seed: Seed, game: GameNumber, round_number: int, seat: int) -> None:
+        """Seed the strategy's own generator and (where its code could draw from them) the global
+        ones for a seat's turn."""
+        if self._seeds_globals:
+            seed_globals_for("global random", seed, game, round_number, seat)
+        if self._rng is not None:
+            self._rng.seed(derive_seed("strategy", seed, game, round_number, seat))
 
     def answer_turns(self, turns: Iterable[DealtTurn], given: list[int], counts: list[int]) -> None:
         """Play these turns in order, each as `play_turn` plays it on the dice dealt for it, the
@@ -124,7 +129,6 @@ class StrategyPlayer:
         decision = self._decision
         kind = KEYED_VIEW if key is not None else CONTEXT_VIEW if self._reads_context else CONTEXT_FREE_VIEW
         shows_turn = kind is CONTEXT_VIEW  # the turn so far: only a strategy that reads the whole context sees it
-        seeds_globals, rng = asked and self._seeds_globals, self._rng if asked else None
         choose_dice, choose_move, answer_with = strategy.choose_dice, strategy.choose_move, given.append
         new_view, full, count_with = object.__new__, rules.full_box, counts.append
         context: object = HIDDEN_CONTEXT  # the game, only for a strategy that reads it (or its key's features)
@@ -133,35 +137,16 @@ class StrategyPlayer:
             if kind is not CONTEXT_FREE_VIEW:
                 shown = turn_context(fields)
                 context = self.context = shown if key is None else keyed_context(shown, key)
-            if seeds_globals:
-                seed_globals_for("global random", seed, game, fields[2], fields[1])
-            if rng is not None:
-                rng.seed(derive_seed("strategy", seed, game, fields[2], fields[1]))
+            if asked:
+                self._seed(seed, game, fields[2], fields[1])
             open_mask, answered = full, len(given)
             turn = unturned
             for outcome in dealt:
                 options = options_of[open_mask]
                 if len(options) == 1:
                     count = options[0]
-                elif asked:
-                    view = new_view(kind)
-                    _set_rules(view, rules)
-                    _set_tiles(view, tiles[open_mask])
-                    _set_dice(view, None)
-                    _set_moves(view, ())
-                    _set_turn(view, turn)
-                    _set_context(view, context)
-                    _set_mask(view, open_mask)
-                    try:
-                        number: object = choose_dice(view)
-                    except BaseException as error:  # judged, with the same failure, by ask_dice
-                        count = self._judged_dice(_Given(None, error), open_mask, turn)
-                    else:
-                        count = (
-                            number
-                            if type(number) is int and number in options
-                            else self._judged_dice(_Given(number, None), open_mask, turn)
-                        )
+                elif asked:  # a choice of dice: met only under some rules, so asked out of line
+                    count = self._chosen_dice(choose_dice, kind, context, open_mask, turn, options)
                     answer_with(count)
                 else:
                     count = self.policy.dice[open_mask]
@@ -184,28 +169,52 @@ class StrategyPlayer:
                     _set_turn(view, turn)
                     _set_context(view, context)
                     _set_mask(view, open_mask)
+                    error: BaseException | None = None
                     try:
                         answer: object = choose_move(view)
-                    except BaseException as error:  # judged, with the same failure, by ask_move
-                        move = self._judged(_Given(None, error), open_mask, dice, moves, turn)
-                    else:
-                        move = ids.get(id(answer), -1)
-                        if move < 0:
-                            move = self._judged(_Given(answer, None), open_mask, dice, moves, turn)
+                    except BaseException as raised:  # judged, with the same failure, by ask_move
+                        answer, error = None, raised
+                    move = ids.get(id(answer), -1)  # None, the answer of one that raised, is no legal move
+                    if move < 0:
+                        move = self._judged(_Given(answer, error), open_mask, dice, moves, turn)
                     answer_with(move)
                 else:
                     move = self.choose_move(open_mask, found[3], found[0])
                     answer_with(move)
                 if shows_turn:
-                    made = _ROLLS[count - 1][outcome]
-                    roll = made.get(move)
-                    if roll is None:
-                        roll = made[move] = Roll(ROLLED[count - 1][outcome], move)
-                    turn += (roll,)
+                    turn += (_ROLLS[count - 1][outcome][move],)
                 open_mask &= ~move
                 if not open_mask:
                     break
             count_with(len(given) - answered)
+
+    def _chosen_dice(
+        self,
+        choose_dice: Callable[[View], object],
+        kind: type[View],
+        context: object,
+        open_mask: Mask,
+        turn: tuple[Roll, ...],
+        options: tuple[int, ...],
+    ) -> int:
+        """The number of dice a strategy asked every time chooses in `answer_turns`, shown a view of
+        the decision built as `answer_turns` builds one; an answer that is not one of `options`, and
+        an error it raised, judged by `ask_dice` as if it had been asked there."""
+        view = object.__new__(kind)
+        _set_rules(view, self.rules)
+        _set_tiles(view, self._tiles[open_mask])
+        _set_dice(view, None)
+        _set_moves(view, ())
+        _set_turn(view, turn)
+        _set_context(view, context)
+        _set_mask(view, open_mask)
+        try:
+            number = choose_dice(view)
+        except BaseException as error:  # judged, with the same failure, by ask_dice
+            return self._judged_dice(_Given(None, error), open_mask, turn)
+        if type(number) is int and number in options:
+            return number
+        return self._judged_dice(_Given(number, None), open_mask, turn)
 
     def _decided(self, open_mask: Mask, count: int, outcome: int) -> Decision:
         """What a throw (`count` dice making outcome code `outcome`) on a box asks: nothing (no legal
@@ -276,7 +285,20 @@ class StrategyPlayer:
         return self.policy.dice[open_mask]
 
 
-_ROLLS: tuple[tuple[dict[Mask, Roll], ...], ...] = tuple(tuple({} for _ in PAIRS) for _ in (1, 2))
+class _Rolls(dict[Mask, Roll]):
+    """The rolls of one throw shown to a strategy that reads the context, by move, each made when
+    first met."""
+
+    def __init__(self, dice: tuple[int, ...]) -> None:
+        super().__init__()
+        self.dice = dice
+
+    def __missing__(self, move: Mask) -> Roll:
+        roll = self[move] = Roll(self.dice, move)
+        return roll
+
+
+_ROLLS = tuple(tuple(_Rolls(dice) for dice in rolled) for rolled in ROLLED)
 """Each roll shown to a strategy that reads the context, by number of dice (less one), outcome code
 and move, made once for the process (they are frozen)."""
 

@@ -20,17 +20,15 @@ if TYPE_CHECKING:  # `name as name`: each re-exported, one statement per module
     )
     from .check import CheckReport as CheckReport, check_strategy as check_strategy
     from .loading import (
-        BUILTINS as BUILTINS,
         LoadedStrategy as LoadedStrategy,
         StrategyLoadError as StrategyLoadError,
-        StrategyNameClash as StrategyNameClash,
         load_strategy as load_strategy,
-        registry as registry,
         spec_of as spec_of,
         split_name as split_name,
         split_spec as split_spec,
     )
     from .player import StrategyError as StrategyError, StrategyPlayer as StrategyPlayer
+    from .names import BUILTINS as BUILTINS, StrategyNameClash as StrategyNameClash, registry as registry
     from .scaffold import ScaffoldError as ScaffoldError, make_strategy_project as make_strategy_project
     from .shown import answer_text as answer_text, printable as printable, printable_lines as printable_lines
     from .winning import win_chances as win_chances
@@ -39,18 +37,9 @@ if TYPE_CHECKING:  # `name as name`: each re-exported, one statement per module
 _NAMES: dict[str, tuple[str, ...]] = {
     ".catalog": ("REQUIRED", "StrategyInfo", "catalog", "strategy_info"),
     ".check": ("CheckReport", "check_strategy"),
-    ".loading": (
-        "BUILTINS",
-        "LoadedStrategy",
-        "StrategyLoadError",
-        "StrategyNameClash",
-        "load_strategy",
-        "registry",
-        "spec_of",
-        "split_name",
-        "split_spec",
-    ),
+    ".loading": ("LoadedStrategy", "StrategyLoadError", "load_strategy", "spec_of", "split_name", "split_spec"),
     ".player": ("StrategyError", "StrategyPlayer"),
+    ".names": ("BUILTINS", "StrategyNameClash", "registry"),
     ".scaffold": ("ScaffoldError", "make_strategy_project"),
     ".shown": ("answer_text", "printable", "printable_lines"),
     ".winning": ("win_chances",),

@@ -21,7 +21,7 @@ from pathlib import Path
 from urllib.parse import urlparse
 from urllib.request import url2pathname
 
-from .loading import BUILTINS, ENTRY_POINT_GROUP
+from .names import BUILTINS, ENTRY_POINT_GROUP
 
 NAME_PATTERN = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*")
 """A strategy's name in a new project: lower-case letters and digits in words joined by hyphens,

@@ -54,12 +54,14 @@ def defer_global_seeds() -> None:
     global _seed_random
     if _seed_random is not None:
         return
-    generator = random._inst  # the generator behind the module's functions
+    generator = getattr(random.random, "__self__", None)  # the generator whose methods the module's functions are
+    assert isinstance(generator, random.Random)
+    seed = generator.seed
     for name in random.__all__:
         function = getattr(random, name)
         if getattr(function, "__self__", None) is generator:
             setattr(random, name, _settling(function))
-    _seed_random = generator.seed
+    _seed_random = seed
 
 
 def _settling(function: Callable[..., Any]) -> Callable[..., Any]:

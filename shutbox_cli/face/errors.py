@@ -49,7 +49,7 @@ def show_strategy_warnings() -> None:
     """Say each warning the strategy loader gives (a strategy name two packages claim) once, as a
     line of its own; the loader keeps them to itself unless told, so its workers stay quiet."""
     # "once", not "default": "default" forgets what it said whenever a filter changes.
-    warnings.filterwarnings("once", category=UserWarning, module=r"strategies\.loading\Z")
+    warnings.filterwarnings("once", category=UserWarning, module=r"strategies\.names\Z")
     shown = warnings.showwarning
 
     def show(

@@ -9,7 +9,7 @@ import subprocess
 
 import pytest
 
-from strategies.loading import BUILTINS
+from strategies.runner import BUILTINS
 
 from helpers.command import SHUTBOX, shutbox
 

@@ -14,8 +14,10 @@ from pathlib import Path
 import pytest
 
 import strategies.loading
+import strategies.names
 from strategies.catalog import catalog, strategy_info
-from strategies.loading import BUILTINS, ENTRY_POINT_GROUP, StrategyLoadError, load_strategy, registry, split_spec
+from strategies.loading import StrategyLoadError, load_strategy, split_spec
+from strategies.names import BUILTINS, ENTRY_POINT_GROUP, registry
 
 from helpers.paths import ROOT
 from helpers.venv import fresh_venv, pip_install
@@ -154,7 +156,7 @@ class TestFailures:
         assert failure("target(margin=2).h(x=1)").startswith("the parameters in")
         assert failure("  ") == "a strategy spec is empty; give a name such as 'greedy-high' or 'module:Class'."
 
-    @pytest.mark.filterwarnings("ignore::strategies.loading.StrategyNameClash")
+    @pytest.mark.filterwarnings("ignore::strategies.names.StrategyNameClash")
     def test_two_strategies_with_the_same_name(self, monkeypatch: pytest.MonkeyPatch) -> None:
         """Entry points of packages with no name to qualify them by (strategies/test_plugins.py has named ones)."""
         installed = [
@@ -162,7 +164,7 @@ class TestFailures:
             EntryPoint("lucky", "second_pkg:Lucky", ENTRY_POINT_GROUP),
             EntryPoint("tips", "third_pkg:Tips", ENTRY_POINT_GROUP),
         ]
-        monkeypatch.setattr(strategies.loading, "declared", lambda: strategies.loading._declared_by(installed))
+        monkeypatch.setattr(strategies.names, "declared", lambda: strategies.names.declared_by(installed))
         assert failure("lucky") == "2 installed strategies are named 'lucky'; uninstall one."
         assert load_strategy("tips").origin == "built-in"
         listed = {info.name: info for info in catalog()}

@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 
 from strategies.catalog import catalog, strategy_info
-from strategies.loading import StrategyLoadError, StrategyNameClash, load_strategy, registrations
+from strategies.loading import StrategyLoadError, load_strategy
+from strategies.names import StrategyNameClash, registrations
 from tournaments import Options, load_config
 
 from helpers.command import real_shutbox
@@ -58,7 +59,7 @@ def clashes() -> list[str]:
 
 
 @pytest.mark.usefixtures("rivals")
-@pytest.mark.filterwarnings("ignore::strategies.loading.StrategyNameClash")
+@pytest.mark.filterwarnings("ignore::strategies.names.StrategyNameClash")
 def test_a_builtin_keeps_its_name_and_the_package_strategy_goes_by_its_qualified_name() -> None:
     assert clashes() == [ON_LUCKY, ON_OPTIMAL]
     builtin = load_strategy("optimal")
@@ -71,7 +72,7 @@ def test_a_builtin_keeps_its_name_and_the_package_strategy_goes_by_its_qualified
 
 
 @pytest.mark.usefixtures("rivals")
-@pytest.mark.filterwarnings("ignore::strategies.loading.StrategyNameClash")
+@pytest.mark.filterwarnings("ignore::strategies.names.StrategyNameClash")
 def test_two_packages_strategies_of_one_name_are_each_given_by_its_qualified_name() -> None:
     with pytest.raises(StrategyLoadError) as caught:
         load_strategy("lucky")

@@ -23,7 +23,8 @@ from shutbox_cli.game import (
 )
 from strategies.base import SOLO_CONTEXT
 from strategies.builtin import FewestTiles, GreedyHigh, LowestFirst, MostTiles, RandomMove, Tips
-from strategies.loading import BUILTINS, LoadedStrategy, load_strategy
+from strategies.loading import LoadedStrategy, load_strategy
+from strategies.names import BUILTINS
 from strategies.player import StrategyPlayer
 from strategies.solved import MaxShut, Optimal
 

@@ -163,7 +163,8 @@ def test_players_given_the_parameters_share_one_table() -> None:
 def test_a_builtin_strategys_table_is_the_one_its_answers_checked_would_make(rules: Rules) -> None:
     """A built-in strategy is tabulated without the checks (and the global generators' seeding) a
     user's strategy gets: a user's class of the same code gets the same table, every answer checked."""
-    from strategies.loading import BUILTINS, load_strategy, tabulable
+    from strategies.loading import load_strategy, tabulable
+    from strategies.names import BUILTINS
 
     for name in BUILTINS:
         builtin = load_strategy(name).cls

@@ -25,7 +25,7 @@ from .plan import GameSlot
 from .seats import AskedTurns, Seat
 
 if TYPE_CHECKING:  # the hosts' code, loaded only for a field with a user's strategy
-    from ..referee.isolation import RemotePlayer
+    from ..referee.remote import RemotePlayer
 
 
 class GameFailure(Exception):

@@ -16,7 +16,7 @@ from ..errors import TournamentFailure
 from .plan import Plan
 
 if TYPE_CHECKING:  # the hosts' code, loaded only for a field with a user's strategy
-    from ..referee.isolation import RemotePlayer
+    from ..referee.remote import RemotePlayer
 
 Player: TypeAlias = "StrategyPlayer | RemotePlayer"
 """A strategy at the table: a built-in one loaded in this process, a user's asked in its host."""

@@ -109,7 +109,7 @@ def read_table(folder: Path, key: str, entry: StrategyEntry, rules: Rules) -> Po
             "delete the file and it is built again."
         )
 
-    from ..referee.isolation import checked_table  # the hosts' code, loaded only for a user's strategy
+    from ..referee.replies import checked_table  # the hosts' code, loaded only for a user's strategy
 
     return checked_table(after.tolist(), list(body[2 * boxes * THROW_COUNT :]), rules, refuse)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Container, Iterator, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from shutbox_cli.game.box import dice_table
 from shutbox_cli.game.terms import Seed
@@ -19,8 +19,10 @@ from strategies.errors import known_declaration
 from strategies.keys import FEATURES, RENAMED, checked_key
 from strategies.questions import Question, sample_questions
 
-from .isolation import Host, RemoteFailure, _text
 from .wire import CheckAnswers, CheckDeclared
+
+if TYPE_CHECKING:
+    from .isolation import Host
 
 MAX_DETAIL = 20_000
 """The longest message of a failed answer, in characters."""
@@ -35,7 +37,7 @@ def remote_check(
     if samples < 1:
         raise ValueError(f"a check needs at least 1 sample, not {samples}.")
     questions, rule_sets = sample_questions(seed, samples)
-    declared = _declarations(_reply(host, host._exchange(CheckDeclared(seed, samples), _WHEN)), host, questions)
+    declared = _declarations(host.ask(CheckDeclared(seed, samples), _WHEN), host, questions)
 
     def ask(order: list[int], offset: int, stochastic: bool) -> Iterator[tuple[int, Answer, float]]:
         return _answers(host, questions, CheckAnswers(seed, samples, order, offset, stochastic))
@@ -43,26 +45,19 @@ def remote_check(
     return judge(host.name, seed, (questions, rule_sets), declared, ask, TIME_LIMIT, progress)
 
 
-def _reply(host: Host, reply: dict[str, Any]) -> dict[str, Any]:
-    """The reply, unless it is the strategy's failure (a `RemoteFailure`)."""
-    if "error" in reply:
-        raise RemoteFailure(_text(reply["error"], host))
-    return reply
-
-
 def _declarations(reply: Mapping[str, Any], host: Host, questions: list[Question]) -> Declarations:
     """The host's declarations, if they are flags and a key for each question, and agree with
     what it said as it loaded."""
     found = reply.get("declared")
     if not isinstance(found, dict) or not all(type(found.get(flag)) is bool for flag in _FLAGS):
-        host._garbage("declarations that are not three flags and the keys")
+        host.refuse("declarations that are not three flags and the keys")
     keys = found.get("keys")
     if not isinstance(keys, list) or len(keys) != len(questions):
-        host._garbage("declarations without a key for every question")
+        host.refuse("declarations without a key for every question")
     stochastic, reads_context, tabulable = (found[flag] for flag in _FLAGS)
     declared = Declarations(stochastic, reads_context, tabulable, tuple(_key(key, host) for key in keys))
     if declared.tabulable != host.exact or (host.context_free and declared.reads_context):
-        host._garbage("declarations other than those it loaded with")
+        host.refuse("declarations other than those it loaded with")
     return declared
 
 
@@ -73,11 +68,11 @@ def _key(value: object, host: Host) -> tuple[str, ...] | None:
     if value is None:
         return None
     if not isinstance(value, list) or not all(type(feature) is str for feature in value):
-        host._garbage("a key that is not a list of feature names")
+        host.refuse("a key that is not a list of feature names")
     try:
         return checked_key(tuple(value), host.name)
     except ValueError:
-        host._garbage(f"a key of unknown features {value!r}")
+        host.refuse(f"a key of unknown features {value!r}")
 
 
 def _answers(host: Host, questions: list[Question], asked: CheckAnswers) -> Iterator[tuple[int, Answer, float]]:
@@ -85,29 +80,29 @@ def _answers(host: Host, questions: list[Question], asked: CheckAnswers) -> Iter
     where the host says one ran past the check's time limit."""
     if not asked.order:
         return
-    reply = _reply(host, host._exchange(asked, _WHEN))
+    reply = host.ask(asked, _WHEN)
     for position, number in enumerate(asked.order):
         if "stuck" in reply:
             if reply["stuck"] != number:
-                host._garbage("a check's answer out of order")
+                host.refuse("a check's answer out of order")
             raise Stuck(number)
         yield number, *_answer(reply.get("answered"), number, questions[number], host)
         if position + 1 < len(asked.order):
             host.deadline = time.monotonic() + host.timeout
-            reply = _reply(host, host._receive(_WHEN))
+            reply = host.answered(host.receive(_WHEN))
 
 
 def _answer(value: object, number: int, question: Question, host: Host) -> tuple[Answer, float]:
     """One answer as the host sent it, if it is the question's, legal or a failure, and timed."""
     if not (isinstance(value, list) and len(value) == 3 and type(value[0]) is int and value[0] == number):
-        host._garbage("a check's answer out of order")
+        host.refuse("a check's answer out of order")
     answer, seconds = value[1], value[2]
     if type(seconds) not in (int, float) or not 0 <= seconds <= TIME_LIMIT or math.isnan(seconds):
-        host._garbage("a check's answer without the time it took")
+        host.refuse("a check's answer without the time it took")
     if type(answer) is int:
         legal = dice_table(question.rules)[question.open_mask] if question.dice is None else question.moves
         if answer not in legal:
-            host._garbage(f"an illegal answer given for a legal one ({question.where()})")
+            host.refuse(f"an illegal answer given for a legal one ({question.where()})")
         return answer, float(seconds)
     return _failure(answer, host), float(seconds)
 
@@ -116,14 +111,14 @@ def _failure(value: object, host: Host) -> Failure:
     """A failed answer as the host sent it: its message, the declaration missing (None: none), whether
     it raised, and the features it read asked again (a hint: only names of features are taken)."""
     if not (isinstance(value, list) and len(value) == 5):
-        host._garbage("a check's answer that is neither an answer nor a failure")
+        host.refuse("a check's answer that is neither an answer nor a failure")
     text, missing, raised, fits, renamed = value
     if not isinstance(text, str) or not text or len(text) > MAX_DETAIL or type(raised) is not bool:
-        host._garbage("a failed answer without its message")
+        host.refuse("a failed answer without its message")
     if missing is not None and not (isinstance(missing, str) and known_declaration(missing) and raised):
-        host._garbage("a failed answer missing a declaration the engine never asks for")
+        host.refuse("a failed answer missing a declaration the engine never asks for")
     if not (fits is None or _names(fits, FEATURES)) or not _names(renamed, RENAMED):
-        host._garbage("a failed answer reading features the game does not have")
+        host.refuse("a failed answer reading features the game does not have")
     return Failure(text, missing, raised, None if fits is None else tuple(fits), tuple(renamed))
 
 

@@ -280,7 +280,8 @@ def module_file(spec: str, path: Iterable[str]) -> Path | None:
 def _module_of(spec: str) -> list[str]:
     """The dotted parts of the module a spec that is not a file's names (an installed strategy's name
     as its package registers it); [] where it names none. Raises StrategyLoadError for a bad spec."""
-    from strategies.loading import registered, split_spec
+    from strategies.loading import split_spec
+    from strategies.names import registered
 
     target = split_spec(spec)[0]
     known = registered(target)

@@ -33,8 +33,8 @@ from strategies.loading import (
     load_strategy,
     source_file,
     source_sha256,
-    told_declared,
 )
+from strategies.names import told_declared
 from strategies.player import StrategyError, StrategyPlayer
 from strategies.seeding import defer_global_seeds
 from strategies.shown import cause

@@ -25,17 +25,18 @@ from strategies.loading import (
     builtin_spec,
     check_utf8,
     load_strategy,
-    registered,
     resolve,
     split_spec,
 )
+from strategies.names import registered
 from strategies.player import StrategyPlayer
 from strategies.table import PolicyTable
 
 from ..errors import TournamentFailure, marked
 from .checking import remote_check
 from .confine import host_memory_limit
-from .isolation import Host, HostLost, RemotePlayer
+from .isolation import Host, HostLost
+from .remote import RemotePlayer
 from .wire import Request, Setup
 
 STRATEGY_TIMEOUT = 120.0
@@ -135,9 +136,9 @@ class _AnswerHost(Host):
 
     limit = "the limit per answer"
 
-    def _exchange(self, request: Request | Setup, when: str) -> dict[str, Any]:
+    def exchange(self, request: Request | Setup, when: str) -> bytes:
         self.deadline = time.monotonic() + self.timeout
-        return super()._exchange(request, when)
+        return super().exchange(request, when)
 
 
 class _Hosted(SeatedStrategy):

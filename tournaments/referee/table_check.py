@@ -1,7 +1,7 @@
 """A keyed strategy's tables from its host, checked with array logic: it sends one per key it
 meets, so each is checked against lookups worked out once per rule set, not entry by entry.
 
-The rules `isolation.checked_table` holds a table to: the box after each throw is one a legal move leaves
+The rules `replies.checked_table` holds a table to: the box after each throw is one a legal move leaves
 (the same box when none fits, NOT_ROLLED where the rules do not roll that many dice, the shut box
 stays shut), and each number of dice is one the rules allow there."""
 
@@ -45,7 +45,7 @@ def _allowed(rules: Rules) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]
 
 
 def checked_table(next_mask: object, dice: object, rules: Rules) -> PolicyTable | str:
-    """The table, or what is wrong with it (the words `isolation` puts in its garbage message)."""
+    """The table, or what is wrong with it (the words `replies.checked_table` puts in its garbage message)."""
     boxes = rules.full_box + 1
     if not (isinstance(next_mask, list) and isinstance(dice, list)):
         return "a table that is not two lists"

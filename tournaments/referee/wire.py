@@ -4,7 +4,7 @@ Requests go to the host pickled (the referee trusts its own data); the host's re
 as JSON objects (the referee trusts nothing the host says), each built here from a typed reply
 by `wire`, save a batch of turns played in full: its answers come as plain numbers in a few
 bytes each (`ANSWERS`). The referee reads a reply back into its typed form only after checking
-every value (`isolation.py`)."""
+every value (`isolation.py`, `remote.py`, `replies.py`)."""
 
 from __future__ import annotations
 
@@ -17,12 +17,12 @@ from typing import Any, NamedTuple
 
 from shutbox_cli.game import Rules
 from shutbox_cli.game.terms import GameNumber, Mask, Seed
-from strategies.loading import Registration
+from strategies.names import Registration
 
 
 class Setup(NamedTuple):
     """The first request: the strategy to load, the rules it plays, the referee's import path,
-    what the installed packages on it declare (`loading.declared`: the host need not read them)
+    what the installed packages on it declare (`names.declared`: the host need not read them)
     and the scratch folder the host may write in (`confinement.py`)."""
 
     spec: str

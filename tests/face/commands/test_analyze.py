@@ -13,8 +13,8 @@ from typer.testing import CliRunner
 
 from shutbox_cli.face.cli import app
 from shutbox_cli.game import Rules, distribution, solve_expected_score
-from strategies.loading import BUILTINS, load_strategy
 from strategies.player import StrategyPlayer
+from strategies.runner import BUILTINS, load_strategy
 from tournaments import seat_strategy
 from tournaments.errors import FileWriteError
 from tournaments.exact.analysis import simulate

@@ -20,7 +20,8 @@ from strategies.loading import StrategyLoadError, load_strategy
 from strategies.player import StrategyPlayer
 from strategies.table import tabulate
 from tournaments.referee.confine import host_memory_limit
-from tournaments.referee.isolation import Host, dealt_outcomes
+from tournaments.referee.isolation import Host
+from tournaments.referee.remote import dealt_outcomes
 
 from helpers.paths import ROOT, SNEAKY
 

@@ -4,6 +4,7 @@ answers) is checked here, and a host that forges it, dies or exits is its strate
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -14,7 +15,8 @@ from strategies.check import TIME, check_strategy
 from strategies.loading import load_strategy
 from strategies.player import StrategyPlayer
 from tournaments import TournamentFailure, seat_strategy
-from tournaments.referee.isolation import RemoteFailure, RemotePlayer
+from tournaments.referee.remote import RemotePlayer
+from tournaments.referee.replies import RemoteFailure
 
 from helpers.paths import ROOT
 
@@ -181,6 +183,22 @@ def test_a_turn_that_fails_midway_fails_at_the_question_after_the_answers_given(
                 expected = asked
             else:
                 assert asked == expected and len(asked) > 1
+
+
+def test_each_turn_a_seated_host_plays_has_a_time_limit_of_its_own() -> None:
+    """A turn asked of a seated user's strategy (`play --computer`, `replay`) gets `timeout`
+    seconds of its own, whatever time has passed since the host was last asked anything."""
+    rules = Rules(tiles=10)
+    here = StrategyPlayer(load_strategy(CAUTIOUS).make(), rules)
+    with seat_strategy(CAUTIOUS, rules) as seated:
+        there = seated.player()
+        assert isinstance(there, RemotePlayer)
+        there.host.deadline = time.monotonic() - 1  # the time limit of the request that made the player, long past
+        asked: tuple[list[int], list[int]] = ([], [])
+        for player, answers in zip((here, there), asked, strict=True):
+            player.start_turn(SOLO_CONTEXT, 8, 0)
+            play_turn(rules, turn_rolls(8, 0, 0, 0), Recorder(player, answers))
+        assert asked[1] == asked[0] and asked[0]
 
 
 class Recorder:
