@@ -227,7 +227,7 @@ def _exit(status: int) -> NoReturn:
         for thread in threading.enumerate()
         if thread is not threading.current_thread()
     ):
-        atexit._run_exitfuncs()  # SLF001: the stdlib's one way to run them before os._exit
+        atexit._run_exitfuncs()  # noqa: SLF001  # the stdlib's one way to run them before os._exit
         status = flushed(status)
     os._exit(status)
 

@@ -43,7 +43,7 @@ def coercion(param: Any) -> Any:
 
 def keep(param: Any, coerce: Any) -> Any:
     """Keep `coerce` as the parameter's coercion, where typer looks for it; give it back."""
-    param._runtime_param = coerce  # typer's own slot for it (SLF001: pinned here)
+    param._runtime_param = coerce  # noqa: SLF001  # typer's own slot for it, pinned here
     return coerce
 
 

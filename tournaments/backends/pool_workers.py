@@ -186,7 +186,7 @@ def idle_resource_tracker() -> Any:
     without them."""
     from multiprocess import resource_tracker
 
-    tracker = vars(resource_tracker).get("_resource_tracker")  # the module's one tracker, private to it
+    tracker = getattr(resource_tracker, "_resource_tracker", None)  # the module's one tracker, private to it
     if getattr(tracker, "_fd", True) is None and hasattr(tracker, "_pid") and hasattr(tracker, "_lock"):
         return tracker
     return None
@@ -197,12 +197,12 @@ def _stop_tracker(tracker: Any) -> None:
     kill it if it has not ended in a moment (a process that escaped its group may hold the pipe)."""
     if tracker is None:
         return
-    state = vars(tracker)  # its private `_lock`, `_fd` and `_pid` (`idle_resource_tracker`)
-    with state["_lock"]:
-        fd, pid = state["_fd"], state["_pid"]
+    # Its private `_lock`, `_fd` and `_pid` (`idle_resource_tracker`): multiprocess offers no other way.
+    with tracker._lock:  # noqa: SLF001
+        fd, pid = tracker._fd, tracker._pid  # noqa: SLF001
         if fd is None or pid is None:
             return
-        state["_fd"] = state["_pid"] = None
+        tracker._fd = tracker._pid = None  # noqa: SLF001
         with contextlib.suppress(OSError):
             os.close(fd)
         deadline = time.monotonic() + GRACE
