@@ -8,9 +8,12 @@
 3. 10,000,000 games of that field at -j 2 through the real command: wall time, and the peak of
    the resident memory of all its processes together (sampled from /proc, Linux).
 4. With --baseline PATH (a checkout of an earlier commit): the default tournament, `shutbox
-   tournament --seed 1 -j 1`, timed in both checkouts, best of --repeats.
+   tournament --seed 1 -j 1`, timed in both checkouts, best of --repeats; then each way a unit
+   is played (`ENGINES`: a bulk field compiled and in numpy, a field with a user's context reader,
+   `--general-engine`) through the real command at -j 1 in both checkouts, taking turns, best of
+   --repeats, with the load average before and after (`--engines` measures just these).
 
-Run: python benchmarks/bulk.py [--baseline PATH] [--repeats R] [--skip-ten-million]
+Run: python benchmarks/bulk.py [--baseline PATH] [--repeats R] [--skip-ten-million] [--engines]
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ from tournaments import InProcess, Options, load_config, run
 
 ROOT = Path(__file__).resolve().parent.parent
 FIELD = ("optimal", "max-shut", "fewest-tiles", "tips", "greedy-high")
+FIELD_FLAGS = tuple(flag for strategy in FIELD for flag in ("-s", strategy))
 
 
 def best_rate(count: int, job: Callable[[], object], repeats: int) -> float:
@@ -153,6 +157,40 @@ def default_tournament(baseline: Path, repeats: int) -> None:
     print(f"  {play_before / play_now:.1f}x faster")
 
 
+READER = str(ROOT / "tests" / "data" / "context_reader.py") + ":Reader"
+ENGINES: dict[str, tuple[tuple[str, ...], dict[str, str]]] = {
+    "bulk field, compiled": (("-n", "400000", *FIELD_FLAGS), {"SHUTBOX_KERNEL": "numba"}),
+    "bulk field, numpy": (("-n", "100000", *FIELD_FLAGS), {"SHUTBOX_KERNEL": "numpy"}),
+    "keyed, drop-out, playoff, compiled": (
+        ("-n", "40000", "-s", "optimal", "-s", "target", "-s", "greedy-high", "--drop-out", "100", "--ties", "playoff"),
+        {"SHUTBOX_KERNEL": "numba"},
+    ),
+    "context reader (game by game)": (("-n", "4000", "-s", READER, "-s", "optimal", "-s", "greedy-high"), {}),
+    "--general-engine": (("-n", "1000", "-s", READER, "-s", "optimal", "-s", "greedy-high", "--general-engine"), {}),
+}
+"""Each way of playing a unit, as the real command's flags (after `tournament --seed 1 -j 1 -q`)
+and the environment that chooses the bulk engine."""
+
+
+def engines(baseline: Path, repeats: int) -> None:
+    """Each of `ENGINES` timed in this checkout and the baseline, taking turns (a first run of each,
+    untimed, fills numba's cache)."""
+    print(f"\nEach way of playing a unit, whole command at -j 1, best of {repeats}, this checkout against {baseline}:")
+    print(f"  load average before: {Path('/proc/loadavg').read_text().strip()}")
+    for label, (flags, environment) in ENGINES.items():
+        command = [sys.executable, "-m", "shutbox_cli", "tournament", "--seed", "1", "-j", "1", "-q", *flags]
+        best = {ROOT: float("inf"), baseline: float("inf")}
+        for run_number in range(repeats + 1):
+            for folder in best:
+                start = time.perf_counter()
+                subprocess.run(command, cwd=folder, check=True, capture_output=True, env={**os.environ, **environment})
+                if run_number:
+                    best[folder] = min(best[folder], time.perf_counter() - start)
+        now, before = best[ROOT], best[baseline]
+        print(f"  {label:<36} this {now:6.2f} s, baseline {before:6.2f} s: {before / now:.2f}x")
+    print(f"  load average after: {Path('/proc/loadavg').read_text().strip()}")
+
+
 NOW = """
 from tournaments import InProcess, Options, load_config, run
 config = load_config(None, Options(seed=1))
@@ -188,7 +226,11 @@ def main() -> None:
     parser.add_argument("--baseline", type=Path, help="a checkout of an earlier commit to compare with")
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--skip-ten-million", action="store_true")
+    parser.add_argument("--engines", action="store_true", help="only each way of playing a unit against --baseline")
     arguments = parser.parse_args()
+    if arguments.engines:
+        engines(arguments.baseline, arguments.repeats)
+        return
     print(f"Python {platform.python_version()}, numpy {np.__version__} on {platform.machine()}, {os.cpu_count()} cores")
     turns(arguments.repeats)
     tournaments(arguments.repeats)
@@ -196,6 +238,7 @@ def main() -> None:
         ten_million()
     if arguments.baseline is not None:
         default_tournament(arguments.baseline, arguments.repeats)
+        engines(arguments.baseline, arguments.repeats)
 
 
 if __name__ == "__main__":
