@@ -2,8 +2,8 @@
 strategy (in its host) against optimal, its games played game by game, each way in one run: the
 reference one game after another (`UnitPlayer.one_after_another`: one round trip per turn), the
 reference side by side (`reference`, as `--general-engine` plays) and the array engine (`bulk`,
-the strategy asked with its context: `asked`), both one round trip per step of the unit's games. Best of --repeats, the ways alternating so that load changes hit them
-alike; the hosts start before the clock does.
+the strategy asked with its context: `asked`), both one round trip per step of the unit's games.
+Best of --repeats, the ways alternating so that load changes hit them alike; the hosts start before the clock does.
 
 Run: python benchmarks/lockstep.py [--repeats R] [--games N]
 """
@@ -61,7 +61,10 @@ def main() -> None:
     for title, seconds in best.items():
         print(f"  {title:58} {seconds:7.3f} s  {games / seconds:9,.0f} games/s")
     alone, side_by_side, arrays = best.values()
-    print(f"side by side is {alone / side_by_side:.1f}x as fast as a round trip a turn, the array engine {alone / arrays:.1f}x")
+    print(
+        f"side by side is {alone / side_by_side:.1f}x as fast as a round trip a turn, "
+        f"the array engine {alone / arrays:.1f}x"
+    )
 
 
 if __name__ == "__main__":
