@@ -154,7 +154,7 @@ class UnitPlayer:
         self._bulk: BulkPlayer | None = None
         self._tables: dict[int, PolicyTable] = dict(tables or {})
         self._solved: dict[int, Any] = {}
-        """Turn tables of solvers' policies a built-in plays game by game (`steps.SolvedSeat`)."""
+        """Turn tables of solvers' policies a built-in plays game by game (`asked.SolvedSeat`)."""
         self.loaded: list[LoadedStrategy | Host] = []
         entries = plan.config.strategies
         launched: dict[int, tuple[Host, bool]] = {}
