@@ -1,10 +1,10 @@
 """The compiled code of `kernel` (numba): imported only when a bulk unit plays compiled.
 
 One function per set of rule paths in force (`unit_player`), so numba compiles little; it is
-put together from small compiled steps (a game's seats, a turn, a round, settling, counting), which
-numba compiles into it, their rule-path flags constants there. The dice are `dice`'s splitmix64-v1 in uint64 arithmetic
-(every operand uint64, so nothing turns float); the rules are `bulk.play_games`'s, one game at a
-time; the placings `tally.finished_ahead`'s.
+put together from small compiled steps (a game's seats, a turn, a round, settling, counting),
+which numba inlines into it (`inline="always"`), their rule-path flags constants there. The dice
+are `dice`'s splitmix64-v1 in uint64 arithmetic (every operand uint64, so nothing turns float);
+the rules are `bulk.play_games`'s, one game at a time; the placings `tally.finished_ahead`'s.
 """
 
 from __future__ import annotations
@@ -41,14 +41,14 @@ _GOES_ON, _OVER = -1, -2
 """After a round: the game goes on, or it is over (else the row of `numbers` to settle on)."""
 
 
-@nb.njit
+@nb.njit(inline="always")
 def _mix(word):
     word = (word ^ (word >> _S30)) * _MIX_1
     word = (word ^ (word >> _S27)) * _MIX_2
     return word ^ (word >> _S31)
 
 
-@nb.njit
+@nb.njit(inline="always")
 def _rivals(seat, playoff, numbers, flags):
     """What a seat's key sees of the others playing this round: the lowest score to beat and how
     many made it, how many turns are to come, and the leader's total before this round."""
@@ -69,7 +69,7 @@ def _rivals(seat, playoff, numbers, flags):
     return to_beat, to_beat_count, to_come, leader
 
 
-@nb.njit
+@nb.njit(inline="always")
 def _feature(feature, seat, number, playoff, total, rivals):
     """The value of one feature of a key (`kernel.KEY_FEATURES`, numbered); 0 past its features."""
     to_beat, to_beat_count, to_come, leader = rivals
@@ -92,7 +92,7 @@ def _feature(feature, seat, number, playoff, total, rivals):
     return 0
 
 
-@nb.njit
+@nb.njit(inline="always")
 def _found_key(keys, key_row):
     """The slot of the table of the key in `key_row` among the `keys` (rows sorted by hash, the
     table's slot last); -1 if its table is not made yet."""
@@ -113,7 +113,7 @@ def _found_key(keys, key_row):
     return -1
 
 
-@nb.njit
+@nb.njit(inline="always")
 def _keyed_slot(strategy, seat, number, playoff, numbers, flags, key_features, keys, key_row):
     """The slot of the table of a keyed strategy's turn: its key worked out into `key_row`
     (`keyed.key_rows` for one turn) and looked up among the `keys`; -1 if its table is not made yet."""
@@ -129,7 +129,7 @@ def _keyed_slot(strategy, seat, number, playoff, numbers, flags, key_features, k
     return _found_key(keys, key_row)
 
 
-@nb.njit
+@nb.njit(inline="always")
 def _walked(tables, slot, full, counter):
     """The box a turn ends with, walked through a table from the full box on the rolls of the
     stream at `counter` (splitmix64-v1: the high word of each word times 36)."""
@@ -144,7 +144,7 @@ def _walked(tables, slot, full, counter):
         mask = np.int64(after)
 
 
-@nb.njit
+@nb.njit(inline="always")
 def _turn(keyed, strategy, seat, number, playoff, dice, left, known, game, looked):
     """The box a seat's turn ends with, or _WAITING: for a given turn not given yet (its lowest
     round written in `missing`, -1 first in `asked`), or for a key's table not made yet (the key in
@@ -176,7 +176,7 @@ def _turn(keyed, strategy, seat, number, playoff, dice, left, known, game, looke
     return mask
 
 
-@nb.njit
+@nb.njit(inline="always")
 def _counted_turn(numbers, words, seat, got):
     """A regular round's turn added to its seat's counts (its square in two words)."""
     numbers[_TURNS, seat] += 1
@@ -189,7 +189,7 @@ def _counted_turn(numbers, words, seat, got):
     words[seat, 0] = low
 
 
-@nb.njit
+@nb.njit(inline="always")
 def _played_round(keyed, instant, number, playoff, dice, left, scores, words, known, game, looked):
     """One round among the seats playing: each turn, then whether a shut box won at once. The seat
     that won so (-1 if none), or _WAITING."""
@@ -212,7 +212,7 @@ def _played_round(keyed, instant, number, playoff, dice, left, scores, words, kn
     return -1
 
 
-@nb.njit
+@nb.njit(inline="always")
 def _dropped(numbers, flags, number, drop_out, share):
     """After a round of a drop-out game: who dropped out (among those to settle); _GOES_ON while
     any stays in, _OVER where one is left (it wins) or none dropped out, else _TOTAL to settle on."""
@@ -236,7 +236,7 @@ def _dropped(numbers, flags, number, drop_out, share):
     return _TOTAL if anyone_out else _OVER
 
 
-@nb.njit
+@nb.njit(inline="always")
 def _to_settle(paths, numbers, flags, number, playoff, rules, share):
     """After a round no shut box won: the row of `numbers` to settle on among the seats in
     `flags[1]`, or _GOES_ON, or _OVER. `paths` is (drop-outs, playoffs), `rules` (rounds, drop-out)."""
@@ -254,7 +254,7 @@ def _to_settle(paths, numbers, flags, number, playoff, rules, share):
     return _TOTAL
 
 
-@nb.njit
+@nb.njit(inline="always")
 def _settled(playoffs, numbers, flags, settle, ties, share):
     """The lowest values of row `settle` among the seats in `flags[1]`: alone, shared, the first
     seat's; or (False) a playoff among them, the seats playing it in `flags[0]`."""
@@ -280,7 +280,7 @@ def _settled(playoffs, numbers, flags, settle, ties, share):
     return True
 
 
-@nb.njit
+@nb.njit(inline="always")
 def _played_game(paths, ruled, dice, left, scores, share, words, known, game, looked):
     """A game to its end, its counts in `numbers` and `words`; False where it waits. `paths` is
     (keyed, drop-outs, playoffs), `ruled` (instant win, rounds, drop-out limit, tie rule)."""
@@ -309,7 +309,7 @@ def _played_game(paths, ruled, dice, left, scores, share, words, known, game, lo
         playoff = True
 
 
-@nb.njit
+@nb.njit(inline="always")
 def _seated(numbers, words, flags, players, matchup, rotation):
     """A game's working arrays set for its start, each seat's strategy in row _AT."""
     seats = numbers.shape[1]
@@ -322,7 +322,7 @@ def _seated(numbers, words, flags, players, matchup, rotation):
         flags[0, seat] = True
 
 
-@nb.njit
+@nb.njit(inline="always")
 def _placed(numbers, seat, other):
     """`tally.finished_ahead` of two seats of a finished game: 1 ahead, -1 behind, 0 level."""
     won, won_other = numbers[_WIN, seat] > 0, numbers[_WIN, other] > 0
@@ -346,7 +346,7 @@ def _placed(numbers, seat, other):
     return 0
 
 
-@nb.njit
+@nb.njit(inline="always")
 def _counted_game(numbers, words, counts, squares, matchup, rotation):
     """A finished game counted into its matchup's tallies, seat by seat as player by player; what
     it won, each player's win shares in a word (`dealt`'s)."""
@@ -378,7 +378,7 @@ def _counted_game(numbers, words, counts, squares, matchup, rotation):
     return won_deal
 
 
-@nb.njit
+@nb.njit(inline="always")
 def _counted_deal(counts, dealt, matchup, deal, won_deal):
     """At a table of two, a game's win shares added to its deal's; once both games are in, each
     player's outcome counted in its pentanomial (in `counts` after `tied`)."""
@@ -392,7 +392,7 @@ def _counted_deal(counts, dealt, matchup, deal, won_deal):
         dealt[matchup, deal] = value
 
 
-@nb.njit
+@nb.njit(inline="always")
 def _located(game, previous, at, seats, deals):
     """A game's (matchup, rotation, deal) from its number, or from the last game's (`at`) when it
     is the next one: no division."""
@@ -412,7 +412,9 @@ def unit_player(keyed, drop_outs, playoffs):
     numba prunes the branches of a path left out before it types them, so the common unit (one
     round, no keys) compiles least; each variant is cached on disk apart (its flags in its key)."""
 
-    @nb.njit(cache=True, error_model="numpy")
+    # No array is made here (they all come made), so numba's reference counting is off (`_nrt`): the
+    # steps' arrays would be counted in and out at every turn they are inlined into (2.6x slower).
+    @nb.njit(cache=True, error_model="numpy", _nrt=False)
     def play_unit(
         players,
         seats,
