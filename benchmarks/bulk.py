@@ -161,10 +161,11 @@ READER = str(ROOT / "tests" / "data" / "context_reader.py") + ":Reader"
 ENGINES: dict[str, tuple[tuple[str, ...], dict[str, str]]] = {
     "bulk field, compiled": (("-n", "400000", *FIELD_FLAGS), {"SHUTBOX_KERNEL": "numba"}),
     "bulk field, numpy": (("-n", "100000", *FIELD_FLAGS), {"SHUTBOX_KERNEL": "numpy"}),
-    "keyed, drop-out, playoff, compiled": (
-        ("-n", "40000", "-s", "optimal", "-s", "target", "-s", "greedy-high", "--drop-out", "100", "--ties", "playoff"),
+    "drop-out, playoff, compiled": (
+        ("-n", "40000", *FIELD_FLAGS, "--drop-out", "100", "--ties", "playoff"),
         {"SHUTBOX_KERNEL": "numba"},
     ),
+    "keyed (target), compiled": (("-n", "100000", "-s", "target", *FIELD_FLAGS[:4]), {"SHUTBOX_KERNEL": "numba"}),
     "context reader (game by game)": (("-n", "4000", "-s", READER, "-s", "optimal", "-s", "greedy-high"), {}),
     "--general-engine": (("-n", "1000", "-s", READER, "-s", "optimal", "-s", "greedy-high", "--general-engine"), {}),
 }
