@@ -319,7 +319,7 @@ class UnitPlayer:
             else:
                 counted = [{unit.matchups[0]: self._turn_by_turn(matchup, block)} for block in blocks]
         except GameFailure as failure:
-            raise TournamentFailure(self._where(matchup, failure.slot, failure.context) + str(failure.error)) from None
+            raise self._failed(matchup, failure) from None
         games = self.plan.table * len(unit.matchups)
         return tuple(
             UnitResult(found, block.deals * games, unit.number) for found, block in zip(counted, blocks, strict=True)
@@ -358,7 +358,7 @@ class UnitPlayer:
         try:
             tallies = self._turn_by_turn(matchup, unit, side_by_side=False)
         except GameFailure as failure:
-            raise TournamentFailure(self._where(matchup, failure.slot, failure.context) + str(failure.error)) from None
+            raise self._failed(matchup, failure) from None
         return UnitResult({index: tallies}, unit.deals * self.plan.table, unit.number)
 
     def play_game(self, matchup: Matchup, slot: GameSlot, seats: list[Seat]) -> GameRecord:
@@ -366,8 +366,12 @@ class UnitPlayer:
         try:
             (record,) = play_turn_by_turn(self.rules, self.plan.deal_seed, [slot], seats)
         except GameFailure as failure:
-            raise TournamentFailure(self._where(matchup, failure.slot, failure.context) + str(failure.error)) from None
+            raise self._failed(matchup, failure) from None
         return record
+
+    def _failed(self, matchup: Matchup, failure: GameFailure) -> TournamentFailure:
+        """A strategy's failure in a game, saying where it happened, whichever way played the game."""
+        return TournamentFailure(self._where(matchup, failure.slot, failure.context) + str(failure.error))
 
     def _where(self, matchup: Matchup, slot: GameSlot, context: TurnContext) -> str:
         names = self.plan.config.names
