@@ -246,32 +246,36 @@ class BulkUnit:
     def turns(self, seat: int, round_: int, games: Games) -> Masks:
         """`SeatTurns` for `play_games`: each game's turn in this seat and round."""
         strategies = self.strategy_at[seat][games]
-        found = np.full(games.size, self.rules.full_box, dtype=np.int16)
         if self._order is None:
             order = np.flatnonzero(np.bincount(strategies)).tolist()  # np.unique would load numpy.ma
+            found = np.empty(games.size, dtype=np.int16)
         else:  # the games after one that failed play no more
             order = list(self._order)
             strategies = np.where(self.numbers[games] < self._last, strategies, -1)
+            found = np.full(games.size, self.rules.full_box, dtype=np.int16)
+        dice = self.dice_index[games]
         for strategy in order:
             chosen = strategies == strategy
-            if chosen.any():
-                found[chosen] = self._turns_of(strategy, seat, round_, games[chosen])
+            if self._order is None or chosen.any():
+                found[chosen] = self._turns_of(strategy, seat, round_, games, dice, chosen)
         return found
 
-    def _turns_of(self, strategy: int, seat: int, round_: int, games: Games) -> Masks:
-        """One strategy's turns in this seat and round of these games, by its kind."""
+    def _turns_of(
+        self, strategy: int, seat: int, round_: int, games: Games, dice: Games, chosen: npt.NDArray[np.bool_]
+    ) -> Masks:
+        """One strategy's turns in this seat and round of the `chosen` games, by its kind."""
         kind = self.asked.get(strategy)
         if kind is not None:
-            keys = absorbed(self._keys[self.dice_index[games]], round_, seat)
-            return kind.turns(self, seat, round_, games, outcomes(keys[:, None], self._rolls))
-        dice = self.dice_index[games]
+            asked = games[chosen]
+            keys = absorbed(self._keys[dice[chosen]], round_, seat)
+            return kind.turns(self, seat, round_, asked, outcomes(keys[:, None], self._rolls))
         features = self.plan.keys[strategy] if self.plan.keys else None
         if features is None:
-            return self._strategy_turns(strategy, seat, round_, dice)
+            return self._strategy_turns(strategy, seat, round_, dice[chosen])
         # Its turn depends on where its game stands: played in every game apart.
         assert self.keyed_turns is not None
-        rows = key_rows(features, self.standing, seat, round_, games)
-        return self.keyed_turns(strategy, seat, round_, self.dice_games[dice], rows)
+        rows = key_rows(features, self.standing, seat, round_, games[chosen])
+        return self.keyed_turns(strategy, seat, round_, self.dice_games[dice[chosen]], rows)
 
     def play(self) -> dict[int, list[Tally]]:
         """Every game of the unit, counted per matchup and player."""
