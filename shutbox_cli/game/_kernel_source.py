@@ -2,9 +2,10 @@
 
 One function per set of rule paths in force (`unit_player`), so numba compiles little; it is
 put together from small compiled steps (a game's seats, a turn, a round, settling, counting),
-which numba inlines into it (`inline="always"`), their rule-path flags constants there. The dice
-are `dice`'s splitmix64-v1 in uint64 arithmetic (every operand uint64, so nothing turns float);
-the rules are `bulk.play_games`'s, one game at a time; the placings `tally.finished_ahead`'s.
+which numba inlines into it (`inline="always"`); the mix and a keyed turn's key are called (inlined
+too, they took twice as long to compile). The dice are `dice`'s splitmix64-v1 in uint64
+arithmetic (every operand uint64, so nothing turns float); the rules are `bulk.play_games`'s, one
+game at a time; the placings `tally.finished_ahead`'s.
 """
 
 from __future__ import annotations
@@ -41,14 +42,14 @@ _GOES_ON, _OVER = -1, -2
 """After a round: the game goes on, or it is over (else the row of `numbers` to settle on)."""
 
 
-@nb.njit(inline="always")
+@nb.njit(cache=True, error_model="numpy", _nrt=False)
 def _mix(word):
     word = (word ^ (word >> _S30)) * _MIX_1
     word = (word ^ (word >> _S27)) * _MIX_2
     return word ^ (word >> _S31)
 
 
-@nb.njit(inline="always")
+@nb.njit(cache=True, error_model="numpy", _nrt=False)
 def _rivals(seat, playoff, numbers, flags):
     """What a seat's key sees of the others playing this round: the lowest score to beat and how
     many made it, how many turns are to come, and the leader's total before this round."""
@@ -69,7 +70,7 @@ def _rivals(seat, playoff, numbers, flags):
     return to_beat, to_beat_count, to_come, leader
 
 
-@nb.njit(inline="always")
+@nb.njit(cache=True, error_model="numpy", _nrt=False)
 def _feature(feature, seat, number, playoff, total, rivals):
     """The value of one feature of a key (`kernel.KEY_FEATURES`, numbered); 0 past its features."""
     to_beat, to_beat_count, to_come, leader = rivals
@@ -92,7 +93,7 @@ def _feature(feature, seat, number, playoff, total, rivals):
     return 0
 
 
-@nb.njit(inline="always")
+@nb.njit(cache=True, error_model="numpy", _nrt=False)
 def _found_key(keys, key_row):
     """The slot of the table of the key in `key_row` among the `keys` (rows sorted by hash, the
     table's slot last); -1 if its table is not made yet."""
@@ -113,7 +114,7 @@ def _found_key(keys, key_row):
     return -1
 
 
-@nb.njit(inline="always")
+@nb.njit(cache=True, error_model="numpy", _nrt=False)
 def _keyed_slot(strategy, seat, number, playoff, numbers, flags, key_features, keys, key_row):
     """The slot of the table of a keyed strategy's turn: its key worked out into `key_row`
     (`keyed.key_rows` for one turn) and looked up among the `keys`; -1 if its table is not made yet."""
