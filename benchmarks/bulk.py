@@ -8,9 +8,12 @@
 3. 10,000,000 games of that field at -j 2 through the real command: wall time, and the peak of
    the resident memory of all its processes together (sampled from /proc, Linux).
 4. With --baseline PATH (a checkout of an earlier commit): the default tournament, `shutbox
-   tournament --seed 1 -j 1`, timed in both checkouts, best of --repeats.
+   tournament --seed 1 -j 1`, timed in both checkouts, best of --repeats; then each way a unit
+   is played (`ENGINES`: a bulk field compiled and in numpy, a field with a user's context reader,
+   `--general-engine`) through the real command at -j 1 in both checkouts, taking turns, best of
+   --repeats, with the load average before and after (`--engines` measures just these).
 
-Run: python benchmarks/bulk.py [--baseline PATH] [--repeats R] [--skip-ten-million]
+Run: python benchmarks/bulk.py [--baseline PATH] [--repeats R] [--skip-ten-million] [--engines]
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from __future__ import annotations
 import argparse
 import os
 import platform
+import resource
 import subprocess
 import sys
 import time
@@ -36,6 +40,7 @@ from tournaments import InProcess, Options, load_config, run
 
 ROOT = Path(__file__).resolve().parent.parent
 FIELD = ("optimal", "max-shut", "fewest-tiles", "tips", "greedy-high")
+FIELD_FLAGS = tuple(flag for strategy in FIELD for flag in ("-s", strategy))
 
 
 def best_rate(count: int, job: Callable[[], object], repeats: int) -> float:
@@ -153,6 +158,53 @@ def default_tournament(baseline: Path, repeats: int) -> None:
     print(f"  {play_before / play_now:.1f}x faster")
 
 
+READER = str(ROOT / "tests" / "data" / "context_reader.py") + ":Reader"
+ENGINES: dict[str, tuple[tuple[str, ...], dict[str, str]]] = {
+    "bulk field, compiled": (("-n", "400000", *FIELD_FLAGS), {"SHUTBOX_KERNEL": "numba"}),
+    "bulk field, numpy": (("-n", "100000", *FIELD_FLAGS), {"SHUTBOX_KERNEL": "numpy"}),
+    "drop-out, playoff, compiled": (
+        ("-n", "40000", *FIELD_FLAGS, "--drop-out", "100", "--ties", "playoff"),
+        {"SHUTBOX_KERNEL": "numba"},
+    ),
+    "keyed (target), compiled": (("-n", "100000", "-s", "target", *FIELD_FLAGS[:4]), {"SHUTBOX_KERNEL": "numba"}),
+    "context reader (game by game)": (("-n", "4000", "-s", READER, "-s", "optimal", "-s", "greedy-high"), {}),
+    "--general-engine": (("-n", "1000", "-s", READER, "-s", "optimal", "-s", "greedy-high", "--general-engine"), {}),
+}
+"""Each way of playing a unit, as the real command's flags (after `tournament --seed 1 -j 1 -q`)
+and the environment that chooses the bulk engine."""
+
+
+def engines(baseline: Path, repeats: int) -> None:
+    """Each of `ENGINES` timed in this checkout and the baseline, taking turns (a first run of each,
+    untimed, fills numba's cache): the best wall time, and the best processor time of the command
+    and every process it started (its hosts too), which a busy machine disturbs less."""
+    print(f"\nEach way of playing a unit, whole command at -j 1, best of {repeats}, this checkout against {baseline}:")
+    print(f"  load average before: {Path('/proc/loadavg').read_text().strip()}")
+    for label, (flags, environment) in ENGINES.items():
+        command = [sys.executable, "-m", "shutbox_cli", "tournament", "--seed", "1", "-j", "1", "-q", *flags]
+        wall = {ROOT: float("inf"), baseline: float("inf")}
+        cpu = dict(wall)
+        for run_number in range(repeats + 1):
+            for folder in wall:
+                start, used = time.perf_counter(), _children_cpu()
+                subprocess.run(command, cwd=folder, check=True, capture_output=True, env={**os.environ, **environment})
+                if run_number:
+                    wall[folder] = min(wall[folder], time.perf_counter() - start)
+                    cpu[folder] = min(cpu[folder], _children_cpu() - used)
+        print(
+            f"  {label:<30} wall this {wall[ROOT]:5.2f} s, baseline {wall[baseline]:5.2f} s: "
+            f"{wall[baseline] / wall[ROOT]:.2f}x; CPU this {cpu[ROOT]:5.2f} s, baseline {cpu[baseline]:5.2f} s: "
+            f"{cpu[baseline] / cpu[ROOT]:.2f}x"
+        )
+    print(f"  load average after: {Path('/proc/loadavg').read_text().strip()}")
+
+
+def _children_cpu() -> float:
+    """Processor seconds (user and system) of every process this one has started and waited for."""
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
+
+
 NOW = """
 from tournaments import InProcess, Options, load_config, run
 config = load_config(None, Options(seed=1))
@@ -188,7 +240,11 @@ def main() -> None:
     parser.add_argument("--baseline", type=Path, help="a checkout of an earlier commit to compare with")
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--skip-ten-million", action="store_true")
+    parser.add_argument("--engines", action="store_true", help="only each way of playing a unit against --baseline")
     arguments = parser.parse_args()
+    if arguments.engines:
+        engines(arguments.baseline, arguments.repeats)
+        return
     print(f"Python {platform.python_version()}, numpy {np.__version__} on {platform.machine()}, {os.cpu_count()} cores")
     turns(arguments.repeats)
     tournaments(arguments.repeats)
@@ -196,6 +252,7 @@ def main() -> None:
         ten_million()
     if arguments.baseline is not None:
         default_tournament(arguments.baseline, arguments.repeats)
+        engines(arguments.baseline, arguments.repeats)
 
 
 if __name__ == "__main__":

@@ -9,11 +9,14 @@ measured (not tested), side by side in one run; needs numba.
    in this process: games per CPU-second inside the unit (the unit's turn tables made
    beforehand), for two seats one round, `--drop-out 100` and `--table 4`; compiled, numpy, and
    (two seats one round) a plain Python loop over the same tables and dice.
-3. With --hundred-million: 100,000,000 games of a 3-strategy exact field (optimal, max-shut,
+3. With --baseline PATH (a checkout of an earlier commit): the kernel's games per CPU-second in
+   the unit in this checkout and the baseline, each in a fresh process, taking turns (best of
+   --repeats each), for the cases of 2. and a keyed field with drop-outs and playoffs.
+4. With --hundred-million: 100,000,000 games of a 3-strategy exact field (optimal, max-shut,
    greedy-high) through the real command at -j 2: wall time and the peak of the resident memory
    of all its processes together (sampled from /proc, Linux).
 
-Run: python benchmarks/kernel.py [--repeats R] [--compiles C] [--hundred-million]
+Run: python benchmarks/kernel.py [--repeats R] [--compiles C] [--baseline PATH] [--hundred-million]
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 import numpy as np
 from bulk import ROOT, tree_rss_mb
@@ -103,6 +107,53 @@ def units(repeats: int) -> None:
     os.environ.pop(kernel.SWITCH)
 
 
+RATE = """
+import json, os, sys, time
+from tournaments import Options, load_config
+from tournaments.playing.plan import make_plan
+from tournaments.playing.units import UnitPlayer
+os.environ["SHUTBOX_KERNEL"] = "numba"
+plan = make_plan(load_config(None, Options(seed=1, **json.loads(sys.argv[1]))))
+player = UnitPlayer(plan)
+bulk = [unit for unit in plan.units() if unit.bulk]
+player.bulk.play(bulk[0])  # tables made (and the kernel compiled) before the clock starts
+best = float("inf")
+for _ in range(int(sys.argv[2])):
+    start = time.process_time()
+    for unit in bulk:
+        player.bulk.play(unit)
+    best = min(best, time.process_time() - start)
+print(sum(unit.deals * plan.table * len(unit.matchups) for unit in bulk) / best)
+"""
+"""A checkout's kernel rate: games per CPU-second of its bulk units, the best of argv[2] runs."""
+SIDE_BY_SIDE = {
+    "2 seats, one round": {"strategies": FIELD, "games": 100_000},
+    "2 seats, --drop-out 100": {"strategies": FIELD, "games": 20_000, "rules": {"drop_out": 100}},
+    "--table 4": {"strategies": FIELD, "games": 50_000, "table": 4},
+    "keyed, drop-out, playoff": {
+        "strategies": ("optimal", "target", "greedy-high"),
+        "games": 20_000,
+        "rules": {"drop_out": 100, "ties": "playoff"},
+    },
+}
+
+
+def against(baseline: Path, repeats: int) -> None:
+    """The kernel's rate in this checkout and the baseline, each in fresh processes, taking turns."""
+    print(f"\nThe kernel, games per CPU-second in the unit, this checkout against {baseline}:")
+    print(f"  load average before: {Path('/proc/loadavg').read_text().strip()}")
+    for label, options in SIDE_BY_SIDE.items():
+        best = {ROOT: 0.0, baseline: 0.0}
+        for _ in range(repeats):
+            for folder in best:
+                command = [sys.executable, "-c", RATE, json.dumps(options), str(repeats)]
+                done = subprocess.run(command, cwd=folder, check=True, capture_output=True, text=True)
+                best[folder] = max(best[folder], float(done.stdout))
+        now, before = best[ROOT], best[baseline]
+        print(f"  {label:<26} this {now:>11,.0f}  baseline {before:>11,.0f}  {now / before:.2f}x")
+    print(f"  load average after: {Path('/proc/loadavg').read_text().strip()}")
+
+
 def table_loop(player: UnitPlayer, plan: object) -> tuple[int, Callable[[], object]]:
     """Two-seat one-round games of every pair, played in plain Python from the same tables."""
     rows = [player.bulk.table(index).tolist() for index in range(len(FIELD))]
@@ -151,8 +202,12 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--compiles", type=int, default=3, help="fresh compiles of each kind, for the median")
     parser.add_argument("--hundred-million", action="store_true")
+    parser.add_argument("--baseline", type=Path, help="a checkout of an earlier commit: the kernel against its own")
     arguments = parser.parse_args()
     print(f"Python {platform.python_version()}, numpy {np.__version__} on {platform.machine()}, {os.cpu_count()} cores")
+    if arguments.baseline is not None:
+        against(arguments.baseline, arguments.repeats)
+        return
     compile_seconds(arguments.compiles)
     units(arguments.repeats)
     if arguments.hundred_million:

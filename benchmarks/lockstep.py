@@ -1,9 +1,9 @@
-"""What lockstep saves, measured (not tested): a user's context-reading strategy (in its host)
-against optimal, its games played game by game, each way in one run: the games one after another
-(`UnitPlayer.one_after_another`: one round trip per turn), side by side in the general engine
-(`lockstep`, as `--general-engine` plays) and in array steps (`steps`), both one round trip per
-step of the unit's games. Best of --repeats, the ways alternating so that load changes hit them
-alike; the hosts start before the clock does.
+"""What playing a unit's games side by side saves, measured (not tested): a user's context-reading
+strategy (in its host) against optimal, its games played game by game, each way in one run: the
+reference one game after another (`UnitPlayer.one_after_another`: one round trip per turn), the
+reference side by side (`reference`, as `--general-engine` plays) and the array engine (`bulk`,
+the strategy asked with its context: `asked`), both one round trip per step of the unit's games.
+Best of --repeats, the ways alternating so that load changes hit them alike; the hosts start before the clock does.
 
 Run: python benchmarks/lockstep.py [--repeats R] [--games N]
 """
@@ -41,8 +41,8 @@ def main() -> None:
         players = {bulk: UnitPlayer(make_plan(config, bulk=bulk)) for bulk in (False, True)}
         ways: dict[str, tuple[UnitPlayer, Callable[[UnitPlayer, WorkUnit], UnitResult]]] = {
             "one game after another (a round trip a turn)": (players[True], UnitPlayer.one_after_another),
-            "general engine, lockstep (a round trip a step)": (players[False], UnitPlayer.play),
-            "array steps (a round trip a step)": (players[True], UnitPlayer.play),
+            "the reference side by side (a round trip a step)": (players[False], UnitPlayer.play),
+            "the array engine (a round trip a step)": (players[True], UnitPlayer.play),
         }
         results = {title: every_unit(player, play) for title, (player, play) in ways.items()}
         assert all(found == results[next(iter(results))] for found in results.values()), "the ways disagree"
@@ -60,8 +60,11 @@ def main() -> None:
     print(f"reader vs optimal, {games:,} games played game by game (best of {arguments.repeats})")
     for title, seconds in best.items():
         print(f"  {title:58} {seconds:7.3f} s  {games / seconds:9,.0f} games/s")
-    alone, lockstep, steps = best.values()
-    print(f"lockstep is {alone / lockstep:.1f}x as fast as a round trip a turn, array steps {alone / steps:.1f}x")
+    alone, side_by_side, arrays = best.values()
+    print(
+        f"side by side is {alone / side_by_side:.1f}x as fast as a round trip a turn, "
+        f"the array engine {alone / arrays:.1f}x"
+    )
 
 
 if __name__ == "__main__":

@@ -1,19 +1,23 @@
-"""Playing many games at once: a bulk unit, every bulk matchup's games over a range of deals,
-and the tables exact strategies play from.
+"""The array engine: every unit the reference (`reference`, `--general-engine`) does not play, its
+games at once in numpy arrays, and the tables exact strategies play from.
 
-A context-free strategy's turn in a (deal, round, seat) is the same in every matchup it plays,
-so each is played once per unit (an exact strategy in lockstep with numpy from its table, any
-other turn by turn) and looked up by every game that seats the strategy there. The games
-themselves are array logic (`shutbox_cli.game.bulk.play_games`), counted into the same tallies
-the general engine counts. With the `fast` extra (numba) a unit plays compiled instead
-(`compiled`), to the same tallies; this numpy engine is its reference and its fallback.
+A unit's games stand in arrays (the rules written once: `shutbox_cli.game.bulk.play_games`), and
+each strategy seated plays its turns of a step by its kind: an exact one from its table, a keyed
+one from its key's table, any other context-free one turn by turn; those three once per (deal,
+round, seat), looked up by every game of a bulk unit that seats the strategy there. A game-by-game
+unit (one matchup whose strategies read their context) seats the others as kinds asked with the
+context of each game's turn (`asked`: a solver's policy from its table, any other asked turn by
+turn). The games are counted into the same tallies the reference counts. With the `fast` extra
+(numba) a bulk unit plays compiled instead (`compiled`), to the same tallies; this numpy engine is
+its reference and its fallback.
 """
 
 from __future__ import annotations
 
 import copy
 import itertools
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import Protocol
 
 import numpy as np
 import numpy.typing as npt
@@ -29,24 +33,36 @@ from shutbox_cli.game.bulk import (
     play_turns,
     turn_table_of,
 )
-from shutbox_cli.game.bulk_dice import outcomes, stream_keys
+from shutbox_cli.game.bulk_dice import absorbed, outcomes, stream_keys
 from shutbox_cli.game.terms import GameNumber, Seed
 from strategies.keys import KeyedContext
 from strategies.player import StrategyError, StrategyPlayer
 
 from .compiled import CompiledUnits
 from .keyed import distinct_keys, key_rows, key_values
-from .plan import Plan, WorkUnit
+from .plan import GameSlot, Plan, WorkUnit
+from .reference import GameFailure
 from .seats import Seating, TabulationFailure
 from .tally import NEVER_OUT, Tally, pair_outcomes, share_unit
 
 Masks = npt.NDArray[np.int16]
+Games = npt.NDArray[np.intp]
+Dealt = npt.NDArray[np.uint8]
+"""Every roll each of some games' turns can use ([game, roll], outcome codes): a turn uses at most
+one roll per tile, plus the one that ends it."""
 StrategyTurns = Callable[[int, int, int, npt.NDArray[np.int64]], Masks]
 """Strategy i's turns in seat s and round r of these dice games: the open mask each ends with."""
 KeyedTurns = Callable[[int, int, int, npt.NDArray[np.int64], npt.NDArray[np.int64]], Masks]
 """A keyed strategy i's turns in seat s and round r of these dice games, given each turn's key row."""
 SMALL = 4
 """A round asked for fewer than 1/SMALL of a unit's dice games plays just those, uncached."""
+
+
+class AskedKind(Protocol):
+    """A strategy asked with the context of each game's turn (`asked`): its turns in a seat and
+    round of these games, each on the rolls dealt for it."""
+
+    def turns(self, unit: BulkUnit, seat: int, round_: int, games: Games, dealt: Dealt) -> Masks: ...
 
 
 class BulkPlayer:
@@ -125,15 +141,19 @@ class BulkPlayer:
         keys = stream_keys(self.plan.deal_seed, games, round_, seat)
         return play_keyed_turns(tables, which, self.rules.full_box, lambda k, live: outcomes(keys[live], k))
 
-    def play(self, unit: WorkUnit, blocks: Sequence[WorkUnit] = ()) -> list[dict[int, list[Tally]]]:
-        """Every game of a bulk unit, counted per matchup and player block by block (`blocks`, the
-        unit's in order; by default the unit whole): compiled when it can be."""
+    def play(
+        self, unit: WorkUnit, blocks: Sequence[WorkUnit] = (), asked: Mapping[int, AskedKind] | None = None
+    ) -> list[dict[int, list[Tally]]]:
+        """Every game of a unit, counted per matchup and player block by block (`blocks`, the unit's
+        in order; by default the unit whole): a bulk unit compiled when it can be, a game-by-game
+        one with the strategies `asked` (by number) asked with their context."""
         blocks = blocks or (unit,)
-        if self._compiled is None:
-            self._compiled = CompiledUnits(self.plan, self.table, self.strategy_turns, self.keyed_table)
-        if self._compiled.plays(unit):
-            return [self._compiled.play(block) for block in blocks]
-        return BulkUnit(self.plan, unit, self.strategy_turns, self.keyed_turns).play_blocks(blocks)
+        if unit.bulk:
+            if self._compiled is None:
+                self._compiled = CompiledUnits(self.plan, self.table, self.strategy_turns, self.keyed_table)
+            if self._compiled.plays(unit):
+                return [self._compiled.play(block) for block in blocks]
+        return BulkUnit(self.plan, unit, self.strategy_turns, self.keyed_turns, asked).play_blocks(blocks)
 
 
 class TableTurns:
@@ -157,19 +177,30 @@ class TableTurns:
 
 
 class BulkUnit:
-    """The games of one bulk unit, laid out matchup by matchup, rotation by rotation, deal by deal."""
+    """The games of one unit, laid out matchup by matchup, rotation by rotation, deal by deal; the
+    strategies `asked` (by number) are asked with their games' context, the others play by kind."""
 
     def __init__(
-        self, plan: Plan, unit: WorkUnit, strategy_turns: StrategyTurns, keyed_turns: KeyedTurns | None = None
+        self,
+        plan: Plan,
+        unit: WorkUnit,
+        strategy_turns: StrategyTurns,
+        keyed_turns: KeyedTurns | None = None,
+        asked: Mapping[int, AskedKind] | None = None,
     ) -> None:
         self.plan = plan
         self.unit = unit
+        self.rules = plan.config.rules
+        self.seed: Seed = plan.deal_seed
         self.strategy_turns = strategy_turns
         self.keyed_turns = keyed_turns
+        self.asked = dict(asked or {})
         self.standing = Standing()
-        seats, deals = plan.table, unit.deals
+        self.players = seats = plan.table
+        deals = unit.deals
         self.layout = (len(unit.matchups), seats, deals)
         matchup, rotation, deal = np.indices(self.layout).reshape(3, -1)
+        self.rotation = rotation
         # Which dice stream each game's seats meet: the deal's, or with duplicate off the game's own.
         self.dice_index = deal if plan.config.duplicate else deal * seats + rotation
         first = unit.first_deal * (1 if plan.config.duplicate else seats)
@@ -177,32 +208,74 @@ class BulkUnit:
         players = np.array([plan.matchups[index].players for index in unit.matchups], dtype=np.intp)
         self.strategy_at = [players[matchup, (rotation + seat) % seats] for seat in range(seats)]
         self._turns: dict[tuple[int, int, int], Masks] = {}
+        self._order = tuple(dict.fromkeys(players[0].tolist())) if self.asked else None
+        """The order a game-by-game unit's strategies are asked in: its matchup's."""
+        self.failure: GameFailure | None = None
+        self._last = np.iinfo(np.int64).max
+        """Games numbered from this on play no more: a game before them failed."""
+        if self.asked:
+            self.numbers = (deal + unit.first_deal) * seats + rotation
+            self._keys = absorbed(0, self.seed, self.dice_games)
+            """Each dice game's stream key as far as its seed and number go (`bulk_dice.absorbed`)."""
+            self._rolls = np.arange(self.rules.tiles + 1, dtype=np.uint64)[None, :]
+
+    def game_dice(self, games: Games) -> npt.NDArray[np.int64]:
+        """The dice game each of these games is dealt from."""
+        dice: npt.NDArray[np.int64] = self.dice_games[self.dice_index[games]]
+        return dice
+
+    def slot(self, game: int) -> GameSlot:
+        """A game of a game-by-game unit as the plan numbers it."""
+        return GameSlot(int(self.numbers[game]), int(self.game_dice(np.array([game]))[0]), int(self.rotation[game]))
+
+    def failed(self, failure: GameFailure) -> None:
+        """A game failed: it and every game after it play no more; the first to fail is blamed."""
+        if failure.slot.number < self._last:
+            self.failure, self._last = failure, failure.slot.number
 
     def _strategy_turns(self, strategy: int, seat: int, round_: int, dice: npt.NDArray[np.intp]) -> Masks:
         key = (strategy, seat, round_)
         known = self._turns.get(key)
         if known is not None:
             return known[dice]
-        if dice.size * SMALL < self.dice_games.size:
+        if self.asked or dice.size * SMALL < self.dice_games.size:  # a game-by-game unit shares no turns
             return self.strategy_turns(strategy, seat, round_, self.dice_games[dice])
         known = self._turns[key] = self.strategy_turns(strategy, seat, round_, self.dice_games)
         return known[dice]
 
-    def turns(self, seat: int, round_: int, games: npt.NDArray[np.intp]) -> Masks:
+    def turns(self, seat: int, round_: int, games: Games) -> Masks:
         """`SeatTurns` for `play_games`: each game's turn in this seat and round."""
         strategies = self.strategy_at[seat][games]
+        if self._order is None:
+            order = np.flatnonzero(np.bincount(strategies)).tolist()  # np.unique would load numpy.ma
+            found = np.empty(games.size, dtype=np.int16)
+        else:  # the games after one that failed play no more
+            order = list(self._order)
+            strategies = np.where(self.numbers[games] < self._last, strategies, -1)
+            found = np.full(games.size, self.rules.full_box, dtype=np.int16)
         dice = self.dice_index[games]
-        found = np.empty(games.size, dtype=np.int16)
-        for strategy in np.flatnonzero(np.bincount(strategies)).tolist():  # np.unique would load numpy.ma
+        for strategy in order:
             chosen = strategies == strategy
-            features = self.plan.keys[strategy] if self.plan.keys else None
-            if features is None:
-                found[chosen] = self._strategy_turns(strategy, seat, round_, dice[chosen])
-            else:  # its turn depends on where its game stands: played in every game apart
-                assert self.keyed_turns is not None
-                rows = key_rows(features, self.standing, seat, round_, games[chosen])
-                found[chosen] = self.keyed_turns(strategy, seat, round_, self.dice_games[dice[chosen]], rows)
+            if self._order is None or chosen.any():
+                found[chosen] = self._turns_of(strategy, seat, round_, games, dice, chosen)
         return found
+
+    def _turns_of(
+        self, strategy: int, seat: int, round_: int, games: Games, dice: Games, chosen: npt.NDArray[np.bool_]
+    ) -> Masks:
+        """One strategy's turns in this seat and round of the `chosen` games, by its kind."""
+        kind = self.asked.get(strategy)
+        if kind is not None:
+            asked = games[chosen]
+            keys = absorbed(self._keys[dice[chosen]], round_, seat)
+            return kind.turns(self, seat, round_, asked, outcomes(keys[:, None], self._rolls))
+        features = self.plan.keys[strategy] if self.plan.keys else None
+        if features is None:
+            return self._strategy_turns(strategy, seat, round_, dice[chosen])
+        # Its turn depends on where its game stands: played in every game apart.
+        assert self.keyed_turns is not None
+        rows = key_rows(features, self.standing, seat, round_, games[chosen])
+        return self.keyed_turns(strategy, seat, round_, self.dice_games[dice[chosen]], rows)
 
     def play(self) -> dict[int, list[Tally]]:
         """Every game of the unit, counted per matchup and player."""
@@ -210,12 +283,14 @@ class BulkUnit:
 
     def play_blocks(self, blocks: Sequence[WorkUnit]) -> list[dict[int, list[Tally]]]:
         """Every game of the unit, played at once and counted per matchup and player block by block
-        (the unit's blocks, `Plan.blocks`)."""
+        (the unit's blocks, `Plan.blocks`); a `GameFailure` at the first game to fail."""
         plan, unit = self.plan, self.unit
         count = int(np.prod(self.layout))
-        results = play_games(plan.config.rules, plan.table, count, share_unit(plan.table), self.turns, self.standing)
+        results = play_games(self.rules, plan.table, count, share_unit(plan.table), self.turns, self.standing)
+        if self.failure is not None:
+            raise self.failure
         return [
-            block_tallies(results, self.layout, block.first_deal - unit.first_deal, block, plan.config.rules)
+            block_tallies(results, self.layout, block.first_deal - unit.first_deal, block, self.rules)
             for block in blocks
         ]
 

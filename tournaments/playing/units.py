@@ -1,18 +1,18 @@
 """Playing work units, their strategies loaded once per process (a user's in a host process of its
-own, never here), and the results counted into small tallies: a bulk unit many games at once
-(`bulk.py`, which alone needs numpy: a process that only hands out units never loads it), any other
-game by game at the table, where exact seats play from their tables too and the others turn by turn."""
+own, never here), and the results counted into small tallies. Two ways play a unit: the array
+engine (`bulk.py`, which alone needs numpy: a process that only hands out units never loads it)
+every unit of a plan in bulk, the reference (`reference.py`, turn by turn) every unit of the
+general engine's plan (`--general-engine`), and it is what the tests hold the array engine to."""
 
 from __future__ import annotations
 
 import dataclasses
-import functools
 import time
 from array import array
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from shutbox_cli.game import GameRecord, TurnContext, TurnRecord, play_game, seat_order, turn_rolls
+from shutbox_cli.game import GameRecord, TurnContext, seat_order
 from strategies.loading import LoadedStrategy, StrategyLoadError
 from strategies.player import StrategyError, StrategyPlayer
 from strategies.table import PolicyTable
@@ -23,8 +23,8 @@ from ..folders import cache_folder
 from ..referee import idle
 from ..referee.confine import host_memory_limit
 from ..referee.seccomp import undumpable
-from .lockstep import GameFailure, play_in_lockstep
 from .plan import GameSlot, Matchup, Plan, WorkUnit
+from .reference import GameFailure, play_turn_by_turn
 from .replay import replay_command
 from .seats import AskedTurns, Player, Seat, TabulationFailure
 from .tables import keep_table, read_table, source_digest, table_key
@@ -32,7 +32,7 @@ from .tally import Tally, count_game, count_length, share_unit
 
 if TYPE_CHECKING:
     from ..referee.isolation import Host
-    from .bulk import BulkPlayer
+    from .bulk import AskedKind, BulkPlayer
 
 
 @dataclasses.dataclass(frozen=True)
@@ -154,7 +154,7 @@ class UnitPlayer:
         self._bulk: BulkPlayer | None = None
         self._tables: dict[int, PolicyTable] = dict(tables or {})
         self._solved: dict[int, Any] = {}
-        """Turn tables of solvers' policies a built-in plays game by game (`steps.SolvedSeat`)."""
+        """Turn tables of solvers' policies a built-in plays game by game (`asked.SolvedSeat`)."""
         self.loaded: list[LoadedStrategy | Host] = []
         entries = plan.config.strategies
         launched: dict[int, tuple[Host, bool]] = {}
@@ -309,79 +309,69 @@ class UnitPlayer:
             raise TournamentFailure(f"in {unit_title(self.plan, unit)}: {error.marked}") from None
 
     def _play(self, unit: WorkUnit, blocks: tuple[WorkUnit, ...]) -> tuple[UnitResult, ...]:
-        """A unit's results, block by block."""
-        if unit.bulk:
-            games = self.plan.table * len(unit.matchups)
-            counted = self.bulk.play(unit, blocks)
-            return tuple(
-                UnitResult(found, block.deals * games, unit.number)
-                for found, block in zip(counted, blocks, strict=True)
-            )
-        (index,) = unit.matchups
-        matchup = self.plan.matchups[index]
+        """A unit's results, block by block: the array engine's in a plan in bulk, else the reference's."""
+        matchup = self.plan.matchups[unit.matchups[0]]
         try:
-            # The general engine (no bulk) plays every game turn by turn.
-            if self.plan.bulk:
-                tallies = self._in_steps(matchup, unit, blocks)
+            if unit.bulk:
+                counted = self.bulk.play(unit, blocks)
+            elif self.plan.bulk:
+                counted = self.bulk.play(unit, blocks, self._asked(matchup))
             else:
-                tallies = [self._in_lockstep(matchup, block) for block in blocks]
+                counted = [{unit.matchups[0]: self._turn_by_turn(matchup, block)} for block in blocks]
         except GameFailure as failure:
-            raise TournamentFailure(self._where(matchup, failure.slot, failure.context) + str(failure.error)) from None
+            raise self._failed(matchup, failure) from None
+        games = self.plan.table * len(unit.matchups)
         return tuple(
-            UnitResult({index: found}, block.deals * self.plan.table, unit.number)
-            for found, block in zip(tallies, blocks, strict=True)
+            UnitResult(found, block.deals * games, unit.number) for found, block in zip(counted, blocks, strict=True)
         )
 
-    def _in_steps(self, matchup: Matchup, unit: WorkUnit, blocks: tuple[WorkUnit, ...]) -> list[list[Tally]]:
-        """A unit's games with array logic (`steps`), each step's turns of a strategy asked together;
-        counted block by block."""
-        from .steps import AskedSeat, ExactSeat, SolvedSeat, StepSeat, StepUnit
+    def _asked(self, matchup: Matchup) -> dict[int, AskedKind]:
+        """How the array engine asks the strategies of a game-by-game unit that do not play from a
+        table: a solver's policy from its table, any other turn by turn with its context."""
+        from .asked import AskedSeat, SolvedSeat
 
-        seats: list[StepSeat] = []
+        asked: dict[int, AskedKind] = {}
         for index in matchup.players:
-            if self.plan.config.strategies[index].exact:
-                seats.append(ExactSeat(functools.partial(self.bulk.table, index)))
-                continue
-            player = self.player(index)
-            if isinstance(player, StrategyPlayer) and player.solved:
-                seats.append(SolvedSeat(player, self._solved))
-            else:
-                seats.append(AskedSeat(player))
-        return StepUnit(self.plan, unit, seats).play(blocks)
+            if not self.plan.config.strategies[index].exact:
+                player = self.player(index)
+                if isinstance(player, StrategyPlayer) and player.solved:
+                    asked[index] = SolvedSeat(player, self._solved)
+                else:
+                    asked[index] = AskedSeat(player)
+        return asked
 
-    def _in_lockstep(self, matchup: Matchup, unit: WorkUnit) -> list[Tally]:
-        """A unit's games turn by turn, side by side (`lockstep`)."""
+    def _turn_by_turn(self, matchup: Matchup, unit: WorkUnit, side_by_side: bool = True) -> list[Tally]:
+        """A unit's games played by the reference, turn by turn (`reference`)."""
         seats = [self._seat(player) for player in matchup.players]
         tallies = [Tally() for _ in seats]
-        for record in play_in_lockstep(self.rules, self.plan.deal_seed, list(self.plan.games(unit)), seats):
+        slots = list(self.plan.games(unit))
+        for record in play_turn_by_turn(self.rules, self.plan.deal_seed, slots, seats, side_by_side):
             count_game(record, tallies, self.unit)
         return tallies
 
     def one_after_another(self, unit: WorkUnit) -> UnitResult:
-        """A game-by-game unit played each game to its end, then the next: the reference the other
-        ways of playing it are held to (tests, `benchmarks/lockstep.py`)."""
+        """A game-by-game unit played by the reference each game to its end, then the next: what the
+        tests hold the other ways of playing it to (and `benchmarks/lockstep.py` times)."""
         self._fresh.clear()
         (index,) = unit.matchups
         matchup = self.plan.matchups[index]
-        seats = [self._seat(strategy) for strategy in matchup.players]
-        tallies = [Tally() for _ in seats]
-        slots = list(self.plan.games(unit))
-        for slot in slots:
-            count_game(self.play_game(matchup, slot, seats), tallies, self.unit)
-        return UnitResult({index: tallies}, len(slots), unit.number)
+        try:
+            tallies = self._turn_by_turn(matchup, unit, side_by_side=False)
+        except GameFailure as failure:
+            raise self._failed(matchup, failure) from None
+        return UnitResult({index: tallies}, unit.deals * self.plan.table, unit.number)
 
     def play_game(self, matchup: Matchup, slot: GameSlot, seats: list[Seat]) -> GameRecord:
-        """One game of a matchup; a strategy's failure says where it happened."""
-        seed = self.plan.deal_seed
+        """One game of a matchup played by the reference; a strategy's failure says where it happened."""
+        try:
+            (record,) = play_turn_by_turn(self.rules, self.plan.deal_seed, [slot], seats)
+        except GameFailure as failure:
+            raise self._failed(matchup, failure) from None
+        return record
 
-        def play(context: TurnContext) -> TurnRecord:
-            rolls = turn_rolls(seed, slot.dice_game, context.round, context.seat)
-            try:
-                return seats[context.player].play(context, seed, slot.dice_game, rolls)
-            except StrategyError as error:
-                raise TournamentFailure(self._where(matchup, slot, context) + str(error)) from None
-
-        return play_game(self.rules, len(seats), play, slot.first_seat)
+    def _failed(self, matchup: Matchup, failure: GameFailure) -> TournamentFailure:
+        """A strategy's failure in a game, saying where it happened, whichever way played the game."""
+        return TournamentFailure(self._where(matchup, failure.slot, failure.context) + str(failure.error))
 
     def _where(self, matchup: Matchup, slot: GameSlot, context: TurnContext) -> str:
         names = self.plan.config.names

@@ -18,7 +18,7 @@ from tournaments.playing.units import UnitPlayer
 from tournaments.referee.isolation import Host
 from tournaments.referee.wire import TurnsAsked
 
-from helpers.paths import EXAMPLES, HOSTILE
+from helpers.paths import DATA, EXAMPLES, HOSTILE
 
 FIELD = ("target", "random", "optimal", "greedy-high", f"{EXAMPLES}/cautious.py:Cautious")
 """Built-in and users' strategies in this process: a context reader, a stochastic one, exact ones."""
@@ -154,3 +154,20 @@ def test_a_strategy_meets_its_turns_round_by_round_seat_by_seat_the_games_in_ord
     assert order == sorted(set(order)) and max(order)[0] >= 2
     for request in asked:
         assert request.games == sorted(set(request.games))
+
+
+@pytest.mark.slow  # a solver's policies (target's) for every context met
+@pytest.mark.parametrize(("table", "duplicate"), [(2, True), (3, False)])
+def test_the_array_engine_plays_a_game_by_game_unit_as_the_reference_one_game_after_another(
+    table: int, duplicate: bool
+) -> None:
+    """Each kind of seat in one unit: a context reader and a stochastic strategy asked with their
+    context, an exact one from its table, a solver's policy (target) from the policy's table."""
+    field = [f"{DATA}/context_reader.py:Reader", "random", "optimal", "target"][: table + 1]
+    options = Options(strategies=field, games=12, table=table, seed=5, duplicate=duplicate, rules={"rounds": 2})
+    plan = make_plan(load_config(None, options))
+    units = list(game_units(plan))
+    assert units
+    arrays, reference = UnitPlayer(plan), UnitPlayer(plan)
+    for unit in units:
+        assert arrays.play(unit) == reference.one_after_another(unit)

@@ -1,10 +1,13 @@
-"""A unit's games of one matchup played side by side in the general engine (`--general-engine`, the
-reference the array steps of `steps.py` are held to), one turn of each game per step, so that a
-strategy asked in its host (`RemotePlayer`) plays every turn it has in a step in one round trip
-instead of one round trip per turn.
+"""The reference: a unit's games of one matchup played turn by turn on `GameInPlay` (the rules'
+truth), as `--general-engine` plays them and as the tests hold the array engine (`bulk`) to.
 
-The results are those of playing the games one after another for every strategy whose answers
-depend only on what it is shown (the random generators are seeded at each turn from the game's
+Side by side (`play_turn_by_turn`'s default), one turn of each game per step, so that a strategy
+asked in its host (`RemotePlayer`) plays every turn it has in a step in one round trip instead of
+one round trip per turn; one game after another (`side_by_side=False`) is the same path with
+nothing interleaved, each game played to its end before the next begins.
+
+The results are the same either way for every strategy whose answers depend only on what it is
+shown (the random generators are seeded at each turn from the game's
 position): the order turns come in changes nothing. A strategy that keeps state between
 questions (`shutbox check` allows it of a context reader or a stochastic strategy) keeps its one
 instance for the unit as before, but now meets the unit's games' turns interleaved: each turn
@@ -38,9 +41,18 @@ class GameFailure(Exception):
         self.error = error
 
 
-def play_in_lockstep(rules: Rules, seed: Seed, slots: Sequence[GameSlot], seats: Sequence[Seat]) -> list[GameRecord]:
-    """Play these games of one matchup (player `p` in `seats[p]`) side by side, and return them in
-    order; a strategy's failure is a `GameFailure` at the first game that fails."""
+def play_turn_by_turn(
+    rules: Rules, seed: Seed, slots: Sequence[GameSlot], seats: Sequence[Seat], side_by_side: bool = True
+) -> list[GameRecord]:
+    """Play these games of one matchup (player `p` in `seats[p]`) side by side, or one after another,
+    and return them in order; a strategy's failure is a `GameFailure` at the first game that fails."""
+    if not side_by_side:
+        return [record for slot in slots for record in _side_by_side(rules, seed, [slot], seats)]
+    return _side_by_side(rules, seed, slots, seats)
+
+
+def _side_by_side(rules: Rules, seed: Seed, slots: Sequence[GameSlot], seats: Sequence[Seat]) -> list[GameRecord]:
+    """The games played one turn of each per step."""
     games = [GameInPlay(rules, len(seats), slot.first_seat) for slot in slots]
     hosted = [_remote(seat) for seat in seats]
     failure: GameFailure | None = None
