@@ -30,7 +30,7 @@ LAYERS = {
 """Each package below the face, and the packages of ours it may import."""
 PUBLIC = ("tournaments", "tournaments.parts", "strategies", "strategies.runner")
 """What the face may import of the strategies and the tournaments."""
-LAZY = ("shutbox_cli.game", "tournaments", "strategies.runner")
+LAZY = ("shutbox_cli.game", "tournaments", "tournaments.parts", "strategies.runner")
 """The packages whose names load lazily from one list (`_NAMES`)."""
 
 

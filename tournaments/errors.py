@@ -83,6 +83,11 @@ def spelled(text: str, spell: Callable[[Setting], str], write: Callable[[Command
     return _PLACEHOLDER.sub(lambda found: spell(_named(found)), text)
 
 
+def commands_rewritten(text: str, change: Callable[[Command], Command]) -> str:
+    """`text` with each command's placeholder made that of `change(command)`."""
+    return _COMMAND.sub(lambda found: command(change(_commanded(found))), text)
+
+
 class TournamentError(Exception):
     """Base of the errors raised by the tournaments library. Its message may name settings by
     placeholder (`setting`): `str` writes each by its name, `spelled` as a caller spells it."""

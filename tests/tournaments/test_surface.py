@@ -1,12 +1,8 @@
 """The library's public surface: what a script or a notebook needs (`tournaments`, docs/library.md),
 and apart from it what a front end builds on (`tournaments.parts`), each loaded lazily from one
-list of its names, every name where that list says."""
+list of its names (tests/test_layers.py checks the lists)."""
 
 from __future__ import annotations
-
-import ast
-import importlib
-from pathlib import Path
 
 import tournaments
 from tournaments import parts
@@ -35,20 +31,3 @@ NOTEBOOK = {
 def test_the_notebooks_surface_is_the_names_it_needs_and_no_front_ends_helpers() -> None:
     assert tournaments.__all__ == sorted(name for names in NOTEBOOK.values() for name in names)
     assert not set(tournaments.__all__) & set(parts.__all__)
-
-
-def test_a_front_ends_names_load_from_one_list_each_where_it_says() -> None:
-    path = Path(parts.__file__ or "")
-    checked: dict[str, tuple[str, ...]] = {}
-    for node in ast.walk(ast.parse(path.read_text())):
-        if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING":
-            for statement in node.body:
-                assert isinstance(statement, ast.ImportFrom)
-                assert all(alias.asname == alias.name for alias in statement.names)
-                where = "." * statement.level + (statement.module or "")
-                checked[where] = tuple(alias.name for alias in statement.names)
-    assert parts.__all__ == sorted(name for names in checked.values() for name in names)
-    for where, names in checked.items():
-        defined = importlib.import_module(where, "tournaments.parts")
-        for name in names:
-            assert getattr(parts, name) is getattr(defined, name)

@@ -7,7 +7,6 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import os
-import re
 import threading
 from collections.abc import Mapping
 from pathlib import Path
@@ -15,7 +14,7 @@ from pathlib import Path
 from strategies.loading import spec_file
 from strategies.shown import cause
 
-from ..errors import ConfigError
+from ..errors import Command, ConfigError, Setting, commands_rewritten
 from ..playing.plan import Plan
 
 
@@ -64,7 +63,24 @@ def as_typed(message: str, shipment: Shipment, folder: Path) -> str:
     worker (in the error and in the strategy's traceback lines)."""
     for where, source in shipment.files.values():
         message = message.replace(str(_local_file(folder, shipment.run, where, source)), where)
-    return re.sub(r"(?<=-s )(\S+)=\1(?=\s)", r"\1", message)  # a replay's `-s SPEC=SPEC` is `-s SPEC`
+    return commands_rewritten(message, _named_once)
+
+
+def _named_once(said: Command) -> Command:
+    """A suggested command's strategies as the field names them: a file strategy named after its
+    spec (`SPEC=COPY` on the worker, `SPEC=SPEC` once its copy is named as typed) is `SPEC`."""
+    settings = tuple(
+        Setting(one.name, tuple(_once(spec) for spec in one.value))
+        if one.name == "strategies" and isinstance(one.value, tuple)
+        else one
+        for one in said.settings
+    )
+    return dataclasses.replace(said, settings=settings)
+
+
+def _once(spec: str) -> str:
+    half = len(spec) // 2
+    return spec[:half] if len(spec) % 2 and spec[half] == "=" and spec[:half] == spec[half + 1 :] else spec
 
 
 def run_copies(folder: Path, run: str) -> Path:

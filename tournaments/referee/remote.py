@@ -1,10 +1,11 @@
-"""A user's strategy seated at a table, asked through its host (`isolation.Host`): a turn, or a
-batch of them, costs one round trip, and every answer is checked here as it is used."""
+"""A user's strategy seated at a table, asked through its host (`isolation.Host`, typed by what
+this uses of it: `replies.Link`): a turn, or a batch of them, costs one round trip, and every
+answer is checked here as it is used."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -15,11 +16,8 @@ from shutbox_cli.game.dice import MASK, PAIRS
 from shutbox_cli.game.terms import GameNumber, Mask, Seed
 from strategies.table import PolicyTable
 
-from .replies import RemoteFailure, checked_table, played_turns
+from .replies import Link, RemoteFailure, checked_table, played_turns
 from .wire import ContextFields, Played, TableAsked, TurnsAsked
-
-if TYPE_CHECKING:
-    from .isolation import Host
 
 TurnKey = tuple[int, int, int, int]
 """A turn's dice stream: (seed, game, round, seat)."""
@@ -35,7 +33,7 @@ class RemotePlayer:
     questions and is answered from that list, every answer checked as it is used. `prefetch` does
     the same for many turns at once (a bulk unit's turns of one seat and round)."""
 
-    def __init__(self, host: Host, number: int) -> None:
+    def __init__(self, host: Link, number: int) -> None:
         self.host = host
         self.number = number
         self.rules = host.rules

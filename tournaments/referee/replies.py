@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, NoReturn
+from multiprocessing.connection import Connection
+from typing import Any, NoReturn, Protocol
 
 import numpy as np
 import numpy.typing as npt
@@ -15,10 +16,25 @@ from shutbox_cli.game import Rules
 from strategies.errors import StrategyError
 from strategies.table import PolicyTable
 
-from .wire import ANSWERS, ANSWERS_HEADER
+from .wire import ANSWERS, ANSWERS_HEADER, Request, Setup
 
-if TYPE_CHECKING:
-    from .isolation import Host
+
+class Link(Protocol):
+    """What the remote player and these checks use of a host (`isolation.Host`, which imports them)."""
+
+    rules: Rules
+    context_free: bool
+    connection: Connection
+
+    def ask(self, request: Request, when: str = "") -> dict[str, Any]: ...
+
+    def exchange(self, request: Request | Setup, when: str) -> bytes: ...
+
+    def parsed(self, data: bytes) -> dict[str, Any]: ...
+
+    def message(self, value: object) -> str: ...
+
+    def refuse(self, what: str) -> NoReturn: ...
 
 
 class RemoteFailure(StrategyError):
@@ -33,7 +49,7 @@ class RemoteFailure(StrategyError):
 
 
 def played_turns(
-    data: bytes, asked: int, rules: Rules, host: Host
+    data: bytes, asked: int, rules: Rules, host: Link
 ) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.int64], str | None, tuple[int, ...]]:
     """A host's turns as `Batch` holds them, checked for shape: no more turns than asked, each a
     short list of whole numbers; and the failure that ended the batch before the turns asked, a
@@ -58,7 +74,7 @@ def played_turns(
 
 
 def _answers_sent(
-    data: bytes, asked: int, rules: Rules, host: Host
+    data: bytes, asked: int, rules: Rules, host: Link
 ) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.int64]]:
     """The answers of a batch played in full, sent as `wire.answers_bytes` encodes them."""
     if len(data) < ANSWERS_HEADER.size:
@@ -89,7 +105,7 @@ def _short_lists_of_ints(turns: list[Any], rules: Rules) -> bool:
     )
 
 
-def _answers(value: object, rules: Rules, host: Host) -> list[int]:
+def _answers(value: object, rules: Rules, host: Link) -> list[int]:
     """One turn's answers from a host: whole numbers, no more than a turn can ask (each is checked
     against its question when it is used)."""
     if not isinstance(value, list) or len(value) > 2 * (rules.tiles + 1):
