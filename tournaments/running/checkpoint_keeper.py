@@ -6,9 +6,9 @@ from __future__ import annotations
 import contextlib
 import os
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import tomli_w
 
@@ -37,11 +37,61 @@ from .checkpoint import (
     source_digests,
 )
 
-if TYPE_CHECKING:  # a match's Elo module loads where a match is played
-    pass
+
+class KeptFile:
+    """A checkpoint this process alone keeps at `path`: written whole and sealed (`write_sealed`),
+    only over the file it wrote last (`owned`: if another process puts a file of its own there, it
+    gives up and keeps none from then on), and removed once it has served (`discard`)."""
+
+    def __init__(self, path: Path, owned: Identity | None, seconds: float) -> None:
+        self.path = path
+        self.owned = owned
+        self.seconds = seconds
+        self.given_up = False
+        self.started = self.last = time.monotonic()
+
+    @property
+    def written(self) -> bool:
+        """Whether the file holds this process's checkpoint."""
+        return self.owned is not None
+
+    def due(self) -> bool:
+        """Whether the last one written (or the start) is `seconds` old."""
+        return time.monotonic() - self.last >= self.seconds
+
+    def ran_long(self) -> bool:
+        """Whether it has kept going `seconds` since it started."""
+        return time.monotonic() - self.started >= self.seconds
+
+    def discard(self) -> None:
+        """Its work is written elsewhere: the checkpoint has served."""
+        if self.written and identity(self.path) == self.owned:
+            with contextlib.suppress(OSError):
+                through_links(self.path).unlink()
+                if self.path.is_symlink():
+                    self.path.unlink()
+        self.owned = None
+
+    def write_sealed(self, body: Callable[[], bytes]) -> None:
+        """Write `body()` and its seal whole, if the file is still its own; a checkpoint that cannot
+        be written (or sealed: no key can be made) is not kept, and the work goes on."""
+        self.last = time.monotonic()
+        if self.given_up:
+            return
+        if identity(self.path) != self.owned or (self.owned is None and os.path.lexists(self.path)):
+            self.given_up, self.owned = True, None  # another process's file: leave it be
+            return
+        text = body()
+        try:
+            key = seal.own_key()
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            written = write_atomically(self.path, text + seal.seal_text(key, text))
+        except (OSError, ValueError):
+            return
+        self.owned = identity_of(written)
 
 
-class Keeper:
+class Keeper(KeptFile):
     """Keeps a run's checkpoint at `path` as its units finish (`tick` after each, writing at most
     every `seconds`), writes it once more when the run stops early (`keep`) and removes it when the
     run finishes (`discard`). `report` is the report the run writes, which the checkpoint records.
@@ -70,12 +120,8 @@ class Keeper:
                 f"still running; finish it with {setting('resume', str(path))}, or remove "
                 "it to start again."
             )
-        self.path = path
-        self.seconds = seconds
+        super().__init__(path, owned, seconds)
         self.record = record
-        self.owned = owned
-        self.given_up = False
-        self.started = self.last = time.monotonic()
         self.header: dict[str, Any] = {
             "checkpoint": CHECKPOINT_FORMAT,
             "shutbox_version": shutbox_version(),
@@ -92,47 +138,20 @@ class Keeper:
             self.header["match"] = dict(match)
         self.header[REPORT_CONFIG] = {**config_table(plan.config, path.parent), **run_table(plan.config)}
 
-    @property
-    def written(self) -> bool:
-        """Whether the file holds this run's checkpoint."""
-        return self.owned is not None
-
     def tick(self) -> None:
         """Write the checkpoint if the last one (or the run's start) is `seconds` old."""
-        if time.monotonic() - self.last >= self.seconds:
+        if self.due():
             self._write()
 
     def keep(self) -> Path | None:
         """The run stops early: write the checkpoint once more if it keeps one, or has run long enough
         to and finished some unit; not if a unit was cut off half counted (the last one written
         stands). Its path, or None."""
-        due = bool(self.record.units) and time.monotonic() - self.started >= self.seconds
+        due = bool(self.record.units) and self.ran_long()
         if not self.record.adding and (self.written or due):
             with contextlib.suppress(KeyboardInterrupt):  # a second Ctrl-C cuts it short: the last one stands
                 self._write()
         return self.path if self.written else None
 
-    def discard(self) -> None:
-        """The run finished and its report is written: its checkpoint has served."""
-        if self.written and identity(self.path) == self.owned:
-            with contextlib.suppress(OSError):
-                through_links(self.path).unlink()
-                if self.path.is_symlink():
-                    self.path.unlink()
-        self.owned = None
-
     def _write(self) -> None:
-        self.last = time.monotonic()
-        if self.given_up:
-            return
-        if identity(self.path) != self.owned or (self.owned is None and os.path.lexists(self.path)):
-            self.given_up, self.owned = True, None  # another process's file: leave it be
-            return
-        body = tomli_w.dumps({**self.header, **self.record.table()}).encode()
-        try:
-            key = seal.own_key()
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            written = write_atomically(self.path, body + seal.seal_text(key, body))
-        except (OSError, ValueError):
-            return
-        self.owned = identity_of(written)
+        self.write_sealed(lambda: tomli_w.dumps({**self.header, **self.record.table()}).encode())

@@ -29,16 +29,15 @@ from typing import Any
 import tomli_w
 
 from ..errors import ConfigError, FileWriteError, setting
-from ..files import format_of, read_bytes, write_atomically, write_table_atomically
+from ..files import format_of, read_bytes, write_table_atomically
 from ..running import seal
-from ..running.checkpoint import CHECKPOINT_SECONDS, SUFFIX, checkpoint_path, recorded_path
+from ..running.checkpoint import CHECKPOINT_SECONDS, SUFFIX, checkpoint_path, identity, recorded_path
+from ..running.checkpoint_keeper import KeptFile
 from .reading import read_tune, tune_of
 from .records import MAX_REPORT_BYTES, Trial, TuneSettings, Tuning
 
 TUNE_CHECKPOINT_FORMAT = 1
 """The layout of a tune's checkpoint: raised whenever what it holds changes."""
-Identity = tuple[int, int, int, int]
-"""Which file a path holds: its device, inode, time of last modification and size."""
 
 
 def tune_checkpoint_path(report: Path | None) -> Path:
@@ -52,15 +51,7 @@ def tune_checkpoint_path(report: Path | None) -> Path:
     return user_state_path("shutbox") / "checkpoints" / f"tune-{stamp}-{os.getpid()}{SUFFIX}"
 
 
-def _identity(path: Path) -> Identity | None:
-    try:
-        found = path.stat()
-    except (OSError, ValueError):
-        return None
-    return (found.st_dev, found.st_ino, found.st_mtime_ns, found.st_size)
-
-
-class TuneKeeper:
+class TuneKeeper(KeptFile):
     """Keeps a tune's checkpoint at `path` (see the module's docstring): `tick` after each trial,
     `keep` when the tune stops, `discard` once its report is written. `owned`: the tune resumes
     from the checkpoint at `path`, which it goes on keeping."""
@@ -73,56 +64,32 @@ class TuneKeeper:
                 f"checkpoint {str(path)!r} is already there: a tune writing the same report was stopped or is "
                 f"still running; finish it with {setting('resume')} {str(path)!r}, or remove it to start again."
             )
-        self.path, self.report, self.seconds = path, report, seconds
-        self.owned = _identity(path) if owned else None
-        self.given_up = False
-        self.started = self.last = time.monotonic()
-
-    @property
-    def written(self) -> bool:
-        """Whether the file holds this tune's checkpoint."""
-        return self.owned is not None
+        super().__init__(path, identity(path) if owned else None, seconds)
+        self.report = report
 
     def tick(self, tuning: Tuning) -> None:
         """Write the checkpoint if the last one (or the tune's start) is `seconds` old."""
-        if time.monotonic() - self.last >= self.seconds:
+        if self.due():
             self._write(tuning)
 
     def keep(self, tuning: Tuning, *, due: bool = False) -> Path | None:
         """The tune stops, or its report cannot be written: write the checkpoint once more if it keeps
         one, or has trials and has run long enough to (or is `due` to: its stopped report is
         written). Its path, or None."""
-        if self.written or (tuning.trials and (due or time.monotonic() - self.started >= self.seconds)):
+        if self.written or (tuning.trials and (due or self.ran_long())):
             with contextlib.suppress(KeyboardInterrupt):  # a second Ctrl-C cuts it short: the last one stands
                 self._write(tuning)
         return self.path if self.written else None
 
-    def discard(self) -> None:
-        """The tune's report is written: its checkpoint has served."""
-        if self.written and _identity(self.path) == self.owned:
-            with contextlib.suppress(OSError):
-                self.path.unlink()
-        self.owned = None
-
     def _write(self, tuning: Tuning) -> None:
-        self.last = time.monotonic()
-        if self.given_up:
-            return
-        if _identity(self.path) != self.owned or (self.owned is None and os.path.lexists(self.path)):
-            self.given_up, self.owned = True, None  # another process's file: leave it be
-            return
-        table: dict[str, Any] = {"checkpoint": TUNE_CHECKPOINT_FORMAT}
-        if self.report is not None:
-            table["report"] = recorded_path(self.report, self.path.parent)
-        table |= dataclasses.replace(tuning, done=False, confirmation=None).to_report()
-        body = tomli_w.dumps(table).encode()
-        try:
-            key = seal.own_key()
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            written = write_atomically(self.path, body + seal.seal_text(key, body))
-        except (OSError, ValueError):
-            return
-        self.owned = (written.st_dev, written.st_ino, written.st_mtime_ns, written.st_size)
+        def body() -> bytes:
+            table: dict[str, Any] = {"checkpoint": TUNE_CHECKPOINT_FORMAT}
+            if self.report is not None:
+                table["report"] = recorded_path(self.report, self.path.parent)
+            table |= dataclasses.replace(tuning, done=False, confirmation=None).to_report()
+            return tomli_w.dumps(table).encode()
+
+        self.write_sealed(body)
 
 
 def write_tune(report: Path, tuning: Tuning, keeper: TuneKeeper | None) -> Path | None:
