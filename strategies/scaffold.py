@@ -16,6 +16,7 @@ import json
 import re
 import shlex
 import shutil
+from collections.abc import Callable
 from importlib import metadata
 from pathlib import Path
 from urllib.parse import urlparse
@@ -31,7 +32,23 @@ TAKEN_MODULES = frozenset({"shutbox_cli"})
 
 
 class ScaffoldError(ValueError):
-    """A project that cannot be made: a bad name, a folder in the way. One sentence."""
+    """A project that cannot be made: a bad name, a folder in the way. One sentence; where it names
+    the setting to change (`setting`, the folder), `spelled` writes it as a caller spells it."""
+
+    def __init__(self, text: str, setting: str | None = None) -> None:
+        super().__init__(text)
+        self.text = text
+        self.setting = setting
+
+    def spelled(self, spell: Callable[[str], str]) -> str:
+        """The message with its setting (`{setting}` in `text`) written by `spell`."""
+        if self.setting is None:
+            return self.text
+        head, _, tail = self.text.rpartition("{setting}")  # the last: a folder's own name may hold anything
+        return head + spell(self.setting) + tail
+
+    def __str__(self) -> str:
+        return self.spelled(lambda name: name + "=")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -115,9 +132,11 @@ def _take_back(folder: Path, existed: bool) -> None:
 def _check_folder(folder: Path) -> None:
     """ScaffoldError unless `folder` is new or empty (OSError where it cannot be looked at)."""
     if folder.exists() and not folder.is_dir():
-        raise ScaffoldError(f"{str(folder)!r} is a file; give a new folder (--dir) for the project.")
+        raise ScaffoldError(f"{str(folder)!r} is a file; give a new folder ({{setting}}) for the project.", "folder")
     if folder.is_dir() and any(folder.iterdir()):
-        raise ScaffoldError(f"the folder {str(folder)!r} is not empty; give a new folder (--dir) for the project.")
+        raise ScaffoldError(
+            f"the folder {str(folder)!r} is not empty; give a new folder ({{setting}}) for the project.", "folder"
+        )
 
 
 def _strategy_file(project: StrategyProject) -> str:

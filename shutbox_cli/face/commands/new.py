@@ -51,7 +51,7 @@ def new_command(
     try:
         project, made_in, files = make_strategy_project(name, folder)
     except ScaffoldError as error:
-        fail(str(error))
+        fail(error.spelled(lambda _: "--dir"))
     typer.echo(f"Made the strategy {project.name} ({project.cls}) in {made_in}:")
     for path in files:
         typer.echo(f"  {path.relative_to(made_in).as_posix()}")

@@ -183,3 +183,14 @@ def test_a_name_too_long_for_a_file_name_is_refused_in_one_sentence(tmp_path: Pa
     assert refused.stderr.startswith("shutbox: error: a strategy named 'aaaa") and refused.stderr.count("\n") == 1
     assert "too long" in refused.stderr and "choose a shorter name." in refused.stderr
     assert list(tmp_path.iterdir()) == []
+
+
+def test_the_library_names_the_folder_setting_and_the_command_line_its_flag(tmp_path: Path) -> None:
+    from strategies.runner import ScaffoldError, make_strategy_project
+
+    (tmp_path / "full").mkdir()
+    (tmp_path / "full" / "notes.txt").write_text("mine")
+    with pytest.raises(ScaffoldError) as refused:
+        make_strategy_project("high-first", tmp_path / "full")
+    assert str(refused.value).endswith("is not empty; give a new folder (folder=) for the project.")
+    assert refused.value.spelled(lambda _: "--dir").endswith("give a new folder (--dir) for the project.")
