@@ -45,7 +45,7 @@ def failure(play: UnitPlayer, unit: WorkUnit, lockstep: bool) -> str:
     field=st.lists(st.sampled_from(FIELD), min_size=4, max_size=5, unique=True),
     seed=st.integers(0, 2**40),
 )
-def test_lockstep_gives_the_tallies_of_playing_the_games_one_after_another(
+def test_side_by_side_gives_the_tallies_of_playing_the_games_one_after_another(
     rules: Rules, table: int, duplicate: bool, bulk: bool, field: list[str], seed: int
 ) -> None:
     options = Options(strategies=field, games=24, table=table, seed=seed, duplicate=duplicate, rules=rules.to_mapping())
