@@ -1,6 +1,7 @@
 """Public names loaded on first use (PEP 562), so that `shutbox --help` does not load what a
 command does not need. A package lists its names by the module that defines each (`_NAMES`);
-`lazy_names` gives it its `__all__` and the module `__getattr__` that imports on first use."""
+`lazy_names` gives it its `__all__` and the module `__getattr__` that imports on first use, and
+sets its `__dir__` (`dir(tournaments)` lists the names before they load)."""
 
 from __future__ import annotations
 
@@ -24,4 +25,6 @@ def lazy_names(
         setattr(sys.modules[module], name, value)
         return value
 
+    package = sys.modules[module]
+    setattr(package, "__dir__", lambda: sorted({*vars(package), *module_of}))  # noqa: B010  # PEP 562's hook
     return sorted(module_of), __getattr__

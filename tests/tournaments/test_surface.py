@@ -4,6 +4,8 @@ list of its names (tests/test_layers.py checks the lists)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import tournaments
 from tournaments import parts
 
@@ -31,3 +33,14 @@ NOTEBOOK = {
 def test_the_notebooks_surface_is_the_names_it_needs_and_no_front_ends_helpers() -> None:
     assert tournaments.__all__ == sorted(name for names in NOTEBOOK.values() for name in names)
     assert not set(tournaments.__all__) & set(parts.__all__)
+
+
+def test_a_notebook_sees_the_names_before_they_load() -> None:
+    assert {"run", "play_match", "tune", "analyze", "Options"} <= set(dir(tournaments))
+    assert {"write_atomically", "report_figures"} <= set(dir(parts))
+
+
+def test_a_report_is_read_from_a_path_given_as_text(tmp_path: Path) -> None:
+    summary = tournaments.run(None, tournaments.Options(strategies=["optimal", "tips"], games=20, seed=1))
+    tournaments.write_report(str(tmp_path / "report.toml"), summary)
+    assert tournaments.read_report(str(tmp_path / "report.toml"))["ranking"][0]["games"] == 20

@@ -69,7 +69,7 @@ class Comparison:
         return next((strategy for strategy in self.strategies if strategy.name == name), None)
 
 
-def read_report(path: Path) -> dict[str, Any]:
+def read_report(path: str | Path) -> dict[str, Any]:
     """A tournament report, TOML or JSON, checked (see `read_checked`); a ConfigError of one sentence
     if it cannot be read or is not a tournament report."""
     table = read_checked(path)

@@ -40,9 +40,10 @@ MAX_REPORT_BYTES = 64 << 20
 """A report holds a few figures per strategy and pair: one larger than this is not one."""
 
 
-def read_checked(path: Path, what: str = "report", most: int = MAX_REPORT_BYTES) -> dict[str, Any]:
+def read_checked(path: str | Path, what: str = "report", most: int = MAX_REPORT_BYTES) -> dict[str, Any]:
     """The report at `path` (TOML or JSON, see `read_document`), of a schema this shutbox reads and
     with every check here passed; else a ConfigError of one sentence naming the file (as `what`)."""
+    path = Path(path)
     report = read_document(path, what, most)
     name = repr(str(path))
     check_schema(name, report)

@@ -16,7 +16,6 @@ SCHEMA = 1
 """The version of the report schema: raised whenever a key changes meaning or goes away."""
 Kind = Literal["tournament", "analysis", "duel", "tune", "strategies", "rules", "check", "comparison", "best", "replay"]
 """What a document holds; the first four are reports of results."""
-KINDS: tuple[Kind, ...] = get_args(Kind)
 Method = Literal["simulate", "exact"]
 """How results were found: by playing seeded games or turns, or exactly."""
 METHODS: tuple[Method, ...] = get_args(Method)

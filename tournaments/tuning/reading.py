@@ -22,11 +22,11 @@ from .space import Parameter, Value, checked, holds
 _NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$", re.ASCII)
 
 
-def read_tune(path: Path) -> tuple[TuneSettings, tuple[Trial, ...], bool]:
+def read_tune(path: str | Path) -> tuple[TuneSettings, tuple[Trial, ...], bool]:
     """The settings and trials of a tune's report (TOML or JSON), and whether it was done; a
     ConfigError of one sentence for a file that is not a tune's report, or holds a value no tune gives."""
     table = read_checked(path, "tune report", MAX_REPORT_BYTES)
-    return tune_of(path, table)
+    return tune_of(Path(path), table)
 
 
 def tune_of(path: Path, table: Mapping[str, Any]) -> tuple[TuneSettings, tuple[Trial, ...], bool]:
