@@ -76,7 +76,7 @@ class Work:
         hosted: Sequence[bool] = (),
     ) -> Work:
         """The work of `games` of these seats under `rules` (the paths stay those of these rules
-        when `what_fits` asks about fewer rounds or a lower limit)."""
+        when `_what_fits` asks about fewer rounds or a lower limit)."""
         table = len(games[0]) if games else 1
         turns = [opening_turn(seat, table) for seat in seats]
         paths = [path(rules, [seats[player] for player in game]) for game in games]
