@@ -31,8 +31,7 @@ from strategies.table import solution_table
 from ..referee.wire import ContextFields
 from .bulk import BulkUnit, Dealt, Games, Masks
 from .checked import UNVOUCHED, turn_ends
-from .reference import GameFailure
-from .seats import Player
+from .seats import GameFailure, Player
 
 KEPT_POLICIES = 256
 """The most turn tables of solvers' policies kept at once (a built-in's turns may meet many)."""

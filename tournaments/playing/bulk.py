@@ -41,8 +41,7 @@ from strategies.player import StrategyError, StrategyPlayer
 from .compiled import CompiledUnits
 from .keyed import distinct_keys, key_rows, key_values
 from .plan import GameSlot, Plan, WorkUnit
-from .reference import GameFailure
-from .seats import Seating, TabulationFailure
+from .seats import GameFailure, Seating, TabulationFailure
 from .tally import NEVER_OUT, Tally, pair_outcomes, share_unit
 
 Masks = npt.NDArray[np.int16]

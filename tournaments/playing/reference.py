@@ -25,20 +25,10 @@ from shutbox_cli.game.terms import GameNumber, Seed
 from strategies.player import StrategyError, StrategyPlayer
 
 from .plan import GameSlot
-from .seats import AskedTurns, Seat
+from .seats import AskedTurns, GameFailure, Seat
 
 if TYPE_CHECKING:  # the hosts' code, loaded only for a field with a user's strategy
     from ..referee.remote import RemotePlayer
-
-
-class GameFailure(Exception):
-    """A strategy failed in a turn of a game: where (the game and its turn) and how."""
-
-    def __init__(self, slot: GameSlot, context: TurnContext, error: StrategyError) -> None:
-        super().__init__(slot, context, error)
-        self.slot = slot
-        self.context = context
-        self.error = error
 
 
 def play_turn_by_turn(

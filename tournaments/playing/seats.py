@@ -1,6 +1,7 @@
 """A strategy in its seat at a table: how it plays its turns on the dice it is dealt (asked at each
 decision, or from its table: `bulk.TableTurns`), and what the bulk side asks of the unit player
-that seats it. Both `units` and `bulk` build on this module, so neither imports the other's."""
+that seats it, and a strategy's failure in a game (`GameFailure`, whichever engine met it). Both
+`units` and `bulk` build on this module, so neither imports the other's."""
 
 from __future__ import annotations
 
@@ -9,17 +10,27 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Protocol, TypeAlias
 
 from shutbox_cli.game import Rules, TurnContext, TurnRecord, play_turn
-from strategies.player import StrategyPlayer
+from strategies.player import StrategyError, StrategyPlayer
 from strategies.table import PolicyTable
 
 from ..errors import TournamentFailure
-from .plan import Plan
+from .plan import GameSlot, Plan
 
 if TYPE_CHECKING:  # the hosts' code, loaded only for a field with a user's strategy
     from ..referee.remote import RemotePlayer
 
 Player: TypeAlias = "StrategyPlayer | RemotePlayer"
 """A strategy at the table: a built-in one loaded in this process, a user's asked in its host."""
+
+
+class GameFailure(Exception):
+    """A strategy failed in a turn of a game: where (the game and its turn) and how."""
+
+    def __init__(self, slot: GameSlot, context: TurnContext, error: StrategyError) -> None:
+        super().__init__(slot, context, error)
+        self.slot = slot
+        self.context = context
+        self.error = error
 
 
 class Seat(Protocol):

@@ -24,9 +24,9 @@ from ..referee import idle
 from ..referee.confine import host_memory_limit
 from ..referee.seccomp import undumpable
 from .plan import GameSlot, Matchup, Plan, WorkUnit
-from .reference import GameFailure, play_turn_by_turn
+from .reference import play_turn_by_turn
 from .replay import replay_command
-from .seats import AskedTurns, Player, Seat, TabulationFailure
+from .seats import AskedTurns, GameFailure, Player, Seat, TabulationFailure
 from .tables import keep_table, read_table, source_digest, table_key
 from .tally import Tally, count_game, count_length, share_unit
 
