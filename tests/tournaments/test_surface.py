@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 import tournaments
 from tournaments import parts
 
@@ -44,3 +46,10 @@ def test_a_report_is_read_from_a_path_given_as_text(tmp_path: Path) -> None:
     summary = tournaments.run(None, tournaments.Options(strategies=["optimal", "tips"], games=20, seed=1))
     tournaments.write_report(str(tmp_path / "report.toml"), summary)
     assert tournaments.read_report(str(tmp_path / "report.toml"))["ranking"][0]["games"] == 20
+
+
+def test_a_tournament_runs_from_its_options_alone() -> None:
+    options = tournaments.Options(strategies=["optimal", "tips"], games=20, seed=1)
+    assert tournaments.run(options).ranking == tournaments.run(None, options).ranking
+    with pytest.raises(tournaments.ConfigError, match="options are given twice"):
+        tournaments.run(options, options)

@@ -55,7 +55,7 @@ RECORDED = Recorded.REPORT
 
 
 def run(
-    config: TournamentConfig | str | os.PathLike[str] | None = None,
+    config: TournamentConfig | Options | str | os.PathLike[str] | None = None,
     options: Options = Options(),
     *,
     resume_from: str | os.PathLike[str] | None = None,
@@ -71,7 +71,8 @@ def run(
     """Play a whole tournament, write its report to `report` if given, and return its summary.
 
     `config` is a loaded configuration, or a config file (TOML or JSON, or a report) to load under
-    `options`, or None for `options` alone (see `load_config`); `options.strategies` may give
+    `options`, or None (or the options themselves: `run(Options(...))`) for `options` alone (see
+    `load_config`); `options.strategies` may give
     Strategy classes and instances as well as specs. `loaded` is told the configuration once the
     strategies are loaded (their modules may have taken over what the caller set up: signal handlers).
 
@@ -96,6 +97,10 @@ def run(
     failed, a worker died, a unit timed out), Interrupted on Ctrl-C and FileWriteError when the
     report cannot be written; each names the checkpoint left, if any.
     """
+    if isinstance(config, Options):
+        if options != Options():
+            raise ConfigError("options are given twice: give them as the first argument or as `options`, not both.")
+        options, config = config, None
     if resume_from is not None:
         if config is not None or not bulk:
             given = "a CONFIG.toml" if config is not None else setting("bulk", False)
