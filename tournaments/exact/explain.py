@@ -107,10 +107,12 @@ class Explanation:
             "strategy": self.strategy,
             "spec": self.spec,
         }
-        if self.field:
-            report |= {"opponents": list(self.opponents), "field": list(self.field), "seats": list(self.seats)}
-        if self.features:
-            report["features"] = list(self.features)
+        report |= {
+            "opponents": list(self.opponents),
+            "field": list(self.field),
+            "seats": list(self.seats),
+            "features": list(self.features),
+        }
         report |= {
             "measure": self.measure,
             "rules": rules_table(self.rules),
