@@ -83,7 +83,8 @@ class Explanation:
     @property
     def gap(self) -> float:
         """How much worse the strategy does than the best play (0 or more, in the measure's units)."""
-        return self.value - self.best if self.measure == "expected-score" else self.best - self.value
+        worse = self.value - self.best if self.measure == "expected-score" else self.best - self.value
+        return max(0.0, worse)  # the best is never beaten: below 0 is rounding
 
     @property
     def total(self) -> float:
