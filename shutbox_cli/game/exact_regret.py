@@ -37,6 +37,9 @@ The API (floats; the identity holds to about 1e-12 of the utility's scale):
 
 `move` and `dice` are `solver.MovePolicy` / `DicePolicy` (a PolicyTable's `move` and
 `dice_count`, a Solution's `best_move` and `best_dice`), asked only where there is a choice.
+
+Beyond the shape first announced for this module: `Decision.key` (empty by default), `loss` and
+`weighted`; `decisions(..., every=True)`; `best_values`; `gap`. The signatures announced are kept.
 """
 
 from __future__ import annotations
