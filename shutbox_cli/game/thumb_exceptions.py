@@ -21,6 +21,7 @@ import functools
 import math
 from collections.abc import Sequence
 
+from .box import dice_options
 from .exact_regret import Decision, decisions, policy_values
 from .moves import THROW_INDEX, THROWS, move_table
 from .rule_of_thumb import RuleOfThumb
@@ -140,16 +141,19 @@ def _candidates(
 
 def _override(rules: Rules, rows: list[Decision], reference: MovePolicy) -> Override:
     """The exception of the identity's rows of one decision (a box and a roll): for a move, every
-    throw with the same legal moves for which the reference plays the same (with one die or two,
-    rolled or not)."""
+    throw the rules allow there with the same legal moves, for which the reference plays the same
+    (with one die or two, whichever is rolled)."""
     first = rows[0]
     throws: tuple[tuple[int, ...], ...] = ()
     if first.throw is not None:
-        legal = move_table(rules).moves(first.mask, first.throw)
+        table, rolled = move_table(rules), dice_options(rules, first.mask)
+        legal = table.moves(first.mask, first.throw)
         throws = tuple(
             throw
             for throw in THROWS
-            if move_table(rules).moves(first.mask, throw) == legal and reference(first.mask, throw) == first.best
+            if len(throw) in rolled
+            and table.moves(first.mask, throw) == legal
+            and reference(first.mask, throw) == first.best
         )
     loss, reach = math.fsum(row.loss for row in rows), math.fsum(row.reach for row in rows)
     return Override(first.mask, throws, first.played, first.best, 0.0, loss, reach)
