@@ -1,0 +1,185 @@
+"""`shutbox explain SPEC --sheet`: a cheat sheet as a Markdown page a person can print and play by
+(the rules in words, the rule in a few lines, its exceptions as a small table, the exact figures),
+printed, or written whole to `--report FILE.md`; any other report file, or `--format json|toml`,
+gets the sheet's report (docs/report.md)."""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import typer
+
+from ..game import Rules, ShutRule, tiles_of
+from .describe import describe_rules
+from .errors import FAILURE, fail
+from .output import Output
+from .settings import said
+
+if TYPE_CHECKING:
+    from tournaments import CheatSheet
+
+WIDTH = 80
+"""The page's lines fit a terminal this wide (its tables too, on up to 9 or 10 tiles)."""
+PAGE_SUFFIX = ".md"
+"""A report file with this suffix gets the page, not the report."""
+TURN_LINES = ("Box:", "Each roll:", "Dice:", "First shut:", "Score:")
+"""The sentences of `describe_rules` that say how a turn is played."""
+
+
+def show_sheet(spec: str, rules: Rules, exceptions: int, output: Output, timeout: float) -> None:
+    """Make SPEC's sheet under `rules` with up to `exceptions` exceptions, and print or write it as
+    `output` asks: the page on stdout for the table format (or to a report file ending in .md),
+    else the report."""
+    import tournaments
+    from strategies.runner import StrategyLoadError
+
+    page_file = output.file if output.file is not None and output.file.suffix.lower() == PAGE_SUFFIX else None
+    try:
+        with tournaments.seat_strategy(spec, rules, timeout=timeout) as seated:
+            output.check()
+            sheet = tournaments.cheat_sheet(seated, exceptions)
+        if page_file is not None:
+            _write_page(page_file, sheet_page(sheet, spec))
+        output.deliver(sheet, written=page_file is not None)
+    except (StrategyLoadError, tournaments.ConfigError, tournaments.FileWriteError) as error:
+        fail(said(error))
+    except tournaments.TournamentFailure as error:
+        fail(said(error), FAILURE)
+    if output.table and page_file is None:
+        typer.echo(sheet_page(sheet, spec), nl=False)
+    if page_file is not None:
+        from strategies.runner import printable
+
+        typer.echo(f"Cheat sheet written to {printable(str(page_file))}.", err=True)
+    else:
+        output.written()
+
+
+def _write_page(path: Path, text: str) -> None:
+    """The page written whole or not at all; a FileWriteError naming the file."""
+    from tournaments import FileWriteError
+    from tournaments.parts import reason, write_atomically
+
+    try:
+        write_atomically(path, text.encode())
+    except OSError as error:
+        raise FileWriteError(f"cannot write {str(path)!r}: {reason(error)}.") from error
+
+
+def sheet_page(sheet: CheatSheet, spec: str) -> str:
+    """The sheet as a Markdown page, made by `shutbox explain SPEC --sheet` with these rules."""
+    lines = [f"# Cheat sheet: Shut the Box, {sheet.rules.tiles} tiles", ""]
+    lines += _wrapped(
+        f"A rule of thumb to play a turn by, and the few exceptions where leaving it for the play of "
+        f"{sheet.strategy} gains most. Made by `shutbox explain {spec} --sheet`; every figure is exact."
+    )
+    lines += ["", "## The rules", ""]
+    for sentence in describe_rules(sheet.rules):
+        if sentence.startswith(TURN_LINES):
+            lines += _wrapped(sentence, "- ")
+    lines += ["", "## The rule", ""]
+    for number, step in enumerate(sheet.rule.lines(sheet.rules), 1):
+        lines += _wrapped(step, f"{number}. ")
+    if sheet.built_in is not None:
+        lines += ["", f"This is how the built-in strategy {sheet.built_in} plays."]
+    lines += ["", "## The exceptions", ""]
+    lines += _exceptions(sheet)
+    lines += ["", "## What it is worth", ""]
+    lines += _worth(sheet)
+    return "\n".join(lines) + "\n"
+
+
+def _wrapped(text: str, first: str = "") -> list[str]:
+    """A paragraph (or a list item opening with `first`) broken into lines of at most WIDTH."""
+    return textwrap.wrap(text, WIDTH, initial_indent=first, subsequent_indent=" " * len(first))
+
+
+def _exceptions(sheet: CheatSheet) -> list[str]:
+    """The exceptions as a table, the first found first, and what its columns mean."""
+    if not sheet.exceptions:
+        why = (
+            "none was asked for"
+            if not sheet.asked
+            else f"none gains a ten-thousandth of a point against {sheet.strategy}"
+        )
+        return _wrapped(f"None: {why}.")
+    rows = [("Open tiles", "Roll", "Do", "Not", "Saves", "Met in")]
+    for found in sheet.exceptions:
+        box = " ".join(map(str, tiles_of(found.mask)))
+        if found.throws:
+            roll, do, rule = _roll(sheet.rules, found.throws), _shut(found.instead), _shut(found.rule)
+        else:
+            roll, do, rule = "(before)", _dice(found.instead), _dice(found.rule)
+        rows.append((box, roll, do, rule, f"{found.gain:.4f}", f"{found.reach:.2%}"))
+    lines = _wrapped("Where these tiles are open and you roll this, play as the row says, not by the rule:")
+    lines += ["", *_table(rows, numeric=(4, 5)), ""]
+    lines += _wrapped(
+        "Saves: how much lower a turn's expected score is with the exception (and those above it) than "
+        "without. Met in: the share of turns that meet it, played by this page."
+    )
+    return lines
+
+
+def _roll(rules: Rules, throws: tuple[tuple[int, ...], ...]) -> str:
+    """The roll of an exception: its total where the moves depend on the total alone, else its dice."""
+    if rules.shut_rule is ShutRule.ANY:
+        return str(sum(throws[0]))
+    return " or ".join("-".join(map(str, throw)) for throw in throws)
+
+
+def _shut(move: int) -> str:
+    return "shut " + "+".join(map(str, tiles_of(move)))
+
+
+def _dice(count: int) -> str:
+    return "roll one die" if count == 1 else "roll two dice"
+
+
+def _worth(sheet: CheatSheet) -> list[str]:
+    """The exact figures of the rule, the sheet, the strategy (and optimal), and the gap closed."""
+    count = len(sheet.exceptions)
+    played = [("the rule alone", sheet.rule_figures)]
+    if count:
+        played.append(
+            (f"the rule and {'its exception' if count == 1 else f'its {count} exceptions'}", sheet.sheet_figures)
+        )
+    played.append((sheet.strategy, sheet.strategy_figures))
+    if sheet.strategy != "optimal" and sheet.optimal != sheet.strategy_figures:
+        played.append(("optimal", sheet.optimal))
+    rows = [("Playing by", "Expected score", "Shuts the box")]
+    rows += [(name, f"{found.expected_score:.4f}", f"{found.shut_probability:.2%}") for name, found in played]
+    lines = _table(rows, numeric=(1, 2))
+    if sheet.closed is not None and count:
+        lines.append("")
+        lines += _wrapped(
+            f"The exceptions close {sheet.closed:.1%} of the gap between the rule and {sheet.strategy} "
+            f"({sheet.gap:.4f} points a turn)."
+        )
+    built = sorted(sheet.built_ins.items(), key=lambda item: item[1])
+    lines.append("")
+    lines += _wrapped(
+        "The built-in heuristics' expected scores: " + ", ".join(f"{name} {value:.4f}" for name, value in built) + "."
+    )
+    return lines
+
+
+def _table(rows: Sequence[tuple[str, ...]], numeric: tuple[int, ...] = ()) -> list[str]:
+    """A Markdown table with its columns padded to their widths (numbers to the right)."""
+    widths = [max(len(row[column]) for row in rows) for column in range(len(rows[0]))]
+
+    def line(row: tuple[str, ...]) -> str:
+        cells = [
+            cell.rjust(width) if at in numeric else cell.ljust(width)
+            for at, (cell, width) in enumerate(zip(row, widths, strict=True))
+        ]
+        return "| " + " | ".join(cells) + " |"
+
+    rule = (
+        "|"
+        + "|".join(("-" * (width + 1) + ":") if at in numeric else "-" * (width + 2) for at, width in enumerate(widths))
+        + "|"
+    )
+    return [line(rows[0]), rule, *map(line, rows[1:])]
