@@ -8,7 +8,7 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import typer
 
@@ -29,12 +29,40 @@ TURN_LINES = ("Box:", "Each roll:", "Dice:", "First shut:", "Score:")
 """The sentences of `describe_rules` that say how a turn is played."""
 
 
-def show_sheet(spec: str, rules: Rules, exceptions: int, output: Output, timeout: float) -> None:
-    """Make SPEC's sheet under `rules` with up to `exceptions` exceptions, and print or write it as
-    `output` asks: the page on stdout for the table format (or to a report file ending in .md),
-    else the report."""
+def show_sheet(
+    spec: str,
+    rule_values: dict[str, Any],
+    exceptions: int | None,
+    asked: tuple[bool, bool],
+    output: Output,
+    timeout: float,
+) -> None:
+    """Make SPEC's sheet under the rule options given with up to `exceptions` exceptions (None: the
+    default), and print or write it as `output` asks: the page on stdout for the table format (or
+    to a report file ending in .md), else the report. `asked`: whether --sheet was given, and
+    whether rivals or a seat were (a usage error: a sheet weighs the expected score alone)."""
     import tournaments
     from strategies.runner import StrategyLoadError
+
+    from .describe import TURN_OPTIONS
+    from .rule_options import rules_from_options
+    from .settings import flag
+
+    sheet_asked, rivals = asked
+    if not sheet_asked:
+        fail("--exceptions applies to a cheat sheet: add --sheet.")
+    if rivals:
+        fail("a cheat sheet weighs the expected score of a turn alone: --against, -s and --seat apply without --sheet.")
+    game = [name for name, value in rule_values.items() if name not in TURN_OPTIONS and value is not None]
+    if game:
+        given = ["--no-instant-win" if rule_values[name] is False else flag(name) for name in game]
+        options = " and ".join([", ".join(given[:-1]), given[-1]] if len(given) > 1 else given)
+        fail(f"a cheat sheet is of a single turn; {options} {'shapes' if len(game) == 1 else 'shape'} a game.")
+    rules = rules_from_options(rule_values)
+    if exceptions is None:
+        from tournaments.exact.sheet import DEFAULT_EXCEPTIONS
+
+        exceptions = DEFAULT_EXCEPTIONS
 
     page_file = output.file if output.file is not None and output.file.suffix.lower() == PAGE_SUFFIX else None
     try:

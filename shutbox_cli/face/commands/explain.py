@@ -65,6 +65,25 @@ def explain_command(
             "--top", metavar="N", min=1, show_default=False, help=f"Rows the table shows [default: {DEFAULT_TOP}]."
         ),
     ] = DEFAULT_TOP,
+    sheet: Annotated[
+        bool,
+        typer.Option(
+            "--sheet",
+            help="A cheat sheet instead: the best short rule and the exceptions toward SPEC's play (normally "
+            "optimal) that gain most, as a Markdown page (-o FILE.md writes it).",
+        ),
+    ] = False,
+    exceptions: Annotated[
+        int | None,
+        typer.Option(
+            "--exceptions",
+            metavar="N",
+            min=0,
+            max=100,
+            show_default=False,
+            help="With --sheet: at most N [default: 5].",
+        ),
+    ] = None,
     report: Report = None,
     form: FormatOption = Format.TABLE,
     timeout: StrategyTimeout = STRATEGY_TIMEOUT,
@@ -83,6 +102,7 @@ def explain_command(
       shutbox explain tips --tiles 12 --top 20
       shutbox explain greedy-high --against optimal --seat 2
       shutbox explain tips -s optimal -s greedy-high --format json | jq '.rows[0]'
+      shutbox explain optimal --sheet --exceptions 8 -o sheet.md
     """
     import tournaments
     from strategies.runner import StrategyLoadError
@@ -90,6 +110,12 @@ def explain_command(
 
     from ..explain_view import show_explanation
 
+    if sheet or exceptions is not None:
+        from ..sheet_view import show_sheet
+
+        asked = (sheet, bool(against or field) or seat is not None)
+        show_sheet(spec, rule_values, exceptions, asked, Output(form, report), timeout)
+        return
     rivals = _rivals(against, field, seat, rule_values)
     rules = rules_from_options(rule_values)
     output = Output(form, report)
