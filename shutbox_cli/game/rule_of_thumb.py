@@ -63,10 +63,12 @@ CRITERIA: dict[str, Criterion] = {
 
 TIE_BREAKS: dict[str, Criterion] = {
     "higher-set": Criterion(
-        "higher-set", "the set with the higher tiles (compare the highest, then the next)", lambda move: _mask(move)
+        "higher-set",
+        "shut the set with the higher tiles (compare the highest, then the next)",
+        lambda move: _mask(move),
     ),
     "lower-set": Criterion(
-        "lower-set", "the set with the lower tiles (compare the highest, then the next)", lambda move: -_mask(move)
+        "lower-set", "shut the set with the lower tiles (compare the highest, then the next)", lambda move: -_mask(move)
     ),
 }
 """The last criterion of every rule: no two moves tie on it (a move is its set of tiles)."""

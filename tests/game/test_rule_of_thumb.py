@@ -129,12 +129,12 @@ def test_a_rule_says_itself_in_words() -> None:
     assert rule.lines(Rules()) == [
         "Shut the highest tile you can.",
         "Of those, shut as few tiles as you can.",
-        "Of those, the set with the higher tiles (compare the highest, then the next).",
+        "Of those, shut the set with the higher tiles (compare the highest, then the next).",
         "Roll one die whenever the rules allow it.",
     ]
     assert (
         BUILT_IN_RULES["tips"].lines(Rules(one_die="off"))[-1]
-        == "Of those, the set with the higher tiles (compare the highest, then the next)."
+        == "Of those, shut the set with the higher tiles (compare the highest, then the next)."
     )
     assert RuleOfThumb((), "lower-set", 0).lines(Rules())[-1] == "Always roll two dice."
     assert RuleOfThumb(("most-tiles",), "higher-set", 4).lines(Rules())[-1] == (
