@@ -59,16 +59,14 @@ def show_sheet(
         options = " and ".join([", ".join(given[:-1]), given[-1]] if len(given) > 1 else given)
         fail(f"a cheat sheet is of a single turn; {options} {'shapes' if len(game) == 1 else 'shape'} a game.")
     rules = rules_from_options(rule_values)
-    if exceptions is None:
-        from tournaments.exact.sheet import DEFAULT_EXCEPTIONS
-
-        exceptions = DEFAULT_EXCEPTIONS
 
     page_file = output.file if output.file is not None and output.file.suffix.lower() == PAGE_SUFFIX else None
     try:
         with tournaments.seat_strategy(spec, rules, timeout=timeout) as seated:
             output.check()
-            sheet = tournaments.cheat_sheet(seated, exceptions)
+            sheet = (
+                tournaments.cheat_sheet(seated) if exceptions is None else tournaments.cheat_sheet(seated, exceptions)
+            )
         if page_file is not None:
             _write_page(page_file, sheet_page(sheet, spec))
         output.deliver(sheet, written=page_file is not None)

@@ -188,6 +188,13 @@ def test_bad_input_is_one_sentence_and_exit_status_2(arguments: tuple[str, ...],
     assert done.stderr == f"shutbox: error: {message}\n"
 
 
+def test_the_help_gives_the_librarys_default_count() -> None:
+    from tournaments.exact.sheet import DEFAULT_EXCEPTIONS
+
+    help_text = " ".join(shutbox("explain", "--help").stdout.split())
+    assert f"--exceptions N With --sheet: at most N [default: {DEFAULT_EXCEPTIONS}]." in help_text
+
+
 def test_a_strategy_a_sheet_cannot_follow_is_named() -> None:
     done = shutbox("explain", "random", "--sheet", "--tiles", "4")
     assert done.returncode == 2
