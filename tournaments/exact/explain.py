@@ -164,9 +164,9 @@ def _refuse(seated: SeatedStrategy, rivals: Sequence[SeatedStrategy], seat: int 
         raise ConfigError(
             f"explain plays tables of up to {MOST_RIVALS + 1}: give at most {MOST_RIVALS} rivals, not {len(rivals)}."
         )
-    if seat is not None and not 1 <= seat <= len(rivals) + 1:
-        seats = "there are no seats alone" if not rivals else f"seats are 1 to {len(rivals) + 1}"
-        raise ConfigError(f"the seat must be one the table has ({seats}), not {seat!r}.")
+    if seat is not None and (not rivals or not 1 <= seat <= len(rivals) + 1):
+        seats = "alone there is none" if not rivals else f"its seats are 1 to {len(rivals) + 1}"
+        raise ConfigError(f"seat {seat!r} is not at this table: {seats}.")
     if any(rival.rules != seated.rules for rival in rivals):
         raise ValueError("the strategy and its rivals must be seated for the same rules.")
     rules = seated.rules

@@ -99,9 +99,8 @@ def explain_command(
 
     Examples:
       shutbox explain greedy-high
-      shutbox explain tips --tiles 12 --top 20
-      shutbox explain greedy-high --against optimal --seat 2
-      shutbox explain tips -s optimal -s greedy-high --format json | jq '.rows[0]'
+      shutbox explain tips --against optimal --seat 2 --top 20
+      shutbox explain tips --tiles 12 --format json | jq .gap
       shutbox explain optimal --sheet --exceptions 8 -o sheet.md
     """
     import tournaments
