@@ -74,8 +74,8 @@ def show_sheet(
         fail(said(error))
     except tournaments.TournamentFailure as error:
         fail(said(error), FAILURE)
-    if output.table and page_file is None:
-        typer.echo(sheet_page(sheet, spec), nl=False)
+    if output.table and page_file is None:  # on stderr when stdout holds the report (`--report -`)
+        typer.echo(sheet_page(sheet, spec), nl=False, err=output.to_stdout)
     if page_file is not None:
         from strategies.runner import printable
 

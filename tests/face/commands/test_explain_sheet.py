@@ -144,6 +144,13 @@ def test_the_page_is_written_whole_to_a_markdown_file_and_the_report_beside_it(t
     assert "None: none was asked for." in done.stdout
 
 
+def test_with_the_report_on_stdout_the_page_goes_to_stderr() -> None:
+    done = shutbox("explain", "optimal", "--sheet", *COUNT_4, "--report", "-")
+    assert done.returncode == 0
+    assert tomllib.loads(done.stdout)["kind"] == "sheet"
+    assert done.stderr == PAGE_4
+
+
 def test_the_report_on_stdout_is_one_document_for_jq() -> None:
     done = shutbox("explain", "optimal", "--sheet", *COUNT_4, "--format", "json")
     table = json.loads(done.stdout)
