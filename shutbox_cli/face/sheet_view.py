@@ -44,22 +44,7 @@ def show_sheet(
     import tournaments
     from strategies.runner import StrategyLoadError
 
-    from .describe import TURN_OPTIONS
-    from .rule_options import rules_from_options
-    from .settings import flag
-
-    sheet_asked, rivals = asked
-    if not sheet_asked:
-        fail("--exceptions applies to a cheat sheet: add --sheet.")
-    if rivals:
-        fail("a cheat sheet weighs the expected score of a turn alone: --against, -s and --seat apply without --sheet.")
-    game = [name for name, value in rule_values.items() if name not in TURN_OPTIONS and value is not None]
-    if game:
-        given = ["--no-instant-win" if rule_values[name] is False else flag(name) for name in game]
-        options = " and ".join([", ".join(given[:-1]), given[-1]] if len(given) > 1 else given)
-        fail(f"a cheat sheet is of a single turn; {options} {'shapes' if len(game) == 1 else 'shape'} a game.")
-    rules = rules_from_options(rule_values)
-
+    rules = _sheet_rules(rule_values, asked)
     page_file = output.file if output.file is not None and output.file.suffix.lower() == PAGE_SUFFIX else None
     try:
         with tournaments.seat_strategy(spec, rules, timeout=timeout) as seated:
@@ -82,6 +67,25 @@ def show_sheet(
         typer.echo(f"Cheat sheet written to {printable(str(page_file))}.", err=True)
     else:
         output.written()
+
+
+def _sheet_rules(rule_values: dict[str, Any], asked: tuple[bool, bool]) -> Rules:
+    """The rules of a sheet's turn; a usage error for options that do not go with a sheet."""
+    from .describe import TURN_OPTIONS
+    from .rule_options import rules_from_options
+    from .settings import flag
+
+    sheet_asked, rivals = asked
+    if not sheet_asked:
+        fail("--exceptions applies to a cheat sheet: add --sheet.")
+    if rivals:
+        fail("a cheat sheet weighs the expected score of a turn alone: --against, -s and --seat apply without --sheet.")
+    game = [name for name, value in rule_values.items() if name not in TURN_OPTIONS and value is not None]
+    if game:
+        given = ["--no-instant-win" if rule_values[name] is False else flag(name) for name in game]
+        options = " and ".join([", ".join(given[:-1]), given[-1]] if len(given) > 1 else given)
+        fail(f"a cheat sheet is of a single turn; {options} {'shapes' if len(game) == 1 else 'shape'} a game.")
+    return rules_from_options(rule_values)
 
 
 def _write_page(path: Path, text: str) -> None:
