@@ -23,7 +23,7 @@ from shutbox_cli.game import Rules, Ties, score, tiles_of
 from shutbox_cli.game.exact_regret import Decision, best_values, decisions, policy_values
 from shutbox_cli.game.exact_seats import TurnStart
 
-from ..errors import ConfigError, TournamentFailure, marked
+from ..errors import ConfigError, TournamentFailure, marked, setting
 from ..records.schema import header, rules_table
 from .cost import MOST_SECONDS, refuse_costly
 from .turns import exact_key, keyed_policy, refuse_inexact, seat_turns
@@ -107,10 +107,12 @@ class Explanation:
             "strategy": self.strategy,
             "spec": self.spec,
         }
-        if self.field:
-            report |= {"opponents": list(self.opponents), "field": list(self.field), "seats": list(self.seats)}
-        if self.features:
-            report["features"] = list(self.features)
+        report |= {
+            "opponents": list(self.opponents),
+            "field": list(self.field),
+            "seats": list(self.seats),
+            "features": list(self.features),
+        }
         report |= {
             "measure": self.measure,
             "rules": rules_table(self.rules),
@@ -239,7 +241,7 @@ def _in_games(
     copies = walks(rules) * (walks(rules) if features else 1)
     games = [[*range(1, number), 0, *range(number, table)] for number in seats]
     what = "explaining this strategy exactly"
-    instead = "ask about fewer seats (--seat) or fewer rivals"
+    instead = f"ask about one seat ({setting('seat')}) or fewer rivals"
     hosted = [not one.builtin for one in (seated, *rivals)]
     refuse_costly(rules, turns, games, copies, what, instead, False, hosted, most_seconds)
     value = best = 0.0
