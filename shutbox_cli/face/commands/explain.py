@@ -101,7 +101,6 @@ def explain_command(
       shutbox explain greedy-high
       shutbox explain tips --against optimal --seat 2 --top 20
       shutbox explain tips --tiles 12 --format json | jq .gap
-      shutbox explain optimal --sheet --exceptions 8 -o sheet.md
     """
     import tournaments
     from strategies.runner import StrategyLoadError
