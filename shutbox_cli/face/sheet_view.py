@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from ..game import Rules, ShutRule, tiles_of
+from ..game import Rules, ShutRule, Ties, tiles_of
 from .describe import describe_rules
 from .errors import FAILURE, fail
 from .output import Output
@@ -31,27 +31,33 @@ TURN_LINES = ("Box:", "Each roll:", "Dice:", "First shut:", "Score:")
 
 def show_sheet(
     spec: str,
+    against: str | None,
     rule_values: dict[str, Any],
     exceptions: int | None,
     asked: tuple[bool, bool],
     output: Output,
     timeout: float,
 ) -> None:
-    """Make SPEC's sheet under the rule options given with up to `exceptions` exceptions (None: the
-    default), and print or write it as `output` asks: the page on stdout for the table format (or
-    to a report file ending in .md), else the report. `asked`: whether --sheet was given, and
-    whether rivals or a seat were (a usage error: a sheet weighs the expected score alone)."""
+    """Make SPEC's sheet (for beating `against` in one game, if given) under the rule options given,
+    with up to `exceptions` exceptions (None: the default), and print or write it as `output` asks:
+    the page on stdout for the table format (or to a report file ending in .md), else the report.
+    `asked`: whether --sheet was given, and whether a field or a seat were (a usage error)."""
+    import contextlib
+
     import tournaments
     from strategies.runner import StrategyLoadError
+    from tournaments.parts import seat_strategies
 
-    rules = _sheet_rules(rule_values, asked)
+    rules = _sheet_rules(rule_values, asked, against is not None)
     page_file = output.file if output.file is not None and output.file.suffix.lower() == PAGE_SUFFIX else None
+    specs = [spec] if against is None else [spec, against]
+    given: list[tuple[str, dict[str, Any], str | None]] = [(one, {}, None) for one in specs]
+    count = {} if exceptions is None else {"exceptions": exceptions}
     try:
-        with tournaments.seat_strategy(spec, rules, timeout=timeout) as seated:
+        with contextlib.ExitStack() as stack:
+            seated = [stack.enter_context(one) for one in seat_strategies(given, rules, timeout=timeout)]
             output.check()
-            sheet = (
-                tournaments.cheat_sheet(seated) if exceptions is None else tournaments.cheat_sheet(seated, exceptions)
-            )
+            sheet = tournaments.cheat_sheet(seated[0], against=seated[1] if against else None, **count)
         if page_file is not None:
             _write_page(page_file, sheet_page(sheet, spec))
         output.deliver(sheet, written=page_file is not None)
@@ -69,8 +75,9 @@ def show_sheet(
         output.written()
 
 
-def _sheet_rules(rule_values: dict[str, Any], asked: tuple[bool, bool]) -> Rules:
-    """The rules of a sheet's turn; a usage error for options that do not go with a sheet."""
+def _sheet_rules(rule_values: dict[str, Any], asked: tuple[bool, bool], game: bool) -> Rules:
+    """The rules of a sheet's turn (of a `game` against an opponent); a usage error for options
+    that do not go with a sheet."""
     from .describe import TURN_OPTIONS
     from .rule_options import rules_from_options
     from .settings import flag
@@ -79,12 +86,13 @@ def _sheet_rules(rule_values: dict[str, Any], asked: tuple[bool, bool]) -> Rules
     if not sheet_asked:
         fail("--exceptions applies to a cheat sheet: add --sheet.")
     if rivals:
-        fail("a cheat sheet weighs the expected score of a turn alone: --against, -s and --seat apply without --sheet.")
-    game = [name for name, value in rule_values.items() if name not in TURN_OPTIONS and value is not None]
-    if game:
-        given = ["--no-instant-win" if rule_values[name] is False else flag(name) for name in game]
-        options = " and ".join([", ".join(given[:-1]), given[-1]] if len(given) > 1 else given)
-        fail(f"a cheat sheet is of a single turn; {options} {'shapes' if len(game) == 1 else 'shape'} a game.")
+        fail("a cheat sheet is played alone or against one opponent (--against SPEC): -s and --seat apply without it.")
+    options = [name for name, value in rule_values.items() if name not in TURN_OPTIONS and value is not None]
+    if options and not game:
+        given = ["--no-instant-win" if rule_values[name] is False else flag(name) for name in options]
+        named = " and ".join([", ".join(given[:-1]), given[-1]] if len(given) > 1 else given)
+        verb = "shapes" if len(options) == 1 else "shape"
+        fail(f"a cheat sheet alone is of a single turn; {named} {verb} a game: add --against SPEC to play one.")
     return rules_from_options(rule_values)
 
 
@@ -102,13 +110,15 @@ def _write_page(path: Path, text: str) -> None:
 def sheet_page(sheet: CheatSheet, spec: str) -> str:
     """The sheet as a Markdown page, made by `shutbox explain SPEC --sheet` with these rules."""
     lines = [f"# Cheat sheet: Shut the Box, {sheet.rules.tiles} tiles", ""]
+    goal = "" if sheet.opponent is None else f" to beat {sheet.opponent} in one game"
+    made = f"{spec} --sheet" + ("" if sheet.opponent_spec is None else f" --against {sheet.opponent_spec}")
     lines += _wrapped(
-        f"A rule of thumb to play a turn by, and the few exceptions where leaving it for the play of "
-        f"{sheet.strategy} gains most. Made by `shutbox explain {spec} --sheet`; every figure is exact."
+        f"A rule of thumb to play a turn by{goal}, and the few exceptions where leaving it for the play of "
+        f"{sheet.strategy} gains most. Made by `shutbox explain {made}`; every figure is exact."
     )
     lines += ["", "## The rules", ""]
     for sentence in describe_rules(sheet.rules):
-        if sentence.startswith(TURN_LINES):
+        if sheet.opponent is not None or sentence.startswith(TURN_LINES):
             lines += _wrapped(sentence, "- ")
     lines += ["", "## The rule", ""]
     for number, step in enumerate(sheet.rule.lines(sheet.rules), 1):
@@ -129,26 +139,29 @@ def _wrapped(text: str, first: str = "") -> list[str]:
 
 def _exceptions(sheet: CheatSheet) -> list[str]:
     """The exceptions as a table, the first found first, and what its columns mean."""
+    alone = sheet.opponent is None
     if not sheet.exceptions:
-        why = (
-            "none was asked for"
-            if not sheet.asked
-            else f"none gains a ten-thousandth of a point against {sheet.strategy}"
-        )
+        least = "a ten-thousandth of a point" if alone else "a hundredth of a percentage point of winning"
+        why = "none was asked for" if not sheet.asked else f"none of {sheet.strategy}'s choices gains {least}"
         return _wrapped(f"None: {why}.")
-    rows = [("Open tiles", "Roll", "Do", "Not", "Saves", "Met in")]
+    rows = [("Open tiles", "Roll", "Do", "Not", "Saves" if alone else "Gains", "Met in")]
     for found in sheet.exceptions:
         box = " ".join(map(str, tiles_of(found.mask)))
         if found.throws:
             roll, do, rule = _roll(sheet.rules, found.throws), _shut(found.instead), _shut(found.rule)
         else:
             roll, do, rule = "(before)", _dice(found.instead), _dice(found.rule)
-        rows.append((box, roll, do, rule, f"{found.gain:.4f}", f"{found.reach:.2%}"))
+        rows.append((box, roll, do, rule, f"{found.gain:.4f}" if alone else f"{found.gain:.3%}", f"{found.reach:.2%}"))
     lines = _wrapped("Where these tiles are open and you roll this, play as the row says, not by the rule:")
     lines += ["", *_table(rows, numeric=(4, 5)), ""]
+    saves = (
+        "Saves: how much lower a turn's expected score is"
+        if alone
+        else f"Gains: how much higher the chance of beating {sheet.opponent} is, in percentage points,"
+    )
     lines += _wrapped(
-        "Saves: how much lower a turn's expected score is with the exception (and those above it) than "
-        "without. Met in: the share of turns that meet it, played by this page."
+        f"{saves} with the exception (and those above it) than without. Met in: the share of turns that "
+        "meet it, played by this page."
     )
     return lines
 
@@ -179,14 +192,24 @@ def _worth(sheet: CheatSheet) -> list[str]:
     played.append((sheet.strategy, sheet.strategy_figures))
     if sheet.strategy != "optimal" and sheet.optimal != sheet.strategy_figures:
         played.append(("optimal", sheet.optimal))
-    rows = [("Playing by", "Expected score", "Shuts the box")]
+    rows: list[tuple[str, ...]] = [("Playing by", "Expected score", "Shuts the box")]
     rows += [(name, f"{found.expected_score:.4f}", f"{found.shut_probability:.2%}") for name, found in played]
-    lines = _table(rows, numeric=(1, 2))
+    if sheet.opponent is not None:
+        wins = ["Wins", *(f"{found.win_rate or 0.0:.2%}" for _, found in played)]
+        rows = [(*row, win) for row, win in zip(rows, wins, strict=True)]
+    lines = _table(rows, numeric=tuple(range(1, len(rows[0]))))
+    if sheet.opponent is not None:
+        shared = " (a shared win counts half)" if sheet.rules.ties is Ties.SHARE else ""
+        lines += [
+            "",
+            *_wrapped(f"Wins: the chance of beating {sheet.opponent} in one game{shared}, each seat half the games."),
+        ]
     if sheet.closed is not None and count:
+        points = f"{sheet.gap:.2%}".removesuffix("%")
+        gap = f"{sheet.gap:.4f} points a turn" if sheet.opponent is None else f"{points} percentage points of winning"
         lines.append("")
         lines += _wrapped(
-            f"The exceptions close {sheet.closed:.1%} of the gap between the rule and {sheet.strategy} "
-            f"({sheet.gap:.4f} points a turn)."
+            f"The exceptions close {sheet.closed:.1%} of the gap between the rule and {sheet.strategy} ({gap})."
         )
     built = sorted(sheet.built_ins.items(), key=lambda item: item[1])
     lines.append("")

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+from collections.abc import Sequence
 from functools import cache
 
 import numpy as np
@@ -177,7 +178,7 @@ def family() -> list[RuleOfThumb]:
     return sorted(found, key=lambda rule: len(rule.criteria))
 
 
-def rule_search(rules: Rules, terminal: Floats | None = None) -> list[ScoredRule]:
+def rule_search(rules: Rules, terminal: Sequence[float] | Floats | None = None) -> list[ScoredRule]:
     """Every rule of the family that plays differently from those before it, with every way of
     choosing the dice (a built-in's own first), scored exactly for `terminal` (what ending a turn
     on each box is worth; by default minus its score: the expected score), best first; of equal

@@ -111,8 +111,8 @@ def explain_command(
     if sheet or exceptions is not None:
         from ..sheet_view import show_sheet
 
-        asked = (sheet, bool(against or field) or seat is not None)
-        show_sheet(spec, rule_values, exceptions, asked, Output(form, report), timeout)
+        asked = (sheet, bool(field) or seat is not None)
+        show_sheet(spec, against, rule_values, exceptions, asked, Output(form, report), timeout)
         return
     rivals = _rivals(against, field, seat, rule_values)
     rules = rules_from_options(rule_values)

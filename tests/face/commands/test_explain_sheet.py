@@ -174,16 +174,22 @@ def test_the_sheet_in_the_docs_is_the_one_the_command_makes_today(tmp_path: Path
     [
         (("--exceptions", "3"), "--exceptions applies to a cheat sheet: add --sheet."),
         (
-            ("--sheet", "--against", "tips"),
-            "a cheat sheet weighs the expected score of a turn alone: --against, -s and --seat apply without --sheet.",
+            ("--sheet", "-s", "tips"),
+            "a cheat sheet is played alone or against one opponent (--against SPEC): -s and --seat apply without it.",
         ),
         (
-            ("--sheet", "--seat", "1"),
-            "a cheat sheet weighs the expected score of a turn alone: --against, -s and --seat apply without --sheet.",
+            ("--sheet", "--against", "tips", "--seat", "1"),
+            "a cheat sheet is played alone or against one opponent (--against SPEC): -s and --seat apply without it.",
         ),
         (
             ("--sheet", "--rounds", "3", "--ties", "seat"),
-            "a cheat sheet is of a single turn; --ties and --rounds shape a game.",
+            "a cheat sheet alone is of a single turn; --ties and --rounds shape a game: "
+            "add --against SPEC to play one.",
+        ),
+        (
+            ("--sheet", "--against", "tips", "--drop-out", "45"),
+            "a cheat sheet against an opponent is of a game of one round whose ties are shared or settled by seat; "
+            "over several rounds, in drop-out or with playoffs a turn's worth depends on more than its box.",
         ),
         (("--sheet", "--exceptions", "101"), "--exceptions must be at most 100 (see `shutbox explain --help`)."),
         (("--sheet", "--tiles", "13"), "--tiles must be a whole number from 2 to 12, not 13."),
@@ -193,6 +199,18 @@ def test_bad_input_is_one_sentence_and_exit_status_2(arguments: tuple[str, ...],
     done = shutbox("explain", "optimal", *arguments)
     assert (done.returncode, done.stdout) == (2, "")
     assert done.stderr == f"shutbox: error: {message}\n"
+
+
+def test_against_an_opponent_the_page_gives_the_chance_of_winning() -> None:
+    done = shutbox("explain", "optimal", "--sheet", "--against", "greedy-high", *COUNT_4, "--ties", "seat")
+    assert (done.returncode, done.stderr) == (0, "")
+    page = done.stdout
+    assert "to beat greedy-high in one game" in page
+    assert "`shutbox explain optimal --sheet --against greedy-high`" in " ".join(page.split())
+    assert "- Ties: of equal lowest scores, the earlier seat wins." in page
+    assert "| Playing by" in page and "|   Wins |" in page
+    assert "Wins: the chance of beating greedy-high in one game, each seat half the games." in page
+    assert max(map(len, page.splitlines())) <= 80
 
 
 def test_the_help_gives_the_librarys_default_count() -> None:
@@ -206,7 +224,7 @@ def test_a_strategy_a_sheet_cannot_follow_is_named() -> None:
     done = shutbox("explain", "random", "--sheet", "--tiles", "4")
     assert done.returncode == 2
     assert done.stderr == (
-        "shutbox: error: a cheat sheet follows a strategy that plays from the box and the dice alone; 'random' "
+        "shutbox: error: a cheat sheet follows strategies that play from the box and the dice alone; 'random' "
         "does not (it is stochastic): ask for the sheet of optimal, or of an exact strategy.\n"
     )
 

@@ -9,7 +9,7 @@ import pytest
 from shutbox_cli.game import Rules, distribution, solve_expected_score
 from shutbox_cli.game.rule_of_thumb import BUILT_IN_RULES
 from shutbox_cli.game.thumb_exceptions import SheetPlay
-from tournaments import CheatSheet, ConfigError, cheat_sheet, seat_strategy
+from tournaments import CheatSheet, ConfigError, cheat_sheet, duel_exactly, seat_strategy
 from tournaments.files import dumps
 
 from helpers.paths import EXAMPLES
@@ -79,6 +79,39 @@ def test_a_sheet_of_a_weaker_strategy_takes_its_moves_only_where_they_gain() -> 
     assert sheet.sheet_figures.expected_score < sheet.rule_figures.expected_score
 
 
+def test_against_an_opponent_the_sheet_plays_for_the_chance_of_winning_one_game() -> None:
+    rules = Rules(tiles=6)
+    with seat_strategy("optimal", rules) as optimal, seat_strategy("greedy-high", rules) as greedy:
+        sheet = cheat_sheet(optimal, 3, against=greedy)
+        duel = duel_exactly(optimal, greedy)
+    assert sheet.measure == "win-rate" and sheet.opponent == "greedy-high" and sheet.rules == rules
+    average = (duel.seats[0].wins + duel.seats[1].wins) / 2
+    assert sheet.strategy_figures.win_rate == pytest.approx(average, abs=1e-12)
+    rule, played = sheet.rule_figures.win_rate, sheet.sheet_figures.win_rate
+    assert rule is not None and played is not None
+    assert sheet.gained == pytest.approx(played - rule, abs=1e-12)
+    assert sheet.gap == pytest.approx(average - rule, abs=1e-12)
+    assert repr(sheet).startswith(f"<CheatSheet of optimal against greedy-high; {sheet.built_in or sheet.rule.name} ")
+    report = sheet.to_report()
+    assert (report["measure"], report["opponent"], report["opponent_spec"]) == (
+        "win-rate",
+        "greedy-high",
+        "greedy-high",
+    )
+    assert report["figures"]["strategy"]["win_rate"] == sheet.strategy_figures.win_rate
+
+
+def test_against_an_opponent_a_game_of_several_rounds_is_one_sentence() -> None:
+    rules = Rules(tiles=4, rounds=2)
+    with (
+        seat_strategy("optimal", rules) as optimal,
+        seat_strategy("tips", rules) as tips,
+        pytest.raises(ConfigError) as raised,
+    ):
+        cheat_sheet(optimal, against=tips)
+    assert str(raised.value).startswith("a cheat sheet against an opponent is of a game of one round ")
+
+
 @pytest.mark.slow
 def test_a_users_strategy_is_followed_from_its_host() -> None:
     rules = Rules(tiles=6)
@@ -95,13 +128,13 @@ def test_a_users_strategy_is_followed_from_its_host() -> None:
         (
             "random",
             5,
-            "a cheat sheet follows a strategy that plays from the box and the dice alone; 'random' does not "
+            "a cheat sheet follows strategies that play from the box and the dice alone; 'random' does not "
             "(it is stochastic): ask for the sheet of optimal, or of an exact strategy.",
         ),
         (
             "target",
             5,
-            "a cheat sheet follows a strategy that plays from the box and the dice alone; 'target' does not "
+            "a cheat sheet follows strategies that play from the box and the dice alone; 'target' does not "
             "(it reads the game): ask for the sheet of optimal, or of an exact strategy.",
         ),
     ],
