@@ -152,9 +152,10 @@ def explain(
     game this cannot follow exactly (or estimated to take longer than `most_seconds`),
     TournamentFailure for a strategy that fails."""
     rivals = [] if against is None else [against] if not isinstance(against, Sequence) else list(against)
-    table = 1 + len(rivals)
     _refuse(seated, rivals, seat)
-    features = _features(seated, table)
+    features = () if seated.exact else exact_key(seated, 1 + len(rivals))
+    if features is None:
+        return _unkeyed(seated)
     if not rivals:
         return _alone(seated, features)
     return _in_games(seated, features, rivals, seat, most_seconds)
@@ -179,14 +180,9 @@ def _refuse(seated: SeatedStrategy, rivals: Sequence[SeatedStrategy], seat: int 
         )
 
 
-def _features(seated: SeatedStrategy, table: int) -> tuple[str, ...]:
-    """The features of the strategy's key at this table (none for an exact one); a ConfigError for
-    one that is neither exact nor keyed (the entry to extend for a strategy explained otherwise)."""
-    if seated.exact:
-        return ()
-    key = exact_key(seated, table)
-    if key is not None:
-        return key
+def _unkeyed(seated: SeatedStrategy) -> Explanation:
+    """A strategy that is neither exact nor keyed: refused (the path to extend for one explained
+    on sampled states)."""
     why = "it is stochastic" if seated.context_free else "it reads the game context without a key"
     raise ConfigError(
         f"{seated.name!r} cannot be explained exactly ({why}): explain follows exact strategies and keyed ones today."

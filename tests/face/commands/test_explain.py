@@ -141,3 +141,13 @@ def test_work_estimated_past_the_limit_is_refused_before_it_starts(tmp_path: Pat
     assert not (tmp_path / "report.toml").exists()
     one_seat = report_of(*arguments[:3], "--tiles", "12", "--seat", "1")
     assert one_seat["seats"] == [1]
+
+
+def test_its_report_is_no_tournament_file(tmp_path: Path) -> None:
+    explain("optimal", "--report", str(tmp_path / "explained.toml"))
+    done = shutbox("tournament", str(tmp_path / "explained.toml"))
+    assert (done.returncode, done.stdout) == (2, "")
+    assert (
+        done.stderr
+        == f"shutbox: error: {tmp_path / 'explained.toml'} is an explanation report, not a tournament file.\n"
+    )
