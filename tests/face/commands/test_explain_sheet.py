@@ -237,3 +237,11 @@ def test_a_page_that_cannot_be_written_is_refused_before_the_work(tmp_path: Path
         == f"shutbox: error: cannot write '{tmp_path}/missing/sheet.md': there is no folder '{tmp_path}/missing'.\n"
     )
     assert not (tmp_path / "missing").exists()
+
+
+def test_its_report_is_no_tournament_file(tmp_path: Path) -> None:
+    report = tmp_path / "sheet.toml"
+    assert shutbox("explain", "optimal", "--sheet", *COUNT_4, "--report", str(report)).returncode == 0
+    done = shutbox("tournament", str(report))
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr == f"shutbox: error: {report} is a sheet report, not a tournament file.\n"
