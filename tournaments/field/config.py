@@ -142,7 +142,7 @@ def _config_of(path: Path, table: dict[str, Any]) -> dict[str, Any]:
     schema, are refused in one sentence."""
     check_schema(str(path), table)
     kind = table.get("kind")
-    if kind in ("analysis", "duel", "tune", "strategies", "explanation"):
+    if kind in ("analysis", "duel", "tune", "strategies", "explanation", "sheet"):
         article = "an" if kind in ("analysis", "explanation") else "a"
         raise ConfigError(f"{path} is {article} {kind} report, not a tournament file.")
     config = table.get(REPORT_CONFIG)

@@ -65,6 +65,25 @@ def explain_command(
             "--top", metavar="N", min=1, show_default=False, help=f"Rows the table shows [default: {DEFAULT_TOP}]."
         ),
     ] = DEFAULT_TOP,
+    sheet: Annotated[
+        bool,
+        typer.Option(
+            "--sheet",
+            help="A cheat sheet instead: the best short rule and the exceptions toward SPEC's play (normally "
+            "optimal) that gain most, as a Markdown page (-o FILE.md writes it).",
+        ),
+    ] = False,
+    exceptions: Annotated[
+        int | None,
+        typer.Option(
+            "--exceptions",
+            metavar="N",
+            min=0,
+            max=100,
+            show_default=False,
+            help="With --sheet: at most N [default: 5].",
+        ),
+    ] = None,
     report: Report = None,
     form: FormatOption = Format.TABLE,
     timeout: StrategyTimeout = STRATEGY_TIMEOUT,
@@ -89,6 +108,12 @@ def explain_command(
 
     from ..explain_view import show_explanation
 
+    if sheet or exceptions is not None:
+        from ..sheet_view import show_sheet
+
+        asked = (sheet, bool(field) or seat is not None)
+        show_sheet(spec, against, rule_values, exceptions, asked, Output(form, report), timeout)
+        return
     rivals = _rivals(against, field, seat, rule_values)
     rules = rules_from_options(rule_values)
     output = Output(form, report)

@@ -55,6 +55,9 @@ MODES: dict[str, tuple[str, ...]] = {
     "explanation against": ("explain", "tips", "--against", "optimal", "--seat", "2"),
     "keyed explanation": ("explain", "target", "-s", "greedy-high"),
     "user explanation": ("explain", "examples/cautious.py:Cautious"),
+    "sheet": ("explain", "optimal", "--sheet"),
+    "sheet against": ("explain", "optimal", "--sheet", "--against", "greedy-high", "--tiles", "6"),
+    "user sheet": ("explain", "examples/cautious.py:Cautious", "--sheet", "--tiles", "5", "--exceptions", "0"),
     "strategies": ("strategies",),
     "one strategy": ("strategies", "examples/cautious.py:Cautious"),
     "rules": ("rules", "--tiles", "12", "--drop-out", "90"),
@@ -145,6 +148,9 @@ TYPES: dict[str, Callable[[Any], bool]] = {
     "array of tables": lambda value: type(value) is list and all(type(item) is dict for item in value),
     "array of strings": lambda value: type(value) is list and all(type(item) is str for item in value),
     "array of integers": lambda value: type(value) is list and all(type(item) is int for item in value),
+    "array of arrays of integers": lambda value: (
+        type(value) is list and all(type(item) is list and all(type(x) is int for x in item) for item in value)
+    ),
     "array of floats": lambda value: type(value) is list and all(type(item) is float for item in value),
     "array of 2 floats": lambda value: type(value) is list and len(value) == 2 and all(type(x) is float for x in value),
     "array of 5 integers": lambda value: type(value) is list and len(value) == 5 and all(type(x) is int for x in value),
@@ -203,8 +209,34 @@ def condition(word: str, report: dict[str, Any], entry: dict[str, Any]) -> bool:
         "not keyed": lambda: not report["features"],
         "a choice of dice": lambda: "throw" not in entry and "played_dice" in entry,
         "a move": lambda: "played_dice" not in entry and "throw" in entry,
+        "no opponent": lambda: report["measure"] == "expected-score",
+        "one die whenever allowed": lambda: report["rule"]["dice"] == "one die when allowed",
+        "no built-in plays so": lambda: not plays_as_a_built_in(report),
+        "the rule as good as the strategy": lambda: sheet_gap(report) <= 0,
+        "a dice exception": lambda: entry["choice"] == "dice",
+        "a move exception": lambda: entry["choice"] == "move",
     }
     return holds[word]()
+
+
+def plays_as_a_built_in(report: dict[str, Any]) -> bool:
+    """Whether a sheet's rule plays as a built-in heuristic does: the same score distribution, to the last digit."""
+    from shutbox_cli.game import distribution
+    from shutbox_cli.game.rule_of_thumb import BUILT_IN_RULES, RuleOfThumb
+
+    rules = Rules(**rules_mapping(report["rules"])).turn_rules
+    *criteria, tie_break = report["rule"]["criteria"]
+    rule = RuleOfThumb(tuple(criteria), tie_break, report["rule"].get("one_die_up_to"))
+    played = distribution(rules, *rule.policy(rules))
+    return any(distribution(rules, *one.policy(rules)) == played for one in BUILT_IN_RULES.values())
+
+
+def sheet_gap(report: dict[str, Any]) -> float:
+    """How much better a sheet's strategy does than its rule alone, in the sheet's measure."""
+    rule, strategy = report["figures"]["rule_alone"], report["figures"]["strategy"]
+    if report["measure"] == "win-rate":
+        return float(strategy["win_rate"] - rule["win_rate"])
+    return float(rule["mean_score"] - strategy["mean_score"])
 
 
 def no_quick_exact(report: dict[str, Any]) -> bool:
@@ -288,7 +320,7 @@ def documents() -> dict[str, tuple[str, str]]:
 def test_the_doc_documents_a_rules_table_and_every_kind() -> None:
     assert set(DOCUMENTED) == {
         *("", "rules table", "tournament", "analysis", "duel", "tune", "strategies", "rules"),
-        *("check", "comparison", "best", "replay", "explanation"),
+        *("check", "comparison", "best", "replay", "explanation", "sheet"),
     }
     assert all(key.type in TYPES for keys in DOCUMENTED.values() for key in keys.values())
 
