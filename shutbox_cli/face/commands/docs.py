@@ -20,6 +20,7 @@ class Page(StrEnum):
     TOURNAMENTS = "tournaments"
     STRATEGIES = "strategies"
     EXACT = "exact"
+    VALUES = "values"
     LIBRARY = "library"
     COMMANDS = "commands"
     DEVELOPMENT = "development"
