@@ -144,9 +144,7 @@ class Equilibrium:
             else:
                 odds = self.play(best, count, left - 1).odds.probabilities
                 above = sum(chance for points, chance in odds.items() if points > best)
-                level = odds.get(best, 0.0)
-                if best == 0 and self.rules.instant_win:
-                    level = 0.0  # cannot happen: a posted shut box ends the game
+                level = odds.get(best, 0.0)  # a posted score of 0 is never a shut box that won at once
                 stays = self._ahead_of(best, count, left - 1)
                 ties = self._ahead_of(best, count + 1, left - 1)
                 known = tuple(
