@@ -134,3 +134,20 @@ def test_rules_too_large_to_solve_are_refused_in_one_sentence() -> None:
     done = shutbox("tournament", "-s", "perfect", "-s", "optimal", "--tiles", "12", "--scoring", "digits", "-n", "4")
     assert done.returncode == 2 and done.stderr.count("\n") == 1
     assert "perfect play is not solved under these rules: a turn can end on 4,095 scores" in done.stderr
+
+
+@pytest.mark.slow
+def test_an_exact_tournament_of_three_perfect_seats_finds_the_value_of_the_game() -> None:
+    """The exact walk in fractions, seat by seat, gives solve's chances (the report rounds to 6 places)."""
+    field = ("-s", "perfect", "-s", "b=perfect", "-s", "c=perfect")
+    done = shutbox("tournament", "--exact", "--table", "3", "--tiles", "6", *field, "--format", "json")
+    assert done.returncode == 0, done.stderr
+    by_seat = {row["seat"]: row["win_rate"] for row in json.loads(done.stdout)["seat"] if row["strategy"] == "b"}
+    value = solve({"tiles": 6}, 3).perfect.seats
+    assert [by_seat[number] for number in (1, 2, 3)] == [round(seat.win, 6) for seat in value]
+
+
+def test_a_tune_takes_it_in_the_field_exactly() -> None:
+    done = shutbox("tune", "below", "-p", "threshold=5..6", "-s", "perfect", "--tiles", "6", "-q")
+    assert done.returncode == 0, done.stderr
+    assert "(exact)" in done.stdout and "computed exactly" in done.stdout
