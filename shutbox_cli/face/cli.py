@@ -49,6 +49,7 @@ COMMANDS = (
     "play",
     "plot",
     "replay",
+    "solve",
     "strategies",
     "summary",
     "tournament",

@@ -27,6 +27,7 @@ Kind = Literal[
     "replay",
     "explanation",
     "sheet",
+    "solution",
 ]
 """What a document holds; the first four are reports of results."""
 Method = Literal["simulate", "exact"]

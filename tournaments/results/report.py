@@ -30,12 +30,13 @@ if TYPE_CHECKING:  # the exact modules load where an exact result is made, not f
     from ..exact.analysis import Analysis
     from ..exact.duel import ExactDuel
     from ..exact.explain import Explanation
+    from ..exact.solution import GameValue
     from ..exact.tournament import ExactSummary
     from ..field.config import TournamentConfig
     from ..statistics.elo import Match
     from ..statistics.pairs import Versus
 
-Result: TypeAlias = "Summary | ExactSummary | Analysis | ExactDuel | Explanation"
+Result: TypeAlias = "Summary | ExactSummary | Analysis | ExactDuel | Explanation | GameValue"
 """Anything a report is written of."""
 ELO_DIGITS = 2
 """Decimal places of a rating or an Elo difference (a hundredth of a point is far below its error)."""

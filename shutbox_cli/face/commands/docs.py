@@ -21,6 +21,7 @@ class Page(StrEnum):
     STRATEGIES = "strategies"
     EXACT = "exact"
     SHEET = "sheet"
+    VALUES = "values"
     LIBRARY = "library"
     COMMANDS = "commands"
     DEVELOPMENT = "development"
