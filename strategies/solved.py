@@ -13,19 +13,15 @@ from shutbox_cli.game import (
     Rules,
     Solution,
     TurnContext,
-    score,
     solve_expected_score,
     solve_shut,
     tiles_of,
 )
-from shutbox_cli.game.solver import solve_win
+from shutbox_cli.game.solver import final_scores, solve_chances
 
 from .base import Move, Strategy, View
 from .keys import KeyedContext
-from .winning import final_scores, win_chances
-
-SAME = 1e-9
-"""Chances closer than this are the same chance (they differ by rounding only)."""
+from .winning import win_chances
 
 
 class _Solved(Strategy):
@@ -186,24 +182,4 @@ def _from_key(to_beat: int | None, count: int, to_come: int) -> TurnContext:
 def _aim(rules: Rules, context: TurnContext, margin: int) -> Solution:
     """The policy target plays in this context (asked at every decision of a turn)."""
     found = win_chances(rules, context, margin)
-    return _policy(rules.turn_rules, None if found is None else found.chances)
-
-
-@lru_cache(maxsize=8192)
-def _policy(rules: Rules, chances: tuple[float, ...] | None) -> Solution:
-    """The exact best policy for these win chances by score (`final_scores` order), of equal moves
-    the one with the lower expected score; `optimal` when every score is worth the same (then a
-    low score is all there is to play for)."""
-    if chances is None or max(chances) - min(chances) < SAME:
-        return solve_expected_score(rules)
-    low, high = min(chances), max(chances)
-    # Scaled to run from 0 to 1 (the same policy), so that situations alike share one solution.
-    worth = [round((chance - low) / (high - low), 12) for chance in chances]
-    return solve_win(rules, "win", tuple(map(worth.__getitem__, _score_places(rules))))
-
-
-@lru_cache(maxsize=64)
-def _score_places(rules: Rules) -> tuple[int, ...]:
-    """The place of every box's score among `final_scores`, by mask."""
-    place = {points: index for index, points in enumerate(final_scores(rules))}
-    return tuple(place[score(rules, mask)] for mask in range(rules.full_box + 1))
+    return solve_chances(rules.turn_rules, None if found is None else found.chances)

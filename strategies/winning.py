@@ -24,7 +24,8 @@ import operator
 from collections.abc import Iterable
 from functools import lru_cache
 
-from shutbox_cli.game import Rules, Ties, TurnContext, score, solution_distribution, solve_expected_score
+from shutbox_cli.game import Rules, Ties, TurnContext, solution_distribution, solve_expected_score
+from shutbox_cli.game.solver import final_scores
 
 Outcomes = tuple[tuple[int, float], ...]
 """A distribution of outcomes: (outcome, chance) pairs, lowest outcome first."""
@@ -51,12 +52,6 @@ class WinChances:
     @property
     def by_score(self) -> dict[int, float]:
         return dict(zip(self.scores, self.chances, strict=True))
-
-
-@lru_cache(maxsize=64)
-def final_scores(rules: Rules) -> tuple[int, ...]:
-    """Every score a turn can end with under these rules, lowest first."""
-    return tuple(sorted({score(rules, mask) for mask in range(rules.full_box + 1)}))
 
 
 @lru_cache(maxsize=64)

@@ -203,6 +203,41 @@ def _solve_utility(rules: Rules, name: str, utility: tuple[float, ...]) -> Solut
     return _solve(rules, name, utility, minimize=False)
 
 
+SAME = 1e-9
+"""Chances to win closer than this are the same chance (they differ by rounding only)."""
+
+
+@lru_cache(maxsize=64)
+def final_scores(rules: Rules) -> tuple[int, ...]:
+    """Every score a turn can end with under these rules, lowest first."""
+    return tuple(sorted({score(rules, mask) for mask in range(rules.full_box + 1)}))
+
+
+def solve_chances(rules: Rules, chances: tuple[float, ...] | None) -> Solution:
+    """The exact best policy for these chances to win by score (`final_scores` order), of equal
+    moves the one with the lower expected score, then the first in move order; `optimal`'s when
+    every score is worth the same (within SAME), or with None (then a low score is all there is
+    to play for). `target` and `perfect` play it."""
+    return _solve_chances(rules.turn_rules, chances)
+
+
+@lru_cache(maxsize=8192)
+def _solve_chances(rules: Rules, chances: tuple[float, ...] | None) -> Solution:
+    if chances is None or max(chances) - min(chances) < SAME:
+        return solve_expected_score(rules)
+    low, high = min(chances), max(chances)
+    # Scaled to run from 0 to 1 (the same policy), so that situations alike share one solution.
+    worth = [round((chance - low) / (high - low), 12) for chance in chances]
+    return solve_win(rules, "win", tuple(map(worth.__getitem__, _score_places(rules))))
+
+
+@lru_cache(maxsize=64)
+def _score_places(rules: Rules) -> tuple[int, ...]:
+    """The place of every box's score among `final_scores`, by mask."""
+    place = {points: index for index, points in enumerate(final_scores(rules))}
+    return tuple(place[score(rules, mask)] for mask in range(rules.full_box + 1))
+
+
 def solve_win(rules: Rules, name: str, utility: tuple[float, ...]) -> Solution:
     """`solve_utility` played to win: among choices of equal utility, the one with the lower
     expected score (a pass over the boxes a layer at a time, `layers`, for policies asked by the
