@@ -163,6 +163,12 @@ class Rules:
         set_(self, "shut_pays", _payout(self.shut_pays))
         if self.shut_pays != SHUT_PAYS and self.multi_round:
             raise RulesError(("shut_pays",), " needs a game of one round: over several, a shut box wins no stake.")
+        if self.shut_pays != SHUT_PAYS and self.ties is Ties.PLAYOFF:
+            raise RulesError(
+                ("shut_pays", "ties"),
+                f' cannot be {self.shut_pays:g} and "playoff" together: '
+                "the payout of a shut box in a playoff is not defined.",
+            )
         if self.instant_win is None:
             set_(self, "instant_win", not self.multi_round)
         elif not isinstance(self.instant_win, bool):
