@@ -40,7 +40,7 @@ def test_a_payout_that_is_no_number_of_stakes_is_refused_in_one_sentence(payout:
 
 @pytest.mark.parametrize("format_", [{"rounds": 3}, {"drop_out": 45}])
 def test_a_payout_needs_a_game_of_one_round(format_: dict[str, int]) -> None:
-    with pytest.raises(RulesError, match="^shut_pays needs a game of one round"):
+    with pytest.raises(RulesError, match=r"^shut_pays needs a game of one round"):
         Rules(shut_pays=2, **format_)  # type: ignore[arg-type]
     assert Rules(shut_pays=1, **format_).shut_pays == 1.0  # type: ignore[arg-type]
 
