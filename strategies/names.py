@@ -26,6 +26,7 @@ BUILTINS: dict[str, str] = {
     "optimal": "strategies.solved:Optimal",
     "max-shut": "strategies.solved:MaxShut",
     "target": "strategies.solved:Target",
+    "perfect": "strategies.perfect:Perfect",
     "below": "strategies.below:Below",
 }
 """The built-in strategies by name (pyproject.toml declares the same as entry points)."""

@@ -48,6 +48,7 @@ COMMANDS = (
     "play",
     "plot",
     "replay",
+    "solve",
     "strategies",
     "summary",
     "tournament",

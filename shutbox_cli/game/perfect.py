@@ -41,8 +41,6 @@ TOLERANCE = 1e-12
 """A playoff's chances are iterated until no seat's changes by more than this."""
 ROUNDS = 200
 """The most iterations of a playoff's chances before the equilibrium says it found none."""
-MOST_SEATS = 4
-"""The largest table the equilibrium is solved for."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -96,7 +94,8 @@ class Equilibrium:
     def seat_chances(self, seats: int) -> tuple[float, ...]:
         """Each seat's chance to win a game of `seats` seats under perfect play (a tie's share counted
         as its part), seats in order of play."""
-        _check((None, 0, seats - 1))
+        if isinstance(seats, bool) or not isinstance(seats, int) or seats < 1:
+            raise ValueError(f"a game has 1 seat or more, not {seats!r}.")
         if seats == 1:
             return (1.0,)
         if self.rules.ties is Ties.PLAYOFF:
@@ -222,10 +221,10 @@ class Equilibrium:
 
 def _check(situation: Situation) -> None:
     best, count, to_come = situation
-    if count < 0 or to_come < 0 or (best is None) != (count == 0) or count + 1 + to_come > MOST_SEATS:
+    if count < 0 or to_come < 0 or (best is None) != (count == 0):
         raise ValueError(
-            f"perfect play is solved for tables of up to {MOST_SEATS} seats; "
-            f"to_beat={best!r}, to_beat_count={count!r}, to_come={to_come!r} is not a situation there."
+            f"to_beat={best!r}, to_beat_count={count!r}, to_come={to_come!r} is not a situation: "
+            "a score to beat goes with a count of 1 or more, and none with 0."
         )
 
 
@@ -234,8 +233,8 @@ def refuse_unsolved(rules: Rules) -> None:
     rounds or drop-out."""
     if rules.multi_round:
         raise ValueError(
-            "perfect play is solved for one-round games only: over several rounds or in drop-out "
-            "a seat's situation holds every total, which it does not follow."
+            "perfect play is solved for one-round games only, not over several rounds or in drop-out "
+            "(a seat's situation there holds every total)."
         )
 
 

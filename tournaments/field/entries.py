@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from shutbox_cli.game import Rules
+from strategies.keys import declared_key
 from strategies.loading import (
     LoadedStrategy,
     StrategyLoadError,
@@ -152,20 +153,23 @@ def load_field(
                 raise ConfigError(f"{where}: {marked(error)}") from None
             probes[number] = _probe(spec, params, display, rules, probing)
     try:
-        return named_apart(field, _entries(field, probes))
+        return named_apart(field, _entries(field, probes, rules))
     except BaseException:
         idle.stop_all()  # the hosts of the probes that answered: no run follows
         raise
 
 
-def _entries(field: Sequence[Given], probes: Mapping[int, Callable[[], Probed]]) -> list[StrategyEntry]:
-    """The field's entries, each probe's answer waited for in turn."""
+def _entries(field: Sequence[Given], probes: Mapping[int, Callable[[], Probed]], rules: Rules) -> list[StrategyEntry]:
+    """The field's entries, each probe's answer waited for in turn (a built-in's key asked under the
+    rules: one that refuses them, `perfect` over several rounds, says so)."""
     entries: list[StrategyEntry] = []
     for number, (where, spec, display, params, *_) in enumerate(field, start=1):
         if display is not None and not display.isprintable():
             raise ConfigError(f"{where}: the name {display!r} holds control characters; give a printable one.")
         try:
             entry = _probed(probes[number]()) if number in probes else _loaded(spec, params, display)
+            if entry.builtin:
+                declared_key(entry.load().cls, rules, entry.name)
         except StrategyLoadError as error:
             raise ConfigError(f"{where}: {marked(error)}") from None
         entries.append(_named_as_written(entry, field[number - 1]))

@@ -1,0 +1,86 @@
+"""`shutbox solve`: the value of a one-round game, each seat's chance under perfect play and all optimal."""
+
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from ..arguments import Report
+from ..errors import fail
+from ..output import Format, FormatOption, Output
+from ..rule_options import rules_from_options, with_rule_options
+from ..settings import said
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from tournaments import GameValue
+
+TIES = {"share": "shared", "seat": "to the earlier seat", "playoff": "played off"}
+"""How the tie rule settles a tie, in the table's words."""
+
+
+def register(app: typer.Typer) -> None:
+    app.command("solve")(solve_command)
+
+
+@with_rule_options
+def solve_command(
+    rule_values: dict[str, Any],
+    table: Annotated[
+        int,
+        typer.Option(
+            "--table", "-t", metavar="N", min=2, max=4, help="Seats at the table, 2 to 4 (each plays one turn)."
+        ),
+    ] = 2,
+    report: Report = None,
+    form: FormatOption = Format.TABLE,
+) -> None:
+    """The value of a one-round game: each seat's chance to win under perfect play and when every
+    seat plays optimal, exactly.
+
+    Perfect play: every seat plays to win, knowing that every later seat does too (the strategy
+    `perfect`). A shared win counts as its part; the last seat's advantage is its chance less the
+    first seat's. Over several rounds or in drop-out it is refused.
+
+    Examples:
+      shutbox solve
+      shutbox solve --table 4 --tiles 12
+      shutbox solve --ties playoff --format json | jq '.perfect.seat[].win_rate'
+    """
+    import tournaments
+
+    output = Output(form, report)
+    rules = rules_from_options(rule_values)
+    try:
+        output.check()
+        found = tournaments.solve(rules, table)
+        output.deliver(found)
+    except (tournaments.ConfigError, tournaments.FileWriteError) as error:
+        fail(said(error))
+    if output.table:
+        _show(output.console(), found)
+    output.written()
+
+
+def _show(console: "Console", found: "GameValue") -> None:
+    from rich.table import Table
+
+    from ..describe import rules_in_short
+
+    console.print(f"The value of a one-round game of {found.table} seats, computed exactly (in floats).")
+    console.print(f"Rules: {rules_in_short(found.rules)}.")
+    grid = Table(box=None, pad_edge=False)
+    grid.add_column("")
+    for number in range(1, found.table + 1):
+        grid.add_column(f"seat {number}", justify="right")
+    grid.add_column("tie", justify="right")
+    grid.add_column("last-first", justify="right")
+    for name, play in (("perfect play", found.perfect), ("all optimal", found.optimal)):
+        grid.add_row(name, *(f"{seat.win:.3%}" for seat in play.seats), f"{play.tie:.3%}", f"{play.advantage:+.3%}")
+    console.print(grid)
+    console.print(
+        f"Seat 1 plays first; a seat's chance to win counts a shared win as its part; tie: the chance "
+        f"that scores tie on the lowest ({TIES[found.rules.ties.value]}); last-first: the last seat's "
+        "chance less the first's. Perfect play: every seat plays to win knowing the later seats do too "
+        "(shutbox strategies perfect)."
+    )

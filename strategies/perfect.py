@@ -1,0 +1,63 @@
+"""`perfect`: the subgame-perfect equilibrium of a one-round game (`shutbox_cli.game.perfect`)."""
+
+from __future__ import annotations
+
+from shutbox_cli.game import Rules, Solution, tiles_of
+from shutbox_cli.game.perfect import equilibrium, refuse_unsolved
+
+from .base import Move, Strategy, View
+from .keys import KeyedContext
+from .loading import StrategyLoadError
+
+SITUATION = ("to_beat", "to_beat_count", "to_come")
+"""What perfect play depends on: the lowest score posted this round, how many posted it, and how
+many are still to play (target's key in a one-round game)."""
+
+
+class Perfect(Strategy):
+    """Perfect play: the subgame-perfect equilibrium of a one-round game, every seat playing to win.
+
+    The last seat plays for its chance to win against the scores posted (as `target` does); each
+    earlier seat for its own chance, knowing that every later seat plays perfectly too: backward
+    induction over the seats still to play, under the tie rule in force (a playoff is worth each
+    tied seat its chance in a game of its own among them, a fixed point iterated to 1e-12) and with
+    instant win on or off. Of moves that tie exactly (within 1e-12) it takes the one with the lower
+    expected score, then the first in move order (one die before two). Its key is the situation:
+    the score to beat, how many posted it and how many are still to play, so it plays from one
+    table per situation, exactly in exact tournaments, `analyze --against` and `tune`. Alone it
+    plays exactly like `optimal`. Over several rounds or in drop-out it is refused.
+    """
+
+    name = "perfect"
+    description = (
+        "Perfect play in a one-round game: every seat plays to win knowing the later seats do too "
+        "(the subgame-perfect equilibrium, exactly); alone, like optimal."
+    )
+    reads_context = True
+    key = SITUATION
+
+    @classmethod
+    def key_under(cls, rules: Rules) -> tuple[str, ...] | None:
+        """Its key, the situation; a StrategyLoadError (one sentence) over several rounds or in drop-out."""
+        try:
+            refuse_unsolved(rules)
+        except ValueError as error:
+            raise StrategyLoadError(str(error)) from None
+        return SITUATION
+
+    def choose_move(self, view: View) -> Move:
+        assert view.dice is not None
+        return tiles_of(_situation_play(view.rules, view.context).best_move(view.open_mask, view.dice))
+
+    def choose_dice(self, view: View) -> int:
+        return _situation_play(view.rules, view.context).best_dice(view.open_mask)
+
+    def _solved_for(self, rules: Rules, context: KeyedContext) -> Solution:
+        """The policy it plays for a whole turn in this situation."""
+        return _situation_play(rules, context)
+
+
+def _situation_play(rules: Rules, context: object) -> Solution:
+    """The equilibrium's policy for the situation a keyed context shows."""
+    assert isinstance(context, KeyedContext)
+    return equilibrium(rules).play(context.to_beat, context.to_beat_count, context.to_come).policy

@@ -1,0 +1,109 @@
+"""The value of a one-round game: each seat's chance under perfect play (`shutbox_cli.game.perfect`)
+and when every seat plays `optimal`, both walked by the one exact walk (`game_odds`), in floats."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from typing import Any
+
+from shutbox_cli.game import GameOdds, Rules, TurnOdds, game_odds, solution_distribution, solve_expected_score
+from shutbox_cli.game.exact_seats import KeyedTurns
+from shutbox_cli.game.perfect import equilibrium, refuse_unsolved
+from strategies.perfect import SITUATION
+
+from ..errors import ConfigError
+from ..records.schema import header, rules_table
+
+TABLES = range(2, 5)
+"""The tables `solve` works out: 2 to 4 seats."""
+PLAYS = ("perfect", "optimal")
+"""How every seat plays, in a solution's order."""
+
+
+@dataclasses.dataclass(frozen=True)
+class SeatValue:
+    """One seat's chances: to win (a shared win counted as its part), and per turn its expected
+    score and its chance of shutting the box."""
+
+    win: float
+    expected_score: float
+    shut: float
+
+
+@dataclasses.dataclass(frozen=True)
+class Play:
+    """A game in which every seat plays one way: each seat's value in order of play, the chance
+    that the tie rule has to settle the game (a shared win under `share`), and the chance that a
+    shut box wins it at once."""
+
+    seats: tuple[SeatValue, ...]
+    tie: float
+    shut_box_win: float
+
+    @property
+    def advantage(self) -> float:
+        """The last seat's chance to win less the first seat's."""
+        return self.seats[-1].win - self.seats[0].win
+
+    @staticmethod
+    def of(odds: GameOdds[float]) -> Play:
+        seats = tuple(SeatValue(seat.win, seat.expected_score, seat.shut_probability) for seat in odds.seats)
+        return Play(seats, odds.tie, odds.shut_box_win)
+
+
+@dataclasses.dataclass(frozen=True)
+class GameValue:
+    """The value of a one-round game of `table` seats under `rules`: under perfect play (every seat
+    plays to win knowing the later seats do too) and when every seat plays `optimal`."""
+
+    rules: Rules
+    table: int
+    perfect: Play
+    optimal: Play
+
+    def __repr__(self) -> str:
+        from ..briefly import brief
+
+        chances = ", ".join(f"{seat.win:.3%}" for seat in self.perfect.seats)
+        return brief(
+            "GameValue",
+            f"{self.table} seats",
+            f"perfect play {chances}",
+            f"last seat's advantage {self.perfect.advantage:+.3%} ({self.optimal.advantage:+.3%} all optimal)",
+        )
+
+    def to_report(self) -> dict[str, Any]:
+        """The solution as a report table (docs/report.md, `kind = "solution"`)."""
+        report: dict[str, Any] = {**header("solution"), "method": "exact", "arithmetic": "float"}
+        report |= {"table": self.table, "rules": rules_table(self.rules)}
+        for name, play in zip(PLAYS, (self.perfect, self.optimal), strict=True):
+            report[name] = {
+                "tie_rate": play.tie,
+                "shut_box_win_rate": play.shut_box_win,
+                "last_seat_advantage": play.advantage,
+                "seat": [
+                    {"seat": number, "win_rate": seat.win, "mean_score": seat.expected_score, "shut_rate": seat.shut}
+                    for number, seat in enumerate(play.seats, start=1)
+                ],
+            }
+        return report
+
+
+def solve(rules: Rules | Mapping[str, Any] | None = None, table: int = 2) -> GameValue:
+    """The value of a one-round game of `table` seats (2 to 4) under `rules` (a Rules, a rules
+    table, or None for the standard game): each seat's chance under perfect play and all optimal.
+    ConfigError, in one sentence, for rules of several rounds or drop-out, or another table."""
+    if not isinstance(rules, Rules):
+        rules = Rules.from_mapping(rules or {})
+    if isinstance(table, bool) or not isinstance(table, int) or table not in TABLES:
+        raise ConfigError(f"solve works out tables of {TABLES.start} to {TABLES.stop - 1} seats, not {table!r}.")
+    try:
+        refuse_unsolved(rules)
+    except ValueError as error:
+        raise ConfigError(str(error)) from None
+    found = equilibrium(rules)
+    perfect = KeyedTurns(SITUATION, lambda key: TurnOdds.of(found.play(*key).odds))
+    optimal = TurnOdds.of(solution_distribution(solve_expected_score(rules)))
+    perfect_odds = game_odds(rules, [perfect] * table)
+    return GameValue(rules, table, Play.of(perfect_odds), Play.of(game_odds(rules, [optimal] * table)))
