@@ -58,6 +58,7 @@ if TYPE_CHECKING:  # `name as name`: each re-exported, one statement per module
     )
     from .exact.analysis import Analysis as Analysis, analyze as analyze
     from .exact.duel import DuelSeat as DuelSeat, ExactDuel as ExactDuel, duel_exactly as duel_exactly
+    from .exact.fairness import FairRules as FairRules, fair_rules as fair_rules
     from .exact.solution import GameValue as GameValue, solve as solve
     from .exact.tournament import ExactSummary as ExactSummary
     from .field.config import Options as Options, TournamentConfig as TournamentConfig, load_config as load_config
@@ -100,6 +101,7 @@ _NAMES: dict[str, tuple[str, ...]] = {
     ),
     ".exact.analysis": ("Analysis", "analyze"),
     ".exact.duel": ("DuelSeat", "ExactDuel", "duel_exactly"),
+    ".exact.fairness": ("FairRules", "fair_rules"),
     ".exact.solution": ("GameValue", "solve"),
     ".exact.tournament": ("ExactSummary",),
     ".field.config": ("Options", "TournamentConfig", "load_config"),

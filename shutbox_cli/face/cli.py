@@ -43,6 +43,7 @@ COMMANDS = (
     "check",
     "compare",
     "docs",
+    "fair",
     "match",
     "new",
     "play",

@@ -15,7 +15,18 @@ from ..version import shutbox_version
 SCHEMA = 1
 """The version of the report schema: raised whenever a key changes meaning or goes away."""
 Kind = Literal[
-    "tournament", "analysis", "duel", "tune", "strategies", "rules", "check", "comparison", "best", "replay", "solution"
+    "tournament",
+    "analysis",
+    "duel",
+    "tune",
+    "strategies",
+    "rules",
+    "check",
+    "comparison",
+    "best",
+    "replay",
+    "solution",
+    "fairness",
 ]
 """What a document holds; the first four are reports of results."""
 Method = Literal["simulate", "exact"]
