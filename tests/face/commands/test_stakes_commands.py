@@ -16,7 +16,7 @@ from shutbox_cli.game.stakes import stakes
 
 from helpers.command import shutbox
 
-SMALL = ("--tiles", "5")
+SMALL = ("--tiles", "4")
 
 
 def test_solve_with_a_payout_gives_the_winnings_under_perfect_play_and_all_optimal() -> None:
@@ -24,7 +24,7 @@ def test_solve_with_a_payout_gives_the_winnings_under_perfect_play_and_all_optim
     assert done.returncode == 0, done.stderr
     report = json.loads(done.stdout)
     assert report["rules"]["shut_pays"] == 2.0
-    won = stakes(Rules(tiles=5, shut_pays=2.0), 2).winnings()
+    won = stakes(Rules(tiles=4, shut_pays=2.0), 2).winnings()
     assert [seat["winnings"] for seat in report["perfect"]["seat"]] == pytest.approx(won.seats, abs=1e-12)
     assert report["perfect"]["last_seat_winnings_advantage"] == pytest.approx(won.advantage, abs=1e-12)
     assert len(report["optimal"]["seat"]) == 2 and "winnings" in report["optimal"]["seat"][0]
