@@ -20,6 +20,7 @@ class Page(StrEnum):
     TOURNAMENTS = "tournaments"
     STRATEGIES = "strategies"
     EXACT = "exact"
+    STAKES = "stakes"
     LIBRARY = "library"
     COMMANDS = "commands"
     DEVELOPMENT = "development"
