@@ -38,12 +38,12 @@ def fair_command(
     The other rule options are kept; --shut-pays sets the payout the advantages are taken at.
     Each loser pays the winner one stake, K stakes if the winner shut the box (shutbox docs
     stakes). The fair payout is found by bisection, from 0 to 1,000 stakes. Over several rounds
-    or in drop-out it is refused. A box of 9 tiles with digit scores takes about a minute.
+    or in drop-out it is refused. A box of 9 tiles with digit scores takes a minute or two.
 
     Examples:
-      shutbox fair
-      shutbox fair --scoring digits --one-die low-sum --shut-pays 2
-      shutbox fair --table 3 --format json | jq '.variant[] | [.ties, .fair_shut_pays]'
+      shutbox fair --table 3
+      shutbox fair --scoring digits --shut-pays 2
+      shutbox fair --format json | jq .fairest
     """
     import tournaments
 

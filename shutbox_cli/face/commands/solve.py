@@ -46,7 +46,6 @@ def solve_command(
       shutbox solve
       shutbox solve --table 4 --tiles 12
       shutbox solve --ties playoff --format json | jq '.perfect.seat[].win_rate'
-      shutbox solve --scoring digits --one-die low-sum --shut-pays 2
     """
     import tournaments
 
