@@ -6,7 +6,10 @@ times the difference of the two seats' chances to win. The fair payout is the ro
 as a function of the payout, bracketed between 0 and `MAX_SHUT_PAYS` and closed in on by bisection
 sped up with the secant through the bracket's ends (the Illinois rule: the advantage is piecewise
 linear in the payout, each piece as long as the seats' policies stay the same), until the advantage
-is within `SETTLED` of 0 or the bracket is as narrow as floats allow.
+is within `SETTLED` of 0 or the bracket is as narrow as floats allow. At two seats (a zero-sum game)
+the advantage is continuous; at three or four it may jump where a seat indifferent between two moves
+switches, which changes what the others win and not what it wins: the search then ends at the jump,
+and `Variant.fair_left` says what is left.
 """
 
 from __future__ import annotations
@@ -33,9 +36,15 @@ class Variant:
     rules: Rules
     advantage: float
     fair_pays: float | None
+    fair_left: float | None = None
+    """The advantage still left at the fair payout: within `SETTLED` of 0, unless a seat's play
+    switches there and the advantage jumps across 0 (at tables of three or more), when no payout
+    makes the seats equal and this is the nearer side of the jump."""
 
     def __repr__(self) -> str:
         pays = "none" if self.fair_pays is None else f"{self.fair_pays:.6g}"
+        if self.fair_left is not None and abs(self.fair_left) > SETTLED:
+            pays += f", a jump leaving {self.fair_left:+.2e}"
         return (
             f"Variant(ties={self.rules.ties.value}, first_roll={self.rules.first_roll.value}, "
             f"advantage={self.advantage:+.6f}, fair_pays={pays})"
@@ -63,31 +72,27 @@ def fair_payout(rules: Rules, seats: int) -> float | None:
 
 
 def _root(gap: Callable[[float], float], low: float, high: float) -> float | None:
-    """Where `gap` changes sign between `low` and `high` (Illinois), or None if it does not."""
-    at_low, at_high = gap(low), gap(high)
-    if abs(at_low) <= SETTLED:
-        return low
-    if abs(at_high) <= SETTLED:
-        return high
-    if (at_low > 0) == (at_high > 0):
+    """Where `gap` changes sign between `low` and `high` (Illinois), or None if it does not. Where it
+    jumps across 0 instead of passing through it, the side of the jump nearer 0."""
+    found = {low: gap(low), high: gap(high)}
+    if (found[low] > 0) == (found[high] > 0) and min(map(abs, found.values())) > SETTLED:
         return None
+    weights = [found[low], found[high]]  # the secant's values: the kept end's halved (Illinois)
     side = 0
     for _ in range(STEPS):
-        middle = (low * at_high - high * at_low) / (at_high - at_low)
+        if min(abs(found[low]), abs(found[high])) <= SETTLED or high - low <= 4 * SETTLED * max(1.0, high):
+            break
+        middle = (low * weights[1] - high * weights[0]) / (weights[1] - weights[0])
         if not low < middle < high:
             middle = (low + high) / 2
-        at_middle = gap(middle)
-        if abs(at_middle) <= SETTLED or high - low <= 4 * SETTLED * max(1.0, high):
-            return middle
-        if (at_middle > 0) == (at_low > 0):
-            low, at_low = middle, at_middle
-            at_high = at_high / 2 if side == -1 else at_high
+        found[middle] = at_middle = gap(middle)
+        if (at_middle > 0) == (found[low] > 0):
+            low, weights = middle, [at_middle, weights[1] / 2 if side == -1 else weights[1]]
             side = -1
         else:
-            high, at_high = middle, at_middle
-            at_low = at_low / 2 if side == 1 else at_low
+            high, weights = middle, [weights[0] / 2 if side == 1 else weights[0], at_middle]
             side = 1
-    return (low + high) / 2
+    return min((low, high), key=lambda pays: abs(found[pays]))
 
 
 def variants(rules: Rules, seats: int) -> tuple[Variant, ...]:
@@ -101,7 +106,9 @@ def variants(rules: Rules, seats: int) -> tuple[Variant, ...]:
             if first_roll is FirstRoll.THREE_TO_GO and rules.tiles < 3:
                 continue
             variant = dataclasses.replace(rules, ties=ties, first_roll=first_roll)
-            found.append(Variant(variant, advantage(variant, seats), fair_payout(variant, seats)))
+            pays = fair_payout(variant, seats)
+            left = None if pays is None else advantage(dataclasses.replace(variant, shut_pays=pays), seats)
+            found.append(Variant(variant, advantage(variant, seats), pays, left))
     return tuple(found)
 
 

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from shutbox_cli.game import Rules, dice_options, legal_moves, score, solution_distribution, solve_expected_score
+from shutbox_cli.game.fair import fair_payout, variants
 from shutbox_cli.game.moves import THROWS, throw_probability
 from shutbox_cli.game.perfect import equilibrium
 from shutbox_cli.game.stakes import optimal_winnings, stakes
@@ -167,3 +168,21 @@ def test_everyone_optimal_plays_one_policy_whatever_the_payout() -> None:
 def test_playoffs_are_refused_in_one_sentence() -> None:
     with pytest.raises(ValueError, match=r'^a game for a stake is solved with ties settled by "share" or "seat": '):
         stakes(Rules(tiles=4, ties="playoff"), 2)  # type: ignore[arg-type]
+
+
+@pytest.mark.slow
+def test_at_a_table_of_four_the_advantage_can_jump_across_even() -> None:
+    # A seat indifferent between two moves at one payout switches there: what it wins does not jump,
+    # what the others win does. The brute force sees the same jump, so no payout is exactly fair.
+    rules = Rules(tiles=4, first_roll="2-to-go")  # type: ignore[arg-type]
+    pays = fair_payout(rules, 4)
+    assert pays is not None
+    sides = []
+    for step in (-1e-7, 1e-7):
+        near = dataclasses.replace(rules, shut_pays=pays + step)
+        won = stakes(near, 4).winnings()
+        assert won.seats == pytest.approx(_brute_force(near, 4), abs=SAME)
+        sides.append(won.advantage)
+    assert sides[0] * sides[1] < 0 and min(map(abs, sides)) > 1e-4
+    (variant,) = [v for v in variants(rules, 4) if v.rules == rules]
+    assert variant.fair_pays == pays and variant.fair_left == pytest.approx(min(sides, key=abs), abs=1e-6)

@@ -61,6 +61,7 @@ def _variant(variant: Variant) -> dict[str, Any]:
     }
     if variant.fair_pays is not None:
         found["fair_shut_pays"] = variant.fair_pays
+        found["advantage_left"] = variant.fair_left
     return found
 
 

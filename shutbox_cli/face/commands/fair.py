@@ -63,6 +63,8 @@ def fair_command(
 def _show(console: "Console", found: "FairRules") -> None:
     from rich.table import Table
 
+    from shutbox_cli.game.fair import SETTLED
+
     from ..describe import rules_in_short
 
     pays = found.rules.shut_pays
@@ -71,8 +73,11 @@ def _show(console: "Console", found: "FairRules") -> None:
     grid = Table(box=None, pad_edge=False)
     for name, justify in (("ties", "left"), ("first roll", "left"), ("last-first", "right"), ("fair payout", "right")):
         grid.add_column(name, justify=justify)  # type: ignore[arg-type]
+    jumps = False
     for variant in found.variants:
         fair = "none" if variant.fair_pays is None else f"{variant.fair_pays:.3f}"
+        if variant.fair_left is not None and abs(variant.fair_left) > SETTLED:
+            fair, jumps = fair + "*", True
         grid.add_row(variant.rules.ties.value, variant.rules.first_roll.value, f"{variant.advantage:+.5f}", fair)
     console.print(grid)
     best = found.fairest
@@ -86,3 +91,8 @@ def _show(console: "Console", found: "FairRules") -> None:
         "or ties are played off, whose payout is not defined). Perfect play: every seat plays for its "
         "winnings knowing the later seats do too (shutbox strategies perfect)."
     )
+    if jumps:
+        console.print(
+            "*: no payout makes the seats quite equal: at this one a seat's play switches, and the "
+            "advantage jumps across 0 (the report's advantage_left says by how much)."
+        )
