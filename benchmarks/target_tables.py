@@ -14,7 +14,6 @@ import random
 import time
 
 from shutbox_cli.game import Rules, distribution, solver
-from strategies import solved
 from tournaments import Options, load_config, run
 
 FORMATS = {"rounds": {"rounds": 2}, "drop-out": {"drop_out": 45}}
@@ -23,19 +22,19 @@ FORMATS = {"rounds": {"rounds": 2}, "drop-out": {"drop_out": 45}}
 def asked(rules: dict[str, int]) -> tuple[float, list[tuple[float, ...]]]:
     """The seconds an exact tournament of target and optimal takes, and the utilities target asked for."""
     found: list[tuple[float, ...]] = []
-    plain = solved.solve_win
+    plain = solver.solve_win
 
     def recorded(turn_rules: Rules, name: str, utility: tuple[float, ...]) -> solver.Solution:
         found.append(utility)
         return plain(turn_rules, name, utility)
 
-    solved.solve_win = recorded  # type: ignore[assignment]
+    solver.solve_win = recorded  # type: ignore[assignment]
     try:
         start = time.perf_counter()
         run(load_config(None, Options(strategies=("target", "optimal"), method="exact", rules=rules)))
         return time.perf_counter() - start, found
     finally:
-        solved.solve_win = plain
+        solver.solve_win = plain
 
 
 def main() -> None:

@@ -75,7 +75,10 @@ class Equilibrium:
         """How many times each playoff's game was solved before its chances settled."""
 
     def __repr__(self) -> str:
-        return f"Equilibrium({self.rules!r}, {len(self._plays)} situations solved)"
+        standard = {**Rules(tiles=self.rules.tiles).to_mapping(), "tiles": 9}
+        changed = {name: value for name, value in self.rules.to_mapping().items() if standard[name] != value}
+        rules = ", ".join(f"{name}={value}" for name, value in changed.items()) or "standard rules"
+        return f"<Equilibrium of {rules}; {len(self._plays)} situations solved>"
 
     def play(self, to_beat: int | None, to_beat_count: int, to_come: int) -> SeatPlay:
         """The perfect play of a seat in this situation."""

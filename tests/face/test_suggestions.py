@@ -13,9 +13,10 @@ from tournaments import ConfigError, Options, load_config
 from tournaments.ci.gates import GateError, check_names, parse_tournament_gate
 from tournaments.playing.replay import find_game
 
-KNOWN = (
-    "known names: greedy-high, random, fewest-tiles, most-tiles, lowest-first, tips, optimal, max-shut, target, below."
+BUILT_IN = (
+    "greedy-high, random, fewest-tiles, most-tiles, lowest-first, tips, optimal, max-shut, target, perfect, below"
 )
+KNOWN = f"known names: {BUILT_IN}."
 
 
 def not_found(spec: str) -> str:

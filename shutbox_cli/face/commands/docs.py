@@ -20,6 +20,7 @@ class Page(StrEnum):
     TOURNAMENTS = "tournaments"
     STRATEGIES = "strategies"
     EXACT = "exact"
+    VALUES = "values"
     STAKES = "stakes"
     LIBRARY = "library"
     COMMANDS = "commands"

@@ -45,7 +45,7 @@ def solve_command(
     Examples:
       shutbox solve
       shutbox solve --table 4 --tiles 12
-      shutbox solve --ties playoff --format json | jq '.perfect.seat[].win_rate'
+      shutbox solve --ties seat --format json | jq .perfect
     """
     import tournaments
 

@@ -99,6 +99,7 @@ MODES |= {
     "comparison": ("compare", f"{GOLDEN}/default.report.toml", f"{GOLDEN}/exact.report.toml"),
     "best": ("best",),
     "replay": ("replay", "-s", "optimal", "-s", "tips", "--seed", "3", "-g", "1", "--rounds", "2"),
+    "solution": ("solve", "--tiles", "6", "--table", "3"),
 }
 if importlib.util.find_spec("optuna") is not None:  # the tune extra, which CI installs
     MODES["tune optuna continuous"] = (
@@ -281,7 +282,7 @@ def documents() -> dict[str, tuple[str, str]]:
 def test_the_doc_documents_a_rules_table_and_every_kind() -> None:
     assert set(DOCUMENTED) == {
         *("", "rules table", "tournament", "analysis", "duel", "tune", "strategies", "rules"),
-        *("check", "comparison", "best", "replay"),
+        *("check", "comparison", "best", "replay", "solution"),
     }
     assert all(key.type in TYPES for keys in DOCUMENTED.values() for key in keys.values())
 

@@ -1,0 +1,75 @@
+"""`shutbox solve`: the value of a one-round game as a table, JSON, TOML and a report; bad input in
+one sentence."""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from shutbox_cli.game import Rules
+from tournaments import solve
+
+from helpers.command import shutbox
+
+
+def test_the_table_shows_each_seats_chance_and_fits_80_columns() -> None:
+    done = shutbox("solve", "--tiles", "6", columns=80)
+    assert done.returncode == 0, done.stderr
+    found = solve(Rules(tiles=6), 2)
+    assert "Rules: tiles = 6." in done.stdout
+    row = next(line for line in done.stdout.splitlines() if line.startswith("perfect play"))
+    assert row.split()[2:] == [f"{seat.win:.3%}" for seat in found.perfect.seats] + [
+        f"{found.perfect.tie:.3%}",
+        f"{found.perfect.advantage:+.3%}",
+    ]
+    assert max(map(len, done.stdout.splitlines())) <= 80
+
+
+def test_json_holds_the_library_s_figures_whole() -> None:
+    done = shutbox("solve", "--table", "3", "--ties", "playoff", "--tiles", "6", "--format", "json")
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    found = solve(Rules(tiles=6, ties="playoff"), 3)  # type: ignore[arg-type]
+    assert (report["kind"], report["table"], report["rules"]["ties"]) == ("solution", 3, "playoff")
+    assert [seat["win_rate"] for seat in report["perfect"]["seat"]] == [seat.win for seat in found.perfect.seats]
+    assert [seat["win_rate"] for seat in report["optimal"]["seat"]] == [seat.win for seat in found.optimal.seats]
+    assert report["perfect"]["last_seat_advantage"] == found.perfect.advantage
+    assert sum(seat["win_rate"] for seat in report["perfect"]["seat"]) == pytest.approx(1.0, abs=1e-12)
+
+
+def test_the_report_is_written_whole_and_reads_as_the_json(tmp_path: Path) -> None:
+    path = tmp_path / "value.toml"
+    done = shutbox("solve", "--tiles", "6", "--report", str(path))
+    assert done.returncode == 0, done.stderr
+    written = tomllib.loads(path.read_text())
+    printed = json.loads(shutbox("solve", "--tiles", "6", "--format", "json").stdout)
+    assert {key: value for key, value in written.items() if key != "rules"} == {
+        key: value for key, value in printed.items() if key != "rules"
+    }
+    assert [entry.name for entry in tmp_path.iterdir()] == ["value.toml"]
+
+
+@pytest.mark.parametrize(
+    ("options", "said"),
+    [
+        (("--rounds", "2"), "perfect play is solved for one-round games only"),
+        (("--drop-out", "40"), "perfect play is solved for one-round games only"),
+        (("--table", "5"), "--table must be at most 4"),
+        (("--table", "1"), "--table must be at least 2"),
+        (("--tiles", "13"), "--tiles"),
+    ],
+)
+def test_bad_input_is_one_sentence_and_status_2(options: tuple[str, ...], said: str) -> None:
+    done = shutbox("solve", *options)
+    assert done.returncode == 2
+    assert said in done.stderr and done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
+
+
+def test_the_library_call_says_itself_in_one_line() -> None:
+    said = repr(solve({"tiles": 6}, 3))
+    assert said.startswith("<GameValue 3 seats; perfect play ") and "\n" not in said
+    with pytest.raises(Exception, match="tables of 2 to 4 seats"):
+        solve(None, 5)

@@ -1,0 +1,118 @@
+"""The built-in `perfect`: target's exact best response at the last seat, at least as good for seat 1
+as optimal or target against a best-responding seat 2, optimal alone, refused over several rounds,
+and its games played turn by turn inside the intervals of the exact values."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+
+from shutbox_cli.game import GameInPlay, Rules, play_turn, solve_expected_score, turn_rolls
+from shutbox_cli.game.perfect import equilibrium
+from strategies.keys import KeyedContext
+from strategies.perfect import SITUATION, Perfect
+from strategies.player import StrategyPlayer
+from strategies.solved import ONE_ROUND_KEY, Target
+from tournaments import solve
+
+from helpers.command import shutbox
+
+LAST_SEAT_RULES = [
+    Rules(tiles=tiles, ties=ties, instant_win=instant)  # type: ignore[arg-type]
+    for tiles in (6, 9)
+    for ties in ("share", "seat")
+    for instant in (True, False)
+]
+
+
+@pytest.mark.parametrize("rules", LAST_SEAT_RULES, ids=repr)
+def test_at_the_last_seat_it_plays_targets_exact_best_response(rules: Rules) -> None:
+    perfect, target = Perfect(), Target()
+    found = equilibrium(rules)
+    checked = 0
+    for to_beat in found.scores:
+        for count in (1, 2, 3):
+            key = KeyedContext(SITUATION, (to_beat, count, 0))
+            ours = perfect._solved_for(rules, key)
+            theirs = target._solved_for(rules, KeyedContext(ONE_ROUND_KEY, (to_beat, count, 0)))
+            assert (ours.moves, ours.dice) == (theirs.moves, theirs.dice), (to_beat, count)
+            checked += ours is not solve_expected_score(rules)
+    assert checked > len(found.scores)  # most situations play otherwise than optimal
+
+
+def test_under_playoffs_the_last_seat_values_a_tie_at_its_playoff_chance_not_targets_half() -> None:
+    rules = Rules(tiles=9, ties="playoff")
+    found = equilibrium(rules)
+    at = found.scores.index(8)
+    assert found.play(8, 1, 0).chances[at] == pytest.approx(found.seat_chances(2)[1], abs=1e-12)
+    assert found.seat_chances(2)[1] != pytest.approx(0.5, abs=1e-4)
+
+
+def seat_one(spec: str, *options: str) -> float:
+    """Seat 1's exact chance with `spec` against perfect play (a best response) in seat 2."""
+    done = shutbox("analyze", spec, "--against", "perfect", "--seat", "1", "--format", "json", *options)
+    assert done.returncode == 0, done.stderr
+    return float(json.loads(done.stdout)["seat"][0]["win_rate"])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("options", [(), ("--ties", "seat"), ("--tiles", "6", "--no-instant-win")], ids=str)
+def test_at_two_seats_seat_one_does_best_by_perfect_play(options: tuple[str, ...]) -> None:
+    rules = Rules.from_mapping(
+        {"ties": "seat"} if "seat" in options else {"tiles": 6, "instant_win": False} if options else {}
+    )
+    value = solve(rules, 2).perfect.seats[0].win
+    optimal, target = seat_one("optimal", *options), seat_one("target", *options)
+    assert value >= optimal - 1e-12 and value >= target - 1e-12
+    assert value - optimal > 1e-5  # playing to win gains something over playing low
+    # Seat 2 best-responds alike as target and as perfect: target against target is the same game.
+    alike = shutbox("analyze", "target", "--against", "target", "--seat", "1", "--format", "json", *options)
+    assert float(json.loads(alike.stdout)["seat"][0]["win_rate"]) == pytest.approx(target, abs=1e-12)
+
+
+def test_alone_it_plays_exactly_like_optimal() -> None:
+    rules = Rules()
+    alone = Perfect()._solved_for(rules, KeyedContext(SITUATION, (None, 0, 0)))
+    assert alone is solve_expected_score(rules)
+    done = shutbox("tournament", "--exact", "--table", "1", "-s", "perfect", "-s", "optimal", "--format", "json")
+    assert done.returncode == 0, done.stderr
+    means = {standing["name"]: standing["mean_score"] for standing in json.loads(done.stdout)["ranking"]}
+    assert means["perfect"] == means["optimal"]
+
+
+@pytest.mark.parametrize("options", [("--rounds", "3"), ("--drop-out", "45")], ids=["rounds", "drop-out"])
+def test_over_several_rounds_or_in_drop_out_it_is_refused_in_one_sentence(options: tuple[str, ...]) -> None:
+    done = shutbox("tournament", "-s", "perfect", "-s", "optimal", "-n", "10", *options)
+    assert done.returncode == 2
+    assert done.stderr.count("\n") == 1 and "one-round games only" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_the_strategies_command_describes_it() -> None:
+    done = shutbox("strategies", "perfect")
+    assert done.returncode == 0, done.stderr
+    assert "subgame-perfect equilibrium" in done.stdout and "to_beat, to_beat_count, to_come" in done.stdout
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("ties", ["share", "playoff"])
+def test_its_games_played_turn_by_turn_fall_inside_the_intervals_of_the_exact_values(ties: str) -> None:
+    """Three perfect seats, 6,000 games on the reference engine, seed 20261206: each seat's wins
+    inside the 95% interval (normal, on the binomial's spread) around its exact chance."""
+    rules = Rules(tiles=9, ties=ties)  # type: ignore[arg-type]
+    seats, games, seed = 3, 6000, 20261206
+    players = [StrategyPlayer(Perfect(), rules) for _ in range(seats)]
+    wins = [0.0] * seats
+    for number in range(games):
+        game = GameInPlay(rules, seats)
+        while (context := game.next_turn) is not None:
+            rolls = turn_rolls(seed, number, context.round, context.seat)
+            game.play(play_turn(rules, rolls, players[context.player].start_turn(context, seed, number)))
+        for winner in game.record.winners:
+            wins[winner] += 1 / len(game.record.winners)
+    exact = [seat.win for seat in solve(rules, seats).perfect.seats]
+    for won, chance in zip(wins, exact, strict=True):
+        spread = 1.96 * math.sqrt(chance * (1 - chance) / games)
+        assert abs(won / games - chance) <= spread, (won / games, chance)
