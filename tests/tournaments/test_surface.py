@@ -12,12 +12,15 @@ import tournaments
 from tournaments import parts
 
 NOTEBOOK = {
-    "run": ("run", "resume", "play_match", "analyze", "duel_exactly", "tune", "find_game", "seat_strategy", "solve"),
+    "run": (
+        "run", "resume", "play_match", "analyze", "duel_exactly", "tune", "find_game", "seat_strategy", "solve",
+        "fair_rules",
+    ),
     "settings": ("Options", "TournamentConfig", "load_config", "TuneSettings", "parse_parameters", "parse_sprt"),
     "results": (
         "Summary", "ExactSummary", "Standing", "HeadToHead", "SeatStanding", "TournamentResults", "Match",
         "Pentanomial", "Versus", "Sprt", "Verdict", "Analysis", "ExactDuel", "DuelSeat", "Tuning", "Trial",
-        "OBJECTIVES", "TournamentGame", "SeatedStrategy", "Progress", "GameValue",
+        "OBJECTIVES", "TournamentGame", "SeatedStrategy", "Progress", "GameValue", "FairRules",
     ),
     "reports": (
         "write_report", "report_table", "read_report", "compare", "Comparison", "Change", "summarize_report",

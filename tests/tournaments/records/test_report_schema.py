@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 from shutbox_cli.game import Rules
+from shutbox_cli.game.fair import fair_payout
 from strategies.loading import builtin_spec, split_name
 from tournaments import ConfigError, Options, load_config
 from tournaments.exact.beside import exact_beside
@@ -100,6 +101,8 @@ MODES |= {
     "best": ("best",),
     "replay": ("replay", "-s", "optimal", "-s", "tips", "--seed", "3", "-g", "1", "--rounds", "2"),
     "solution": ("solve", "--tiles", "6", "--table", "3"),
+    "solution for a stake": ("solve", "--tiles", "5", "--shut-pays", "2"),
+    "fairness": ("fair", "--tiles", "4", "--table", "4"),
 }
 if importlib.util.find_spec("optuna") is not None:  # the tune extra, which CI installs
     MODES["tune optuna continuous"] = (
@@ -197,8 +200,16 @@ def condition(word: str, report: dict[str, Any], entry: dict[str, Any]) -> bool:
         "no best kept": lambda: "best" not in entry,  # `shutbox best` reads the files a person's games left
         "no record kept": lambda: "games" not in entry,
         "no quick exact tournament": lambda: no_quick_exact(report),
+        "not played for a stake": lambda: rules.get("shut_pays", 1.0) == 1.0,
+        "no fair payout": lambda: no_fair_payout(report, entry),
     }
     return holds[word]()
+
+
+def no_fair_payout(report: dict[str, Any], entry: dict[str, Any]) -> bool:
+    """Whether no shut payout makes a fairness report's variant fair, as the library finds it."""
+    variant = {**rules_mapping(report["rules"]), "ties": entry["ties"], "first_roll": entry["first_roll"]}
+    return fair_payout(Rules(**variant), report["table"]) is None
 
 
 def no_quick_exact(report: dict[str, Any]) -> bool:
@@ -282,7 +293,7 @@ def documents() -> dict[str, tuple[str, str]]:
 def test_the_doc_documents_a_rules_table_and_every_kind() -> None:
     assert set(DOCUMENTED) == {
         *("", "rules table", "tournament", "analysis", "duel", "tune", "strategies", "rules"),
-        *("check", "comparison", "best", "replay", "solution"),
+        *("check", "comparison", "best", "replay", "solution", "fairness"),
     }
     assert all(key.type in TYPES for keys in DOCUMENTED.values() for key in keys.values())
 
