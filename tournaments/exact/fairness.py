@@ -8,11 +8,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from shutbox_cli.game import Rules
-from shutbox_cli.game.fair import SETTLED, Variant, fairest, variants
+from shutbox_cli.game.fair import SETTLED, Variant, fairest, search_seconds, variants
 from shutbox_cli.game.perfect import refuse_unsolved
 
-from ..errors import ConfigError
+from ..errors import ConfigError, setting
 from ..records.schema import header, rules_table
+from .cost import MOST_SECONDS
 from .solution import TABLES
 
 
@@ -80,4 +81,11 @@ def fair_rules(rules: Rules | Mapping[str, Any] | None = None, table: int = 2) -
         refuse_unsolved(rules)
     except ValueError as error:
         raise ConfigError(str(error)) from None
+    seconds = search_seconds(rules, table)
+    if seconds > MOST_SECONDS:
+        raise ConfigError(
+            f"fair rules at {table} seats on {rules.tiles} tiles scored by {rules.scoring.value} would take "
+            f"about {seconds / 60:,.0f} minutes, past the {MOST_SECONDS // 60} a search may take: ask fewer "
+            f"seats ({setting('table')}), fewer tiles ({setting('tiles')}) or another scoring ({setting('scoring')})."
+        )
     return FairRules(rules, table, variants(rules, table))

@@ -90,3 +90,12 @@ def test_bad_input_is_one_sentence_and_status_2(command: str, args: list[str], s
     done = shutbox(command, *SMALL, *args)
     assert done.returncode == 2 and done.stdout == ""
     assert said in done.stderr and "Traceback" not in done.stderr
+
+
+def test_a_search_estimated_past_three_minutes_is_refused_before_it_starts() -> None:
+    done = shutbox("fair", "--tiles", "12", "--scoring", "digits")
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.startswith(
+        "shutbox: error: fair rules at 2 seats on 12 tiles scored by digits would take about "
+    )
+    assert done.stderr.endswith("or another scoring (--scoring).\n") and done.stderr.count("\n") == 1
