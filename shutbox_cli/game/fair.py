@@ -20,7 +20,7 @@ from collections.abc import Callable
 from .perfect import equilibrium
 from .rules import MAX_SHUT_PAYS, SHUT_PAYS, FirstRoll, Rules, Ties
 from .solver import final_scores
-from .stakes import stakes
+from .stakes import Stakes
 
 PAYOUTS_TRIED = 12
 """About how many payouts a fair payout's search tries (8 to 12 measured, each a game solved)."""
@@ -62,12 +62,18 @@ def advantage(rules: Rules, seats: int) -> float:
     if rules.ties is Ties.PLAYOFF:  # a payout of 1 (the rules allow no other): the win chances say it
         chances = equilibrium(rules).seat_chances(seats)
         return seats * (chances[-1] - chances[0])
-    return stakes(rules, seats).winnings().advantage
+    return Stakes(rules, seats).winnings().advantage  # not kept: a search tries many payouts
 
 
 def fair_payout(rules: Rules, seats: int) -> float | None:
     """The shut payout, from 0 to `MAX_SHUT_PAYS`, at which the last seat wins no more than the first
     under perfect play; None where the advantage keeps one sign over that range (or ties are played off)."""
+    found = _fair(rules, seats)
+    return None if found is None else found[0]
+
+
+def _fair(rules: Rules, seats: int) -> tuple[float, float] | None:
+    """`fair_payout`, and the advantage left there."""
     if rules.ties is Ties.PLAYOFF:
         return None
 
@@ -77,9 +83,9 @@ def fair_payout(rules: Rules, seats: int) -> float | None:
     return _root(gap, 0.0, float(MAX_SHUT_PAYS))
 
 
-def _root(gap: Callable[[float], float], low: float, high: float) -> float | None:
-    """Where `gap` changes sign between `low` and `high` (Illinois), or None if it does not. Where it
-    jumps across 0 instead of passing through it, the side of the jump nearer 0."""
+def _root(gap: Callable[[float], float], low: float, high: float) -> tuple[float, float] | None:
+    """Where `gap` changes sign between `low` and `high` (Illinois), and its value there, or None if it
+    does not. Where it jumps across 0 instead of passing through it, the side of the jump nearer 0."""
     found = {low: gap(low), high: gap(high)}
     if (found[low] > 0) == (found[high] > 0) and min(map(abs, found.values())) > SETTLED:
         return None
@@ -98,7 +104,8 @@ def _root(gap: Callable[[float], float], low: float, high: float) -> float | Non
         else:
             high, weights = middle, [weights[0] / 2 if side == 1 else weights[0], at_middle]
             side = 1
-    return min((low, high), key=lambda pays: abs(found[pays]))
+    nearer = min((low, high), key=lambda pays: abs(found[pays]))
+    return nearer, found[nearer]
 
 
 def variants(rules: Rules, seats: int) -> tuple[Variant, ...]:
@@ -112,8 +119,8 @@ def variants(rules: Rules, seats: int) -> tuple[Variant, ...]:
             if first_roll is FirstRoll.THREE_TO_GO and rules.tiles < 3:
                 continue
             variant = dataclasses.replace(rules, ties=ties, first_roll=first_roll)
-            pays = fair_payout(variant, seats)
-            left = None if pays is None else advantage(dataclasses.replace(variant, shut_pays=pays), seats)
+            fair = _fair(variant, seats)
+            pays, left = (None, None) if fair is None else fair
             found.append(Variant(variant, advantage(variant, seats), pays, left))
     return tuple(found)
 
