@@ -23,7 +23,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
-from shutbox_cli.game import tiles_of
+from shutbox_cli.game import Rules, tiles_of
 from shutbox_cli.game.terms import Seed
 
 from .answers import ask_dice, ask_move, make_view
@@ -32,7 +32,7 @@ from .errors import KEY_DECLARATION, StrategyError, missing_declaration, move_te
 from .keys import FEATURES, RENAMED, FeaturesRead, declared_key, key_of, keyed_context
 from .limits import TimeUp
 from .limits import time_limit as time_limit_of
-from .loading import build, check_class, tabulable
+from .loading import StrategyLoadError, build, check_class, tabulable
 from .questions import Question, sample_questions
 from .seeding import globals_kept, seed_globals
 
@@ -232,7 +232,7 @@ def check_strategy(
         raise ValueError(f"a check needs at least 1 sample, not {samples}.")
     params = dict(params or {})
     name = name or cls.name or cls.__name__
-    questions, rule_sets = sample_questions(seed, samples)
+    questions, rule_sets = _played(cls, name, *sample_questions(seed, samples))
     declared = declarations(cls, name, questions)
 
     def make() -> Strategy:
@@ -243,6 +243,20 @@ def check_strategy(
 
     with globals_kept():
         return judge(name, seed, (questions, rule_sets), declared, ask, time_limit, progress)
+
+
+def _played(cls: type[Strategy], name: str, questions: list[Question], rule_sets: int) -> tuple[list[Question], int]:
+    """The questions under rule sets the strategy plays, and their number of rule sets: a built-in
+    that refuses some rules (`perfect` over several rounds) is not asked under them."""
+    refused: set[Rules] = set()
+    for rules in {question.rules for question in questions}:
+        try:
+            declared_key(cls, rules, name)
+        except StrategyLoadError:
+            refused.add(rules)
+    if not refused:
+        return questions, rule_sets
+    return [question for question in questions if question.rules not in refused], rule_sets - len(refused)
 
 
 def judge(

@@ -30,7 +30,8 @@ class Perfect(Strategy):
     expected score, then the first in move order (one die before two). Its key is the situation:
     the score to beat, how many posted it and how many are still to play, so it plays from one
     table per situation, exactly in exact tournaments, `analyze --against` and `tune`. Alone it
-    plays exactly like `optimal`. Over several rounds or in drop-out it is refused.
+    plays exactly like `optimal`. Over several rounds or in drop-out it is refused, and so are rules
+    whose scores times boxes pass 600,000 (10 tiles or more with digits scoring).
     Played for a stake whose shut box pays other than one (`shut_pays`), each seat plays for its
     expected winnings instead (`shutbox_cli.game.stakes`), keyed on its seat too.
     """

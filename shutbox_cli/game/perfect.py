@@ -37,6 +37,10 @@ Situation = tuple[int | None, int, int]
 """(to_beat, to_beat_count, to_come): the lowest score posted (None if none), how many posted it, how
 many seats are still to play after this one."""
 
+MOST_WORK = 600_000
+"""The most (scores a turn can end on) x (boxes) solved: each score posted is a situation whose policy
+is solved over every box. 12 tiles summed (79 x 4,096) take up to 14 CPU-seconds with playoffs at a
+table of four; 10 tiles with digits scoring (1,024 x 1,024) would take minutes."""
 TOLERANCE = 1e-12
 """A playoff's chances are iterated until no seat's changes by more than this."""
 ROUNDS = 200
@@ -140,9 +144,7 @@ class Equilibrium:
             else:
                 odds = self.play(best, count, left - 1).odds.probabilities
                 above = sum(chance for points, chance in odds.items() if points > best)
-                level = odds.get(best, 0.0)
-                if best == 0 and self.rules.instant_win:
-                    level = 0.0  # cannot happen: a posted shut box ends the game
+                level = odds.get(best, 0.0)  # a posted score of 0 is never a shut box that won at once
                 stays = self._ahead_of(best, count, left - 1)
                 ties = self._ahead_of(best, count + 1, left - 1)
                 known = tuple(
@@ -233,11 +235,18 @@ def _check(situation: Situation) -> None:
 
 def refuse_unsolved(rules: Rules) -> None:
     """A ValueError, in one sentence, for rules whose perfect play is not solved: games of several
-    rounds or drop-out."""
+    rounds or drop-out, and rules whose scores times boxes exceed `MOST_WORK`."""
     if rules.multi_round:
         raise ValueError(
             "perfect play is solved for one-round games only, not over several rounds or in drop-out "
             "(a seat's situation there holds every total)."
+        )
+    scores = len(final_scores(rules.turn_rules))
+    if scores * (rules.full_box + 1) > MOST_WORK:
+        raise ValueError(
+            f"perfect play is not solved under these rules: a turn can end on {scores:,} scores of "
+            f"{rules.full_box + 1:,} boxes, and every score posted is a situation to solve (up to "
+            f"{MOST_WORK:,} scores times boxes are: 12 tiles summed, 9 with digits)."
         )
 
 

@@ -13,6 +13,7 @@ from shutbox_cli.game import Rules
 from tournaments import solve
 
 from helpers.command import shutbox
+from helpers.pages import block
 
 
 def test_the_table_shows_each_seats_chance_and_fits_80_columns() -> None:
@@ -73,3 +74,11 @@ def test_the_library_call_says_itself_in_one_line() -> None:
     assert said.startswith("<GameValue 3 seats; perfect play ") and "\n" not in said
     with pytest.raises(Exception, match="tables of 2 to 4 seats"):
         solve(None, 5)
+
+
+@pytest.mark.slow
+def test_the_exact_guide_shows_what_solve_prints() -> None:
+    shown = block("exact", "console", "$ shutbox solve").splitlines()
+    assert shown[0] == "$ shutbox solve"
+    done = shutbox("solve", columns=None)
+    assert done.stdout.splitlines()[: len(shown) - 1] == shown[1:]
