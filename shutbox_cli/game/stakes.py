@@ -133,9 +133,10 @@ def refuse_unstaked(rules: Rules) -> None:
         )
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=16)
 def stakes(rules: Rules, seats: int) -> Stakes:
-    """Perfect play for the stake under these rules at a table of `seats`, kept for the process."""
+    """Perfect play for the stake under these rules at a table of `seats`, kept for the process (as
+    `equilibrium` keeps its own, the last 16)."""
     return Stakes(rules, seats)
 
 
