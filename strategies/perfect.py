@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from shutbox_cli.game import Rules, Solution, tiles_of
 from shutbox_cli.game.perfect import equilibrium, refuse_unsolved
+from shutbox_cli.game.rules import SHUT_PAYS
+from shutbox_cli.game.stakes import stakes
 
 from .base import Move, Strategy, View
 from .keys import KeyedContext
@@ -12,6 +14,9 @@ from .loading import StrategyLoadError
 SITUATION = ("to_beat", "to_beat_count", "to_come")
 """What perfect play depends on: the lowest score posted this round, how many posted it, and how
 many are still to play (target's key in a one-round game)."""
+STAKED = (*SITUATION, "seat")
+"""Its key when a shut box pays other than one stake: what a seat wins then depends on the table's
+size too, which its seat and the seats to come say (`shutbox_cli.game.stakes`)."""
 
 
 class Perfect(Strategy):
@@ -27,6 +32,8 @@ class Perfect(Strategy):
     table per situation, exactly in exact tournaments, `analyze --against` and `tune`. Alone it
     plays exactly like `optimal`. Over several rounds or in drop-out it is refused, and so are rules
     whose scores times boxes pass 600,000 (10 tiles or more with digits scoring).
+    Played for a stake whose shut box pays other than one (`shut_pays`), each seat plays for its
+    expected winnings instead (`shutbox_cli.game.stakes`), keyed on its seat too.
     """
 
     name = "perfect"
@@ -44,7 +51,7 @@ class Perfect(Strategy):
             refuse_unsolved(rules)
         except ValueError as error:
             raise StrategyLoadError(str(error)) from None
-        return SITUATION
+        return SITUATION if rules.shut_pays == SHUT_PAYS else STAKED
 
     def choose_move(self, view: View) -> Move:
         assert view.dice is not None
@@ -59,6 +66,9 @@ class Perfect(Strategy):
 
 
 def _situation_play(rules: Rules, context: object) -> Solution:
-    """The equilibrium's policy for the situation a keyed context shows."""
+    """The equilibrium's policy for the situation a keyed context shows (for the stake, at its table)."""
     assert isinstance(context, KeyedContext)
-    return equilibrium(rules).play(context.to_beat, context.to_beat_count, context.to_come).policy
+    situation = (context.to_beat, context.to_beat_count, context.to_come)
+    if rules.shut_pays == SHUT_PAYS:
+        return equilibrium(rules).play(*situation).policy
+    return stakes(rules, context.seat + 1 + context.to_come).play(*situation).policy

@@ -44,6 +44,7 @@ COMMANDS = (
     "compare",
     "docs",
     "explain",
+    "fair",
     "match",
     "new",
     "play",

@@ -7,7 +7,7 @@ rolls one die by the low-sum rule, and a game of rounds plays on after a shut bo
 from collections.abc import Collection
 
 from ..game import one_die_allowed
-from ..game.rules import HIGH_TILE, ONE_DIE_LOW_SUM, OneDie, OneDieMode, Rules, Scoring, ShutRule, Ties
+from ..game.rules import HIGH_TILE, ONE_DIE_LOW_SUM, SHUT_PAYS, OneDie, OneDieMode, Rules, Scoring, ShutRule, Ties
 
 TURN_OPTIONS = ("tiles", "shut_rule", "one_die", "one_die_mode", "scoring", "first_roll")
 """The options that shape a single turn (the rest shape a game: rounds, drop-out, instant win, ties)."""
@@ -61,6 +61,11 @@ def describe_rules(rules: Rules) -> list[str]:
         lines.append("Format: one turn each, in seat order.")
     lines.append(_instant_win(rules))
     lines.append(f"Ties: {_TIES[rules.ties]}.")
+    if rules.shut_pays != SHUT_PAYS:
+        lines.append(
+            f"Stakes: each loser pays the winner one stake (shared by joint winners), "
+            f"{rules.shut_pays:g} if the winner shut the box."
+        )
     return lines
 
 

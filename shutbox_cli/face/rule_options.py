@@ -76,6 +76,17 @@ RULE_PARAMETERS = [
                 ),
             ],
         ),
+        (
+            "shut_pays",
+            Annotated[
+                float | None,
+                _option(
+                    "--shut-pays",
+                    metavar="K",
+                    help="Stakes each loser pays a winner who shut the box (one for any other win) [default: 1].",
+                ),
+            ],
+        ),
     ]
 ]
 RULE_NAMES = tuple(parameter.name for parameter in RULE_PARAMETERS)

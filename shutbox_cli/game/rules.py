@@ -93,6 +93,10 @@ MAX_ROUNDS = 1_000
 game is a typo, and would only be stopped by the tournament's time limit, blamed on a strategy."""
 NO_DROP_OUT = 0
 """A drop-out limit of 0 is no limit: how a report writes none (TOML has no null), and so read everywhere."""
+SHUT_PAYS = 1.0
+"""What a shut box pays, in stakes, by default: the same as any other win (a game not played for
+a stake values wins alike too: the stake is then just the win chance, scaled)."""
+MAX_SHUT_PAYS = 1_000
 ONE_DIE_LOW_SUM = 6
 HIGH_TILE = 7
 
@@ -129,6 +133,7 @@ class Rules:
     ties: Ties = Ties.SHARE
     rounds: int = 1
     drop_out: int | None = None
+    shut_pays: float = SHUT_PAYS
 
     def __post_init__(self) -> None:
         set_ = object.__setattr__
@@ -155,6 +160,15 @@ class Rules:
             )
         if self.first_roll is FirstRoll.THREE_TO_GO and tiles < 3:
             raise RulesError(("first_roll",), f' "3-to-go" needs a box of at least 3 tiles, not {tiles}.')
+        set_(self, "shut_pays", _payout(self.shut_pays))
+        if self.shut_pays != SHUT_PAYS and self.multi_round:
+            raise RulesError(("shut_pays",), " needs a game of one round: over several, a shut box wins no stake.")
+        if self.shut_pays != SHUT_PAYS and self.ties is Ties.PLAYOFF:
+            raise RulesError(
+                ("shut_pays", "ties"),
+                f' cannot be {self.shut_pays:g} and "playoff" together: '
+                "the payout of a shut box in a playoff is not defined.",
+            )
         if self.instant_win is None:
             set_(self, "instant_win", not self.multi_round)
         elif not isinstance(self.instant_win, bool):
@@ -186,11 +200,12 @@ class Rules:
         return cls(**dict(mapping))
 
     def to_mapping(self) -> dict[str, Any]:
-        """The rules as a TOML-ready table: every option, plain values, no None."""
+        """The rules as a TOML-ready table: every option, plain values, no None (and no `shut_pays`
+        when a shut box pays like any other win: tables written before it existed stay as they were)."""
         table: dict[str, Any] = {}
         for field in dataclasses.fields(self):
             value = getattr(self, field.name)
-            if value is None:
+            if value is None or (field.name == "shut_pays" and value == SHUT_PAYS):
                 continue
             table[field.name] = value.value if isinstance(value, StrEnum) else value
         return table
@@ -205,6 +220,15 @@ def _whole_number(
         accepted = f"from {low}{low_means} to {high:,}{why}" if high is not None else f"of at least {low}"
         raise RulesError((name,), f" must be a whole number {accepted}, not {_shown(value)}.")
     return value
+
+
+def _payout(value: object) -> float:
+    """A shut box's payout as a float, if it is a number from 0 to `MAX_SHUT_PAYS` stakes (NaN is not)."""
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= MAX_SHUT_PAYS:
+        raise RulesError(
+            ("shut_pays",), f" must be a number of stakes from 0 to {MAX_SHUT_PAYS:,}, not {_shown(value)}."
+        )
+    return float(value)
 
 
 @cache

@@ -10,6 +10,8 @@ from typing import Any
 from shutbox_cli.game import GameOdds, Rules, TurnOdds, game_odds, solution_distribution, solve_expected_score
 from shutbox_cli.game.exact_seats import KeyedTurns
 from shutbox_cli.game.perfect import equilibrium, refuse_unsolved
+from shutbox_cli.game.rules import SHUT_PAYS
+from shutbox_cli.game.stakes import Stakes, Winnings, optimal_winnings, stakes
 from strategies.perfect import SITUATION
 
 from ..errors import ConfigError
@@ -40,6 +42,8 @@ class Play:
     seats: tuple[SeatValue, ...]
     tie: float
     shut_box_win: float
+    winnings: Winnings | None = None
+    """Each seat's expected winnings in stakes, in a game played for a stake (`shut_pays` other than 1)."""
 
     @property
     def advantage(self) -> float:
@@ -47,9 +51,9 @@ class Play:
         return self.seats[-1].win - self.seats[0].win
 
     @staticmethod
-    def of(odds: GameOdds[float]) -> Play:
+    def of(odds: GameOdds[float], winnings: Winnings | None = None) -> Play:
         seats = tuple(SeatValue(seat.win, seat.expected_score, seat.shut_probability) for seat in odds.seats)
-        return Play(seats, odds.tie, odds.shut_box_win)
+        return Play(seats, odds.tie, odds.shut_box_win, winnings)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -87,13 +91,19 @@ class GameValue:
                     for number, seat in enumerate(play.seats, start=1)
                 ],
             }
+            if play.winnings is not None:
+                report[name]["last_seat_winnings_advantage"] = play.winnings.advantage
+                for seat, won in zip(report[name]["seat"], play.winnings.seats, strict=True):
+                    seat["winnings"] = won
         return report
 
 
 def solve(rules: Rules | Mapping[str, Any] | None = None, table: int = 2) -> GameValue:
     """The value of a one-round game of `table` seats (2 to 4) under `rules` (a Rules, a rules
     table, or None for the standard game): each seat's chance under perfect play and all optimal.
-    ConfigError, in one sentence, for rules of several rounds or drop-out, or another table."""
+    Played for a stake (`shut_pays` other than 1), perfect play is for the expected winnings, which
+    each play's `winnings` gives too. ConfigError, in one sentence, for rules of several rounds or
+    drop-out, or another table."""
     if not isinstance(rules, Rules):
         rules = Rules.from_mapping(rules or {})
     if isinstance(table, bool) or not isinstance(table, int) or table not in TABLES:
@@ -102,8 +112,10 @@ def solve(rules: Rules | Mapping[str, Any] | None = None, table: int = 2) -> Gam
         refuse_unsolved(rules)
     except ValueError as error:
         raise ConfigError(str(error)) from None
-    found = equilibrium(rules)
+    staked = rules.shut_pays != SHUT_PAYS
+    found = stakes(rules, table) if staked else equilibrium(rules)
     perfect = KeyedTurns(SITUATION, lambda key: TurnOdds.of(found.play(*key).odds))
     optimal = TurnOdds.of(solution_distribution(solve_expected_score(rules)))
+    won = (found.winnings(), optimal_winnings(rules, table)) if isinstance(found, Stakes) else (None, None)
     perfect_odds = game_odds(rules, [perfect] * table)
-    return GameValue(rules, table, Play.of(perfect_odds), Play.of(game_odds(rules, [optimal] * table)))
+    return GameValue(rules, table, Play.of(perfect_odds, won[0]), Play.of(game_odds(rules, [optimal] * table), won[1]))

@@ -28,6 +28,7 @@ Kind = Literal[
     "explanation",
     "sheet",
     "solution",
+    "fairness",
 ]
 """What a document holds; the first four are reports of results."""
 Method = Literal["simulate", "exact"]

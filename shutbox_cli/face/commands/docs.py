@@ -22,6 +22,7 @@ class Page(StrEnum):
     EXACT = "exact"
     SHEET = "sheet"
     VALUES = "values"
+    STAKES = "stakes"
     LIBRARY = "library"
     COMMANDS = "commands"
     DEVELOPMENT = "development"

@@ -77,7 +77,15 @@ def _show(console: "Console", found: "GameValue") -> None:
     grid.add_column("last-first", justify="right")
     for name, play in (("perfect play", found.perfect), ("all optimal", found.optimal)):
         grid.add_row(name, *(f"{seat.win:.3%}" for seat in play.seats), f"{play.tie:.3%}", f"{play.advantage:+.3%}")
+        if play.winnings is not None:
+            won = play.winnings
+            grid.add_row("  winnings", *(f"{seat:+.5f}" for seat in won.seats), "", f"{won.advantage:+.5f}")
     console.print(grid)
+    if found.perfect.winnings is not None:
+        console.print(
+            f"Winnings: what a seat wins on average, in stakes: each loser pays the winner one stake, "
+            f"{found.rules.shut_pays:g} if the winner shut the box; perfect play is for the winnings."
+        )
     console.print(
         f"Seat 1 plays first; a seat's chance to win counts a shared win as its part; tie: the chance "
         f"that scores tie on the lowest ({TIES[found.rules.ties.value]}); last-first: the last seat's "

@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 from shutbox_cli.game import Rules
+from shutbox_cli.game.fair import fair_payout
 from strategies.loading import builtin_spec, split_name
 from tournaments import ConfigError, Options, load_config
 from tournaments.exact.beside import exact_beside
@@ -107,6 +108,8 @@ MODES |= {
     "best": ("best",),
     "replay": ("replay", "-s", "optimal", "-s", "tips", "--seed", "3", "-g", "1", "--rounds", "2"),
     "solution": ("solve", "--tiles", "6", "--table", "3"),
+    "solution for a stake": ("solve", "--tiles", "5", "--shut-pays", "2"),
+    "fairness": ("fair", "--tiles", "4", "--table", "4"),
 }
 if importlib.util.find_spec("optuna") is not None:  # the tune extra, which CI installs
     MODES["tune optuna continuous"] = (
@@ -216,6 +219,8 @@ def condition(word: str, report: dict[str, Any], entry: dict[str, Any]) -> bool:
         "the rule as good as the strategy": lambda: sheet_gap(report) <= 0,
         "a dice exception": lambda: entry["choice"] == "dice",
         "a move exception": lambda: entry["choice"] == "move",
+        "not played for a stake": lambda: rules.get("shut_pays", 1.0) == 1.0,
+        "no fair payout": lambda: no_fair_payout(report, entry),
     }
     return holds[word]()
 
@@ -238,6 +243,12 @@ def sheet_gap(report: dict[str, Any]) -> float:
     if report["measure"] == "win-rate":
         return float(strategy["win_rate"] - rule["win_rate"])
     return float(rule["mean_score"] - strategy["mean_score"])
+
+
+def no_fair_payout(report: dict[str, Any], entry: dict[str, Any]) -> bool:
+    """Whether no shut payout makes a fairness report's variant fair, as the library finds it."""
+    variant = {**rules_mapping(report["rules"]), "ties": entry["ties"], "first_roll": entry["first_roll"]}
+    return fair_payout(Rules(**variant), report["table"]) is None
 
 
 def no_quick_exact(report: dict[str, Any]) -> bool:
@@ -321,7 +332,7 @@ def documents() -> dict[str, tuple[str, str]]:
 def test_the_doc_documents_a_rules_table_and_every_kind() -> None:
     assert set(DOCUMENTED) == {
         *("", "rules table", "tournament", "analysis", "duel", "tune", "strategies", "rules"),
-        *("check", "comparison", "best", "replay", "explanation", "sheet", "solution"),
+        *("check", "comparison", "best", "replay", "explanation", "sheet", "solution", "fairness"),
     }
     assert all(key.type in TYPES for keys in DOCUMENTED.values() for key in keys.values())
 

@@ -1,0 +1,98 @@
+"""`shutbox fair`: which tie rule, first-roll rule and shut payout make the seats equal under perfect play."""
+
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from ..arguments import Report
+from ..errors import fail
+from ..output import Format, FormatOption, Output
+from ..rule_options import rules_from_options, with_rule_options
+from ..settings import said
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from tournaments import FairRules
+
+
+def register(app: typer.Typer) -> None:
+    app.command("fair")(fair_command)
+
+
+@with_rule_options
+def fair_command(
+    rule_values: dict[str, Any],
+    table: Annotated[
+        int,
+        typer.Option(
+            "--table", "-t", metavar="N", min=2, max=4, help="Seats at the table, 2 to 4 (each plays one turn)."
+        ),
+    ] = 2,
+    report: Report = None,
+    form: FormatOption = Format.TABLE,
+) -> None:
+    """Fair rules: how much the last seat wins more than the first under perfect play for a stake,
+    by tie rule and first-roll rule, and the shut payout that makes them equal, exactly.
+
+    The other rule options are kept; --shut-pays sets the payout the advantages are taken at.
+    Each loser pays the winner one stake, K stakes if the winner shut the box (shutbox docs
+    stakes). The fair payout is found by bisection, from 0 to 1,000 stakes. Over several rounds
+    or in drop-out it is refused. A box of 9 tiles with digit scores takes a minute or two.
+
+    Examples:
+      shutbox fair --table 3
+      shutbox fair --scoring digits --shut-pays 2
+      shutbox fair --format json | jq .fairest
+    """
+    import tournaments
+
+    output = Output(form, report)
+    rules = rules_from_options(rule_values)
+    try:
+        output.check()
+        found = tournaments.fair_rules(rules, table)
+        output.deliver(found)
+    except (tournaments.ConfigError, tournaments.FileWriteError) as error:
+        fail(said(error))
+    if output.table:
+        _show(output.console(), found)
+    output.written()
+
+
+def _show(console: "Console", found: "FairRules") -> None:
+    from rich.table import Table
+
+    from shutbox_cli.game.fair import SETTLED
+
+    from ..describe import rules_in_short
+
+    pays = found.rules.shut_pays
+    console.print(f"Fair rules for a one-round game of {found.table} seats under perfect play, for a stake.")
+    console.print(f"Rules: {rules_in_short(found.rules)}.")
+    grid = Table(box=None, pad_edge=False)
+    for name, justify in (("ties", "left"), ("first roll", "left"), ("last-first", "right"), ("fair payout", "right")):
+        grid.add_column(name, justify=justify)  # type: ignore[arg-type]
+    jumps = False
+    for variant in found.variants:
+        fair = "none" if variant.fair_pays is None else f"{variant.fair_pays:.3f}"
+        if variant.fair_left is not None and abs(variant.fair_left) > SETTLED:
+            fair, jumps = fair + "*", True
+        grid.add_row(variant.rules.ties.value, variant.rules.first_roll.value, f"{variant.advantage:+.5f}", fair)
+    console.print(grid)
+    best = found.fairest
+    console.print(
+        f"Fairest at a shut payout of {pays:g}: ties {best.rules.ties.value}, first roll "
+        f"{best.rules.first_roll.value} (last-first {best.advantage:+.5f})."
+    )
+    console.print(
+        f"last-first: what the last seat wins on average less the first, in stakes, when a shut box pays "
+        f"{pays:g}; fair payout: the shut payout that makes it 0 (none: no payout from 0 to 1,000 does, "
+        "or ties are played off, whose payout is not defined). Perfect play: every seat plays for its "
+        "winnings knowing the later seats do too (shutbox strategies perfect)."
+    )
+    if jumps:
+        console.print(
+            "*: no payout makes the seats quite equal: at this one a seat's play switches, and the "
+            "advantage jumps across 0 (the report's advantage_left says by how much)."
+        )

@@ -1,0 +1,99 @@
+"""Stakes on the command line: `shutbox solve --shut-pays K` gives each seat's winnings, and
+`shutbox fair` the seat advantage of every tie and first-roll rule with its fair payout; both as a
+table in 80 columns, as JSON or TOML, and as a report written whole; bad input is one sentence."""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from pathlib import Path
+
+import pytest
+
+import tournaments
+from shutbox_cli.game import Rules
+from shutbox_cli.game.stakes import stakes
+
+from helpers.command import shutbox
+
+SMALL = ("--tiles", "4")
+
+
+def test_solve_with_a_payout_gives_the_winnings_under_perfect_play_and_all_optimal() -> None:
+    done = shutbox("solve", *SMALL, "--shut-pays", "2", "--format", "json")
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert report["rules"]["shut_pays"] == 2.0
+    won = stakes(Rules(tiles=4, shut_pays=2.0), 2).winnings()
+    assert [seat["winnings"] for seat in report["perfect"]["seat"]] == pytest.approx(won.seats, abs=1e-12)
+    assert report["perfect"]["last_seat_winnings_advantage"] == pytest.approx(won.advantage, abs=1e-12)
+    assert len(report["optimal"]["seat"]) == 2 and "winnings" in report["optimal"]["seat"][0]
+
+
+def test_solve_without_a_payout_says_nothing_of_winnings() -> None:
+    done = shutbox("solve", *SMALL, "--format", "json")
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert "shut_pays" not in report["rules"]
+    assert "winnings" not in report["perfect"]["seat"][0] and "last_seat_winnings_advantage" not in report["perfect"]
+    assert "winnings" not in shutbox("solve", *SMALL).stdout
+
+
+def test_solve_shows_the_winnings_in_80_columns() -> None:
+    shown = shutbox("solve", *SMALL, "--table", "4", "--shut-pays", "3.5").stdout
+    assert max(len(line) for line in shown.splitlines()) <= 80
+    rows = [line.split() for line in shown.splitlines() if line.startswith("  winnings")]
+    assert len(rows) == 2 and all(len(row) == 6 for row in rows)  # four seats and last-first
+    assert "2 if the winner shut the box" not in shown and "3.5 if the winner shut the box" in " ".join(shown.split())
+
+
+def test_fair_as_json_is_every_variant_with_its_fair_payout() -> None:
+    done = shutbox("fair", "--tiles", "4", "--format", "json")
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert report["kind"] == "fairness" and report["table"] == 2
+    found = tournaments.fair_rules(Rules(tiles=4), 2)
+    assert [(v["ties"], v["first_roll"]) for v in report["variant"]] == [
+        (v.rules.ties.value, v.rules.first_roll.value) for v in found.variants
+    ]
+    assert [v.get("fair_shut_pays") for v in report["variant"]] == [v.fair_pays for v in found.variants]
+    assert report["fairest"] == {
+        "ties": found.fairest.rules.ties.value,
+        "first_roll": found.fairest.rules.first_roll.value,
+    }
+
+
+def test_fair_writes_its_report_whole_and_shows_a_table_in_80_columns(tmp_path: Path) -> None:
+    report = tmp_path / "fair.toml"
+    done = shutbox("fair", "--tiles", "4", "--shut-pays", "2", "--report", str(report))
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert max(len(line) for line in lines) <= 80
+    assert lines[2].split() == ["ties", "first", "roll", "last-first", "fair", "payout"]
+    assert len([line for line in lines if line.startswith(("share ", "seat "))]) == 6  # no playoff at a payout of 2
+    written = tomllib.loads(report.read_text())
+    assert written["kind"] == "fairness" and written["rules"]["shut_pays"] == 2.0
+    assert len(written["variant"]) == 6
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["--table", "5"], "--table must be at most 4"),
+        (["--rounds", "3"], "perfect play is solved for one-round games only"),
+        (["--shut-pays", "2", "--ties", "playoff"], '--shut-pays and --ties cannot be 2 and "playoff" together'),
+        (["--shut-pays", "1e9"], "--shut-pays must be a number of stakes from 0 to 1,000"),
+    ],
+)
+@pytest.mark.parametrize("command", ["fair", "solve"])
+def test_bad_input_is_one_sentence_and_status_2(command: str, args: list[str], said: str) -> None:
+    done = shutbox(command, *SMALL, *args)
+    assert done.returncode == 2 and done.stdout == ""
+    assert said in done.stderr and "Traceback" not in done.stderr
+
+
+def test_a_search_estimated_past_three_minutes_is_refused_before_it_starts() -> None:
+    done = shutbox("fair", "--tiles", "12", "--table", "4")
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.startswith("shutbox: error: fair rules at 4 seats on 12 tiles scored by sum would take about ")
+    assert done.stderr.endswith("or another scoring (--scoring).\n") and done.stderr.count("\n") == 1
