@@ -7,6 +7,7 @@ from __future__ import annotations
 import itertools
 import json
 import math
+import os
 import re
 import subprocess
 from functools import cache
@@ -18,7 +19,8 @@ from shutbox_cli.game import Rules, Ties, dice_options, move_table, score
 from shutbox_cli.game.moves import THROW_INDEX
 from tournaments import ConfigError, PolicyDiff, analyze, diff, duel_exactly, seat_strategy
 
-from helpers.command import shutbox
+from helpers.command import real_shutbox, shutbox
+from helpers.paths import DATA
 
 GREEDY_COPY = '''
 from strategies import Strategy
@@ -199,3 +201,34 @@ def test_the_library_refuses_a_measure_it_does_not_know() -> None:
         pytest.raises(ConfigError, match="must be score or win"),
     ):
         diff(first, second, "odds")  # type: ignore[arg-type]
+
+
+RIVAL_COPY = '''
+from strategies import Strategy
+
+
+class Same(Strategy):
+    """shutbox-rival's strategy, written again: as few tiles as it can, the lowest set first."""
+
+    def choose_move(self, view):
+        return min(view.legal_moves, key=lambda move: (len(move), move))
+'''
+
+
+@pytest.mark.slow
+def test_an_installed_strategy_is_set_beside_a_users_file_and_a_builtin(tmp_path: Path) -> None:
+    """shutbox-rival on the path as installed (its metadata written by hand), diffed in real commands."""
+    info = tmp_path / "shutbox_rival-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: shutbox-rival\nVersion: 1.0\n")
+    (info / "entry_points.txt").write_text("[shutbox.strategies]\nrival = shutbox_rival:Rival\n")
+    (tmp_path / "same.py").write_text(RIVAL_COPY)
+    path = f"{tmp_path}{os.pathsep}{DATA / 'shutbox-rival'}"
+    done = real_shutbox("diff", "rival", "same.py:Same", cwd=tmp_path, env={"PYTHONPATH": path})
+    assert done.returncode == 0, done.stderr
+    assert "identical: they choose the same move in every state under these rules" in done.stdout
+    done = real_shutbox("diff", "rival", "greedy-high", "--format", "json", cwd=tmp_path, env={"PYTHONPATH": path})
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert report["spec"] == "rival" and not report["identical"] and report["row"]
+    assert report["rows_total"] == pytest.approx(report["difference"], abs=1e-9)
