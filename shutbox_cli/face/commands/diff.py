@@ -71,7 +71,7 @@ def diff_command(
     ] = None,
     top: Annotated[
         int,
-        typer.Option("--top", metavar="N", min=0, show_default=False, help=f"Rows to show, 0 for all [default: {TOP}]."),
+        typer.Option("--top", metavar="N", min=0, show_default=False, help=f"Rows shown, 0 for all [default: {TOP}]."),
     ] = TOP,
     report: Report = None,
     form: FormatOption = Format.TABLE,
@@ -99,10 +99,10 @@ def diff_command(
     rules = rules_from_options(rule_values)
     try:
         with contextlib.ExitStack() as stack:
-            given = [(spec, {}, None), (against, {}, None)]
+            given: list[tuple[str, dict[str, Any], str | None]] = [(spec, {}, None), (against, {}, None)]
             a, b = (stack.enter_context(one) for one in seat_strategies(given, rules, timeout=timeout))
             output.check()
-            found = tournaments.diff(a, b, measure.value, seat)  # type: ignore[arg-type]
+            found = tournaments.diff(a, b, measure.value, seat)
         output.deliver(found)
     except (StrategyLoadError, tournaments.ConfigError, tournaments.FileWriteError) as error:
         fail(said(error))
