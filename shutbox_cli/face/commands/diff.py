@@ -88,8 +88,8 @@ def diff_command(
 
     Examples:
       shutbox diff greedy-high optimal
-      shutbox diff mine.py:Mine optimal --measure win --top 20
-      shutbox diff target optimal --measure win --format json | jq .difference
+      shutbox diff mine.py:Mine optimal --top 20
+      shutbox diff target optimal --measure win --format json
     """
     import tournaments
     from strategies.runner import StrategyError, StrategyLoadError
