@@ -57,12 +57,17 @@ class DiffRow:
         """What the state takes from A: reach * cost (the rows' losses add up to V^B - V^A)."""
         return self.reach * self.cost
 
+    @property
+    def box(self) -> list[int]:
+        """The open tiles before the choice."""
+        return _tiles(self.mask)
+
     def to_report(self) -> dict[str, Any]:
         """The row as the report writes it (docs/report.md, `kind = "diff"`)."""
         table: dict[str, Any] = {} if self.seat is None else {"seat": self.seat}
         if self.key:
             table["key"] = {feature: value for feature, value in self.key if value is not None}
-        table["box"] = _tiles(self.mask)
+        table["box"] = self.box
         if self.throw is None:
             table |= {"choice": "dice", "a_dice": self.a_choice, "b_dice": self.b_choice}
         else:
