@@ -44,6 +44,7 @@ COMMANDS = (
     "compare",
     "diff",
     "docs",
+    "explain",
     "match",
     "new",
     "play",

@@ -15,7 +15,18 @@ from ..version import shutbox_version
 SCHEMA = 1
 """The version of the report schema: raised whenever a key changes meaning or goes away."""
 Kind = Literal[
-    "tournament", "analysis", "duel", "tune", "strategies", "rules", "check", "comparison", "best", "replay", "diff"
+    "tournament",
+    "analysis",
+    "duel",
+    "tune",
+    "strategies",
+    "rules",
+    "check",
+    "comparison",
+    "best",
+    "replay",
+    "explanation",
+    "diff",
 ]
 """What a document holds; the first four are reports of results."""
 Method = Literal["simulate", "exact"]
