@@ -19,13 +19,17 @@ import math
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, Literal
 
-from shutbox_cli.game import Rules, Ties, TurnContext, distribution, score
+from shutbox_cli.game import Rules, Ties, score
 from shutbox_cli.game.exact_regret import Decision, decisions, policy_values
-from strategies.keys import key_of
+from shutbox_cli.game.exact_seats import FEATURES
 from strategies.table import PolicyTable
 
 from ..errors import ConfigError, setting
 from ..records.schema import header, rules_table
+from .cost import MOST_SECONDS, refuse_costly
+from .explain import SOLO
+from .turns import exact_key, keyed_policy, seat_turns
+from .utilities import utilities, walks
 
 if TYPE_CHECKING:  # a user's strategy is seated in a host: only a diff of one loads that code
     from ..referee.seated import SeatedStrategy
@@ -146,45 +150,52 @@ class PolicyDiff:
 
 @dataclasses.dataclass(frozen=True)
 class _Turn:
-    """One turn A plays in the measure: A's seat, its context, its chance, and what each final box is worth."""
+    """One turn A plays in the measure: A's seat (None: alone), the key's values by feature, its
+    chance, and what each final box is worth."""
 
     seat: int | None
-    context: TurnContext
+    key: dict[str, Any]
     chance: float
     terminal: tuple[float, ...]
 
 
-def diff(a: SeatedStrategy, b: SeatedStrategy, measure: Measure = "score", seat: int | None = None) -> PolicyDiff:
+def diff(
+    a: SeatedStrategy,
+    b: SeatedStrategy,
+    measure: Measure = "score",
+    seat: int | None = None,
+    most_seconds: float = MOST_SECONDS,
+) -> PolicyDiff:
     """Where A and B, seated for the same rules, choose differently, each state's exact cost in
-    `measure` and the chance A's play reaches it; with `seat` (1 or 2), A's seat at a table of two
-    (`win`, or a keyed strategy; None: both, each half the games). Raises ConfigError for a
-    strategy that is not exact or keyed, a measure or seat it does not know, or rules the win
-    measure cannot take; TournamentFailure for a user's strategy that fails."""
+    `measure` and the chance A's play reaches it; for the win measure, A's seat at a table of two
+    (`seat`, 1 or 2; None: both, each half the games). Raises ConfigError for a strategy that is
+    not exact or keyed, a measure or seat it does not take, rules the win measure cannot follow or
+    a game estimated to take longer than `most_seconds`; TournamentFailure for a strategy that fails."""
     if a.rules != b.rules:
         raise ValueError("A and B must be seated for the same rules.")
     if measure not in MEASURES:
         raise ConfigError(f"the {setting('measure')} must be score or win, not {measure!r}.")
-    if seat not in (None, 1, 2):
-        raise ConfigError(f"A's {setting('seat')} must be 1 or 2, not {seat!r}.")
+    if seat is not None and (measure != "win" or seat not in (1, 2)):
+        raise ConfigError(f"A's {setting('seat')} is 1 or 2, and only in the win measure (a game), not {seat!r}.")
     rules = a.rules
-    for seated in (a, b):
-        _refuse_unkeyed(seated)
+    table = 1 if measure == "score" else 2
+    features = [_features(seated, table) for seated in (a, b)]
     if measure == "win":
         _refuse_rules(rules)
     fingerprints = (a.fingerprint or "", b.fingerprint or "")
     a_total = b_total = 0.0
     rows: list[DiffRow] = []
-    for turn in _turns(a, b, measure, seat):
-        a_table, b_table = _table(a, turn.context), _table(b, turn.context)
-        a_values = policy_values(rules, a_table.move, a_table.dice_count, turn.terminal)
-        b_values = policy_values(rules, b_table.move, b_table.dice_count, turn.terminal)
+    for turn in _turns(a, b, features, measure, seat, most_seconds):
+        (a_move, a_dice), (b_move, b_dice) = (
+            _policy(seated, own, turn.key) for seated, own in zip((a, b), features, strict=True)
+        )
+        turn_rules = rules.turn_rules
+        a_values = policy_values(turn_rules, a_move, a_dice, turn.terminal)
+        b_values = policy_values(turn_rules, b_move, b_dice, turn.terminal)
         a_total += turn.chance * a_values[rules.full_box]
         b_total += turn.chance * b_values[rules.full_box]
-        found = decisions(
-            rules, a_table.move, a_table.dice_count, b_values, turn.terminal, b_table.move, b_table.dice_count
-        )
-        key = _key(a, turn.context) or _key(b, turn.context)
-        rows += [_row(one, turn, key) for one in found]
+        found = decisions(turn_rules, a_move, a_dice, b_values, turn.terminal, b_move, b_dice)
+        rows += [_row(one, turn, features[0] or features[1]) for one in found]
     if measure == "score":
         a_total, b_total = -a_total, -b_total
     rows.sort(key=lambda row: -abs(row.loss))
@@ -193,9 +204,14 @@ def diff(a: SeatedStrategy, b: SeatedStrategy, measure: Measure = "score", seat:
     )
 
 
-def _refuse_unkeyed(seated: SeatedStrategy) -> None:
-    if seated.exact or seated.key is not None:
-        return
+def _features(seated: SeatedStrategy, table: int) -> tuple[str, ...]:
+    """The features of a strategy's key at this table (none for an exact one); a ConfigError for one
+    that is neither exact nor keyed."""
+    if seated.exact:
+        return ()
+    key = exact_key(seated, table) if table > 1 else seated.key
+    if key is not None:
+        return key
     why = "draws at random" if seated.context_free else "reads the game beyond a key"
     raise ConfigError(
         f"{seated.name!r} {why}: diff compares strategies that choose alike every time (exact, or keyed "
@@ -204,115 +220,58 @@ def _refuse_unkeyed(seated: SeatedStrategy) -> None:
 
 
 def _refuse_rules(rules: Rules) -> None:
-    if rules.multi_round:
+    if rules.multi_round or rules.ties is Ties.PLAYOFF:
         raise ConfigError(
-            f"the win measure is for a one-round game, not these rules' {_game(rules)}; use {setting('measure')} score."
-        )
-    if rules.ties is Ties.PLAYOFF:
-        raise ConfigError(
-            f"the win measure takes the tie rules share and seat, not playoff; use {setting('measure')} score."
+            "the win measure is for a game of one round whose ties are shared or settled by seat; "
+            f"over several rounds, in drop-out or with playoffs use {setting('measure')} score."
         )
 
 
-def _game(rules: Rules) -> str:
-    return "drop-out game" if rules.drop_out is not None else f"{rules.rounds} rounds"
+def _policy(seated: SeatedStrategy, features: tuple[str, ...], key: dict[str, Any]) -> tuple[Any, Any]:
+    """The strategy's move and dice policy in a turn with this key (its one table for an exact one)."""
+    if not features:
+        table = seated.table
+        return table.move, table.dice_count
+    played = keyed_policy(seated, features, tuple(key[feature] for feature in features))
+    if isinstance(played, PolicyTable):
+        return played.move, played.dice_count
+    return played.best_move, played.best_dice
 
 
-def _key(seated: SeatedStrategy, context: TurnContext) -> tuple[tuple[str, Any], ...]:
-    """The strategy's key in this context, as (feature, value) pairs (none where it has no key)."""
-    if seated.key is None:
-        return ()
-    return tuple(zip(seated.key, key_of(context, seated.key), strict=True))
-
-
-def _table(seated: SeatedStrategy, context: TurnContext) -> PolicyTable:
-    """The strategy's table for this turn: its only one, or its key's."""
-    return seated.table if seated.key is None else seated.keyed_table(key_of(context, seated.key))
-
-
-def _row(found: Decision, turn: _Turn, key: tuple[tuple[str, Any], ...]) -> DiffRow:
+def _row(found: Decision, turn: _Turn, features: tuple[str, ...]) -> DiffRow:
+    key = tuple((feature, turn.key[feature]) for feature in features)
     reach = found.reach * turn.chance
     return DiffRow(turn.seat, key, found.mask, found.throw, found.played, found.best, found.cost, reach)
 
 
-FIRST = TurnContext(0, 0, 0, False, (None, None), (0, 0), (True, True))
-"""A's turn in seat 1 of a one-round game at a table of two."""
-
-
-def _second(posted: int) -> TurnContext:
-    """A's turn in seat 2, B having posted `posted`."""
-    return TurnContext(1, 1, 0, False, (posted, None), (0, 0), (True, True))
-
-
-def _turns(a: SeatedStrategy, b: SeatedStrategy, measure: Measure, seat: int | None) -> Iterator[_Turn]:
-    """The turns A plays, weighted: one turn for the score of context-free strategies; else A in
-    seat 1 and, in seat 2, one turn per score B can post first (each half the games without `seat`)."""
+def _turns(
+    a: SeatedStrategy,
+    b: SeatedStrategy,
+    features: list[tuple[str, ...]],
+    measure: Measure,
+    seat: int | None,
+    most_seconds: float,
+) -> Iterator[_Turn]:
+    """The turns A plays: alone, for the score (as `explain` weighs one); for the win measure, in
+    each seat (or `seat`) against B, a turn per key the walk meets (`utilities`), keyed on both
+    strategies' features, each weighted by its chance."""
     rules = a.rules
-    scores = tuple(-float(score(rules, mask)) for mask in range(rules.full_box + 1))
-    if measure == "score" and a.key is None and b.key is None:
-        yield _Turn(None, FIRST, 1.0, scores)
+    if measure == "score":
+        terminal = tuple(-float(score(rules, mask)) for mask in range(rules.full_box + 1))
+        yield _Turn(None, {feature: getattr(SOLO, feature) for feature in FEATURES}, 1.0, terminal)
         return
-    half = 1.0 if seat is not None else 0.5
-    if seat in (None, 1):
-        yield _Turn(1, FIRST, half, scores if measure == "score" else _first_worth(b))
-    if seat in (None, 2):
-        posted = _scores(_table(b, FIRST), rules)
-        for points, chance in posted.items():
-            if points == 0 and rules.instant_win:
-                continue  # B's shut box won at once: A has no turn, and A's chance is 0 either way
-            worth = scores if measure == "score" else _second_worth(rules, points)
-            yield _Turn(2, _second(points), half * chance, worth)
-
-
-def _scores(table: PolicyTable, rules: Rules) -> dict[int, float]:
-    """The chance of each score a turn played from this table ends with."""
-    return distribution(rules, table.move, table.dice_count).probabilities
-
-
-def _tie(rules: Rules, first: bool) -> float:
-    """What a tie is worth to a seat: half a win shared, or a win to the earlier seat."""
-    if rules.ties is Ties.SEAT:
-        return 1.0 if first else 0.0
-    return 0.5
-
-
-def _first_worth(b: SeatedStrategy) -> tuple[float, ...]:
-    """A's chance of winning, playing first, with each final box: B answers from its table (its
-    key's, with A's score posted)."""
-    rules = b.rules
-    worth = []
-    answers: dict[int, dict[int, float]] = {}
-    for mask in range(rules.full_box + 1):
-        points = score(rules, mask)
-        if points == 0 and rules.instant_win:
-            worth.append(1.0)
-            continue
-        if points not in answers:
-            answers[points] = _scores(_table(b, _second(points)), rules)
-        worth.append(_against(rules, points, answers[points]))
-    return tuple(worth)
-
-
-def _against(rules: Rules, points: int, rival: dict[int, float]) -> float:
-    """The chance of winning with `points` posted first, against a rival's scores to come."""
-    value = 0.0
-    for theirs, chance in rival.items():
-        if theirs == 0 and rules.instant_win:
-            continue
-        value += chance * (1.0 if points < theirs else _tie(rules, True) if points == theirs else 0.0)
-    return value
-
-
-def _second_worth(rules: Rules, posted: int) -> tuple[float, ...]:
-    """A's chance of winning, playing second against `posted`, with each final box."""
-    worth = []
-    for mask in range(rules.full_box + 1):
-        points = score(rules, mask)
-        if points == 0 and rules.instant_win:
-            worth.append(1.0)
-        else:
-            worth.append(1.0 if points < posted else _tie(rules, False) if points == posted else 0.0)
-    return tuple(worth)
+    both = tuple(dict.fromkeys((*features[0], *features[1])))
+    turns = [seat_turns(seated, False, 2) for seated in (a, b)]
+    seats = (1, 2) if seat is None else (seat,)
+    copies = walks(rules) * (walks(rules) if both else 1)
+    hosted = [not seated.builtin for seated in (a, b)]
+    games = [[0, 1] if number == 1 else [1, 0] for number in seats]  # A's turns (0) in its seat
+    instead = f"diff them from one seat ({setting('seat')})"
+    refuse_costly(rules, turns, games, copies, "this diff", instead, False, hosted, most_seconds)
+    for number in seats:
+        for key in utilities(rules, both, turns[1:], number - 1):
+            values = dict(zip(both, key.values, strict=True))
+            yield _Turn(number, values, key.chance / len(seats), key.utility)
 
 
 def _tiles(mask: int) -> list[int]:

@@ -53,8 +53,8 @@ def diff_command(
             "--measure",
             metavar="WHAT",
             show_default=False,
-            help="score: a turn's expected score; win: the chance of winning one round at a table of two "
-            "against B (ties share or seat) [default: score].",
+            help="score: a turn's expected score, alone; win: the chance of winning one round at a table of "
+            "two against B (ties share or seat) [default: score].",
         ),
     ] = MeasureChoice.SCORE,
     seat: Annotated[
@@ -65,8 +65,8 @@ def diff_command(
             min=1,
             max=2,
             show_default=False,
-            help="A's seat at the table of two, 1 (plays first) or 2, for the win measure or a keyed "
-            "strategy [default: both, each half the games].",
+            help="With --measure win: A's seat at the table of two, 1 (plays first) or 2 "
+            "[default: both, each half the games].",
         ),
     ] = None,
     top: Annotated[

@@ -162,11 +162,14 @@ def test_the_win_measure_is_the_exact_duels_chance_and_the_rows_add_up_to_it(a: 
 def test_a_keyed_strategy_is_set_beside_the_other_key_by_key() -> None:
     rules = Rules(tiles=6)
     with seat_strategy("target", rules) as first, seat_strategy("optimal", rules) as second:
-        found = diff(first, second, "score", 2)
+        found = diff(first, second, "win", 2)
+        alone = diff(first, second)
     assert found.rows and {row.seat for row in found.rows} == {2}
     assert {feature for row in found.rows for feature, _ in row.key} == {"to_beat", "to_beat_count", "to_come"}
     assert found.rows_total == pytest.approx(found.difference, abs=1e-9)
     assert repr(found).startswith("<PolicyDiff target against optimal; ")
+    # Alone, target plays as optimal does: no row, though its tables for other keys differ.
+    assert alone.rows == () and alone.difference == 0 and not alone.identical
 
 
 def test_identical_strategies_have_a_one_line_repr() -> None:
@@ -180,8 +183,9 @@ def test_identical_strategies_have_a_one_line_repr() -> None:
     ("arguments", "said"),
     [
         (["random", "optimal"], "'random' draws at random: diff compares strategies that choose alike every time"),
-        (["optimal", "optimal", "--measure", "win", "--rounds", "3"], "the win measure is for a one-round game"),
-        (["optimal", "optimal", "--measure", "win", "--ties", "playoff"], "the win measure takes the tie rules"),
+        (["optimal", "optimal", "--measure", "win", "--rounds", "3"], "the win measure is for a game of one round"),
+        (["optimal", "optimal", "--measure", "win", "--ties", "playoff"], "with playoffs use --measure score"),
+        (["optimal", "optimal", "--seat", "1"], "only in the win measure"),
         (["optimal", "nosuch"], "nosuch"),
         (["optimal", "optimal", "--seat", "3"], "--seat"),
         (["optimal", "optimal", "--measure", "odds"], "--measure"),
