@@ -130,9 +130,10 @@ def _show(console: "Console", found: "PolicyDiff", top: int) -> None:
     console.print(f"Fingerprints: {a} {found.fingerprint}, {b} {found.against_fingerprint}.")
     console.print(_total(found, a, b))
     if not found.rows:
+        elsewhere = "another key (--measure win weighs a game)" if found.measure == "score" else "another key"
         console.print(
-            "They play alike here: they choose differently only in states neither one's play reaches, "
-            "so a match between them is unnecessary too."
+            "They choose alike in every state this measure reaches; their fingerprints differ where it "
+            f"does not: a state neither one's play reaches, or {elsewhere}."
         )
         return
     shown = found.rows if top == 0 else found.rows[:top]
