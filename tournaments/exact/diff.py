@@ -135,8 +135,8 @@ class PolicyDiff:
             **report_field([self.spec, self.against_spec]),
             "measure": self.measure,
         }
-        if self.seat is not None:
-            report["seat"] = self.seat
+        if self.measure == "win":
+            report["seats"] = [1, 2] if self.seat is None else [self.seat]
         report |= {"strategy": self.strategy, "spec": self.spec, "fingerprint": self.fingerprint}
         report |= {
             "opponent": self.against,

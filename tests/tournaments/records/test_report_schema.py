@@ -19,7 +19,8 @@ from typing import Any
 import pytest
 
 from shutbox_cli.game import Rules
-from strategies.loading import builtin_spec, split_name
+from strategies.keys import declared_key
+from strategies.loading import builtin_spec, load_strategy, split_name
 from tournaments import ConfigError, Options, load_config
 from tournaments.exact.beside import exact_beside
 from tournaments.files import dumps
@@ -99,6 +100,10 @@ MODES |= {
     "comparison": ("compare", f"{GOLDEN}/default.report.toml", f"{GOLDEN}/exact.report.toml"),
     "best": ("best",),
     "replay": ("replay", "-s", "optimal", "-s", "tips", "--seed", "3", "-g", "1", "--rounds", "2"),
+    "diff": ("diff", "greedy-high", "optimal", "--tiles", "5"),
+    "diff win": ("diff", "target", "tips", "--measure", "win", "--tiles", "5", "--seat", "2"),
+    "diff identical": ("diff", "optimal", "optimal", "--tiles", "5"),
+    "user diff": ("diff", "examples/cautious.py:Cautious", "tips", "--tiles", "5"),
 }
 if importlib.util.find_spec("optuna") is not None:  # the tune extra, which CI installs
     MODES["tune optuna continuous"] = (
@@ -196,8 +201,25 @@ def condition(word: str, report: dict[str, Any], entry: dict[str, Any]) -> bool:
         "no best kept": lambda: "best" not in entry,  # `shutbox best` reads the files a person's games left
         "no record kept": lambda: "games" not in entry,
         "no quick exact tournament": lambda: no_quick_exact(report),
+        "not exact": lambda: nature(entry["spec"], rules) != "exact",
+        "not exact or keyed": lambda: nature(entry.get("spec") or report["strategy"], rules) is None,  # check: a name
+        "a list": lambda: len(report["strategy"]) != 1,
+        "a check fails": lambda: not report["ok"],
+        "the score measure": lambda: report["measure"] == "score",
+        "neither is keyed": lambda: all(nature(spec, rules) == "exact" for spec in specs_of(report)),
+        "a dice choice": lambda: entry["choice"] == "dice",
+        "a move": lambda: entry["choice"] == "move",
     }
     return holds[word]()
+
+
+def nature(spec: str, rules: dict[str, Any]) -> str | None:
+    """Whether a strategy is "exact", "keyed" under these rules (default rules where none), or neither."""
+    cls = load_strategy(split_name(spec)[1]).cls
+    ruled = Rules(**rules_mapping(rules)) if rules else Rules()
+    if cls.tabulable():
+        return "exact"
+    return "keyed" if declared_key(cls, ruled, "it") is not None else None
 
 
 def no_quick_exact(report: dict[str, Any]) -> bool:
@@ -281,7 +303,7 @@ def documents() -> dict[str, tuple[str, str]]:
 def test_the_doc_documents_a_rules_table_and_every_kind() -> None:
     assert set(DOCUMENTED) == {
         *("", "rules table", "tournament", "analysis", "duel", "tune", "strategies", "rules"),
-        *("check", "comparison", "best", "replay"),
+        *("check", "comparison", "best", "replay", "diff"),
     }
     assert all(key.type in TYPES for keys in DOCUMENTED.values() for key in keys.values())
 
@@ -305,7 +327,7 @@ def test_the_doc_lists_no_key_that_no_mode_writes(documents: dict[str, tuple[str
     for as_json, _ in documents.values():
         report = json.loads(as_json)
         written.setdefault(report["kind"], set()).update(validate(report))
-    for kind in ("tournament", "analysis", "duel", "strategies", "rules", "check", "comparison", "replay"):
+    for kind in ("tournament", "analysis", "duel", "strategies", "rules", "check", "comparison", "replay", "diff"):
         never = set(DOCUMENTED[kind]) - written[kind]
         assert not never, f"{kind}: documented but never written: {sorted(never)}"
     rules = {"rules." + path for path in DOCUMENTED["rules table"]}
