@@ -155,3 +155,27 @@ def test_check_and_strategies_show_the_fingerprint(written: Path) -> None:
     done = shutbox("strategies", "random")
     assert f"fingerprint  {STOCHASTIC}" in done.stdout
     assert "fingerprint" not in json.loads(shutbox("check", "random", "--samples", "2", "--format", "json").stdout)
+
+
+RARE = """
+from strategies import Strategy
+
+
+class Rare(Strategy):
+    \"\"\"Fails in one state of the default rules alone, which two sampled rule sets do not meet.\"\"\"
+
+    def choose_move(self, view):
+        if view.rules.tiles == 9 and view.open_mask == 0b110000011 and view.dice == (4, 5):
+            raise RuntimeError("rare state")
+        return view.legal_moves[0]
+"""
+
+
+@pytest.mark.slow
+def test_a_strategy_that_fails_only_as_its_table_is_asked_whole_fails_its_check(tmp_path: Path) -> None:
+    (tmp_path / "rare.py").write_text(RARE)
+    done = shutbox("check", f"{tmp_path / 'rare.py'}:Rare", "--samples", "2")
+    assert done.returncode == 1
+    said = " ".join(done.stdout.split())  # as wrapped at 80 columns
+    assert "Every check holds. Fingerprint under the default rules: none: its table failed: " in said
+    assert "open tiles 1 2 8 9 and dice 4+5 (asked while tabulating its answers): RuntimeError: rare state" in said

@@ -11,7 +11,10 @@ from ..settings import said
 
 if TYPE_CHECKING:
     from strategies.runner import CheckReport
+    from tournaments import SeatedStrategy
 
+FAILED = "none: its table failed: "
+"""How the fingerprint line opens where the strategy failed while tabulated (the check then fails)."""
 DEFAULT_SAMPLES = 50
 """Rule sets sampled by default (the library's own default, repeated here for the help)."""
 
@@ -52,6 +55,9 @@ def check_command(
 
     --format json (or toml) prints the checks as a document (`kind = "check"`: shutbox docs report).
 
+    Its fingerprint under the default rules closes the checks: a hash of its every decision, the
+    same for strategies that play alike (its table asked whole: a failure there fails too).
+
     Exit status: 0 when every check holds, 1 when one fails, 2 for a bad strategy spec.
 
     Examples:
@@ -69,7 +75,7 @@ def check_command(
         with seat_strategy(spec, Rules(), timeout=timeout) as seated:
             with progress_bar(unit="answers") as progress:
                 report = seated.check(seed, samples, progress)
-            fingerprint = (seated.fingerprint, seated.fingerprint_shown) if report.ok else (None, None)
+            fingerprint = _fingerprint(seated) if report.ok else (None, None)
     except StrategyLoadError as error:
         fail(said(error))
     except (StrategyError, TournamentFailure) as error:
@@ -78,8 +84,20 @@ def check_command(
         _show(report, fingerprint[1])
     else:
         print_document(_document(report, fingerprint[0]), form)
-    if not report.ok:
+    if not report.ok or (fingerprint[0] is None and fingerprint[1] is not None and fingerprint[1].startswith(FAILED)):
         raise typer.Exit(FAILURE)
+
+
+def _fingerprint(seated: "SeatedStrategy") -> tuple[str | None, str]:
+    """Its fingerprint (None where it has none), and as shown: the fingerprint, or why there is none
+    (a table it fails to give is said there, after the checks as they came out: it fails)."""
+    from strategies.runner import StrategyError
+    from tournaments import TournamentFailure
+
+    try:
+        return seated.fingerprint, seated.fingerprint_shown
+    except (StrategyError, TournamentFailure) as error:
+        return None, f"{FAILED}{said(error)}"
 
 
 def _document(report: "CheckReport", fingerprint: str | None) -> dict[str, Any]:
@@ -122,4 +140,5 @@ def _show(report: "CheckReport", fingerprint: str | None) -> None:
     failed = len(report.failures)
     console.print("Every check holds." if not failed else f"{failed} of {len(report.results)} checks fail.")
     if fingerprint is not None:
-        console.print(f"Fingerprint under the default rules: {fingerprint}.")
+        end = "" if fingerprint.startswith(FAILED) else "."  # a failure's message ends as it ends
+        console.print(f"Fingerprint under the default rules: {literal_lines(fingerprint)}{end}")

@@ -205,6 +205,7 @@ def condition(word: str, report: dict[str, Any], entry: dict[str, Any]) -> bool:
         "not exact or keyed": lambda: nature(entry.get("spec") or report["strategy"], rules) is None,  # check: a name
         "a list": lambda: len(report["strategy"]) != 1,
         "a check fails": lambda: not report["ok"],
+        "its table fails": lambda: False,  # no mode's strategy fails
         "the score measure": lambda: report["measure"] == "score",
         "neither is keyed": lambda: all(nature(spec, rules) == "exact" for spec in specs_of(report)),
         "a dice choice": lambda: entry["choice"] == "dice",
