@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from ..arguments import STRATEGY_TIMEOUT, Report, StrategySpec, StrategyTimeout
+from ..arguments import STRATEGY_TIMEOUT, Report, StrategyTimeout
 from ..completion import complete_strategy
 from ..errors import FAILURE, fail
 from ..output import Format, FormatOption, Output
@@ -36,14 +36,23 @@ def register(app: typer.Typer) -> None:
 
 @with_rule_options
 def diff_command(
-    spec: StrategySpec,
+    spec: Annotated[
+        str,
+        typer.Argument(
+            metavar="A",
+            show_default=False,
+            autocompletion=complete_strategy,
+            help="The strategy whose choices are weighed: a name, module:Class or path/file.py:Class, maybe "
+            "with (k=v).",
+        ),
+    ],
     against: Annotated[
         str,
         typer.Argument(
             metavar="B",
             show_default=False,
             autocompletion=complete_strategy,
-            help="The strategy to set A beside (the reference): a name, module:Class or path/file.py:Class.",
+            help="The strategy A is set beside (the reference), spelled as A.",
         ),
     ],
     rule_values: dict[str, Any],

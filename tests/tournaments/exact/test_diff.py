@@ -190,6 +190,7 @@ def test_identical_strategies_have_a_one_line_repr() -> None:
         (["optimal", "optimal", "--seat", "3"], "--seat"),
         (["optimal", "optimal", "--measure", "odds"], "--measure"),
         (["optimal", "optimal", "--tiles", "13"], "--tiles"),
+        (["optimal", "tips", "--report", "/nonexistent/diff.toml"], "cannot write '/nonexistent/diff.toml'"),
     ],
 )
 def test_bad_input_is_one_sentence_and_status_2(arguments: list[str], said: str) -> None:
