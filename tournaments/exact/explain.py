@@ -6,7 +6,7 @@ up to its exact gap to the best play (`shutbox_cli.game.exact_regret`).
 The measure is the expected score alone (against the `optimal` values), or the chance of winning
 one game against rivals (`against`: one strategy, a table of two; or a field of up to three, a table
 of up to four), the strategy in each seat in turn (or in the one asked for) and its rivals in their
-order around it. A seat is a key of its own: the best play knows its seat, and a keyed strategy
+order around it. The best play sees what the strategy sees: a seat is a key of its own, and a keyed strategy
 (`target`, a user's with a `key`) has one turn's decision process per key it meets, weighted by the
 chance of meeting it. What each final box is worth in a game comes from the one exact walk
 (`utilities`).
@@ -23,7 +23,7 @@ from shutbox_cli.game import Rules, Ties, score, tiles_of
 from shutbox_cli.game.exact_regret import Decision, best_values, decisions, policy_values
 from shutbox_cli.game.exact_seats import TurnStart
 
-from ..errors import ConfigError, TournamentFailure, marked
+from ..errors import ConfigError, TournamentFailure, marked, setting
 from ..records.schema import header, rules_table
 from .cost import MOST_SECONDS, refuse_costly
 from .turns import exact_key, keyed_policy, refuse_inexact, seat_turns
@@ -83,7 +83,8 @@ class Explanation:
     @property
     def gap(self) -> float:
         """How much worse the strategy does than the best play (0 or more, in the measure's units)."""
-        return self.value - self.best if self.measure == "expected-score" else self.best - self.value
+        worse = self.value - self.best if self.measure == "expected-score" else self.best - self.value
+        return max(0.0, worse)  # the best is never beaten: below 0 is rounding
 
     @property
     def total(self) -> float:
@@ -107,10 +108,12 @@ class Explanation:
             "strategy": self.strategy,
             "spec": self.spec,
         }
-        if self.field:
-            report |= {"opponents": list(self.opponents), "field": list(self.field), "seats": list(self.seats)}
-        if self.features:
-            report["features"] = list(self.features)
+        report |= {
+            "opponents": list(self.opponents),
+            "field": list(self.field),
+            "seats": list(self.seats),
+            "features": list(self.features),
+        }
         report |= {
             "measure": self.measure,
             "rules": rules_table(self.rules),
@@ -150,9 +153,10 @@ def explain(
     game this cannot follow exactly (or estimated to take longer than `most_seconds`),
     TournamentFailure for a strategy that fails."""
     rivals = [] if against is None else [against] if not isinstance(against, Sequence) else list(against)
-    table = 1 + len(rivals)
     _refuse(seated, rivals, seat)
-    features = _features(seated, table)
+    features = () if seated.exact else exact_key(seated, 1 + len(rivals))
+    if features is None:
+        return _unkeyed(seated)
     if not rivals:
         return _alone(seated, features)
     return _in_games(seated, features, rivals, seat, most_seconds)
@@ -177,14 +181,9 @@ def _refuse(seated: SeatedStrategy, rivals: Sequence[SeatedStrategy], seat: int 
         )
 
 
-def _features(seated: SeatedStrategy, table: int) -> tuple[str, ...]:
-    """The features of the strategy's key at this table (none for an exact one); a ConfigError for
-    one that is neither exact nor keyed (the entry to extend for a strategy explained otherwise)."""
-    if seated.exact:
-        return ()
-    key = exact_key(seated, table)
-    if key is not None:
-        return key
+def _unkeyed(seated: SeatedStrategy) -> Explanation:
+    """A strategy that is neither exact nor keyed: refused (the path to extend for one explained
+    on sampled states)."""
     why = "it is stochastic" if seated.context_free else "it reads the game context without a key"
     raise ConfigError(
         f"{seated.name!r} cannot be explained exactly ({why}): explain follows exact strategies and keyed ones today."
@@ -239,7 +238,7 @@ def _in_games(
     copies = walks(rules) * (walks(rules) if features else 1)
     games = [[*range(1, number), 0, *range(number, table)] for number in seats]
     what = "explaining this strategy exactly"
-    instead = "ask about fewer seats (--seat) or fewer rivals"
+    instead = f"ask about one seat ({setting('seat')}) or fewer rivals"
     hosted = [not one.builtin for one in (seated, *rivals)]
     refuse_costly(rules, turns, games, copies, what, instead, False, hosted, most_seconds)
     value = best = 0.0

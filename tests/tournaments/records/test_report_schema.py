@@ -52,6 +52,10 @@ MODES: dict[str, tuple[str, ...]] = {
     "duel drop-out": ("analyze", "optimal", "--against", "tips", "--drop-out", "60", "--seat", "2"),
     "user analysis": ("analyze", "examples/cautious.py:Cautious"),
     "user duel": ("analyze", "examples/cautious.py:Cautious", "--against", "tips"),
+    "explanation": ("explain", "greedy-high"),
+    "explanation against": ("explain", "tips", "--against", "optimal", "--seat", "2"),
+    "keyed explanation": ("explain", "target", "-s", "greedy-high"),
+    "user explanation": ("explain", "examples/cautious.py:Cautious"),
     "strategies": ("strategies",),
     "one strategy": ("strategies", "examples/cautious.py:Cautious"),
     "rules": ("rules", "--tiles", "12", "--drop-out", "90"),
@@ -209,7 +213,9 @@ def condition(word: str, report: dict[str, Any], entry: dict[str, Any]) -> bool:
         "the score measure": lambda: report["measure"] == "score",
         "neither is keyed": lambda: all(nature(spec, rules) == "exact" for spec in specs_of(report)),
         "a dice choice": lambda: entry["choice"] == "dice",
-        "a move": lambda: entry["choice"] == "move",
+        "not keyed": lambda: not report["features"],
+        "a choice of dice": lambda: "throw" not in entry and "played_dice" in entry,
+        "a move": lambda: "throw" in entry and "played_dice" not in entry and "a_dice" not in entry,  # explain's, diff's
     }
     return holds[word]()
 
@@ -304,7 +310,7 @@ def documents() -> dict[str, tuple[str, str]]:
 def test_the_doc_documents_a_rules_table_and_every_kind() -> None:
     assert set(DOCUMENTED) == {
         *("", "rules table", "tournament", "analysis", "duel", "tune", "strategies", "rules"),
-        *("check", "comparison", "best", "replay", "diff"),
+        *("check", "comparison", "best", "replay", "diff", "explanation"),
     }
     assert all(key.type in TYPES for keys in DOCUMENTED.values() for key in keys.values())
 
@@ -328,7 +334,18 @@ def test_the_doc_lists_no_key_that_no_mode_writes(documents: dict[str, tuple[str
     for as_json, _ in documents.values():
         report = json.loads(as_json)
         written.setdefault(report["kind"], set()).update(validate(report))
-    for kind in ("tournament", "analysis", "duel", "strategies", "rules", "check", "comparison", "replay", "diff"):
+    for kind in (
+        "tournament",
+        "analysis",
+        "duel",
+        "strategies",
+        "rules",
+        "check",
+        "comparison",
+        "replay",
+        "diff",
+        "explanation",
+    ):
         never = set(DOCUMENTED[kind]) - written[kind]
         assert not never, f"{kind}: documented but never written: {sorted(never)}"
     rules = {"rules." + path for path in DOCUMENTED["rules table"]}

@@ -81,6 +81,27 @@ def test_against_one_strategy_the_value_is_the_exact_duels_win_chance() -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize(
+    "rules",
+    [
+        Rules(instant_win=False),
+        Rules(ties="seat"),
+        Rules(tiles=12),
+        Rules(scoring="digits"),
+        Rules(first_roll="2-to-go", one_die_mode="compulsory"),
+        Rules(scoring="count", shut_rule="dice-or-total"),
+    ],
+    ids=["no instant win", "seat ties", "12 tiles", "digits", "2-to-go compulsory", "count dice-or-total"],
+)
+def test_under_other_rules_the_value_is_still_the_exact_duels(rules: Rules) -> None:
+    with seated(["tips", "greedy-high"], rules) as (tips, greedy):
+        found = explain(tips, greedy)
+        duel = tournaments.duel_exactly(tips, greedy)
+    adds_up(found)
+    assert found.value == pytest.approx(duel.seats[-1].wins, abs=1e-12)
+
+
+@pytest.mark.slow
 def test_against_a_field_the_value_is_the_exact_walks_win_chance_averaged_over_seats() -> None:
     rules = Rules()
     found = explained("tips", "optimal", "greedy-high", rules=rules)
@@ -157,7 +178,8 @@ def test_a_users_one_state_change_is_exactly_that_row_with_its_exact_cost(tmp_pa
     assert len(found.rows) == 1
     row = found.rows[0]
     assert (row.mask, row.throw, row.played, row.best) == (full, (5, 6), mask_of((4, 7)), mask_of((2, 9)))
-    assert row.cost == best.values[full & ~mask_of((4, 7))] - best.values[full & ~mask_of((2, 9))]
+    cost = best.values[full & ~mask_of((4, 7))] - best.values[full & ~mask_of((2, 9))]
+    assert row.cost == pytest.approx(cost, abs=1e-12)
     assert row.reach == pytest.approx(2 / 36, abs=1e-15)
     assert found.gap == pytest.approx(row.loss, abs=1e-12)
 

@@ -128,3 +128,26 @@ def test_bad_input_is_one_sentence_exit_status_2_and_no_report(arguments: tuple[
     done = explain(*arguments, "--report", str(tmp_path / "report.toml"), status=2)
     assert (done.stdout, done.stderr) == ("", f"shutbox: error: {BAD[arguments]}\n")
     assert not (tmp_path / "report.toml").exists()
+
+
+@pytest.mark.slow
+def test_work_estimated_past_the_limit_is_refused_before_it_starts(tmp_path: Path) -> None:
+    arguments = ("target", "-s", "optimal", "-s", "tips", "-s", "greedy-high", "--tiles", "12")
+    done = explain(*arguments, "--report", str(tmp_path / "report.toml"), status=2)
+    assert done.stderr == (
+        "shutbox: error: explaining this strategy exactly would take about 4 minutes, past the limits of about 3 "
+        "minutes and 1,000,000 totals: enter fewer strategies; or ask about one seat (--seat) or fewer rivals.\n"
+    )
+    assert not (tmp_path / "report.toml").exists()
+    one_seat = report_of(*arguments[:3], "--tiles", "12", "--seat", "1")
+    assert one_seat["seats"] == [1]
+
+
+def test_its_report_is_no_tournament_file(tmp_path: Path) -> None:
+    explain("optimal", "--report", str(tmp_path / "explained.toml"))
+    done = shutbox("tournament", str(tmp_path / "explained.toml"))
+    assert (done.returncode, done.stdout) == (2, "")
+    assert (
+        done.stderr
+        == f"shutbox: error: {tmp_path / 'explained.toml'} is an explanation report, not a tournament file.\n"
+    )
