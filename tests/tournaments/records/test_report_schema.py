@@ -215,7 +215,7 @@ def condition(word: str, report: dict[str, Any], entry: dict[str, Any]) -> bool:
         "a dice choice": lambda: entry["choice"] == "dice",
         "not keyed": lambda: not report["features"],
         "a choice of dice": lambda: "throw" not in entry and "played_dice" in entry,
-        "a move": lambda: "throw" in entry and "played_dice" not in entry and "a_dice" not in entry,  # explain's, diff's
+        "a move": lambda: "throw" in entry and "played_dice" not in entry and "a_dice" not in entry,  # both
     }
     return holds[word]()
 
