@@ -51,7 +51,8 @@ class Analysis:
     shut_probability_interval: Interval | None = None
     seed_drawn: bool = False
     fingerprint: str | None = None
-    """Its policy fingerprint under the rules (`strategies.fingerprint`; None: it has none)."""
+    """An exact strategy's policy fingerprint under the rules (`strategies.fingerprint`; None for
+    any other: a keyed one's tables for every key are not made here, `check` shows its)."""
 
     def __repr__(self) -> str:
         from ..briefly import brief, counted
@@ -107,7 +108,7 @@ def analyze(
         found = simulate(
             seated, DEFAULT_TURNS if turns is None else turns, draw_seed() if seed is None else seed, progress
         )
-        return dataclasses.replace(found, seed_drawn=seed is None, fingerprint=seated.fingerprint)
+        return dataclasses.replace(found, seed_drawn=seed is None)
     except (StrategyError, StrategyLoadError) as error:
         raise TournamentFailure(marked(error)) from None
 

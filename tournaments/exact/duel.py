@@ -63,7 +63,8 @@ class ExactDuel:
     seats: tuple[DuelSeat, ...]
     fingerprint: str | None = None
     against_fingerprint: str | None = None
-    """A's and B's policy fingerprints under the rules (`strategies.fingerprint`; None: not asked)."""
+    """A's and B's policy fingerprints under the rules (`strategies.fingerprint`), an exact
+    strategy's (None for a keyed one, whose tables for every key are not made here, or not asked)."""
 
     def __repr__(self) -> str:
         from ..briefly import brief
@@ -105,7 +106,7 @@ def duel_exactly(
     fingerprints: bool = True,
 ) -> ExactDuel:
     """A against B in one game under the rules both are seated for, with A in seat `seat` (1 or 2)
-    or in both, and (`fingerprints`) the policy fingerprint of each. Raises ConfigError for a
+    or in both, and (`fingerprints`) the policy fingerprint of each exact one. Raises ConfigError for a
     strategy that cannot be computed exactly under the rules, or a game estimated to take longer
     than `most_seconds`; TournamentFailure for one that fails."""
     if seat not in (None, 1, 2):
@@ -132,7 +133,7 @@ def duel_exactly(
     if seat is None:
         seats.append(_average(found))
     arithmetic = found[0].game.arithmetic
-    shown = (a.fingerprint, b.fingerprint) if fingerprints else (None, None)
+    shown = [seated.fingerprint if fingerprints and seated.exact else None for seated in (a, b)]
     return ExactDuel(a.name, a.spec, b.name, b.spec, rules, arithmetic, tuple(seats), *shown)
 
 

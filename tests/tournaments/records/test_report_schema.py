@@ -50,6 +50,7 @@ MODES: dict[str, tuple[str, ...]] = {
     "analysis exact": ("analyze", "greedy-high"),
     "duel": ("analyze", "optimal", "--against", "tips"),
     "duel drop-out": ("analyze", "optimal", "--against", "tips", "--drop-out", "60", "--seat", "2"),
+    "keyed duel": ("analyze", "optimal", "--against", "target", "--tiles", "5"),
     "user analysis": ("analyze", "examples/cautious.py:Cautious"),
     "user duel": ("analyze", "examples/cautious.py:Cautious", "--against", "tips"),
     "explanation": ("explain", "greedy-high"),
@@ -206,6 +207,7 @@ def condition(word: str, report: dict[str, Any], entry: dict[str, Any]) -> bool:
         "no record kept": lambda: "games" not in entry,
         "no quick exact tournament": lambda: no_quick_exact(report),
         "not exact": lambda: nature(entry["spec"], rules) != "exact",
+        "B not exact": lambda: nature(report["opponent_spec"], rules) != "exact",
         "not exact or keyed": lambda: nature(entry.get("spec") or report["strategy"], rules) is None,  # check: a name
         "a list": lambda: len(report["strategy"]) != 1,
         "a check fails": lambda: not report["ok"],
