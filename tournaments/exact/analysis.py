@@ -50,6 +50,9 @@ class Analysis:
     expected_score_interval: Interval | None = None
     shut_probability_interval: Interval | None = None
     seed_drawn: bool = False
+    fingerprint: str | None = None
+    """An exact strategy's policy fingerprint under the rules (`strategies.fingerprint`; None for
+    any other: a keyed one's tables for every key are not made here, `check` shows its)."""
 
     def __repr__(self) -> str:
         from ..briefly import brief, counted
@@ -74,6 +77,8 @@ class Analysis:
         else:
             report["arithmetic"] = "float"
         report |= {"strategy": self.strategy, "spec": self.spec}
+        if self.fingerprint is not None:
+            report["fingerprint"] = self.fingerprint
         if self.method == "simulate":
             report["turns"] = self.turns
         report["mean_score"] = self.expected_score
@@ -99,7 +104,7 @@ def analyze(
     it goes. Raises TournamentFailure when the strategy fails, ConfigError for fewer than 2 turns."""
     try:
         if seated.exact:
-            return analyse_exactly(seated)
+            return dataclasses.replace(analyse_exactly(seated), fingerprint=seated.fingerprint)
         found = simulate(
             seated, DEFAULT_TURNS if turns is None else turns, draw_seed() if seed is None else seed, progress
         )

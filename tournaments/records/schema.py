@@ -29,6 +29,7 @@ Kind = Literal[
     "sheet",
     "solution",
     "fairness",
+    "diff",
 ]
 """What a document holds; the first four are reports of results."""
 Method = Literal["simulate", "exact"]

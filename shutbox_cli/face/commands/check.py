@@ -11,7 +11,10 @@ from ..settings import said
 
 if TYPE_CHECKING:
     from strategies.runner import CheckReport
+    from tournaments import SeatedStrategy
 
+FAILED = "none: its table failed: "
+"""How the fingerprint line opens where the strategy failed while tabulated (the check then fails)."""
 DEFAULT_SAMPLES = 50
 """Rule sets sampled by default (the library's own default, repeated here for the help)."""
 
@@ -52,6 +55,9 @@ def check_command(
 
     --format json (or toml) prints the checks as a document (`kind = "check"`: shutbox docs report).
 
+    Its fingerprint under the default rules closes the checks: a hash of its every decision, the
+    same for strategies that play alike (its table asked whole: a failure there fails too).
+
     Exit status: 0 when every check holds, 1 when one fails, 2 for a bad strategy spec.
 
     Examples:
@@ -66,25 +72,40 @@ def check_command(
     from ..progress import progress_bar
 
     try:
-        with seat_strategy(spec, Rules(), timeout=timeout) as seated, progress_bar(unit="answers") as progress:
-            report = seated.check(seed, samples, progress)
+        with seat_strategy(spec, Rules(), timeout=timeout) as seated:
+            with progress_bar(unit="answers") as progress:
+                report = seated.check(seed, samples, progress)
+            fingerprint = _fingerprint(seated) if report.ok else (None, None)
     except StrategyLoadError as error:
         fail(said(error))
     except (StrategyError, TournamentFailure) as error:
         fail(said(error), FAILURE)
     if form is Format.TABLE:
-        _show(report)
+        _show(report, fingerprint[1])
     else:
-        print_document(_document(report), form)
-    if not report.ok:
+        print_document(_document(report, fingerprint[0]), form)
+    if not report.ok or (fingerprint[0] is None and fingerprint[1] is not None and fingerprint[1].startswith(FAILED)):
         raise typer.Exit(FAILURE)
 
 
-def _document(report: "CheckReport") -> dict[str, Any]:
+def _fingerprint(seated: "SeatedStrategy") -> tuple[str | None, str]:
+    """Its fingerprint (None where it has none), and as shown: the fingerprint, or why there is none
+    (a table it fails to give is said there, after the checks as they came out: it fails)."""
+    from strategies.runner import StrategyError
+    from tournaments import TournamentFailure
+
+    try:
+        return seated.fingerprint, seated.fingerprint_shown
+    except (StrategyError, TournamentFailure) as error:
+        return None, f"{FAILED}{said(error)}"
+
+
+def _document(report: "CheckReport", fingerprint: str | None) -> dict[str, Any]:
     """The checks as a document (docs/report.md, `kind = "check"`)."""
     from tournaments.parts import header
 
     checks = [{"name": one.name, "ok": one.ok, "detail": one.detail} for one in report.results]
+    shown = {} if fingerprint is None else {"fingerprint": fingerprint}
     return {
         **header("check"),
         "strategy": report.strategy,
@@ -92,11 +113,12 @@ def _document(report: "CheckReport") -> dict[str, Any]:
         "rule_sets": report.rule_sets,
         "questions": report.questions,
         "ok": report.ok,
+        **shown,
         "check": checks,
     }
 
 
-def _show(report: "CheckReport") -> None:
+def _show(report: "CheckReport", fingerprint: str | None) -> None:
     from rich.table import Table
 
     from ..console import results_console
@@ -117,3 +139,6 @@ def _show(report: "CheckReport") -> None:
     console.print(table)
     failed = len(report.failures)
     console.print("Every check holds." if not failed else f"{failed} of {len(report.results)} checks fail.")
+    if fingerprint is not None:
+        end = "" if fingerprint.startswith(FAILED) else "."  # a failure's message ends as it ends
+        console.print(f"Fingerprint under the default rules: {literal_lines(fingerprint)}{end}")

@@ -20,7 +20,8 @@ import pytest
 
 from shutbox_cli.game import Rules
 from shutbox_cli.game.fair import fair_payout
-from strategies.loading import builtin_spec, split_name
+from strategies.keys import declared_key
+from strategies.loading import builtin_spec, load_strategy, split_name
 from tournaments import ConfigError, Options, load_config
 from tournaments.exact.beside import exact_beside
 from tournaments.files import dumps
@@ -50,6 +51,7 @@ MODES: dict[str, tuple[str, ...]] = {
     "analysis exact": ("analyze", "greedy-high"),
     "duel": ("analyze", "optimal", "--against", "tips"),
     "duel drop-out": ("analyze", "optimal", "--against", "tips", "--drop-out", "60", "--seat", "2"),
+    "keyed duel": ("analyze", "optimal", "--against", "target", "--tiles", "5"),
     "user analysis": ("analyze", "examples/cautious.py:Cautious"),
     "user duel": ("analyze", "examples/cautious.py:Cautious", "--against", "tips"),
     "explanation": ("explain", "greedy-high"),
@@ -110,6 +112,10 @@ MODES |= {
     "solution": ("solve", "--tiles", "6", "--table", "3"),
     "solution for a stake": ("solve", "--tiles", "5", "--shut-pays", "2"),
     "fairness": ("fair", "--tiles", "4", "--table", "4"),
+    "diff": ("diff", "greedy-high", "optimal", "--tiles", "5"),
+    "diff win": ("diff", "target", "tips", "--measure", "win", "--tiles", "5", "--seat", "2"),
+    "diff identical": ("diff", "optimal", "optimal", "--tiles", "5"),
+    "user diff": ("diff", "examples/cautious.py:Cautious", "tips", "--tiles", "5"),
 }
 if importlib.util.find_spec("optuna") is not None:  # the tune extra, which CI installs
     MODES["tune optuna continuous"] = (
@@ -210,9 +216,18 @@ def condition(word: str, report: dict[str, Any], entry: dict[str, Any]) -> bool:
         "no best kept": lambda: "best" not in entry,  # `shutbox best` reads the files a person's games left
         "no record kept": lambda: "games" not in entry,
         "no quick exact tournament": lambda: no_quick_exact(report),
+        "not exact": lambda: nature(entry["spec"], rules) != "exact",
+        "B not exact": lambda: nature(report["opponent_spec"], rules) != "exact",
+        "not exact or keyed": lambda: nature(entry.get("spec") or report["strategy"], rules) is None,  # check: a name
+        "a list": lambda: len(report["strategy"]) != 1,
+        "a check fails": lambda: not report["ok"],
+        "its table fails": lambda: False,  # no mode's strategy fails
+        "the score measure": lambda: report["measure"] == "score",
+        "neither is keyed": lambda: all(nature(spec, rules) == "exact" for spec in specs_of(report)),
+        "a dice choice": lambda: entry["choice"] == "dice",
         "not keyed": lambda: not report["features"],
         "a choice of dice": lambda: "throw" not in entry and "played_dice" in entry,
-        "a move": lambda: "played_dice" not in entry and "throw" in entry,
+        "a move": lambda: "throw" in entry and "played_dice" not in entry and "a_dice" not in entry,  # both
         "no opponent": lambda: report["measure"] == "expected-score",
         "one die whenever allowed": lambda: report["rule"]["dice"] == "one die when allowed",
         "no built-in plays so": lambda: not plays_as_a_built_in(report),
@@ -249,6 +264,15 @@ def no_fair_payout(report: dict[str, Any], entry: dict[str, Any]) -> bool:
     """Whether no shut payout makes a fairness report's variant fair, as the library finds it."""
     variant = {**rules_mapping(report["rules"]), "ties": entry["ties"], "first_roll": entry["first_roll"]}
     return fair_payout(Rules(**variant), report["table"]) is None
+
+
+def nature(spec: str, rules: dict[str, Any]) -> str | None:
+    """Whether a strategy is "exact", "keyed" under these rules (default rules where none), or neither."""
+    cls = load_strategy(split_name(spec)[1]).cls
+    ruled = Rules(**rules_mapping(rules)) if rules else Rules()
+    if cls.tabulable():
+        return "exact"
+    return "keyed" if declared_key(cls, ruled, "it") is not None else None
 
 
 def no_quick_exact(report: dict[str, Any]) -> bool:
@@ -332,7 +356,7 @@ def documents() -> dict[str, tuple[str, str]]:
 def test_the_doc_documents_a_rules_table_and_every_kind() -> None:
     assert set(DOCUMENTED) == {
         *("", "rules table", "tournament", "analysis", "duel", "tune", "strategies", "rules"),
-        *("check", "comparison", "best", "replay", "explanation", "sheet", "solution", "fairness"),
+        *("check", "comparison", "best", "replay", "diff", "explanation", "sheet", "solution", "fairness"),
     }
     assert all(key.type in TYPES for keys in DOCUMENTED.values() for key in keys.values())
 
@@ -365,6 +389,7 @@ def test_the_doc_lists_no_key_that_no_mode_writes(documents: dict[str, tuple[str
         "check",
         "comparison",
         "replay",
+        "diff",
         "explanation",
     ):
         never = set(DOCUMENTED[kind]) - written[kind]
