@@ -1,0 +1,275 @@
+"""Where a strategy that reads the game's context without a key (or plays at random) loses, on
+sampled states: the decisions it met in seeded simulated turns (`analysis.solo_turns`, the dice and
+seeds of `analyze`'s simulation, a user's strategy in its host), each choice's cost computed
+exactly from `optimal`'s values, the rows aggregated by state with how often each was met.
+
+The loss is estimated turn by turn: a turn's loss is the sum of the costs of the choices it made.
+Its expectation is the exact gap between the strategy's expected score and the optimum's, whatever
+the strategy reads or draws (the performance-difference identity holds for any way of choosing, the
+state being the box and the roll), so the mean over the turns estimates the gap, with its 95%
+interval; the optimum's random luck is not in it, so the interval is narrower than a simulation of
+the scores alone would give.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections import Counter
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, Literal
+
+from shutbox_cli.game import DICE_SCHEME, Rules, Solution, draw_seed, solve_expected_score, tiles_of
+from shutbox_cli.game.terms import Mask, Seed
+from shutbox_cli.game.turn import Chooser, Roll
+from strategies.loading import StrategyLoadError
+from strategies.player import StrategyError
+
+from ..errors import ConfigError, TournamentFailure, marked
+from ..records.schema import header, rules_table
+from ..statistics.stats import Z95, Interval
+from .analysis import solo_turns
+
+if TYPE_CHECKING:  # a user's strategy is seated in a host: only a run of one loads that code
+    from ..referee.seated import SeatedStrategy
+
+DEFAULT_GAMES = 20_000
+"""Turns a sampled explanation plays when none are given."""
+TOP = 10
+"""The rows whose share of the loss an explanation states."""
+EQUAL = 1e-12
+"""Choices whose values differ by less than this are equally good: no loss, no row."""
+
+State = tuple[Mask, tuple[int, ...] | None, int]
+"""A sampled decision: the box, the throw (None: the choice of how many dice) and the choice made."""
+
+
+@dataclasses.dataclass(frozen=True)
+class SampledRow:
+    """A decision state met in the sample where the choice made was not the best: the box before the
+    choice (`mask`), the dice thrown (None: the choice of how many dice to roll), the choice made and
+    the best (a mask of the tiles shut, or a number of dice), its exact `cost` (expected points
+    lost, >= 0) and how many times it was met (`met`, in `turns` turns)."""
+
+    mask: Mask
+    throw: tuple[int, ...] | None
+    played: int
+    best: int
+    cost: float
+    met: int
+    turns: int
+
+    @property
+    def reach(self) -> float:
+        """How often a turn met the state (an estimate of the chance the strategy's play reaches it)."""
+        return self.met / self.turns
+
+    @property
+    def weighted(self) -> float:
+        """What the state costs a turn on average: reach * cost."""
+        return self.reach * self.cost
+
+    def to_report(self) -> dict[str, Any]:
+        """The row as a report table (docs/report.md)."""
+        dice = self.throw is None
+        return {
+            "box": list(tiles_of(self.mask)),
+            "throw": "dice" if dice else list(self.throw or ()),
+            "played": self.played if dice else list(tiles_of(self.played)),
+            "best": self.best if dice else list(tiles_of(self.best)),
+            "cost": self.cost,
+            "met": self.met,
+            "reach": self.reach,
+            "weighted": self.weighted,
+        }
+
+
+@dataclasses.dataclass(frozen=True)
+class SampledExplanation:
+    """Where a strategy loses expected score against `optimal`, on the states met in `turns` seeded
+    simulated solo turns (`seed`, drawn for this run when `seed_drawn`): `best`, the optimum's exact
+    expected score; `gap`, the estimated loss per turn with its 95% interval `gap_interval`;
+    `value`, best + gap, the strategy's expected score so estimated (`value_interval`); `rows`,
+    every state where its choice was not the best, the costliest (reach * cost) first; `decisions`,
+    the choices it made in all (best or not)."""
+
+    strategy: str
+    spec: str
+    rules: Rules
+    turns: int
+    seed: Seed
+    best: float
+    gap: float
+    gap_interval: Interval
+    rows: tuple[SampledRow, ...]
+    decisions: int
+    seed_drawn: bool = False
+    method: Literal["sampled"] = "sampled"
+    measure: Literal["score"] = "score"
+
+    def __repr__(self) -> str:
+        from ..briefly import brief, counted
+
+        how = f"sampled ({counted(self.turns, 'turn')}, seed {self.seed})"
+        low, high = self.gap_interval
+        figures = f"loses {self.gap:.4f} points a turn (95% CI {low:.4f} to {high:.4f})"
+        return brief("SampledExplanation", f"of {self.strategy}", how, figures, counted(len(self.rows), "state"))
+
+    @property
+    def value(self) -> float:
+        """The strategy's expected score, estimated: the optimum's, plus the loss."""
+        return self.best + self.gap
+
+    @property
+    def value_interval(self) -> Interval:
+        """The 95% interval of `value`."""
+        low, high = self.gap_interval
+        return (self.best + low, self.best + high)
+
+    @property
+    def top_share(self) -> float:
+        """The share of the loss in the `TOP` costliest rows (1 when there is no loss)."""
+        total = sum(row.weighted for row in self.rows)
+        return sum(row.weighted for row in self.rows[:TOP]) / total if total > 0 else 1.0
+
+    def to_report(self) -> dict[str, Any]:
+        """The explanation as a report table (docs/report.md; `kind = "explanation"`, `method = "sampled"`)."""
+        from ..referee.confinement import report_field
+
+        return {
+            **header("explanation"),
+            "method": self.method,
+            **report_field([self.spec]),
+            "seed": self.seed,
+            "dice": DICE_SCHEME,
+            "strategy": self.strategy,
+            "spec": self.spec,
+            "measure": self.measure,
+            "turns": self.turns,
+            "decisions": self.decisions,
+            "value": self.value,
+            "value_ci95": list(self.value_interval),
+            "best": self.best,
+            "gap": self.gap,
+            "gap_ci95": list(self.gap_interval),
+            "top_share": self.top_share,
+            "rules": rules_table(self.rules),
+            "rows": [row.to_report() for row in self.rows],
+        }
+
+
+def explain_sampled(
+    seated: SeatedStrategy,
+    turns: int | None = None,
+    seed: Seed | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> SampledExplanation:
+    """Where `seated` loses expected score against `optimal`, on the decisions it meets in `turns`
+    (default `DEFAULT_GAMES`) simulated solo turns from `seed` (drawn when None), as `analyze`
+    simulates them; `progress` is told the turns played and their total. Any strategy may be
+    explained so, an exact one too (its exact explanation is the better one). Raises
+    TournamentFailure when the strategy fails, ConfigError for fewer than 2 turns."""
+    count = DEFAULT_GAMES if turns is None else turns
+    if count < 2:
+        raise ConfigError(f"a sampled explanation needs at least 2 turns, not {count}.")
+    used = draw_seed() if seed is None else seed
+    solution = solve_expected_score(seated.rules)
+    costs = _Costs(solution)
+    losses: list[float] = []
+    try:
+        for _ in solo_turns(seated, count, used, progress, costs.watch):
+            losses.append(costs.turn_loss())
+    except (StrategyError, StrategyLoadError) as error:
+        raise TournamentFailure(marked(error)) from None
+    rows = costs.rows(count)
+    return SampledExplanation(
+        seated.name,
+        seated.spec,
+        seated.rules,
+        count,
+        used,
+        solution.value,
+        math.fsum(losses) / count,
+        _mean_interval(losses),
+        rows,
+        costs.decisions,
+        seed_drawn=seed is None,
+    )
+
+
+class _Costs:
+    """The choices a strategy makes in its turns, each costed exactly against a solution to the
+    lowest expected score: counted by state, and the loss of the turn in hand."""
+
+    def __init__(self, solution: Solution) -> None:
+        self.solution = solution
+        self.met: Counter[State] = Counter()
+        self.cost: dict[State, tuple[int, float]] = {}  # the best choice there and the cost of the one made
+        self.decisions = 0
+        self._loss = 0.0
+
+    def watch(self, chooser: Chooser) -> Chooser:
+        """The strategy's player, every answer seen here."""
+        return _Watched(chooser, self)
+
+    def turn_loss(self) -> float:
+        """The loss of the turn just played (and start the next at none)."""
+        loss, self._loss = self._loss, 0.0
+        return loss
+
+    def seen(self, mask: Mask, throw: tuple[int, ...] | None, played: int) -> None:
+        """A choice made: counted, its cost added to the turn's loss."""
+        state = (mask, throw, played)
+        self.decisions += 1
+        known = self.cost.get(state)
+        if known is None:
+            known = self.cost[state] = self._costed(mask, throw, played)
+        if known[1] > EQUAL:
+            self.met[state] += 1
+            self._loss += known[1]
+
+    def _costed(self, mask: Mask, throw: tuple[int, ...] | None, played: int) -> tuple[int, float]:
+        solution = self.solution
+        if throw is None:
+            values = solution.dice_values(mask)
+            best = solution.best_dice(mask)
+            return best, values[played] - values[best]
+        best = solution.best_move(mask, throw)
+        return best, solution.values[mask & ~played] - solution.values[mask & ~best]
+
+    def rows(self, turns: int) -> tuple[SampledRow, ...]:
+        """Every state met where the choice was not the best, the costliest (met * cost) first."""
+        found = [SampledRow(*state[:2], state[2], *self.cost[state], met, turns) for state, met in self.met.items()]
+        return tuple(sorted(found, key=lambda row: (-row.met * row.cost, -row.mask, row.throw or (), row.played)))
+
+
+class _Watched:
+    """A player whose every answer is told to `_Costs` before it is played (a throw as the strategy
+    sees it, lowest die first)."""
+
+    def __init__(self, chooser: Chooser, costs: _Costs) -> None:
+        self.chooser, self.costs = chooser, costs
+
+    def choose_dice(self, open_mask: Mask, history: Sequence[Roll]) -> int:
+        count = self.chooser.choose_dice(open_mask, history)
+        if count in (1, 2):  # anything else is refused as it is played
+            self.costs.seen(open_mask, None, count)
+        return count
+
+    def choose_move(
+        self, open_mask: Mask, dice: tuple[int, ...], moves: tuple[Mask, ...], history: Sequence[Roll]
+    ) -> Mask:
+        move = self.chooser.choose_move(open_mask, dice, moves, history)
+        if move in moves:  # anything else is refused as it is played
+            self.costs.seen(open_mask, tuple(sorted(dice)), move)
+        return move
+
+
+def _mean_interval(values: Sequence[float]) -> Interval:
+    """The normal-approximation 95% interval of the mean of `values` (at least two), never below 0:
+    no turn loses less than nothing."""
+    count = len(values)
+    mean = math.fsum(values) / count
+    variance = math.fsum((value - mean) ** 2 for value in values) / (count - 1)
+    half = Z95 * math.sqrt(variance / count)
+    return (max(0.0, mean - half), mean + half)
