@@ -20,6 +20,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Literal
 
 from shutbox_cli.game import DICE_SCHEME, Rules, Solution, draw_seed, solve_expected_score, tiles_of
+from shutbox_cli.game.exact_regret import TIED
 from shutbox_cli.game.terms import Mask, Seed
 from shutbox_cli.game.turn import Chooser, Roll
 from strategies.loading import StrategyLoadError
@@ -37,8 +38,6 @@ DEFAULT_GAMES = 20_000
 """Turns a sampled explanation plays when none are given."""
 TOP = 10
 """The rows whose share of the loss an explanation states."""
-EQUAL = 1e-12
-"""Choices whose values differ by less than this are equally good: no loss, no row."""
 
 State = tuple[Mask, tuple[int, ...] | None, int]
 """A sampled decision: the box, the throw (None: the choice of how many dice) and the choice made."""
@@ -207,6 +206,7 @@ class _Costs:
         self.cost: dict[State, tuple[int, float]] = {}  # the best choice there and the cost of the one made
         self.decisions = 0
         self._loss = 0.0
+        self._tied = TIED * max(1.0, *map(abs, solution.terminal))  # a choice as good as the best is the best
 
     def watch(self, chooser: Chooser) -> Chooser:
         """The strategy's player, every answer seen here."""
@@ -224,7 +224,7 @@ class _Costs:
         known = self.cost.get(state)
         if known is None:
             known = self.cost[state] = self._costed(mask, throw, played)
-        if known[1] > EQUAL:
+        if known[1] > self._tied:
             self.met[state] += 1
             self._loss += known[1]
 

@@ -14,7 +14,19 @@ from ..version import shutbox_version
 
 SCHEMA = 1
 """The version of the report schema: raised whenever a key changes meaning or goes away."""
-Kind = Literal["tournament", "analysis", "duel", "tune", "strategies", "rules", "check", "comparison", "best", "replay", "explanation"]
+Kind = Literal[
+    "tournament",
+    "analysis",
+    "duel",
+    "tune",
+    "strategies",
+    "rules",
+    "check",
+    "comparison",
+    "best",
+    "replay",
+    "explanation",
+]
 """What a document holds; the first four are reports of results."""
 Method = Literal["simulate", "exact"]
 """How results were found: by playing seeded games or turns, or exactly."""
