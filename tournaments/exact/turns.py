@@ -122,6 +122,21 @@ def seat_turns(seated: SeatedStrategy, fractions: bool, table: int) -> Turns:
     return KeyedTurns(key, odds)
 
 
+def keyed_policy(seated: SeatedStrategy, features: tuple[str, ...], values: tuple[Any, ...]) -> PolicyTable | Solution:
+    """The policy a keyed strategy plays a whole turn with where its key (`features`) has `values`:
+    a built-in's solver policy, any other's table (made in its host for a user's strategy, and
+    checked); a strategy that fails while answering is a TournamentFailure."""
+    strategy = _instance(seated)
+    solved = getattr(type(strategy), "_solved_for", None) if strategy is not None else None
+    try:
+        if solved is not None:
+            found: PolicyTable | Solution = solved(strategy, seated.rules, KeyedContext(features, values))
+            return found
+        return seated.keyed_table(values)
+    except (StrategyError, StrategyLoadError) as error:
+        raise TournamentFailure(marked(error)) from None
+
+
 def exact_key(seated: SeatedStrategy, table: int) -> tuple[str, ...] | None:
     """The features a strategy is keyed on in exact games at a table of `table`: a built-in's
     `key_at(rules, table)` where it has one (target's key in drop-out at a table of two), else

@@ -29,12 +29,13 @@ from .aggregate import Summary
 if TYPE_CHECKING:  # the exact modules load where an exact result is made, not for a simulated one's report
     from ..exact.analysis import Analysis
     from ..exact.duel import ExactDuel
+    from ..exact.explain import Explanation
     from ..exact.tournament import ExactSummary
     from ..field.config import TournamentConfig
     from ..statistics.elo import Match
     from ..statistics.pairs import Versus
 
-Result: TypeAlias = "Summary | ExactSummary | Analysis | ExactDuel"
+Result: TypeAlias = "Summary | ExactSummary | Analysis | ExactDuel | Explanation"
 """Anything a report is written of."""
 ELO_DIGITS = 2
 """Decimal places of a rating or an Elo difference (a hundredth of a point is far below its error)."""
