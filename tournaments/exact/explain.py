@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Literal
 
 from shutbox_cli.game import Rules, Ties, score, tiles_of
@@ -30,9 +30,11 @@ from .turns import exact_key, keyed_policy, refuse_inexact, seat_turns
 from .utilities import utilities, walks
 
 if TYPE_CHECKING:  # a user's strategy is seated in a host: only a run of one loads that code
+    from shutbox_cli.game.terms import Seed
     from strategies.table import PolicyTable
 
     from ..referee.seated import SeatedStrategy
+    from .sampled import SampledExplanation
 
 Measure = Literal["expected-score", "win-rate"]
 TOP = 10
@@ -143,16 +145,34 @@ def explain(
     against: SeatedStrategy | Sequence[SeatedStrategy] | None = None,
     seat: int | None = None,
     most_seconds: float = MOST_SECONDS,
-) -> Explanation:
+    *,
+    sample: bool = False,
+    turns: int | None = None,
+    seed: Seed | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> Explanation | SampledExplanation:
     """Where a strategy loses under the rules it is seated for: alone, in expected score; against
     one strategy or a field of up to three (seated for the same rules), in its chance of winning one
     game, from each seat (1 plays first) or from `seat` alone. Raises ConfigError for a strategy or a
     game this cannot follow exactly (or estimated to take longer than `most_seconds`),
-    TournamentFailure for a strategy that fails."""
+    TournamentFailure for a strategy that fails.
+
+    A strategy that is neither exact nor keyed (it reads the context without a key, or plays at
+    random), or any strategy with `sample`, is explained on the states it meets in `turns` seeded
+    simulated turns (`seed`; `progress` is told the turns played): `sampled.explain_sampled`."""
     rivals = [] if against is None else [against] if not isinstance(against, Sequence) else list(against)
     table = 1 + len(rivals)
     _refuse(seated, rivals, seat)
-    features = _features(seated, table)
+    features = None if sample else _features(seated, table)
+    if features is None:
+        from .sampled import explain_sampled
+
+        if rivals:
+            raise ConfigError(
+                f"{seated.name!r} is explained on sampled states in expected score alone: "
+                "leave out the rivals, or explain an exact or keyed strategy against them."
+            )
+        return explain_sampled(seated, turns, seed, progress)
     if not rivals:
         return _alone(seated, features)
     return _in_games(seated, features, rivals, seat, most_seconds)
@@ -177,18 +197,10 @@ def _refuse(seated: SeatedStrategy, rivals: Sequence[SeatedStrategy], seat: int 
         )
 
 
-def _features(seated: SeatedStrategy, table: int) -> tuple[str, ...]:
-    """The features of the strategy's key at this table (none for an exact one); a ConfigError for
-    one that is neither exact nor keyed (the entry to extend for a strategy explained otherwise)."""
-    if seated.exact:
-        return ()
-    key = exact_key(seated, table)
-    if key is not None:
-        return key
-    why = "it is stochastic" if seated.context_free else "it reads the game context without a key"
-    raise ConfigError(
-        f"{seated.name!r} cannot be explained exactly ({why}): explain follows exact strategies and keyed ones today."
-    )
+def _features(seated: SeatedStrategy, table: int) -> tuple[str, ...] | None:
+    """The features of the strategy's key at this table (none for an exact one); None for one that
+    is neither exact nor keyed (explained on sampled states)."""
+    return () if seated.exact else exact_key(seated, table)
 
 
 def _policy(seated: SeatedStrategy, features: tuple[str, ...], values: tuple[Any, ...]) -> tuple[Any, Any]:

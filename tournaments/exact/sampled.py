@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Literal
 
 from shutbox_cli.game import DICE_SCHEME, Rules, Solution, draw_seed, solve_expected_score, tiles_of
-from shutbox_cli.game.exact_regret import TIED
+from shutbox_cli.game.exact_regret import TIED, Decision
 from shutbox_cli.game.terms import Mask, Seed
 from shutbox_cli.game.turn import Chooser, Roll
 from strategies.loading import StrategyLoadError
@@ -37,87 +37,62 @@ if TYPE_CHECKING:  # a user's strategy is seated in a host: only a run of one lo
 DEFAULT_GAMES = 20_000
 """Turns a sampled explanation plays when none are given."""
 TOP = 10
-"""The rows whose share of the loss an explanation states."""
+"""The rows whose share of the gap a result states, as `explain.TOP` (which imports this module)."""
 
 State = tuple[Mask, tuple[int, ...] | None, int]
 """A sampled decision: the box, the throw (None: the choice of how many dice) and the choice made."""
 
 
 @dataclasses.dataclass(frozen=True)
-class SampledRow:
-    """A decision state met in the sample where the choice made was not the best: the box before the
-    choice (`mask`), the dice thrown (None: the choice of how many dice to roll), the choice made and
-    the best (a mask of the tiles shut, or a number of dice), its exact `cost` (expected points
-    lost, >= 0) and how many times it was met (`met`, in `turns` turns)."""
+class SampledDecision(Decision):
+    """A decision state met in the sample where the choice made was not the best (`Decision`): its
+    `reach` is how often a turn met it, `met` times in the sample's turns."""
 
-    mask: Mask
-    throw: tuple[int, ...] | None
-    played: int
-    best: int
-    cost: float
-    met: int
-    turns: int
-
-    @property
-    def reach(self) -> float:
-        """How often a turn met the state (an estimate of the chance the strategy's play reaches it)."""
-        return self.met / self.turns
-
-    @property
-    def weighted(self) -> float:
-        """What the state costs a turn on average: reach * cost."""
-        return self.reach * self.cost
-
-    def to_report(self) -> dict[str, Any]:
-        """The row as a report table (docs/report.md)."""
-        dice = self.throw is None
-        return {
-            "box": list(tiles_of(self.mask)),
-            "throw": "dice" if dice else list(self.throw or ()),
-            "played": self.played if dice else list(tiles_of(self.played)),
-            "best": self.best if dice else list(tiles_of(self.best)),
-            "cost": self.cost,
-            "met": self.met,
-            "reach": self.reach,
-            "weighted": self.weighted,
-        }
+    met: int = 0
 
 
 @dataclasses.dataclass(frozen=True)
 class SampledExplanation:
     """Where a strategy loses expected score against `optimal`, on the states met in `turns` seeded
-    simulated solo turns (`seed`, drawn for this run when `seed_drawn`): `best`, the optimum's exact
-    expected score; `gap`, the estimated loss per turn with its 95% interval `gap_interval`;
-    `value`, best + gap, the strategy's expected score so estimated (`value_interval`); `rows`,
-    every state where its choice was not the best, the costliest (reach * cost) first; `decisions`,
-    the choices it made in all (best or not)."""
+    simulated solo turns (`seed`, drawn for this run when `seed_drawn`), as `Explanation` says it
+    exactly: `best`, the optimum's exact expected score; `value`, the strategy's, estimated as best
+    + the loss per turn (`gap`, with its 95% interval `gap_interval`); `rows`, every state met where
+    its choice was not the best, the largest loss first; `decisions`, the choices it made in all."""
 
     strategy: str
     spec: str
     rules: Rules
+    value: float
+    best: float
+    rows: tuple[SampledDecision, ...]
     turns: int
     seed: Seed
-    best: float
-    gap: float
     gap_interval: Interval
-    rows: tuple[SampledRow, ...]
     decisions: int
     seed_drawn: bool = False
+    measure: Literal["expected-score"] = "expected-score"
     method: Literal["sampled"] = "sampled"
-    measure: Literal["score"] = "score"
 
     def __repr__(self) -> str:
         from ..briefly import brief, counted
 
         how = f"sampled ({counted(self.turns, 'turn')}, seed {self.seed})"
         low, high = self.gap_interval
-        figures = f"loses {self.gap:.4f} points a turn (95% CI {low:.4f} to {high:.4f})"
-        return brief("SampledExplanation", f"of {self.strategy}", how, figures, counted(len(self.rows), "state"))
+        figures = f"expected score {self.value:.4f}, best {self.best:.4f}"
+        gap = f"gap {self.gap:.6g} (95% CI {low:.6g} to {high:.6g})"
+        return brief(
+            "SampledExplanation", f"of {self.strategy} alone", how, figures, gap, counted(len(self.rows), "row")
+        )
 
     @property
-    def value(self) -> float:
-        """The strategy's expected score, estimated: the optimum's, plus the loss."""
-        return self.best + self.gap
+    def gap(self) -> float:
+        """How much worse the strategy does than the best play, estimated (0 or more, in points)."""
+        return self.value - self.best
+
+    @property
+    def total(self) -> float:
+        """The rows' losses added up: the gap, estimated so."""
+        return math.fsum(row.loss for row in self.rows)
 
     @property
     def value_interval(self) -> Interval:
@@ -125,11 +100,10 @@ class SampledExplanation:
         low, high = self.gap_interval
         return (self.best + low, self.best + high)
 
-    @property
-    def top_share(self) -> float:
-        """The share of the loss in the `TOP` costliest rows (1 when there is no loss)."""
-        total = sum(row.weighted for row in self.rows)
-        return sum(row.weighted for row in self.rows[:TOP]) / total if total > 0 else 1.0
+    def top_share(self, count: int = TOP) -> float:
+        """The share of the rows' total loss in the first `count` rows (0 when there is none)."""
+        total = self.total
+        return math.fsum(row.loss for row in self.rows[:count]) / total if total > 0 else 0.0
 
     def to_report(self) -> dict[str, Any]:
         """The explanation as a report table (docs/report.md; `kind = "explanation"`, `method = "sampled"`)."""
@@ -144,6 +118,7 @@ class SampledExplanation:
             "strategy": self.strategy,
             "spec": self.spec,
             "measure": self.measure,
+            "rules": rules_table(self.rules),
             "turns": self.turns,
             "decisions": self.decisions,
             "value": self.value,
@@ -151,10 +126,19 @@ class SampledExplanation:
             "best": self.best,
             "gap": self.gap,
             "gap_ci95": list(self.gap_interval),
-            "top_share": self.top_share,
-            "rules": rules_table(self.rules),
-            "rows": [row.to_report() for row in self.rows],
+            "top_share": self.top_share(),
+            "rows": [_row(row) for row in self.rows],
         }
+
+
+def _row(row: SampledDecision) -> dict[str, Any]:
+    """A row of the report, as `Explanation`'s are, with how many times it was met."""
+    found: dict[str, Any] = {"box": list(tiles_of(row.mask))}
+    if row.throw is None:
+        found |= {"played_dice": row.played, "best_dice": row.best}
+    else:
+        found |= {"throw": list(row.throw), "played": list(tiles_of(row.played)), "best": list(tiles_of(row.best))}
+    return found | {"cost": row.cost, "reach": row.reach, "loss": row.loss, "met": row.met}
 
 
 def explain_sampled(
@@ -180,17 +164,16 @@ def explain_sampled(
             losses.append(costs.turn_loss())
     except (StrategyError, StrategyLoadError) as error:
         raise TournamentFailure(marked(error)) from None
-    rows = costs.rows(count)
     return SampledExplanation(
         seated.name,
         seated.spec,
-        seated.rules,
+        seated.rules.turn_rules,
+        solution.value + math.fsum(losses) / count,
+        solution.value,
+        costs.rows(count),
         count,
         used,
-        solution.value,
-        math.fsum(losses) / count,
         _mean_interval(losses),
-        rows,
         costs.decisions,
         seed_drawn=seed is None,
     )
@@ -237,9 +220,12 @@ class _Costs:
         best = solution.best_move(mask, throw)
         return best, solution.values[mask & ~played] - solution.values[mask & ~best]
 
-    def rows(self, turns: int) -> tuple[SampledRow, ...]:
-        """Every state met where the choice was not the best, the costliest (met * cost) first."""
-        found = [SampledRow(*state[:2], state[2], *self.cost[state], met, turns) for state, met in self.met.items()]
+    def rows(self, turns: int) -> tuple[SampledDecision, ...]:
+        """Every state met where the choice was not the best, the largest loss (met * cost) first."""
+        found = []
+        for (mask, throw, played), met in self.met.items():
+            best, cost = self.cost[mask, throw, played]
+            found.append(SampledDecision(mask, throw, played, best, cost, met / turns, met=met))
         return tuple(sorted(found, key=lambda row: (-row.met * row.cost, -row.mask, row.throw or (), row.played)))
 
 

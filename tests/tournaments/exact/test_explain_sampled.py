@@ -1,6 +1,7 @@
-"""`explain_sampled`: where a strategy that reads the context without a key loses, on the states it
-met in seeded simulated turns, each cost exact: checked against the exact core (`exact_regret`) for
-strategies whose play a table also gives, a user's in its host included."""
+"""`explain` on sampled states (`explain_sampled`): where a strategy that reads the context without
+a key loses, on the states it met in seeded simulated turns, each cost exact: checked against the
+exact core (`exact_regret`) and the exact `explain` for strategies whose play a table also gives
+(forced through the sampled path with `sample=True`), a user's in its host included."""
 
 from __future__ import annotations
 
@@ -10,7 +11,15 @@ import pytest
 
 from shutbox_cli.game import Rules, distribution, solve_expected_score
 from shutbox_cli.game.exact_regret import decisions
-from tournaments import ConfigError, TournamentFailure, explain_sampled, seat_strategy
+from tournaments import (
+    ConfigError,
+    Explanation,
+    SampledExplanation,
+    TournamentFailure,
+    explain,
+    explain_sampled,
+    seat_strategy,
+)
 
 from helpers.paths import DATA, ROOT
 
@@ -35,17 +44,23 @@ def exact_rows(spec: str, rules: Rules) -> tuple[float, dict[tuple[object, ...],
 def test_an_exact_strategy_forced_through_the_sampled_path_is_covered_by_its_interval(rules: Rules) -> None:
     gap, costs = exact_rows("greedy-high", rules)
     with seat_strategy("greedy-high", rules) as seated:
-        found = explain_sampled(seated, 4000, 17)
+        exactly = explain(seated)
+        found = explain(seated, sample=True, turns=4000, seed=17)
+    assert isinstance(exactly, Explanation) and isinstance(found, SampledExplanation)
+    assert exactly.gap == pytest.approx(gap, abs=1e-9)
     low, high = found.gap_interval
     assert low <= gap <= high
+    assert found.value_interval[0] <= exactly.value <= found.value_interval[1]
     assert found.method == "sampled" and found.turns == 4000 and found.seed == 17 and not found.seed_drawn
     assert found.best == pytest.approx(solve_expected_score(rules).value, abs=1e-12)
     assert found.rows, "greedy-high loses somewhere"
     for row in found.rows:  # each state met where it is not the best, at the core's exact cost
         assert row.cost == pytest.approx(costs[(row.mask, row.throw, row.played)], abs=1e-9)
         assert row.best != row.played and row.met > 0
-    assert math.fsum(row.weighted for row in found.rows) == pytest.approx(found.gap, abs=1e-9)
-    assert [row.weighted for row in found.rows] == sorted((row.weighted for row in found.rows), reverse=True)
+    assert found.total == pytest.approx(found.gap, abs=1e-9)
+    assert [row.loss for row in found.rows] == sorted((row.loss for row in found.rows), reverse=True)
+    assert {(row.mask, row.throw, row.played) for row in found.rows} <= set(costs)
+    assert math.fsum(row.met for row in found.rows) <= found.decisions
 
 
 @pytest.mark.slow  # a host loads the user's file
@@ -54,7 +69,8 @@ def test_a_users_context_reader_is_explained_in_its_host_on_sampled_states() -> 
     gap, costs = exact_rows(SAME_PLAY, rules)
     with seat_strategy(READER, rules) as seated:
         assert not seated.exact and seated.key is None
-        found = explain_sampled(seated, 3000, 5)
+        found = explain(seated, turns=3000, seed=5)  # neither exact nor keyed: sampled
+    assert isinstance(found, SampledExplanation)
     low, high = found.gap_interval
     assert low <= gap <= high
     assert found.strategy == "first-roll-high"
@@ -64,8 +80,11 @@ def test_a_users_context_reader_is_explained_in_its_host_on_sampled_states() -> 
     assert report["kind"] == "explanation" and report["method"] == "sampled"
     assert (report["turns"], report["seed"]) == (3000, 5)
     assert report["gap_ci95"] == [low, high]
-    first = report["rows"][0]
-    assert set(first) == {"box", "throw", "played", "best", "cost", "met", "reach", "weighted"}
+    assert report["gap"] == found.gap and report["best"] == found.best and report["value"] == found.value
+    for row, shown in zip(found.rows, report["rows"], strict=True):
+        assert shown["reach"] == row.met / 3000 and shown["loss"] == row.loss and shown["met"] == row.met
+        assert set(shown) >= {"box", "cost", "reach", "loss", "met"}
+        assert set(shown) & {"throw", "played_dice"}
     assert "confinement" in report  # a user's strategy ran in a host
 
 
@@ -82,7 +101,7 @@ def test_the_loss_of_an_optimal_strategy_is_none() -> None:
     with seat_strategy("optimal", Rules()) as seated:
         found = explain_sampled(seated, 300, 1)
     assert found.rows == () and found.gap == 0 and found.gap_interval == (0.0, 0.0)
-    assert found.top_share == 1.0 and found.decisions > 0
+    assert found.top_share() == 0.0 and found.decisions > 0
 
 
 def test_fewer_than_two_turns_is_one_sentence() -> None:
@@ -95,3 +114,13 @@ def test_a_strategy_that_fails_is_named() -> None:
     spec = "tests/hostile/fails_late.py:FailsLate"  # fails on a double six
     with seat_strategy(spec, Rules()) as seated, pytest.raises(TournamentFailure, match="fails-late"):
         explain_sampled(seated, 200, 1)
+
+
+def test_a_sampled_explanation_is_of_the_expected_score_alone() -> None:
+    rules = Rules()
+    with (
+        seat_strategy("random", rules) as seated,
+        seat_strategy("optimal", rules) as rival,
+        pytest.raises(ConfigError, match="sampled states in expected score alone"),
+    ):
+        explain(seated, rival)
