@@ -43,6 +43,7 @@ COMMANDS = (
     "check",
     "compare",
     "docs",
+    "explain",
     "match",
     "new",
     "play",

@@ -1,0 +1,132 @@
+"""`shutbox explain SPEC`: where a strategy loses, exactly, in expected score alone, or in its chance
+of winning one game against another strategy (`--against`) or a field (`-s`)."""
+
+import contextlib
+from typing import Annotated, Any
+
+import typer
+
+from ..arguments import STRATEGY_TIMEOUT, Report, StrategySpec, StrategyTimeout
+from ..completion import complete_strategy
+from ..errors import FAILURE, fail
+from ..output import Format, FormatOption, Output
+from ..rule_options import rules_from_options, with_turn_and_game_options
+from ..settings import said
+
+DEFAULT_TOP = 10
+MOST_RIVALS = 3
+"""What the help says; the library's `tournaments.exact.explain.MOST_RIVALS` decides."""
+
+
+def register(app: typer.Typer) -> None:
+    app.command("explain")(explain_command)
+
+
+@with_turn_and_game_options
+def explain_command(
+    spec: StrategySpec,
+    rule_values: dict[str, Any],
+    against: Annotated[
+        str | None,
+        typer.Option(
+            "--against",
+            metavar="SPEC",
+            show_default=False,
+            autocompletion=complete_strategy,
+            help="Weigh each choice by SPEC's chance of beating this strategy in one game (a table of two).",
+        ),
+    ] = None,
+    field: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--strategy",
+            "-s",
+            metavar="SPEC",
+            show_default=False,
+            autocompletion=complete_strategy,
+            help=f"A rival, in seat order (repeat, up to {MOST_RIVALS}): weigh each choice by the chance of "
+            "winning one game at their table.",
+        ),
+    ] = None,
+    seat: Annotated[
+        int | None,
+        typer.Option(
+            "--seat",
+            metavar="SEAT",
+            min=1,
+            max=MOST_RIVALS + 1,
+            show_default=False,
+            help="With rivals: the strategy's seat, 1 (plays first) and up [default: each seat, averaged].",
+        ),
+    ] = None,
+    top: Annotated[
+        int,
+        typer.Option(
+            "--top", metavar="N", min=1, show_default=False, help=f"Rows the table shows [default: {DEFAULT_TOP}]."
+        ),
+    ] = DEFAULT_TOP,
+    report: Report = None,
+    form: FormatOption = Format.TABLE,
+    timeout: StrategyTimeout = STRATEGY_TIMEOUT,
+) -> None:
+    """Where a strategy loses, exactly: every state where its choice is not the best.
+
+    Each row is a decision state (the box, the roll or the choice of dice, and the seat and key in
+    a game) with the cost of its choice, how often its own play gets there, and the two multiplied;
+    the rows add up to its exact gap to the best play. Alone, in expected score (against optimal);
+    with --against or -s, in its chance of winning one game, in each seat.
+
+    For exact strategies and keyed ones (target); the report (--report FILE) has every row.
+
+    Examples:
+      shutbox explain greedy-high
+      shutbox explain tips --tiles 12 --top 20
+      shutbox explain greedy-high --against optimal --seat 2
+      shutbox explain tips -s optimal -s greedy-high --format json | jq '.rows[0]'
+    """
+    import tournaments
+    from strategies.runner import StrategyLoadError
+    from tournaments.parts import seat_strategies
+
+    from ..explain_view import show_explanation
+
+    rivals = _rivals(against, field, seat, rule_values)
+    rules = rules_from_options(rule_values)
+    output = Output(form, report)
+    given: list[tuple[str, dict[str, Any], str | None]] = [(one, {}, None) for one in (spec, *rivals)]
+    try:
+        with contextlib.ExitStack() as stack:
+            seated = [stack.enter_context(one) for one in seat_strategies(given, rules, timeout=timeout)]
+            output.check()
+            found = tournaments.explain(seated[0], seated[1:] or None, seat)
+        output.deliver(found)
+    except (StrategyLoadError, tournaments.ConfigError, tournaments.FileWriteError) as error:
+        fail(said(error))
+    except tournaments.TournamentFailure as error:
+        fail(said(error), FAILURE)
+    if output.table:
+        show_explanation(output.console(), found, top)
+    output.written()
+
+
+def _rivals(against: str | None, field: list[str] | None, seat: int | None, rule_values: dict[str, Any]) -> list[str]:
+    """The rivals asked for; a usage error for options that do not go together."""
+    from ..describe import TURN_OPTIONS
+    from ..settings import flag
+
+    if against is not None and field:
+        fail("give one rival with --against or a field with -s, not both.")
+    rivals = [against] if against is not None else list(field or [])
+    if len(rivals) > MOST_RIVALS:
+        fail(f"explain plays tables of up to {MOST_RIVALS + 1}: give at most {MOST_RIVALS} rivals with -s.")
+    if seat is not None and seat > len(rivals) + 1:
+        where = (
+            "it applies to a game (--against SPEC or -s SPEC)" if not rivals else f"seats are 1 to {len(rivals) + 1}"
+        )
+        fail(f"--seat {seat} is not a seat at this table: {where}.")
+    game = [name for name, value in rule_values.items() if name not in TURN_OPTIONS and value is not None]
+    if game and not rivals:
+        given = ", ".join("--no-instant-win" if rule_values[name] is False else flag(name) for name in game)
+        verb = "shapes" if len(game) == 1 else "shape"
+        fail(f"explain alone weighs single turns; {given} {verb} a game: add --against SPEC or -s SPEC to play one.")
+    return rivals
