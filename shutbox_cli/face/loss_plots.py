@@ -21,7 +21,7 @@ def loss_bars(axes: Axes, panel: LossBars) -> None:
     whole = sum(panel.losses)
     shares = whole > 0 and len(panel.groups) <= 20  # more labels than that overlap
     if shares:
-        axes.bar_label(bars, [f"{loss / whole:.0%}" if loss else "" for loss in panel.losses], fontsize="small")
+        axes.bar_label(bars, [_share(loss / whole) for loss in panel.losses], fontsize="small")
     if len(panel.groups) <= 20:
         axes.set_xticks(list(panel.groups))
     else:  # a tick for each would overlap: whole numbers, as many as fit
@@ -38,3 +38,10 @@ def loss_bars(axes: Axes, panel: LossBars) -> None:
     axes.set_title(f"Where the loss lies, by {panel.by} (reach * cost{said})", loc="left")
     if not panel.groups:
         axes.text(0.5, 0.5, "no loss: it plays perfectly", transform=axes.transAxes, ha="center", va="center")
+
+
+def _share(share: float) -> str:
+    """A group's share of the loss above its bar: none for no loss, `<1%` for a sliver."""
+    if share <= 0:
+        return ""
+    return f"{share:.0%}" if share >= 0.005 else "<1%"

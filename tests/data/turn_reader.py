@@ -1,12 +1,12 @@
-"""A strategy that reads the turn without a key: the highest tiles on a turn's first roll, the
-lowest after it (so it plays a table a test can work out: from the full box, the last legal move;
+"""A strategy that reads the turn without a key: the last legal move on a turn's first roll, the
+first after it (so it plays a table a test can work out: from the full box, the last legal move;
 from any other box, the first)."""
 
 from strategies import Move, Strategy, View
 
 
 class FirstRollHigh(Strategy):
-    """Shuts the highest tiles on the first roll of a turn, then the lowest."""
+    """The last legal move on the first roll of a turn, then the first."""
 
     name = "first-roll-high"
     reads_context = True
@@ -16,7 +16,7 @@ class FirstRollHigh(Strategy):
 
 
 class FullBoxHigh(Strategy):
-    """`FirstRollHigh`'s play without reading anything: the highest tiles from the full box, else the lowest."""
+    """`FirstRollHigh`'s play without reading anything: the last legal move from the full box, else the first."""
 
     name = "full-box-high"
 

@@ -30,7 +30,7 @@ def explanation_figures(table: Mapping[str, Any]) -> Figures:
         rules=Rules.from_mapping(rules_mapping(table["rules"])),
         method="sampled" if sampled else "exact",
         seed=seed if sampled and isinstance(seed, int) and not isinstance(seed, bool) else None,
-        size=f"{int(table['turns']):,} turns" if sampled else "exact",
+        size=f"{int(table['games']):,} games" if sampled else "exact",
         panels=(
             _bars("open total", [sum(box) for box in boxes], losses, unit),
             _bars("tiles left", [len(box) for box in boxes], losses, unit),

@@ -147,7 +147,7 @@ def explain(
     most_seconds: float = MOST_SECONDS,
     *,
     sample: bool = False,
-    turns: int | None = None,
+    games: int | None = None,
     seed: Seed | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> Explanation | SampledExplanation:
@@ -158,8 +158,8 @@ def explain(
     TournamentFailure for a strategy that fails.
 
     A strategy that is neither exact nor keyed (it reads the context without a key, or plays at
-    random), or any strategy with `sample`, is explained on the states it meets in `turns` seeded
-    simulated turns (`seed`; `progress` is told the turns played): `sampled.explain_sampled`."""
+    random), or any strategy with `sample`, is explained on the states it meets in `games` seeded
+    simulated games of one turn (`seed`; `progress` is told the games played): `sampled.explain_sampled`."""
     rivals = [] if against is None else [against] if not isinstance(against, Sequence) else list(against)
     table = 1 + len(rivals)
     _refuse(seated, rivals, seat)
@@ -172,7 +172,7 @@ def explain(
                 f"{seated.name!r} is explained on sampled states in expected score alone: "
                 "leave out the rivals, or explain an exact or keyed strategy against them."
             )
-        return explain_sampled(seated, turns, seed, progress)
+        return explain_sampled(seated, games, seed, progress)
     if not rivals:
         return _alone(seated, features)
     return _in_games(seated, features, rivals, seat, most_seconds)

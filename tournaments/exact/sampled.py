@@ -1,6 +1,6 @@
 """Where a strategy that reads the game's context without a key (or plays at random) loses, on
 sampled states: the decisions it met in seeded simulated turns (`analysis.solo_turns`, the dice and
-seeds of `analyze`'s simulation, a user's strategy in its host), each choice's cost computed
+seeds of `analyze`'s simulation, a game of one turn each, a user's strategy in its host), each choice's cost computed
 exactly from `optimal`'s values, the rows aggregated by state with how often each was met.
 
 The loss is estimated turn by turn: a turn's loss is the sum of the costs of the choices it made.
@@ -35,7 +35,7 @@ if TYPE_CHECKING:  # a user's strategy is seated in a host: only a run of one lo
     from ..referee.seated import SeatedStrategy
 
 DEFAULT_GAMES = 20_000
-"""Turns a sampled explanation plays when none are given."""
+"""Games (of one turn) a sampled explanation plays when none are given."""
 TOP = 10
 """The rows whose share of the gap a result states, as `explain.TOP` (which imports this module)."""
 
@@ -46,15 +46,15 @@ State = tuple[Mask, tuple[int, ...] | None, int]
 @dataclasses.dataclass(frozen=True)
 class SampledDecision(Decision):
     """A decision state met in the sample where the choice made was not the best (`Decision`): its
-    `reach` is how often a turn met it, `met` times in the sample's turns."""
+    `reach` is how often a game (a turn) met it, `met` times in the sample's games."""
 
     met: int = 0
 
 
 @dataclasses.dataclass(frozen=True)
 class SampledExplanation:
-    """Where a strategy loses expected score against `optimal`, on the states met in `turns` seeded
-    simulated solo turns (`seed`, drawn for this run when `seed_drawn`), as `Explanation` says it
+    """Where a strategy loses expected score against `optimal`, on the states met in `games` seeded
+    simulated solo games of one turn (`seed`, drawn for this run when `seed_drawn`), as `Explanation` says it
     exactly: `best`, the optimum's exact expected score; `value`, the strategy's, estimated as best
     + the loss per turn (`gap`, with its 95% interval `gap_interval`); `rows`, every state met where
     its choice was not the best, the largest loss first; `decisions`, the choices it made in all."""
@@ -65,18 +65,23 @@ class SampledExplanation:
     value: float
     best: float
     rows: tuple[SampledDecision, ...]
-    turns: int
+    games: int
     seed: Seed
     gap_interval: Interval
     decisions: int
     seed_drawn: bool = False
     measure: Literal["expected-score"] = "expected-score"
     method: Literal["sampled"] = "sampled"
+    features: tuple[str, ...] = ()
+    """None: a sampled strategy has no key (an `Explanation`'s fields, alike)."""
+    opponents: tuple[str, ...] = ()
+    """None: a sampled explanation is of the strategy alone."""
+    seats: tuple[int, ...] = ()
 
     def __repr__(self) -> str:
         from ..briefly import brief, counted
 
-        how = f"sampled ({counted(self.turns, 'turn')}, seed {self.seed})"
+        how = f"sampled ({counted(self.games, 'game')}, seed {self.seed})"
         low, high = self.gap_interval
         figures = f"expected score {self.value:.4f}, best {self.best:.4f}"
         gap = f"gap {self.gap:.6g} (95% CI {low:.6g} to {high:.6g})"
@@ -119,7 +124,7 @@ class SampledExplanation:
             "spec": self.spec,
             "measure": self.measure,
             "rules": rules_table(self.rules),
-            "turns": self.turns,
+            "games": self.games,
             "decisions": self.decisions,
             "value": self.value,
             "value_ci95": list(self.value_interval),
@@ -143,18 +148,18 @@ def _row(row: SampledDecision) -> dict[str, Any]:
 
 def explain_sampled(
     seated: SeatedStrategy,
-    turns: int | None = None,
+    games: int | None = None,
     seed: Seed | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> SampledExplanation:
-    """Where `seated` loses expected score against `optimal`, on the decisions it meets in `turns`
-    (default `DEFAULT_GAMES`) simulated solo turns from `seed` (drawn when None), as `analyze`
-    simulates them; `progress` is told the turns played and their total. Any strategy may be
-    explained so, an exact one too (its exact explanation is the better one). Raises
-    TournamentFailure when the strategy fails, ConfigError for fewer than 2 turns."""
-    count = DEFAULT_GAMES if turns is None else turns
+    """Where `seated` loses expected score against `optimal`, on the decisions it meets in `games`
+    (default `DEFAULT_GAMES`) simulated solo games of one turn from `seed` (drawn when None), as
+    `analyze` simulates its turns; `progress` is told the games played and their total. Any strategy
+    may be explained so, an exact one too (its exact explanation is the better one). Raises
+    TournamentFailure when the strategy fails, ConfigError for fewer than 2 games."""
+    count = DEFAULT_GAMES if games is None else games
     if count < 2:
-        raise ConfigError(f"a sampled explanation needs at least 2 turns, not {count}.")
+        raise ConfigError(f"a sampled explanation needs at least 2 games, not {count}.")
     used = draw_seed() if seed is None else seed
     solution = solve_expected_score(seated.rules)
     costs = _Costs(solution)
@@ -220,12 +225,12 @@ class _Costs:
         best = solution.best_move(mask, throw)
         return best, solution.values[mask & ~played] - solution.values[mask & ~best]
 
-    def rows(self, turns: int) -> tuple[SampledDecision, ...]:
+    def rows(self, games: int) -> tuple[SampledDecision, ...]:
         """Every state met where the choice was not the best, the largest loss (met * cost) first."""
         found = []
         for (mask, throw, played), met in self.met.items():
             best, cost = self.cost[mask, throw, played]
-            found.append(SampledDecision(mask, throw, played, best, cost, met / turns, met=met))
+            found.append(SampledDecision(mask, throw, played, best, cost, met / games, met=met))
         return tuple(sorted(found, key=lambda row: (-row.met * row.cost, -row.mask, row.throw or (), row.played)))
 
 

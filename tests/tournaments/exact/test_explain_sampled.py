@@ -45,13 +45,13 @@ def test_an_exact_strategy_forced_through_the_sampled_path_is_covered_by_its_int
     gap, costs = exact_rows("greedy-high", rules)
     with seat_strategy("greedy-high", rules) as seated:
         exactly = explain(seated)
-        found = explain(seated, sample=True, turns=4000, seed=17)
+        found = explain(seated, sample=True, games=4000, seed=17)
     assert isinstance(exactly, Explanation) and isinstance(found, SampledExplanation)
     assert exactly.gap == pytest.approx(gap, abs=1e-9)
     low, high = found.gap_interval
     assert low <= gap <= high
     assert found.value_interval[0] <= exactly.value <= found.value_interval[1]
-    assert found.method == "sampled" and found.turns == 4000 and found.seed == 17 and not found.seed_drawn
+    assert found.method == "sampled" and found.games == 4000 and found.seed == 17 and not found.seed_drawn
     assert found.best == pytest.approx(solve_expected_score(rules).value, abs=1e-12)
     assert found.rows, "greedy-high loses somewhere"
     for row in found.rows:  # each state met where it is not the best, at the core's exact cost
@@ -69,7 +69,7 @@ def test_a_users_context_reader_is_explained_in_its_host_on_sampled_states() -> 
     gap, costs = exact_rows(SAME_PLAY, rules)
     with seat_strategy(READER, rules) as seated:
         assert not seated.exact and seated.key is None
-        found = explain(seated, turns=3000, seed=5)  # neither exact nor keyed: sampled
+        found = explain(seated, games=3000, seed=5)  # neither exact nor keyed: sampled
     assert isinstance(found, SampledExplanation)
     low, high = found.gap_interval
     assert low <= gap <= high
@@ -78,7 +78,7 @@ def test_a_users_context_reader_is_explained_in_its_host_on_sampled_states() -> 
         assert row.cost == pytest.approx(costs[(row.mask, row.throw, row.played)], abs=1e-9)
     report = found.to_report()
     assert report["kind"] == "explanation" and report["method"] == "sampled"
-    assert (report["turns"], report["seed"]) == (3000, 5)
+    assert (report["games"], report["seed"]) == (3000, 5)
     assert report["gap_ci95"] == [low, high]
     assert report["gap"] == found.gap and report["best"] == found.best and report["value"] == found.value
     for row, shown in zip(found.rows, report["rows"], strict=True):
@@ -94,7 +94,7 @@ def test_a_fixed_seed_gives_the_same_explanation_and_another_seed_another() -> N
         first, again, other = (explain_sampled(seated, 500, seed) for seed in (3, 3, 4))
     assert first.to_report() == again.to_report()
     assert first.gap != other.gap
-    assert "sampled (500 turns, seed 3)" in repr(first)
+    assert "sampled (500 games, seed 3)" in repr(first)
 
 
 def test_the_loss_of_an_optimal_strategy_is_none() -> None:
@@ -105,7 +105,7 @@ def test_the_loss_of_an_optimal_strategy_is_none() -> None:
 
 
 def test_fewer_than_two_turns_is_one_sentence() -> None:
-    with seat_strategy("tips", Rules()) as seated, pytest.raises(ConfigError, match="at least 2 turns, not 1"):
+    with seat_strategy("tips", Rules()) as seated, pytest.raises(ConfigError, match="at least 2 games, not 1"):
         explain_sampled(seated, 1, 1)
 
 
