@@ -59,7 +59,7 @@ if TYPE_CHECKING:  # `name as name`: each re-exported, one statement per module
     from .exact.analysis import Analysis as Analysis, analyze as analyze
     from .exact.duel import DuelSeat as DuelSeat, ExactDuel as ExactDuel, duel_exactly as duel_exactly
     from .exact.explain import Explanation as Explanation, explain as explain
-    from .exact.sampled import SampledExplanation as SampledExplanation, explain_sampled as explain_sampled
+    from .exact.sampled import SampledExplanation as SampledExplanation
     from .exact.tournament import ExactSummary as ExactSummary
     from .field.config import Options as Options, TournamentConfig as TournamentConfig, load_config as load_config
     from .playing.replay import TournamentGame as TournamentGame, find_game as find_game
@@ -102,7 +102,7 @@ _NAMES: dict[str, tuple[str, ...]] = {
     ".exact.analysis": ("Analysis", "analyze"),
     ".exact.duel": ("DuelSeat", "ExactDuel", "duel_exactly"),
     ".exact.explain": ("Explanation", "explain"),
-    ".exact.sampled": ("SampledExplanation", "explain_sampled"),
+    ".exact.sampled": ("SampledExplanation",),
     ".exact.tournament": ("ExactSummary",),
     ".field.config": ("Options", "TournamentConfig", "load_config"),
     ".playing.replay": ("TournamentGame", "find_game"),
