@@ -57,6 +57,7 @@ if TYPE_CHECKING:  # `name as name`: each re-exported, one statement per module
         TournamentFailure as TournamentFailure,
     )
     from .exact.analysis import Analysis as Analysis, analyze as analyze
+    from .exact.diff import DiffRow as DiffRow, PolicyDiff as PolicyDiff, diff as diff
     from .exact.duel import DuelSeat as DuelSeat, ExactDuel as ExactDuel, duel_exactly as duel_exactly
     from .exact.explain import Explanation as Explanation, explain as explain
     from .exact.sampled import SampledExplanation as SampledExplanation
@@ -100,6 +101,7 @@ _NAMES: dict[str, tuple[str, ...]] = {
         "TournamentFailure",
     ),
     ".exact.analysis": ("Analysis", "analyze"),
+    ".exact.diff": ("DiffRow", "PolicyDiff", "diff"),
     ".exact.duel": ("DuelSeat", "ExactDuel", "duel_exactly"),
     ".exact.explain": ("Explanation", "explain"),
     ".exact.sampled": ("SampledExplanation",),

@@ -42,6 +42,7 @@ COMMANDS = (
     "best",
     "check",
     "compare",
+    "diff",
     "docs",
     "explain",
     "match",

@@ -51,6 +51,8 @@ class Analysis:
     expected_score_interval: Interval | None = None
     shut_probability_interval: Interval | None = None
     seed_drawn: bool = False
+    fingerprint: str | None = None
+    """Its policy fingerprint under the rules (`strategies.fingerprint`; None: it has none)."""
 
     def __repr__(self) -> str:
         from ..briefly import brief, counted
@@ -75,6 +77,8 @@ class Analysis:
         else:
             report["arithmetic"] = "float"
         report |= {"strategy": self.strategy, "spec": self.spec}
+        if self.fingerprint is not None:
+            report["fingerprint"] = self.fingerprint
         if self.method == "simulate":
             report["turns"] = self.turns
         report["mean_score"] = self.expected_score
@@ -100,11 +104,11 @@ def analyze(
     it goes. Raises TournamentFailure when the strategy fails, ConfigError for fewer than 2 turns."""
     try:
         if seated.exact:
-            return analyse_exactly(seated)
+            return dataclasses.replace(analyse_exactly(seated), fingerprint=seated.fingerprint)
         found = simulate(
             seated, DEFAULT_TURNS if turns is None else turns, draw_seed() if seed is None else seed, progress
         )
-        return dataclasses.replace(found, seed_drawn=seed is None)
+        return dataclasses.replace(found, seed_drawn=seed is None, fingerprint=seated.fingerprint)
     except (StrategyError, StrategyLoadError) as error:
         raise TournamentFailure(marked(error)) from None
 

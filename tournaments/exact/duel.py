@@ -61,6 +61,9 @@ class ExactDuel:
     rules: Rules
     arithmetic: Arithmetic
     seats: tuple[DuelSeat, ...]
+    fingerprint: str | None = None
+    against_fingerprint: str | None = None
+    """A's and B's policy fingerprints under the rules (`strategies.fingerprint`; None: not asked)."""
 
     def __repr__(self) -> str:
         from ..briefly import brief
@@ -81,8 +84,10 @@ class ExactDuel:
             "arithmetic": self.arithmetic,
             "strategy": self.strategy,
             "spec": self.spec,
+            **({} if self.fingerprint is None else {"fingerprint": self.fingerprint}),
             "opponent": self.against,
             "opponent_spec": self.against_spec,
+            **({} if self.against_fingerprint is None else {"opponent_fingerprint": self.against_fingerprint}),
             "rules": rules_table(self.rules),
             "seat": [seat.to_report() for seat in self.seats if seat.seat is not None],
         }
@@ -93,10 +98,14 @@ class ExactDuel:
 
 
 def duel_exactly(
-    a: SeatedStrategy, b: SeatedStrategy, seat: int | None = None, most_seconds: float = MOST_SECONDS
+    a: SeatedStrategy,
+    b: SeatedStrategy,
+    seat: int | None = None,
+    most_seconds: float = MOST_SECONDS,
+    fingerprints: bool = True,
 ) -> ExactDuel:
     """A against B in one game under the rules both are seated for, with A in seat `seat` (1 or 2)
-    or in both. Raises ConfigError for a strategy that cannot be computed exactly under the rules,
+    or in both, and (`fingerprints`) the policy fingerprint of each. Raises ConfigError for a strategy that cannot be computed exactly under the rules,
     or a game estimated to take longer than `most_seconds`; TournamentFailure for one that fails."""
     if seat not in (None, 1, 2):
         raise ConfigError(f"A's seat must be 1 or 2, not {seat!r}.")
@@ -122,7 +131,8 @@ def duel_exactly(
     if seat is None:
         seats.append(_average(found))
     arithmetic = found[0].game.arithmetic
-    return ExactDuel(a.name, a.spec, b.name, b.spec, rules, arithmetic, tuple(seats))
+    shown = (a.fingerprint, b.fingerprint) if fingerprints else (None, None)
+    return ExactDuel(a.name, a.spec, b.name, b.spec, rules, arithmetic, tuple(seats), *shown)
 
 
 def quick_score(config: TournamentConfig, keyed: Sequence[bool]) -> float | None:
@@ -141,7 +151,7 @@ def quick_score(config: TournamentConfig, keyed: Sequence[bool]) -> float | None
     try:
         with contextlib.ExitStack() as stack:
             a, b = (stack.enter_context(one) for one in seat_strategies(given, config.rules, timeout=config.timeout))
-            return duel_exactly(a, b, most_seconds=QUICK_SECONDS).seats[-1].wins
+            return duel_exactly(a, b, most_seconds=QUICK_SECONDS, fingerprints=False).seats[-1].wins
     except (ConfigError, TournamentFailure, StrategyLoadError, StrategyError):
         return None
 

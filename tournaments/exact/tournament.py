@@ -22,7 +22,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import itertools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -32,6 +32,7 @@ from shutbox_cli.game.exact_odds import Arithmetic
 from ..errors import ConfigError, setting
 from ..field.config import TournamentConfig
 from ..field.entries import StrategyEntry
+from ..playing.fingerprints import field_fingerprints
 from ..statistics.standings import HeadToHead, SeatStanding, Standing
 from .cost import refuse_costly
 from .turns import KeptTurns, Turns, entry_key, field_turns, refuse_inexact, uses_fractions
@@ -76,6 +77,8 @@ class ExactSummary:
     head_to_head: tuple[HeadToHead, ...]
     seats: tuple[SeatStanding, ...]
     arithmetic: Arithmetic
+    fingerprints: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    """Each exact strategy's policy fingerprint under the rules, by name (`strategies.fingerprint`)."""
 
     @property
     def games(self) -> int:
@@ -210,7 +213,8 @@ def run_exact(
                 if progress is not None:
                     progress(len(seatings) * table + rotation + 1, total)
             seatings.append(tuple(found))
-    return _summarise(config, tuple(seatings), turns, "fraction" if fractions else "float")
+    summary = _summarise(config, tuple(seatings), turns, "fraction" if fractions else "float")
+    return dataclasses.replace(summary, fingerprints=field_fingerprints(config))
 
 
 def _summarise(

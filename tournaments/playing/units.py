@@ -23,6 +23,7 @@ from ..folders import cache_folder
 from ..referee import idle
 from ..referee.confine import host_memory_limit
 from ..referee.seccomp import undumpable
+from .fingerprints import note_table
 from .plan import GameSlot, Matchup, Plan, WorkUnit
 from .reference import play_turn_by_turn
 from .replay import replay_command
@@ -235,6 +236,7 @@ class UnitPlayer:
         table = self._tables.get(index)
         if table is None:
             table = self._tables[index] = self._made_table(index)
+            note_table(self.plan.config.strategies[index], self.rules, table)
         return table
 
     def tables(self) -> dict[int, PolicyTable]:

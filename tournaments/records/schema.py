@@ -26,6 +26,7 @@ Kind = Literal[
     "best",
     "replay",
     "explanation",
+    "diff",
 ]
 """What a document holds; the first four are reports of results."""
 Method = Literal["simulate", "exact"]

@@ -11,6 +11,7 @@ in a decision is stopped there, and named.
 from __future__ import annotations
 
 import contextlib
+import functools
 import time
 from collections.abc import Callable, Mapping, Sequence
 from types import TracebackType
@@ -19,6 +20,7 @@ from typing import Any
 from shutbox_cli.game import Rules, TurnContext
 from shutbox_cli.game.terms import GameNumber, Seed
 from strategies.check import DEFAULT_SAMPLES, CheckReport, check_strategy
+from strategies.fingerprint import fingerprint, none_reason
 from strategies.keys import declared_key
 from strategies.loading import (
     LoadedStrategy,
@@ -80,6 +82,21 @@ class SeatedStrategy:
         throw, shown only those features), checked."""
         raise NotImplementedError
 
+    @functools.cached_property
+    def fingerprint(self) -> str | None:
+        """Its policy fingerprint under the rules (`strategies.fingerprint`): None for a stochastic
+        strategy or one that reads the game beyond a key (`fingerprint_shown` says which)."""
+        if self.exact:
+            return fingerprint(self.rules, None, lambda _: self.table)
+        if self.key is None:
+            return None
+        return fingerprint(self.rules, self.key, lambda values: self.keyed_table(values or ()))
+
+    @property
+    def fingerprint_shown(self) -> str:
+        """Its fingerprint, or in one phrase why it has none."""
+        return self.fingerprint or none_reason(self.context_free)
+
     def prefetch(self, player: Player, starts: Sequence[Start]) -> None:
         """Tell a player of the turns it will play next, in order, so that a host plays them in one round trip."""
 
@@ -113,6 +130,7 @@ class _Local(SeatedStrategy):
         self.key = declared_key(loaded.cls, rules, self.name)
         self.builtin = True
         self.rules = rules
+        self._keyed: StrategyPlayer | None = None
 
     def player(self) -> StrategyPlayer:
         return StrategyPlayer(self.loaded.make(), self.rules, self.name, params=self.loaded.params)
@@ -122,7 +140,9 @@ class _Local(SeatedStrategy):
         return self.player().policy
 
     def keyed_table(self, values: tuple[Any, ...]) -> PolicyTable:
-        return self.player().keyed_policy(values)
+        if self._keyed is None:
+            self._keyed = self.player()
+        return self._keyed.keyed_policy(values)
 
     def check(
         self, seed: Seed = 0, samples: int = DEFAULT_SAMPLES, progress: Callable[[int, int], None] | None = None

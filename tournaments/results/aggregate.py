@@ -7,7 +7,7 @@ the run was spread over workers.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Protocol
 
@@ -47,6 +47,8 @@ class Summary:
     exactly: Beside | None = None
     """The exact tournament of the same field, where it can be computed: estimated, and where quick
     its exact win rates (`tournaments.exact.beside`)."""
+    fingerprints: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    """Each exact strategy's policy fingerprint under the rules, by name (`strategies.fingerprint`)."""
 
     @property
     def config(self) -> TournamentConfig:

@@ -47,11 +47,21 @@ tables of three or more)."""
 
 
 def _standing_table(
-    rank: int, standing: Standing, solo: bool, exact: bool, folder: Path | None, exactly: float | None = None
+    rank: int,
+    standing: Standing,
+    solo: bool,
+    exact: bool,
+    folder: Path | None,
+    exactly: float | None = None,
+    fingerprint: str | None = None,
 ) -> dict[str, Any]:
-    """One strategy's entry of the ranking; `exactly` its exact win rate, computed beside a simulation."""
+    """One strategy's entry of the ranking; `exactly` its exact win rate, computed beside a simulation;
+    `fingerprint` its policy's."""
     spec = recorded_spec(standing.spec, folder)
-    table: dict[str, Any] = {"rank": rank, "name": standing.name, "spec": spec, "games": standing.games}
+    table: dict[str, Any] = {"rank": rank, "name": standing.name, "spec": spec}
+    if fingerprint is not None:
+        table["fingerprint"] = fingerprint
+    table["games"] = standing.games
     if not solo:
         table["wins"] = rounded(standing.wins)
         table["win_rate"] = rounded(standing.win_rate)
@@ -141,7 +151,7 @@ def exact_report_table(summary: ExactSummary, folder: Path | None = None) -> dic
             "unresolved": rounded(summary.unresolved),
         },
         "ranking": [
-            _standing_table(rank, standing, summary.solo, True, folder)
+            _standing_table(rank, standing, summary.solo, True, folder, None, summary.fingerprints.get(standing.name))
             for rank, standing in enumerate(summary.ranking, 1)
         ],
         "head_to_head": [_pair_table(pair, exact=True) for pair in summary.head_to_head],
@@ -169,7 +179,15 @@ def report_table(summary: Summary | ExactSummary, folder: Path | None = None) ->
             "games_per_matchup": plan.games_per_matchup,
         },
         "ranking": [
-            _standing_table(rank, standing, summary.solo, False, folder, exact_rates.get(standing.name))
+            _standing_table(
+                rank,
+                standing,
+                summary.solo,
+                False,
+                folder,
+                exact_rates.get(standing.name),
+                summary.fingerprints.get(standing.name),
+            )
             for rank, standing in enumerate(summary.ranking, 1)
         ],
         "head_to_head": [_pair_table(pair, exact=False) for pair in summary.head_to_head],

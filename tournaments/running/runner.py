@@ -20,6 +20,7 @@ from ..backends.base import Backend, InProcess, default_backend
 from ..errors import ConfigError, FileWriteError, Interrupted, TournamentFailure, setting
 from ..field.config import Options, TournamentConfig, load_config
 from ..files import check_writable
+from ..playing.fingerprints import field_fingerprints
 from ..playing.plan import Plan, make_plan
 from ..playing.units import UnitResult
 from ..referee import idle
@@ -292,6 +293,7 @@ def _play(
     finally:
         idle.stop_all()
     summary = summarise(plan, record.tallies, seed_drawn=seed_drawn, match=None if gate is None else gate.match)
+    summary = dataclasses.replace(summary, fingerprints=field_fingerprints(plan.config))
     if gate is None and _may_be_exact(plan.config):
         from ..exact.beside import exact_beside
 

@@ -66,25 +66,28 @@ def check_command(
     from ..progress import progress_bar
 
     try:
-        with seat_strategy(spec, Rules(), timeout=timeout) as seated, progress_bar(unit="answers") as progress:
-            report = seated.check(seed, samples, progress)
+        with seat_strategy(spec, Rules(), timeout=timeout) as seated:
+            with progress_bar(unit="answers") as progress:
+                report = seated.check(seed, samples, progress)
+            fingerprint = (seated.fingerprint, seated.fingerprint_shown) if report.ok else (None, None)
     except StrategyLoadError as error:
         fail(said(error))
     except (StrategyError, TournamentFailure) as error:
         fail(said(error), FAILURE)
     if form is Format.TABLE:
-        _show(report)
+        _show(report, fingerprint[1])
     else:
-        print_document(_document(report), form)
+        print_document(_document(report, fingerprint[0]), form)
     if not report.ok:
         raise typer.Exit(FAILURE)
 
 
-def _document(report: "CheckReport") -> dict[str, Any]:
+def _document(report: "CheckReport", fingerprint: str | None) -> dict[str, Any]:
     """The checks as a document (docs/report.md, `kind = "check"`)."""
     from tournaments.parts import header
 
     checks = [{"name": one.name, "ok": one.ok, "detail": one.detail} for one in report.results]
+    shown = {} if fingerprint is None else {"fingerprint": fingerprint}
     return {
         **header("check"),
         "strategy": report.strategy,
@@ -92,11 +95,12 @@ def _document(report: "CheckReport") -> dict[str, Any]:
         "rule_sets": report.rule_sets,
         "questions": report.questions,
         "ok": report.ok,
+        **shown,
         "check": checks,
     }
 
 
-def _show(report: "CheckReport") -> None:
+def _show(report: "CheckReport", fingerprint: str | None) -> None:
     from rich.table import Table
 
     from ..console import results_console
@@ -117,3 +121,5 @@ def _show(report: "CheckReport") -> None:
     console.print(table)
     failed = len(report.failures)
     console.print("Every check holds." if not failed else f"{failed} of {len(report.results)} checks fail.")
+    if fingerprint is not None:
+        console.print(f"Fingerprint under the default rules: {fingerprint}.")

@@ -53,13 +53,30 @@ def strategies_command(
         info = strategy_info(name)
     except StrategyLoadError as error:
         fail(str(error))
+    fingerprint = _fingerprint(name)
     if form is Format.TABLE:
-        _show_one(console, info)
+        _show_one(console, info, fingerprint)
         return
-    print_document(_document([(info, split_spec(name)[0])]), form)
+    print_document(_document([(info, split_spec(name)[0])], fingerprint[0]), form)
 
 
-def _document(infos: "list[tuple[StrategyInfo, str]]") -> dict[str, Any]:
+def _fingerprint(spec: str) -> tuple[str | None, str]:
+    """The strategy's fingerprint under the default rules (None where it has none), and as shown:
+    the fingerprint, or why there is none."""
+    from strategies.runner import StrategyError, StrategyLoadError
+    from tournaments import TournamentFailure, seat_strategy
+
+    from ...game import Rules
+    from ..settings import said
+
+    try:
+        with seat_strategy(spec, Rules()) as seated:
+            return seated.fingerprint, seated.fingerprint_shown
+    except (StrategyLoadError, StrategyError, TournamentFailure) as error:
+        return None, f"none: {said(error)}"
+
+
+def _document(infos: "list[tuple[StrategyInfo, str]]", fingerprint: str | None = None) -> dict[str, Any]:
     """The strategies (each with the spec that enters it) as a `kind = "strategies"` document (docs/report.md)."""
     from tournaments.parts import header
 
@@ -74,6 +91,8 @@ def _document(infos: "list[tuple[StrategyInfo, str]]") -> dict[str, Any]:
                 "stochastic": info.cls.stochastic,
                 "reads_context": info.cls.reads_context,
             }
+        if fingerprint is not None:
+            entry["fingerprint"] = fingerprint
         entries.append(entry)
     return {**header("strategies"), "strategy": entries}
 
@@ -96,7 +115,7 @@ def _show_table(console: "Console", infos: "list[StrategyInfo]") -> None:
     )
 
 
-def _show_one(console: "Console", info: "StrategyInfo") -> None:
+def _show_one(console: "Console", info: "StrategyInfo", fingerprint: tuple[str | None, str]) -> None:
     from rich.markdown import Markdown
     from rich.table import Table
 
@@ -111,6 +130,8 @@ def _show_one(console: "Console", info: "StrategyInfo") -> None:
     details.add_row("description", literal(info.description))
     details.add_row("nature", info.nature_in_full)
     details.add_row("parameters", literal(_parameters(info)))
+    found, shown = fingerprint
+    details.add_row("fingerprint", literal(shown if found is None else f"{found} (under the default rules)"))
     details.add_row("from", literal(f"{info.origin} ({info.target})"))
     console.print(details)
     if info.details:

@@ -1,0 +1,215 @@
+"""`shutbox diff A B`: the states where two strategies choose differently, each with its exact cost
+and the chance A's play reaches it; the rows add up to the exact difference between them."""
+
+import contextlib
+from enum import StrEnum
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from ..arguments import STRATEGY_TIMEOUT, Report, StrategySpec, StrategyTimeout
+from ..completion import complete_strategy
+from ..errors import FAILURE, fail
+from ..output import Format, FormatOption, Output
+from ..rule_options import rules_from_options, with_rule_options
+from ..settings import said
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from tournaments import DiffRow, PolicyDiff
+
+TOP = 10
+"""Rows shown by default (the report has them all)."""
+
+
+class MeasureChoice(StrEnum):
+    """What a difference is measured in."""
+
+    SCORE = "score"
+    WIN = "win"
+
+
+def register(app: typer.Typer) -> None:
+    app.command("diff")(diff_command)
+
+
+@with_rule_options
+def diff_command(
+    spec: StrategySpec,
+    against: Annotated[
+        str,
+        typer.Argument(
+            metavar="B",
+            show_default=False,
+            autocompletion=complete_strategy,
+            help="The strategy to set A beside (the reference): a name, module:Class or path/file.py:Class.",
+        ),
+    ],
+    rule_values: dict[str, Any],
+    measure: Annotated[
+        MeasureChoice,
+        typer.Option(
+            "--measure",
+            metavar="WHAT",
+            show_default=False,
+            help="score: a turn's expected score; win: the chance of winning one round at a table of two "
+            "against B (ties share or seat) [default: score].",
+        ),
+    ] = MeasureChoice.SCORE,
+    seat: Annotated[
+        int | None,
+        typer.Option(
+            "--seat",
+            metavar="SEAT",
+            min=1,
+            max=2,
+            show_default=False,
+            help="A's seat at the table of two, 1 (plays first) or 2, for the win measure or a keyed "
+            "strategy [default: both, each half the games].",
+        ),
+    ] = None,
+    top: Annotated[
+        int,
+        typer.Option("--top", metavar="N", min=0, show_default=False, help=f"Rows shown, 0 for all [default: {TOP}]."),
+    ] = TOP,
+    report: Report = None,
+    form: FormatOption = Format.TABLE,
+    timeout: StrategyTimeout = STRATEGY_TIMEOUT,
+) -> None:
+    """Where strategy A chooses differently from B, and what each difference costs A, exactly.
+
+    Each row is a state (the box, the roll, a keyed strategy's key) where A's choice is not B's,
+    with its cost (B's value of its own choice less B's value of A's, B playing on: above 0 where
+    A's is the worse), the chance A's own play reaches it, and the product, the loss; ranked by
+    loss. The losses add up to the exact difference between A and B. A and B must choose alike
+    every time (exact, or keyed as target is in a one-round game). When they choose the same in
+    every state, diff says they are identical: a match between them is unnecessary.
+
+    Examples:
+      shutbox diff greedy-high optimal
+      shutbox diff mine.py:Mine optimal --top 20
+      shutbox diff target optimal --measure win --format json
+    """
+    import tournaments
+    from strategies.runner import StrategyError, StrategyLoadError
+    from tournaments.parts import seat_strategies
+
+    output = Output(form, report)
+    rules = rules_from_options(rule_values)
+    try:
+        with contextlib.ExitStack() as stack:
+            given: list[tuple[str, dict[str, Any], str | None]] = [(spec, {}, None), (against, {}, None)]
+            a, b = (stack.enter_context(one) for one in seat_strategies(given, rules, timeout=timeout))
+            output.check()
+            found = tournaments.diff(a, b, measure.value, seat)
+        output.deliver(found)
+    except (StrategyLoadError, tournaments.ConfigError, tournaments.FileWriteError) as error:
+        fail(said(error))
+    except (StrategyError, tournaments.TournamentFailure) as error:
+        fail(said(error), FAILURE)
+    if output.table:
+        _show(output.console(), found, top)
+    output.written()
+
+
+def _show(console: "Console", found: "PolicyDiff", top: int) -> None:
+    from ..describe import rules_in_short
+    from ..literal import literal
+
+    a, b = literal(found.strategy), literal(found.against)
+    what = "a turn's expected score" if found.measure == "score" else "the chance of winning one round against B"
+    console.print(f"[bold]{a}[/bold] beside [bold]{b}[/bold], exactly, in {what}.")
+    console.print(f"Rules: {rules_in_short(found.rules)}.")
+    if found.identical:
+        console.print(
+            f"identical: they choose the same move in every state under these rules (fingerprint "
+            f"{found.fingerprint}); a match between them is unnecessary."
+        )
+        return
+    console.print(f"Fingerprints: {a} {found.fingerprint}, {b} {found.against_fingerprint}.")
+    console.print(_total(found, a, b))
+    if not found.rows:
+        console.print(
+            "They play alike here: they choose differently only in states neither one's play reaches, "
+            "so a match between them is unnecessary too."
+        )
+        return
+    shown = found.rows if top == 0 else found.rows[:top]
+    console.print(_table(found, shown, a, b))
+    if len(shown) < len(found.rows):
+        share = sum(row.loss for row in shown) / sum(row.loss for row in found.rows) if found.rows_total else 0.0
+        console.print(
+            f"The top {len(shown)} of {len(found.rows):,} rows carry {share:.1%} of the difference "
+            "(--top N shows more; the report has every row)."
+        )
+
+
+def _figure(found: "PolicyDiff", value: float, signed: bool = False) -> str:
+    """A value in the measure's units: points, or a chance in percent."""
+    sign = "+" if signed else ""
+    return f"{value:{sign}.6g}" if found.measure == "score" else f"{value * 100:{sign}.4g}%"
+
+
+def _total(found: "PolicyDiff", a: str, b: str) -> str:
+    rows = f"the {len(found.rows):,} rows add up to {_figure(found, found.rows_total, True)}"
+    difference = _figure(found, found.difference, True)
+    if found.measure == "score":
+        return (
+            f"Expected score: {a} {_figure(found, found.a_value)}, {b} {_figure(found, found.b_value)}: "
+            f"{difference} points for {a} (higher is worse); {rows}."
+        )
+    return (
+        f"Chance of winning: {a} against {b} {_figure(found, found.a_value)}, {b} against itself "
+        f"{_figure(found, found.b_value)}: {difference} for {a}; {rows}."
+    )
+
+
+def _table(found: "PolicyDiff", rows: "tuple[DiffRow, ...]", a: str, b: str) -> Any:
+    from rich.table import Table
+
+    table = Table(box=None, pad_edge=False, header_style="bold")
+    seats = any(row.seat is not None for row in rows)
+    keys = any(row.key for row in rows)
+    if seats:
+        table.add_column("seat", justify="right")
+    if keys:
+        table.add_column("key")
+    for title in ("box", "roll", a, b):
+        table.add_column(title, no_wrap=True)
+    for title in ("cost", "reach", "loss"):
+        table.add_column(title, justify="right", no_wrap=True)
+    tiles = found.rules.tiles
+    for row in rows:
+        cells = [str(row.seat)] if seats else []
+        if keys:
+            cells.append(",".join("-" if value is None else str(value) for _, value in row.key))
+        cells += [_box(row.mask, tiles), *_choices(row)]
+        cells += [_figure(found, row.cost, True), f"{row.reach:.4%}", _figure(found, row.loss, True)]
+        table.add_row(*cells)
+    if keys:
+        features = next(row.key for row in rows if row.key)
+        table.caption = "key: " + ", ".join(feature for feature, _ in features) + " (- for none)"
+    return table
+
+
+def _box(mask: int, tiles: int) -> str:
+    """The box as its tiles, a shut one as a dot: `··3456789` (spaced beyond 9 tiles)."""
+    shown = [str(tile) if mask >> (tile - 1) & 1 else "·" for tile in range(1, tiles + 1)]
+    return ("" if tiles <= 9 else " ").join(shown)
+
+
+def _choices(row: "DiffRow") -> list[str]:
+    """The roll, A's choice and B's."""
+    if row.throw is None:
+        return ["dice?", _dice(row.a_choice), _dice(row.b_choice)]
+    roll = "+".join(map(str, row.throw))
+    return [roll, _shut(row.a_choice), _shut(row.b_choice)]
+
+
+def _dice(count: int) -> str:
+    return "one die" if count == 1 else f"{count} dice"
+
+
+def _shut(mask: int) -> str:
+    return "+".join(str(tile) for tile in range(1, mask.bit_length() + 1) if mask >> (tile - 1) & 1)

@@ -1,0 +1,157 @@
+"""Policy fingerprints: the documented bytes hashed, the same for the same play whatever the name or
+the process that tabulates it, another for a one-state change; none for a strategy that draws at
+random or reads the game beyond a key; shown by `check` and `strategies NAME`."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import struct
+from pathlib import Path
+
+import pytest
+
+from shutbox_cli.game import Rules
+from strategies.fingerprint import BEYOND_KEY, STOCHASTIC, fingerprint, first_round_keys
+from strategies.loading import load_strategy
+from strategies.player import StrategyPlayer
+from strategies.solved import ONE_ROUND_KEY
+from tournaments import seat_strategy
+
+from helpers.command import shutbox
+
+STRATEGIES = '''
+from strategies import Strategy
+
+
+class Copy(Strategy):
+    """greedy-high, written again under another name."""
+
+    name = "copy"
+
+    def choose_move(self, view):
+        return max(view.legal_moves, key=lambda move: (move[-1], -len(move), move[::-1]))
+
+    def choose_dice(self, view):
+        return min(view.dice_options)
+
+
+class OneOff(Copy):
+    """greedy-high but for one state: from the full box, 5 and 6 shut 5 + 6."""
+
+    name = "one-off"
+
+    def choose_move(self, view):
+        if view.open_mask == view.rules.full_box and view.dice == (5, 6):
+            return (5, 6)
+        return super().choose_move(view)
+
+
+class Chaser(Copy):
+    """Keyed on the score to beat: as few tiles as it can against a low one."""
+
+    name = "chaser"
+    key = ("to_beat",)
+
+    def choose_move(self, view):
+        if view.context.to_beat is not None and view.context.to_beat < 10:
+            return max(view.legal_moves, key=lambda move: (-len(move), move[::-1]))
+        return super().choose_move(view)
+'''
+
+
+@pytest.fixture
+def written(tmp_path: Path) -> Path:
+    path = tmp_path / "written.py"
+    path.write_text(STRATEGIES)
+    return path
+
+
+def in_process(spec: str, rules: Rules) -> StrategyPlayer:
+    loaded = load_strategy(spec)
+    return StrategyPlayer(loaded.make(), rules, loaded.name, params=loaded.params)
+
+
+def test_the_fingerprint_is_the_documented_bytes_hashed() -> None:
+    rules = Rules(tiles=5, scoring="count", drop_out=20)
+    table = in_process("greedy-high", rules).policy
+    text = '{"tiles":5,"shut_rule":"any","one_die":"high-tiles","one_die_mode":"optional","scoring":"count",'
+    text += '"first_roll":"none","instant_win":false,"ties":"share","rounds":1,"drop_out":20}'
+    body = b"".join(struct.pack("<h", after) for after in table.next_mask) + table.dice
+    expected = hashlib.sha256(b"shutbox policy 1\n" + text.encode() + b"\n" + body).hexdigest()[:12]
+    assert fingerprint(rules, None, lambda _: table) == expected
+
+
+def test_a_keyed_fingerprint_hashes_each_key_of_the_first_round_in_order() -> None:
+    rules = Rules(tiles=4)
+    player = in_process("target", rules)
+    keys = first_round_keys(rules, ONE_ROUND_KEY)
+    expected = hashlib.sha256(
+        b"shutbox policy 1\n"
+        + json.dumps({**rules.to_mapping(), "drop_out": 0}, separators=(",", ":")).encode()
+        + b"\n"
+        + b"".join(
+            b"key " + json.dumps(list(key), separators=(",", ":")).encode() + b"\n" + _bytes(player.keyed_policy(key))
+            for key in keys
+        )
+    ).hexdigest()[:12]
+    assert fingerprint(rules, ONE_ROUND_KEY, lambda key: player.keyed_policy(key or ())) == expected
+
+
+def _bytes(table: object) -> bytes:
+    return b"".join(struct.pack("<h", after) for after in table.next_mask) + table.dice  # type: ignore[attr-defined]
+
+
+def test_a_first_rounds_keys_are_every_seat_and_score_to_beat_at_tables_of_two_to_four() -> None:
+    keys = first_round_keys(Rules(), ONE_ROUND_KEY)
+    assert keys[:3] == [(None, 0, 1), (None, 0, 2), (None, 0, 3)]
+    assert {to_come for _, _, to_come in keys} == {0, 1, 2, 3}
+    assert {count for _, count, _ in keys} == {0, 1, 2, 3}
+    assert min(to_beat for to_beat, _, _ in keys[3:]) == 1  # a shut box has won at once: nobody plays after it
+    assert len(keys) == 3 + 45 * 6  # scores 1 to 45; (1, 1, 2) (1, 1, 1) (2, 1) (1, 0) (2, 0) (3, 0)
+    assert (0, 1, 0) in first_round_keys(Rules(instant_win=False), ONE_ROUND_KEY)
+    assert first_round_keys(Rules(), ("seat",)) == [(0,), (1,), (2,), (3,)]
+
+
+@pytest.mark.slow
+def test_a_copy_under_another_name_has_the_same_fingerprint_and_a_one_state_change_another(written: Path) -> None:
+    rules = Rules()
+    found = {}
+    for spec in ("greedy-high", f"{written}:Copy", f"{written}:OneOff"):
+        with seat_strategy(spec, rules) as seated:
+            found[spec] = seated.fingerprint
+    builtin, copy, one_off = found.values()
+    assert builtin == copy != one_off
+    assert len(builtin or "") == 12 and int(builtin or "", 16) >= 0
+
+
+@pytest.mark.slow
+def test_a_keyed_users_strategy_tabulated_in_its_host_has_the_fingerprint_its_tables_give(written: Path) -> None:
+    rules = Rules(tiles=6)
+    player = in_process(f"{written}:Chaser", rules)
+    expected = fingerprint(rules, ("to_beat",), lambda key: player.keyed_policy(key or ()))
+    with seat_strategy(f"{written}:Chaser", rules) as seated:
+        assert not seated.builtin and seated.fingerprint == expected
+
+
+def test_a_strategy_that_draws_or_reads_the_game_has_none_and_says_why() -> None:
+    with seat_strategy("random", Rules()) as seated:
+        assert (seated.fingerprint, seated.fingerprint_shown) == (None, STOCHASTIC)
+    with seat_strategy("target", Rules(rounds=3)) as seated:  # several rounds: no key, the whole game
+        assert (seated.fingerprint, seated.fingerprint_shown) == (None, BEYOND_KEY)
+
+
+@pytest.mark.slow
+def test_check_and_strategies_show_the_fingerprint(written: Path) -> None:
+    with seat_strategy("greedy-high", Rules()) as seated:
+        expected = seated.fingerprint
+    done = shutbox("check", f"{written}:Copy", "--samples", "2")
+    assert done.returncode == 0, done.stderr
+    assert f"Fingerprint under the default rules: {expected}." in done.stdout
+    done = shutbox("strategies", f"{written}:Copy", "--format", "json")
+    assert json.loads(done.stdout)["strategy"][0]["fingerprint"] == expected
+    done = shutbox("strategies", "greedy-high")
+    assert f"fingerprint  {expected} (under the default rules)" in done.stdout
+    done = shutbox("strategies", "random")
+    assert f"fingerprint  {STOCHASTIC}" in done.stdout
+    assert "fingerprint" not in json.loads(shutbox("check", "random", "--samples", "2", "--format", "json").stdout)
