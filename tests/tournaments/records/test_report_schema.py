@@ -99,6 +99,7 @@ MODES |= {
     "comparison": ("compare", f"{GOLDEN}/default.report.toml", f"{GOLDEN}/exact.report.toml"),
     "best": ("best",),
     "replay": ("replay", "-s", "optimal", "-s", "tips", "--seed", "3", "-g", "1", "--rounds", "2"),
+    "explanation sampled": ("explain", "random", "--tiles", "4", "-n", "40", "--seed", "3"),
 }
 if importlib.util.find_spec("optuna") is not None:  # the tune extra, which CI installs
     MODES["tune optuna continuous"] = (
@@ -196,6 +197,8 @@ def condition(word: str, report: dict[str, Any], entry: dict[str, Any]) -> bool:
         "no best kept": lambda: "best" not in entry,  # `shutbox best` reads the files a person's games left
         "no record kept": lambda: "games" not in entry,
         "no quick exact tournament": lambda: no_quick_exact(report),
+        "a choice of dice": lambda: "played_dice" in entry,
+        "a throw": lambda: "throw" in entry,
     }
     return holds[word]()
 
@@ -281,7 +284,7 @@ def documents() -> dict[str, tuple[str, str]]:
 def test_the_doc_documents_a_rules_table_and_every_kind() -> None:
     assert set(DOCUMENTED) == {
         *("", "rules table", "tournament", "analysis", "duel", "tune", "strategies", "rules"),
-        *("check", "comparison", "best", "replay"),
+        *("check", "comparison", "best", "replay", "explanation"),
     }
     assert all(key.type in TYPES for keys in DOCUMENTED.values() for key in keys.values())
 
