@@ -58,10 +58,7 @@ def _standing_table(
     """One strategy's entry of the ranking; `exactly` its exact win rate, computed beside a simulation;
     `fingerprint` its policy's."""
     spec = recorded_spec(standing.spec, folder)
-    table: dict[str, Any] = {"rank": rank, "name": standing.name, "spec": spec}
-    if fingerprint is not None:
-        table["fingerprint"] = fingerprint
-    table["games"] = standing.games
+    table: dict[str, Any] = {"rank": rank, "name": standing.name, "spec": spec, "games": standing.games}
     if not solo:
         table["wins"] = rounded(standing.wins)
         table["win_rate"] = rounded(standing.win_rate)
@@ -86,6 +83,8 @@ def _standing_table(
         table["rating_ci95"] = [_elo(bound) for bound in standing.rating_interval]
     if standing.superiority is not None:
         table["los_next"] = round(standing.superiority, LOS_DIGITS)
+    if fingerprint is not None:
+        table["fingerprint"] = fingerprint
     return table
 
 

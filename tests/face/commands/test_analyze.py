@@ -58,6 +58,7 @@ class TestExact:
             "arithmetic",
             "strategy",
             "spec",
+            "fingerprint",
             "mean_score",
             "shut_rate",
             "rules",

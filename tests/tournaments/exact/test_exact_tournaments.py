@@ -292,6 +292,7 @@ def test_an_exact_report_has_the_same_keys_without_intervals_or_seed(tmp_path: P
         "mean_total",
         "shut_rate",
         "mean_rounds",
+        "fingerprint",
     }
     assert first["turns"] == pytest.approx(8.0)  # two rounds in each of 4 seatings: no instant win
     assert first["mean_rounds"] == pytest.approx(2.0)
