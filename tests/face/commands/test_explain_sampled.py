@@ -117,3 +117,24 @@ def test_bad_input_is_one_sentence_and_status_2(args: tuple[str, ...], said: str
     done = shutbox("explain", *args)
     assert done.returncode == 2 and done.stdout == ""
     assert said in done.stderr and "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'schema = 1\nkind = "explanation"\n',
+        'schema = 1\nkind = "explanation"\nstrategy = "x"\nmeasure = "expected-score"\n[rules]\n'
+        "[[rows]]\nbox = [0]\nreach = 0.5\ncost = 1.0\n",
+    ],
+)
+def test_a_broken_explanation_is_refused_in_one_sentence(tmp_path: Path, text: str) -> None:
+    pytest.importorskip("matplotlib")
+    broken = tmp_path / "broken.toml"
+    broken.write_text(text)
+    done = shutbox("plot", str(broken))
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr == (
+        f"shutbox: error: '{broken}' is not a whole explanation report: figures are missing or malformed, "
+        "so it cannot be plotted.\n"
+    )
+    assert not broken.with_suffix(".png").exists()
