@@ -159,7 +159,8 @@ def explain(
 
     A strategy that is neither exact nor keyed (it reads the context without a key, or plays at
     random), or any strategy with `sample`, is explained on the states it meets in `games` seeded
-    simulated games of one turn (`seed`; `progress` is told the games played): `sampled.explain_sampled`."""
+    simulated games (from each seat asked; `seed`; `progress` is told the games played):
+    `sampled.explain_sampled`."""
     rivals = [] if against is None else [against] if not isinstance(against, Sequence) else list(against)
     table = 1 + len(rivals)
     _refuse(seated, rivals, seat)
@@ -167,12 +168,8 @@ def explain(
     if features is None:
         from .sampled import explain_sampled
 
-        if rivals:
-            raise ConfigError(
-                f"{seated.name!r} is explained on sampled states in expected score alone: "
-                "leave out the rivals, or explain an exact or keyed strategy against them."
-            )
-        return explain_sampled(seated, games, seed, progress)
+        seats = () if seat is None else (seat,)
+        return explain_sampled(seated, games, seed, progress, rivals, seats)
     if not rivals:
         return _alone(seated, features)
     return _in_games(seated, features, rivals, seat, most_seconds)
