@@ -76,8 +76,8 @@ def explain_command(
             metavar="N",
             min=2,
             show_default=False,
-            help="Games (of one turn) to sample the states from, for a strategy that reads the context without a "
-            f"key or plays at random [default: {DEFAULT_GAMES:,}].",
+            help="Games to sample the states from (against rivals, from each seat), for a strategy that reads "
+            f"the context without a key or plays at random [default: {DEFAULT_GAMES:,}].",
         ),
     ] = None,
     seed: Seed = None,
@@ -95,8 +95,9 @@ def explain_command(
 
     For exact strategies and keyed ones (target); the report (--report FILE) has every row, and --plot
     draws where the loss lies, by open total and by tiles left. A strategy that reads the context
-    without a key, or plays at random, is explained alone on the states it meets in seeded games
-    (--games, --seed): each cost exact, the gap estimated with its 95% interval.
+    without a key, or plays at random, is explained on the states it meets in seeded games (--games,
+    --seed; against rivals, one round from each seat): each cost exact, the gap estimated with its
+    95% interval.
 
     Examples:
       shutbox explain greedy-high

@@ -108,7 +108,7 @@ def test_an_exact_strategy_ignores_games_and_seed_and_says_so() -> None:
 @pytest.mark.parametrize(
     ("args", "said"),
     [
-        (("random", "--against", "optimal"), "is explained on sampled states in expected score alone"),
+        (("random", "--against", "random"), "'random' is not an exact strategy (it is stochastic)"),
         (("random", "-n", "1"), "--games must be at least 2"),
         (("random", "--plot", "loss.txt"), "cannot tell what to draw 'loss.txt' as: name it .png, .svg or .pdf."),
     ],

@@ -100,6 +100,18 @@ MODES |= {
     "best": ("best",),
     "replay": ("replay", "-s", "optimal", "-s", "tips", "--seed", "3", "-g", "1", "--rounds", "2"),
     "explanation sampled": ("explain", "random", "--tiles", "4", "-n", "40", "--seed", "3"),
+    "explanation sampled in games": (
+        "explain",
+        "random",
+        "--against",
+        "optimal",
+        "--tiles",
+        "4",
+        "-n",
+        "30",
+        "--seed",
+        "3",
+    ),
 }
 if importlib.util.find_spec("optuna") is not None:  # the tune extra, which CI installs
     MODES["tune optuna continuous"] = (
@@ -199,6 +211,7 @@ def condition(word: str, report: dict[str, Any], entry: dict[str, Any]) -> bool:
         "no quick exact tournament": lambda: no_quick_exact(report),
         "a choice of dice": lambda: "played_dice" in entry,
         "a throw": lambda: "throw" in entry,
+        "explained alone": lambda: "opponents" not in report,
     }
     return holds[word]()
 
