@@ -22,6 +22,10 @@ if TYPE_CHECKING:
     from ..game.exact_regret import Decision
 
 
+TOP = 10
+"""The rows whose share of the loss is said, however many the table shows (the report's `top_share`)."""
+
+
 def show_explanation(console: Console, found: Explanation | SampledExplanation, top: int) -> None:
     """The explanation's figures, then its first `top` rows as a table."""
     from tournaments import SampledExplanation
@@ -47,7 +51,8 @@ def show_explanation(console: Console, found: Explanation | SampledExplanation, 
     states = f"{len(found.rows):,} state{'s' if len(found.rows) > 1 else ''}"
     console.print(f"{states} where its choice is not the best.")
     console.print(f"The rows add up to the gap: {_total(found)}, weighted costs summed.")
-    console.print(f"The top {min(top, len(found.rows), 10)} carry {found.top_share(min(top, 10)):.1%} of the loss.")
+    shown = min(TOP, len(found.rows))
+    console.print(f"The top {shown} row{'s' if shown > 1 else ''} carry {found.top_share(TOP):.1%} of the loss.")
     console.print("cost: its loss there; reach: how often it gets there; weighted: cost x reach.")
     if found.features:
         console.print(f"key: {', '.join(found.features)} (a dash: none).")

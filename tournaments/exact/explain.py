@@ -23,7 +23,7 @@ from shutbox_cli.game import Rules, Ties, score, tiles_of
 from shutbox_cli.game.exact_regret import Decision, best_values, decisions, policy_values
 from shutbox_cli.game.exact_seats import TurnStart
 
-from ..errors import ConfigError, TournamentFailure, marked
+from ..errors import ConfigError, TournamentFailure, marked, setting
 from ..records.schema import header, rules_table
 from .cost import MOST_SECONDS, refuse_costly
 from .turns import exact_key, keyed_policy, refuse_inexact, seat_turns
@@ -109,10 +109,12 @@ class Explanation:
             "strategy": self.strategy,
             "spec": self.spec,
         }
-        if self.field:
-            report |= {"opponents": list(self.opponents), "field": list(self.field), "seats": list(self.seats)}
-        if self.features:
-            report["features"] = list(self.features)
+        report |= {
+            "opponents": list(self.opponents),
+            "field": list(self.field),
+            "seats": list(self.seats),
+            "features": list(self.features),
+        }
         report |= {
             "measure": self.measure,
             "rules": rules_table(self.rules),
@@ -162,14 +164,12 @@ def explain(
     simulated games (from each seat asked; `seed`; `progress` is told the games played):
     `sampled.explain_sampled`."""
     rivals = [] if against is None else [against] if not isinstance(against, Sequence) else list(against)
-    table = 1 + len(rivals)
     _refuse(seated, rivals, seat)
-    features = None if sample else _features(seated, table)
+    features = None if sample else () if seated.exact else exact_key(seated, 1 + len(rivals))
     if features is None:
         from .sampled import explain_sampled
 
-        seats = () if seat is None else (seat,)
-        return explain_sampled(seated, games, seed, progress, rivals, seats)
+        return explain_sampled(seated, games, seed, progress, rivals, () if seat is None else (seat,))
     if not rivals:
         return _alone(seated, features)
     return _in_games(seated, features, rivals, seat, most_seconds)
@@ -181,9 +181,9 @@ def _refuse(seated: SeatedStrategy, rivals: Sequence[SeatedStrategy], seat: int 
         raise ConfigError(
             f"explain plays tables of up to {MOST_RIVALS + 1}: give at most {MOST_RIVALS} rivals, not {len(rivals)}."
         )
-    if seat is not None and not 1 <= seat <= len(rivals) + 1:
-        seats = "there are no seats alone" if not rivals else f"seats are 1 to {len(rivals) + 1}"
-        raise ConfigError(f"the seat must be one the table has ({seats}), not {seat!r}.")
+    if seat is not None and (not rivals or not 1 <= seat <= len(rivals) + 1):
+        seats = "alone there is none" if not rivals else f"its seats are 1 to {len(rivals) + 1}"
+        raise ConfigError(f"seat {seat!r} is not at this table: {seats}.")
     if any(rival.rules != seated.rules for rival in rivals):
         raise ValueError("the strategy and its rivals must be seated for the same rules.")
     rules = seated.rules
@@ -192,12 +192,6 @@ def _refuse(seated: SeatedStrategy, rivals: Sequence[SeatedStrategy], seat: int 
             "explain computes games of one round whose ties are shared or settled by seat; "
             "over several rounds, in drop-out or with playoffs a turn's worth depends on more than its box."
         )
-
-
-def _features(seated: SeatedStrategy, table: int) -> tuple[str, ...] | None:
-    """The features of the strategy's key at this table (none for an exact one); None for one that
-    is neither exact nor keyed (explained on sampled states)."""
-    return () if seated.exact else exact_key(seated, table)
 
 
 def _policy(seated: SeatedStrategy, features: tuple[str, ...], values: tuple[Any, ...]) -> tuple[Any, Any]:
@@ -248,7 +242,7 @@ def _in_games(
     copies = walks(rules) * (walks(rules) if features else 1)
     games = [[*range(1, number), 0, *range(number, table)] for number in seats]
     what = "explaining this strategy exactly"
-    instead = "ask about fewer seats (--seat) or fewer rivals"
+    instead = f"ask about one seat ({setting('seat')}) or fewer rivals"
     hosted = [not one.builtin for one in (seated, *rivals)]
     refuse_costly(rules, turns, games, copies, what, instead, False, hosted, most_seconds)
     value = best = 0.0

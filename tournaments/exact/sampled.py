@@ -122,10 +122,12 @@ class SampledExplanation:
             "strategy": self.strategy,
             "spec": self.spec,
         }
-        if self.field:
-            report |= {"opponents": list(self.opponents), "field": list(self.field), "seats": list(self.seats)}
-        if self.features:
-            report["features"] = list(self.features)
+        report |= {
+            "opponents": list(self.opponents),
+            "field": list(self.field),
+            "seats": list(self.seats),
+            "features": list(self.features),
+        }
         return report | {
             "measure": self.measure,
             "rules": rules_table(self.rules),

@@ -142,8 +142,9 @@ def _config_of(path: Path, table: dict[str, Any]) -> dict[str, Any]:
     schema, are refused in one sentence."""
     check_schema(str(path), table)
     kind = table.get("kind")
-    if kind in ("analysis", "duel", "tune", "strategies"):
-        raise ConfigError(f"{path} is {'an' if kind == 'analysis' else 'a'} {kind} report, not a tournament file.")
+    if kind in ("analysis", "duel", "tune", "strategies", "explanation"):
+        article = "an" if kind in ("analysis", "explanation") else "a"
+        raise ConfigError(f"{path} is {article} {kind} report, not a tournament file.")
     config = table.get(REPORT_CONFIG)
     if isinstance(config, dict):
         check_ranges(repr(str(path)), table)  # a report, read as every report is

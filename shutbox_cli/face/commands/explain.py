@@ -101,10 +101,9 @@ def explain_command(
 
     Examples:
       shutbox explain greedy-high
-      shutbox explain tips --tiles 12 --top 20
-      shutbox explain greedy-high --against optimal --seat 2
-      shutbox explain tips -s optimal -s greedy-high --format json | jq '.rows[0]'
-      shutbox explain random --games 5000 --seed 7 --plot loss.png
+      shutbox explain tips --against optimal --seat 2 --top 20
+      shutbox explain tips --tiles 12 --format json | jq .gap
+      shutbox explain random -n 5000 --seed 7 --plot loss.png
     """
     import tournaments
     from strategies.runner import StrategyLoadError

@@ -51,6 +51,10 @@ MODES: dict[str, tuple[str, ...]] = {
     "duel drop-out": ("analyze", "optimal", "--against", "tips", "--drop-out", "60", "--seat", "2"),
     "user analysis": ("analyze", "examples/cautious.py:Cautious"),
     "user duel": ("analyze", "examples/cautious.py:Cautious", "--against", "tips"),
+    "explanation": ("explain", "greedy-high"),
+    "explanation against": ("explain", "tips", "--against", "optimal", "--seat", "2"),
+    "keyed explanation": ("explain", "target", "-s", "greedy-high"),
+    "user explanation": ("explain", "examples/cautious.py:Cautious"),
     "strategies": ("strategies",),
     "one strategy": ("strategies", "examples/cautious.py:Cautious"),
     "rules": ("rules", "--tiles", "12", "--drop-out", "90"),
@@ -209,9 +213,10 @@ def condition(word: str, report: dict[str, Any], entry: dict[str, Any]) -> bool:
         "no best kept": lambda: "best" not in entry,  # `shutbox best` reads the files a person's games left
         "no record kept": lambda: "games" not in entry,
         "no quick exact tournament": lambda: no_quick_exact(report),
-        "a choice of dice": lambda: "played_dice" in entry,
-        "a throw": lambda: "throw" in entry,
-        "explained alone": lambda: "opponents" not in report,
+        "not keyed": lambda: not report["features"],
+        "a choice of dice": lambda: "throw" not in entry and "played_dice" in entry,
+        "a move": lambda: "played_dice" not in entry and "throw" in entry,
+        "sampled": lambda: report["method"] == "sampled",
     }
     return holds[word]()
 
@@ -321,7 +326,17 @@ def test_the_doc_lists_no_key_that_no_mode_writes(documents: dict[str, tuple[str
     for as_json, _ in documents.values():
         report = json.loads(as_json)
         written.setdefault(report["kind"], set()).update(validate(report))
-    for kind in ("tournament", "analysis", "duel", "strategies", "rules", "check", "comparison", "replay"):
+    for kind in (
+        "tournament",
+        "analysis",
+        "duel",
+        "strategies",
+        "rules",
+        "check",
+        "comparison",
+        "replay",
+        "explanation",
+    ):
         never = set(DOCUMENTED[kind]) - written[kind]
         assert not never, f"{kind}: documented but never written: {sorted(never)}"
     rules = {"rules." + path for path in DOCUMENTED["rules table"]}
