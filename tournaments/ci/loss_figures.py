@@ -26,7 +26,7 @@ def explanation_figures(table: Mapping[str, Any]) -> Figures:
     seed = table.get("seed")
     return Figures(
         kind="explanation",
-        subject=str(table["strategy"]) + (f" against {table['against']}" if table.get("against") else ""),
+        subject=str(table["strategy"]) + _against(table.get("opponents")),
         rules=Rules.from_mapping(rules_mapping(table["rules"])),
         method="sampled" if sampled else "exact",
         seed=seed if sampled and isinstance(seed, int) and not isinstance(seed, bool) else None,
@@ -36,6 +36,15 @@ def explanation_figures(table: Mapping[str, Any]) -> Figures:
             _bars("tiles left", [len(box) for box in boxes], losses, unit),
         ),
     )
+
+
+def _against(opponents: object) -> str:
+    """` against B, C` where the explanation names its rivals (nothing alone)."""
+    if not opponents:
+        return ""
+    if not isinstance(opponents, list):
+        raise ValueError(opponents)
+    return " against " + ", ".join(map(str, opponents))
 
 
 def _bars(by: str, groups: Sequence[int], losses: Sequence[float], unit: str) -> LossBars:

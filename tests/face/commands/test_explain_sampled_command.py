@@ -84,6 +84,17 @@ def test_an_exact_explanations_bars_add_up_to_its_gap_and_are_drawn_as_they_are(
         assert [round(bar.get_x() + bar.get_width() / 2) for bar in axes.patches] == list(panel.groups)
 
 
+def test_a_drawing_of_an_explanation_against_rivals_names_them(tmp_path: Path) -> None:
+    report = tmp_path / "against.toml"
+    done = shutbox("explain", "random", "-s", "optimal", "-s", "tips", "--seat", "2", "--tiles", "4", "-n", "30",
+                   "--seed", "1", "-o", str(report))  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    figures = read_figures(report)
+    assert figures.subject == "random against optimal, tips" and figures.method == "sampled"
+    assert {panel.unit for panel in figures.panels if isinstance(panel, LossBars)} == {"chance"}
+    assert figures.size == "30 games" and figures.seed == 1
+
+
 def test_a_sampled_report_says_how_it_was_sampled(tmp_path: Path) -> None:
     done = shutbox("explain", "random", "--tiles", "5", "-n", "50", "--seed", "9", "--format", "json")
     assert done.returncode == 0, done.stderr
