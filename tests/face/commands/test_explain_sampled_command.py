@@ -84,6 +84,7 @@ def test_an_exact_explanations_bars_add_up_to_its_gap_and_are_drawn_as_they_are(
         assert [round(bar.get_x() + bar.get_width() / 2) for bar in axes.patches] == list(panel.groups)
 
 
+@pytest.mark.slow  # the situations of a seat among two rivals worked out exactly
 def test_a_drawing_of_an_explanation_against_rivals_names_them(tmp_path: Path) -> None:
     report = tmp_path / "against.toml"
     done = shutbox("explain", "random", "-s", "optimal", "-s", "tips", "--seat", "2", "--tiles", "4", "-n", "30",
