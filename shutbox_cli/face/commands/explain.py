@@ -102,7 +102,6 @@ def explain_command(
     Examples:
       shutbox explain greedy-high
       shutbox explain tips --against optimal --seat 2 --top 20
-      shutbox explain tips --tiles 12 --format json | jq .gap
       shutbox explain random -n 5000 --seed 7 --plot loss.png
     """
     import tournaments
