@@ -22,7 +22,7 @@ The API (floats; the identity holds to about 1e-12 of the utility's scale):
 - `reach(rules, move, dice)`: the chance pi's play reaches each box, before its next throw.
 - `policy_values(rules, move, dice, terminal)`: pi's value from every box, before its next throw
   (pi is asked in every state, reached or not).
-- `best_values(rules, terminal)`: the optimum's values for the utility (the solver's, cached).
+- `best_values(rules, terminal)`: the optimum's values for the utility (the layered solver's).
 - `decisions(rules, move, dice, reference_values, terminal, reference_move=None,
   reference_dice=None, every=False)`: the states where pi's choice is not the reference's, in
   descending box order (dice choice first, then the throws in `THROWS` order). Without
@@ -37,6 +37,9 @@ The API (floats; the identity holds to about 1e-12 of the utility's scale):
 
 `move` and `dice` are `solver.MovePolicy` / `DicePolicy` (a PolicyTable's `move` and
 `dice_count`, a Solution's `best_move` and `best_dice`), asked only where there is a choice.
+
+Beyond the shape first announced for this module: `Decision.key` (empty by default), `loss` and
+`weighted`; `decisions(..., every=True)`; `best_values`; `gap`. The signatures announced are kept.
 """
 
 from __future__ import annotations
@@ -49,7 +52,7 @@ from typing import Any
 from .box import dice_options
 from .moves import THROWS, move_table
 from .rules import Rules
-from .solver import THROWS_BY_COUNT, DicePolicy, MovePolicy, solve_utility
+from .solver import THROWS_BY_COUNT, DicePolicy, MovePolicy
 from .terms import Mask
 
 TIED = 1e-12
@@ -145,8 +148,14 @@ def policy_values(rules: Rules, move: MovePolicy, dice: DicePolicy, terminal: Se
 
 
 def best_values(rules: Rules, terminal: Sequence[float]) -> tuple[float, ...]:
-    """The optimum's value from every box before its next throw, for the utility `terminal`."""
-    return solve_utility(rules, "regret-reference", tuple(float(value) for value in terminal)).values
+    """The optimum's value from every box before its next throw, for the utility `terminal` (solved
+    a layer of boxes at a time, in numpy: the solver's values, summed in another order)."""
+    from .layers import solve_layers  # numpy, loaded where it is asked for
+
+    rules = rules.turn_rules
+    _check(rules, terminal)
+    found: tuple[float, ...] = tuple(solve_layers(rules, tuple(float(value) for value in terminal)).values.tolist())
+    return found
 
 
 def decisions(
@@ -172,10 +181,10 @@ def decisions(
         if not here and not every:
             continue
         row = table.row(mask)
-        throw_value = _throw_values(row, mask, reference_values, terminal[mask], reference_move)
         options = dice_options(rules, mask)
         count = walked.dice[mask] if here else _count(rules, dice, mask)
         if len(options) > 1:
+            throw_value = _throw_values(row, mask, reference_values, terminal[mask], reference_move)
             by_count = {
                 one: math.fsum(chance * throw_value[index] for index, _, chance in THROWS_BY_COUNT[one])
                 for one in options
@@ -183,20 +192,35 @@ def decisions(
             best = reference_dice(mask) if reference_dice is not None else _best(by_count, count, tied)
             if best != count:
                 found.append(Decision(mask, None, count, best, by_count[best] - by_count[count], here))
-        for one in options if every else (count,):
-            rolled = here if one == count else 0.0
-            for index, throw, chance in THROWS_BY_COUNT[one]:
-                moves = row[index]
-                if len(moves) < 2:
-                    continue
-                played = move(mask, throw)
-                if reference_move is not None:
-                    best = reference_move(mask, throw)
-                else:
-                    best = _best({one: reference_values[mask & ~one] for one in moves}, played, tied)
-                if best != played:
-                    cost = reference_values[mask & ~best] - reference_values[mask & ~played]
-                    found.append(Decision(mask, THROWS[index], played, best, cost, rolled * chance))
+        for rolled in options if every else (count,):
+            chance_here = here if rolled == count else 0.0
+            found += _moves(row, mask, rolled, chance_here, move, reference_values, reference_move, tied)
+    return found
+
+
+def _moves(
+    row: Sequence[tuple[int, ...]],
+    mask: Mask,
+    count: int,
+    here: float,
+    move: MovePolicy,
+    values: Sequence[float],
+    reference_move: MovePolicy | None,
+    tied: float,
+) -> list[Decision]:
+    """The rows of the throws of `count` dice from this box (reached with the chance `here`)."""
+    found = []
+    for index, throw, chance in THROWS_BY_COUNT[count]:
+        moves = row[index]
+        if len(moves) < 2:
+            continue
+        played = move(mask, throw)
+        best = (
+            reference_move(mask, throw) if reference_move is not None else _best_move(moves, mask, values, played, tied)
+        )
+        if best != played:
+            cost = values[mask & ~best] - values[mask & ~played]
+            found.append(Decision(mask, THROWS[index], played, best, cost, here * chance))
     return found
 
 
@@ -229,6 +253,16 @@ def _throw_values(
         else:
             found.append(max(values[mask & ~one] for one in moves))
     return found
+
+
+def _best_move(moves: Sequence[int], mask: Mask, values: Sequence[float], played: int, tied: float) -> int:
+    """`_best` for the moves of one throw, by the value of the box each leaves."""
+    best, top = moves[0], values[mask & ~moves[0]]
+    for one in moves[1:]:
+        value = values[mask & ~one]
+        if value > top:
+            best, top = one, value
+    return played if values[mask & ~played] >= top - tied else best
 
 
 def _best(by_choice: dict[int, float], played: int, tied: float) -> int:

@@ -6,7 +6,7 @@ up to its exact gap to the best play (`shutbox_cli.game.exact_regret`).
 The measure is the expected score alone (against the `optimal` values), or the chance of winning
 one game against rivals (`against`: one strategy, a table of two; or a field of up to three, a table
 of up to four), the strategy in each seat in turn (or in the one asked for) and its rivals in their
-order around it. A seat is a key of its own: the best play knows its seat, and a keyed strategy
+order around it. The best play sees what the strategy sees: a seat is a key of its own, and a keyed strategy
 (`target`, a user's with a `key`) has one turn's decision process per key it meets, weighted by the
 chance of meeting it. What each final box is worth in a game comes from the one exact walk
 (`utilities`).
@@ -85,7 +85,8 @@ class Explanation:
     @property
     def gap(self) -> float:
         """How much worse the strategy does than the best play (0 or more, in the measure's units)."""
-        return self.value - self.best if self.measure == "expected-score" else self.best - self.value
+        worse = self.value - self.best if self.measure == "expected-score" else self.best - self.value
+        return max(0.0, worse)  # the best is never beaten: below 0 is rounding
 
     @property
     def total(self) -> float:

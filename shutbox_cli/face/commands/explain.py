@@ -36,7 +36,7 @@ def explain_command(
             metavar="SPEC",
             show_default=False,
             autocompletion=complete_strategy,
-            help="Weigh each choice by SPEC's chance of beating this strategy in one game (a table of two).",
+            help="A rival: weigh each choice by the chance of beating it in one game (a table of two).",
         ),
     ] = None,
     field: Annotated[

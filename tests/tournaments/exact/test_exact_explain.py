@@ -178,7 +178,8 @@ def test_a_users_one_state_change_is_exactly_that_row_with_its_exact_cost(tmp_pa
     assert len(found.rows) == 1
     row = found.rows[0]
     assert (row.mask, row.throw, row.played, row.best) == (full, (5, 6), mask_of((4, 7)), mask_of((2, 9)))
-    assert row.cost == best.values[full & ~mask_of((4, 7))] - best.values[full & ~mask_of((2, 9))]
+    cost = best.values[full & ~mask_of((4, 7))] - best.values[full & ~mask_of((2, 9))]
+    assert row.cost == pytest.approx(cost, abs=1e-12)
     assert row.reach == pytest.approx(2 / 36, abs=1e-15)
     assert found.gap == pytest.approx(row.loss, abs=1e-12)
 
