@@ -105,8 +105,9 @@ def duel_exactly(
     fingerprints: bool = True,
 ) -> ExactDuel:
     """A against B in one game under the rules both are seated for, with A in seat `seat` (1 or 2)
-    or in both, and (`fingerprints`) the policy fingerprint of each. Raises ConfigError for a strategy that cannot be computed exactly under the rules,
-    or a game estimated to take longer than `most_seconds`; TournamentFailure for one that fails."""
+    or in both, and (`fingerprints`) the policy fingerprint of each. Raises ConfigError for a
+    strategy that cannot be computed exactly under the rules, or a game estimated to take longer
+    than `most_seconds`; TournamentFailure for one that fails."""
     if seat not in (None, 1, 2):
         raise ConfigError(f"A's seat must be 1 or 2, not {seat!r}.")
     if a.rules != b.rules:
