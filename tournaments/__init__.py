@@ -61,6 +61,7 @@ if TYPE_CHECKING:  # `name as name`: each re-exported, one statement per module
     from .exact.duel import DuelSeat as DuelSeat, ExactDuel as ExactDuel, duel_exactly as duel_exactly
     from .exact.explain import Explanation as Explanation, explain as explain
     from .exact.fairness import FairRules as FairRules, fair_rules as fair_rules
+    from .exact.sampled import SampledExplanation as SampledExplanation
     from .exact.sheet import CheatSheet as CheatSheet, cheat_sheet as cheat_sheet
     from .exact.solution import GameValue as GameValue, solve as solve
     from .exact.tournament import ExactSummary as ExactSummary
@@ -107,6 +108,7 @@ _NAMES: dict[str, tuple[str, ...]] = {
     ".exact.duel": ("DuelSeat", "ExactDuel", "duel_exactly"),
     ".exact.explain": ("Explanation", "explain"),
     ".exact.fairness": ("FairRules", "fair_rules"),
+    ".exact.sampled": ("SampledExplanation",),
     ".exact.sheet": ("CheatSheet", "cheat_sheet"),
     ".exact.solution": ("GameValue", "solve"),
     ".exact.tournament": ("ExactSummary",),

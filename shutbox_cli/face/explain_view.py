@@ -17,7 +17,7 @@ from .play.board import dice_count
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from tournaments import Explanation
+    from tournaments import Explanation, SampledExplanation
 
     from ..game.exact_regret import Decision
 
@@ -26,19 +26,25 @@ TOP = 10
 """The rows whose share of the loss is said, however many the table shows (the report's `top_share`)."""
 
 
-def show_explanation(console: Console, found: Explanation, top: int) -> None:
+def show_explanation(console: Console, found: Explanation | SampledExplanation, top: int) -> None:
     """The explanation's figures, then its first `top` rows as a table."""
+    from tournaments import SampledExplanation
+
     from .describe import TURN_OPTIONS, rules_in_short
+    from .sampled_view import show_sampled
 
     name = literal(found.strategy)
-    if found.opponents:
+    if isinstance(found, SampledExplanation):
+        show_sampled(console, found)
+    elif found.opponents:
         rivals = ", ".join(literal(one) for one in found.opponents)
         console.print(f"[bold]{name}[/bold] against {rivals}: its chance of winning one game, exactly.")
         console.print(f"Rules: {rules_in_short(found.rules)}.")
     else:
         console.print(f"[bold]{name}[/bold] alone: its expected score over a turn, exactly.")
         console.print(f"Rules for a turn: {rules_in_short(found.rules, TURN_OPTIONS)}.")
-    console.print(_figures(found))
+    if not isinstance(found, SampledExplanation):
+        console.print(_figures(found))
     if not found.rows:
         console.print(f"{name} plays perfectly: no state where its choice is not the best.")
         return
@@ -69,7 +75,7 @@ def _figures(found: Explanation) -> str:
     )
 
 
-def _table(found: Explanation, top: int) -> Table:
+def _table(found: Explanation | SampledExplanation, top: int) -> Table:
     table = Table(box=None, pad_edge=False, padding=(0, 1))
     columns = ["box", "roll", "plays", "best"]
     if found.seats:
@@ -85,7 +91,7 @@ def _table(found: Explanation, top: int) -> Table:
     return table
 
 
-def _cells(found: Explanation, row: Decision) -> list[str | Text]:
+def _cells(found: Explanation | SampledExplanation, row: Decision) -> list[str | Text]:
     key = row.key
     cells: list[str | Text] = []
     if found.seats:
@@ -120,12 +126,12 @@ def _tiles(tiles: Sequence[int]) -> str:
     return "+".join(map(str, tiles))
 
 
-def _total(found: Explanation) -> str:
+def _total(found: Explanation | SampledExplanation) -> str:
     """The rows' total, to as many digits as the gap is shown."""
     return f"{found.total:.6g} points" if found.measure == "expected-score" else _percent(found.total)
 
 
-def _amount(found: Explanation, amount: float) -> str:
+def _amount(found: Explanation | SampledExplanation, amount: float) -> str:
     """A cost in the measure's units: points of expected score, or win chance."""
     return f"{amount:.4g}" if found.measure == "expected-score" else _percent(amount)
 

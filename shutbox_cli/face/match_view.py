@@ -44,10 +44,10 @@ def sprt_line(match: Match, games: int) -> str:
     return f"LLR {match.llr:.2f} ({low:.2f}, {high:.2f}) [{match.sprt.elo0:g}, {match.sprt.elo1:g}] {games:,} games"
 
 
-def match_lines(summary: Summary, width: int | None = None) -> list[str]:
-    """The match, a figure a line (plain text), each broken between words to fit `width` (by
-    default the results console's: the terminal's or COLUMNS; in a pipe, none), its later lines
-    indented."""
+def match_lines(summary: Summary, width: int | None = None, pointer: str | None = None) -> list[str]:
+    """The match, a figure a line (plain text), and the `pointer` to an exact command where given,
+    each broken between words to fit `width` (by default the results console's: the terminal's or
+    COLUMNS; in a pipe, none), its later lines indented."""
     match = summary.match
     assert match is not None
     first, second = summary.config.names
@@ -82,6 +82,7 @@ def match_lines(summary: Summary, width: int | None = None) -> list[str]:
         lines.append(
             f"SPRT (alpha={sprt.alpha:g} beta={sprt.beta:g}) after {summary.games:,} games: {verdict(match, first)}."
         )
+    lines += [] if pointer is None else [pointer]
     width = results_console().width if width is None else width
     return [part for line in lines for part in _fitted(line, width)]
 

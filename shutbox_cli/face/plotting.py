@@ -129,6 +129,7 @@ def _draw(figures: Figures) -> Figure:
         Distribution,
         DuelChances,
         HeadToHeadGrid,
+        LossBars,
         MatchScore,
         SeatRates,
         SprtPath,
@@ -138,6 +139,7 @@ def _draw(figures: Figures) -> Figure:
         WinRates,
     )
 
+    from .loss_plots import loss_bars
     from .tune_plots import tune_curve, tune_grid, tune_ranking
 
     drawers: dict[type, Callable[[Axes, Any], None]] = {
@@ -151,6 +153,7 @@ def _draw(figures: Figures) -> Figure:
         TuneCurve: tune_curve,
         TuneGrid: tune_grid,
         TuneRanking: tune_ranking,
+        LossBars: loss_bars,
     }
     heights = [_height(panel) for panel in figures.panels]
     figure = Figure(figsize=(WIDTH, sum(heights) + 1.2), layout="constrained")
@@ -166,12 +169,24 @@ def _draw(figures: Figures) -> Figure:
 def _title(figures: Figures) -> list[str]:
     from .describe import TURN_OPTIONS, rules_in_short
 
-    what = {"tournament": "Tournament", "match": "Match", "analysis": "Analysis", "duel": "One game", "tune": "Tune"}[
-        figures.kind
-    ]
-    rules = rules_in_short(figures.rules, TURN_OPTIONS if figures.kind == "analysis" else None)
+    what = {
+        "tournament": "Tournament",
+        "match": "Match",
+        "analysis": "Analysis",
+        "duel": "One game",
+        "tune": "Tune",
+        "explanation": "Where it loses",
+    }[figures.kind]
+    from tournaments.parts import LossBars
+
+    turns = figures.kind == "analysis" or any(  # an explanation of the expected score: a turn's rules
+        isinstance(panel, LossBars) and panel.unit == "points" for panel in figures.panels
+    )
+    rules = rules_in_short(figures.rules, TURN_OPTIONS if turns else None)
     if figures.method == "exact":
         how = "computed exactly" + (f", {figures.size}" if figures.kind == "tune" else "")
+    elif figures.method == "sampled":
+        how = f"sampled ({figures.size}, seed {figures.seed})"
     else:
         how = f"seed {figures.seed}, {figures.size}"
     return [f"{what}: {figures.subject}", f"Rules: {rules}; {how}"]

@@ -54,6 +54,12 @@ RUN = [
     ("tournaments", "shutbox analyze optimal --against greedy-high --plot duel.pdf"),
     ("tournaments", "shutbox tune below -p threshold=1..16 -s optimal --plot landscape.png"),
     ("tournaments", "shutbox tune below -p threshold=1..16 -s optimal -s target -s tips"),
+    ("tournaments", "shutbox diff tips greedy-high"),
+    ("tournaments", "shutbox explain greedy-high --plot loss.png"),
+    ("tournaments", "shutbox explain random --games 20000 --seed 1"),
+    ("tournaments", "shutbox analyze tips --against greedy-high"),
+    ("tournaments", "shutbox tournament -s tips -s greedy-high -s optimal --exact"),
+    ("tournaments", "shutbox match tips greedy-high -n 10000 --seed 1"),
     ("strategies", "shutbox check high_first.py:HighFirst"),
     *(("exact", line) for line in shown("exact") if line not in COSTLY),
 ]

@@ -19,7 +19,7 @@ NOTEBOOK = {
         "Summary", "ExactSummary", "Standing", "HeadToHead", "SeatStanding", "TournamentResults", "Match",
         "Pentanomial", "Versus", "Sprt", "Verdict", "Analysis", "ExactDuel", "DuelSeat", "Tuning", "Trial",
         "OBJECTIVES", "TournamentGame", "SeatedStrategy", "Progress",
-        "Explanation", "CheatSheet", "GameValue", "FairRules", "PolicyDiff", "DiffRow",
+        "Explanation", "SampledExplanation", "CheatSheet", "GameValue", "FairRules", "PolicyDiff", "DiffRow",
     ),
     "reports": (
         "write_report", "report_table", "read_report", "compare", "Comparison", "Change", "summarize_report",

@@ -5,7 +5,8 @@ A tournament report gives its win rates (with their 95% intervals when simulated
 grid (three strategies or more) and, computed exactly, its win rates by seat; a match report (a
 tournament report with a `match` table) its score with both intervals and the SPRT's LLR path; an
 analysis its score distribution; a duel its margin distribution; a tune its landscape (the figure
-over one parameter, a map over two, the points ranked over more). No drawing library is used here.
+over one parameter, a map over two, the points ranked over more); an explanation where its loss lies
+(`loss_figures`). No drawing library is used here.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from ..records.checked import read_checked
 from ..records.schema import check_schema, rules_mapping
 from ..statistics.stats import wilson
 from ..tuning.space import MOST_VALUES, Parameter
+from .loss_figures import explanation_figures
 from .panels import (
     Confirmed,
     Distribution,
@@ -62,11 +64,15 @@ def report_figures(table: Mapping[str, Any], name: str = "the report") -> Figure
             return _duel(table)
         if kind == "tune":
             return _tune(table)
+        if kind == "explanation":
+            return explanation_figures(table)
     except (KeyError, TypeError, ValueError, IndexError):
         raise ConfigError(
             f"{name} is not a whole {kind} report: figures are missing or malformed, so it cannot be plotted."
         ) from None
-    raise ConfigError(f"{name} is not a report shutbox can plot: a tournament, match, analysis, duel or tune report.")
+    raise ConfigError(
+        f"{name} is not a report shutbox can plot: a tournament, match, analysis, duel, tune or explanation report."
+    )
 
 
 def _tournament(table: Mapping[str, Any]) -> Figures:

@@ -169,6 +169,19 @@ class TuneRanking:
     points: int
 
 
+@dataclasses.dataclass(frozen=True)
+class LossBars:
+    """Where an explanation's loss lies: the states where the strategy's choice is not the best,
+    grouped `by` the box before the choice (`open total`: its open tiles added up; `tiles left`: how
+    many are open), each group's loss (reach * cost added up), in the explanation's `unit`."""
+
+    by: str
+    groups: tuple[int, ...]
+    losses: tuple[float, ...]
+    unit: str
+    """`points` (expected score) or `chance` (a chance of winning)."""
+
+
 Panel = (
     WinRates
     | HeadToHeadGrid
@@ -180,6 +193,7 @@ Panel = (
     | TuneCurve
     | TuneGrid
     | TuneRanking
+    | LossBars
 )
 
 
@@ -188,12 +202,12 @@ class Figures:
     """Everything one report shows, in order of value, and how it was made."""
 
     kind: str
-    """`tournament`, `match`, `analysis`, `duel` or `tune`."""
+    """`tournament`, `match`, `analysis`, `duel`, `tune` or `explanation`."""
     subject: str
     """What was studied, in a few words (`3 strategies`, `tips against greedy-high`)."""
     rules: Rules
     method: str
-    """`exact` or `simulate`."""
+    """`exact`, `simulate` or `sampled` (an explanation's states, met in simulated turns)."""
     seed: int | None
     """The dice's seed of a simulation (None: computed exactly)."""
     size: str

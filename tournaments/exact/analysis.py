@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from shutbox_cli.game import DICE_SCHEME, Rules, distribution, draw_seed, play_turn, turn_rolls
 from shutbox_cli.game.terms import Seed
+from shutbox_cli.game.turn import Chooser, TurnRecord
 from strategies.base import SOLO_CONTEXT
 from strategies.loading import StrategyLoadError
 from strategies.player import StrategyError
@@ -129,27 +130,18 @@ def simulate(
     telling `progress` the turns played and `turns` every so often, and at the end."""
     if turns < 2:
         raise ConfigError(f"a simulation needs at least 2 turns, not {turns}.")
-    rules = seated.rules
-    player = seated.player()
     counts: Counter[int] = Counter()
     shut = 0
-    step = max(1, turns // PROGRESS_STEPS)
-    for game in range(turns):
-        if game % BATCH == 0:
-            seated.prefetch(player, [(SOLO_CONTEXT, seed, ahead) for ahead in range(game, min(turns, game + BATCH))])
-        player.start_turn(SOLO_CONTEXT, seed, game)
-        record = play_turn(rules, turn_rolls(seed, game, 0, 0), player)
+    for record in solo_turns(seated, turns, seed, progress):
         counts[record.score] += 1
         shut += record.shut_box
-        if progress is not None and ((game + 1) % step == 0 or game + 1 == turns):
-            progress(game + 1, turns)
     total = sum(score * count for score, count in counts.items())
     squares = sum(score * score * count for score, count in counts.items())
     ordered = dict(sorted(counts.items()))
     return Analysis(
         seated.name,
         seated.spec,
-        rules,
+        seated.rules,
         "simulate",
         {score: count / turns for score, count in ordered.items()},
         total / turns,
@@ -160,3 +152,25 @@ def simulate(
         mean_interval(total, squares, turns, floor=0),
         wilson(shut, turns),
     )
+
+
+def solo_turns(
+    seated: SeatedStrategy,
+    turns: int,
+    seed: Seed,
+    progress: Callable[[int, int], None] | None = None,
+    watch: Callable[[Chooser], Chooser] | None = None,
+) -> Iterator[TurnRecord]:
+    """The solo turns `simulate` plays, one by one (a user's strategy plays `BATCH` of them in its
+    host in one round trip); `watch` wraps the strategy's player, to see its every answer."""
+    rules = seated.rules
+    player = seated.player()
+    chooser: Chooser = player if watch is None else watch(player)
+    step = max(1, turns // PROGRESS_STEPS)
+    for game in range(turns):
+        if game % BATCH == 0:
+            seated.prefetch(player, [(SOLO_CONTEXT, seed, ahead) for ahead in range(game, min(turns, game + BATCH))])
+        player.start_turn(SOLO_CONTEXT, seed, game)
+        yield play_turn(rules, turn_rolls(seed, game, 0, 0), chooser)
+        if progress is not None and ((game + 1) % step == 0 or game + 1 == turns):
+            progress(game + 1, turns)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Literal
 
 from shutbox_cli.game import Rules, Ties, score, tiles_of
@@ -30,9 +30,11 @@ from .turns import exact_key, keyed_policy, refuse_inexact, seat_turns
 from .utilities import utilities, walks
 
 if TYPE_CHECKING:  # a user's strategy is seated in a host: only a run of one loads that code
+    from shutbox_cli.game.terms import Seed
     from strategies.table import PolicyTable
 
     from ..referee.seated import SeatedStrategy
+    from .sampled import SampledExplanation
 
 Measure = Literal["expected-score", "win-rate"]
 TOP = 10
@@ -146,17 +148,29 @@ def explain(
     against: SeatedStrategy | Sequence[SeatedStrategy] | None = None,
     seat: int | None = None,
     most_seconds: float = MOST_SECONDS,
-) -> Explanation:
+    *,
+    sample: bool = False,
+    games: int | None = None,
+    seed: Seed | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> Explanation | SampledExplanation:
     """Where a strategy loses under the rules it is seated for: alone, in expected score; against
     one strategy or a field of up to three (seated for the same rules), in its chance of winning one
     game, from each seat (1 plays first) or from `seat` alone. Raises ConfigError for a strategy or a
     game this cannot follow exactly (or estimated to take longer than `most_seconds`),
-    TournamentFailure for a strategy that fails."""
+    TournamentFailure for a strategy that fails.
+
+    A strategy that is neither exact nor keyed (it reads the context without a key, or plays at
+    random), or any strategy with `sample`, is explained on the states it meets in `games` seeded
+    simulated games (from each seat asked; `seed`; `progress` is told the games played):
+    `sampled.explain_sampled`."""
     rivals = [] if against is None else [against] if not isinstance(against, Sequence) else list(against)
     _refuse(seated, rivals, seat)
-    features = () if seated.exact else exact_key(seated, 1 + len(rivals))
+    features = None if sample else () if seated.exact else exact_key(seated, 1 + len(rivals))
     if features is None:
-        return _unkeyed(seated)
+        from .sampled import explain_sampled
+
+        return explain_sampled(seated, games, seed, progress, rivals, () if seat is None else (seat,))
     if not rivals:
         return _alone(seated, features)
     return _in_games(seated, features, rivals, seat, most_seconds)
@@ -179,15 +193,6 @@ def _refuse(seated: SeatedStrategy, rivals: Sequence[SeatedStrategy], seat: int 
             "explain computes games of one round whose ties are shared or settled by seat; "
             "over several rounds, in drop-out or with playoffs a turn's worth depends on more than its box."
         )
-
-
-def _unkeyed(seated: SeatedStrategy) -> Explanation:
-    """A strategy that is neither exact nor keyed: refused (the path to extend for one explained
-    on sampled states)."""
-    why = "it is stochastic" if seated.context_free else "it reads the game context without a key"
-    raise ConfigError(
-        f"{seated.name!r} cannot be explained exactly ({why}): explain follows exact strategies and keyed ones today."
-    )
 
 
 def _policy(seated: SeatedStrategy, features: tuple[str, ...], values: tuple[Any, ...]) -> tuple[Any, Any]:

@@ -35,6 +35,7 @@ if TYPE_CHECKING:  # `name as name`: each re-exported, one statement per module
         DuelChances as DuelChances,
         Figures as Figures,
         HeadToHeadGrid as HeadToHeadGrid,
+        LossBars as LossBars,
         MatchScore as MatchScore,
         SeatRates as SeatRates,
         SprtPath as SprtPath,
@@ -44,6 +45,7 @@ if TYPE_CHECKING:  # `name as name`: each re-exported, one statement per module
         WinRates as WinRates,
     )
     from ..records.schema import header as header, rules_table as rules_table
+    from ..results.pointers import exact_pointer as exact_pointer
     from ..results.report import result_table as result_table
     from ..statistics.pairs import field_difference as field_difference
     from ..running.checkpoint import CHECKPOINT_SECONDS as CHECKPOINT_SECONDS
@@ -76,6 +78,7 @@ _NAMES: dict[str, tuple[str, ...]] = {
         "DuelChances",
         "Figures",
         "HeadToHeadGrid",
+        "LossBars",
         "MatchScore",
         "SeatRates",
         "SprtPath",
@@ -85,6 +88,7 @@ _NAMES: dict[str, tuple[str, ...]] = {
         "WinRates",
     ),
     "..records.schema": ("header", "rules_table"),
+    "..results.pointers": ("exact_pointer",),
     "..results.report": ("result_table",),
     "..statistics.pairs": ("field_difference",),
     "..running.checkpoint": ("CHECKPOINT_SECONDS",),

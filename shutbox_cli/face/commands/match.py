@@ -173,10 +173,11 @@ def _render(output: Output, summary: "Summary", quiet: bool) -> None:
     from tournaments import Verdict
 
     from ..match_view import match_lines
+    from ..pointers import pointer_line
     from ..quiet import match_line
 
     if output.table:
-        for line in [match_line(summary)] if quiet else match_lines(summary):
+        for line in [match_line(summary)] if quiet else match_lines(summary, pointer=pointer_line(summary, "match")):
             output.note(line)
     output.written()
     match = summary.match

@@ -1,4 +1,5 @@
-"""`shutbox plot REPORT`: draw a report of `tournament`, `match`, `analyze` or `tune` to a PNG, SVG or PDF file."""
+"""`shutbox plot REPORT`: draw a report of `tournament`, `match`, `analyze`, `tune` or `explain` to a PNG, SVG or PDF
+file."""
 
 from pathlib import Path
 from typing import Annotated
@@ -32,7 +33,8 @@ def plot_command(
     computed exactly, its win rates by seat; a match's score with its intervals and its SPRT's LLR
     path between the bounds; an analysis's score distribution; a duel's margin distribution; a
     tune's landscape (its figure over one parameter, a heat map over two, the points ranked over
-    more). Needs pip install ".[plot]" in shutbox's checkout.
+    more); an explanation's loss, by open total and by tiles left. Needs pip install ".[plot]" in
+    shutbox's checkout.
 
     The title says the rules, and the seed of a simulation; the colours are colour-blind safe.
 

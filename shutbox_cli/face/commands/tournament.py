@@ -223,6 +223,8 @@ def _render(output: Output, summary: "Summary | ExactSummary", quiet: bool) -> N
     """The table (or the --quiet line) where the output says, then the notes on stderr."""
     from tournaments import Summary
 
+    from ..literal import literal
+    from ..pointers import pointer_line
     from ..tournament_view import quiet_line, show
 
     if isinstance(summary, Summary) and summary.seed_drawn and summary.config.seed is not None:
@@ -231,6 +233,9 @@ def _render(output: Output, summary: "Summary | ExactSummary", quiet: bool) -> N
         output.note(quiet_line(summary))
     elif output.table:
         show(output.console(), summary)
+        pointer = pointer_line(summary, "tournament")
+        if pointer is not None:
+            output.console().print(literal(pointer))
     output.written()
 
 

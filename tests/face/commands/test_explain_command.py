@@ -105,9 +105,7 @@ def test_a_users_strategy_is_explained_from_its_host() -> None:
     assert math.fsum(row["loss"] for row in report["rows"]) == pytest.approx(report["gap"], abs=1e-9)
 
 
-BAD = {
-    ("random",): "'random' cannot be explained exactly (it is stochastic): explain follows exact strategies and "
-    "keyed ones today.",
+BAD = {  # a strategy neither exact nor keyed is explained on sampled states (test_explain_sampled_command.py)
     ("tips", "--ties", "playoff"): "explain alone weighs single turns; --ties shapes a game: add --against SPEC or "
     "-s SPEC to play one.",
     ("tips", "--against", "optimal", "--ties", "playoff"): "explain computes games of one round whose ties are "

@@ -466,8 +466,8 @@ def test_a_file_that_is_not_a_report_is_refused_in_one_sentence(tmp_path: Path) 
     done = shutbox("plot", str(config))
     assert (done.returncode, done.stdout) == (2, "")
     assert done.stderr == (
-        f"shutbox: error: '{config}' is not a report shutbox can plot: a tournament, match, analysis, duel or tune "
-        "report.\n"
+        f"shutbox: error: '{config}' is not a report shutbox can plot: a tournament, match, analysis, duel, tune or "
+        "explanation report.\n"
     )
     assert not config.with_suffix(".png").exists()
 

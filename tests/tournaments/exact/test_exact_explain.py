@@ -185,8 +185,7 @@ def test_a_users_one_state_change_is_exactly_that_row_with_its_exact_cost(tmp_pa
 
 
 def test_what_it_cannot_follow_is_refused_in_one_sentence() -> None:
-    refusals = {
-        ("random",): "'random' cannot be explained exactly (it is stochastic): explain follows exact",
+    refusals = {  # a strategy neither exact nor keyed is explained on sampled states (test_explain_sampled.py)
         ("tips", "random"): "'random' is not an exact strategy (it is stochastic)",
         ("tips", "optimal", "tips", "tips", "tips"): "explain plays tables of up to 4",
     }

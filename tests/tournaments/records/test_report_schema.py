@@ -116,6 +116,19 @@ MODES |= {
     "diff win": ("diff", "target", "tips", "--measure", "win", "--tiles", "5", "--seat", "2"),
     "diff identical": ("diff", "optimal", "optimal", "--tiles", "5"),
     "user diff": ("diff", "examples/cautious.py:Cautious", "tips", "--tiles", "5"),
+    "explanation sampled": ("explain", "random", "--tiles", "4", "-n", "40", "--seed", "3"),
+    "explanation sampled in games": (
+        "explain",
+        "random",
+        "--against",
+        "optimal",
+        "--tiles",
+        "4",
+        "-n",
+        "30",
+        "--seed",
+        "3",
+    ),
 }
 if importlib.util.find_spec("optuna") is not None:  # the tune extra, which CI installs
     MODES["tune optuna continuous"] = (
@@ -236,6 +249,7 @@ def condition(word: str, report: dict[str, Any], entry: dict[str, Any]) -> bool:
         "a move exception": lambda: entry["choice"] == "move",
         "not played for a stake": lambda: rules.get("shut_pays", 1.0) == 1.0,
         "no fair payout": lambda: no_fair_payout(report, entry),
+        "sampled": lambda: report["method"] == "sampled",
     }
     return holds[word]()
 
