@@ -69,6 +69,12 @@ Table = Annotated[
     ),
 ]
 
+SolvedTable = Annotated[
+    int,
+    typer.Option("--table", "-t", metavar="N", min=2, max=4, help="Seats at the table, 2 to 4 (each plays one turn)."),
+]
+"""The table `solve` and `fair` work out: 2 to 4 seats of one turn each."""
+
 Duplicate = Annotated[
     bool | None,
     typer.Option(

@@ -1,10 +1,10 @@
 """`shutbox solve`: the value of a one-round game, each seat's chance under perfect play and all optimal."""
 
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 
-from ..arguments import Report
+from ..arguments import Report, SolvedTable
 from ..errors import fail
 from ..output import Format, FormatOption, Output
 from ..rule_options import rules_from_options, with_rule_options
@@ -26,12 +26,7 @@ def register(app: typer.Typer) -> None:
 @with_rule_options
 def solve_command(
     rule_values: dict[str, Any],
-    table: Annotated[
-        int,
-        typer.Option(
-            "--table", "-t", metavar="N", min=2, max=4, help="Seats at the table, 2 to 4 (each plays one turn)."
-        ),
-    ] = 2,
+    table: SolvedTable = 2,
     report: Report = None,
     form: FormatOption = Format.TABLE,
 ) -> None:
