@@ -19,13 +19,13 @@ import math
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Literal
 
-from shutbox_cli.game import Rules, Ties, score, tiles_of
+from shutbox_cli.game import Rules, Ties, score
 from shutbox_cli.game.exact_regret import Decision, best_values, decisions, policy_values
 from shutbox_cli.game.exact_seats import TurnStart
 
 from ..errors import ConfigError, TournamentFailure, marked, setting
-from ..records.schema import header, rules_table
 from .cost import MOST_SECONDS, refuse_costly
+from .explained import TOP, report_head, report_row, top_share
 from .turns import exact_key, keyed_policy, refuse_inexact, seat_turns
 from .utilities import utilities, walks
 
@@ -37,8 +37,6 @@ if TYPE_CHECKING:  # a user's strategy is seated in a host: only a run of one lo
     from .sampled import SampledExplanation
 
 Measure = Literal["expected-score", "win-rate"]
-TOP = 10
-"""The rows whose share of the gap a result states."""
 MOST_RIVALS = 3
 """A field of at most three rivals: tables of two to four."""
 SOLO = TurnStart(0, 0, False, 0, None, 0, 0, None)
@@ -95,52 +93,13 @@ class Explanation:
 
     def top_share(self, count: int = TOP) -> float:
         """The share of the rows' total loss in the first `count` rows (0 when there is none)."""
-        total = self.total
-        return math.fsum(row.loss for row in self.rows[:count]) / total if total > 0 else 0.0
+        return top_share(self.rows, count)
 
     def to_report(self) -> dict[str, Any]:
         """The explanation as a report table (docs/report.md)."""
-        from ..referee.confinement import report_field
-
-        report: dict[str, Any] = {
-            **header("explanation"),
-            "method": "exact",
-            **report_field([self.spec, *self.field]),
-            "arithmetic": "float",
-            "strategy": self.strategy,
-            "spec": self.spec,
-        }
-        report |= {
-            "opponents": list(self.opponents),
-            "field": list(self.field),
-            "seats": list(self.seats),
-            "features": list(self.features),
-        }
-        report |= {
-            "measure": self.measure,
-            "rules": rules_table(self.rules),
-            "value": self.value,
-            "best": self.best,
-            "gap": self.gap,
-            "top_share": self.top_share(),
-            "rows": [self._row(row) for row in self.rows],
-        }
-        return report
-
-    def _row(self, row: Decision) -> dict[str, Any]:
-        table: dict[str, Any] = {"box": list(tiles_of(row.mask))}
-        key = row.key
-        if self.seats:
-            table["seat"], key = key[0], key[1:]
-        if self.features:
-            table["key"] = {
-                feature: value for feature, value in zip(self.features, key, strict=True) if value is not None
-            }
-        if row.throw is None:
-            table |= {"played_dice": row.played, "best_dice": row.best}
-        else:
-            table |= {"throw": list(row.throw), "played": list(tiles_of(row.played)), "best": list(tiles_of(row.best))}
-        return table | {"cost": row.cost, "reach": row.reach, "loss": row.loss}
+        report = report_head(self, {"method": "exact", "arithmetic": "float"})
+        report |= {"value": self.value, "best": self.best, "gap": self.gap, "top_share": self.top_share()}
+        return report | {"rows": [report_row(self, row) for row in self.rows]}
 
 
 def explain(

@@ -21,15 +21,15 @@ import math
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Literal
 
-from shutbox_cli.game import DICE_SCHEME, Rules, draw_seed, solve_expected_score, tiles_of
+from shutbox_cli.game import DICE_SCHEME, Rules, draw_seed, solve_expected_score
 from shutbox_cli.game.terms import Seed
 from strategies.loading import StrategyLoadError
 from strategies.player import StrategyError
 
 from ..errors import ConfigError, TournamentFailure, marked
-from ..records.schema import header, rules_table
 from ..statistics.stats import Interval
 from .analysis import solo_turns
+from .explained import TOP, report_head, report_row, top_share
 from .sampled_costs import ChoiceCosts, SampledDecision, mean_interval
 from .sampled_games import SITUATION, play_games
 
@@ -38,8 +38,6 @@ if TYPE_CHECKING:  # a user's strategy is seated in a host: only a run of one lo
 
 DEFAULT_GAMES = 20_000
 """Games a sampled explanation plays (from each seat asked) when none are given."""
-TOP = 10
-"""The rows whose share of the gap a result states, as `explain.TOP` (which imports this module)."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -106,56 +104,15 @@ class SampledExplanation:
 
     def top_share(self, count: int = TOP) -> float:
         """The share of the rows' total loss in the first `count` rows (0 when there is none)."""
-        total = self.total
-        return math.fsum(row.loss for row in self.rows[:count]) / total if total > 0 else 0.0
+        return top_share(self.rows, count)
 
     def to_report(self) -> dict[str, Any]:
         """The explanation as a report table (docs/report.md; `kind = "explanation"`, `method = "sampled"`)."""
-        from ..referee.confinement import report_field
-
-        report: dict[str, Any] = {
-            **header("explanation"),
-            "method": self.method,
-            **report_field([self.spec, *self.field]),
-            "seed": self.seed,
-            "dice": DICE_SCHEME,
-            "strategy": self.strategy,
-            "spec": self.spec,
-        }
-        report |= {
-            "opponents": list(self.opponents),
-            "field": list(self.field),
-            "seats": list(self.seats),
-            "features": list(self.features),
-        }
-        return report | {
-            "measure": self.measure,
-            "rules": rules_table(self.rules),
-            "games": self.games,
-            "decisions": self.decisions,
-            "value": self.value,
-            "value_ci95": list(self.value_interval),
-            "best": self.best,
-            "gap": self.gap,
-            "gap_ci95": list(self.gap_interval),
-            "top_share": self.top_share(),
-            "rows": [self._row(row) for row in self.rows],
-        }
-
-    def _row(self, row: SampledDecision) -> dict[str, Any]:
-        """A row of the report, as `Explanation`'s are, with how many times it was met."""
-        found: dict[str, Any] = {"box": list(tiles_of(row.mask))}
-        if self.seats:
-            key = row.key[1:]
-            found["seat"] = row.key[0]
-            found["key"] = {
-                feature: value for feature, value in zip(self.features, key, strict=True) if value is not None
-            }
-        if row.throw is None:
-            found |= {"played_dice": row.played, "best_dice": row.best}
-        else:
-            found |= {"throw": list(row.throw), "played": list(tiles_of(row.played)), "best": list(tiles_of(row.best))}
-        return found | {"cost": row.cost, "reach": row.reach, "loss": row.loss, "met": row.met}
+        report = report_head(self, {"method": self.method, "seed": self.seed, "dice": DICE_SCHEME})
+        report |= {"games": self.games, "decisions": self.decisions}
+        report |= {"value": self.value, "value_ci95": list(self.value_interval), "best": self.best}
+        report |= {"gap": self.gap, "gap_ci95": list(self.gap_interval), "top_share": self.top_share()}
+        return report | {"rows": [report_row(self, row) | {"met": row.met} for row in self.rows]}
 
 
 def explain_sampled(
