@@ -1,18 +1,14 @@
 """`shutbox explain` for people: the strategy's value, the best, the exact gap the rows add up to,
-and the rows that carry most of it, each box drawn as tiles (open ones numbered, shut ones a dash,
-as `play` draws them)."""
+and the rows that carry most of it, each state drawn as diff draws it (`state_view`)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from rich.table import Table
 from rich.text import Text
 
-from ..game import Rules, tiles_of
 from .literal import literal
-from .play.board import dice_count
+from .state_view import Column, StateRows, box_text, choice_text, key_text, roll_text
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -75,20 +71,12 @@ def _figures(found: Explanation) -> str:
     )
 
 
-def _table(found: Explanation | SampledExplanation, top: int) -> Table:
-    table = Table(box=None, pad_edge=False, padding=(0, 1))
-    columns = ["box", "roll", "plays", "best"]
-    if found.seats:
-        columns.insert(0, "seat")
-    if found.features:
-        columns.insert(1 if found.seats else 0, "key")
-    for column in columns:
-        table.add_column(column)
-    for column in ("cost", "reach", "weighted"):
-        table.add_column(column, justify="right", no_wrap=True)
-    for row in found.rows[:top]:
-        table.add_row(*_cells(found, row))
-    return table
+def _table(found: Explanation | SampledExplanation, top: int) -> StateRows:
+    columns = [Column("seat")] if found.seats else []
+    columns += [Column("key")] if found.features else []
+    columns += [Column(title) for title in ("box", "roll", "plays", "best")]
+    columns += [Column(title, figure=True) for title in ("cost", "reach", "weighted")]
+    return StateRows(columns, [_cells(found, row) for row in found.rows[:top]])
 
 
 def _cells(found: Explanation | SampledExplanation, row: Decision) -> list[str | Text]:
@@ -98,32 +86,10 @@ def _cells(found: Explanation | SampledExplanation, row: Decision) -> list[str |
         cells.append(str(key[0]))
         key = key[1:]
     if found.features:
-        cells.append(" ".join("-" if value is None else str(value) for value in key))
-    cells.append(box_text(found.rules, row.mask))
-    if row.throw is None:
-        cells += ["how many", dice_count(row.played), dice_count(row.best)]
-    else:
-        cells += [_tiles(row.throw), _tiles(tiles_of(row.played)), _tiles(tiles_of(row.best))]
+        cells.append(key_text(key))
+    cells += [box_text(found.rules.tiles, row.mask), roll_text(row.throw)]
+    cells += [choice_text(row.throw, row.played), choice_text(row.throw, row.best)]
     return [*cells, _amount(found, row.cost), _percent(row.reach), _amount(found, row.loss)]
-
-
-def box_text(rules: Rules, mask: int) -> Text:
-    """The box as a row of tiles: open ones by number (bold), shut ones a dash (dim); narrow enough
-    that a 12-tile box leaves room for the figures in 80 columns."""
-    text = Text()
-    for tile in range(1, rules.tiles + 1):
-        if tile > 1:
-            text.append(" ")
-        if mask >> (tile - 1) & 1:
-            text.append(str(tile), style="bold")
-        else:
-            text.append("-", style="dim")
-    return text
-
-
-def _tiles(tiles: Sequence[int]) -> str:
-    """Tiles or dice as a short sum: `1+2+6`."""
-    return "+".join(map(str, tiles))
 
 
 def _total(found: Explanation | SampledExplanation) -> str:

@@ -176,50 +176,23 @@ def _total(found: "PolicyDiff", a: str, b: str) -> str:
 
 
 def _table(found: "PolicyDiff", rows: "tuple[DiffRow, ...]", a: str, b: str) -> Any:
-    from rich.table import Table
+    from ..state_view import Cell, Column, StateRows, box_text, choice_text, key_text, roll_text
 
-    table = Table(box=None, pad_edge=False, header_style="bold")
     seats = any(row.seat is not None for row in rows)
     keys = any(row.key for row in rows)
-    if seats:
-        table.add_column("seat", justify="right")
-    if keys:
-        table.add_column("key")
-    for title in ("box", "roll", a, b):
-        table.add_column(title, no_wrap=True)
-    for title in ("cost", "reach", "loss"):
-        table.add_column(title, justify="right", no_wrap=True)
-    tiles = found.rules.tiles
+    columns = [Column("seat")] if seats else []
+    columns += [Column("key")] if keys else []
+    columns += [Column(title) for title in ("box", "roll", a, b)]
+    columns += [Column(title, figure=True) for title in ("cost", "reach", "loss")]
+    cells: list[list[Cell]] = []
     for row in rows:
-        cells = [str(row.seat)] if seats else []
-        if keys:
-            cells.append(",".join("-" if value is None else str(value) for _, value in row.key))
-        cells += [_box(row.mask, tiles), *_choices(row)]
-        cells += [_figure(found, row.cost, True), f"{row.reach:.4%}", _figure(found, row.loss, True)]
-        table.add_row(*cells)
+        line: list[Cell] = [str(row.seat)] if seats else []
+        line += [key_text([value for _, value in row.key])] if keys else []
+        line += [box_text(found.rules.tiles, row.mask), roll_text(row.throw)]
+        line += [choice_text(row.throw, row.a_choice), choice_text(row.throw, row.b_choice)]
+        cells.append([*line, _figure(found, row.cost, True), f"{row.reach:.4%}", _figure(found, row.loss, True)])
+    caption = None
     if keys:
         features = next(row.key for row in rows if row.key)
-        table.caption = "key: " + ", ".join(feature for feature, _ in features) + " (- for none)"
-    return table
-
-
-def _box(mask: int, tiles: int) -> str:
-    """The box as its tiles, a shut one as a dot: `··3456789` (spaced beyond 9 tiles)."""
-    shown = [str(tile) if mask >> (tile - 1) & 1 else "·" for tile in range(1, tiles + 1)]
-    return ("" if tiles <= 9 else " ").join(shown)
-
-
-def _choices(row: "DiffRow") -> list[str]:
-    """The roll, A's choice and B's."""
-    if row.throw is None:
-        return ["dice?", _dice(row.a_choice), _dice(row.b_choice)]
-    roll = "+".join(map(str, row.throw))
-    return [roll, _shut(row.a_choice), _shut(row.b_choice)]
-
-
-def _dice(count: int) -> str:
-    return "one die" if count == 1 else f"{count} dice"
-
-
-def _shut(mask: int) -> str:
-    return "+".join(str(tile) for tile in range(1, mask.bit_length() + 1) if mask >> (tile - 1) & 1)
+        caption = "key: " + ", ".join(feature for feature, _ in features) + " (a dash: none)."
+    return StateRows(columns, cells, caption)

@@ -12,8 +12,14 @@ from ..settings import said
 
 if TYPE_CHECKING:
     from rich.console import Console
+    from rich.table import Table
 
     from tournaments import FairRules
+
+
+TITLES = ("ties", "first roll", "last-first", "fair payout")
+"""The table's column titles; NARROW_TITLES on two lines each, for a narrow terminal."""
+NARROW_TITLES = ("ties", "first\nroll", "last-\nfirst", "fair\npayout")
 
 
 def register(app: typer.Typer) -> None:
@@ -56,25 +62,17 @@ def fair_command(
 
 
 def _show(console: "Console", found: "FairRules") -> None:
-    from rich.table import Table
-
     from shutbox_cli.game.fair import SETTLED
 
     from ..describe import rules_in_short
+    from ..state_view import Widest
 
     pays = found.rules.shut_pays
     console.print(f"Fair rules for a one-round game of {found.table} seats under perfect play, for a stake.")
     console.print(f"Rules: {rules_in_short(found.rules)}.")
-    grid = Table(box=None, pad_edge=False)
-    for name, justify in (("ties", "left"), ("first roll", "left"), ("last-first", "right"), ("fair payout", "right")):
-        grid.add_column(name, justify=justify)  # type: ignore[arg-type]
-    jumps = False
-    for variant in found.variants:
-        fair = "none" if variant.fair_pays is None else f"{variant.fair_pays:.3f}"
-        if variant.fair_left is not None and abs(variant.fair_left) > SETTLED:
-            fair, jumps = fair + "*", True
-        grid.add_row(variant.rules.ties.value, variant.rules.first_roll.value, f"{variant.advantage:+.5f}", fair)
-    console.print(grid)
+    grids = [_grid(found, titles) for titles in (TITLES, NARROW_TITLES)]
+    console.print(Widest(*grids))
+    jumps = any(variant.fair_left is not None and abs(variant.fair_left) > SETTLED for variant in found.variants)
     best = found.fairest
     console.print(
         f"Fairest at a shut payout of {pays:g}: ties {best.rules.ties.value}, first roll "
@@ -91,3 +89,21 @@ def _show(console: "Console", found: "FairRules") -> None:
             "*: no payout makes the seats quite equal: at this one a seat's play switches, and the "
             "advantage jumps across 0 (the report's advantage_left says by how much)."
         )
+
+
+def _grid(found: "FairRules", titles: tuple[str, ...]) -> "Table":
+    """A variant a row: its tie rule, first-roll rule, last-first and fair payout (starred where the
+    advantage jumps across 0 there), under `titles`."""
+    from rich.table import Table
+
+    from shutbox_cli.game.fair import SETTLED
+
+    grid = Table(box=None, pad_edge=False)
+    for title, justify in zip(titles, ("left", "left", "right", "right"), strict=True):
+        grid.add_column(title, justify=justify)  # type: ignore[arg-type]
+    for variant in found.variants:
+        fair = "none" if variant.fair_pays is None else f"{variant.fair_pays:.3f}"
+        if variant.fair_left is not None and abs(variant.fair_left) > SETTLED:
+            fair += "*"
+        grid.add_row(variant.rules.ties.value, variant.rules.first_roll.value, f"{variant.advantage:+.5f}", fair)
+    return grid

@@ -12,6 +12,7 @@ from ..settings import said
 
 if TYPE_CHECKING:
     from rich.console import Console
+    from rich.table import Table
 
     from tournaments import GameValue
 
@@ -58,24 +59,12 @@ def solve_command(
 
 
 def _show(console: "Console", found: "GameValue") -> None:
-    from rich.table import Table
-
     from ..describe import rules_in_short
+    from ..state_view import Widest
 
     console.print(f"The value of a one-round game of {found.table} seats, computed exactly (in floats).")
     console.print(f"Rules: {rules_in_short(found.rules)}.")
-    grid = Table(box=None, pad_edge=False)
-    grid.add_column("")
-    for number in range(1, found.table + 1):
-        grid.add_column(f"seat {number}", justify="right")
-    grid.add_column("tie", justify="right")
-    grid.add_column("last-first", justify="right")
-    for name, play in (("perfect play", found.perfect), ("all optimal", found.optimal)):
-        grid.add_row(name, *(f"{seat.win:.3%}" for seat in play.seats), f"{play.tie:.3%}", f"{play.advantage:+.3%}")
-        if play.winnings is not None:
-            won = play.winnings
-            grid.add_row("  winnings", *(f"{seat:+.5f}" for seat in won.seats), "", f"{won.advantage:+.5f}")
-    console.print(grid)
+    console.print(Widest(_grid(found), _stacked(found)))
     if found.perfect.winnings is not None:
         console.print(
             f"Winnings: what a seat wins on average, in stakes: each loser pays the winner one stake, "
@@ -87,3 +76,44 @@ def _show(console: "Console", found: "GameValue") -> None:
         "chance less the first's. Perfect play: every seat plays to win knowing the later seats do too "
         "(shutbox strategies perfect)."
     )
+
+
+def _grid(found: "GameValue") -> "Table":
+    """The figures a play a row, a seat a column."""
+    from rich.table import Table
+
+    grid = Table(box=None, pad_edge=False)
+    grid.add_column("")
+    for number in range(1, found.table + 1):
+        grid.add_column(f"seat {number}", justify="right")
+    grid.add_column("tie", justify="right")
+    grid.add_column("last-first", justify="right")
+    for name, play in (("perfect play", found.perfect), ("all optimal", found.optimal)):
+        grid.add_row(name, *(f"{seat.win:.3%}" for seat in play.seats), f"{play.tie:.3%}", f"{play.advantage:+.3%}")
+        if play.winnings is not None:
+            won = play.winnings
+            grid.add_row("  winnings", *(f"{seat:+.5f}" for seat in won.seats), "", f"{won.advantage:+.5f}")
+    return grid
+
+
+def _stacked(found: "GameValue") -> "Table":
+    """The same figures for a narrow terminal: a play a block, a seat a row (its chance and its
+    winnings side by side), then the tie and last-first."""
+    from rich.table import Table
+
+    winnings = found.perfect.winnings is not None
+    grid = Table(box=None, pad_edge=False)
+    grid.add_column("")
+    grid.add_column("chance", justify="right")
+    if winnings:
+        grid.add_column("winnings", justify="right")
+    for name, play in (("perfect play", found.perfect), ("all optimal", found.optimal)):
+        won = play.winnings
+        grid.add_row(name)
+        for number, seat in enumerate(play.seats, 1):
+            grid.add_row(
+                f"  seat {number}", f"{seat.win:.3%}", *([] if won is None else [f"{won.seats[number - 1]:+.5f}"])
+            )
+        grid.add_row("  tie", f"{play.tie:.3%}")
+        grid.add_row("  last-first", f"{play.advantage:+.3%}", *([] if won is None else [f"{won.advantage:+.5f}"]))
+    return grid
