@@ -1,7 +1,8 @@
 """How `explain` and `diff` draw the states where a strategy chooses otherwise: the box as its tiles,
 the roll, the two choices, then the figures. Where the terminal has room for every column, a table,
-a row a line; where it has not, each row stacked: its state and choices on a line under the
-header, then its figures by name on the next. No figure is cut short and no row wraps."""
+a row a line; where it has not, each row stacked: its state and choices (as many as fit) on a line
+under the header, then the rest by name on the next. No figure is cut short and no row wraps. `Widest`
+does the same for solve's and fair's tables: the first of their drawings the terminal holds."""
 
 from __future__ import annotations
 
@@ -89,10 +90,7 @@ class StateRows:
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[RenderableType]:
         table = self.table()
-        if console.measure(table, options=options.update_width(10_000)).maximum <= options.max_width:
-            yield table
-        else:
-            yield stacked(self.columns, self.rows, options.max_width)
+        yield table if _holds(console, options, table) else stacked(self.columns, self.rows, options.max_width)
         if self.caption is not None:
             yield Text(self.caption)
 
@@ -108,11 +106,12 @@ class Widest:
         return f"<Widest of {len(self.drawings)} drawings>"
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[RenderableType]:
-        wide = options.update_width(10_000)
-        yield next(
-            (one for one in self.drawings if console.measure(one, options=wide).maximum <= options.max_width),
-            self.drawings[-1],
-        )
+        yield next((one for one in self.drawings if _holds(console, options, one)), self.drawings[-1])
+
+
+def _holds(console: Console, options: ConsoleOptions, drawing: RenderableType) -> bool:
+    """Whether the width given holds a drawing at its widest, no cell wrapped."""
+    return console.measure(drawing, options=options.update_width(10_000)).maximum <= options.max_width
 
 
 def stacked(columns: Sequence[Column], rows: Sequence[Sequence[Cell]], width: int) -> Group:
