@@ -107,9 +107,10 @@ class PolicyDiff:
 
     @property
     def rows_total(self) -> float:
-        """The rows' losses added up, in A's favour as `difference` is: equal to it, to rounding."""
-        total = math.fsum(row.loss for row in self.rows)
-        return total if self.measure == "score" else -total
+        """What A loses beside B, in the measure: the rows' losses added up (above 0: A loses; below,
+        A gains). To rounding, `difference` in points (a higher score is the worse) and less it in
+        the chance of winning."""
+        return math.fsum(row.loss for row in self.rows)
 
     @property
     def identical(self) -> bool:
