@@ -11,8 +11,7 @@ from ..output import Format, FormatOption, print_document
 from ..settings import said
 
 if TYPE_CHECKING:
-    from strategies.check import CheckResult
-    from strategies.runner import CheckReport
+    from strategies.runner import CheckReport, CheckResult
     from tournaments import SeatedStrategy
 
 FAILED = "none: its table failed (above)"
@@ -69,8 +68,7 @@ def check_command(
       shutbox check greedy-high --samples 200 --seed 3
       shutbox check bot.py:Bot --format json | jq .ok
     """
-    from strategies.check import CheckResult
-    from strategies.runner import StrategyError, StrategyLoadError
+    from strategies.runner import CheckResult, StrategyError, StrategyLoadError
     from tournaments import TournamentFailure, seat_strategy
 
     from ...game import Rules
@@ -100,8 +98,7 @@ def check_command(
 def _fingerprint(seated: "SeatedStrategy") -> "tuple[str | None, str | CheckResult]":
     """Its fingerprint (None where it has none), and as shown: the fingerprint, or why there is none;
     or where its table fails to be given, the failed check that says so (under which key)."""
-    from strategies.check import CheckResult
-    from strategies.runner import StrategyError
+    from strategies.runner import CheckResult, StrategyError
     from tournaments import TournamentFailure
 
     try:
