@@ -97,3 +97,23 @@ def test_a_search_estimated_past_three_minutes_is_refused_before_it_starts() -> 
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.startswith("shutbox: error: fair rules at 4 seats on 12 tiles scored by sum would take about ")
     assert done.stderr.endswith("or another scoring (--scoring).\n") and done.stderr.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["explain", "perfect", "--against", "optimal"], "not the winnings of a game played for a stake"),
+        (["explain", "optimal", "--sheet", "--against", "tips"], "not the winnings of a game played for a stake"),
+        (["diff", "perfect", "optimal", "--measure", "win"], "not the winnings of a game played for a stake"),
+        (["diff", "optimal", "tips"], "not the winnings of a game played for a stake"),
+        (["explain", "optimal"], "explain alone weighs single turns; --shut-pays shapes a game"),
+        (["explain", "optimal", "--sheet"], "a cheat sheet alone is of a single turn; --shut-pays shapes a game"),
+    ],
+)
+def test_explain_diff_and_the_sheet_refuse_a_stake_they_do_not_measure(args: list[str], said: str) -> None:
+    """They weigh the expected score or the chance of winning, not the winnings of a game played for
+    a stake: a payout other than 1 is refused in one sentence, not measured as if it were 1."""
+    done = shutbox(*args, *SMALL, "--shut-pays", "3")
+    assert done.returncode == 2 and done.stdout == "", done.stdout
+    assert said in done.stderr and "--shut-pays" in done.stderr
+    assert "Traceback" not in done.stderr and len(done.stderr.strip().splitlines()) == 1
