@@ -88,6 +88,8 @@ def test_fair_writes_its_report_whole_and_shows_a_table_in_80_columns(tmp_path: 
 @pytest.mark.parametrize("command", ["fair", "solve"])
 def test_bad_input_is_one_sentence_and_status_2(command: str, args: list[str], said: str) -> None:
     done = shutbox(command, *SMALL, *args)
+    if command == "fair" and "--ties" in args:
+        said = "fair tries every tie rule and first-roll rule"  # it refuses --ties before the payout meets it
     assert done.returncode == 2 and done.stdout == ""
     assert said in done.stderr and "Traceback" not in done.stderr
 
@@ -116,4 +118,14 @@ def test_explain_diff_and_the_sheet_refuse_a_stake_they_do_not_measure(args: lis
     done = shutbox(*args, *SMALL, "--shut-pays", "3")
     assert done.returncode == 2 and done.stdout == "", done.stdout
     assert said in done.stderr and "--shut-pays" in done.stderr
+    assert "Traceback" not in done.stderr and len(done.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("args", [["--ties", "seat"], ["--first-roll", "2-to-go"], ["--ties", "playoff", "--shut-pays", "2"]])
+def test_fair_refuses_the_rules_it_tries_every_one_of(args: list[str]) -> None:
+    """fair varies the tie rule and the first-roll rule: giving one is refused in one sentence, not
+    shown in the header and then ignored."""
+    done = shutbox("fair", *SMALL, *args)
+    assert done.returncode == 2 and done.stdout == "", done.stdout
+    assert "fair tries every tie rule and first-roll rule: leave out --ties and --first-roll." in done.stderr
     assert "Traceback" not in done.stderr and len(done.stderr.strip().splitlines()) == 1
