@@ -121,7 +121,9 @@ def test_explain_diff_and_the_sheet_refuse_a_stake_they_do_not_measure(args: lis
     assert "Traceback" not in done.stderr and len(done.stderr.strip().splitlines()) == 1
 
 
-@pytest.mark.parametrize("args", [["--ties", "seat"], ["--first-roll", "2-to-go"], ["--ties", "playoff", "--shut-pays", "2"]])
+@pytest.mark.parametrize(
+    "args", [["--ties", "seat"], ["--first-roll", "2-to-go"], ["--ties", "playoff", "--shut-pays", "2"]]
+)
 def test_fair_refuses_the_rules_it_tries_every_one_of(args: list[str]) -> None:
     """fair varies the tie rule and the first-roll rule: giving one is refused in one sentence, not
     shown in the header and then ignored."""
