@@ -213,3 +213,12 @@ def test_a_keyed_table_that_fails_under_one_key_fails_the_check_naming_the_key(t
     form = ("--format", "json")
     document = json.loads(shutbox("check", f"{tmp_path / 'seventeen.py'}:Seventeen", "--samples", "2", *form).stdout)
     assert document["ok"] is False
+
+
+@pytest.mark.slow
+def test_strategies_name_shows_a_failed_table_as_lines_not_a_written_out_newline(tmp_path: Path) -> None:
+    (tmp_path / "seventeen.py").write_text(SEVENTEEN)
+    done = shutbox("strategies", f"{tmp_path / 'seventeen.py'}:Seventeen", columns=400)
+    assert done.returncode == 0, done.stderr
+    assert "\\n" not in done.stdout, done.stdout
+    assert re.search(r"\n +raise RuntimeError\(\"no table at 17\"\)", done.stdout), done.stdout
