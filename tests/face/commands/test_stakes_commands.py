@@ -131,3 +131,17 @@ def test_fair_refuses_the_rules_it_tries_every_one_of(args: list[str]) -> None:
     assert done.returncode == 2 and done.stdout == "", done.stdout
     assert "fair tries every tie rule and first-roll rule: leave out --ties and --first-roll." in done.stderr
     assert "Traceback" not in done.stderr and len(done.stderr.strip().splitlines()) == 1
+
+
+def test_solve_for_a_stake_says_perfect_play_is_for_the_winnings_alone() -> None:
+    staked = " ".join(shutbox("solve", *SMALL, "--shut-pays", "2").stdout.split())
+    assert "perfect play is for the winnings" in staked and "every seat plays to win" not in staked
+    assert "Perfect play: every seat plays for its winnings knowing the later seats do too" in staked
+    plain = " ".join(shutbox("solve", *SMALL).stdout.split())
+    assert "Perfect play: every seat plays to win knowing the later seats do too" in plain
+
+
+@pytest.mark.parametrize("command", ["solve", "fair"])
+def test_the_help_gives_the_tables_default(command: str) -> None:
+    shown = " ".join(shutbox(command, "-h", columns=200).stdout.split())
+    assert "Seats at the table, 2 to 4 (each plays one turn) [default: 2]." in shown
