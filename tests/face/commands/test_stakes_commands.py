@@ -145,3 +145,10 @@ def test_solve_for_a_stake_says_perfect_play_is_for_the_winnings_alone() -> None
 def test_the_help_gives_the_tables_default(command: str) -> None:
     shown = " ".join(shutbox(command, "-h", columns=200).stdout.split())
     assert "Seats at the table, 2 to 4 (each plays one turn) [default: 2]." in shown
+
+
+@pytest.mark.parametrize("command", [("solve",), ("fair",), ("tournament", "--exact", "-s", "tips", "-s", "optimal")])
+def test_the_rules_line_says_what_a_shut_box_pays_in_words(command: tuple[str, ...]) -> None:
+    done = shutbox(*command, *SMALL, "--shut-pays", "2")
+    assert done.returncode == 0, done.stderr
+    assert "Rules: tiles = 4, a shut box pays 2 stakes" in done.stdout and "shut_pays" not in done.stdout
