@@ -124,6 +124,15 @@ def test_a_one_state_change_is_that_state_alone_with_its_exact_cost(copies: Path
     assert report["value"] - report["opponent_value"] == pytest.approx(report["difference"], abs=1e-15)
     assert report["opponent_value"] == pytest.approx(value[full], abs=1e-12)
     assert re.search(r"\n123456789 +5\+6 +5\+6 +2\+9 +\+0\.6\d+ +5\.5556% ", done.stdout), done.stdout
+    said = " ".join(done.stdout.split())
+    assert re.search(r"one-off loses 0\.0\d+ points a turn beside greedy-high: the 1 row's loss is \+0\.0", said)
+
+
+def test_two_that_differ_only_where_the_measure_does_not_reach_say_no_sum_of_no_rows() -> None:
+    done = run("target", "optimal", "--tiles", "5")
+    said = " ".join(done.stdout.split())
+    assert "They choose alike in every state this measure reaches" in said
+    assert "add up" not in said and "+0" not in said and "-0" not in said
 
 
 @pytest.mark.parametrize(
