@@ -11,6 +11,7 @@ import os
 import sysconfig
 import traceback
 from pathlib import Path
+from typing import Any
 
 from shutbox_cli.game import tiles_of
 
@@ -62,7 +63,10 @@ class StrategyError(Exception):
     `raised`, followed by the strategy's own frames), every control character written out;
     `tabulating` says the question was asked while its table of answers was being built, not in
     play. `view` is the question as the referee asked it, not as the strategy may have left it.
+    `key` is the key's (feature, value) pairs where a keyed table failed for one.
     """
+
+    key: tuple[tuple[str, Any], ...] = ()
 
     def __init__(
         self,

@@ -18,7 +18,7 @@ if TYPE_CHECKING:  # `name as name`: each re-exported, one statement per module
         catalog as catalog,
         strategy_info as strategy_info,
     )
-    from .check import CheckReport as CheckReport, check_strategy as check_strategy
+    from .check import CheckReport as CheckReport, CheckResult as CheckResult, check_strategy as check_strategy
     from .loading import (
         LoadedStrategy as LoadedStrategy,
         StrategyLoadError as StrategyLoadError,
@@ -36,7 +36,7 @@ if TYPE_CHECKING:  # `name as name`: each re-exported, one statement per module
 
 _NAMES: dict[str, tuple[str, ...]] = {
     ".catalog": ("REQUIRED", "StrategyInfo", "catalog", "strategy_info"),
-    ".check": ("CheckReport", "check_strategy"),
+    ".check": ("CheckReport", "CheckResult", "check_strategy"),
     ".loading": ("LoadedStrategy", "StrategyLoadError", "load_strategy", "spec_of", "split_name", "split_spec"),
     ".player": ("StrategyError", "StrategyPlayer"),
     ".names": ("BUILTINS", "StrategyNameClash", "registry"),

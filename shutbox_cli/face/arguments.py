@@ -71,7 +71,15 @@ Table = Annotated[
 
 SolvedTable = Annotated[
     int,
-    typer.Option("--table", "-t", metavar="N", min=2, max=4, help="Seats at the table, 2 to 4 (each plays one turn)."),
+    typer.Option(
+        "--table",
+        "-t",
+        metavar="N",
+        min=2,
+        max=4,
+        show_default=False,
+        help="Seats at the table, 2 to 4 (each plays one turn) [default: 2].",
+    ),
 ]
 """The table `solve` and `fair` work out: 2 to 4 seats of one turn each."""
 

@@ -5,6 +5,7 @@ rolls one die by the low-sum rule, and a game of rounds plays on after a shut bo
 """
 
 from collections.abc import Collection
+from typing import Any
 
 from ..game import one_die_allowed
 from ..game.rules import HIGH_TILE, ONE_DIE_LOW_SUM, SHUT_PAYS, OneDie, OneDieMode, Rules, Scoring, ShutRule, Ties
@@ -102,8 +103,15 @@ def rules_in_short(rules: Rules, options: Collection[str] | None = None) -> str:
     defaults = Rules(tiles=rules.tiles, rounds=rules.rounds, drop_out=rules.drop_out).to_mapping()
     defaults |= {option: standard.get(option) for option in ("tiles", "rounds", "drop_out")}
     changed = [
-        f"{option} = {str(value).lower() if isinstance(value, bool) else value}"
+        _option_in_short(option, value)
         for option, value in rules.to_mapping().items()
         if value != defaults.get(option) and (options is None or option in options)
     ]
     return ", ".join(changed) if changed else "standard"
+
+
+def _option_in_short(option: str, value: Any) -> str:
+    """One option as `option = value`; a stake in words (`a shut box pays 2 stakes`)."""
+    if option == "shut_pays":
+        return f"a shut box pays {value:g} stake{'' if value == 1 else 's'}"
+    return f"{option} = {str(value).lower() if isinstance(value, bool) else value}"

@@ -31,7 +31,7 @@ def show_sampled(console: Console, found: SampledExplanation) -> None:
         console.print(f"{name} alone: its expected score over a turn, {sampled}.")
         console.print(f"Rules for a turn: {rules_in_short(found.rules, TURN_OPTIONS)}.")
     console.print(
-        "Its choices hang on more than the box and the roll, so the states are those it met in the games: "
+        "Its choices draw at random or hang on more than the box and the roll, so the states are those it met: "
         "each cost is exact, reach is how often a game met the state."
     )
     low, high = found.value_interval

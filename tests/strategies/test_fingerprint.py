@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import struct
 from pathlib import Path
 
@@ -177,5 +178,47 @@ def test_a_strategy_that_fails_only_as_its_table_is_asked_whole_fails_its_check(
     done = shutbox("check", f"{tmp_path / 'rare.py'}:Rare", "--samples", "2")
     assert done.returncode == 1
     said = " ".join(done.stdout.split())  # as wrapped at 80 columns
-    assert "Every check holds. Fingerprint under the default rules: none: its table failed: " in said
+    assert "Every check holds." not in said
+    assert "1 of 7 checks fail. Fingerprint under the default rules: none: its table failed (above)." in said
     assert "open tiles 1 2 8 9 and dice 4+5 (asked while tabulating its answers): RuntimeError: rare state" in said
+    document = json.loads(shutbox("check", f"{tmp_path / 'rare.py'}:Rare", "--samples", "2", "--format", "json").stdout)
+    assert document["ok"] is False and "fingerprint" not in document
+    [failed] = [one for one in document["check"] if not one["ok"]]
+    assert failed["name"] == "table whole" and "RuntimeError: rare state" in failed["detail"]
+
+
+SEVENTEEN = """
+from strategies import Strategy
+
+
+class Seventeen(Strategy):
+    \"\"\"Keyed on the score to beat; fails when it is 17, which two sampled rule sets do not meet.\"\"\"
+
+    key = ("to_beat",)
+
+    def choose_move(self, view):
+        if view.context.to_beat == 17:
+            raise RuntimeError("no table at 17")
+        return view.legal_moves[0]
+"""
+
+
+@pytest.mark.slow
+def test_a_keyed_table_that_fails_under_one_key_fails_the_check_naming_the_key(tmp_path: Path) -> None:
+    (tmp_path / "seventeen.py").write_text(SEVENTEEN)
+    done = shutbox("check", f"{tmp_path / 'seventeen.py'}:Seventeen", "--samples", "2", columns=400)
+    assert done.returncode == 1
+    assert "Every check holds." not in done.stdout and "1 of 7 checks fail." in done.stdout
+    assert re.search(r"table whole +FAIL +under the key to_beat = 17: strategy .* raised", done.stdout), done.stdout
+    form = ("--format", "json")
+    document = json.loads(shutbox("check", f"{tmp_path / 'seventeen.py'}:Seventeen", "--samples", "2", *form).stdout)
+    assert document["ok"] is False
+
+
+@pytest.mark.slow
+def test_strategies_name_shows_a_failed_table_as_lines_not_a_written_out_newline(tmp_path: Path) -> None:
+    (tmp_path / "seventeen.py").write_text(SEVENTEEN)
+    done = shutbox("strategies", f"{tmp_path / 'seventeen.py'}:Seventeen", columns=400)
+    assert done.returncode == 0, done.stderr
+    assert "\\n" not in done.stdout, done.stdout
+    assert re.search(r"\n +raise RuntimeError\(\"no table at 17\"\)", done.stdout), done.stdout

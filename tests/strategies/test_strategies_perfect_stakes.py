@@ -49,4 +49,4 @@ def test_exact_games_of_perfect_for_a_stake_are_the_value_solve_finds() -> None:
         assert won == pytest.approx(found.perfect.seats[seat - 1].win, abs=1e-9)
     done = shutbox("tournament", "--exact", "-s", "perfect", "-s", "optimal", "--tiles", "6", "--shut-pays", "3")
     assert done.returncode == 0, done.stderr
-    assert "shut_pays = 3.0" in done.stdout
+    assert "a shut box pays 3 stakes" in done.stdout

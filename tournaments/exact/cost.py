@@ -40,16 +40,17 @@ def refuse_costly(
 ) -> None:
     """A ConfigError, before anything is computed, if `copies` of each of `games` of these seats
     (`Work`) would take longer than `most_seconds` or hold more than `MOST_TOTALS` totals per seat;
-    it says what would take that long (`what`), what fits (fewer rounds, a lower drop-out limit,
-    fewer strategies) and what to do `instead`."""
+    it says what would take that long (`what`), what fits (fewer rounds, a lower drop-out limit)
+    and what to do `instead` (fewer strategies, where the caller has them)."""
     work = Work.of(rules, seats, games, copies, margins, hosted)
     if work.fits(rules, most_seconds):
         return
     seconds, totals = work.seconds(rules)
     held = f" and hold {totals:,} totals per seat at once" if totals > MOST_TOTALS else ""
+    fits = _what_fits(rules, work, most_seconds)
     raise ConfigError(
         f"{what} would take about {_duration(seconds)}{held}, past the limits of about {_duration(most_seconds)} "
-        f"and {MOST_TOTALS:,} totals: {_what_fits(rules, work, most_seconds)}; or {instead}."
+        f"and {MOST_TOTALS:,} totals: {instead if fits is None else f'{fits}; or {instead}'}."
     )
 
 
@@ -94,8 +95,8 @@ class Work:
         return seconds <= most_seconds and totals <= MOST_TOTALS
 
 
-def _what_fits(rules: Rules, work: Work, most_seconds: float = MOST_SECONDS) -> str:
-    """The most rounds, or the highest drop-out limit, that fits (found by halving), or fewer strategies."""
+def _what_fits(rules: Rules, work: Work, most_seconds: float = MOST_SECONDS) -> str | None:
+    """The most rounds, or the highest drop-out limit, that fits (found by halving); None where none does."""
     key, most = ("rounds", rules.rounds) if rules.drop_out is None else ("drop_out", rules.drop_out)
     low, high = 0, most  # low fits (0: nothing does), high does not
     while high - low > 1:
@@ -110,7 +111,7 @@ def _what_fits(rules: Rules, work: Work, most_seconds: float = MOST_SECONDS) -> 
         else:
             high = middle
     if low == 0:
-        return "enter fewer strategies"
+        return None
     if key == "rounds":
         return f"up to {low:,} round{'s' if low > 1 else ''} fit{'' if low > 1 else 's'}"
     return f"a drop-out limit up to {low:,} fits"

@@ -28,7 +28,7 @@ from ..errors import ConfigError, setting
 from ..records.schema import header, rules_table
 from .cost import MOST_SECONDS, refuse_costly
 from .explain import SOLO
-from .turns import exact_key, keyed_policy, seat_turns
+from .turns import exact_key, keyed_policy, refuse_stakes, seat_turns
 from .utilities import utilities, walks
 
 if TYPE_CHECKING:  # a user's strategy is seated in a host: only a diff of one loads that code
@@ -107,9 +107,10 @@ class PolicyDiff:
 
     @property
     def rows_total(self) -> float:
-        """The rows' losses added up, in A's favour as `difference` is: equal to it, to rounding."""
-        total = math.fsum(row.loss for row in self.rows)
-        return total if self.measure == "score" else -total
+        """What A loses beside B, in the measure: the rows' losses added up (above 0: A loses; below,
+        A gains). To rounding, `difference` in points (a higher score is the worse) and less it in
+        the chance of winning."""
+        return math.fsum(row.loss for row in self.rows)
 
     @property
     def identical(self) -> bool:
@@ -178,6 +179,7 @@ def diff(
     if seat is not None and (measure != "win" or seat not in (1, 2)):
         raise ConfigError(f"A's {setting('seat')} is 1 or 2, and only in the win measure (a game), not {seat!r}.")
     rules = a.rules
+    refuse_stakes(rules, "diff")
     table = 1 if measure == "score" else 2
     features = [_features(seated, table) for seated in (a, b)]
     if measure == "win":

@@ -26,7 +26,7 @@ from shutbox_cli.game.exact_seats import TurnStart
 from ..errors import ConfigError, TournamentFailure, marked, setting
 from .cost import MOST_SECONDS, refuse_costly
 from .explained import TOP, report_head, report_row, top_share
-from .turns import exact_key, keyed_policy, refuse_inexact, seat_turns
+from .turns import exact_key, keyed_policy, refuse_inexact, refuse_stakes, seat_turns
 from .utilities import utilities, walks
 
 if TYPE_CHECKING:  # a user's strategy is seated in a host: only a run of one loads that code
@@ -124,6 +124,7 @@ def explain(
     simulated games (from each seat asked; `seed`; `progress` is told the games played):
     `sampled.explain_sampled`."""
     rivals = [] if against is None else [against] if not isinstance(against, Sequence) else list(against)
+    refuse_stakes(seated.rules, "explain")
     _refuse(seated, rivals, seat)
     features = None if sample else () if seated.exact else exact_key(seated, 1 + len(rivals))
     if features is None:

@@ -24,6 +24,7 @@ from shutbox_cli.game.thumb_search import rule_search, score_terminal
 
 from ..errors import ConfigError, TournamentFailure, marked
 from ..records.schema import header, rules_table
+from .turns import refuse_stakes
 
 if TYPE_CHECKING:  # a user's strategy is seated in a host: only a run of one loads that code
     from ..referee.seated import SeatedStrategy
@@ -187,6 +188,7 @@ def cheat_sheet(
 
     if isinstance(exceptions, bool) or not isinstance(exceptions, int) or not 0 <= exceptions <= MOST_EXCEPTIONS:
         raise ConfigError(f"a sheet lists 0 to {MOST_EXCEPTIONS} exceptions, not {exceptions!r}.")
+    refuse_stakes(seated.rules, "a sheet")
     for one in (seated,) if against is None else (seated, against):
         _refuse_inexact(one)
     try:

@@ -199,7 +199,7 @@ def run_exact(
             matchups,
             table,
             f"computing these {total:,} games exactly",
-            f"simulate them (without {setting('method', 'exact')})",
+            f"enter fewer strategies, or simulate them (without {setting('method', 'exact')})",
             hosted=[not entry.builtin for entry in config.strategies],
         )
         if progress is not None:

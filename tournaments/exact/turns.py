@@ -23,7 +23,7 @@ from strategies.loading import StrategyLoadError
 from strategies.player import StrategyError, StrategyPlayer
 from strategies.table import PolicyTable
 
-from ..errors import ConfigError, TournamentFailure, marked
+from ..errors import ConfigError, TournamentFailure, marked, setting
 from ..field.config import TournamentConfig
 from ..field.entries import StrategyEntry
 
@@ -37,6 +37,16 @@ Turns = TurnOdds[Any] | KeyedTurns[Any]
 def uses_fractions(rules: Rules) -> bool:
     """Whether exact games under these rules are computed in fractions: one-round games are."""
     return rules.drop_out is None and rules.rounds == 1
+
+
+def refuse_stakes(rules: Rules, what: str) -> None:
+    """A ConfigError where the rules play for a stake (`shut_pays` other than 1), which `what`
+    (explain, diff, a sheet) does not measure."""
+    if rules.shut_pays != Rules().shut_pays:
+        raise ConfigError(
+            f"{what} weighs the expected score or the chance of winning, not the winnings of a game "
+            f"played for a stake: leave {setting('shut_pays')} at 1."
+        )
 
 
 def refuse_inexact(

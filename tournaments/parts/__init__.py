@@ -45,7 +45,7 @@ if TYPE_CHECKING:  # `name as name`: each re-exported, one statement per module
         WinRates as WinRates,
     )
     from ..records.schema import header as header, rules_table as rules_table
-    from ..results.pointers import exact_pointer as exact_pointer
+    from ..results.pointers import alike as alike, exact_pointer as exact_pointer
     from ..results.report import result_table as result_table
     from ..statistics.pairs import field_difference as field_difference
     from ..running.checkpoint import CHECKPOINT_SECONDS as CHECKPOINT_SECONDS
@@ -88,7 +88,7 @@ _NAMES: dict[str, tuple[str, ...]] = {
         "WinRates",
     ),
     "..records.schema": ("header", "rules_table"),
-    "..results.pointers": ("exact_pointer",),
+    "..results.pointers": ("alike", "exact_pointer"),
     "..results.report": ("result_table",),
     "..statistics.pairs": ("field_difference",),
     "..running.checkpoint": ("CHECKPOINT_SECONDS",),

@@ -31,7 +31,7 @@ from strategies.loading import (
     split_spec,
 )
 from strategies.names import registered
-from strategies.player import StrategyPlayer
+from strategies.player import StrategyError, StrategyPlayer
 from strategies.table import PolicyTable
 
 from ..errors import TournamentFailure, marked
@@ -90,7 +90,15 @@ class SeatedStrategy:
             return fingerprint(self.rules, None, lambda _: self.table)
         if self.key is None:
             return None
-        return fingerprint(self.rules, self.key, lambda values: self.keyed_table(values or ()))
+        return fingerprint(self.rules, self.key, self._keyed_for_fingerprint)
+
+    def _keyed_for_fingerprint(self, values: tuple[Any, ...] | None) -> PolicyTable:
+        """Its table for a key, a failure there naming the key (`StrategyError.key`)."""
+        try:
+            return self.keyed_table(values or ())
+        except StrategyError as error:
+            error.key = tuple(zip(self.key or (), values or (), strict=True))
+            raise
 
     @property
     def fingerprint_shown(self) -> str:

@@ -1,5 +1,6 @@
 """`shutbox check SPEC`: a strategy against the contract, under many random rule sets."""
 
+import dataclasses
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -10,11 +11,13 @@ from ..output import Format, FormatOption, print_document
 from ..settings import said
 
 if TYPE_CHECKING:
-    from strategies.runner import CheckReport
+    from strategies.runner import CheckReport, CheckResult
     from tournaments import SeatedStrategy
 
-FAILED = "none: its table failed: "
-"""How the fingerprint line opens where the strategy failed while tabulated (the check then fails)."""
+FAILED = "none: its table failed (above)"
+"""The fingerprint line where the strategy failed while tabulated (the check `TABLE` then fails)."""
+TABLE = "table whole"
+"""The check that its table under the default rules, asked whole for its fingerprint, is given."""
 DEFAULT_SAMPLES = 50
 """Rule sets sampled by default (the library's own default, repeated here for the help)."""
 
@@ -65,7 +68,7 @@ def check_command(
       shutbox check greedy-high --samples 200 --seed 3
       shutbox check bot.py:Bot --format json | jq .ok
     """
-    from strategies.runner import StrategyError, StrategyLoadError
+    from strategies.runner import CheckResult, StrategyError, StrategyLoadError
     from tournaments import TournamentFailure, seat_strategy
 
     from ...game import Rules
@@ -80,24 +83,30 @@ def check_command(
         fail(said(error))
     except (StrategyError, TournamentFailure) as error:
         fail(said(error), FAILURE)
+    printed, shown = fingerprint
+    if isinstance(shown, CheckResult):
+        report = dataclasses.replace(report, results=(*report.results, shown))
+        shown = FAILED
     if form is Format.TABLE:
-        _show(report, fingerprint[1])
+        _show(report, shown)
     else:
-        print_document(_document(report, fingerprint[0]), form)
-    if not report.ok or (fingerprint[0] is None and fingerprint[1] is not None and fingerprint[1].startswith(FAILED)):
+        print_document(_document(report, printed), form)
+    if not report.ok:
         raise typer.Exit(FAILURE)
 
 
-def _fingerprint(seated: "SeatedStrategy") -> tuple[str | None, str]:
-    """Its fingerprint (None where it has none), and as shown: the fingerprint, or why there is none
-    (a table it fails to give is said there, after the checks as they came out: it fails)."""
-    from strategies.runner import StrategyError
+def _fingerprint(seated: "SeatedStrategy") -> "tuple[str | None, str | CheckResult]":
+    """Its fingerprint (None where it has none), and as shown: the fingerprint, or why there is none;
+    or where its table fails to be given, the failed check that says so (under which key)."""
+    from strategies.runner import CheckResult, StrategyError
     from tournaments import TournamentFailure
 
     try:
         return seated.fingerprint, seated.fingerprint_shown
     except (StrategyError, TournamentFailure) as error:
-        return None, f"{FAILED}{said(error)}"
+        key = getattr(error, "key", ())
+        under = "under the key " + ", ".join(f"{feature} = {value}" for feature, value in key) + ": " if key else ""
+        return None, CheckResult(TABLE, False, under + said(error))
 
 
 def _document(report: "CheckReport", fingerprint: str | None) -> dict[str, Any]:
@@ -140,5 +149,4 @@ def _show(report: "CheckReport", fingerprint: str | None) -> None:
     failed = len(report.failures)
     console.print("Every check holds." if not failed else f"{failed} of {len(report.results)} checks fail.")
     if fingerprint is not None:
-        end = "" if fingerprint.startswith(FAILED) else "."  # a failure's message ends as it ends
-        console.print(f"Fingerprint under the default rules: {literal_lines(fingerprint)}{end}")
+        console.print(f"Fingerprint under the default rules: {literal_lines(fingerprint)}.")

@@ -138,6 +138,8 @@ def _show(console: "Console", found: "PolicyDiff", top: int) -> None:
         return
     console.print(f"Fingerprints: {a} {found.fingerprint}, {b} {found.against_fingerprint}.")
     console.print(_total(found, a, b))
+    if found.rows:
+        console.print(_verdict(found, a, b))
     if not found.rows:
         elsewhere = "another key (--measure win weighs a game)" if found.measure == "score" else "another key"
         console.print(
@@ -150,9 +152,14 @@ def _show(console: "Console", found: "PolicyDiff", top: int) -> None:
     if len(shown) < len(found.rows):
         share = sum(row.loss for row in shown) / sum(row.loss for row in found.rows) if found.rows_total else 0.0
         console.print(
-            f"The top {len(shown)} of {len(found.rows):,} rows carry {share:.1%} of the difference "
+            f"{_top_rows(len(shown))} of {len(found.rows):,} {'carries' if len(shown) == 1 else 'carry'} "
+            f"{share:.1%} of the difference "
             "(--top N shows more; the report has every row)."
         )
+
+
+def _top_rows(shown: int) -> str:
+    return "The top row" if shown == 1 else f"The top {shown} rows"
 
 
 def _figure(found: "PolicyDiff", value: float, signed: bool = False) -> str:
@@ -162,17 +169,28 @@ def _figure(found: "PolicyDiff", value: float, signed: bool = False) -> str:
 
 
 def _total(found: "PolicyDiff", a: str, b: str) -> str:
-    rows = f"the {len(found.rows):,} rows add up to {_figure(found, found.rows_total, True)}"
-    difference = _figure(found, found.difference, True)
+    values = f"{a} {_value(found, found.a_value)}, {b} {_value(found, found.b_value)}"
     if found.measure == "score":
-        return (
-            f"Expected score: {a} {_figure(found, found.a_value)}, {b} {_figure(found, found.b_value)}: "
-            f"{difference} points for {a} (higher is worse); {rows}."
-        )
+        return f"Expected score (lower is better): {values}."
+    return f"Chance of winning: {values} (A against B, B against itself)."
+
+
+def _verdict(found: "PolicyDiff", a: str, b: str) -> str:
+    """What A gains or loses beside B, said in words: the rows' losses added up."""
+    lost = found.rows_total
+    unit = " points a turn" if found.measure == "score" else " of its chance of winning"
+    amount = _figure(found, abs(lost)) + unit
+    verb = "loses" if lost > 0 else "gains"
+    rows = f"the {len(found.rows):,} rows' losses add up to" if len(found.rows) > 1 else "the 1 row's loss is"
     return (
-        f"Chance of winning: {a} against {b} {_figure(found, found.a_value)}, {b} against itself "
-        f"{_figure(found, found.b_value)}: {difference} for {a}; {rows}."
+        f"{a} {verb} {amount} beside {b}: {rows} {_figure(found, lost, True)} "
+        f"(a loss above 0 is {a}'s loss, below 0 its gain)."
     )
+
+
+def _value(found: "PolicyDiff", value: float) -> str:
+    """A value of A's or B's, each to the same digits: points, or a chance in percent."""
+    return f"{value:.4f}" if found.measure == "score" else f"{value:.4%}"
 
 
 def _table(found: "PolicyDiff", rows: "tuple[DiffRow, ...]", a: str, b: str) -> Any:

@@ -63,11 +63,15 @@ def explain_command(
         ),
     ] = None,
     top: Annotated[
-        int,
+        int | None,
         typer.Option(
-            "--top", metavar="N", min=1, show_default=False, help=f"Rows the table shows [default: {DEFAULT_TOP}]."
+            "--top",
+            metavar="N",
+            min=0,
+            show_default=False,
+            help=f"Rows the table shows, 0 for all [default: {DEFAULT_TOP}].",
         ),
-    ] = DEFAULT_TOP,
+    ] = None,
     sheet: Annotated[
         bool,
         typer.Option(
@@ -133,6 +137,9 @@ def explain_command(
     if sheet or exceptions is not None:
         from ..sheet_view import show_sheet
 
+        if top is not None:
+            fail("--top counts an explanation's rows; a sheet lists --exceptions N.")
+
         asked = (sheet, bool(field) or seat is not None)
         show_sheet(spec, against, rule_values, exceptions, asked, Output(form, report), timeout)
         return
@@ -161,7 +168,8 @@ def explain_command(
     if isinstance(found, tournaments.SampledExplanation) and found.seed_drawn:
         output.drawn(found.seed)
     if output.table:
-        show_explanation(output.console(), found, top)
+        shown = DEFAULT_TOP if top is None else top or max(len(found.rows), 1)  # 0: every row
+        show_explanation(output.console(), found, shown)
     output.written()
     if plot is not None:
         plot_result(found, plot)

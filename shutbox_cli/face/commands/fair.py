@@ -36,7 +36,8 @@ def fair_command(
     """Fair rules: how much the last seat wins more than the first under perfect play for a stake,
     by tie rule and first-roll rule, and the shut payout that makes them equal, exactly.
 
-    The other rule options are kept; --shut-pays sets the payout the advantages are taken at.
+    It tries every tie rule and first-roll rule (so --ties and --first-roll are refused); the
+    other rule options are kept; --shut-pays sets the payout the advantages are taken at.
     Each loser pays the winner one stake, K stakes if the winner shut the box (shutbox docs
     stakes). The fair payout is found by bisection, from 0 to 1,000 stakes. Over several rounds
     or in drop-out it is refused. A box of 9 tiles with digit scores takes a minute or two.
@@ -48,6 +49,8 @@ def fair_command(
     """
     import tournaments
 
+    if rule_values.get("ties") is not None or rule_values.get("first_roll") is not None:
+        fail("fair tries every tie rule and first-roll rule: leave out --ties and --first-roll.")
     output = Output(form, report)
     rules = rules_from_options(rule_values)
     try:

@@ -73,7 +73,8 @@ def _show(console: "Console", found: "GameValue") -> None:
     console.print(
         f"Seat 1 plays first; a seat's chance to win counts a shared win as its part; tie: the chance "
         f"that scores tie on the lowest ({TIES[found.rules.ties.value]}); last-first: the last seat's "
-        "chance less the first's. Perfect play: every seat plays to win knowing the later seats do too "
+        "chance less the first's. Perfect play: every seat plays "
+        f"{'for its winnings' if found.perfect.winnings else 'to win'} knowing the later seats do too "
         "(shutbox strategies perfect)."
     )
 

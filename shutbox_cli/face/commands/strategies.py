@@ -121,7 +121,7 @@ def _show_one(console: "Console", info: "StrategyInfo", fingerprint: tuple[str |
 
     from strategies.runner import printable_lines
 
-    from ..literal import literal
+    from ..literal import literal, literal_lines
 
     details = Table.grid(padding=(0, 2))
     details.add_column(style="bold", no_wrap=True)
@@ -131,7 +131,7 @@ def _show_one(console: "Console", info: "StrategyInfo", fingerprint: tuple[str |
     details.add_row("nature", info.nature_in_full)
     details.add_row("parameters", literal(_parameters(info)))
     found, shown = fingerprint
-    details.add_row("fingerprint", literal(shown if found is None else f"{found} (under the default rules)"))
+    details.add_row("fingerprint", literal_lines(shown) if found is None else f"{found} (under the default rules)")
     details.add_row("from", literal(f"{info.origin} ({info.target})"))
     console.print(details)
     if info.details:

@@ -186,3 +186,15 @@ def test_a_wheel_ships_the_pages_and_its_install_prints_them(tmp_path: Path) -> 
     )
     assert done.returncode == 0, done.stderr
     assert words(done.stdout) == words((ROOT / "docs" / "rules.md").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("words", ["the cheat sheet", "the value of the game", "stakes and fair rules"])
+def test_the_help_of_docs_and_of_shutbox_name_the_newer_pages(words: str) -> None:
+    for help_page in (shutbox("docs", "-h", columns=None).stdout, shutbox("-h", columns=None).stdout):
+        assert words in " ".join(help_page.split()), help_page
+
+
+def test_the_index_links_every_page() -> None:
+    index = (ROOT / "docs" / "index.md").read_text()
+    pages = sorted(path.name for path in (ROOT / "docs").glob("*.md") if path.name != "index.md")
+    assert [page for page in pages if f"]({page})" not in index] == []

@@ -134,7 +134,7 @@ def test_work_estimated_past_the_limit_is_refused_before_it_starts(tmp_path: Pat
     done = explain(*arguments, "--report", str(tmp_path / "report.toml"), status=2)
     assert done.stderr == (
         "shutbox: error: explaining this strategy exactly would take about 4 minutes, past the limits of about 3 "
-        "minutes and 1,000,000 totals: enter fewer strategies; or ask about one seat (--seat) or fewer rivals.\n"
+        "minutes and 1,000,000 totals: ask about one seat (--seat) or fewer rivals.\n"
     )
     assert not (tmp_path / "report.toml").exists()
     one_seat = report_of(*arguments[:3], "--tiles", "12", "--seat", "1")
@@ -149,3 +149,15 @@ def test_its_report_is_no_tournament_file(tmp_path: Path) -> None:
         done.stderr
         == f"shutbox: error: {tmp_path / 'explained.toml'} is an explanation report, not a tournament file.\n"
     )
+
+
+def test_top_0_shows_every_row_as_diff_does() -> None:
+    every = explain("greedy-high", "--tiles", "5", "--top", "0").stdout
+    rows = len(report_of("greedy-high", "--tiles", "5")["rows"])  # type: ignore[arg-type]
+    assert rows > 10 and "more row" not in every
+    assert every.count("\n") >= rows
+
+
+def test_top_with_the_sheet_is_refused_in_one_sentence() -> None:
+    done = explain("optimal", "--sheet", "--top", "3", status=2)
+    assert done.stderr == "shutbox: error: --top counts an explanation's rows; a sheet lists --exceptions N.\n"

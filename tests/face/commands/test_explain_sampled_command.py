@@ -150,3 +150,11 @@ def test_a_broken_explanation_is_refused_in_one_sentence(tmp_path: Path, text: s
         "so it cannot be plotted.\n"
     )
     assert not broken.with_suffix(".png").exists()
+
+
+def test_a_strategy_that_draws_is_not_said_to_hang_on_more_than_the_box_alone() -> None:
+    done = shutbox("explain", "random", "--tiles", "4", "-n", "20", "--seed", "1", columns=300)
+    assert done.returncode == 0, done.stderr
+    said = " ".join(done.stdout.split())
+    assert "Its choices hang on more than the box and the roll," not in said
+    assert "Its choices draw at random or hang on more than the box and the roll" in said

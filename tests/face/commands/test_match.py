@@ -171,7 +171,7 @@ def test_the_figures_fit_the_terminal_and_break_only_between_words(columns: int)
     assert piped.returncode == fitted.returncode == 4, fitted.stderr
     figures = piped.stdout.splitlines()
     assert len(figures) == 9 and max(len(line) for line in figures) > 100  # the exact score among them
-    assert figures[-1] == "exact: `shutbox diff greedy-high tips` says where they differ."
+    assert figures[-1] == "exact: `shutbox diff greedy-high tips --measure win` says where they differ."
     lines = fitted.stdout.splitlines()
     assert all(len(line) <= columns for line in lines), fitted.stdout
     assert len(lines) > len(figures)

@@ -88,6 +88,8 @@ def test_fair_writes_its_report_whole_and_shows_a_table_in_80_columns(tmp_path: 
 @pytest.mark.parametrize("command", ["fair", "solve"])
 def test_bad_input_is_one_sentence_and_status_2(command: str, args: list[str], said: str) -> None:
     done = shutbox(command, *SMALL, *args)
+    if command == "fair" and "--ties" in args:
+        said = "fair tries every tie rule and first-roll rule"  # it refuses --ties before the payout meets it
     assert done.returncode == 2 and done.stdout == ""
     assert said in done.stderr and "Traceback" not in done.stderr
 
@@ -97,3 +99,56 @@ def test_a_search_estimated_past_three_minutes_is_refused_before_it_starts() -> 
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.startswith("shutbox: error: fair rules at 4 seats on 12 tiles scored by sum would take about ")
     assert done.stderr.endswith("or another scoring (--scoring).\n") and done.stderr.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["explain", "perfect", "--against", "optimal"], "not the winnings of a game played for a stake"),
+        (["explain", "optimal", "--sheet", "--against", "tips"], "not the winnings of a game played for a stake"),
+        (["diff", "perfect", "optimal", "--measure", "win"], "not the winnings of a game played for a stake"),
+        (["diff", "optimal", "tips"], "not the winnings of a game played for a stake"),
+        (["explain", "optimal"], "explain alone weighs single turns; --shut-pays shapes a game"),
+        (["explain", "optimal", "--sheet"], "a cheat sheet alone is of a single turn; --shut-pays shapes a game"),
+    ],
+)
+def test_explain_diff_and_the_sheet_refuse_a_stake_they_do_not_measure(args: list[str], said: str) -> None:
+    """They weigh the expected score or the chance of winning, not the winnings of a game played for
+    a stake: a payout other than 1 is refused in one sentence, not measured as if it were 1."""
+    done = shutbox(*args, *SMALL, "--shut-pays", "3")
+    assert done.returncode == 2 and done.stdout == "", done.stdout
+    assert said in done.stderr and "--shut-pays" in done.stderr
+    assert "Traceback" not in done.stderr and len(done.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    "args", [["--ties", "seat"], ["--first-roll", "2-to-go"], ["--ties", "playoff", "--shut-pays", "2"]]
+)
+def test_fair_refuses_the_rules_it_tries_every_one_of(args: list[str]) -> None:
+    """fair varies the tie rule and the first-roll rule: giving one is refused in one sentence, not
+    shown in the header and then ignored."""
+    done = shutbox("fair", *SMALL, *args)
+    assert done.returncode == 2 and done.stdout == "", done.stdout
+    assert "fair tries every tie rule and first-roll rule: leave out --ties and --first-roll." in done.stderr
+    assert "Traceback" not in done.stderr and len(done.stderr.strip().splitlines()) == 1
+
+
+def test_solve_for_a_stake_says_perfect_play_is_for_the_winnings_alone() -> None:
+    staked = " ".join(shutbox("solve", *SMALL, "--shut-pays", "2").stdout.split())
+    assert "perfect play is for the winnings" in staked and "every seat plays to win" not in staked
+    assert "Perfect play: every seat plays for its winnings knowing the later seats do too" in staked
+    plain = " ".join(shutbox("solve", *SMALL).stdout.split())
+    assert "Perfect play: every seat plays to win knowing the later seats do too" in plain
+
+
+@pytest.mark.parametrize("command", ["solve", "fair"])
+def test_the_help_gives_the_tables_default(command: str) -> None:
+    shown = " ".join(shutbox(command, "-h", columns=200).stdout.split())
+    assert "Seats at the table, 2 to 4 (each plays one turn) [default: 2]." in shown
+
+
+@pytest.mark.parametrize("command", [("solve",), ("fair",), ("tournament", "--exact", "-s", "tips", "-s", "optimal")])
+def test_the_rules_line_says_what_a_shut_box_pays_in_words(command: tuple[str, ...]) -> None:
+    done = shutbox(*command, *SMALL, "--shut-pays", "2")
+    assert done.returncode == 0, done.stderr
+    assert "Rules: tiles = 4, a shut box pays 2 stakes" in done.stdout and "shut_pays" not in done.stdout

@@ -448,3 +448,25 @@ def test_a_name_is_text_on_the_page_not_html_or_markdown(tmp_path: Path) -> None
     shown = table_of(page, "rank")[0]["strategy"]
     assert shown == r"&lt;img src=x onerror=alert\(1\)&gt; \*\*bold\*\* \[link\]\(x\) \`code\` &amp; \_it\_"
     assert page.startswith(f"## shutbox tournament: {shown} first of 6\n")
+
+
+@pytest.mark.parametrize(
+    ("made", "kind"),
+    [
+        (("diff", "tips", "optimal"), "diff"),
+        (("explain", "tips"), "explanation"),
+        (("solve",), "solution"),
+        (("fair",), "fairness"),
+    ],
+)
+def test_a_report_of_the_exact_commands_is_refused_naming_the_kinds_summary_reads(
+    made: tuple[str, ...], kind: str, tmp_path: Path
+) -> None:
+    path = tmp_path / "made.json"
+    assert shutbox(*made, "--tiles", "4", "--report", str(path)).returncode == 0
+    done = shutbox("summary", str(path))
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == (
+        f"shutbox: error: '{path}' is not a report of results: its kind is '{kind}', "
+        "not tournament, analysis, duel or tune.\n"
+    )

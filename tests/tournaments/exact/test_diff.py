@@ -19,7 +19,7 @@ from shutbox_cli.game import Rules, Ties, dice_options, move_table, score
 from shutbox_cli.game.moves import THROW_INDEX
 from tournaments import ConfigError, PolicyDiff, analyze, diff, duel_exactly, seat_strategy
 
-from helpers.command import real_shutbox, shutbox
+from helpers.command import WIDTH, real_shutbox, shutbox
 from helpers.paths import DATA
 
 GREEDY_COPY = '''
@@ -57,8 +57,8 @@ def copies(tmp_path: Path) -> Path:
     return path
 
 
-def run(*arguments: str, status: int = 0) -> subprocess.CompletedProcess[str]:
-    done = shutbox("diff", *arguments)
+def run(*arguments: str, status: int = 0, columns: int | None = WIDTH) -> subprocess.CompletedProcess[str]:
+    done = shutbox("diff", *arguments, columns=columns)
     assert done.returncode == status, done.stderr
     return done
 
@@ -124,6 +124,15 @@ def test_a_one_state_change_is_that_state_alone_with_its_exact_cost(copies: Path
     assert report["value"] - report["opponent_value"] == pytest.approx(report["difference"], abs=1e-15)
     assert report["opponent_value"] == pytest.approx(value[full], abs=1e-12)
     assert re.search(r"\n123456789 +5\+6 +5\+6 +2\+9 +\+0\.6\d+ +5\.5556% ", done.stdout), done.stdout
+    said = " ".join(done.stdout.split())
+    assert re.search(r"one-off loses 0\.0\d+ points a turn beside greedy-high: the 1 row's loss is \+0\.0", said)
+
+
+def test_two_that_differ_only_where_the_measure_does_not_reach_say_no_sum_of_no_rows() -> None:
+    done = run("target", "optimal", "--tiles", "5")
+    said = " ".join(done.stdout.split())
+    assert "They choose alike in every state this measure reaches" in said
+    assert "add up" not in said and "+0" not in said and "-0" not in said
 
 
 @pytest.mark.parametrize(
@@ -156,7 +165,22 @@ def test_the_win_measure_is_the_exact_duels_chance_and_the_rows_add_up_to_it(a: 
             found = diff(first, second, "win", seat)
             assert found.a_value == pytest.approx(duel_exactly(first, second, seat).seats[-1].wins, abs=1e-12)
             assert found.b_value == pytest.approx(duel_exactly(second, second, seat).seats[-1].wins, abs=1e-12)
-            assert found.rows_total == pytest.approx(found.difference, abs=1e-9)
+            assert found.rows_total == pytest.approx(-found.difference, abs=1e-9)  # what A loses
+
+
+@pytest.mark.parametrize("measure", ["score", "win"])
+def test_the_rows_and_their_total_are_one_sign_what_a_loses_said_in_words(measure: str) -> None:
+    """A loss above 0 is what A loses in a state; their total is signed alike, and said as A gaining
+    or losing, in both measures (in points, a higher score is the worse)."""
+    said = {}
+    for a, b in (("tips", "optimal"), ("optimal", "tips")):
+        report = json.loads(run(a, b, "--measure", measure, "--tiles", "6", "--format", "json").stdout)
+        assert report["rows_total"] == pytest.approx(math.fsum(row["loss"] for row in report["row"]), abs=1e-12)
+        said[a] = run(a, b, "--measure", measure, "--tiles", "6", "--top", "1", columns=300).stdout
+    assert re.search(r"\ntips loses [0-9.]+%? .*beside optimal", said["tips"]), said["tips"]
+    if measure == "win":  # optimal's choices win more: the rows are its gains, below 0
+        assert re.search(r"\noptimal gains [0-9.]+% .*beside tips: .* add up to -[0-9.]+%", said["optimal"])
+    assert "for tips" not in said["tips"]
 
 
 def test_a_keyed_strategy_is_set_beside_the_other_key_by_key() -> None:
@@ -166,7 +190,7 @@ def test_a_keyed_strategy_is_set_beside_the_other_key_by_key() -> None:
         alone = diff(first, second)
     assert found.rows and {row.seat for row in found.rows} == {2}
     assert {feature for row in found.rows for feature, _ in row.key} == {"to_beat", "to_beat_count", "to_come"}
-    assert found.rows_total == pytest.approx(found.difference, abs=1e-9)
+    assert found.rows_total == pytest.approx(-found.difference, abs=1e-9)
     assert repr(found).startswith("<PolicyDiff target against optimal; ")
     # Alone, target plays as optimal does: no row, though its tables for other keys differ.
     assert alone.rows == () and alone.difference == 0 and not alone.identical

@@ -113,7 +113,7 @@ def test_an_exact_tournament_of_a_thousand_rounds_is_refused_saying_how_many_fit
         run_exact(exact)
     message = str(refused.value)
     assert message.startswith("computing these 2 games exactly would take about ")
-    assert message.endswith("rounds fit; or simulate them (without method='exact').")
+    assert message.endswith("rounds fit; or enter fewer strategies, or simulate them (without method='exact').")
     fit = int(re.search(r"up to ([\d,]+) rounds fit", message)[1].replace(",", ""))  # type: ignore[index]
     turns = [
         turn_odds(seat_strategy(entry.spec, exact.rules, entry.params, entry.name), False) for entry in exact.strategies
@@ -130,7 +130,9 @@ def test_an_exact_tournament_of_a_thousand_rounds_is_refused_saying_how_many_fit
 @pytest.mark.slow
 @pytest.mark.usefixtures("nothing_computed")
 def test_an_exact_drop_out_game_too_long_is_refused_saying_what_limit_fits() -> None:
-    with pytest.raises(ConfigError, match=r": a drop-out limit up to [\d,]+ fits; or simulate them"):
+    with pytest.raises(
+        ConfigError, match=r": a drop-out limit up to [\d,]+ fits; or enter fewer strategies, or simulate them"
+    ):
         run_exact(config(strategies=("optimal", "tips"), method="exact", rules={"drop_out": 40_000}))
 
 
