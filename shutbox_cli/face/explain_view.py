@@ -48,7 +48,8 @@ def show_explanation(console: Console, found: Explanation | SampledExplanation, 
     console.print(f"{states} where its choice is not the best.")
     console.print(f"The rows add up to the gap: {_total(found)}, weighted costs summed.")
     shown = min(TOP, len(found.rows))
-    console.print(f"The top {shown} row{'s' if shown > 1 else ''} carry {found.top_share(TOP):.1%} of the loss.")
+    rows = "The top row carries" if shown == 1 else f"The top {shown} rows carry"
+    console.print(f"{rows} {found.top_share(TOP):.1%} of the loss.")
     console.print("cost: its loss there; reach: how often it gets there; weighted: cost x reach.")
     if found.features:
         console.print(f"key: {', '.join(found.features)} (a dash: none).")

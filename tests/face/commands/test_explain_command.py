@@ -161,3 +161,29 @@ def test_top_0_shows_every_row_as_diff_does() -> None:
 def test_top_with_the_sheet_is_refused_in_one_sentence() -> None:
     done = explain("optimal", "--sheet", "--top", "3", status=2)
     assert done.stderr == "shutbox: error: --top counts an explanation's rows; a sheet lists --exceptions N.\n"
+
+
+ONE_STATE = """
+from shutbox_cli.game import solve_expected_score, tiles_of
+from strategies import Strategy
+
+
+class OffByOne(Strategy):
+    name = "off-by-one"
+
+    def choose_move(self, view):
+        if view.open_mask == view.rules.full_box and sorted(view.dice) == [5, 6]:
+            return (4, 7)
+        return tiles_of(solve_expected_score(view.rules).best_move(view.open_mask, view.dice))
+
+    def choose_dice(self, view):
+        return solve_expected_score(view.rules).best_dice(view.open_mask)
+"""
+
+
+@pytest.mark.slow
+def test_one_row_is_said_in_the_singular(tmp_path: Path) -> None:
+    (tmp_path / "off.py").write_text(ONE_STATE)
+    done = real_shutbox("explain", f"{tmp_path / 'off.py'}:OffByOne", cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    assert "The top row carries 100.0% of the loss." in done.stdout
