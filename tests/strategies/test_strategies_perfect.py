@@ -94,6 +94,7 @@ def test_over_several_rounds_or_in_drop_out_it_is_refused_in_one_sentence(option
     assert "Traceback" not in done.stderr
 
 
+@pytest.mark.slow  # its fingerprint tabulates every first-round key: about 1 s
 def test_the_strategies_command_describes_it() -> None:
     done = shutbox("strategies", "perfect")
     assert done.returncode == 0, done.stderr
