@@ -34,8 +34,9 @@ TOLERANCE = 1e-12
 """A drop-out state's fixed point is iterated until its value moves by no more than this."""
 PASSES = 200
 """The most passes of a fixed point before the equilibrium says it found none."""
-SOLVE_SECONDS_PER_BOX = 5e-6
-"""About the processor time one policy to win takes per box of the turn (2.5 ms on 9 tiles)."""
+SOLVE_SECONDS_PER_BOX = 2.5e-6
+"""About the processor time a state takes per box of the turn, its policies solved (1.3 ms on 9 tiles;
+many states play alike and cost less, so the estimate stays above what it takes)."""
 LOOP_SOLVES = 3
 """About how many times a drop-out state's policies are solved before its fixed point settles."""
 MOST_SECONDS = 180.0
@@ -128,8 +129,9 @@ class PairEquilibrium:
             self._solve_drop_out(rules.drop_out)
 
     def __repr__(self) -> str:
-        game = f"drop-out at {self.rules.drop_out}" if self.rules.drop_out is not None else f"{self.rules.rounds} rounds"
-        return f"<PairEquilibrium of {game}, {self.rules.tiles} tiles; the first seat wins {self.value:.6f}; {len(self.starts):,} states>"
+        rules = self.rules
+        game = f"drop-out at {rules.drop_out}" if rules.drop_out is not None else f"{rules.rounds} rounds"
+        return f"<PairEquilibrium of {game}, {rules.tiles} tiles: the first seat wins {self.value:.6f}>"
 
     @property
     def value(self) -> float:
@@ -137,12 +139,24 @@ class PairEquilibrium:
         return self.starts[(0, 0)]
 
     def first(self, number: int, total: int, rival: int) -> Solution:
-        """Seat 0's perfect play in round `number` (ignored in drop-out) with these totals."""
-        return solve_chances(self.turn, self._first[self._start(number, total, rival)])
+        """Seat 0's perfect play in round `number` (ignored in drop-out) with these totals (`optimal`'s
+        where the game cannot get there, or is decided)."""
+        return solve_chances(self.turn, self._first.get(self._start(number, total, rival)))
 
     def second(self, number: int, total: int, rival: int, posted: int) -> Solution:
         """Seat 1's perfect play in round `number` with its total, seat 0's and the score seat 0 posted."""
-        return solve_chances(self.turn, self._second[self._start(number, rival + posted, total)])
+        return solve_chances(self.turn, self._second.get(self._start(number, rival + posted, total)))
+
+    def in_playoff(self, to_beat: int | None) -> Solution:
+        """A seat's perfect play in a playoff round (drop-out, both out on one total): the one-round
+        game's, seat 0 first (`to_beat` None) or seat 1 against the score seat 0 posted."""
+        played = equilibrium(self.one_round)
+        return (played.play(None, 0, 1) if to_beat is None else played.play(to_beat, 1, 0)).policy
+
+    @property
+    def one_round(self) -> Rules:
+        """The rules of a playoff round: a one-round game under these rules."""
+        return dataclasses.replace(self.rules, rounds=1, drop_out=None)
 
     def _start(self, number: int, first: int, second: int) -> State:
         return (number, first - second) if self.rules.drop_out is None else (first, second)
@@ -152,8 +166,7 @@ class PairEquilibrium:
             return 0.5
         if self.rules.ties is Ties.SEAT:
             return 1.0
-        one_round = dataclasses.replace(self.rules, rounds=1, drop_out=None)
-        return equilibrium(one_round).seat_chances(2)[0]
+        return equilibrium(self.one_round).seat_chances(2)[0]
 
     def _play(self, chances: tuple[float, ...]) -> tuple[float, float]:
         """The value of the best policy for these chances, and its chance of scoring 0."""
@@ -183,7 +196,9 @@ class PairEquilibrium:
                 self.posted[(number, difference)] = posted[difference]
             starts: dict[int, float] = {}
             for difference in range(-number * top, number * top + 1):
-                chances = tuple(1.0 if instant and points == 0 else posted[difference + points] for points in self.scores)
+                chances = tuple(
+                    1.0 if instant and points == 0 else posted[difference + points] for points in self.scores
+                )
                 self._first[(number, difference)] = chances
                 starts[difference] = self.starts[(number, difference)] = self._play(chances)[0]
             after = starts
