@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from shutbox_cli.game import Rules, Solution, solve_expected_score, tiles_of
 from shutbox_cli.game.perfect import equilibrium, refuse_unsolved
-from shutbox_cli.game.perfect_pairs import pair_equilibrium, refuse_unsolved_pair
+from shutbox_cli.game.perfect_pairs import pair_equilibrium
 from shutbox_cli.game.rules import SHUT_PAYS
 from shutbox_cli.game.stakes import stakes
 
@@ -61,7 +61,7 @@ class Perfect(Strategy):
         drop-out; a StrategyLoadError (one sentence) for rules it does not solve."""
         try:
             if rules.multi_round:
-                refuse_unsolved_pair(rules)
+                pair_equilibrium(rules)  # solved once, here, before any decision is timed
                 return PAIR if rules.drop_out is not None else ROUNDS
             refuse_unsolved(rules)
         except ValueError as error:

@@ -261,7 +261,7 @@ class PairEquilibrium:
         raise ValueError(f"the drop-out state at totals {first} and {second} found no equilibrium in {PASSES} passes.")
 
 
-@lru_cache(maxsize=4)
+@lru_cache(maxsize=16)
 def pair_equilibrium(rules: Rules) -> PairEquilibrium:
     """Perfect play for two seats under these rules (several rounds or drop-out), kept for the process."""
     return PairEquilibrium(rules)
