@@ -28,7 +28,7 @@ from functools import lru_cache
 
 from .perfect import equilibrium
 from .rules import Rules, Ties
-from .solver import Distribution, Solution, final_scores, layered_distribution, solve_chances
+from .solver import Solution, final_scores, layered_distribution, solve_chances
 
 TOLERANCE = 1e-12
 """A drop-out state's fixed point is iterated until its value moves by no more than this."""
@@ -120,7 +120,8 @@ class PairEquilibrium:
         """Seat 0's chance to win from each state at seat 1's turn."""
         self._first: dict[State, tuple[float, ...]] = {}
         self._second: dict[State, tuple[float, ...]] = {}
-        self._odds: dict[int, tuple[Solution, Distribution]] = {}
+        self._optimal = solve_chances(self.turn, None)
+        self._optimal_odds = layered_distribution(self._optimal)
         self.passes = 0
         """The most passes a drop-out state's fixed point took."""
         if rules.drop_out is None:
@@ -170,11 +171,8 @@ class PairEquilibrium:
 
     def _play(self, chances: tuple[float, ...]) -> tuple[float, float]:
         """The value of the best policy for these chances, and its chance of scoring 0."""
-        policy = solve_chances(self.turn, chances)
-        known = self._odds.get(id(policy))
-        if known is None:
-            known = self._odds[id(policy)] = (policy, layered_distribution(policy))
-        odds = known[1].probabilities
+        policy = solve_chances(self.turn, chances)  # kept by the solver's cache only: thousands would not fit
+        odds = (self._optimal_odds if policy is self._optimal else layered_distribution(policy)).probabilities
         value = sum(odds.get(points, 0.0) * chance for points, chance in zip(self.scores, chances, strict=True))
         return value, odds.get(0, 0.0)
 

@@ -133,6 +133,7 @@ CASES = [
 ]
 
 
+@pytest.mark.parametrize(("tiles", "one_die", "ties", "instant", "rounds", "limit"), CASES)
 def test_the_equilibrium_agrees_with_a_brute_force_over_every_history(
     tiles: int, one_die: str, ties: str, instant: bool, rounds: int, limit: int | None
 ) -> None:
@@ -154,6 +155,7 @@ def test_the_equilibrium_agrees_with_a_brute_force_over_every_history(
     assert checked > 1
 
 
+@pytest.mark.slow
 def test_the_last_round_plays_the_one_round_equilibrium_given_the_totals() -> None:
     """In the last round with equal totals each seat plays as in a one-round game (`perfect.Equilibrium`):
     the same chances, so the same policy, for every score seat 0 may post."""
