@@ -11,6 +11,7 @@ import pytest
 
 from shutbox_cli.game import GameInPlay, Rules, play_turn, solve_expected_score, turn_rolls
 from shutbox_cli.game.perfect import equilibrium
+from shutbox_cli.game.perfect_pairs import pair_equilibrium
 from strategies.check import check_strategy
 from strategies.keys import KeyedContext
 from strategies.loading import StrategyLoadError
@@ -174,3 +175,24 @@ def test_a_tune_takes_it_in_the_field_exactly() -> None:
     done = shutbox("tune", "below", "-p", "threshold=5..6", "-s", "perfect", "--tiles", "6", "-q")
     assert done.returncode == 0, done.stderr
     assert "(exact)" in done.stdout and "computed exactly" in done.stdout
+
+
+@pytest.mark.slow
+def test_a_simulated_tournament_over_three_rounds_falls_in_its_intervals_around_the_exact_value() -> None:
+    """perfect against optimal over 3 rounds at a table of two, 4,000 games (seed 37) played by the
+    tournament's engine: perfect's win rate interval holds its exact chance, seats averaged, which
+    `analyze --against` walks from perfect's keys; perfect against itself there is the equilibrium's."""
+    options = ("--rounds", "3")
+    report = shutbox(
+        "tournament", "-s", "perfect", "-s", "optimal", *options, "-n", "4000", "--seed", "37", "--format", "json"
+    )
+    assert report.returncode == 0, report.stderr
+    standing = next(row for row in json.loads(report.stdout)["ranking"] if row["name"] == "perfect")
+    exact = json.loads(shutbox("analyze", "perfect", "--against", "optimal", *options, "--format", "json").stdout)
+    low, high = standing["win_rate_ci95"]
+    assert low <= exact["average"]["win_rate"] <= high
+    itself = json.loads(shutbox("analyze", "perfect", "--against", "perfect", *options, "--format", "json").stdout)
+    value = pair_equilibrium(Rules(rounds=3)).value
+    assert itself["seat"][0]["win_rate"] == pytest.approx(value, abs=1e-12)
+    # perfect gains against optimal from each seat: optimal is not a best response to it, nor it to optimal
+    assert all(seat["win_rate"] > 0.5 for seat in exact["seat"])
