@@ -20,6 +20,7 @@ from strategies.perfect import SITUATION, Perfect, perfect_policy
 
 from ..errors import ConfigError
 from ..records.schema import header, rules_table
+from .cost import refuse_costly
 
 TABLES = range(2, 5)
 """The tables `solve` works out: 2 to 4 seats."""
@@ -150,5 +151,8 @@ def _solve_pair(rules: Rules, table: int) -> GameValue:
         return known[1]
 
     optimal = TurnOdds.of(solution_distribution(solve_expected_score(rules)))
-    perfect = game_odds(rules, [KeyedTurns(features, odds)] * 2)
+    seats = [KeyedTurns(features, odds), optimal]
+    instead = "simulate it (shutbox tournament -s perfect -s perfect, with these rules)"
+    refuse_costly(rules, seats, [(0, 0), (1, 1)], 1, "walking this game exactly", instead)
+    perfect = game_odds(rules, [seats[0]] * 2)
     return GameValue(rules, 2, Play.of(perfect), Play.of(game_odds(rules, [optimal] * 2)))
