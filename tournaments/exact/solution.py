@@ -151,8 +151,8 @@ def _solve_pair(rules: Rules, table: int) -> GameValue:
         return known[1]
 
     optimal = TurnOdds.of(solution_distribution(solve_expected_score(rules)))
-    seats = [KeyedTurns(features, odds), optimal]
+    perfect_seat: KeyedTurns[float] = KeyedTurns(features, odds)
     instead = "simulate it (shutbox tournament -s perfect -s perfect, with these rules)"
-    refuse_costly(rules, seats, [(0, 0), (1, 1)], 1, "walking this game exactly", instead)
-    perfect = game_odds(rules, [seats[0]] * 2)
+    refuse_costly(rules, [perfect_seat, optimal], [(0, 0), (1, 1)], 1, "walking this game exactly", instead)
+    perfect = game_odds(rules, [perfect_seat] * 2)
     return GameValue(rules, 2, Play.of(perfect), Play.of(game_odds(rules, [optimal] * 2)))
