@@ -62,11 +62,16 @@ class Perfect(Strategy):
         try:
             if rules.multi_round:
                 pair_equilibrium(rules)  # solved once, here, before any decision is timed
-                return PAIR if rules.drop_out is not None else ROUNDS
+                return cls.key_pair(rules)
             refuse_unsolved(rules)
         except ValueError as error:
             raise StrategyLoadError(str(error)) from None
         return SITUATION if rules.shut_pays == SHUT_PAYS else STAKED
+
+    @staticmethod
+    def key_pair(rules: Rules) -> tuple[str, ...]:
+        """Its key at a table of two over several rounds (`ROUNDS`) or in drop-out (`PAIR`)."""
+        return PAIR if rules.drop_out is not None else ROUNDS
 
     @classmethod
     def key_at(cls, rules: Rules, table: int) -> tuple[str, ...] | None:

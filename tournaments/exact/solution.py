@@ -139,8 +139,12 @@ def _solve_pair(rules: Rules, table: int) -> GameValue:
         refuse_unsolved_pair(rules)
     except ValueError as error:
         raise ConfigError(str(error)) from None
-    features = Perfect.key_under(rules)
-    assert features is not None
+    optimal = TurnOdds.of(solution_distribution(solve_expected_score(rules)))
+    instead = "simulate it (shutbox tournament -s perfect -s perfect, with these rules)"
+    features = Perfect.key_pair(rules)
+    # the walk's cost estimated before perfect play is solved: a seat keyed alike, playing optimal's turns
+    like = KeyedTurns(features, lambda values: optimal)
+    refuse_costly(rules, [like, optimal], [(0, 0), (1, 1)], 1, "walking this game exactly", instead)
     walked: dict[int, tuple[object, TurnOdds[float]]] = {}  # by policy: many keys play alike
 
     def odds(values: tuple[Any, ...]) -> TurnOdds[float]:
@@ -150,9 +154,6 @@ def _solve_pair(rules: Rules, table: int) -> GameValue:
             known = walked[id(policy)] = (policy, TurnOdds.of(layered_distribution(policy)))
         return known[1]
 
-    optimal = TurnOdds.of(solution_distribution(solve_expected_score(rules)))
     perfect_seat: KeyedTurns[float] = KeyedTurns(features, odds)
-    instead = "simulate it (shutbox tournament -s perfect -s perfect, with these rules)"
-    refuse_costly(rules, [perfect_seat, optimal], [(0, 0), (1, 1)], 1, "walking this game exactly", instead)
     perfect = game_odds(rules, [perfect_seat] * 2)
     return GameValue(rules, 2, Play.of(perfect), Play.of(game_odds(rules, [optimal] * 2)))

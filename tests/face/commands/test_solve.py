@@ -102,7 +102,15 @@ def test_the_library_call_says_itself_in_one_line() -> None:
 
 @pytest.mark.slow
 def test_the_exact_guide_shows_what_solve_prints() -> None:
-    shown = block("exact", "console", "$ shutbox solve").splitlines()
+    shown = block("exact", "console", "$ shutbox solve\n").splitlines()
     assert shown[0] == "$ shutbox solve"
     done = shutbox("solve", columns=None)
+    assert done.stdout.splitlines()[: len(shown) - 1] == shown[1:]
+
+
+@pytest.mark.slow
+def test_the_exact_guide_shows_what_solve_prints_over_three_rounds() -> None:
+    shown = block("exact", "console", "$ shutbox solve --rounds 3").splitlines()
+    done = shutbox("solve", "--rounds", "3", columns=None)
+    assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[: len(shown) - 1] == shown[1:]
