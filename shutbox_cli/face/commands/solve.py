@@ -46,9 +46,7 @@ def solve_command(
     Examples:
       shutbox solve
       shutbox solve --table 4 --tiles 12
-      shutbox solve --ties seat --format json | jq .perfect
-      shutbox solve --rounds 3
-      shutbox solve --drop-out 45 --format json | jq .perfect.last_seat_advantage
+      shutbox solve --drop-out 45 --format json | jq .perfect
     """
     import tournaments
 
