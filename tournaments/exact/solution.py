@@ -5,6 +5,7 @@ both walked by the one exact walk (`game_odds`), in floats."""
 from __future__ import annotations
 
 import dataclasses
+import weakref
 from collections.abc import Mapping
 from typing import Any
 
@@ -145,14 +146,15 @@ def _solve_pair(rules: Rules, table: int) -> GameValue:
     # the walk's cost estimated before perfect play is solved: a seat keyed alike, playing optimal's turns
     like = KeyedTurns(features, lambda values: optimal)
     refuse_costly(rules, [like, optimal], [(0, 0), (1, 1)], 1, "walking this game exactly", instead)
-    walked: dict[int, tuple[object, TurnOdds[float]]] = {}  # by policy: many keys play alike
+    walked: dict[int, TurnOdds[float]] = {}  # by policy while it lives (the solver keeps thousands)
 
     def odds(values: tuple[Any, ...]) -> TurnOdds[float]:
         policy = perfect_policy(rules, KeyedContext(features, values))
         known = walked.get(id(policy))
         if known is None:
-            known = walked[id(policy)] = (policy, TurnOdds.of(layered_distribution(policy)))
-        return known[1]
+            known = walked[id(policy)] = TurnOdds.of(layered_distribution(policy))
+            weakref.finalize(policy, walked.pop, id(policy), None)
+        return known
 
     perfect_seat: KeyedTurns[float] = KeyedTurns(features, odds)
     perfect = game_odds(rules, [perfect_seat] * 2)
