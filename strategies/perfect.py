@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from shutbox_cli.game import Rules, Solution, solve_expected_score, tiles_of
 from shutbox_cli.game.perfect import equilibrium, refuse_unsolved
+from shutbox_cli.game.perfect_pairs import cost as pair_cost
 from shutbox_cli.game.perfect_pairs import pair_equilibrium
 from shutbox_cli.game.rules import SHUT_PAYS
 from shutbox_cli.game.stakes import stakes
@@ -24,6 +25,9 @@ PAIR = ("playoff", "total", "leader_total", "to_beat")
 this round (None: it plays first); in a playoff round, the one-round game's."""
 ROUNDS = ("round", "total", "leader_total", "to_beat")
 """Its key over fixed rounds at a table of two: the round too (the rounds left)."""
+CHECKED_SECONDS = 2.0
+"""The longest its equilibrium over several rounds or in drop-out is estimated to take for `shutbox
+check` to ask it the questions of such a game (solving it is not the contract's business)."""
 
 
 class Perfect(Strategy):
@@ -67,6 +71,12 @@ class Perfect(Strategy):
         except ValueError as error:
             raise StrategyLoadError(str(error)) from None
         return SITUATION if rules.shut_pays == SHUT_PAYS else STAKED
+
+    @staticmethod
+    def checked_under(rules: Rules) -> bool:
+        """Whether `shutbox check` asks it under these rules: one round, or a game of two seats over
+        several rounds or in drop-out that it solves in about `CHECKED_SECONDS` or less."""
+        return not rules.multi_round or pair_cost(rules).seconds <= CHECKED_SECONDS
 
     @staticmethod
     def key_pair(rules: Rules) -> tuple[str, ...]:
