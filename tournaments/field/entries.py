@@ -173,9 +173,9 @@ def _entries(
             entry = _probed(probes[number]()) if number in probes else _loaded(spec, params, display)
             if entry.builtin:
                 cls = entry.load().cls
-                declared_key(cls, rules, entry.name)
                 if table is not None and hasattr(cls, "key_at"):
-                    cls.key_at(rules, table)
+                    cls.key_at(rules, table)  # first: a table it refuses is said before anything is solved
+                declared_key(cls, rules, entry.name)
         except StrategyLoadError as error:
             raise ConfigError(f"{where}: {marked(error)}") from None
         entries.append(_named_as_written(entry, field[number - 1]))
