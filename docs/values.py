@@ -1,4 +1,5 @@
-"""Write docs/values.md: the value of a one-round game under perfect play, across variants.
+"""Write docs/values.md: the value of a game under perfect play, across variants (one round at tables
+of 2 to 4; two seats over several rounds and in drop-out).
 
     python docs/values.py            # writes docs/values.md beside this file
     python docs/values.py -          # prints it instead
@@ -20,6 +21,22 @@ TILES = (9, 10, 12)
 ONE_DIE = ("high-tiles", "low-sum", "off")
 TIES = ("share", "seat", "playoff")
 TABLES = (2, 3, 4)
+PAIRS: tuple[tuple[dict[str, int], tuple[str, ...]], ...] = (
+    ({"rounds": 2}, ("share", "seat")),
+    ({"rounds": 3}, ("share", "seat")),
+    ({"rounds": 4}, ("share", "seat")),
+    ({"rounds": 5}, ("share", "seat")),
+    ({"drop_out": 45}, ("share", "seat", "playoff")),
+    ({"drop_out": 100}, ("share", "seat")),
+)
+"""Games of two seats on 9 tiles, each with the tie rules of its rows (playoffs over fixed rounds are
+not solved)."""
+PAIRS_HEADING = "## Two seats over several rounds and in drop-out (9 tiles)"
+PAIRS_HEAD = """Two seats, 9 tiles, every other rule at its default (instant win off: a shut box scores 0 for the
+round). Each seat plays to win the game knowing the other does too, by backward induction over the
+rounds and both totals (`shutbox solve --rounds N`, `--drop-out L`); seat 1 plays first each round.
+**tie** is the chance that the final totals (or, in drop-out, the totals of two seats out in the same
+round) tie."""
 
 HEADINGS = (
     "| one die | ties | seats | perfect play: each seat's chance | tie | last - first | all optimal: last - first |"
@@ -67,11 +84,41 @@ def section(tiles: int) -> Iterator[str]:
     yield ""
 
 
+def pair_row(rules: Rules) -> str:
+    """One line of the two seats' table: a game over several rounds or in drop-out."""
+    found = solve(rules, 2)
+    game = f"drop-out at {rules.drop_out}" if rules.drop_out is not None else f"{rules.rounds} rounds"
+    cells = [
+        game,
+        rules.ties.value,
+        " / ".join(f"{seat.win:.6f}" for seat in found.perfect.seats),
+        f"{found.perfect.tie:.6f}",
+        f"{found.perfect.advantage:+.6f}",
+        f"{found.optimal.advantage:+.6f}",
+    ]
+    return "| " + " | ".join(cells) + " |"
+
+
+def pairs() -> Iterator[str]:
+    """The two seats' table."""
+    yield PAIRS_HEADING
+    yield ""
+    yield PAIRS_HEAD
+    yield ""
+    yield "| game | ties | perfect play: each seat's chance | tie | last - first | all optimal: last - first |"
+    yield "|---|---|---|---:|---:|---:|"
+    for game, ties in PAIRS:
+        for tie in ties:
+            yield pair_row(Rules(tiles=9, ties=tie, **game))  # type: ignore[arg-type]
+    yield ""
+
+
 def page() -> str:
     """The whole page."""
     lines = [HEAD]
     for tiles in TILES:
         lines.extend(section(tiles))
+    lines.extend(pairs())
     return "\n".join(lines)
 
 

@@ -247,9 +247,14 @@ def check_strategy(
 
 def _played(cls: type[Strategy], name: str, questions: list[Question], rule_sets: int) -> tuple[list[Question], int]:
     """The questions under rule sets the strategy plays, and their number of rule sets: a built-in
-    that refuses some rules (`perfect` over several rounds) is not asked under them."""
+    that refuses some rules (`perfect` beyond what it solves), or would take long to prepare for
+    them (its `checked_under`), is not asked under them."""
     refused: set[Rules] = set()
+    checked = getattr(cls, "checked_under", None)
     for rules in {question.rules for question in questions}:
+        if checked is not None and not checked(rules):
+            refused.add(rules)
+            continue
         try:
             declared_key(cls, rules, name)
         except StrategyLoadError:

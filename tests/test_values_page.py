@@ -44,3 +44,27 @@ def test_the_page_has_a_row_for_every_variant() -> None:
             (one, ties, str(table)) for one in script.ONE_DIE for ties in script.TIES for table in script.TABLES
         ]
         assert keys == expected
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("ties", ["share", "seat"])
+def test_the_two_seats_table_holds_the_rows_the_script_writes(ties: str) -> None:
+    script = values_script()
+    lines = (DOCS / "values.md").read_text().splitlines()
+    section = lines[lines.index(script.PAIRS_HEADING) :]
+    assert script.pair_row(Rules(tiles=9, rounds=2, ties=ties)) in section  # type: ignore[arg-type]
+
+
+def test_the_two_seats_table_has_a_row_for_every_game() -> None:
+    script = values_script()
+    text = (DOCS / "values.md").read_text()
+    part = text.split(f"{script.PAIRS_HEADING}\n", 1)[1]
+    assert part.startswith("\n" + script.PAIRS_HEAD)
+    rows = [line for line in part.splitlines() if line.startswith("| ") and not line.startswith("| game")]
+    keys = [tuple(cell.strip() for cell in row.split("|")[1:3]) for row in rows]
+    expected = [
+        (f"drop-out at {game['drop_out']}" if "drop_out" in game else f"{game['rounds']} rounds", tie)
+        for game, ties in script.PAIRS
+        for tie in ties
+    ]
+    assert keys == expected

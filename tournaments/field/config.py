@@ -406,7 +406,7 @@ def load_config(path: Path | None, options: Options, table: Mapping[str, Any] | 
     _isolation(where, table, options)
     field = _field(path, table, options, values["method"] == "exact")
     probing = Probing(values["timeout"], host_memory_limit(values["memory_limit"], values["workers"]))
-    strategies, notes = load_field(field, rules, probing)
+    strategies, notes = load_field(field, rules, probing, values["table"])
     _check_size(where, table, options, values["table"], len(strategies))
     _check_gauntlet(values, len(strategies))
     return TournamentConfig(strategies, rules, **values, warnings=notes + changes(field, strategies, path))

@@ -138,7 +138,7 @@ def recorded_spec(spec: str, folder: Path | None) -> str:
 
 
 def load_field(
-    field: Sequence[Given], rules: Rules, probing: Probing
+    field: Sequence[Given], rules: Rules, probing: Probing, table: int | None = None
 ) -> tuple[tuple[StrategyEntry, ...], tuple[str, ...]]:
     """Load every strategy of the field to check it: a built-in one here, a user's probed in a
     process of its own (all side by side, `probing` saying how), never imported here; each host a
@@ -153,15 +153,18 @@ def load_field(
                 raise ConfigError(f"{where}: {marked(error)}") from None
             probes[number] = _probe(spec, params, display, rules, probing)
     try:
-        return named_apart(field, _entries(field, probes, rules))
+        return named_apart(field, _entries(field, probes, rules, table))
     except BaseException:
         idle.stop_all()  # the hosts of the probes that answered: no run follows
         raise
 
 
-def _entries(field: Sequence[Given], probes: Mapping[int, Callable[[], Probed]], rules: Rules) -> list[StrategyEntry]:
+def _entries(
+    field: Sequence[Given], probes: Mapping[int, Callable[[], Probed]], rules: Rules, table: int | None = None
+) -> list[StrategyEntry]:
     """The field's entries, each probe's answer waited for in turn (a built-in's key asked under the
-    rules: one that refuses them, `perfect` over several rounds, says so)."""
+    rules, and at the table where given: one that refuses them, `perfect` over several rounds at a
+    table of three, says so)."""
     entries: list[StrategyEntry] = []
     for number, (where, spec, display, params, *_) in enumerate(field, start=1):
         if display is not None and not display.isprintable():
@@ -169,7 +172,10 @@ def _entries(field: Sequence[Given], probes: Mapping[int, Callable[[], Probed]],
         try:
             entry = _probed(probes[number]()) if number in probes else _loaded(spec, params, display)
             if entry.builtin:
-                declared_key(entry.load().cls, rules, entry.name)
+                cls = entry.load().cls
+                if table is not None and hasattr(cls, "key_at"):
+                    cls.key_at(rules, table)  # first: a table it refuses is said before anything is solved
+                declared_key(cls, rules, entry.name)
         except StrategyLoadError as error:
             raise ConfigError(f"{where}: {marked(error)}") from None
         entries.append(_named_as_written(entry, field[number - 1]))

@@ -1,4 +1,4 @@
-"""`shutbox solve`: the value of a one-round game, each seat's chance under perfect play and all optimal."""
+"""`shutbox solve`: the value of a game, each seat's chance under perfect play and all optimal."""
 
 from typing import TYPE_CHECKING, Any
 
@@ -31,17 +31,18 @@ def solve_command(
     report: Report = None,
     form: FormatOption = Format.TABLE,
 ) -> None:
-    """The value of a one-round game: each seat's chance to win under perfect play and when every
-    seat plays optimal, exactly.
+    """The value of a game: each seat's chance to win under perfect play and when every seat
+    plays optimal, exactly.
 
     Perfect play: every seat plays to win, knowing that every later seat does too (the strategy
     `perfect`). A shared win counts as its part; the last seat's advantage is its chance less the
-    first seat's. Over several rounds or in drop-out it is refused.
+    first seat's. Over several rounds or in drop-out, a table of 2 only (what would take more than
+    about 3 minutes is refused, saying what fits).
 
     Examples:
       shutbox solve
       shutbox solve --table 4 --tiles 12
-      shutbox solve --ties seat --format json | jq .perfect
+      shutbox solve --drop-out 45 --format json | jq .perfect
     """
     import tournaments
 
@@ -62,7 +63,15 @@ def _show(console: "Console", found: "GameValue") -> None:
     from ..describe import rules_in_short
     from ..state_view import Widest
 
-    console.print(f"The value of a one-round game of {found.table} seats, computed exactly (in floats).")
+    rules = found.rules
+    game = (
+        f"a drop-out game at {rules.drop_out}"
+        if rules.drop_out is not None
+        else f"a {rules.rounds}-round game"
+        if rules.rounds > 1
+        else "a one-round game"
+    )
+    console.print(f"The value of {game} of {found.table} seats, computed exactly (in floats).")
     console.print(f"Rules: {rules_in_short(found.rules)}.")
     console.print(Widest(_grid(found), _stacked(found)))
     if found.perfect.winnings is not None:

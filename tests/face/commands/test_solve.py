@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from shutbox_cli.game import Rules
+from shutbox_cli.game.perfect_pairs import pair_equilibrium
 from tournaments import solve
 
 from helpers.command import shutbox
@@ -56,8 +57,11 @@ def test_the_report_is_written_whole_and_reads_as_the_json(tmp_path: Path) -> No
 @pytest.mark.parametrize(
     ("options", "said"),
     [
-        (("--rounds", "2"), "perfect play is solved for one-round games only"),
-        (("--drop-out", "40"), "perfect play is solved for one-round games only"),
+        (("--rounds", "2", "--table", "3"), "solve works out a table of 2 seats, not 3"),
+        (("--drop-out", "40", "--table", "4"), "solve works out a table of 2 seats, not 4"),
+        (("--rounds", "3", "--ties", "playoff"), "not solved with playoffs"),
+        (("--rounds", "90"), "past the limit of 180: up to 39 rounds fit"),
+        (("--drop-out", "1000"), "a drop-out limit up to"),
         (("--table", "5"), "--table must be at most 4"),
         (("--table", "1"), "--table must be at least 2"),
         (("--tiles", "13"), "--tiles"),
@@ -69,6 +73,26 @@ def test_bad_input_is_one_sentence_and_status_2(options: tuple[str, ...], said: 
     assert said in done.stderr and done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
 
 
+@pytest.mark.parametrize(
+    "options", [("--rounds", "2", "--tiles", "6"), ("--drop-out", "15", "--tiles", "5", "--ties", "playoff")]
+)
+def test_over_rounds_and_in_drop_out_it_walks_perfect_to_the_equilibrium_s_own_value(options: tuple[str, ...]) -> None:
+    """At a table of two the exact walk of `perfect`'s turns, key by key, gives each seat the chance the
+    backward induction found (`PairEquilibrium.value`)."""
+    done = shutbox("solve", *options, "--format", "json")
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    rules = Rules.from_mapping(
+        {key: value for key, value in report["rules"].items() if key != "drop_out"}
+        | {"drop_out": report["rules"]["drop_out"] or None}
+    )
+    first, second = (seat["win_rate"] for seat in report["perfect"]["seat"])
+    assert first == pytest.approx(pair_equilibrium(rules).value, abs=1e-12)
+    assert first + second == pytest.approx(1.0, abs=1e-12)
+    table = shutbox("solve", *options, columns=80)
+    assert table.returncode == 0 and max(map(len, table.stdout.splitlines())) <= 80
+
+
 def test_the_library_call_says_itself_in_one_line() -> None:
     said = repr(solve({"tiles": 6}, 3))
     assert said.startswith("<GameValue 3 seats; perfect play ") and "\n" not in said
@@ -78,7 +102,15 @@ def test_the_library_call_says_itself_in_one_line() -> None:
 
 @pytest.mark.slow
 def test_the_exact_guide_shows_what_solve_prints() -> None:
-    shown = block("exact", "console", "$ shutbox solve").splitlines()
+    shown = block("exact", "console", "$ shutbox solve\n").splitlines()
     assert shown[0] == "$ shutbox solve"
     done = shutbox("solve", columns=None)
+    assert done.stdout.splitlines()[: len(shown) - 1] == shown[1:]
+
+
+@pytest.mark.slow
+def test_the_exact_guide_shows_what_solve_prints_over_three_rounds() -> None:
+    shown = block("exact", "console", "$ shutbox solve --rounds 3").splitlines()
+    done = shutbox("solve", "--rounds", "3", columns=None)
+    assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[: len(shown) - 1] == shown[1:]

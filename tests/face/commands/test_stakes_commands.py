@@ -80,7 +80,7 @@ def test_fair_writes_its_report_whole_and_shows_a_table_in_80_columns(tmp_path: 
     ("args", "said"),
     [
         (["--table", "5"], "--table must be at most 4"),
-        (["--rounds", "3"], "perfect play is solved for one-round games only"),
+        (["--rounds", "3", "--table", "3"], "over several rounds or in drop-out"),
         (["--shut-pays", "2", "--ties", "playoff"], '--shut-pays and --ties cannot be 2 and "playoff" together'),
         (["--shut-pays", "1e9"], "--shut-pays must be a number of stakes from 0 to 1,000"),
     ],
