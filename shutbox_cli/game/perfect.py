@@ -238,8 +238,8 @@ def refuse_unsolved(rules: Rules) -> None:
     rounds or drop-out, and rules whose scores times boxes exceed `MOST_WORK`."""
     if rules.multi_round:
         raise ValueError(
-            "perfect play is solved for one-round games only, not over several rounds or in drop-out "
-            "(a seat's situation there holds every total)."
+            "this perfect play is worked out for one-round games only: over several rounds or in drop-out "
+            "it is solved for a table of two, to win, not for a stake (a seat's situation holds every total)."
         )
     scores = len(final_scores(rules.turn_rules))
     if scores * (rules.full_box + 1) > MOST_WORK:

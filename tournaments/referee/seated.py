@@ -210,12 +210,18 @@ class _Hosted(SeatedStrategy):
 
 
 def seat_strategies(
-    given: Sequence[Given], rules: Rules, *, timeout: float = STRATEGY_TIMEOUT, memory_limit_mib: int | None = None
+    given: Sequence[Given],
+    rules: Rules,
+    *,
+    timeout: float = STRATEGY_TIMEOUT,
+    memory_limit_mib: int | None = None,
+    table: int | None = None,
 ) -> list[SeatedStrategy]:
     """Seat strategies under `rules`, the users' hosts loading side by side, each given `timeout`
     seconds to load and to answer each request, and `memory_limit_mib` MiB (None: a default share
-    of the machine's). Raises StrategyLoadError for a spec that names no strategy it can build, and
-    TournamentFailure for a strategy whose host dies or hangs as it loads."""
+    of the machine's). Raises StrategyLoadError for a spec that names no strategy it can build, or
+    a built-in that refuses the rules at a table of `table` (`perfect` over several rounds at three),
+    and TournamentFailure for a strategy whose host dies or hangs as it loads."""
     limit = host_memory_limit(memory_limit_mib, 1)
     for spec, _, name in given:  # what a spec or name says wrong is said here, where no user's code is run
         target = split_spec(spec)[0]
@@ -228,7 +234,10 @@ def seat_strategies(
         launched: list[tuple[Host, str, dict[str, Any]] | LoadedStrategy] = []
         for spec, params, name in given:
             if builtin_spec(spec):
-                launched.append(load_strategy(spec, params, name))
+                loaded = load_strategy(spec, params, name)
+                if table is not None and hasattr(loaded.cls, "key_at"):
+                    loaded.cls.key_at(rules, table)
+                launched.append(loaded)
                 continue
             host = _AnswerHost.launch(spec, params, name, rules, timeout=timeout, memory_limit_mib=limit)
             stack.callback(host.stop)

@@ -74,7 +74,8 @@ def make_seats(
         (spec, {}, display) for display, spec in map(split_name, computers)
     ]
     try:
-        seated = seat_strategies(given, rules, timeout=timeout or STRATEGY_TIMEOUT) if given else []
+        table = len(seats) + len(given)
+        seated = seat_strategies(given, rules, timeout=timeout or STRATEGY_TIMEOUT, table=table) if given else []
     except StrategyLoadError as error:
         raise SeatError(said(error)) from None
     except TournamentFailure as error:

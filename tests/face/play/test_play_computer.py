@@ -200,3 +200,22 @@ def test_a_computer_reading_the_game_undeclared_is_stopped_naming_the_declaratio
     assert done.stderr.endswith(
         frame("return view.legal_moves[view.context.seat % len(view.legal_moves)]", tmp_path, "Peeks")
     )
+
+
+@pytest.mark.parametrize(
+    ("options", "table"),
+    [
+        (["--computer", "perfect", "--computer", "perfect", "--computer", "optimal", "--rounds", "2"], 3),
+        (["--player", "Ann", "--player", "Bob", "--computer", "perfect", "--drop-out", "45"], 3),
+    ],
+)
+def test_perfect_over_several_rounds_at_a_table_past_two_is_refused_before_play(
+    tmp_path: Path, options: list[str], table: int
+) -> None:
+    done = play(tmp_path, [*options, "--delay", "0", "--seed", "1"], "")
+    assert (done.returncode, done.stderr) == (
+        2,
+        "shutbox: error: perfect play over several rounds or in drop-out is solved for a table of two, not "
+        f"{table}: every seat's total would be part of the state.\n",
+    )
+    assert done.stdout == ""
