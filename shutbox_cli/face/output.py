@@ -12,9 +12,10 @@ from __future__ import annotations
 import dataclasses
 import os
 import sys
+from collections.abc import Callable
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 
@@ -66,6 +67,10 @@ def print_document(table: dict[str, Any], form: Format) -> None:
     sys.stdout.flush()
 
 
+T = TypeVar("T")
+"""What a command computes."""
+
+
 @dataclasses.dataclass(frozen=True)
 class Output:
     """Where one run's report and table go, from `--format` and `--report`."""
@@ -105,6 +110,25 @@ class Output:
             write_table_atomically(self.file, result_table(result, self.file.parent), format_of(self.file))
         if self.to_stdout:
             print_document(result_table(result), Format.JSON if self.form is Format.JSON else Format.TOML)
+
+    def computed(self, compute: Callable[[], T], show: Callable[[Console, T], None]) -> None:
+        """A command that computes one result: the report file checked first, the result computed,
+        delivered, `show`n as a table when asked and the file named; a ConfigError or a report that
+        cannot be written is one sentence and exit status 2."""
+        import tournaments
+
+        from .errors import fail
+        from .settings import said
+
+        try:
+            self.check()
+            found = compute()
+            self.deliver(found)
+        except (tournaments.ConfigError, tournaments.FileWriteError) as error:
+            fail(said(error))
+        if self.table:
+            show(self.console(), found)
+        self.written()
 
     def console(self) -> Console:
         """Where the table is printed: stdout, or stderr when the report is on stdout."""

@@ -8,7 +8,6 @@ from ..arguments import Report, SolvedTable
 from ..errors import fail
 from ..output import Format, FormatOption, Output
 from ..rule_options import rules_from_options, with_rule_options
-from ..settings import said
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -51,17 +50,8 @@ def fair_command(
 
     if rule_values.get("ties") is not None or rule_values.get("first_roll") is not None:
         fail("fair tries every tie rule and first-roll rule: leave out --ties and --first-roll.")
-    output = Output(form, report)
     rules = rules_from_options(rule_values)
-    try:
-        output.check()
-        found = tournaments.fair_rules(rules, table)
-        output.deliver(found)
-    except (tournaments.ConfigError, tournaments.FileWriteError) as error:
-        fail(said(error))
-    if output.table:
-        _show(output.console(), found)
-    output.written()
+    Output(form, report).computed(lambda: tournaments.fair_rules(rules, table), _show)
 
 
 def _show(console: "Console", found: "FairRules") -> None:

@@ -5,10 +5,8 @@ from typing import TYPE_CHECKING, Any
 import typer
 
 from ..arguments import Report, SolvedTable
-from ..errors import fail
 from ..output import Format, FormatOption, Output
 from ..rule_options import rules_from_options, with_rule_options
-from ..settings import said
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -46,17 +44,8 @@ def solve_command(
     """
     import tournaments
 
-    output = Output(form, report)
     rules = rules_from_options(rule_values)
-    try:
-        output.check()
-        found = tournaments.solve(rules, table)
-        output.deliver(found)
-    except (tournaments.ConfigError, tournaments.FileWriteError) as error:
-        fail(said(error))
-    if output.table:
-        _show(output.console(), found)
-    output.written()
+    Output(form, report).computed(lambda: tournaments.solve(rules, table), _show)
 
 
 def _show(console: "Console", found: "GameValue") -> None:
