@@ -7,7 +7,8 @@ The fingerprint is the first 12 hex digits of the SHA-256 of these bytes, in thi
 1. `shutbox policy 1` and a newline;
 2. the rules as the reports' `[rules]` table holds them (every option, `drop_out = 0` for no limit),
    as compact JSON (`json.dumps(table, separators=(",", ":"))`, keys in the table's order), then a
-   newline;
+   newline; for a context-free strategy, the rules of a turn alone (`Rules.turn_rules`: the game's
+   options at their one-round defaults), since the game's options do not change its play;
 3. a context-free strategy: its table (`strategies.table.PolicyTable`): `next_mask`, one signed
    16-bit little-endian integer per (box, throw), box 0 first and the throws in `THROWS` order, then
    `dice`, one byte per box;
@@ -105,7 +106,7 @@ def _posted(scores: list[int], seat: int) -> Iterator[tuple[int, ...]]:
 def fingerprint(rules: Rules, key: tuple[str, ...] | None, table: TableOf) -> str:
     """The fingerprint (module docstring) of a strategy under `rules`: `key` the features it is
     keyed on (None: context-free), `table` its table for no key or for a key's values."""
-    digest = hashlib.sha256(MAGIC + rules_bytes(rules) + b"\n")
+    digest = hashlib.sha256(MAGIC + rules_bytes(rules if key is not None else rules.turn_rules) + b"\n")
     if key is None:
         digest.update(table_bytes(table(None)))
     else:

@@ -76,8 +76,9 @@ def in_process(spec: str, rules: Rules) -> StrategyPlayer:
 def test_the_fingerprint_is_the_documented_bytes_hashed() -> None:
     rules = Rules(tiles=5, scoring="count", drop_out=20)
     table = in_process("greedy-high", rules).policy
+    # A context-free strategy's: the rules of a turn alone, the game's options at their one-round defaults.
     text = '{"tiles":5,"shut_rule":"any","one_die":"high-tiles","one_die_mode":"optional","scoring":"count",'
-    text += '"first_roll":"none","instant_win":false,"ties":"share","rounds":1,"drop_out":20}'
+    text += '"first_roll":"none","instant_win":true,"ties":"share","rounds":1,"drop_out":0}'
     body = b"".join(struct.pack("<h", after) for after in table.next_mask) + table.dice
     expected = hashlib.sha256(b"shutbox policy 1\n" + text.encode() + b"\n" + body).hexdigest()[:12]
     assert fingerprint(rules, None, lambda _: table) == expected
@@ -222,3 +223,20 @@ def test_strategies_name_shows_a_failed_table_as_lines_not_a_written_out_newline
     assert done.returncode == 0, done.stderr
     assert "\\n" not in done.stdout, done.stdout
     assert re.search(r"\n +raise RuntimeError\(\"no table at 17\"\)", done.stdout), done.stdout
+
+
+@pytest.mark.parametrize("game", [{"ties": "seat"}, {"rounds": 3}, {"instant_win": False}, {"shut_pays": 2.0}])
+def test_a_context_free_strategys_fingerprint_ignores_the_games_options_a_keyed_ones_does_not(
+    game: dict[str, object],
+) -> None:
+    rules = Rules(tiles=6, **game)  # type: ignore[arg-type]
+    tips = in_process("tips", rules).policy
+    assert fingerprint(rules, None, lambda _: tips) == fingerprint(Rules(tiles=6), None, lambda _: tips)
+    if game == {"ties": "seat"}:  # target weighs a tie as the tie rule does: its play changes
+        target = load_strategy("target").cls
+
+        def keyed(rules: Rules) -> str:
+            player = StrategyPlayer(target(), rules, "target")
+            return fingerprint(rules, target.key_under(rules), player.keyed_policy)
+
+        assert keyed(rules) != keyed(Rules(tiles=6))
