@@ -409,7 +409,18 @@ def load_config(path: Path | None, options: Options, table: Mapping[str, Any] | 
     strategies, notes = load_field(field, rules, probing, values["table"])
     _check_size(where, table, options, values["table"], len(strategies))
     _check_gauntlet(values, len(strategies))
-    return TournamentConfig(strategies, rules, **values, warnings=notes + changes(field, strategies, path))
+    warnings = notes + _staked(rules) + changes(field, strategies, path)
+    return TournamentConfig(strategies, rules, **values, warnings=warnings)
+
+
+def _staked(rules: Rules) -> tuple[str, ...]:
+    """A warning where the rules play for a stake: a tournament still ranks by wins."""
+    if rules.shut_pays == Rules().shut_pays:
+        return ()
+    return (
+        f"warning: a shut box pays {rules.shut_pays:g} stakes, but a tournament or a match ranks by wins, not "
+        "winnings: the stake changes only how perfect plays (solve and fair weigh the winnings).",
+    )
 
 
 def _check_gauntlet(values: Mapping[str, Any], count: int) -> None:

@@ -152,3 +152,25 @@ def test_the_rules_line_says_what_a_shut_box_pays_in_words(command: tuple[str, .
     done = shutbox(*command, *SMALL, "--shut-pays", "2")
     assert done.returncode == 0, done.stderr
     assert "Rules: tiles = 4, a shut box pays 2 stakes" in done.stdout and "shut_pays" not in done.stdout
+
+
+STAKE_WARNING = (
+    "warning: a shut box pays 2 stakes, but a tournament or a match ranks by wins, not winnings: the stake "
+    "changes only how perfect plays (solve and fair weigh the winnings).\n"
+)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ("tournament", "-s", "optimal", "-s", "tips", "--games", "20", "--seed", "1", "--tiles", "5"),
+        ("tournament", "--exact", "-s", "optimal", "-s", "tips", "--tiles", "5"),
+        ("match", "tips", "optimal", "--games", "20", "--seed", "1", "--tiles", "5"),
+    ],
+)
+def test_a_tournament_or_match_for_a_stake_warns_that_it_ranks_by_wins(command: tuple[str, ...]) -> None:
+    staked = shutbox(*command, "--shut-pays", "2", "-q")
+    assert staked.returncode == 0, staked.stderr
+    assert staked.stderr == STAKE_WARNING
+    plain = shutbox(*command, "-q")
+    assert plain.returncode == 0 and "stakes" not in plain.stderr
