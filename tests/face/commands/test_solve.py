@@ -73,6 +73,7 @@ def test_bad_input_is_one_sentence_and_status_2(options: tuple[str, ...], said: 
     assert said in done.stderr and done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
 
 
+@pytest.mark.slow  # a drop-out game's equilibrium and its walk: about half a second
 @pytest.mark.parametrize(
     "options", [("--rounds", "2", "--tiles", "6"), ("--drop-out", "15", "--tiles", "5", "--ties", "playoff")]
 )
