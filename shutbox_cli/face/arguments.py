@@ -14,6 +14,17 @@ if TYPE_CHECKING:
 MAX_DELAY = 60.0
 """The longest pause a watcher may ask for (time.sleep overflows on huge values)."""
 
+
+def spec_option(*flags: str, help: str) -> Any:
+    """An option that takes a strategy's spec (`--against`, `-s`), completed from the strategies' names."""
+    return typer.Option(*flags, metavar="SPEC", show_default=False, autocompletion=complete_strategy, help=help)
+
+
+def seat_option(most: int, help: str) -> Any:
+    """`--seat`: a seat at the table, 1 (plays first) to `most`, none by default."""
+    return typer.Option("--seat", metavar="SEAT", min=1, max=most, show_default=False, help=help)
+
+
 StrategySpec = Annotated[
     str,
     typer.Argument(

@@ -5,8 +5,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from ..arguments import STRATEGY_TIMEOUT, Report, Seed, StrategySpec, StrategyTimeout
-from ..completion import complete_strategy
+from ..arguments import STRATEGY_TIMEOUT, Report, Seed, StrategySpec, StrategyTimeout, seat_option, spec_option
 from ..errors import FAILURE, fail
 from ..output import Format, FormatOption, Output
 from ..plotting import PlotOption, check_plot, plot_result
@@ -48,11 +47,8 @@ def analyze_command(
     seed: Seed = None,
     against: Annotated[
         str | None,
-        typer.Option(
+        spec_option(
             "--against",
-            metavar="SPEC",
-            show_default=False,
-            autocompletion=complete_strategy,
             help="Another exact strategy (or a keyed one such as target, in one-round games and at a table of "
             "two): SPEC's exact chance of beating it in one game under the rules, game options included, and the "
             "distribution of the winning margin.",
@@ -60,14 +56,7 @@ def analyze_command(
     ] = None,
     seat: Annotated[
         int | None,
-        typer.Option(
-            "--seat",
-            metavar="SEAT",
-            min=1,
-            max=2,
-            show_default=False,
-            help="With --against: SPEC's seat, 1 (plays first) or 2 [default: both, and their average].",
-        ),
+        seat_option(2, help="With --against: SPEC's seat, 1 (plays first) or 2 [default: both, and their average]."),
     ] = None,
     report: Report = None,
     plot: PlotOption = None,

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from ..arguments import STRATEGY_TIMEOUT, Report, StrategyTimeout
+from ..arguments import STRATEGY_TIMEOUT, Report, StrategyTimeout, seat_option
 from ..completion import complete_strategy
 from ..errors import FAILURE, fail
 from ..output import Format, FormatOption, Output
@@ -68,12 +68,8 @@ def diff_command(
     ] = MeasureChoice.SCORE,
     seat: Annotated[
         int | None,
-        typer.Option(
-            "--seat",
-            metavar="SEAT",
-            min=1,
-            max=2,
-            show_default=False,
+        seat_option(
+            2,
             help="With --measure win: A's seat at the table of two, 1 (plays first) or 2 "
             "[default: both, each half the games].",
         ),

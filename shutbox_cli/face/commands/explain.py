@@ -6,8 +6,7 @@ from typing import Annotated, Any
 
 import typer
 
-from ..arguments import STRATEGY_TIMEOUT, Report, Seed, StrategySpec, StrategyTimeout
-from ..completion import complete_strategy
+from ..arguments import STRATEGY_TIMEOUT, Report, Seed, StrategySpec, StrategyTimeout, seat_option, spec_option
 from ..errors import FAILURE, fail
 from ..output import Format, FormatOption, Output
 from ..plotting import PlotOption, check_plot, plot_result
@@ -31,34 +30,23 @@ def explain_command(
     rule_values: dict[str, Any],
     against: Annotated[
         str | None,
-        typer.Option(
-            "--against",
-            metavar="SPEC",
-            show_default=False,
-            autocompletion=complete_strategy,
-            help="A rival: weigh each choice by the chance of beating it in one game (a table of two).",
+        spec_option(
+            "--against", help="A rival: weigh each choice by the chance of beating it in one game (a table of two)."
         ),
     ] = None,
     field: Annotated[
         list[str] | None,
-        typer.Option(
+        spec_option(
             "--strategy",
             "-s",
-            metavar="SPEC",
-            show_default=False,
-            autocompletion=complete_strategy,
             help=f"A rival, in seat order (repeat, up to {MOST_RIVALS}): weigh each choice by the chance of "
             "winning one game at their table.",
         ),
     ] = None,
     seat: Annotated[
         int | None,
-        typer.Option(
-            "--seat",
-            metavar="SEAT",
-            min=1,
-            max=MOST_RIVALS + 1,
-            show_default=False,
+        seat_option(
+            MOST_RIVALS + 1,
             help="With rivals: the strategy's seat, 1 (plays first) and up [default: each seat, averaged].",
         ),
     ] = None,
