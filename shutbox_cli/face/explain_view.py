@@ -22,24 +22,32 @@ TOP = 10
 """The rows whose share of the loss is said, however many the table shows (the report's `top_share`)."""
 
 
+def show_heading(console: Console, found: Explanation | SampledExplanation, how: str) -> None:
+    """Who is explained against whom, in what measure, found `how`; then the rules."""
+    from .describe import TURN_OPTIONS, rules_in_short
+
+    name = f"[bold]{literal(found.strategy)}[/bold]"
+    if found.opponents:
+        rivals = ", ".join(literal(one) for one in found.opponents)
+        console.print(f"{name} against {rivals}: its chance of winning one game, {how}.")
+        console.print(f"Rules: {rules_in_short(found.rules)}.")
+    else:
+        console.print(f"{name} alone: its expected score over a turn, {how}.")
+        console.print(f"Rules for a turn: {rules_in_short(found.rules, TURN_OPTIONS)}.")
+
+
 def show_explanation(console: Console, found: Explanation | SampledExplanation, top: int) -> None:
     """The explanation's figures, then its first `top` rows as a table."""
     from tournaments import SampledExplanation
 
-    from .describe import TURN_OPTIONS, rules_in_short
-    from .sampled_view import show_sampled
+    from .sampled_view import sampled_how, show_sampled
 
     name = literal(found.strategy)
     if isinstance(found, SampledExplanation):
+        show_heading(console, found, sampled_how(found))
         show_sampled(console, found)
-    elif found.opponents:
-        rivals = ", ".join(literal(one) for one in found.opponents)
-        console.print(f"[bold]{name}[/bold] against {rivals}: its chance of winning one game, exactly.")
-        console.print(f"Rules: {rules_in_short(found.rules)}.")
     else:
-        console.print(f"[bold]{name}[/bold] alone: its expected score over a turn, exactly.")
-        console.print(f"Rules for a turn: {rules_in_short(found.rules, TURN_OPTIONS)}.")
-    if not isinstance(found, SampledExplanation):
+        show_heading(console, found, "exactly")
         console.print(_figures(found))
     if not found.rows:
         console.print(f"{name} plays perfectly: no state where its choice is not the best.")

@@ -6,30 +6,21 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .literal import literal
-
 if TYPE_CHECKING:
     from rich.console import Console
 
     from tournaments import SampledExplanation
 
 
-def show_sampled(console: Console, found: SampledExplanation) -> None:
-    """The lines that say how the states were sampled, and the estimates."""
-    from .describe import TURN_OPTIONS, rules_in_short
-
+def sampled_how(found: SampledExplanation) -> str:
+    """How the states were found: sampled, from how many games and which seed."""
     how = "drawn; pass --seed to repeat" if found.seed_drawn else "given"
-    sampled = (
-        f"sampled ({found.games:,} games{' from each seat' if len(found.seats) > 1 else ''}, seed {found.seed}, {how})"
-    )
-    name = f"[bold]{literal(found.strategy)}[/bold]"
-    if found.opponents:
-        rivals = ", ".join(literal(one) for one in found.opponents)
-        console.print(f"{name} against {rivals}: its chance of winning one game, {sampled}.")
-        console.print(f"Rules: {rules_in_short(found.rules)}.")
-    else:
-        console.print(f"{name} alone: its expected score over a turn, {sampled}.")
-        console.print(f"Rules for a turn: {rules_in_short(found.rules, TURN_OPTIONS)}.")
+    each = " from each seat" if len(found.seats) > 1 else ""
+    return f"sampled ({found.games:,} games{each}, seed {found.seed}, {how})"
+
+
+def show_sampled(console: Console, found: SampledExplanation) -> None:
+    """After the heading: what sampled states are, and the estimates."""
     console.print(
         "Its choices draw at random or hang on more than the box and the roll, so the states are those it met: "
         "each cost is exact, reach is how often a game met the state."
