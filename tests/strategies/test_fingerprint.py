@@ -20,33 +20,11 @@ from strategies.solved import ONE_ROUND_KEY
 from tournaments import seat_strategy
 
 from helpers.command import shutbox
+from helpers.paths import DATA
 
-STRATEGIES = '''
-from strategies import Strategy
-
-
-class Copy(Strategy):
-    """greedy-high, written again under another name."""
-
-    name = "copy"
-
-    def choose_move(self, view):
-        return max(view.legal_moves, key=lambda move: (move[-1], -len(move), move[::-1]))
-
-    def choose_dice(self, view):
-        return min(view.dice_options)
-
-
-class OneOff(Copy):
-    """greedy-high but for one state: from the full box, 5 and 6 shut 5 + 6."""
-
-    name = "one-off"
-
-    def choose_move(self, view):
-        if view.open_mask == view.rules.full_box and view.dice == (5, 6):
-            return (5, 6)
-        return super().choose_move(view)
-
+STRATEGIES = (
+    (DATA / "greedy_copy.py").read_text()
+    + '''
 
 class Chaser(Copy):
     """Keyed on the score to beat: as few tiles as it can against a low one."""
@@ -59,6 +37,7 @@ class Chaser(Copy):
             return max(view.legal_moves, key=lambda move: (-len(move), move[::-1]))
         return super().choose_move(view)
 '''
+)
 
 
 @pytest.fixture

@@ -22,39 +22,10 @@ from tournaments import ConfigError, PolicyDiff, analyze, diff, duel_exactly, se
 from helpers.command import WIDTH, real_shutbox, shutbox
 from helpers.paths import DATA
 
-GREEDY_COPY = '''
-from strategies import Strategy
-
-
-class Copy(Strategy):
-    """greedy-high, written again under another name."""
-
-    name = "copy"
-
-    def choose_move(self, view):
-        return max(view.legal_moves, key=lambda move: (move[-1], -len(move), move[::-1]))
-
-    def choose_dice(self, view):
-        return min(view.dice_options)
-
-
-class OneOff(Copy):
-    """greedy-high but for one state: from the full box, 5 and 6 shut 5 + 6 (greedy-high: 2 + 9)."""
-
-    name = "one-off"
-
-    def choose_move(self, view):
-        if view.open_mask == 511 and view.dice == (5, 6):
-            return (5, 6)
-        return super().choose_move(view)
-'''
-
 
 @pytest.fixture
-def copies(tmp_path: Path) -> Path:
-    path = tmp_path / "copies.py"
-    path.write_text(GREEDY_COPY)
-    return path
+def copies() -> Path:
+    return DATA / "greedy_copy.py"
 
 
 def run(*arguments: str, status: int = 0, columns: int | None = WIDTH) -> subprocess.CompletedProcess[str]:

@@ -3,34 +3,17 @@ made (none made twice), the same whatever the backend; none for one that draws a
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 import tournaments.playing.fingerprints as fingerprints
 from shutbox_cli.game import Rules
 from tournaments import InProcess, Options, ProcessPool, load_config, report_table, run, seat_strategy
 
-COPY = '''
-from strategies import Strategy
+from helpers.paths import DATA
 
 
-class Copy(Strategy):
-    """greedy-high, written again under another name."""
-
-    name = "copy"
-
-    def choose_move(self, view):
-        return max(view.legal_moves, key=lambda move: (move[-1], -len(move), move[::-1]))
-
-    def choose_dice(self, view):
-        return min(view.dice_options)
-'''
-
-
-def field(tmp_path: Path, method: str = "simulate") -> Options:
-    (tmp_path / "copy.py").write_text(COPY)
-    strategies = ("greedy-high", f"{tmp_path / 'copy.py'}:Copy", "random", "target", "optimal")
+def field(method: str = "simulate") -> Options:
+    strategies = ("greedy-high", f"{DATA / 'greedy_copy.py'}:Copy", "random", "target", "optimal")
     if method == "exact":
         return Options(
             strategies=tuple(one for one in strategies if one != "random"), rules={"tiles": 6}, method=method
@@ -44,11 +27,9 @@ def expected(spec: str) -> str | None:
 
 
 @pytest.mark.slow
-def test_a_tournament_fingerprints_its_exact_strategies_from_its_own_tables(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_a_tournament_fingerprints_its_exact_strategies_from_its_own_tables(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(fingerprints, "_made_here", lambda entry, config: pytest.fail(f"{entry.name} made again"))
-    summary = run(load_config(None, field(tmp_path)), backend=InProcess())
+    summary = run(load_config(None, field()), backend=InProcess())
     found = {entry["name"]: entry.get("fingerprint") for entry in report_table(summary)["ranking"]}
     assert found == {
         "greedy-high": expected("greedy-high"),
@@ -58,13 +39,13 @@ def test_a_tournament_fingerprints_its_exact_strategies_from_its_own_tables(
         "target": None,
     }
     monkeypatch.undo()
-    pooled = run(load_config(None, field(tmp_path)), backend=ProcessPool(2))
+    pooled = run(load_config(None, field()), backend=ProcessPool(2))
     assert report_table(pooled)["ranking"] == report_table(summary)["ranking"]
 
 
 @pytest.mark.slow
-def test_an_exact_tournament_fingerprints_its_exact_strategies(tmp_path: Path) -> None:
-    summary = run(load_config(None, field(tmp_path, "exact")))
+def test_an_exact_tournament_fingerprints_its_exact_strategies() -> None:
+    summary = run(load_config(None, field("exact")))
     assert dict(summary.fingerprints) == {
         "greedy-high": expected("greedy-high"),
         "copy": expected("greedy-high"),
