@@ -244,3 +244,9 @@ class Strategy:
         """The features its decisions depend on under these rules (None: no key): `key`, unless
         a strategy whose key differs with the rules says otherwise."""
         return cls.key
+
+    @classmethod
+    def key_at(cls, rules: Rules, table: int) -> tuple[str, ...] | None:
+        """Its key under these rules at a table of `table` seats: `key_under(rules)`, unless a
+        strategy whose key (or whose refusal, in one sentence) depends on the table says otherwise."""
+        return cls.key_under(rules)

@@ -149,12 +149,12 @@ def keyed_policy(seated: SeatedStrategy, features: tuple[str, ...], values: tupl
 
 def exact_key(seated: SeatedStrategy, table: int) -> tuple[str, ...] | None:
     """The features a strategy is keyed on in exact games at a table of `table`: a built-in's
-    `key_at(rules, table)` where it has one (target's key in drop-out at a table of two), else
-    its declared key."""
+    `key_at(rules, table)` (target's key in drop-out at a table of two; any other's, its key
+    under the rules)."""
     strategy = _instance(seated)
     if strategy is None:
         return seated.key
-    return _key_at(type(strategy), seated.rules, table, seated.name, seated.key)
+    return checked_key(type(strategy).key_at(seated.rules, table), seated.name)
 
 
 def _instance(seated: SeatedStrategy) -> Strategy | None:
@@ -163,13 +163,6 @@ def _instance(seated: SeatedStrategy) -> Strategy | None:
         return None
     player = seated.player()
     return player.strategy if isinstance(player, StrategyPlayer) else None
-
-
-def _key_at(
-    cls: type[Any], rules: Rules, table: int, name: str, declared: tuple[str, ...] | None
-) -> tuple[str, ...] | None:
-    at = getattr(cls, "key_at", None)
-    return declared if at is None else checked_key(at(rules, table), name)
 
 
 def _odds(
@@ -207,8 +200,7 @@ def entry_key(entry: StrategyEntry, rules: Rules, table: int | None = None) -> t
     if entry.context_free or not entry.builtin:
         return entry.key
     cls = entry.load().cls
-    declared = declared_key(cls, rules, entry.name)
-    return declared if table is None else _key_at(cls, rules, table, entry.name, declared)
+    return declared_key(cls, rules, entry.name) if table is None else checked_key(cls.key_at(rules, table), entry.name)
 
 
 class KeptTurns:

@@ -173,7 +173,7 @@ def _entries(
             entry = _probed(probes[number]()) if number in probes else _loaded(spec, params, display)
             if entry.builtin:
                 cls = entry.load().cls
-                if table is not None and hasattr(cls, "key_at"):
+                if table is not None:
                     cls.key_at(rules, table)  # first: a table it refuses is said before anything is solved
                 declared_key(cls, rules, entry.name)
         except StrategyLoadError as error:

@@ -235,7 +235,7 @@ def seat_strategies(
         for spec, params, name in given:
             if builtin_spec(spec):
                 loaded = load_strategy(spec, params, name)
-                if table is not None and hasattr(loaded.cls, "key_at"):
+                if table is not None:
                     loaded.cls.key_at(rules, table)
                 launched.append(loaded)
                 continue
