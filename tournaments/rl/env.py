@@ -12,9 +12,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-import gymnasium as gym
 import numpy as np
-from gymnasium import spaces
+
+from .extra import needed
+
+with needed():
+    import gymnasium as gym
+    from gymnasium import spaces
 
 from shutbox_cli.game import GameInPlay, Rules, TurnContext
 from shutbox_cli.game.terms import GameNumber, Seed
@@ -128,7 +132,7 @@ class ShutTheBoxEnv(gym.Env[Observation, np.int64]):
         over = self._turn is None
         if over:
             reward += game_reward(self.reward, self.me, game.record)
-            info["winners"] = game.record.winners
+            info["winners"], info["totals"] = game.record.winners, game.record.totals
         return self._observed(), reward, over, False, {**self._info(), **info}
 
     def action_masks(self) -> ActionMask:

@@ -10,8 +10,12 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from gymnasium import spaces
-from pettingzoo import AECEnv
+
+from .extra import needed
+
+with needed():
+    from gymnasium import spaces
+    from pettingzoo import AECEnv
 
 from shutbox_cli.game import GameInPlay, Rules, TurnContext
 from shutbox_cli.game.terms import GameNumber, Seed
@@ -144,6 +148,7 @@ class ShutTheBoxAEC(AECEnv[str, AgentObservation, int]):  # type: ignore[misc]  
                     self.rewards[each] += game_reward(self.reward, number, game.record)
                     self.terminations[each] = True
                     self.infos[each]["winners"] = tuple(self.possible_agents[one] for one in winners)
+                    self.infos[each]["totals"] = game.record.totals
         self._accumulate_rewards()
 
     def _before(self, number: int, first: int) -> TurnContext:
