@@ -24,7 +24,7 @@ from shutbox_cli.game import GameInPlay, Rules, TurnContext
 from shutbox_cli.game.terms import GameNumber, Seed
 
 from ..referee.seated import STRATEGY_TIMEOUT
-from .encoding import ActionMask, Observation, encoding
+from .encoding import ActionMask, Encoding, Observation, encoding
 from .fields import Field, checked_reward, game_reward, turn_reward
 from .turns import AgentTurn
 
@@ -40,6 +40,14 @@ def rules_of(rules: Rules | None, options: Mapping[str, Any]) -> Rules:
             raise ValueError("give either a Rules object or rule options, not both.")
         return rules
     return Rules.from_mapping(options)
+
+
+def shown_line(coded: Encoding, observation: Observation) -> str:
+    """An observation's box and roll as a line of text: `box 1 2 - 4 ...  roll 3+6`."""
+    shown = coded.describe(observation)
+    box = " ".join(str(tile) if shown[f"tile_{tile}"] else "-" for tile in range(1, coded.rules.tiles + 1))
+    dice = "+".join(str(shown[name]) for name in ("die_1", "die_2") if shown[name])
+    return f"box {box}" + (f"  roll {dice}" if dice else "")
 
 
 class ShutTheBoxEnv(gym.Env[Observation, np.int64]):
@@ -145,12 +153,7 @@ class ShutTheBoxEnv(gym.Env[Observation, np.int64]):
 
     def render(self) -> str | None:
         """The box and the roll as a line of text (with render_mode="ansi")."""
-        if self.render_mode != "ansi":
-            return None
-        shown = self.coded.describe(self._observed())
-        box = " ".join(str(tile) if shown[f"tile_{tile}"] else "-" for tile in range(1, self.rules.tiles + 1))
-        dice = "+".join(str(shown[name]) for name in ("die_1", "die_2") if shown[name])
-        return f"box {box}" + (f"  roll {dice}" if dice else "")
+        return shown_line(self.coded, self._observed()) if self.render_mode == "ansi" else None
 
     def close(self) -> None:
         """End the hosts of the field's users' strategies."""
