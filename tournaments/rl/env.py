@@ -175,7 +175,8 @@ class ShutTheBoxEnv(gym.Env[Observation, np.int64]):
         return 0 <= action < self.coded.actions and bool(self.action_masks()[action])
 
     def _observed(self) -> Observation:
-        return self._turn.observation() if self._turn is not None else self._last
+        """The observation now, a new array each time (a caller may keep or change what it was given)."""
+        return self._turn.observation() if self._turn is not None else self._last.copy()
 
     def _info(self) -> dict[str, Any]:
         return {"action_mask": self.action_masks(), "seed": self.seed_key, "game": self.game}
