@@ -10,6 +10,7 @@ import enum
 import math
 from collections.abc import Sequence
 
+from ..errors import ConfigError
 from .pairs import Pentanomial
 from .stats import Z95, Interval, phi
 
@@ -78,9 +79,9 @@ class Sprt:
 
     def __post_init__(self) -> None:
         if not self.elo0 < self.elo1:
-            raise ValueError("the SPRT's elo0 must be less than its elo1.")
+            raise ConfigError("the SPRT's elo0 must be less than its elo1.")
         if not (0 < self.alpha < 1 and 0 < self.beta < 1 and self.alpha + self.beta < 1):
-            raise ValueError("the SPRT's alpha and beta must be between 0 and 1, and add up to less than 1.")
+            raise ConfigError("the SPRT's alpha and beta must be between 0 and 1, and add up to less than 1.")
 
     @property
     def bounds(self) -> Interval:
@@ -136,18 +137,18 @@ def match_of(pairs: Pentanomial, sprt: Sprt | None) -> Match:
 
 def parse_sprt(text: str) -> Sprt:
     """An SPRT from `elo0=0 elo1=5 alpha=0.05 beta=0.05` (spaces or commas between; a setting not
-    given keeps its default). A ValueError of one sentence if it is not that."""
+    given keeps its default). A ConfigError of one sentence if it is not that."""
     values: dict[str, float] = {}
     for word in text.replace(",", " ").split():
         key, equals, value = word.partition("=")
         if not equals or key not in ("elo0", "elo1", "alpha", "beta"):
-            raise ValueError(f"the SPRT takes elo0=, elo1=, alpha= and beta=, not {word!r}.")
+            raise ConfigError(f"the SPRT takes elo0=, elo1=, alpha= and beta=, not {word!r}.")
         try:
             values[key] = float(value)
         except ValueError:
-            raise ValueError(f"the SPRT's {key} is a number, not {value!r}.") from None
+            raise ConfigError(f"the SPRT's {key} is a number, not {value!r}.") from None
         if not math.isfinite(values[key]):
-            raise ValueError(f"the SPRT's {key} is a finite number, not {value!r}.")
+            raise ConfigError(f"the SPRT's {key} is a finite number, not {value!r}.")
     return Sprt(**values)
 
 
