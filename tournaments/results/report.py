@@ -258,11 +258,18 @@ def _match_table(match: Match, names: tuple[str, ...]) -> dict[str, Any]:
             else {}
         ),
         "los": round(estimate.superiority, LOS_DIGITS),
+        **_finite("nelo", estimate.nelo),
+        **(
+            {"nelo_ci95": [_elo(bound) for bound in estimate.nelo_interval]}
+            if all(map(math.isfinite, estimate.nelo_interval))
+            else {}
+        ),
         **({} if match.exact_elo is None else {"exact_score": match.exact, **_finite("exact_elo", match.exact_elo)}),
     }
     if match.sprt is not None:
         sprt = match.sprt
         table["sprt"] = {
+            **({"model": sprt.model} if sprt.normalized else {}),
             "elo0": float(sprt.elo0),
             "elo1": float(sprt.elo1),
             "alpha": float(sprt.alpha),

@@ -179,9 +179,7 @@ def play_match(
     plan = make_plan(dataclasses.replace(config, seed=seed), bulk_unit_games=MATCH_UNIT_GAMES, look_games=looking)
     record, keeper = Record.empty(plan), None
     if checkpoint is not None:
-        tested = (
-            {} if sprt is None else {"sprt": {key: float(value) for key, value in dataclasses.asdict(sprt).items()}}
-        )
+        tested = {} if sprt is None else {"sprt": _sprt_settings(sprt)}
         settings = {"unit_games": MATCH_UNIT_GAMES, **({"look_games": looking} if looking else {}), **tested}
         keeper = Keeper(
             Path(checkpoint),
@@ -241,6 +239,13 @@ def resume(
 
         gate = Sequential(saved.plan, _sprt_of(saved), watch)
     return _play(saved.plan, saved.record, keeper, backend, progress, saved.seed_drawn, written, gate, alone)
+
+
+def _sprt_settings(sprt: Sprt) -> dict[str, float | str]:
+    """An SPRT's settings as a checkpoint keeps them: its bounds and error rates, and its model
+    where it is not the logistic one (a checkpoint of a logistic test is as it was)."""
+    numbers: dict[str, float | str] = {key: float(getattr(sprt, key)) for key in ("elo0", "elo1", "alpha", "beta")}
+    return {**numbers, **({"model": sprt.model} if sprt.normalized else {})}
 
 
 def _sprt_of(saved: Saved) -> Sprt | None:

@@ -170,9 +170,38 @@ def test_the_figures_fit_the_terminal_and_break_only_between_words(columns: int)
     fitted = shutbox(*match, columns=columns)
     assert piped.returncode == fitted.returncode == 4, fitted.stderr
     figures = piped.stdout.splitlines()
-    assert len(figures) == 9 and max(len(line) for line in figures) > 100  # the exact score among them
+    assert len(figures) == 10 and max(len(line) for line in figures) > 100  # the exact score among them
     assert figures[-1] == "exact: `shutbox diff greedy-high tips --measure win` says where they differ."
     lines = fitted.stdout.splitlines()
     assert all(len(line) <= columns for line in lines), fitted.stdout
     assert len(lines) > len(figures)
     assert fitted.stdout.replace("\n  ", " ") == piped.stdout
+
+
+@pytest.mark.slow
+def test_a_normalized_sprt_is_reported_with_its_model_and_the_nelo(tmp_path: Path) -> None:
+    report = tmp_path / "match.toml"
+    done = shutbox(
+        "match",
+        "optimal",
+        "fewest-tiles",
+        "-n",
+        "4000",
+        "--seed",
+        "3",
+        "--sprt",
+        "model=normalized elo0=0 elo1=2",
+        "-o",
+        str(report),
+    )
+    match = tomllib.loads(report.read_text())["match"]
+    assert done.returncode in (0, 3, 4), done.stderr
+    assert match["sprt"]["model"] == "normalized" and next(iter(match["sprt"])) == "model"
+    low, high = match["nelo_ci95"]
+    assert low < match["nelo"] < high
+    assert "Normalized Elo: " in done.stdout and "model=normalized elo0=0 elo1=2" in done.stdout
+    logistic = tmp_path / "logistic.toml"
+    shutbox(
+        "match", "optimal", "fewest-tiles", "-n", "4000", "--seed", "3", "--sprt", "elo0=0 elo1=2", "-o", str(logistic)
+    )
+    assert "model" not in tomllib.loads(logistic.read_text())["match"]["sprt"]  # a logistic test's table as it was

@@ -12,7 +12,7 @@ from tournaments.statistics.elo import Sprt, parse_sprt
 @pytest.mark.parametrize(
     ("settings", "said"),
     [
-        ("elo0=5 elo1=0", "the SPRT's elo0 must be less than its elo1."),
+        ("elo0=5 elo1=0", r"the SPRT's elo0 must be less than its elo1\."),
         ("alpha=0.6 beta=0.5", "the SPRT's alpha and beta must be between 0 and 1"),
         ("elo2=1", "not 'elo2=1'"),
         ("alpha=x", "the SPRT's alpha is a number, not 'x'."),
