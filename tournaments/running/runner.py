@@ -147,7 +147,7 @@ def run(
 
 
 def play_match(
-    options: Options,
+    options: Options | TournamentConfig,
     sprt: Sprt | None = None,
     *,
     backend: Backend | None = None,
@@ -163,8 +163,12 @@ def play_match(
     `match` holds the pairs, the Elo and the SPRT. With `sprt`, the units are counted in the plan's
     order and the match stops once the test decides (at the same game at any number of workers);
     `options.games` is then the budget. `watch` is told the match after each unit counted. A
-    `checkpoint` is kept as `run` keeps one, and `resume` finishes the match it keeps."""
-    config = load_config(None, dataclasses.replace(options, table=2, duplicate=True))
+    `checkpoint` is kept as `run` keeps one, and `resume` finishes the match it keeps. A loaded
+    configuration of two strategies may stand for the options (a knockout's tie: its field loaded once)."""
+    if isinstance(options, TournamentConfig):
+        config = dataclasses.replace(options, table=2, duplicate=True, gauntlet=0)
+    else:
+        config = load_config(None, dataclasses.replace(options, table=2, duplicate=True))
     if len(config.strategies) != 2:
         raise ConfigError(f"a match is two strategies, not {len(config.strategies)}.")
     if config.method == "exact":
