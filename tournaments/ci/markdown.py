@@ -38,6 +38,7 @@ from .cells import (
     table_cell,
 )
 from .gates import Gate, check_names, tournament_failures
+from .knockout_page import knockout_page
 from .tune_page import tune_page
 
 FAILED = "gate failed: "
@@ -187,7 +188,13 @@ def _tune(report: Mapping[str, Any], path: Path, gates: Sequence[Gate], words: W
     return tune_page(report, path, words), []
 
 
-_PAGES = {"tournament": _tournament, "analysis": _analysis, "duel": _duel, "tune": _tune}
+def _knockout(
+    report: Mapping[str, Any], path: Path, gates: Sequence[Gate], words: Words
+) -> tuple[list[str], list[str]]:
+    return knockout_page(report, path, words), []
+
+
+_PAGES = {"tournament": _tournament, "analysis": _analysis, "duel": _duel, "tune": _tune, "knockout": _knockout}
 
 
 # Sections.

@@ -15,7 +15,7 @@ from pathlib import Path
 from shutbox_cli.game import draw_seed
 
 from ..backends.base import Backend
-from ..errors import ConfigError
+from ..errors import ConfigError, setting
 from ..field.config import Options, TournamentConfig, load_config
 from ..files import check_writable, format_of, write_table_atomically
 from ..records.checked import read_checked
@@ -102,16 +102,16 @@ def _check(config: TournamentConfig) -> None:
     if len(config.strategies) < 2:
         raise ConfigError(f"a knockout needs two strategies or more, not {len(config.strategies)}.")
     if config.table != 2:
-        raise ConfigError(f"a knockout's ties are played at a table of two, not {config.table}.")
+        raise ConfigError(f"a knockout's ties are played at a table of two, not {setting('table', config.table)}.")
     if config.gauntlet:
-        raise ConfigError("a knockout is not a gauntlet: leave out the gauntlet.")
+        raise ConfigError(f"a knockout is not a gauntlet: leave out {setting('gauntlet')}.")
     if config.method == "exact":
         raise ConfigError(
             "a knockout computes each tie exactly where both strategies can be, and plays it otherwise: "
-            "leave out the exact method."
+            f"leave out {setting('method', 'exact')}."
         )
     if not config.duplicate:
-        raise ConfigError("a knockout's ties are game pairs on duplicate deals: leave duplicate on.")
+        raise ConfigError(f"a knockout's ties are game pairs on duplicate deals, not {setting('duplicate', False)}.")
 
 
 def _play_rounds(

@@ -10,7 +10,7 @@ import dataclasses
 import os
 from pathlib import Path
 
-from ..errors import ConfigError
+from ..errors import ConfigError, setting
 from ..field.config import TournamentConfig
 from ..records.checked import read_checked
 
@@ -22,9 +22,12 @@ def seeded(config: TournamentConfig, seeding: str, ratings: str | os.PathLike[st
     """The configuration with its field in seed order, seeded by `seeding` (one of SEEDINGS; for
     "ratings", the report `ratings`). A ConfigError of one sentence where it cannot be."""
     if seeding not in SEEDINGS:
-        raise ConfigError(f"the seeding is order, ratings or exact, not {seeding!r}.")
+        raise ConfigError(f"{setting('seeding')} is order, ratings or exact, not {seeding!r}.")
     if (ratings is not None) != (seeding == "ratings"):
-        raise ConfigError("a knockout seeded by ratings takes the report they come from, and only then one.")
+        raise ConfigError(
+            f"{setting('seeding', 'ratings')} takes the report the ratings come from ({setting('ratings')}), "
+            "and only it takes one."
+        )
     if seeding == "order":
         return config
     order = _by_ratings(config, Path(ratings)) if ratings is not None else _by_exact(config)
@@ -35,8 +38,8 @@ def _by_ratings(config: TournamentConfig, path: Path) -> list[int]:
     """The field's indices, the highest rated in the report first (equal ratings in the field's order)."""
     report = read_checked(path, "ratings report")
     rows = report.get("ranking") if report.get("kind") == "tournament" else None
-    found = {
-        row.get("name"): row.get("rating")
+    found: dict[str, float] = {
+        str(row.get("name")): float(row["rating"])
         for row in rows or ()
         if isinstance(row, dict) and isinstance(row.get("rating"), float)
     }
