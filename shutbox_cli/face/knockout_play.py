@@ -1,6 +1,6 @@
 """`shutbox tournament --system knockout`: the options that make a knockout (or a knockout's
 report given as the tournament file), checked in one sentence each, and the knockout played,
-shown and written (docs/knockout.md)."""
+shown and written (docs/tournaments.md)."""
 
 from __future__ import annotations
 

@@ -9,6 +9,7 @@ import math
 from pathlib import Path
 from typing import Any
 
+from ..briefly import brief, counted
 from ..field.config import REPORT_CONFIG, TournamentConfig, config_table
 from ..records.schema import header, interval, rounded
 from ..statistics.elo import Match, Sprt, elo
@@ -43,6 +44,10 @@ class Knockout:
     def games(self) -> int:
         """The games played over every tie."""
         return sum(tie.games for ties in self.rounds for tie in ties)
+
+    def __repr__(self) -> str:
+        field = f"of {counted(len(self.names), 'strategy', 'strategies')}, seed {self.config.seed}"
+        return brief("Knockout", field, f"{self.winner} won", f"{counted(self.games, 'game')} played")
 
     def round_names(self) -> list[str]:
         """Each round's name, the first round's first."""

@@ -35,10 +35,6 @@ class Tie:
     games: int = 0
     """The games the tie played (0 for a bye or an exact tie)."""
 
-    @property
-    def loser(self) -> int | None:
-        return self.second if self.winner == self.first else self.first
-
 
 def bye(seed: int) -> Tie:
     """A seed that meets nobody goes through."""

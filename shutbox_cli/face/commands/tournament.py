@@ -190,8 +190,8 @@ def tournament_command(
     in a process group of its own with a memory limit; at a timeout, a failure, the end of the run
     or a stop, each group is killed, so nothing a strategy started outlives the run.
 
-    With --system knockout, the field plays a seeded bracket instead (docs/knockout.md): each tie
-    computed exactly where both strategies can be, else a match of game pairs on the run's seed.
+    With --system knockout the field plays a seeded bracket instead (`shutbox docs tournaments`):
+    each tie computed exactly where both strategies can be, else a match of game pairs on the seed.
 
     Exit status: 0 done, 1 a strategy failed or a --fail-if gate held, 2 a usage or config error, 130 interrupted by
     Ctrl-C (SIGINT), 143 by SIGTERM, 129 by SIGHUP (each a clean stop: no report written).
