@@ -161,6 +161,22 @@ def test_an_interrupted_match_resumes_to_the_uninterrupted_verdict(tmp_path: Pat
     assert not checkpoint.exists()
 
 
+@pytest.mark.slow
+def test_a_normalized_test_resumes_with_its_model(tmp_path: Path) -> None:
+    options = Options(strategies=["optimal", "fewest-tiles"], games=400_000, seed=5)
+    test = Sprt(0, 2, model="normalized")
+    whole = play_match(options, test, report=tmp_path / "whole.toml")
+    checkpoint = tmp_path / "part.checkpoint.toml"
+    with pytest.raises(Interrupted):
+        play_match(
+            options, test, backend=Interrupting(1), report=tmp_path / "part.toml", checkpoint=checkpoint,
+            checkpoint_seconds=0,
+        )  # fmt: skip
+    again = resume(checkpoint)
+    assert again.match is not None and again.match.sprt == test and again.match == whole.match
+    assert (tmp_path / "part.toml").read_bytes() == (tmp_path / "whole.toml").read_bytes()
+
+
 @pytest.mark.parametrize("columns", [60, 100])
 def test_the_figures_fit_the_terminal_and_break_only_between_words(columns: int) -> None:
     """Each figure's line is wrapped at spaces to the terminal's width (the terminal would break it
