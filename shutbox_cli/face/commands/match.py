@@ -99,9 +99,8 @@ def match_command(
 
     Examples:
       shutbox match bot.py:Bot optimal -n 20000
-      shutbox match new.py:B old.py:B --sprt "" --plot llr.png
       shutbox match new.py:B old.py:B --sprt "elo0=-5 elo1=0"
-      shutbox match new.py:B old.py:B --sprt "model=normalized elo0=0 elo1=2"
+      shutbox match new.py:B old.py:B --sprt model=normalized
     """
     stop_on_signals()
     import tournaments

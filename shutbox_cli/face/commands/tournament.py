@@ -197,11 +197,9 @@ def tournament_command(
     Ctrl-C (SIGINT), 143 by SIGTERM, 129 by SIGHUP (each a clean stop: no report written).
 
     Examples:
-      shutbox tournament
       shutbox tournament -s optimal -s tips -n 10000 --seed 7
       shutbox tournament examples/tournament.toml -o run.toml
-      shutbox tournament --system knockout -s optimal -s tips -s greedy-high -s random --seed 7
-      shutbox tournament --system knockout --seeding ratings --ratings run.toml -o cup.toml
+      shutbox tournament --system knockout -s tips -s random
     """
     stop_on_signals()
     import tournaments
