@@ -44,7 +44,7 @@ MODES: dict[str, tuple[str, ...]] = {
     "match": ("match", "optimal", "tips", "-n", "40", "--seed", "8"),
     "gauntlet": ("tournament", *FIELD, "-s", "random", "--gauntlet", "2", "-n", "20", "--seed", "10"),
     "match sprt": ("match", "optimal", "random", "-n", "400", "--seed", "9", "--sprt", "elo0=0 elo1=50"),
-    "match normalized": ("match", "optimal", "random", "-n", "400", "--seed", "9", "--sprt", "model=normalized elo1=50"),
+    "match normalized": ("match", "optimal", "random", "-n", "400", "--seed", "9", "--sprt", "model=normalized elo1=9"),
     "knockout": (
         "tournament",
         "--system",
