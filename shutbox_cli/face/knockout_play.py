@@ -16,7 +16,6 @@ if TYPE_CHECKING:
 
 SYSTEMS = ("round-robin", "knockout")
 """How a tournament's field meets."""
-SEEDINGS = ("order", "ratings", "exact")
 
 
 class KnockoutChoice:
@@ -25,8 +24,6 @@ class KnockoutChoice:
     def __init__(self, system: str | None, seeding: str | None, ratings: Path | None, sprt: str | None) -> None:
         if system is not None and system not in SYSTEMS:
             fail(f"--system is round-robin or knockout, not {system!r}.")
-        if seeding is not None and seeding not in SEEDINGS:
-            fail(f"--seeding is order, ratings or exact, not {seeding!r}.")
         self.system, self.seeding, self.ratings, self.sprt = system, seeding, ratings, sprt
 
     def chosen(self, config_file: Path | None) -> bool:

@@ -85,10 +85,13 @@ def is_knockout_report(path: str | os.PathLike[str]) -> bool:
 
 
 def _recorded_sprt(path: Path) -> Sprt | None:
-    """The SPRT a knockout's report records, if it is one and its ties ran one."""
-    if not is_knockout_report(path):
+    """The SPRT a knockout's report records, if it is one and its ties ran one (a file that cannot be
+    read records none: loading it says why)."""
+    try:
+        report = read_checked(path, "config file")
+    except ConfigError:
         return None
-    settings = read_checked(path, "config file").get("sprt")
+    settings = report.get("sprt") if report.get("kind") == "knockout" else None
     if not isinstance(settings, dict):
         return None
     try:

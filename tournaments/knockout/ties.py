@@ -16,14 +16,12 @@ from ..playing.plan import make_plan
 from ..running.runner import play_match
 from ..statistics.elo import Match, Sprt
 
-DECIDED = ("bye", "score", "seed")
-"""How a tie was decided: a bye (no opponent), the score (exact or played), or the seed (a drawn tie)."""
-
 
 @dataclasses.dataclass(frozen=True)
 class Tie:
     """One tie of a round: the higher seed `first` and the lower `second` (None: a bye), indices of
-    the field in seed order; who went through and how (`decided`, one of DECIDED); the first's exact
+    the field in seed order; who went through and how (`decided`: "bye", "score", or "seed" for a
+    drawn tie, the higher seed through); the first's exact
     score where it was computed, else the `match` played (None for a bye)."""
 
     first: int
