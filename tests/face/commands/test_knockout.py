@@ -132,3 +132,15 @@ def test_the_summary_draws_the_bracket(tmp_path: Path) -> None:
     assert "## shutbox knockout: " in page.stdout and "### Bracket" in page.stdout
     assert "| quarter-finals | (1) optimal | bye | optimal | a bye |" in page.stdout
     assert f"shutbox tournament {cup}" in page.stdout
+
+
+@pytest.mark.slow
+def test_an_exact_seeding_follows_the_fields_exact_tournament(tmp_path: Path) -> None:
+    field = ("-s", "greedy-high", "-s", "tips", "-s", "optimal")
+    shutbox("tournament", *field, "--exact", "-o", str(tmp_path / "exact.toml"), "-q")
+    ranked = [row["name"] for row in tomllib.loads((tmp_path / "exact.toml").read_text())["ranking"]]
+    done = shutbox("tournament", "--system", "knockout", *field, "--seeding", "exact", "-o", str(tmp_path / "cup.toml"))
+    assert done.returncode == 0, done.stderr
+    cup = tomllib.loads((tmp_path / "cup.toml").read_text())
+    assert [entry["name"] for entry in cup["config"]["strategy"]] == ranked and ranked[0] == "optimal"
+    assert cup["games"] == 0 and "seeded by their exact tournament" in done.stdout
