@@ -68,7 +68,7 @@ MODES: dict[str, tuple[str, ...]] = {
         "--sprt",
         "model=normalized elo0=0 elo1=50",
     ),
-    "knockout without a test": ("tournament", "--system", "knockout", *FIELD, "-s", "random", "-n", "40"),
+    "knockout untested": ("tournament", "--system", "knockout", *FIELD, "-s", "random", "-n", "40", "--seed", "15"),
     "exact solo": ("tournament", "--exact", *FIELD, "--table", "1"),
     "exact three seats": ("tournament", "--exact", *FIELD, "--table", "3"),
     "exact drop-out": ("tournament", "--exact", "-s", "optimal", "-s", "tips", "--drop-out", "40"),
