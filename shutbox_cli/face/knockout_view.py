@@ -83,7 +83,7 @@ def _played(tie: Tie, first: str) -> str:
     low, high = pairs.score_interval()
     text = (
         f"{first} scores {100 * pairs.score:.2f}% (95% CI {100 * low:.2f}–{100 * high:.2f}%) in {pairs.pairs:,} "
-        f"pairs, Elo {estimate.elo:+.1f}, nElo {estimate.nelo:+.1f}"
+        f"pairs, Elo {estimate.elo:+.1f}, nElo {match.nelo[0]:+.1f}"
     )
     if match.sprt is not None:
         text += f", SPRT {match.verdict.value} (LLR {match.llr:.2f})"

@@ -63,6 +63,7 @@ def match_lines(summary: Summary, width: int | None = None, pointer: str | None 
     game_low, game_high = pairs.game_interval()
     difference, (dlow, dhigh) = pairs.difference()
     ratio = (high - low) / (game_high - game_low) if game_high > game_low else 1.0
+    nelo, (nelo_low, nelo_high) = match.nelo
     seed = f"seed {summary.seed}" + (f" (drawn; repeat with --seed {summary.seed})" if summary.seed_drawn else "")
     lines = [
         f"Match: {first} vs {second}, {summary.games:,} games in {pairs.pairs:,} pairs (each deal twice, "
@@ -74,8 +75,7 @@ def match_lines(summary: Summary, width: int | None = None, pointer: str | None 
         f"{_signed(100 * dhigh, 2)})",
         f"Elo: {_signed(estimate.elo)} (95% CI {_signed(estimate.interval[0])} to {_signed(estimate.interval[1])}), "
         f"LOS {100 * estimate.superiority:.1f}%",
-        f"Normalized Elo: {_signed(estimate.nelo)} (95% CI {_signed(estimate.nelo_interval[0])} to "
-        f"{_signed(estimate.nelo_interval[1])})",
+        f"Normalized Elo: {_signed(nelo)} (95% CI {_signed(nelo_low)} to {_signed(nelo_high)})",
         f"Pairs scoring 0, ½, 1, 1½, 2: {' '.join(f'{count:,}' for count in pairs.counts)}; games won, shared, "
         f"lost: {pairs.wins:,}, {pairs.draws:,}, {pairs.losses:,}",
     ]

@@ -99,8 +99,8 @@ def _match_figures(match: Match) -> dict[str, Any]:
         "score_ci95": interval(pairs.score_interval()),
         **_finite("elo", estimate.elo),
         **_finite_interval("elo_ci95", estimate.interval),
-        **_finite("nelo", estimate.nelo),
-        **_finite_interval("nelo_ci95", estimate.nelo_interval),
+        **_finite("nelo", match.nelo[0]),
+        **_finite_interval("nelo_ci95", match.nelo[1]),
     }
     if match.sprt is not None:
         figures |= {"llr": rounded(match.llr), "verdict": match.verdict.value}

@@ -37,15 +37,12 @@ def score_of(difference: float) -> float:
 
 @dataclasses.dataclass(frozen=True)
 class EloEstimate:
-    """A strength difference in Elo with its 95% interval, the likelihood of superiority (the chance,
-    given the results, that the player is truly the stronger one), and the difference in normalized
-    Elo with its 95% interval (`nelo`)."""
+    """A strength difference in Elo with its 95% interval, and the likelihood of superiority: the
+    chance, given the results, that the player is truly the stronger one."""
 
     elo: float
     interval: Interval
     superiority: float
-    nelo: float = 0.0
-    nelo_interval: Interval = (0.0, 0.0)
 
 
 def elo_estimate(pairs: Pentanomial, z: float = Z95) -> EloEstimate:
@@ -57,7 +54,7 @@ def elo_estimate(pairs: Pentanomial, z: float = Z95) -> EloEstimate:
         superiority = 0.5 if pairs.score == 0.5 else float(pairs.score > 0.5)
     else:
         superiority = phi((pairs.score - 0.5) / error)
-    return EloEstimate(elo(pairs.score), (elo(low), elo(high)), superiority, *nelo_estimate(pairs, z))
+    return EloEstimate(elo(pairs.score), (elo(low), elo(high)), superiority)
 
 
 class Verdict(enum.Enum):
@@ -134,6 +131,12 @@ class Match:
     exact: float | None = None
     """The first's exact score per game (a shared win half, both seats alike), where both strategies
     can be computed exactly and quickly (`duel.quick_score`); None where not."""
+
+    @property
+    def nelo(self) -> tuple[float, Interval]:
+        """The normalized Elo of the pairs and its 95% interval (`nelo_estimate`): made when asked, not
+        at each of the SPRT's looks."""
+        return nelo_estimate(self.pairs)
 
     @property
     def exact_elo(self) -> float | None:

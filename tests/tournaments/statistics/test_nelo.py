@@ -11,7 +11,7 @@ import math
 import pytest
 
 from tournaments.statistics.elo import Sprt, elo_estimate, parse_sprt
-from tournaments.statistics.nelo import NELO_PER_T, nelo, normalized_llr
+from tournaments.statistics.nelo import NELO_PER_T, nelo, nelo_estimate, normalized_llr
 from tournaments.statistics.pairs import Pentanomial
 
 
@@ -31,9 +31,10 @@ def fastchess(ll: int, ld: int, wl: int, dd: int, wd: int, ww: int) -> Pentanomi
 def test_nelo_and_elo_with_their_errors_as_fastchess_gives_them(
     stats: tuple[int, int, int, int, int, int], nelo_: float, nelo_error: float, elo_: float, elo_error: float
 ) -> None:
-    estimate = elo_estimate(fastchess(*stats))
-    low, high = estimate.nelo_interval
-    assert estimate.nelo == pytest.approx(nelo_, rel=0.01)
+    pairs = fastchess(*stats)
+    estimate = elo_estimate(pairs)
+    normalized, (low, high) = nelo_estimate(pairs)
+    assert normalized == pytest.approx(nelo_, rel=0.01)
     assert (high - low) / 2 == pytest.approx(nelo_error, rel=0.01)
     assert estimate.elo == pytest.approx(elo_, rel=0.01)
     assert (estimate.interval[1] - estimate.interval[0]) / 2 == pytest.approx(elo_error, rel=0.01)
