@@ -1,5 +1,6 @@
 """How a match of two looks: what was played, the score from the pairs (and from the games one by
-one, for the ratio), the win-rate difference, the Elo with its error bars, the pairs, the SPRT."""
+one, for the ratio), the win-rate difference, the Elo and normalized Elo with their error bars, the
+pairs, the SPRT."""
 
 from __future__ import annotations
 
@@ -17,14 +18,17 @@ def verdict(match: Match, first: str) -> str:
     sprt = match.sprt
     assert sprt is not None
     low, high = sprt.bounds
-    bounds = f"elo0={sprt.elo0:g} elo1={sprt.elo1:g}"
+    unit = "nElo" if sprt.normalized else "Elo"
+    bounds = ("model=normalized " if sprt.normalized else "") + f"elo0={sprt.elo0:g} elo1={sprt.elo1:g}"
     if match.verdict is Verdict.H1:
         favoured = (
-            "being stronger" if sprt.elo0 >= 0 else f"at elo1 ({sprt.elo1:+g} Elo) over elo0 ({sprt.elo0:+g} Elo)"
+            "being stronger" if sprt.elo0 >= 0 else f"at elo1 ({sprt.elo1:+g} {unit}) over elo0 ({sprt.elo0:+g} {unit})"
         )
         return f"H1 accepted (LLR {match.llr:.2f} >= {high:.2f}, {bounds}): the data favour {first} {favoured}"
     if match.verdict is Verdict.H0:
-        favoured = "being weaker" if sprt.elo1 <= 0 else f"at elo0 ({sprt.elo0:+g} Elo) over elo1 ({sprt.elo1:+g} Elo)"
+        favoured = (
+            "being weaker" if sprt.elo1 <= 0 else f"at elo0 ({sprt.elo0:+g} {unit}) over elo1 ({sprt.elo1:+g} {unit})"
+        )
         return f"H0 accepted (LLR {match.llr:.2f} <= {low:.2f}, {bounds}): the data favour {first} {favoured}"
     return (
         f"undecided (LLR {match.llr:.2f} between {low:.2f} and {high:.2f}, {bounds}): the games ran out before "
@@ -41,7 +45,10 @@ def sprt_line(match: Match, games: int) -> str:
     if match.sprt is None:
         return ""
     low, high = match.sprt.bounds
-    return f"LLR {match.llr:.2f} ({low:.2f}, {high:.2f}) [{match.sprt.elo0:g}, {match.sprt.elo1:g}] {games:,} games"
+    unit = " nElo" if match.sprt.normalized else ""
+    return (
+        f"LLR {match.llr:.2f} ({low:.2f}, {high:.2f}) [{match.sprt.elo0:g}, {match.sprt.elo1:g}]{unit} {games:,} games"
+    )
 
 
 def match_lines(summary: Summary, width: int | None = None, pointer: str | None = None) -> list[str]:
@@ -56,6 +63,7 @@ def match_lines(summary: Summary, width: int | None = None, pointer: str | None 
     game_low, game_high = pairs.game_interval()
     difference, (dlow, dhigh) = pairs.difference()
     ratio = (high - low) / (game_high - game_low) if game_high > game_low else 1.0
+    nelo, (nelo_low, nelo_high) = match.nelo
     seed = f"seed {summary.seed}" + (f" (drawn; repeat with --seed {summary.seed})" if summary.seed_drawn else "")
     lines = [
         f"Match: {first} vs {second}, {summary.games:,} games in {pairs.pairs:,} pairs (each deal twice, "
@@ -67,6 +75,7 @@ def match_lines(summary: Summary, width: int | None = None, pointer: str | None 
         f"{_signed(100 * dhigh, 2)})",
         f"Elo: {_signed(estimate.elo)} (95% CI {_signed(estimate.interval[0])} to {_signed(estimate.interval[1])}), "
         f"LOS {100 * estimate.superiority:.1f}%",
+        f"Normalized Elo: {_signed(nelo)} (95% CI {_signed(nelo_low)} to {_signed(nelo_high)})",
         f"Pairs scoring 0, ½, 1, 1½, 2: {' '.join(f'{count:,}' for count in pairs.counts)}; games won, shared, "
         f"lost: {pairs.wins:,}, {pairs.draws:,}, {pairs.losses:,}",
     ]

@@ -13,13 +13,14 @@ from tournaments import parts
 
 NOTEBOOK = {
     "run": ("run", "resume", "play_match", "analyze", "duel_exactly", "tune", "find_game", "seat_strategy",
-            "explain", "cheat_sheet", "solve", "fair_rules", "diff"),
+            "explain", "cheat_sheet", "solve", "fair_rules", "diff", "play_knockout"),
     "settings": ("Options", "TournamentConfig", "load_config", "TuneSettings", "parse_parameters", "parse_sprt"),
     "results": (
         "Summary", "ExactSummary", "Standing", "HeadToHead", "SeatStanding", "TournamentResults", "Match",
         "Pentanomial", "Versus", "Sprt", "Verdict", "Analysis", "ExactDuel", "DuelSeat", "Tuning", "Trial",
         "OBJECTIVES", "TournamentGame", "SeatedStrategy", "Progress",
         "Explanation", "SampledExplanation", "CheatSheet", "GameValue", "FairRules", "PolicyDiff", "DiffRow",
+        "Knockout", "Tie",
     ),
     "reports": (
         "write_report", "report_table", "read_report", "compare", "Comparison", "Change", "summarize_report",

@@ -38,6 +38,7 @@ from .cells import (
     table_cell,
 )
 from .gates import Gate, check_names, tournament_failures
+from .knockout_page import knockout_page
 from .tune_page import tune_page
 
 FAILED = "gate failed: "
@@ -187,7 +188,13 @@ def _tune(report: Mapping[str, Any], path: Path, gates: Sequence[Gate], words: W
     return tune_page(report, path, words), []
 
 
-_PAGES = {"tournament": _tournament, "analysis": _analysis, "duel": _duel, "tune": _tune}
+def _knockout(
+    report: Mapping[str, Any], path: Path, gates: Sequence[Gate], words: Words
+) -> tuple[list[str], list[str]]:
+    return knockout_page(report, path, words), []
+
+
+_PAGES = {"tournament": _tournament, "analysis": _analysis, "duel": _duel, "tune": _tune, "knockout": _knockout}
 
 
 # Sections.
@@ -240,6 +247,9 @@ def _match(match: Mapping[str, Any]) -> list[str]:
     if "elo" in match:
         interval = range_rating(match["elo_ci95"]) if "elo_ci95" in match else ""
         lines.append(f"| Elo difference | {rating_said(match['elo'])} | {interval} |")
+    if "nelo" in match:
+        interval = range_rating(match["nelo_ci95"]) if "nelo_ci95" in match else ""
+        lines.append(f"| normalized Elo | {rating_said(match['nelo'])} | {interval} |")
     lines.append(f"| LOS | {percent_said(match['los'])} | |")
     pentanomial = " / ".join(str(count) for count in match["pentanomial"])
     lines += [
@@ -316,7 +326,8 @@ def _entered(entry: Mapping[str, Any], path: Path) -> str:
 
 
 def _sprt_settings(sprt: Mapping[str, Any]) -> str:
-    return " ".join(f"{key}={sprt[key]:g}" for key in ("elo0", "elo1", "alpha", "beta"))
+    model = f"model={sprt['model']} " if "model" in sprt else ""
+    return model + " ".join(f"{key}={sprt[key]:g}" for key in ("elo0", "elo1", "alpha", "beta"))
 
 
 def _verdict(sprt: Mapping[str, Any]) -> str:

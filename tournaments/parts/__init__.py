@@ -51,6 +51,7 @@ if TYPE_CHECKING:  # `name as name`: each re-exported, one statement per module
     from ..running.checkpoint import CHECKPOINT_SECONDS as CHECKPOINT_SECONDS
     from ..running.checkpoint_reading import recorded_report as recorded_report, resumed_report as resumed_report
     from ..tuning.config import read_tune_file as read_tune_file
+    from ..knockout.play import is_knockout_report as is_knockout_report
     from ..tuning.kept import (
         Resumable as Resumable,
         TuneKeeper as TuneKeeper,
@@ -94,6 +95,7 @@ _NAMES: dict[str, tuple[str, ...]] = {
     "..running.checkpoint": ("CHECKPOINT_SECONDS",),
     "..running.checkpoint_reading": ("recorded_report", "resumed_report"),
     "..tuning.config": ("read_tune_file",),
+    "..knockout.play": ("is_knockout_report",),
     "..tuning.kept": ("Resumable", "TuneKeeper", "read_resumable", "tune_checkpoint_path"),
 }
 """A front end's names, by the module of the tournaments that defines each."""

@@ -258,11 +258,13 @@ def _match_table(match: Match, names: tuple[str, ...]) -> dict[str, Any]:
             else {}
         ),
         "los": round(estimate.superiority, LOS_DIGITS),
+        **_nelo(match),
         **({} if match.exact_elo is None else {"exact_score": match.exact, **_finite("exact_elo", match.exact_elo)}),
     }
     if match.sprt is not None:
         sprt = match.sprt
         table["sprt"] = {
+            **({"model": sprt.model} if sprt.normalized else {}),
             "elo0": float(sprt.elo0),
             "elo1": float(sprt.elo1),
             "alpha": float(sprt.alpha),
@@ -273,6 +275,15 @@ def _match_table(match: Match, names: tuple[str, ...]) -> dict[str, Any]:
             "path": {"games": [games for games, _ in match.path], "llr": [rounded(llr) for _, llr in match.path]},
         }
     return table
+
+
+def _nelo(match: Match) -> dict[str, Any]:
+    """A match's `nelo` and `nelo_ci95`, each where it is finite."""
+    nelo, bounds = match.nelo
+    return {
+        **_finite("nelo", nelo),
+        **({"nelo_ci95": [_elo(bound) for bound in bounds]} if all(map(math.isfinite, bounds)) else {}),
+    }
 
 
 def _finite(key: str, value: float) -> dict[str, float]:

@@ -61,7 +61,11 @@ def checked_fields(path: Path, raw: Mapping[str, Any]) -> Mapping[str, Any]:
         and type(match.get("look_games", 0)) is int
         and match.get("look_games", 0) >= 0
         and isinstance(sprt, dict)
-        and all(key in ("elo0", "elo1", "alpha", "beta") and type(value) is float for key, value in sprt.items())
+        and all(
+            (key in ("elo0", "elo1", "alpha", "beta") and type(value) is float)
+            or (key == "model" and value == "normalized")
+            for key, value in sprt.items()
+        )
     ):
         raise _damaged(path, "its key 'match' is not a match's settings")
     return raw

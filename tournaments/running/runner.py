@@ -147,7 +147,7 @@ def run(
 
 
 def play_match(
-    options: Options,
+    options: Options | TournamentConfig,
     sprt: Sprt | None = None,
     *,
     backend: Backend | None = None,
@@ -163,8 +163,12 @@ def play_match(
     `match` holds the pairs, the Elo and the SPRT. With `sprt`, the units are counted in the plan's
     order and the match stops once the test decides (at the same game at any number of workers);
     `options.games` is then the budget. `watch` is told the match after each unit counted. A
-    `checkpoint` is kept as `run` keeps one, and `resume` finishes the match it keeps."""
-    config = load_config(None, dataclasses.replace(options, table=2, duplicate=True))
+    `checkpoint` is kept as `run` keeps one, and `resume` finishes the match it keeps. A loaded
+    configuration of two strategies may stand for the options (a knockout's tie: its field loaded once)."""
+    if isinstance(options, TournamentConfig):
+        config = dataclasses.replace(options, table=2, duplicate=True, gauntlet=0)
+    else:
+        config = load_config(None, dataclasses.replace(options, table=2, duplicate=True))
     if len(config.strategies) != 2:
         raise ConfigError(f"a match is two strategies, not {len(config.strategies)}.")
     if config.method == "exact":
@@ -179,9 +183,7 @@ def play_match(
     plan = make_plan(dataclasses.replace(config, seed=seed), bulk_unit_games=MATCH_UNIT_GAMES, look_games=looking)
     record, keeper = Record.empty(plan), None
     if checkpoint is not None:
-        tested = (
-            {} if sprt is None else {"sprt": {key: float(value) for key, value in dataclasses.asdict(sprt).items()}}
-        )
+        tested = {} if sprt is None else {"sprt": _sprt_settings(sprt)}
         settings = {"unit_games": MATCH_UNIT_GAMES, **({"look_games": looking} if looking else {}), **tested}
         keeper = Keeper(
             Path(checkpoint),
@@ -241,6 +243,13 @@ def resume(
 
         gate = Sequential(saved.plan, _sprt_of(saved), watch)
     return _play(saved.plan, saved.record, keeper, backend, progress, saved.seed_drawn, written, gate, alone)
+
+
+def _sprt_settings(sprt: Sprt) -> dict[str, float | str]:
+    """An SPRT's settings as a checkpoint keeps them: its bounds and error rates, and its model
+    where it is not the logistic one (a checkpoint of a logistic test is as it was)."""
+    numbers: dict[str, float | str] = {key: float(getattr(sprt, key)) for key in ("elo0", "elo1", "alpha", "beta")}
+    return {**numbers, **({"model": sprt.model} if sprt.normalized else {})}
 
 
 def _sprt_of(saved: Saved) -> Sprt | None:

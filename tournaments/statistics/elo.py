@@ -10,15 +10,14 @@ import enum
 import math
 from collections.abc import Sequence
 
+from ..errors import ConfigError
+from .closest import frequencies, of_mean
+from .nelo import nelo_estimate, normalized_llr
 from .pairs import Pentanomial
 from .stats import Z95, Interval, phi
 
-REGULAR = 1e-3
-"""A pair outcome never seen counts this much, so the likelihood is defined (as fishtest does)."""
-ROOT_STEPS = 200
-"""The most steps the root of the closest distribution takes (Newton's method converges in a few)."""
-ROOT_TOLERANCE = 1e-12
-"""The root is found once a step moves it by less than this fraction of itself."""
+MODELS = ("logistic", "normalized")
+"""The SPRT's models: bounds in logistic Elo (the default), or in normalized Elo (docs/statistics.md)."""
 
 
 def elo(score: float) -> float:
@@ -68,19 +67,28 @@ class Verdict(enum.Enum):
 
 @dataclasses.dataclass(frozen=True)
 class Sprt:
-    """H0: the new strategy is `elo0` logistic Elo stronger; H1: `elo1` stronger; `alpha` the
-    chance of accepting H1 when H0 holds, `beta` of accepting H0 when H1 holds."""
+    """H0: the new strategy is `elo0` Elo stronger; H1: `elo1` stronger; `alpha` the chance of
+    accepting H1 when H0 holds, `beta` of accepting H0 when H1 holds. The `model` says the bounds'
+    unit: logistic Elo, or normalized Elo (`nelo`)."""
 
     elo0: float = 0.0
     elo1: float = 5.0
     alpha: float = 0.05
     beta: float = 0.05
+    model: str = "logistic"
 
     def __post_init__(self) -> None:
         if not self.elo0 < self.elo1:
-            raise ValueError("the SPRT's elo0 must be less than its elo1.")
+            raise ConfigError("the SPRT's elo0 must be less than its elo1.")
         if not (0 < self.alpha < 1 and 0 < self.beta < 1 and self.alpha + self.beta < 1):
-            raise ValueError("the SPRT's alpha and beta must be between 0 and 1, and add up to less than 1.")
+            raise ConfigError("the SPRT's alpha and beta must be between 0 and 1, and add up to less than 1.")
+        if self.model not in MODELS:
+            raise ConfigError(f"the SPRT's model is logistic or normalized, not {self.model!r}.")
+
+    @property
+    def normalized(self) -> bool:
+        """Whether the bounds are in normalized Elo."""
+        return self.model == "normalized"
 
     @property
     def bounds(self) -> Interval:
@@ -89,7 +97,11 @@ class Sprt:
 
     def llr(self, pairs: Pentanomial) -> float:
         """The generalized log-likelihood ratio of H1 against H0 given these pairs."""
-        return llr(pairs.counts, score_of(self.elo0), score_of(self.elo1)) if pairs.pairs else 0.0
+        if not pairs.pairs:
+            return 0.0
+        if self.normalized:
+            return normalized_llr(pairs.counts, self.elo0, self.elo1)
+        return llr(pairs.counts, score_of(self.elo0), score_of(self.elo1))
 
     def verdict(self, llr: float) -> Verdict:
         low, high = self.bounds
@@ -121,6 +133,12 @@ class Match:
     can be computed exactly and quickly (`duel.quick_score`); None where not."""
 
     @property
+    def nelo(self) -> tuple[float, Interval]:
+        """The normalized Elo of the pairs and its 95% interval (`nelo_estimate`): made when asked, not
+        at each of the SPRT's looks."""
+        return nelo_estimate(self.pairs)
+
+    @property
     def exact_elo(self) -> float | None:
         """The logistic Elo of the exact score, if known."""
         return None if self.exact is None else elo(self.exact)
@@ -135,54 +153,32 @@ def match_of(pairs: Pentanomial, sprt: Sprt | None) -> Match:
 
 
 def parse_sprt(text: str) -> Sprt:
-    """An SPRT from `elo0=0 elo1=5 alpha=0.05 beta=0.05` (spaces or commas between; a setting not
-    given keeps its default). A ValueError of one sentence if it is not that."""
+    """An SPRT from `elo0=0 elo1=5 alpha=0.05 beta=0.05`, maybe with `model=normalized` (spaces or
+    commas between; a setting not given keeps its default). A ConfigError of one sentence if it is
+    not that."""
     values: dict[str, float] = {}
+    model = "logistic"
     for word in text.replace(",", " ").split():
         key, equals, value = word.partition("=")
+        if equals and key == "model":
+            model = value
+            continue
         if not equals or key not in ("elo0", "elo1", "alpha", "beta"):
-            raise ValueError(f"the SPRT takes elo0=, elo1=, alpha= and beta=, not {word!r}.")
+            raise ConfigError(f"the SPRT takes model=, elo0=, elo1=, alpha= and beta=, not {word!r}.")
         try:
             values[key] = float(value)
         except ValueError:
-            raise ValueError(f"the SPRT's {key} is a number, not {value!r}.") from None
+            raise ConfigError(f"the SPRT's {key} is a number, not {value!r}.") from None
         if not math.isfinite(values[key]):
-            raise ValueError(f"the SPRT's {key} is a finite number, not {value!r}.")
-    return Sprt(**values)
+            raise ConfigError(f"the SPRT's {key} is a finite number, not {value!r}.")
+    return Sprt(**values, model=model)
 
 
 def llr(counts: Sequence[float], s0: float, s1: float) -> float:
     """The generalized LLR of a mean pair score (on [0, 1]) of `s1` against `s0`: N times the mean,
     over the observed outcomes, of log(p1 / p0), where p0 and p1 are the distributions closest to
     the observed one (maximum likelihood) whose means are s0 and s1."""
-    regular = [count if count else REGULAR for count in counts]
-    total = sum(regular)
-    observed = [count / total for count in regular]
-    values = [k / (len(counts) - 1) for k in range(len(counts))]
-    log0 = [math.log(p) for p in _closest(values, observed, s0)]
-    log1 = [math.log(p) for p in _closest(values, observed, s1)]
+    total, observed, values = frequencies(counts)
+    log0 = [math.log(p) for p in of_mean(values, observed, s0)]
+    log1 = [math.log(p) for p in of_mean(values, observed, s1)]
     return total * sum(p * (b - a) for p, a, b in zip(observed, log0, log1, strict=True))
-
-
-def _closest(values: list[float], observed: list[float], mean: float) -> list[float]:
-    """The distribution on `values` of this mean that is likeliest given the observed one:
-    p_i = q_i / (1 + x (a_i - mean)), x the root of sum q_i (a_i - mean) / (1 + x (a_i - mean)) = 0
-    (found by Newton's method, kept inside a bracket that bisection narrows: the sum falls as x grows)."""
-    shifted = [value - mean for value in values]
-    low, high = -1 / max(shifted), -1 / min(shifted)
-    x = 0.0
-    for _ in range(ROOT_STEPS):
-        slope = sum(q * a / (1 + x * a) for q, a in zip(observed, shifted, strict=True))
-        if slope > 0:
-            low = x
-        else:
-            high = x
-        falling = sum(q * a * a / (1 + x * a) ** 2 for q, a in zip(observed, shifted, strict=True))
-        step = x + slope / falling if falling else (low + high) / 2
-        if not low < step < high:
-            step = (low + high) / 2
-        if abs(step - x) <= ROOT_TOLERANCE * abs(x):  # converged: what is left is rounding
-            x = step
-            break
-        x = step
-    return [q / (1 + x * a) for q, a in zip(observed, shifted, strict=True)]

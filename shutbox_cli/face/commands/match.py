@@ -64,7 +64,8 @@ def match_command(
             metavar="SETTINGS",
             show_default=False,
             help='Stop once a sequential test decides, such as "elo0=0 elo1=5 alpha=0.05 beta=0.05" (each setting '
-            'optional, those its defaults; "" for all of them): H1, NEW is elo1 Elo stronger, against H0, elo0.',
+            'optional, those its defaults; "" for all of them): H1, NEW is elo1 Elo stronger, against H0, elo0; '
+            '"model=normalized elo0=0 elo1=2" for bounds in normalized Elo.',
         ),
     ] = None,
     seed: Seed = None,
@@ -98,8 +99,8 @@ def match_command(
 
     Examples:
       shutbox match bot.py:Bot optimal -n 20000
-      shutbox match new.py:B old.py:B --sprt "" --plot llr.png
       shutbox match new.py:B old.py:B --sprt "elo0=-5 elo1=0"
+      shutbox match new.py:B old.py:B --sprt model=normalized
     """
     stop_on_signals()
     import tournaments

@@ -8,6 +8,7 @@ import typer
 
 from ..arguments import Duplicate, Games, Quiet, Report, Seed, Strategies, Table, field_options
 from ..errors import FAILURE
+from ..knockout_play import KnockoutChoice
 from ..output import Format, FormatOption, Output
 from ..plotting import PlotOption, check_plot, plot_result
 from ..rule_options import with_rule_options
@@ -130,6 +131,47 @@ def tournament_command(
     plot: PlotOption = None,
     quiet: Quiet = False,
     form: FormatOption = Format.TABLE,
+    system: Annotated[
+        str | None,
+        typer.Option(
+            "--system",
+            metavar="SYSTEM",
+            show_default=False,
+            help="How the field meets: round-robin (every strategy against every other) or knockout (a seeded "
+            "bracket of ties, each a match of game pairs at a table of two, the loser out; byes to the top "
+            "seeds) [default: round-robin, or a knockout report's].",
+        ),
+    ] = None,
+    seeding: Annotated[
+        str | None,
+        typer.Option(
+            "--seeding",
+            metavar="HOW",
+            show_default=False,
+            help="A knockout's seeds: order (as -s or the file gives the field, the first seed first), ratings "
+            "(by the ratings of the report --ratings names) or exact (by the field's exact tournament, every "
+            "entrant exact) [default: order].",
+        ),
+    ] = None,
+    ratings: Annotated[
+        Path | None,
+        typer.Option(
+            "--ratings",
+            metavar="REPORT",
+            show_default=False,
+            help="The tournament report whose ratings seed a knockout (with --seeding ratings).",
+        ),
+    ] = None,
+    sprt: Annotated[
+        str | None,
+        typer.Option(
+            "--sprt",
+            metavar="SETTINGS",
+            show_default=False,
+            help="Stop each played tie of a knockout once this sequential test decides, as shutbox match --sprt "
+            'takes it ("" for its defaults); --games is then the most a tie plays.',
+        ),
+    ] = None,
     # Hidden: every seat turn by turn, the reference the bulk engine is tested against.
     general_engine: Annotated[bool, typer.Option("--general-engine", hidden=True)] = False,
     # Hidden: how often the checkpoint is written, so the tests need not wait the default seconds.
@@ -148,13 +190,16 @@ def tournament_command(
     in a process group of its own with a memory limit; at a timeout, a failure, the end of the run
     or a stop, each group is killed, so nothing a strategy started outlives the run.
 
+    With --system knockout the field plays a seeded bracket instead (`shutbox docs tournaments`):
+    each tie computed exactly where both strategies can be, else a match of game pairs on the seed.
+
     Exit status: 0 done, 1 a strategy failed or a --fail-if gate held, 2 a usage or config error, 130 interrupted by
     Ctrl-C (SIGINT), 143 by SIGTERM, 129 by SIGHUP (each a clean stop: no report written).
 
     Examples:
-      shutbox tournament
       shutbox tournament -s optimal -s tips -n 10000 --seed 7
       shutbox tournament examples/tournament.toml -o run.toml
+      shutbox tournament --system knockout -s tips -s random
     """
     stop_on_signals()
     import tournaments
@@ -173,6 +218,11 @@ def tournament_command(
         memory_limit=memory_limit,
         isolate=isolate,
     )
+    knockout = KnockoutChoice(system, seeding, ratings, sprt)
+    if knockout.chosen(config_file):
+        knockout.refuse(resume=resume, fail_if=fail_if, plot=plot)
+        knockout.play(config_file, options, Output(form, report), quiet)
+        return
     every = CHECKPOINT_SECONDS if checkpoint_seconds is None else checkpoint_seconds
     with ends_cleanly() as resuming:
         output = Output(form, report_to_write(resume, report, form))

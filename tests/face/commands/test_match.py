@@ -161,6 +161,22 @@ def test_an_interrupted_match_resumes_to_the_uninterrupted_verdict(tmp_path: Pat
     assert not checkpoint.exists()
 
 
+@pytest.mark.slow
+def test_a_normalized_test_resumes_with_its_model(tmp_path: Path) -> None:
+    options = Options(strategies=["optimal", "fewest-tiles"], games=400_000, seed=5)
+    test = Sprt(0, 2, model="normalized")
+    whole = play_match(options, test, report=tmp_path / "whole.toml")
+    checkpoint = tmp_path / "part.checkpoint.toml"
+    with pytest.raises(Interrupted):
+        play_match(
+            options, test, backend=Interrupting(1), report=tmp_path / "part.toml", checkpoint=checkpoint,
+            checkpoint_seconds=0,
+        )  # fmt: skip
+    again = resume(checkpoint)
+    assert again.match is not None and again.match.sprt == test and again.match == whole.match
+    assert (tmp_path / "part.toml").read_bytes() == (tmp_path / "whole.toml").read_bytes()
+
+
 @pytest.mark.parametrize("columns", [60, 100])
 def test_the_figures_fit_the_terminal_and_break_only_between_words(columns: int) -> None:
     """Each figure's line is wrapped at spaces to the terminal's width (the terminal would break it
@@ -170,9 +186,38 @@ def test_the_figures_fit_the_terminal_and_break_only_between_words(columns: int)
     fitted = shutbox(*match, columns=columns)
     assert piped.returncode == fitted.returncode == 4, fitted.stderr
     figures = piped.stdout.splitlines()
-    assert len(figures) == 9 and max(len(line) for line in figures) > 100  # the exact score among them
+    assert len(figures) == 10 and max(len(line) for line in figures) > 100  # the exact score among them
     assert figures[-1] == "exact: `shutbox diff greedy-high tips --measure win` says where they differ."
     lines = fitted.stdout.splitlines()
     assert all(len(line) <= columns for line in lines), fitted.stdout
     assert len(lines) > len(figures)
     assert fitted.stdout.replace("\n  ", " ") == piped.stdout
+
+
+@pytest.mark.slow
+def test_a_normalized_sprt_is_reported_with_its_model_and_the_nelo(tmp_path: Path) -> None:
+    report = tmp_path / "match.toml"
+    done = shutbox(
+        "match",
+        "optimal",
+        "fewest-tiles",
+        "-n",
+        "4000",
+        "--seed",
+        "3",
+        "--sprt",
+        "model=normalized elo0=0 elo1=2",
+        "-o",
+        str(report),
+    )
+    match = tomllib.loads(report.read_text())["match"]
+    assert done.returncode in (0, 3, 4), done.stderr
+    assert match["sprt"]["model"] == "normalized" and next(iter(match["sprt"])) == "model"
+    low, high = match["nelo_ci95"]
+    assert low < match["nelo"] < high
+    assert "Normalized Elo: " in done.stdout and "model=normalized elo0=0 elo1=2" in done.stdout
+    logistic = tmp_path / "logistic.toml"
+    shutbox(
+        "match", "optimal", "fewest-tiles", "-n", "4000", "--seed", "3", "--sprt", "elo0=0 elo1=2", "-o", str(logistic)
+    )
+    assert "model" not in tomllib.loads(logistic.read_text())["match"]["sprt"]  # a logistic test's table as it was

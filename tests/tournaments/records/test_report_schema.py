@@ -44,6 +44,31 @@ MODES: dict[str, tuple[str, ...]] = {
     "match": ("match", "optimal", "tips", "-n", "40", "--seed", "8"),
     "gauntlet": ("tournament", *FIELD, "-s", "random", "--gauntlet", "2", "-n", "20", "--seed", "10"),
     "match sprt": ("match", "optimal", "random", "-n", "400", "--seed", "9", "--sprt", "elo0=0 elo1=50"),
+    "match normalized": ("match", "optimal", "random", "-n", "400", "--seed", "9", "--sprt", "model=normalized elo1=9"),
+    "knockout": (
+        "tournament",
+        "--system",
+        "knockout",
+        "-s",
+        "examples/cautious.py:Cautious",
+        "-s",
+        "random",
+        "-s",
+        "below(threshold=5)",
+        "-s",
+        "tips",
+        "-s",
+        "r2=random",
+        "-n",
+        "200",
+        "--seed",
+        "14",
+        "-j",
+        "1",
+        "--sprt",
+        "model=normalized elo0=0 elo1=50",
+    ),
+    "knockout untested": ("tournament", "--system", "knockout", *FIELD, "-s", "random", "-n", "40", "--seed", "15"),
     "exact solo": ("tournament", "--exact", *FIELD, "--table", "1"),
     "exact three seats": ("tournament", "--exact", *FIELD, "--table", "3"),
     "exact drop-out": ("tournament", "--exact", "-s", "optimal", "-s", "tips", "--drop-out", "40"),
@@ -212,6 +237,15 @@ def condition(word: str, report: dict[str, Any], entry: dict[str, Any]) -> bool:
             report["config"].get("gauntlet") != 2 or report["config"]["table"] != 2
         ),
         "no `--sprt`": lambda: "sprt" not in report["match"],
+        "a logistic test": lambda: (report.get("match") or report)["sprt"].get("model") != "normalized",
+        "the pairs never varied": lambda: never_varied(report["match"]),
+        "ties without an SPRT": lambda: "sprt" not in report,
+        "a bye": lambda: entry["decided"] == "bye",
+        "a tie not computed": lambda: entry.get("method") != "exact",
+        "a tie not played": lambda: entry.get("method") != "simulate",
+        "a tie won whole": lambda: entry.get("score", entry.get("exact_score")) in (0.0, 1.0),
+        "an end of the tie's interval at 0 or 1": lambda: bool({0.0, 1.0} & set(entry["score_ci95"])),
+        "a tie whose pairs never varied": lambda: never_varied(entry),
         "not computed exactly": lambda: "exact_score" not in report["match"],  # by both together
         "one side won every game": lambda: report["match"]["score"] in (0.0, 1.0),
         "an end of the score's interval at 0 or 1": lambda: bool({0.0, 1.0} & set(report["match"]["score_ci95"])),
@@ -252,6 +286,11 @@ def condition(word: str, report: dict[str, Any], entry: dict[str, Any]) -> bool:
         "sampled": lambda: report["method"] == "sampled",
     }
     return holds[word]()
+
+
+def never_varied(pairs: dict[str, Any]) -> bool:
+    """Whether every pair of a match or tie scored alike, and not a split: its nElo is infinite."""
+    return sum(1 for count in pairs["pentanomial"] if count) == 1 and pairs["score"] != 0.5
 
 
 def plays_as_a_built_in(report: dict[str, Any]) -> bool:
@@ -371,6 +410,7 @@ def test_the_doc_documents_a_rules_table_and_every_kind() -> None:
     assert set(DOCUMENTED) == {
         *("", "rules table", "tournament", "analysis", "duel", "tune", "strategies", "rules"),
         *("check", "comparison", "best", "replay", "diff", "explanation", "sheet", "solution", "fairness"),
+        "knockout",
     }
     assert all(key.type in TYPES for keys in DOCUMENTED.values() for key in keys.values())
 
@@ -405,6 +445,7 @@ def test_the_doc_lists_no_key_that_no_mode_writes(documents: dict[str, tuple[str
         "replay",
         "diff",
         "explanation",
+        "knockout",
     ):
         never = set(DOCUMENTED[kind]) - written[kind]
         assert not never, f"{kind}: documented but never written: {sorted(never)}"
