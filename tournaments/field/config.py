@@ -43,6 +43,9 @@ LOCAL_SCHEDULER = "local"
 """The scheduler "address" that starts a Dask cluster of this machine's cores for the run."""
 _ADDRESS = re.compile(r"(?:[a-z]+://)?(?:\[[0-9a-fA-F:.]+\]|[^\s/:\[\]]+):[0-9]{1,5}")
 
+ON_FAILURE = ("stop", "forfeit", "disqualify")
+"""What a run does when a user's strategy fails (`running.forfeits`): stop there (the default),
+forfeit the strategy's games of the failing work unit and go on, or disqualify it and go on."""
 METHODS = ("simulate", "exact")
 """How a tournament finds its results: by playing seeded games, or exactly (exact strategies only)."""
 _STRATEGY_KEYS = ("spec", "name", "params", "sha256")
@@ -84,6 +87,8 @@ class TournamentConfig:
     scheduler: str | None = None
     memory_limit: int | None = None
     """MiB of memory each worker process may use (None: a default share of the machine's, 0: no limit)."""
+    on_failure: str = "stop"
+    """What the run does when a user's strategy fails: one of `ON_FAILURE` (`running.forfeits`)."""
     warnings: tuple[str, ...] = dataclasses.field(default=(), compare=False)
     """One line each, for the face to show: a strategy file whose source differs from the sha256 the file recorded."""
 
@@ -110,6 +115,7 @@ class Options:
     method: Method | None = None
     gauntlet: int | None = None
     memory_limit: int | None = None
+    on_failure: str | None = None
     isolate: bool | None = None
     """Accepted as True, which is what every run does (a user's strategy always runs in a process of
     its own); False is refused."""
@@ -176,6 +182,14 @@ def _method(where: str, value: object) -> str:
     return str(value)
 
 
+def _on_failure(where: str, value: object) -> str:
+    if value not in ON_FAILURE:
+        raise ConfigError(
+            f"{where} must be {', '.join(map(repr, ON_FAILURE[:-1]))} or {ON_FAILURE[-1]!r}, not {value!r}."
+        )
+    return str(value)
+
+
 def _seconds(where: str, value: object) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or value <= 0:
         raise ConfigError(f"{where} must be a number of seconds above 0, not {value!r}.")
@@ -234,6 +248,7 @@ SETTINGS: dict[str, _Setting] = {
     "memory_limit": _Setting(_memory_limit),
     "method": _Setting(_method, "simulate", recorded=True),
     "gauntlet": _Setting(lambda where, value: _whole(where, value, 0, MAX_GAUNTLET), 0, recorded=True),
+    "on_failure": _Setting(_on_failure, "stop", recorded=True),
 }
 """The tournament's settings, as `Options`, `TournamentConfig` and a config file's keys name them,
 in the order they are checked and written; the strategies and the rules are read apart."""
@@ -403,6 +418,11 @@ def load_config(path: Path | None, options: Options, table: Mapping[str, Any] | 
                 f"{' and '.join(given)} {'does' if len(given) == 1 else 'do'} not apply to an exact tournament: "
                 "it deals no games, it computes every seating's chances."
             )
+        if values["on_failure"] != "stop":
+            raise ConfigError(
+                f"{setting('on_failure', values['on_failure'])} does not apply to an exact tournament: it plays no "
+                "games to forfeit, and stops at a strategy that fails."
+            )
     _isolation(where, table, options)
     field = _field(path, table, options, values["method"] == "exact")
     probing = Probing(values["timeout"], host_memory_limit(values["memory_limit"], values["workers"]))
@@ -479,6 +499,8 @@ def config_table(config: TournamentConfig, folder: Path | None = None) -> dict[s
     table = {name: getattr(config, name) for name in SETTINGS if SETTINGS[name].recorded}
     if not config.gauntlet:  # a round robin, as every report before gauntlets says it
         del table["gauntlet"]
+    if config.on_failure == "stop":  # as every report before forfeits says it
+        del table["on_failure"]
     if config.method == "exact":
         for name in DEALT:
             del table[name]

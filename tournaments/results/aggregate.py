@@ -25,6 +25,7 @@ if TYPE_CHECKING:  # the exact games' module (and its solver) only where an exac
     from shutbox_cli.game.exact_odds import Arithmetic
 
     from ..exact.beside import Beside
+    from ..running.forfeits import Forfeit
     from ..statistics.elo import Match
     from ..statistics.pairs import Versus
 
@@ -49,6 +50,9 @@ class Summary:
     its exact win rates (`tournaments.exact.beside`)."""
     fingerprints: Mapping[str, str] = dataclasses.field(default_factory=dict)
     """Each exact strategy's policy fingerprint under the rules, by name (`strategies.fingerprint`)."""
+    forfeits: tuple[Forfeit, ...] = ()
+    """The failures the run went on after (`running.forfeits`): a forfeited game is not played, a
+    disqualified strategy is not in the field summed up."""
 
     @property
     def config(self) -> TournamentConfig:
@@ -63,7 +67,13 @@ class Summary:
 
     @property
     def games(self) -> int:
-        return self.plan.total_games
+        """The games played: those dealt, but the forfeited ones."""
+        return self.plan.total_games - self.forfeited
+
+    @property
+    def forfeited(self) -> int:
+        """The games forfeited, not played (a disqualified strategy's are not in the plan summed up)."""
+        return sum(forfeit.games for forfeit in self.forfeits if not forfeit.disqualified)
 
     @property
     def solo(self) -> bool:

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 
 from shutbox_cli.game import DICE_SCHEME
 
+from ..errors import spelled
 from ..field.config import REPORT_CONFIG, config_table
 from ..field.entries import recorded_spec
 from ..files import FileFormat, format_of, write_table_atomically
@@ -177,6 +178,7 @@ def report_table(summary: Summary | ExactSummary, folder: Path | None = None) ->
             "games": summary.games,
             "matchups": len(plan.matchups),
             "games_per_matchup": plan.games_per_matchup,
+            **({"forfeited": summary.forfeited} if summary.forfeited else {}),
         },
         "ranking": [
             _standing_table(
@@ -193,7 +195,24 @@ def report_table(summary: Summary | ExactSummary, folder: Path | None = None) ->
         "head_to_head": [_pair_table(pair, exact=False) for pair in summary.head_to_head],
         **({} if summary.match is None else {"match": _match_table(summary.match, summary.config.names)}),
         **({"gauntlet": _gauntlet_table(summary.versus, summary.config.names)} if summary.versus else {}),
+        **({"forfeit": forfeit_tables(summary, folder)} if summary.forfeits else {}),
     }
+
+
+def forfeit_tables(summary: Summary, folder: Path | None = None) -> list[dict[str, Any]]:
+    """A run's `[[forfeit]]` tables (docs/report.md): each failure it went on after, where and why."""
+    return [
+        {
+            "strategy": forfeit.strategy,
+            "spec": recorded_spec(forfeit.spec, folder),
+            "disqualified": forfeit.disqualified,
+            "unit": forfeit.unit,
+            "matchups": list(forfeit.titles),
+            "games": forfeit.games,
+            "why": spelled(forfeit.why, str),
+        }
+        for forfeit in summary.forfeits
+    ]
 
 
 def _confinement(config: TournamentConfig) -> dict[str, str]:

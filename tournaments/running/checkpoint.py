@@ -38,6 +38,7 @@ from ..field.sources import module_digests
 from ..playing.plan import Plan
 from ..playing.tally import Tally
 from ..playing.units import UnitResult
+from .forfeits import Forfeit
 
 if TYPE_CHECKING:  # a match's Elo module loads where a match is played
     from ..statistics.elo import Look
@@ -84,6 +85,10 @@ class Record:
     adding: bool = False
     looks: list[Look] = dataclasses.field(default_factory=list)
     """A match's SPRT: the games and the LLR at each look so far (`sequential`)."""
+    forfeits: list[Forfeit] = dataclasses.field(default_factory=list)
+    """The failures the run went on after, in order (`forfeits`)."""
+    withheld: int = 0
+    """The games its forfeits keep from being played (told with the games played as progress)."""
 
     @classmethod
     def empty(cls, plan: Plan) -> Record:
@@ -119,6 +124,7 @@ class Record:
                 if self.looks
                 else {}
             ),
+            **({"forfeit": [dataclasses.asdict(forfeit) for forfeit in self.forfeits]} if self.forfeits else {}),
         }
 
 
