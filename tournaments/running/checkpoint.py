@@ -44,13 +44,14 @@ if TYPE_CHECKING:  # a match's Elo module loads where a match is played
     from ..statistics.elo import Look
 
 
-CHECKPOINT_FORMAT = 6
+CHECKPOINT_FORMAT = 7
 """The layout of a checkpoint's keys: raised whenever what a checkpoint holds changes, so that one
 written by another shutbox is refused as such, not as damaged (the version string may not change).
 2: the report the run writes, the digests of the modules a strategy imports, the seal. 3: a tally at
 a table of two ends with its pentanomial. 4: a match's SPRT keeps its looks (`looks`). 5: a work
 unit played turn by turn holds about 2,000 games (it held 400). 6: a match's SPRT looks within
-units, every `look_games` games (it looked after whole units)."""
+units, every `look_games` games (it looked after whole units). 7: the failures the run went on after
+(`forfeit`, `running.forfeits`)."""
 CHECKPOINT_SECONDS = 5.0
 """A run writes its checkpoint at most this often, and not before it has run this long."""
 MAX_CHECKPOINT_BYTES = 128 << 20

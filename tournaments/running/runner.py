@@ -170,6 +170,11 @@ def play_match(
         raise ConfigError(f"a match is two strategies, not {len(config.strategies)}.")
     if config.method == "exact":
         raise ConfigError("a match is played: it has no exact method (`duel_exactly(A, B)` is exact).")
+    if config.on_failure == "disqualify":
+        raise ConfigError(
+            f"{setting('on_failure', 'disqualify')} does not apply to a match: disqualifying one of its two "
+            f"strategies leaves no match; {setting('on_failure', 'forfeit')} forfeits the failing unit's games."
+        )
     if loaded is not None:
         loaded(config)
     written = None if report is None else Path(report)
