@@ -44,8 +44,7 @@ LOCAL_SCHEDULER = "local"
 _ADDRESS = re.compile(r"(?:[a-z]+://)?(?:\[[0-9a-fA-F:.]+\]|[^\s/:\[\]]+):[0-9]{1,5}")
 
 ON_FAILURE = ("stop", "forfeit", "disqualify")
-"""What a run does when a user's strategy fails (`running.forfeits`): stop there (the default),
-forfeit the strategy's games of the failing work unit and go on, or disqualify it and go on."""
+"""What a run does when a user's strategy fails: stop (the default), or go on (`running.forfeits`)."""
 METHODS = ("simulate", "exact")
 """How a tournament finds its results: by playing seeded games, or exactly (exact strategies only)."""
 _STRATEGY_KEYS = ("spec", "name", "params", "sha256")
@@ -176,18 +175,16 @@ def _flag(where: str, value: object) -> bool:
     return value
 
 
-def _method(where: str, value: object) -> str:
-    if value not in METHODS:
-        raise ConfigError(f"{where} must be {' or '.join(map(repr, METHODS))}, not {value!r}.")
-    return str(value)
+def _one_of(*choices: str) -> Callable[[str, object], str]:
+    """The check of a setting that is one of `choices`."""
 
+    def check(where: str, value: object) -> str:
+        if value not in choices:
+            named = f"{', '.join(map(repr, choices[:-1]))} or {choices[-1]!r}"
+            raise ConfigError(f"{where} must be {named}, not {value!r}.")
+        return str(value)
 
-def _on_failure(where: str, value: object) -> str:
-    if value not in ON_FAILURE:
-        raise ConfigError(
-            f"{where} must be {', '.join(map(repr, ON_FAILURE[:-1]))} or {ON_FAILURE[-1]!r}, not {value!r}."
-        )
-    return str(value)
+    return check
 
 
 def _seconds(where: str, value: object) -> float:
@@ -246,9 +243,9 @@ SETTINGS: dict[str, _Setting] = {
     "scheduler": _Setting(_scheduler),
     "timeout": _Setting(_seconds, DEFAULT_TIMEOUT),
     "memory_limit": _Setting(_memory_limit),
-    "method": _Setting(_method, "simulate", recorded=True),
+    "method": _Setting(_one_of(*METHODS), "simulate", recorded=True),
     "gauntlet": _Setting(lambda where, value: _whole(where, value, 0, MAX_GAUNTLET), 0, recorded=True),
-    "on_failure": _Setting(_on_failure, "stop", recorded=True),
+    "on_failure": _Setting(_one_of(*ON_FAILURE), "stop", recorded=True),
 }
 """The tournament's settings, as `Options`, `TournamentConfig` and a config file's keys name them,
 in the order they are checked and written; the strategies and the rules are read apart."""
@@ -413,15 +410,11 @@ def load_config(path: Path | None, options: Options, table: Mapping[str, Any] | 
     values = _settings(where, table, options)
     if values["method"] == "exact":
         given = [setting(key) for key in DEALT if getattr(options, key) is not None]
+        given += [setting("on_failure", values["on_failure"])] if values["on_failure"] != "stop" else []
         if given:
             raise ConfigError(
                 f"{' and '.join(given)} {'does' if len(given) == 1 else 'do'} not apply to an exact tournament: "
                 "it deals no games, it computes every seating's chances."
-            )
-        if values["on_failure"] != "stop":
-            raise ConfigError(
-                f"{setting('on_failure', values['on_failure'])} does not apply to an exact tournament: it plays no "
-                "games to forfeit, and stops at a strategy that fails."
             )
     _isolation(where, table, options)
     field = _field(path, table, options, values["method"] == "exact")

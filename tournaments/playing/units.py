@@ -65,6 +65,25 @@ class UnitResult:
         return _unpacked, (matchups, players, packed, self.games, self.unit, self.blocks)
 
 
+@dataclasses.dataclass(frozen=True)
+class Forfeit:
+    """A user's strategy's failure in a unit that the run went on after (`running.forfeits`): the
+    strategy (its name, spec and place in the field), the work unit it failed in, the matchups of
+    that unit it forfeited and their games, why (the failure's first line, settings marked as
+    `errors.setting` marks them) and whether it was disqualified there."""
+
+    strategy: str
+    spec: str
+    index: int
+    unit: int
+    matchups: tuple[int, ...]
+    titles: tuple[str, ...]
+    """The matchups' titles, their players' names in order (`a vs b`)."""
+    games: int
+    why: str
+    disqualified: bool = False
+
+
 def _unpacked(
     matchups: tuple[int, ...],
     players: tuple[int, ...],

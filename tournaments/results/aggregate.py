@@ -25,7 +25,7 @@ if TYPE_CHECKING:  # the exact games' module (and its solver) only where an exac
     from shutbox_cli.game.exact_odds import Arithmetic
 
     from ..exact.beside import Beside
-    from ..running.forfeits import Forfeit
+    from ..playing.units import Forfeit
     from ..statistics.elo import Match
     from ..statistics.pairs import Versus
 

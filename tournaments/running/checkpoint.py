@@ -37,8 +37,7 @@ from ..field.config import TournamentConfig, config_table
 from ..field.sources import module_digests
 from ..playing.plan import Plan
 from ..playing.tally import Tally
-from ..playing.units import UnitResult
-from .forfeits import Forfeit
+from ..playing.units import Forfeit, UnitResult
 
 if TYPE_CHECKING:  # a match's Elo module loads where a match is played
     from ..statistics.elo import Look

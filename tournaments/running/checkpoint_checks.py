@@ -15,12 +15,13 @@ from ..field.config import (
 )
 from ..playing.plan import Plan
 from ..playing.tally import Tally, count_length
+from ..playing.units import Forfeit
 from ..records.schema import MAX_COUNT_DIGITS
 from .audit import matchup_fault
 from .checkpoint import (
     Record,
 )
-from .forfeits import Forfeit, replanned
+from .forfeits import replanned
 
 if TYPE_CHECKING:  # a match's Elo module loads where a match is played
     from ..statistics.elo import Look

@@ -33,28 +33,10 @@ from collections.abc import Sequence
 from ..errors import TournamentFailure, unmarked
 from ..playing.plan import Matchup, Plan, WorkUnit
 from ..playing.tally import Tally
+from ..playing.units import Forfeit
 
 FORFEIT = "forfeit"
 DISQUALIFY = "disqualify"
-
-
-@dataclasses.dataclass(frozen=True)
-class Forfeit:
-    """A user's strategy's failure the run went on after: the strategy (its name, spec and place in
-    the field), the work unit it failed in, the matchups of that unit it forfeited and their games,
-    why (the failure's first line, settings marked as `errors.setting` marks them) and whether it
-    was disqualified there."""
-
-    strategy: str
-    spec: str
-    index: int
-    unit: int
-    matchups: tuple[int, ...]
-    titles: tuple[str, ...]
-    """The matchups' titles, their players' names in order (`a vs b`)."""
-    games: int
-    why: str
-    disqualified: bool = False
 
 
 def forfeit_of(plan: Plan, error: TournamentFailure) -> Forfeit | None:

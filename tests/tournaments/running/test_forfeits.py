@@ -163,8 +163,8 @@ def test_a_match_forfeits_the_failing_units_pairs_and_refuses_to_disqualify() ->
         ({"on_failure": "skip"}, "on_failure must be 'stop', 'forfeit' or 'disqualify', not 'skip'."),
         (
             {"on_failure": "forfeit", "method": "exact"},
-            "on_failure='forfeit' does not apply to an exact tournament: it plays no games to forfeit, and stops "
-            "at a strategy that fails.",
+            "on_failure='forfeit' does not apply to an exact tournament: it deals no games, it computes every "
+            "seating's chances.",
         ),
     ],
 )
