@@ -175,7 +175,6 @@ def tournament_command(
       shutbox tournament
       shutbox tournament -s optimal -s tips -n 10000 --seed 7
       shutbox tournament examples/tournament.toml -o run.toml
-      shutbox tournament -s optimal -s bot.py:Bot --on-failure forfeit -o run.toml
     """
     stop_on_signals()
     import tournaments
