@@ -207,7 +207,7 @@ def forfeit_tables(summary: Summary, folder: Path | None = None) -> list[dict[st
             "spec": recorded_spec(forfeit.spec, folder),
             "disqualified": forfeit.disqualified,
             "unit": forfeit.unit,
-            "matchups": list(forfeit.titles),
+            "matchup_names": list(forfeit.titles),
             "games": forfeit.games,
             "why": spelled(forfeit.why, str),
         }
