@@ -19,8 +19,12 @@ FIELD = ("-s", "greedy-high", "-s", "tips", "-s", RAISES, "-n", "6000", "--seed"
 @pytest.mark.slow  # a tournament of a user's strategy, in a process of its own
 def test_a_forfeit_is_named_on_stderr_in_the_report_and_its_summary_and_exits_5(tmp_path: Path) -> None:
     report = tmp_path / "run.toml"
-    done = shutbox("tournament", *FIELD, "--on-failure", "forfeit", "-o", str(report), "-q")
+    done = shutbox("tournament", *FIELD, "--on-failure", "forfeit", "-o", str(report))
     assert done.returncode == 5, done.stderr
+    assert done.stdout.startswith(
+        "Tournament: 3 strategies, 2 players per table, duplicate deals; 3 matchups × 6,000 games = 18,000 games "
+        "(6,000 forfeited, not played); seed 5.\n"
+    )
     forfeits = [line for line in done.stderr.splitlines() if "forfeits" in line]
     assert len(forfeits) == 3
     assert forfeits[0].startswith(
