@@ -21,9 +21,9 @@ def test_a_forfeit_is_named_on_stderr_in_the_report_and_its_summary_and_exits_5(
     report = tmp_path / "run.toml"
     done = shutbox("tournament", *FIELD, "--on-failure", "forfeit", "-o", str(report))
     assert done.returncode == 5, done.stderr
-    assert done.stdout.startswith(
+    assert " ".join(done.stdout.split()).startswith(  # the heading, wrapped at 80 columns
         "Tournament: 3 strategies, 2 players per table, duplicate deals; 3 matchups × 6,000 games = 18,000 games "
-        "(6,000 forfeited, not played); seed 5.\n"
+        "(6,000 forfeited, not played); seed 5. "
     )
     forfeits = [line for line in done.stderr.splitlines() if "forfeits" in line]
     assert len(forfeits) == 3
