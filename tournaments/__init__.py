@@ -67,6 +67,7 @@ if TYPE_CHECKING:  # `name as name`: each re-exported, one statement per module
     from .exact.tournament import ExactSummary as ExactSummary
     from .field.config import Options as Options, TournamentConfig as TournamentConfig, load_config as load_config
     from .playing.replay import TournamentGame as TournamentGame, find_game as find_game
+    from .playing.units import Forfeit as Forfeit
     from .referee.seated import SeatedStrategy as SeatedStrategy, seat_strategy as seat_strategy
     from .results.aggregate import Summary as Summary, TournamentResults as TournamentResults
     from .statistics.standings import HeadToHead as HeadToHead, SeatStanding as SeatStanding, Standing as Standing
@@ -114,6 +115,7 @@ _NAMES: dict[str, tuple[str, ...]] = {
     ".exact.tournament": ("ExactSummary",),
     ".field.config": ("Options", "TournamentConfig", "load_config"),
     ".playing.replay": ("TournamentGame", "find_game"),
+    ".playing.units": ("Forfeit",),
     ".referee.seated": ("SeatedStrategy", "seat_strategy"),
     ".results.aggregate": ("Summary", "TournamentResults"),
     ".statistics.standings": ("HeadToHead", "SeatStanding", "Standing"),

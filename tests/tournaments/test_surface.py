@@ -20,6 +20,7 @@ NOTEBOOK = {
         "Pentanomial", "Versus", "Sprt", "Verdict", "Analysis", "ExactDuel", "DuelSeat", "Tuning", "Trial",
         "OBJECTIVES", "TournamentGame", "SeatedStrategy", "Progress",
         "Explanation", "SampledExplanation", "CheatSheet", "GameValue", "FairRules", "PolicyDiff", "DiffRow",
+        "Forfeit",
     ),
     "reports": (
         "write_report", "report_table", "read_report", "compare", "Comparison", "Change", "summarize_report",
