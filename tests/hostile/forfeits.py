@@ -53,3 +53,20 @@ class ExitsRarely(Rare):
 
     def unlucky(self) -> None:
         os._exit(0)
+
+
+class RaisesInBulk(Strategy):
+    """Reads no context, so it plays in bulk units, which ask it every state it may meet (thousands
+    of decisions): the first legal move, but it raises at its 1,000th decision of a unit (it starts
+    afresh in each)."""
+
+    name = "raises-in-bulk"
+
+    def __init__(self) -> None:
+        self.asked = 0
+
+    def choose_move(self, view: View) -> Move:
+        self.asked += 1
+        if self.asked == 1000:
+            raise ZeroDivisionError("its 1,000th decision")
+        return view.legal_moves[0]

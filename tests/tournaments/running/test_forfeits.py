@@ -34,8 +34,8 @@ def spec(name: str) -> str:
     return f"{HOSTILE}/forfeits.py:{name}"
 
 
-def played(*strategies: str, workers: int = 1, **settings: Any) -> tournaments.Summary:
-    summary = tournaments.run(Options(strategies=strategies, games=GAMES, seed=SEED, workers=workers, **settings))
+def played(*strategies: str, workers: int = 1, games: int = GAMES, **settings: Any) -> tournaments.Summary:
+    summary = tournaments.run(Options(strategies=strategies, games=games, seed=SEED, workers=workers, **settings))
     assert isinstance(summary, tournaments.Summary)
     return summary
 
@@ -78,6 +78,20 @@ def test_a_failing_strategy_forfeits_the_same_units_at_any_workers_and_the_rest_
     said = table["forfeit"][0]["why"]
     assert said.startswith(f"in matchup greedy-high vs {failing}, game ") and failing in said
     assert "\n" not in said and "\ue004" not in said
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_strategy_that_fails_in_bulk_forfeits_its_matchups_and_the_unit_plays_on_without_it(
+    workers: int, pooled: None
+) -> None:
+    field = played(*BUILT_IN, games=12000, workers=workers)
+    summary = played(*BUILT_IN, spec("RaisesInBulk"), games=12000, workers=workers, on_failure="forfeit")
+    assert [(forfeit.unit, forfeit.titles) for forfeit in summary.forfeits] == [
+        (unit, ("greedy-high vs raises-in-bulk", "tips vs raises-in-bulk")) for unit in (0, 1, 2)
+    ]
+    assert summary.tallies[0] == field.tallies[0]  # greedy-high vs tips, played again in each unit without it
+    assert pairs(summary, *BUILT_IN) == pairs(field, *BUILT_IN)
+    assert summary.games == 12000 and summary.forfeited == 2 * 12000
 
 
 def test_a_strategy_that_raises_at_its_thousandth_decision_forfeits_every_unit_it_reaches_it_in(
