@@ -117,7 +117,7 @@ def say_forfeits(summary: "Summary", command: str) -> None:
             what = f"strategy {forfeit.strategy!r} is disqualified, its games left out of the results"
         else:
             what = f"strategy {forfeit.strategy!r} forfeits {forfeit.games:,} games of {where} (not played)"
-        why = said(TournamentError(forfeit.why), None, command)
+        why = said(TournamentError(forfeit.marked), None, command)
         typer.echo(f"shutbox: {what}: it failed in work unit {forfeit.unit}, {why}", err=True)
     if len(forfeits) > FORFEITS_SHOWN:
         more = len(forfeits) - FORFEITS_SHOWN

@@ -17,7 +17,7 @@ from strategies.loading import LoadedStrategy, StrategyLoadError
 from strategies.player import StrategyError, StrategyPlayer
 from strategies.table import PolicyTable
 
-from ..errors import TournamentFailure, mark, marked, setting
+from ..errors import TournamentFailure, mark, marked, setting, spelled
 from ..field.entries import StrategyEntry
 from ..folders import cache_folder
 from ..referee import idle
@@ -69,8 +69,8 @@ class UnitResult:
 class Forfeit:
     """A user's strategy's failure in a unit that the run went on after (`running.forfeits`): the
     strategy (its name, spec and place in the field), the work unit it failed in, the matchups of
-    that unit it forfeited and their games, why (the failure's first line, settings marked as
-    `errors.setting` marks them) and whether it was disqualified there."""
+    that unit it forfeited and their games, the failure (its first line, `marked` with its settings'
+    placeholders as a `TournamentError` is) and whether it was disqualified there."""
 
     strategy: str
     spec: str
@@ -80,8 +80,13 @@ class Forfeit:
     titles: tuple[str, ...]
     """The matchups' titles, their players' names in order (`a vs b`)."""
     games: int
-    why: str
+    marked: str
     disqualified: bool = False
+
+    @property
+    def why(self) -> str:
+        """The failure in one sentence, its settings named as the library names them."""
+        return spelled(self.marked, str)
 
 
 def _unpacked(

@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 
 from shutbox_cli.game import DICE_SCHEME
 
-from ..errors import spelled
 from ..field.config import REPORT_CONFIG, config_table
 from ..field.entries import recorded_spec
 from ..files import FileFormat, format_of, write_table_atomically
@@ -209,7 +208,7 @@ def forfeit_tables(summary: Summary, folder: Path | None = None) -> list[dict[st
             "unit": forfeit.unit,
             "matchup_names": list(forfeit.titles),
             "games": forfeit.games,
-            "why": spelled(forfeit.why, str),
+            "why": forfeit.why,
         }
         for forfeit in summary.forfeits
     ]

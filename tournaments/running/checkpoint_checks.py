@@ -116,7 +116,7 @@ _FORFEIT_TYPES: dict[str, type] = {
     "matchups": list,
     "titles": list,
     "games": int,
-    "why": str,
+    "marked": str,
     "disqualified": bool,
 }
 

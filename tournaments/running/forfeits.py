@@ -52,11 +52,11 @@ def forfeit_of(plan: Plan, error: TournamentFailure) -> Forfeit | None:
         return None
     matchups = tuple(matchup for matchup in unit.matchups if index in plan.matchups[matchup].players)
     entry = plan.config.strategies[index]
-    why = unmarked(error.marked).split("\n", 1)[0]
+    said = unmarked(error.marked).split("\n", 1)[0]
     games = unit.deals * plan.table * len(matchups)
     names = plan.config.names
     titles = tuple(" vs ".join(names[player] for player in plan.matchups[matchup].players) for matchup in matchups)
-    return Forfeit(entry.name, entry.spec, index, unit.number, matchups, titles, games, why, policy == DISQUALIFY)
+    return Forfeit(entry.name, entry.spec, index, unit.number, matchups, titles, games, said, policy == DISQUALIFY)
 
 
 def _blamed(plan: Plan, unit: WorkUnit, marked: Sequence[int]) -> int | None:
