@@ -116,6 +116,16 @@ def test_a_disqualified_strategy_leaves_the_report_of_the_run_without_it(
     assert table == alone
 
 
+def test_a_report_with_forfeits_reads_back_and_runs_them_again(tmp_path: Path) -> None:
+    report = tmp_path / "run.toml"
+    options = Options(strategies=("tips", spec("RaisesRarely")), games=GAMES, seed=SEED, on_failure="forfeit")
+    first = tournaments.run(options, report=report)
+    again = tournaments.run(report)
+    assert again.config.on_failure == "forfeit"
+    assert [forfeit.unit for forfeit in again.forfeits] == [0, 2]  # tips' units of the bigger field's 4 and 6
+    assert report_table(again) == report_table(first) == tournaments.read_report(report)
+
+
 def test_a_strategy_that_hangs_forfeits_its_unit_past_the_time_limit() -> None:
     summary = played("greedy-high", spec("HangsRarely"), timeout=4.0, on_failure="forfeit")
     assert [(forfeit.unit, forfeit.strategy) for forfeit in summary.forfeits] == [(2, "hangs-rarely")]
