@@ -63,7 +63,12 @@ class Summary:
 
         played = f"{counted(len(self.ranking), 'strategy', 'strategies')}, {counted(self.games, 'game')}"
         match = "" if self.match is None else f"a match, score {self.match.pairs.score:.2%}"
-        return brief("Summary", f"of {played}, seed {self.config.seed}", match, ranked(self.ranking, self.solo))
+        kept = [forfeit for forfeit in self.forfeits if not forfeit.disqualified]
+        out = ", ".join(forfeit.strategy for forfeit in self.forfeits if forfeit.disqualified)
+        lost = counted(len(kept), "forfeit") + f" ({counted(self.forfeited, 'game')})" if kept else ""
+        gone = f"{out} disqualified" if out else ""
+        seed = f"seed {self.config.seed}"
+        return brief("Summary", f"of {played}, {seed}", match, lost, gone, ranked(self.ranking, self.solo))
 
     @property
     def games(self) -> int:

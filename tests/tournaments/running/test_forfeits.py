@@ -70,6 +70,7 @@ def test_a_failing_strategy_forfeits_the_same_units_at_any_workers_and_the_rest_
     assert pairs(summary, *BUILT_IN) == pairs(without, *BUILT_IN)
     assert summary.tallies[0] == without.tallies[0]  # greedy-high vs tips, game for game
     assert summary.forfeited == 3 * 2000 and summary.games == 3 * GAMES - 3 * 2000
+    assert repr(summary).startswith("<Summary of 3 strategies, 12,000 games, seed 5; 3 forfeits (6,000 games); ")
     played_by = {standing.name: standing.games for standing in summary.ranking}
     assert played_by[failing] == 2 * GAMES - 3 * 2000
     table = report_table(summary)
@@ -112,6 +113,7 @@ def test_a_disqualified_strategy_leaves_the_report_of_the_run_without_it(
     assert (forfeit.unit, forfeit.strategy, forfeit.disqualified) == (3, "raises-rarely", True)
     table, alone = report_table(summary), report_table(without)
     assert table.pop("forfeit")[0]["disqualified"] is True
+    assert repr(summary).startswith("<Summary of 2 strategies, 6,000 games, seed 5; raises-rarely disqualified; ")
     assert table["config"].pop("on_failure") == "disqualify"
     assert table == alone
 
