@@ -16,11 +16,10 @@ NOTEBOOK = {
             "explain", "cheat_sheet", "solve", "fair_rules", "diff"),
     "settings": ("Options", "TournamentConfig", "load_config", "TuneSettings", "parse_parameters", "parse_sprt"),
     "results": (
-        "Summary", "ExactSummary", "Standing", "HeadToHead", "SeatStanding", "TournamentResults", "Match",
+        "Summary", "ExactSummary", "Standing", "HeadToHead", "SeatStanding", "TournamentResults", "Match", "Forfeit",
         "Pentanomial", "Versus", "Sprt", "Verdict", "Analysis", "ExactDuel", "DuelSeat", "Tuning", "Trial",
         "OBJECTIVES", "TournamentGame", "SeatedStrategy", "Progress",
         "Explanation", "SampledExplanation", "CheatSheet", "GameValue", "FairRules", "PolicyDiff", "DiffRow",
-        "Forfeit",
     ),
     "reports": (
         "write_report", "report_table", "read_report", "compare", "Comparison", "Change", "summarize_report",

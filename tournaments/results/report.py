@@ -192,9 +192,9 @@ def report_table(summary: Summary | ExactSummary, folder: Path | None = None) ->
             for rank, standing in enumerate(summary.ranking, 1)
         ],
         "head_to_head": [_pair_table(pair, exact=False) for pair in summary.head_to_head],
+        **({"forfeit": forfeit_tables(summary, folder)} if summary.forfeits else {}),
         **({} if summary.match is None else {"match": _match_table(summary.match, summary.config.names)}),
         **({"gauntlet": _gauntlet_table(summary.versus, summary.config.names)} if summary.versus else {}),
-        **({"forfeit": forfeit_tables(summary, folder)} if summary.forfeits else {}),
     }
 
 

@@ -108,7 +108,7 @@ def match_command(
     forfeit, whatever the verdict), 130 interrupted.
 
     Examples:
-      shutbox match bot.py:Bot optimal --on-failure forfeit
+      shutbox match bot.py:Bot optimal -n 20000
       shutbox match new.py:B old.py:B --sprt "" --plot llr.png
       shutbox match new.py:B old.py:B --sprt "elo0=-5 elo1=0"
     """

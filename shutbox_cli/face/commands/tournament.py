@@ -167,9 +167,9 @@ def tournament_command(
     in a process group of its own with a memory limit; at a timeout, a failure, the end of the run
     or a stop, each group is killed, so nothing a strategy started outlives the run.
 
-    Exit status: 0 done, 1 a strategy failed or a --fail-if gate held, 2 a usage or config error, 5 done after
-    a strategy failed (--on-failure forfeit or disqualify), 130 interrupted by Ctrl-C (SIGINT), 143 by SIGTERM,
-    129 by SIGHUP (each a clean stop: no report written).
+    Exit status: 0 done, 1 a strategy failed or a --fail-if gate held, 2 a usage or config error, 130 interrupted by
+    Ctrl-C (SIGINT), 143 by SIGTERM, 129 by SIGHUP (each a clean stop: no report written).
+    Exit status 5: done after a strategy failed and the run went on (--on-failure forfeit or disqualify).
 
     Examples:
       shutbox tournament

@@ -212,6 +212,8 @@ def condition(word: str, report: dict[str, Any], entry: dict[str, Any]) -> bool:
         # Written by `shutbox match` (with --sprt) only: the command is not in the report.
         "not a match": lambda: "match" not in report,
         "not a gauntlet": lambda: "gauntlet" not in report["config"],
+        "nothing forfeited": lambda: "forfeit" not in report,
+        "stopping at a failure": lambda: "forfeit" not in report,  # every mode's run that forfeits says so
         "not a gauntlet of two at a table of two": lambda: (
             report["config"].get("gauntlet") != 2 or report["config"]["table"] != 2
         ),
@@ -254,8 +256,6 @@ def condition(word: str, report: dict[str, Any], entry: dict[str, Any]) -> bool:
         "not played for a stake": lambda: rules.get("shut_pays", 1.0) == 1.0,
         "no fair payout": lambda: no_fair_payout(report, entry),
         "sampled": lambda: report["method"] == "sampled",
-        "nothing forfeited": lambda: "forfeit" not in report,
-        "stopping at a failure": lambda: "forfeit" not in report,  # every mode's run that forfeits says so
     }
     return holds[word]()
 
