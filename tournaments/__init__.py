@@ -70,6 +70,7 @@ if TYPE_CHECKING:  # `name as name`: each re-exported, one statement per module
     from .knockout.result import Knockout as Knockout
     from .knockout.ties import Tie as Tie
     from .playing.replay import TournamentGame as TournamentGame, find_game as find_game
+    from .playing.units import Forfeit as Forfeit
     from .referee.seated import SeatedStrategy as SeatedStrategy, seat_strategy as seat_strategy
     from .results.aggregate import Summary as Summary, TournamentResults as TournamentResults
     from .statistics.standings import HeadToHead as HeadToHead, SeatStanding as SeatStanding, Standing as Standing
@@ -120,6 +121,7 @@ _NAMES: dict[str, tuple[str, ...]] = {
     ".knockout.result": ("Knockout",),
     ".knockout.ties": ("Tie",),
     ".playing.replay": ("TournamentGame", "find_game"),
+    ".playing.units": ("Forfeit",),
     ".referee.seated": ("SeatedStrategy", "seat_strategy"),
     ".results.aggregate": ("Summary", "TournamentResults"),
     ".statistics.standings": ("HeadToHead", "SeatStanding", "Standing"),

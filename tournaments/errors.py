@@ -25,6 +25,7 @@ from shutbox_cli.game.terms import Seed
 
 _PLACEHOLDER = re.compile("\ue000([a-z_]+)(?:=([^\ue001]*))?\ue001")
 _COMMAND = re.compile("\ue002([a-z_]+)\ue003([^\ue001]*)\ue001")
+_MARK = re.compile("\ue004([a-z]+)([0-9]+)\ue001")
 
 Value = str | bool | int | float | tuple[str, ...] | None
 """What a setting a message or a command names is given: text, a flag, a number, texts (a field)."""
@@ -77,8 +78,21 @@ def _commanded(found: re.Match[str]) -> Command:
     return Command(found[1], arguments, tuple(Setting(name, value) for name, value in settings))
 
 
+def mark(kind: str, number: int) -> str:
+    """A mark a failure's message carries unseen (`spelled` leaves it out) across processes: the
+    work unit it happened in (`unit`) or the strategy to blame, by its place in the field
+    (`strategy`); `TournamentError.marks` reads them back."""
+    return f"\ue004{kind}{number}\ue001"
+
+
+def unmarked(text: str) -> str:
+    """`text` without its marks (`mark`), its settings' and commands' placeholders kept."""
+    return _MARK.sub("", text)
+
+
 def spelled(text: str, spell: Callable[[Setting], str], write: Callable[[Command], str] = str) -> str:
     """`text` with each setting's placeholder written by `spell`, each command's by `write`."""
+    text = _MARK.sub("", text)
     text = _COMMAND.sub(lambda found: write(_commanded(found)), text)
     return _PLACEHOLDER.sub(lambda found: spell(_named(found)), text)
 
@@ -101,6 +115,10 @@ class TournamentError(Exception):
     def settings(self) -> tuple[Setting, ...]:
         """The settings the message names, in order."""
         return tuple(_named(found) for found in _PLACEHOLDER.finditer(self.marked))
+
+    def marks(self, kind: str) -> tuple[int, ...]:
+        """The numbers the message is marked with of this kind (`mark`), in order."""
+        return tuple(int(found[2]) for found in _MARK.finditer(self.marked) if found[1] == kind)
 
     def spelled(self, spell: Callable[[Setting], str], write: Callable[[Command], str] = str) -> str:
         """The message with each setting written by `spell` (say, as a flag), each command it

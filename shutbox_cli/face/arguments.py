@@ -1,6 +1,7 @@
 """Arguments and options more than one command takes, declared once. Defaults are written in the
 help as `[default: ...]`, since most are decided past the command line (a file, the machine)."""
 
+from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -144,6 +145,20 @@ Workers = Annotated[
     typer.Option("--workers", "-j", metavar="N", show_default=False, help="Worker processes [default: one per core]."),
 ]
 """How many processes play (a tournament's own help says more)."""
+
+
+class OnFailure(StrEnum):
+    """What a run does when a user's strategy fails (the library's `on_failure`)."""
+
+    STOP = "stop"
+    FORFEIT = "forfeit"
+    DISQUALIFY = "disqualify"
+
+
+def on_failure_option(help: str) -> Any:
+    """`--on-failure`: stop, forfeit or disqualify, none by default (the file's, else stop)."""
+    return typer.Option("--on-failure", metavar="WHAT", case_sensitive=False, show_default=False, help=help)
+
 
 Scheduler = Annotated[
     str | None,

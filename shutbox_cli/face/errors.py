@@ -10,6 +10,9 @@ FAILURE = 1
 """The command could not finish: a strategy failed, input ended mid-game, the output went away."""
 USAGE_ERROR = 2
 """The user asked for something the command cannot do: a bad option, file or rule set."""
+FORFEITED = 5
+"""The run finished, but a user's strategy failed on the way: it forfeited games or was disqualified
+(`--on-failure`), and the report names it."""
 INTERRUPTED = 130
 """Ctrl-C, as shells report a process ended by SIGINT (128 + 2)."""
 HUNG_UP = 129

@@ -10,13 +10,13 @@ from typing import TYPE_CHECKING, NoReturn
 
 import typer
 
-from .errors import FAILURE, USAGE_ERROR, fail, say_error, stopped_status
+from .errors import FAILURE, FORFEITED, USAGE_ERROR, fail, say_error, stopped_status
 from .output import Format
 from .settings import said
 from .signals import received, stop_on_signals
 
 if TYPE_CHECKING:
-    from tournaments import TournamentConfig
+    from tournaments import Summary, TournamentConfig
     from tournaments.parts import Gate
 
 
@@ -99,6 +99,37 @@ def loaded(config: "TournamentConfig", gates: "list[Gate]") -> None:
     for line in config.warnings:
         typer.echo(line, err=True)
     stop_on_signals()
+
+
+FORFEITS_SHOWN = 5
+"""The forfeits a run names on stderr, at most, before it counts the rest (its report names all)."""
+
+
+def say_forfeits(summary: "Summary", command: str) -> None:
+    """Name on stderr each failure a run went on after (`--on-failure`): who, what it lost, where
+    and why, one line each, the first few and a count of the rest."""
+    from tournaments import TournamentError
+
+    forfeits = summary.forfeits
+    for forfeit in forfeits[:FORFEITS_SHOWN]:
+        where = ", ".join(forfeit.titles)
+        if forfeit.disqualified:
+            what = f"strategy {forfeit.strategy!r} is disqualified, its games left out of the results"
+        else:
+            what = f"strategy {forfeit.strategy!r} forfeits {forfeit.games:,} games of {where} (not played)"
+        why = said(TournamentError(forfeit.marked), None, command)
+        typer.echo(f"shutbox: {what}: it failed in work unit {forfeit.unit}, {why}", err=True)
+    if len(forfeits) > FORFEITS_SHOWN:
+        more = len(forfeits) - FORFEITS_SHOWN
+        typer.echo(
+            f"shutbox: and {more:,} more forfeit{'s' if more > 1 else ''}; the report names every one.", err=True
+        )
+
+
+def forfeited(summary: "Summary") -> None:
+    """Exit with `FORFEITED` if a strategy forfeited games or was disqualified."""
+    if summary.forfeits:
+        raise typer.Exit(FORFEITED)
 
 
 def _stopped(what: str, hint: str | None = None) -> NoReturn:

@@ -75,9 +75,11 @@ def header(summary: Results) -> list[str]:
         deals = ", duplicate deals" if config.duplicate and config.table > 1 else ""
         seed = f"seed {summary.seed}" + (f" (drawn; repeat with --seed {summary.seed})" if summary.seed_drawn else "")
         gauntlet = f", a gauntlet of the first {config.gauntlet} against the rest" if config.gauntlet else ""
+        forfeited: int = getattr(summary, "forfeited", 0)  # games a failing strategy forfeited: not played
+        lost = f" ({forfeited:,} forfeited, not played)" if forfeited else ""
         played = (
             f"Tournament: {field}{gauntlet}, {seats}{deals}; {matchups} × {summary.games_per_matchup:,} games = "
-            f"{summary.games:,} games; {seed}."
+            f"{summary.games + forfeited:,} games{lost}; {seed}."
         )
     return [played, f"Rules: {rules_in_short(config.rules)}."]
 

@@ -16,7 +16,7 @@ NOTEBOOK = {
             "explain", "cheat_sheet", "solve", "fair_rules", "diff", "play_knockout"),
     "settings": ("Options", "TournamentConfig", "load_config", "TuneSettings", "parse_parameters", "parse_sprt"),
     "results": (
-        "Summary", "ExactSummary", "Standing", "HeadToHead", "SeatStanding", "TournamentResults", "Match",
+        "Summary", "ExactSummary", "Standing", "HeadToHead", "SeatStanding", "TournamentResults", "Match", "Forfeit",
         "Pentanomial", "Versus", "Sprt", "Verdict", "Analysis", "ExactDuel", "DuelSeat", "Tuning", "Trial",
         "OBJECTIVES", "TournamentGame", "SeatedStrategy", "Progress",
         "Explanation", "SampledExplanation", "CheatSheet", "GameValue", "FairRules", "PolicyDiff", "DiffRow",

@@ -120,6 +120,8 @@ def _tournament(
         lines += _gauntlet(report["gauntlet"])
     if report["head_to_head"] and not match:
         lines += _head_to_head(ranking, report["head_to_head"])
+    if report.get("forfeit"):
+        lines += _forfeits(report["forfeit"])
     failed: list[str] = []
     sprt = match.get("sprt") if match else None
     if sprt or gates:
@@ -274,6 +276,18 @@ def _gauntlet(gauntlet: Mapping[str, Any]) -> list[str]:
     return [*lines, ""]
 
 
+def _forfeits(forfeits: Sequence[Mapping[str, Any]]) -> list[str]:
+    """Each failure the run went on after (`--on-failure`): who, what it lost, where and why."""
+    lines = ["### Forfeits", "", "A user's strategy failed; the run went on without its games there.", ""]
+    lines += ["| strategy | lost | unit | why |", "|:---|:---|---:|:---|"]
+    for forfeit in forfeits:
+        where = ", ".join(forfeit["matchup_names"])
+        lost = "disqualified: every game" if forfeit["disqualified"] else f"{count_said(forfeit['games'])} games"
+        cells = [table_cell(forfeit["strategy"]), plain_cell(f"{lost} of {where}"), str(forfeit["unit"])]
+        lines.append(f"| {' | '.join(cells)} | {plain_cell(forfeit['why'])} |")
+    return [*lines, ""]
+
+
 def _folded(title: str, heading: str, chances: Mapping[int, float]) -> list[str]:
     """A folded table of a distribution's likelier values."""
     lines = ["<details>", f"<summary>{title}</summary>", "", f"| {heading} | chance |", "|---:|---:|"]
@@ -297,6 +311,8 @@ def _tournament_command(report: Mapping[str, Any], path: Path) -> Command:
         given.append(Setting("table", config["table"]))
     if "gauntlet" in config:
         given.append(Setting("gauntlet", config["gauntlet"]))
+    if "on_failure" in config:
+        given.append(Setting("on_failure", config["on_failure"]))
     return Command("tournament", (), (*given, *rule_settings_of(config["rules"])))
 
 
@@ -307,6 +323,8 @@ def _match_command(report: Mapping[str, Any], path: Path) -> Command:
     sprt = report["match"].get("sprt")
     if sprt:
         given.append(Setting("sprt", _sprt_settings(sprt)))
+    if "on_failure" in config:
+        given.append(Setting("on_failure", config["on_failure"]))
     return Command("match", (new, old), (*given, *rule_settings_of(config["rules"])))
 
 

@@ -43,6 +43,8 @@ LOCAL_SCHEDULER = "local"
 """The scheduler "address" that starts a Dask cluster of this machine's cores for the run."""
 _ADDRESS = re.compile(r"(?:[a-z]+://)?(?:\[[0-9a-fA-F:.]+\]|[^\s/:\[\]]+):[0-9]{1,5}")
 
+ON_FAILURE = ("stop", "forfeit", "disqualify")
+"""What a run does when a user's strategy fails: stop (the default), or go on (`running.forfeits`)."""
 METHODS = ("simulate", "exact")
 """How a tournament finds its results: by playing seeded games, or exactly (exact strategies only)."""
 _STRATEGY_KEYS = ("spec", "name", "params", "sha256")
@@ -84,6 +86,8 @@ class TournamentConfig:
     scheduler: str | None = None
     memory_limit: int | None = None
     """MiB of memory each worker process may use (None: a default share of the machine's, 0: no limit)."""
+    on_failure: str = "stop"
+    """What the run does when a user's strategy fails: one of `ON_FAILURE` (`running.forfeits`)."""
     warnings: tuple[str, ...] = dataclasses.field(default=(), compare=False)
     """One line each, for the face to show: a strategy file whose source differs from the sha256 the file recorded."""
 
@@ -110,6 +114,7 @@ class Options:
     method: Method | None = None
     gauntlet: int | None = None
     memory_limit: int | None = None
+    on_failure: str | None = None
     isolate: bool | None = None
     """Accepted as True, which is what every run does (a user's strategy always runs in a process of
     its own); False is refused."""
@@ -170,10 +175,16 @@ def _flag(where: str, value: object) -> bool:
     return value
 
 
-def _method(where: str, value: object) -> str:
-    if value not in METHODS:
-        raise ConfigError(f"{where} must be {' or '.join(map(repr, METHODS))}, not {value!r}.")
-    return str(value)
+def _one_of(*choices: str) -> Callable[[str, object], str]:
+    """The check of a setting that is one of `choices`."""
+
+    def check(where: str, value: object) -> str:
+        if value not in choices:
+            named = f"{', '.join(map(repr, choices[:-1]))} or {choices[-1]!r}"
+            raise ConfigError(f"{where} must be {named}, not {value!r}.")
+        return str(value)
+
+    return check
 
 
 def _seconds(where: str, value: object) -> float:
@@ -232,8 +243,9 @@ SETTINGS: dict[str, _Setting] = {
     "scheduler": _Setting(_scheduler),
     "timeout": _Setting(_seconds, DEFAULT_TIMEOUT),
     "memory_limit": _Setting(_memory_limit),
-    "method": _Setting(_method, "simulate", recorded=True),
+    "method": _Setting(_one_of(*METHODS), "simulate", recorded=True),
     "gauntlet": _Setting(lambda where, value: _whole(where, value, 0, MAX_GAUNTLET), 0, recorded=True),
+    "on_failure": _Setting(_one_of(*ON_FAILURE), "stop", recorded=True),
 }
 """The tournament's settings, as `Options`, `TournamentConfig` and a config file's keys name them,
 in the order they are checked and written; the strategies and the rules are read apart."""
@@ -398,6 +410,7 @@ def load_config(path: Path | None, options: Options, table: Mapping[str, Any] | 
     values = _settings(where, table, options)
     if values["method"] == "exact":
         given = [setting(key) for key in DEALT if getattr(options, key) is not None]
+        given += [setting("on_failure", values["on_failure"])] if values["on_failure"] != "stop" else []
         if given:
             raise ConfigError(
                 f"{' and '.join(given)} {'does' if len(given) == 1 else 'do'} not apply to an exact tournament: "
@@ -479,6 +492,8 @@ def config_table(config: TournamentConfig, folder: Path | None = None) -> dict[s
     table = {name: getattr(config, name) for name in SETTINGS if SETTINGS[name].recorded}
     if not config.gauntlet:  # a round robin, as every report before gauntlets says it
         del table["gauntlet"]
+    if config.on_failure == "stop":  # as every report before forfeits says it
+        del table["on_failure"]
     if config.method == "exact":
         for name in DEALT:
             del table[name]

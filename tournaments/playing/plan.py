@@ -94,6 +94,9 @@ class Plan:
     look_deals: int = 0
     """A match's SPRT looks after every this many deals of a unit (0: after whole units only): its
     units then count their games block by block (`blocks`)."""
+    withheld: frozenset[tuple[int, int]] = frozenset()
+    """(unit, matchup) pairs a unit plays without: a strategy's forfeited or disqualified games
+    (`running.forfeits`); `units()` leaves a unit out once it has no matchup left."""
     strict: bool = False
     """Whether every host must be confined in full wherever it starts (`SHUTBOX_CONFINEMENT=strict`
     where the run was planned: a Dask worker's own environment may not say it)."""
@@ -130,6 +133,8 @@ class Plan:
     @property
     def unit_count(self) -> int:
         """The units still to play (`done` holds numbers of the plan's units only)."""
+        if self.withheld:
+            return sum(1 for _ in self.units())
         return self.all_unit_count - len(self.done)
 
     def unit(self, number: int) -> WorkUnit:
@@ -149,8 +154,16 @@ class Plan:
     def units(self) -> Iterator[WorkUnit]:
         """The work units not yet played (not in `done`), in a fixed order: the bulk units deal by
         deal, then the other matchups one by one, deal by deal. A unit's number does not depend on
-        which are done."""
-        return (unit for unit in self._all_units() if unit.number not in self.done)
+        which are done, nor on the matchups `withheld`."""
+        units = (unit for unit in self._all_units() if unit.number not in self.done)
+        if not self.withheld:
+            return units
+        return (kept for unit in units if (kept := self.kept(unit)).matchups)
+
+    def kept(self, unit: WorkUnit) -> WorkUnit:
+        """A unit without its withheld matchups."""
+        kept = tuple(index for index in unit.matchups if (unit.number, index) not in self.withheld)
+        return unit if len(kept) == len(unit.matchups) else dataclasses.replace(unit, matchups=kept)
 
     def _all_units(self) -> Iterator[WorkUnit]:
         number = 0

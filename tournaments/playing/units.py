@@ -17,7 +17,7 @@ from strategies.loading import LoadedStrategy, StrategyLoadError
 from strategies.player import StrategyError, StrategyPlayer
 from strategies.table import PolicyTable
 
-from ..errors import TournamentFailure, marked, setting
+from ..errors import TournamentFailure, mark, marked, setting, spelled
 from ..field.entries import StrategyEntry
 from ..folders import cache_folder
 from ..referee import idle
@@ -65,6 +65,30 @@ class UnitResult:
         return _unpacked, (matchups, players, packed, self.games, self.unit, self.blocks)
 
 
+@dataclasses.dataclass(frozen=True)
+class Forfeit:
+    """A user's strategy's failure in a unit that the run went on after (`running.forfeits`): the
+    strategy (its name, spec and place in the field), the work unit it failed in, the matchups of
+    that unit it forfeited and their games, the failure (its first line, `marked` with its settings'
+    placeholders as a `TournamentError` is) and whether it was disqualified there."""
+
+    strategy: str
+    spec: str
+    index: int
+    unit: int
+    matchups: tuple[int, ...]
+    titles: tuple[str, ...]
+    """The matchups' titles, their players' names in order (`a vs b`)."""
+    games: int
+    marked: str
+    disqualified: bool = False
+
+    @property
+    def why(self) -> str:
+        """The failure in one sentence, its settings named as the library names them."""
+        return spelled(self.marked, str)
+
+
 def _unpacked(
     matchups: tuple[int, ...],
     players: tuple[int, ...],
@@ -104,6 +128,8 @@ def matchup_title(plan: Plan, matchup: Matchup) -> str:
 
 
 def unit_title(plan: Plan, unit: WorkUnit) -> str:
+    """Which games a unit holds, in words, marked unseen with its number (`errors.mark`): every
+    failure that names its unit so says which it was, whichever process met it."""
     first = unit.first_deal * plan.table
     last = (unit.first_deal + unit.deals) * plan.table - 1
     titles = [matchup_title(plan, plan.matchups[index]) for index in unit.matchups]
@@ -113,7 +139,7 @@ def unit_title(plan: Plan, unit: WorkUnit) -> str:
         which = f"matchups {', '.join(titles[:-1])} and {titles[-1]}"
     else:
         which = f"matchups {', '.join(titles[:2])} and {len(titles) - 2} more"
-    return f"{which}, games {first} to {last} (dealt from seed {plan.deal_seed})"
+    return f"{mark('unit', unit.number)}{which}, games {first} to {last} (dealt from seed {plan.deal_seed})"
 
 
 def timed(plan: Plan, unit: WorkUnit, loading: bool = False) -> bool:
@@ -229,7 +255,7 @@ class UnitPlayer:
                 return loaded.player()
             return StrategyPlayer(loaded.make(), self.rules, loaded.name)
         except (StrategyLoadError, StrategyError) as error:
-            raise TournamentFailure(marked(error)) from None
+            raise TournamentFailure(mark("strategy", index) + marked(error)) from None
 
     def policy(self, index: int) -> PolicyTable:
         """An exact strategy's table, made once for the run (a failure to build it is a `StrategyError`)."""
@@ -254,7 +280,8 @@ class UnitPlayer:
                     first = next((unit for unit in self.plan.units() if self._seats(unit, index)), None)
                     if first is None:  # no unit left to play seats it: none needs it
                         continue
-                    raise TournamentFailure(f"in {unit_title(self.plan, first)}: {error}") from None
+                    blamed = mark("strategy", index)
+                    raise TournamentFailure(f"{blamed}in {unit_title(self.plan, first)}: {error}") from None
         return made
 
     def _seats(self, unit: WorkUnit, index: int) -> bool:
@@ -309,6 +336,8 @@ class UnitPlayer:
             return joined(self._play(unit, self.plan.blocks(unit)), unit.number)
         except TabulationFailure as error:
             raise TournamentFailure(f"in {unit_title(self.plan, unit)}: {error.marked}") from None
+        except TournamentFailure as error:  # a strategy's, in a game: marked with its unit
+            raise TournamentFailure(mark("unit", unit.number) + error.marked) from None
 
     def _play(self, unit: WorkUnit, blocks: tuple[WorkUnit, ...]) -> tuple[UnitResult, ...]:
         """A unit's results, block by block: the array engine's in a plan in bulk, else the reference's."""
@@ -373,7 +402,8 @@ class UnitPlayer:
 
     def _failed(self, matchup: Matchup, failure: GameFailure) -> TournamentFailure:
         """A strategy's failure in a game, saying where it happened, whichever way played the game."""
-        return TournamentFailure(self._where(matchup, failure.slot, failure.context) + str(failure.error))
+        blamed = mark("strategy", matchup.players[failure.context.player])
+        return TournamentFailure(blamed + self._where(matchup, failure.slot, failure.context) + str(failure.error))
 
     def _where(self, matchup: Matchup, slot: GameSlot, context: TurnContext) -> str:
         names = self.plan.config.names

@@ -126,8 +126,16 @@ def _inconsistencies(report: Mapping[str, Any]) -> Iterator[tuple[str, str]]:
     totals = report.get("totals")
     if report.get("kind") == "tournament" and isinstance(totals, Mapping):
         games, matchups, each = (totals.get(key) for key in ("games", "matchups", "games_per_matchup"))
-        if type(games) is int and type(matchups) is int and type(each) is int and games != matchups * each:
-            yield "totals.games", f"is {games:,}, not its {matchups:,} matchups times {each:,} games"
+        forfeited = totals.get("forfeited", 0)  # games not played (`running.forfeits`)
+        if (
+            type(games) is int
+            and type(matchups) is int
+            and type(each) is int
+            and type(forfeited) is int
+            and games + forfeited != matchups * each
+        ):
+            less = f" less {forfeited:,} forfeited" if forfeited else ""
+            yield "totals.games", f"is {games:,}, not its {matchups:,} matchups times {each:,} games{less}"
     if report.get("kind") == "tune" and report.get("objective") in RATE_OBJECTIVES:
         yield from _rate_objective(report)
 

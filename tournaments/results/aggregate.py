@@ -25,6 +25,7 @@ if TYPE_CHECKING:  # the exact games' module (and its solver) only where an exac
     from shutbox_cli.game.exact_odds import Arithmetic
 
     from ..exact.beside import Beside
+    from ..playing.units import Forfeit
     from ..statistics.elo import Match
     from ..statistics.pairs import Versus
 
@@ -49,6 +50,9 @@ class Summary:
     its exact win rates (`tournaments.exact.beside`)."""
     fingerprints: Mapping[str, str] = dataclasses.field(default_factory=dict)
     """Each exact strategy's policy fingerprint under the rules, by name (`strategies.fingerprint`)."""
+    forfeits: tuple[Forfeit, ...] = ()
+    """The failures the run went on after (`running.forfeits`): a forfeited game is not played, a
+    disqualified strategy is not in the field summed up."""
 
     @property
     def config(self) -> TournamentConfig:
@@ -59,11 +63,22 @@ class Summary:
 
         played = f"{counted(len(self.ranking), 'strategy', 'strategies')}, {counted(self.games, 'game')}"
         match = "" if self.match is None else f"a match, score {self.match.pairs.score:.2%}"
-        return brief("Summary", f"of {played}, seed {self.config.seed}", match, ranked(self.ranking, self.solo))
+        kept = [forfeit for forfeit in self.forfeits if not forfeit.disqualified]
+        out = ", ".join(forfeit.strategy for forfeit in self.forfeits if forfeit.disqualified)
+        lost = counted(len(kept), "forfeit") + f" ({counted(self.forfeited, 'game')})" if kept else ""
+        gone = f"{out} disqualified" if out else ""
+        seed = f"seed {self.config.seed}"
+        return brief("Summary", f"of {played}, {seed}", match, lost, gone, ranked(self.ranking, self.solo))
 
     @property
     def games(self) -> int:
-        return self.plan.total_games
+        """The games played: those dealt, but the forfeited ones."""
+        return self.plan.total_games - self.forfeited
+
+    @property
+    def forfeited(self) -> int:
+        """The games forfeited, not played (a disqualified strategy's are not in the plan summed up)."""
+        return sum(forfeit.games for forfeit in self.forfeits if not forfeit.disqualified)
 
     @property
     def solo(self) -> bool:

@@ -177,6 +177,7 @@ def report_table(summary: Summary | ExactSummary, folder: Path | None = None) ->
             "games": summary.games,
             "matchups": len(plan.matchups),
             "games_per_matchup": plan.games_per_matchup,
+            **({"forfeited": summary.forfeited} if summary.forfeited else {}),
         },
         "ranking": [
             _standing_table(
@@ -191,9 +192,26 @@ def report_table(summary: Summary | ExactSummary, folder: Path | None = None) ->
             for rank, standing in enumerate(summary.ranking, 1)
         ],
         "head_to_head": [_pair_table(pair, exact=False) for pair in summary.head_to_head],
+        **({"forfeit": forfeit_tables(summary, folder)} if summary.forfeits else {}),
         **({} if summary.match is None else {"match": _match_table(summary.match, summary.config.names)}),
         **({"gauntlet": _gauntlet_table(summary.versus, summary.config.names)} if summary.versus else {}),
     }
+
+
+def forfeit_tables(summary: Summary, folder: Path | None = None) -> list[dict[str, Any]]:
+    """A run's `[[forfeit]]` tables (docs/report.md): each failure it went on after, where and why."""
+    return [
+        {
+            "strategy": forfeit.strategy,
+            "spec": recorded_spec(forfeit.spec, folder),
+            "disqualified": forfeit.disqualified,
+            "unit": forfeit.unit,
+            "matchup_names": list(forfeit.titles),
+            "games": forfeit.games,
+            "why": forfeit.why,
+        }
+        for forfeit in summary.forfeits
+    ]
 
 
 def _confinement(config: TournamentConfig) -> dict[str, str]:

@@ -37,19 +37,20 @@ from ..field.config import TournamentConfig, config_table
 from ..field.sources import module_digests
 from ..playing.plan import Plan
 from ..playing.tally import Tally
-from ..playing.units import UnitResult
+from ..playing.units import Forfeit, UnitResult
 
 if TYPE_CHECKING:  # a match's Elo module loads where a match is played
     from ..statistics.elo import Look
 
 
-CHECKPOINT_FORMAT = 6
+CHECKPOINT_FORMAT = 7
 """The layout of a checkpoint's keys: raised whenever what a checkpoint holds changes, so that one
 written by another shutbox is refused as such, not as damaged (the version string may not change).
 2: the report the run writes, the digests of the modules a strategy imports, the seal. 3: a tally at
 a table of two ends with its pentanomial. 4: a match's SPRT keeps its looks (`looks`). 5: a work
 unit played turn by turn holds about 2,000 games (it held 400). 6: a match's SPRT looks within
-units, every `look_games` games (it looked after whole units)."""
+units, every `look_games` games (it looked after whole units). 7: the failures the run went on after
+(`forfeit`, `running.forfeits`)."""
 CHECKPOINT_SECONDS = 5.0
 """A run writes its checkpoint at most this often, and not before it has run this long."""
 MAX_CHECKPOINT_BYTES = 128 << 20
@@ -84,6 +85,10 @@ class Record:
     adding: bool = False
     looks: list[Look] = dataclasses.field(default_factory=list)
     """A match's SPRT: the games and the LLR at each look so far (`sequential`)."""
+    forfeits: list[Forfeit] = dataclasses.field(default_factory=list)
+    """The failures the run went on after, in order (`forfeits`)."""
+    withheld: int = 0
+    """The games its forfeits keep from being played (told with the games played as progress)."""
 
     @classmethod
     def empty(cls, plan: Plan) -> Record:
@@ -119,6 +124,7 @@ class Record:
                 if self.looks
                 else {}
             ),
+            **({"forfeit": [dataclasses.asdict(forfeit) for forfeit in self.forfeits]} if self.forfeits else {}),
         }
 
 

@@ -15,11 +15,13 @@ from ..field.config import (
 )
 from ..playing.plan import Plan
 from ..playing.tally import Tally, count_length
+from ..playing.units import Forfeit
 from ..records.schema import MAX_COUNT_DIGITS
 from .audit import matchup_fault
 from .checkpoint import (
     Record,
 )
+from .forfeits import replanned
 
 if TYPE_CHECKING:  # a match's Elo module loads where a match is played
     from ..statistics.elo import Look
@@ -78,7 +80,7 @@ def _damaged(path: Path, why: str) -> ConfigError:
 def checked_record(path: Path, plan: Plan, raw: Mapping[str, Any]) -> Record:
     """The record of a checkpoint, checked against the plan: known units, per matchup the games
     those units hold, and tallies that playing those games can give (see `audit`)."""
-    count = plan.unit_count
+    count = plan.all_unit_count
     units: set[int] = set()
     for pair in raw["units"]:
         if not (isinstance(pair, list) and len(pair) == 2 and all(type(end) is int for end in pair)):
@@ -86,12 +88,15 @@ def checked_record(path: Path, plan: Plan, raw: Mapping[str, Any]) -> Record:
         if not 0 <= pair[0] <= pair[1] < count:
             raise _damaged(path, f"it names work units {pair} of the {count:,} its plan has")
         units.update(range(pair[0], pair[1] + 1))
+    forfeits = _forfeits(path, plan, raw.get("forfeit", []))
+    played = replanned(plan, forfeits, units)
     expected = [0] * len(plan.matchups)
-    for unit in map(plan.unit, units):  # the finished ones only: a plan may have a billion
+    for unit in map(played.kept, map(plan.unit, units)):  # the finished ones only: a plan may have a billion
         for matchup in unit.matchups:
             expected[matchup] += unit.deals * plan.table
     record = Record.empty(plan)
     record.units = units
+    record.forfeits = forfeits
     record.games = sum(expected)
     for key, counts in raw["tallies"].items():
         if not (key.isascii() and key.isdigit() and int(key) < len(plan.matchups)):
@@ -105,6 +110,53 @@ def checked_record(path: Path, plan: Plan, raw: Mapping[str, Any]) -> Record:
         if why is not None:
             raise _damaged(path, f"the tallies of matchup {matchup} cannot come from its games ({why})")
     return record
+
+
+_FORFEIT_TYPES: dict[str, type] = {
+    "strategy": str,
+    "spec": str,
+    "index": int,
+    "unit": int,
+    "matchups": list,
+    "titles": list,
+    "games": int,
+    "marked": str,
+    "disqualified": bool,
+}
+
+
+def _forfeits(path: Path, plan: Plan, raw: object) -> list[Forfeit]:
+    """The failures a run went on after: each a user's strategy of the field, a unit of the plan and
+    matchups of that unit that seat it, and as many games as those matchups hold there."""
+    if not isinstance(raw, list):
+        raise _damaged(path, "its forfeits are not a list")
+    found: list[Forfeit] = []
+    for item in raw:
+        if not (isinstance(item, dict) and set(item) == set(_FORFEIT_TYPES)) or not all(
+            type(item[key]) is kind for key, kind in _FORFEIT_TYPES.items()
+        ):
+            raise _damaged(path, f"it holds a forfeit that is not one: {item!r}")
+        forfeit = Forfeit(**{**item, "matchups": tuple(item["matchups"]), "titles": tuple(item["titles"])})
+        if _forfeit_fault(plan, forfeit):
+            raise _damaged(path, f"its forfeit of strategy {forfeit.strategy!r} in unit {forfeit.unit} cannot be")
+        found.append(forfeit)
+    return found
+
+
+def _forfeit_fault(plan: Plan, forfeit: Forfeit) -> bool:
+    """Whether a forfeit read back is not one the plan can give."""
+    entries = plan.config.strategies
+    if not (0 <= forfeit.index < len(entries) and 0 <= forfeit.unit < plan.all_unit_count):
+        return True
+    unit = plan.unit(forfeit.unit)
+    seating = {matchup for matchup in unit.matchups if forfeit.index in plan.matchups[matchup].players}
+    return (
+        entries[forfeit.index].builtin
+        or entries[forfeit.index].name != forfeit.strategy
+        or not forfeit.matchups
+        or not set(forfeit.matchups) <= seating
+        or forfeit.games != unit.deals * plan.table * len(forfeit.matchups)
+    )
 
 
 def _looks(path: Path, raw: object, games: int) -> list[Look]:

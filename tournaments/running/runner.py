@@ -28,6 +28,7 @@ from ..results.aggregate import Summary, summarise
 from .checkpoint import CHECKPOINT_SECONDS, Record
 from .checkpoint_keeper import Keeper
 from .checkpoint_reading import Saved, read_checkpoint, resumed_report
+from .forfeits import disqualified, forfeit_of, replanned, unplayable, withheld_games, without
 
 if TYPE_CHECKING:  # a match's modules (its SPRT, `sequential`) load where a match is played
     from ..exact.tournament import ExactSummary
@@ -173,6 +174,11 @@ def play_match(
         raise ConfigError(f"a match is two strategies, not {len(config.strategies)}.")
     if config.method == "exact":
         raise ConfigError("a match is played: it has no exact method (`duel_exactly(A, B)` is exact).")
+    if config.on_failure == "disqualify":
+        raise ConfigError(
+            f"{setting('on_failure', 'disqualify')} does not apply to a match: disqualifying one of its two "
+            f"strategies leaves no match; {setting('on_failure', 'forfeit')} forfeits the failing unit's games."
+        )
     if loaded is not None:
         loaded(config)
     written = None if report is None else Path(report)
@@ -283,12 +289,13 @@ def _play(
     keeper, and write the report (if any) before the checkpoint goes. With a `gate`, the units are
     counted in the plan's order and the run stops once its SPRT decides (`sequential`). `alone` is
     told why the machine's load made the chosen backend play in this process alone."""
+    counter = _counter(plan, record, keeper, progress, gate)
     try:
-        _hand_out(plan, record, backend, progress, gate, alone, _counter(plan, record, keeper, progress, gate))
+        _played(plan, record, gate, lambda playing: _hand_out(playing, record, backend, progress, gate, alone, counter))
     except _Decided:
         from .sequential import stopped
 
-        plan = stopped(plan, record.games)
+        plan = stopped(plan, record.games + record.withheld)
     except KeyboardInterrupt:
         kept = None if keeper is None else keeper.keep()
         raise Interrupted(record.games, plan.total_games, plan.config.seed or 0, kept) from None
@@ -301,16 +308,50 @@ def _play(
         raise
     finally:
         idle.stop_all()
-    summary = summarise(plan, record.tallies, seed_drawn=seed_drawn, match=None if gate is None else gate.match)
-    summary = dataclasses.replace(summary, fingerprints=field_fingerprints(plan.config))
-    if gate is None and _may_be_exact(plan.config):
-        from ..exact.beside import exact_beside
-
-        summary = dataclasses.replace(summary, exactly=exact_beside(plan.config))
+    summary = _summary(plan, record, seed_drawn, gate)
     if report is not None:
         _write(report, summary, keeper, record)
     if keeper is not None:
         keeper.discard()
+    return summary
+
+
+def _played(plan: Plan, record: Record, gate: Sequential | None, hand_out: Callable[[Plan], None]) -> None:
+    """Hand out the plan's units left to play (`hand_out`), and again after each failure the run goes
+    on after (`forfeits`): the failing strategy's games of its unit withheld, or the strategy
+    disqualified. A failure the run stops at is raised."""
+    playing = replanned(plan, record.forfeits, record.units)
+    while True:
+        record.withheld = withheld_games(playing)
+        if gate is not None:
+            gate.plan = playing
+        try:
+            hand_out(playing)
+            return
+        except TournamentFailure as error:
+            forfeit = forfeit_of(playing, error)
+            if forfeit is None:
+                raise
+            out = disqualified([*record.forfeits, forfeit])
+            why = unplayable(plan, out) if forfeit.disqualified else None
+            if why is not None:
+                raise TournamentFailure(f"{why}; {error.marked}") from None
+            record.forfeits.append(forfeit)
+            playing = replanned(plan, record.forfeits, record.units)
+
+
+def _summary(plan: Plan, record: Record, seed_drawn: bool, gate: Sequential | None) -> Summary:
+    """The summary of a finished run, its forfeits named; a disqualified strategy's games left out,
+    as in a run of the field without it."""
+    field, tallies = without(plan, record.tallies, disqualified(record.forfeits))
+    summary = summarise(field, tallies, seed_drawn=seed_drawn, match=None if gate is None else gate.match)
+    summary = dataclasses.replace(
+        summary, fingerprints=field_fingerprints(field.config), forfeits=tuple(record.forfeits)
+    )
+    if gate is None and _may_be_exact(field.config):
+        from ..exact.beside import exact_beside
+
+        summary = dataclasses.replace(summary, exactly=exact_beside(field.config))
     return summary
 
 
@@ -329,7 +370,7 @@ def _counter(
             if keeper is not None and not record.adding:
                 keeper.tick()
             if progress is not None:
-                progress(record.games, plan.total_games)
+                progress(record.games + record.withheld, plan.total_games)
             if decided:
                 raise _Decided
 

@@ -6,15 +6,17 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from ..arguments import Quiet, Report, Scheduler, Seed, Workers
+from ..arguments import OnFailure, Quiet, Report, Scheduler, Seed, Workers, on_failure_option
 from ..completion import complete_strategy
 from ..errors import fail
 from ..output import Format, FormatOption, Output
 from ..plotting import PlotOption, check_plot, plot_result
 from ..rule_options import with_rule_options
 from ..running import ends_cleanly as _ends_cleanly
+from ..running import forfeited as _forfeited
 from ..running import loaded as _loaded
 from ..running import report_to_write as _report_to_write
+from ..running import say_forfeits as _say_forfeits
 from ..signals import stop_on_signals
 
 if TYPE_CHECKING:
@@ -82,6 +84,14 @@ def match_command(
             "NEW and BASELINE; only -j, --scheduler and --report go with it).",
         ),
     ] = None,
+    on_failure: Annotated[
+        OnFailure | None,
+        on_failure_option(
+            "What the match does when a user's strategy fails (raises, breaks the rules, or its process dies): "
+            "stop (exit 1), or forfeit its games of that work unit, not played, and go on, the report and stderr "
+            "naming it, exit 5 [default: stop]; a match has no one to play once one is disqualified.",
+        ),
+    ] = None,
     quiet: Quiet = False,
     form: FormatOption = Format.TABLE,
     plot: PlotOption = None,
@@ -95,7 +105,8 @@ def match_command(
     A match that lasts more than a few seconds keeps a checkpoint until it ends; --resume finishes it.
 
     Exit status: 0 done (with --sprt: H1 accepted), 3 H0 accepted, 4 undecided when the games ran
-    out, 1 a strategy failed, 2 a usage error, 130 interrupted.
+    out, 1 a strategy failed, 2 a usage error, 5 done after a strategy forfeited games (--on-failure
+    forfeit, whatever the verdict), 130 interrupted.
 
     Examples:
       shutbox match bot.py:Bot optimal -n 20000
@@ -123,7 +134,13 @@ def match_command(
         check_plot(plot)
     strategies = () if new is None or old is None else _apart(new, old)
     options = tournaments.Options(
-        strategies=strategies, games=games, seed=seed, workers=workers, scheduler=scheduler, rules=rule_values
+        strategies=strategies,
+        games=games,
+        seed=seed,
+        workers=workers,
+        scheduler=scheduler,
+        rules=rule_values,
+        on_failure=None if on_failure is None else on_failure.value,
     )
     standing = [""]
 
@@ -181,6 +198,8 @@ def _render(output: Output, summary: "Summary", quiet: bool) -> None:
         for line in [match_line(summary)] if quiet else match_lines(summary, pointer=pointer_line(summary, "match")):
             output.note(line)
     output.written()
+    _say_forfeits(summary, "match")
+    _forfeited(summary)
     match = summary.match
     if match is not None and match.sprt is not None and match.verdict is not Verdict.H1:
         raise typer.Exit(H0_ACCEPTED if match.verdict is Verdict.H0 else UNDECIDED)

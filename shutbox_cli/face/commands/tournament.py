@@ -6,13 +6,24 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from ..arguments import Duplicate, Games, Quiet, Report, Seed, Strategies, Table, field_options
+from ..arguments import (
+    Duplicate,
+    Games,
+    OnFailure,
+    Quiet,
+    Report,
+    Seed,
+    Strategies,
+    Table,
+    field_options,
+    on_failure_option,
+)
 from ..errors import FAILURE
 from ..knockout_play import KnockoutChoice
 from ..output import Format, FormatOption, Output
 from ..plotting import PlotOption, check_plot, plot_result
 from ..rule_options import with_rule_options
-from ..running import ends_cleanly, loaded, report_to_write
+from ..running import ends_cleanly, forfeited, loaded, report_to_write, say_forfeits
 from ..signals import stop_on_signals
 
 if TYPE_CHECKING:
@@ -92,6 +103,14 @@ def tournament_command(
             help="Compute every game's chances exactly instead of playing games (exact strategies, and keyed "
             "ones such as target in one-round games and at a table of two; --games and --seed do not apply) "
             "[default: simulate, or the file's method].",
+        ),
+    ] = None,
+    on_failure: Annotated[
+        OnFailure | None,
+        on_failure_option(
+            "What the run does when a user's strategy fails (raises, breaks the rules, hangs past --timeout, or its "
+            "process dies): stop (exit 1); forfeit its games of that work unit, not played, and go on; or disqualify "
+            "it, its games all left out, and go on; the report and stderr name it, exit 5 [default: stop].",
         ),
     ] = None,
     memory_limit: Annotated[
@@ -195,6 +214,7 @@ def tournament_command(
 
     Exit status: 0 done, 1 a strategy failed or a --fail-if gate held, 2 a usage or config error, 130 interrupted by
     Ctrl-C (SIGINT), 143 by SIGTERM, 129 by SIGHUP (each a clean stop: no report written).
+    Exit status 5: done after a strategy failed and the run went on (--on-failure forfeit or disqualify).
 
     Examples:
       shutbox tournament -s optimal -s tips -n 10000 --seed 7
@@ -217,6 +237,7 @@ def tournament_command(
         gauntlet=gauntlet,
         memory_limit=memory_limit,
         isolate=isolate,
+        on_failure=None if on_failure is None else on_failure.value,
     )
     knockout = KnockoutChoice(system, seeding, ratings, sprt)
     if knockout.chosen(config_file):
@@ -247,9 +268,13 @@ def tournament_command(
             )
         output.deliver(summary, written=True)  # the run wrote the file before removing its checkpoint
     _render(output, summary, quiet)
+    if isinstance(summary, tournaments.Summary):
+        say_forfeits(summary, "tournament")
     if plot is not None:
         plot_result(summary, plot)
     _apply_gates(gates, summary)
+    if isinstance(summary, tournaments.Summary):
+        forfeited(summary)
 
 
 def _played_alone(why: str, workers: int | None, said: list[str]) -> None:

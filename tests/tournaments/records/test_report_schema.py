@@ -32,6 +32,9 @@ from helpers.paths import ROOT
 
 DOC = ROOT / "docs" / "report.md"
 FIELD = ("-s", "optimal", "-s", "tips", "-s", "greedy-high")
+HOSTILE_FORFEITS = "tests/hostile/forfeits.py"
+FORFEITS = ("-n", "6000", "--seed", "5", "-j", "1", "--on-failure", "forfeit")
+"""A run that goes on after a strategy's failure (`--on-failure`): it forfeits a unit's games."""
 MODES: dict[str, tuple[str, ...]] = {
     "solo": ("tournament", *FIELD, "--table", "1", "-n", "20", "--seed", "1"),
     "two seats": ("tournament", *FIELD, "-n", "20", "--seed", "2"),
@@ -43,6 +46,7 @@ MODES: dict[str, tuple[str, ...]] = {
     "exact": ("tournament", "--exact", *FIELD),
     "match": ("match", "optimal", "tips", "-n", "40", "--seed", "8"),
     "gauntlet": ("tournament", *FIELD, "-s", "random", "--gauntlet", "2", "-n", "20", "--seed", "10"),
+    "forfeit": ("tournament", "-s", "tips", "-s", f"{HOSTILE_FORFEITS}:RaisesRarely", *FORFEITS),
     "match sprt": ("match", "optimal", "random", "-n", "400", "--seed", "9", "--sprt", "elo0=0 elo1=50"),
     "match normalized": ("match", "optimal", "random", "-n", "400", "--seed", "9", "--sprt", "model=normalized elo1=9"),
     "knockout": (
@@ -233,6 +237,8 @@ def condition(word: str, report: dict[str, Any], entry: dict[str, Any]) -> bool:
         # Written by `shutbox match` (with --sprt) only: the command is not in the report.
         "not a match": lambda: "match" not in report,
         "not a gauntlet": lambda: "gauntlet" not in report["config"],
+        "nothing forfeited": lambda: "forfeit" not in report,
+        "stopping at a failure": lambda: "forfeit" not in report,  # every mode's run that forfeits says so
         "not a gauntlet of two at a table of two": lambda: (
             report["config"].get("gauntlet") != 2 or report["config"]["table"] != 2
         ),
@@ -386,15 +392,20 @@ def steady(report: dict[str, Any]) -> dict[str, Any]:
 
 def shutbox(*arguments: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
     done = command.real_shutbox(*arguments, cwd=cwd)
-    assert done.returncode == 0, done.stderr
+    assert done.returncode == finished(arguments), done.stderr
     return done
 
 
 def here(*arguments: str) -> subprocess.CompletedProcess[str]:
     """The command in this process (what it writes does not depend on a process of its own)."""
     done = command.shutbox(*arguments, cwd=ROOT)
-    assert done.returncode == 0, done.stderr
+    assert done.returncode == finished(arguments), done.stderr
     return done
+
+
+def finished(arguments: tuple[str, ...]) -> int:
+    """The exit status of a mode's command that finished: 5 where it went on after a forfeit."""
+    return 5 if "--on-failure" in arguments else 0
 
 
 @pytest.fixture(scope="module")
