@@ -30,6 +30,7 @@ Kind = Literal[
     "solution",
     "fairness",
     "diff",
+    "history",
 ]
 """What a document holds; the first four are reports of results."""
 Method = Literal["simulate", "exact"]

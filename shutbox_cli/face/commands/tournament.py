@@ -10,6 +10,7 @@ from ..arguments import Duplicate, Games, Quiet, Report, Seed, Strategies, Table
 from ..errors import FAILURE
 from ..output import Format, FormatOption, Output
 from ..plotting import PlotOption, check_plot, plot_result
+from ..recording import HistoryOption, Recording
 from ..rule_options import with_rule_options
 from ..running import ends_cleanly, loaded, report_to_write
 from ..signals import stop_on_signals
@@ -128,6 +129,7 @@ def tournament_command(
         ),
     ] = None,
     plot: PlotOption = None,
+    history: HistoryOption = None,
     quiet: Quiet = False,
     form: FormatOption = Format.TABLE,
     # Hidden: every seat turn by turn, the reference the bulk engine is tested against.
@@ -157,6 +159,7 @@ def tournament_command(
       shutbox tournament examples/tournament.toml -o run.toml
     """
     stop_on_signals()
+    recording = Recording(history)
     import tournaments
     from tournaments import checkpoint_path
     from tournaments.parts import CHECKPOINT_SECONDS
@@ -196,6 +199,7 @@ def tournament_command(
                 alone=lambda why: _played_alone(why, workers, alone),
             )
         output.deliver(summary, written=True)  # the run wrote the file before removing its checkpoint
+    recording.record(summary)
     _render(output, summary, quiet)
     if plot is not None:
         plot_result(summary, plot)
