@@ -19,6 +19,8 @@ class Dialect:
     """How a parameter is marked in a statement: `?` (sqlite3) or `%s` (psycopg)."""
     run_id: str
     """The column type of a run's id, numbered by the database."""
+    made: str
+    """The query that finds the history's first table, if it has been made."""
 
     def sql(self, statement: str) -> str:
         """`statement`, written with `?` for each parameter, in this dialect."""
@@ -62,8 +64,18 @@ class Dialect:
         ]
 
 
-SQLITE = Dialect("sqlite", "?", "INTEGER PRIMARY KEY AUTOINCREMENT")
-POSTGRESQL = Dialect("postgresql", "%s", "BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY")
+SQLITE = Dialect(
+    "sqlite",
+    "?",
+    "INTEGER PRIMARY KEY AUTOINCREMENT",
+    "SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'shutbox_history'",
+)
+POSTGRESQL = Dialect(
+    "postgresql",
+    "%s",
+    "BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY",
+    "SELECT to_regclass('shutbox_history') WHERE to_regclass('shutbox_history') IS NOT NULL",
+)
 
 RUN_COLUMNS = ("kind", "command", "started", "seconds", "shutbox_version", "seed", "rules", "settings", "results")
 """A run's columns as listed (its id first, its whole report apart)."""

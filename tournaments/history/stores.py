@@ -87,10 +87,10 @@ class Store(ABC):
     def check_format(self, cursor: Any) -> bool:
         """Whether the history holds runs to read (False: no tables yet); refused in one sentence
         when its format is newer than this shutbox reads."""
-        try:
-            cursor.execute("SELECT format FROM shutbox_history")
-        except self.errors():
+        cursor.execute(self.dialect.made)
+        if cursor.fetchone() is None:
             return False
+        cursor.execute("SELECT format FROM shutbox_history")
         row = cursor.fetchone()
         if row is not None and int(row[0]) > SCHEMA:
             raise HistoryError(
