@@ -135,6 +135,7 @@ def test_concurrent_runs_writing_at_once_lose_nothing(tmp_path: Path) -> None:
     assert sorted(run["seed"] for run in history(place, "--limit", "0")["run"]) == ["0", "1", "2", "3"]
 
 
+@pytest.mark.slow
 def test_a_corrupt_history_is_one_sentence_to_read_and_one_warning_to_write(tmp_path: Path) -> None:
     place = tmp_path / "history.sqlite3"
     place.write_bytes(b"this is not a database, only text written over one " * 100)
