@@ -85,7 +85,7 @@ class StrategyHistory:
             **header("history"),
             "strategy": self.name,
             "version": versions,
-            "run": [seen.to_table() for seen in self.appearances],
+            "appearance": [seen.to_table() for seen in self.appearances],
         }
 
 
@@ -98,10 +98,10 @@ class RunShown:
     report: dict[str, Any]
 
     def to_report(self) -> dict[str, Any]:
-        strategies = [
+        entrants = [
             {key: value for key, value in dataclasses.asdict(one).items() if value is not None} for one in self.entrants
         ]
-        run = {**self.entry.to_table(), "strategies": strategies, "report": self.report}
+        run = {**self.entry.to_table(), "entrant": entrants, "report": self.report}
         return {**header("history"), "run": [run]}
 
 

@@ -24,6 +24,7 @@ class Page(StrEnum):
     VALUES = "values"
     STAKES = "stakes"
     LIBRARY = "library"
+    HISTORY = "history"
     COMMANDS = "commands"
     DEVELOPMENT = "development"
     RULES = "rules"

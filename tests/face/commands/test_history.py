@@ -54,7 +54,7 @@ def test_a_tournament_a_match_and_a_tune_are_recorded_and_read_back(tmp_path: Pa
     assert runs[0]["results"]["best"] == tomllib.loads((tmp_path / "u.toml").read_text())["best"]
     shown = history(place, "show", str(runs[1]["id"]))["run"][0]
     assert shown["report"] == match  # the whole report, as written
-    assert {one["name"]: one["version"] for one in shown["strategies"]} == {
+    assert {one["name"]: one["version"] for one in shown["entrant"]} == {
         "optimal": f"fingerprint:{match['ranking'][0]['fingerprint']}"
         if match["ranking"][0]["name"] == "optimal"
         else f"fingerprint:{match['ranking'][1]['fingerprint']}",
@@ -89,10 +89,10 @@ def test_two_versions_of_a_users_file_show_as_two_versions_with_their_elo(tmp_pa
     assert [version["runs"] for version in found["version"]] == [1, 1]
     assert len({version["version"] for version in found["version"]}) == 2
     assert all(version["version"].startswith("sha256:") for version in found["version"])
-    assert [run["opponent"] for run in found["run"]] == ["tips", "tips"]
-    assert all("elo" in run and run["elo_low"] <= run["elo"] <= run["elo_high"] for run in found["run"])
-    tips = history(place, "tips")["run"]
-    assert [run["elo"] for run in tips] == [-run["elo"] for run in found["run"]]  # the other side's
+    assert [run["opponent"] for run in found["appearance"]] == ["tips", "tips"]
+    assert all("elo" in run and run["elo_low"] <= run["elo"] <= run["elo_high"] for run in found["appearance"])
+    tips = history(place, "tips")["appearance"]
+    assert [run["elo"] for run in tips] == [-run["elo"] for run in found["appearance"]]  # the other side's
     drawn = shutbox("history", "cautious", "--history", str(place), "--plot", "elo.png", cwd=tmp_path)
     assert drawn.returncode == 0, drawn.stderr
     assert (tmp_path / "elo.png").read_bytes().startswith(b"\x89PNG")
@@ -177,7 +177,12 @@ def test_a_history_turned_off_records_nothing_and_cannot_be_listed(tmp_path: Pat
 def test_a_history_not_made_yet_holds_no_runs(tmp_path: Path) -> None:
     place = tmp_path / "none.sqlite3"
     assert history(place)["run"] == []
-    assert history(place, "optimal") == {**history(place, "optimal"), "strategy": "optimal", "version": [], "run": []}
+    assert history(place, "optimal") == {
+        **history(place, "optimal"),
+        "strategy": "optimal",
+        "version": [],
+        "appearance": [],
+    }
     assert not place.exists()  # reading makes nothing
     shown = shutbox("history", "show", "3", "--history", str(place))
     assert shown.returncode == 2 and "holds no run 3" in shown.stderr
