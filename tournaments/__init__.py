@@ -66,6 +66,7 @@ if TYPE_CHECKING:  # `name as name`: each re-exported, one statement per module
     from .exact.solution import GameValue as GameValue, solve as solve
     from .exact.tournament import ExactSummary as ExactSummary
     from .field.config import Options as Options, TournamentConfig as TournamentConfig, load_config as load_config
+    from .history import History as History, HistoryError as HistoryError, open_history as open_history
     from .playing.replay import TournamentGame as TournamentGame, find_game as find_game
     from .referee.seated import SeatedStrategy as SeatedStrategy, seat_strategy as seat_strategy
     from .results.aggregate import Summary as Summary, TournamentResults as TournamentResults
@@ -113,6 +114,7 @@ _NAMES: dict[str, tuple[str, ...]] = {
     ".exact.solution": ("GameValue", "solve"),
     ".exact.tournament": ("ExactSummary",),
     ".field.config": ("Options", "TournamentConfig", "load_config"),
+    ".history": ("History", "HistoryError", "open_history"),
     ".playing.replay": ("TournamentGame", "find_game"),
     ".referee.seated": ("SeatedStrategy", "seat_strategy"),
     ".results.aggregate": ("Summary", "TournamentResults"),

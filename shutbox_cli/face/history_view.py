@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from rich.console import Console
     from rich.table import Table
 
-    from tournaments.history import Appearance, RunList, RunShown, StrategyHistory
+    from tournaments.parts import Appearance, RunList, RunShown, StrategyHistory
 
 
 def when(started: str) -> str:

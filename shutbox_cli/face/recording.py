@@ -36,7 +36,7 @@ class Recording:
     def record(self, result: Any) -> None:
         """Record the finished run by its report; anything that stops it is one warning."""
         try:
-            from tournaments.history import open_history
+            from tournaments import open_history
             from tournaments.parts import result_table
 
             history = open_history(self.setting)
@@ -49,7 +49,7 @@ class Recording:
 
 
 def _sentence(error: Exception) -> str:
-    from tournaments.history import HistoryError
+    from tournaments import HistoryError
 
     if isinstance(error, HistoryError):
         return str(error)

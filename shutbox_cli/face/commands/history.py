@@ -2,6 +2,7 @@
 finished), one strategy's runs across its versions with its Elo in each, or one run whole."""
 
 from datetime import datetime
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -10,11 +11,11 @@ from ..arguments import Report
 from ..completion import complete_strategy
 from ..errors import fail
 from ..output import Format, FormatOption, Output
-from ..plotting import PlotOption, check_plot
-from ..recording import HistoryOption
+from ..plotting import check_plot
 
 if TYPE_CHECKING:
-    from tournaments.history import History, RunShown
+    from tournaments import History
+    from tournaments.parts import RunShown
 
 LIMIT = 20
 """The runs listed when --limit does not say."""
@@ -25,16 +26,15 @@ def register(app: typer.Typer) -> None:
 
 
 def history_command(
-    name: Annotated[
-        str | None,
+    words: Annotated[
+        list[str] | None,
         typer.Argument(
-            metavar="[NAME | show ID]",
+            metavar="NAME | show ID",
             show_default=False,
             autocompletion=complete_strategy,
             help="A strategy (its name or spec): its runs across its versions; or `show ID`: one run whole.",
         ),
     ] = None,
-    run: Annotated[str | None, typer.Argument(metavar="", show_default=False, hidden=True)] = None,
     strategy: Annotated[
         str | None,
         typer.Option("--strategy", "-s", metavar="NAME", show_default=False, help="Only the runs of this strategy."),
@@ -59,8 +59,26 @@ def history_command(
             "--limit", metavar="N", min=0, show_default=False, help=f"The newest N runs [default: {LIMIT}; 0: all]."
         ),
     ] = None,
-    plot: PlotOption = None,
-    history: HistoryOption = None,
+    plot: Annotated[
+        Path | None,
+        typer.Option(
+            "--plot",
+            metavar="FILE",
+            show_default=False,
+            help='With NAME: draw its Elo over its versions to FILE.png, .svg or .pdf (needs pip install ".[plot]" '
+            "in shutbox's checkout).",
+        ),
+    ] = None,
+    history: Annotated[
+        str | None,
+        typer.Option(
+            "--history",
+            metavar="WHERE",
+            show_default=False,
+            help="The history to read: an SQLite file or a postgresql:// URL [default: $SHUTBOX_HISTORY, else "
+            "history.sqlite3 in shutbox's data folder].",
+        ),
+    ] = None,
     report: Report = None,
     form: FormatOption = Format.TABLE,
 ) -> None:
@@ -76,17 +94,13 @@ def history_command(
     Exit status: 0 done, 2 a usage error or a history that cannot be read.
 
     Examples:
-      shutbox history
-      shutbox history --kind match --since 2026-12-01 --format json | jq '.run[].id'
+      shutbox history --kind match --since 2026-12-01
       shutbox history mybot --plot mybot.png
       shutbox history show 12
     """
     output = Output(form, report)
+    name, run = _words(words or [])
     showing = name == "show"
-    if showing and run is None:
-        fail("`history show` takes the ID of a run (`shutbox history` lists them).")
-    if run is not None and not showing:
-        fail(f"`history {name}` takes no more arguments; `history show ID` shows a run.")
     if plot is not None and (name is None or showing):
         fail("--plot draws a strategy's Elo over its versions: give its NAME.")
     if plot is not None:
@@ -111,8 +125,17 @@ def history_command(
         plot_versions(found.strategy(name), plot)
 
 
+def _words(words: list[str]) -> tuple[str | None, str | None]:
+    """NAME, or `show` and the ID, from the arguments."""
+    if words[:1] == ["show"] and len(words) != 2:
+        fail("`history show` takes the ID of a run (`shutbox history` lists them).")
+    if len(words) > 1 and words[0] != "show":
+        fail(f"`history {words[0]}` takes no more arguments; `history show ID` shows a run.")
+    return (words[0] if words else None), (words[1] if len(words) == 2 else None)
+
+
 def _history(setting: str | None) -> "History":
-    from tournaments.history import open_history
+    from tournaments import open_history
 
     found = open_history(setting)
     if found is None:

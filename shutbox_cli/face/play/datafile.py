@@ -16,8 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from tournaments.folders import DATA_SETTING, data_folder
-from tournaments.parts import reason, write_atomically
+from tournaments.parts import DATA_SETTING, data_folder, reason, write_atomically
 
 DATA_DIR_VARIABLE = DATA_SETTING
 MOST_BYTES = 1 << 20
