@@ -224,3 +224,20 @@ def test_by_default_the_history_is_kept_in_the_data_folder(monkeypatch: pytest.M
     assert tmp_path.resolve() in private_folders()
     monkeypatch.setenv("SHUTBOX_HISTORY", "postgresql://team@db.example/shutbox")
     assert history_place() == "postgresql://team@db.example/shutbox"
+
+
+@pytest.mark.slow  # psycopg's import and its tries
+def test_a_postgresql_server_that_does_not_answer_is_one_warning_its_password_unsaid(tmp_path: Path) -> None:
+    pytest.importorskip("psycopg", reason="the postgres extra (psycopg) is not installed")
+    url = f"postgresql://team:s3cret@/shutbox?host={tmp_path / 'no server here'}"
+    ran = shutbox("match", "optimal", "tips", "-n", "4", "--seed", "1", "-q", "--history", url)
+    assert ran.returncode == 0
+    assert ran.stderr.startswith(
+        "warning: the run is not recorded in the history: cannot write to the history "
+        f"'postgresql://team:***@/shutbox?host={tmp_path / 'no server here'}': "
+    )
+    assert len(ran.stderr.splitlines()) == 1 and "s3cret" not in ran.stderr
+    read = shutbox("history", "--history", url)
+    assert read.returncode == 2 and read.stderr.startswith(
+        "shutbox: error: cannot read the history 'postgresql://team:***@"
+    )
