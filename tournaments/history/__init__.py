@@ -23,7 +23,6 @@ from typing import Any
 from ..folders import history_place
 from ..records.schema import header
 from .queries import (
-    KINDS,
     Appearance,
     RunEntry,
     appearance,
@@ -33,17 +32,15 @@ from .queries import (
     select_names,
     select_runs,
 )
-from .recording import Entrant, Record, record_of
+from .recording import Entrant, record_of
 from .schema import ENTRANT_COLUMNS, RUN_COLUMNS
 from .stores import HistoryError, Store, open_store
 
 __all__ = [
-    "KINDS",
     "Appearance",
     "Entrant",
     "History",
     "HistoryError",
-    "Record",
     "RunEntry",
     "RunList",
     "RunShown",

@@ -9,9 +9,6 @@ from typing import Any
 
 from .schema import ENTRANT_COLUMNS, RUN_COLUMNS, Dialect
 
-KINDS = ("tournament", "match", "tune")
-"""What the history records."""
-
 
 @dataclasses.dataclass(frozen=True)
 class RunEntry:

@@ -41,6 +41,7 @@ class Entrant:
     elo_high: float | None = None
 
     def row(self) -> tuple[Any, ...]:
+        """Its values in the order of its table's columns."""
         return tuple(getattr(self, column) for column in ENTRANT_COLUMNS)
 
 
