@@ -28,8 +28,8 @@ class Entrant:
     name: str
     spec: str
     version: str
-    """Its version: `sha256:` its file's digest, `PACKAGE VERSION`, `fingerprint:` its policy's, or
-    the shutbox that ran a built-in without one."""
+    """Its version: `sha256:` its file's digest, `PACKAGE VERSION` (and its module's digest),
+    `fingerprint:` its policy's, or the shutbox that ran a built-in without one."""
     fingerprint: str | None = None
     sha256: str | None = None
     package: str | None = None
@@ -124,7 +124,7 @@ def _entrants(document: Mapping[str, Any]) -> tuple[Entrant, ...]:
         if isinstance(match, Mapping):
             elo, interval, opponent = _match_side(match, name)
         fingerprint, sha256 = ranked.get("fingerprint"), strategy.get("sha256")
-        package = _package(spec) if sha256 is None and fingerprint is None else None
+        package = _package(spec)
         found.append(
             Entrant(
                 place,
@@ -177,10 +177,12 @@ def _tune_entrants(document: Mapping[str, Any]) -> tuple[Entrant, ...]:
 
 
 def _version(sha256: str | None, package: str | None, fingerprint: str | None, shutbox: str) -> str:
+    """The version a strategy is grouped by: its package's and its file's digest, either, its
+    policy's fingerprint, or the shutbox that ran it."""
+    if package is not None:
+        return package if sha256 is None else f"{package}, sha256:{sha256[:12]}"
     if sha256 is not None:
         return f"sha256:{sha256[:12]}"
-    if package is not None:
-        return package
     if fingerprint is not None:
         return f"fingerprint:{fingerprint}"
     return f"shutbox {shutbox}"

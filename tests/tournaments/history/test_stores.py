@@ -4,6 +4,7 @@ processes of their own at once lose nothing; a newer history is refused in one s
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import shutil
 import sqlite3
@@ -157,3 +158,24 @@ def test_a_history_of_a_newer_format_is_refused_in_one_sentence(tmp_path: Path, 
         connection.execute("UPDATE shutbox_history SET format = 99")
     with pytest.raises(HistoryError, match=r"has format 99; this shutbox reads format 1 and earlier\.$"):
         history.runs()
+
+
+def test_an_installed_packages_strategy_is_versioned_by_its_package_and_its_files_digest(
+    tmp_path: Path, reports: list[dict[str, Any]]
+) -> None:
+    """As a report of a `module:Class` from an installed package gives it (pytest stands in for one)."""
+    from importlib.metadata import version
+
+    report = json.loads(json.dumps(reports[0]))
+    entered = report["config"]["strategy"][2]
+    entered |= {"spec": "pytest:Bot", "sha256": "ab" * 32}
+    history = History(SqliteStore(tmp_path / "h.sqlite3"))
+    number = history.record(report, "shutbox tournament", START, 1.0)
+    shown = history.run(number)
+    assert shown is not None
+    entrant = shown.entrants[2]
+    assert (entrant.package, entrant.version) == (
+        f"pytest {version('pytest')}",
+        f"pytest {version('pytest')}, sha256:abababababab",
+    )
+    assert [one.version.split(":")[0] for one in shown.entrants[:2]] == ["fingerprint", "fingerprint"]
