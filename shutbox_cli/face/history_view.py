@@ -28,7 +28,8 @@ def _table(*columns: str) -> Table:
 
     table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
     for column in columns:
-        table.add_column(column, justify="right" if column in ("ID", "ELO", "95% CI", "S") else "left")
+        whole = column in ("ID", "STARTED", "VERSION", "ELO ± 95%")  # never wrapped: the names and results are
+        table.add_column(column, justify="right" if column in ("ID", "ELO ± 95%") else "left", no_wrap=whole)
     return table
 
 
@@ -69,11 +70,13 @@ def show_runs(console: Console, runs: RunList) -> None:
     console.print(table)
 
 
-def _elo(seen: Appearance) -> tuple[str, str]:
+def _elo(seen: Appearance) -> str:
+    """Its Elo and the half-width of its 95% interval (the report gives the interval's ends)."""
     if seen.elo is None:
-        return "", ""
-    interval = "" if seen.elo_low is None or seen.elo_high is None else f"{seen.elo_low:+.1f} to {seen.elo_high:+.1f}"
-    return f"{seen.elo:+.1f}", interval
+        return ""
+    if seen.elo_low is None or seen.elo_high is None:
+        return f"{seen.elo:+.1f}"
+    return f"{seen.elo:+.1f} ± {(seen.elo_high - seen.elo_low) / 2:.1f}"
 
 
 def show_strategy(console: Console, history: StrategyHistory) -> None:
@@ -86,17 +89,14 @@ def show_strategy(console: Console, history: StrategyHistory) -> None:
     console.print(
         literal(f"{history.name}: {runs} run{'s' * (runs != 1)}, {len(versions)} version{'s' * (len(versions) != 1)}")
     )
-    table = _table("VERSION", "ID", "STARTED", "KIND", "AGAINST", "ELO", "95% CI", "VERDICT")
+    table = _table("VERSION", "ID", "STARTED", "AGAINST", "ELO ± 95%", "VERDICT")
     for version in versions:
         for seen in (one for one in history.appearances if one.version == version):
-            elo, interval = _elo(seen)
-            against = seen.opponent or ("the field" if seen.kind == "tournament" else "")
+            against = seen.opponent or ("the field" if seen.kind == "tournament" else f"({seen.kind})")
             verdict = seen.verdict or ("" if seen.rank is None or seen.kind != "tournament" else f"rank {seen.rank}")
-            table.add_row(
-                literal(version), str(seen.run), when(seen.started), seen.kind, literal(against), elo, interval, verdict
-            )
+            table.add_row(literal(version), str(seen.run), when(seen.started), literal(against), _elo(seen), verdict)
     console.print(table)
-    console.print("ELO: a match's Elo difference from its side; in a tournament, its rating in the field.")
+    console.print("Elo: from its side in a match; against the field, its rating in a tournament.")
 
 
 def show_run(console: Console, shown: RunShown) -> None:
