@@ -95,6 +95,9 @@ def test_two_versions_of_a_users_file_show_as_two_versions_with_their_elo(tmp_pa
     assert [run["elo"] for run in tips] == [-run["elo"] for run in found["appearance"]]  # the other side's
     drawn = shutbox("history", "cautious", "--history", str(place), "--plot", "elo.png", cwd=tmp_path)
     assert drawn.returncode == 0, drawn.stderr
+    lines = drawn.stdout.splitlines()
+    assert lines[0] == "cautious: 2 runs, 2 versions" and all(len(line) <= 80 for line in lines)
+    assert [line.split()[0] for line in lines[2:4]] == [one["version"] for one in found["version"]]
     assert (tmp_path / "elo.png").read_bytes().startswith(b"\x89PNG")
 
 
