@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import shutil
 import sqlite3
 import subprocess
@@ -179,3 +180,25 @@ def test_an_installed_packages_strategy_is_versioned_by_its_package_and_its_file
         f"pytest {version('pytest')}, sha256:abababababab",
     )
     assert [one.version.split(":")[0] for one in shown.entrants[:2]] == ["fingerprint", "fingerprint"]
+
+
+def test_a_history_locked_past_its_wait_is_one_sentence_and_keeps_what_it_held(
+    tmp_path: Path, reports: list[dict[str, Any]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tournaments.history import stores
+
+    place = tmp_path / "h.sqlite3"
+    history = History(SqliteStore(place))
+    fill(history, reports[:1])
+    monkeypatch.setattr(stores, "BUSY_SECONDS", 0.05)
+    holder = sqlite3.connect(place, isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")  # another run's transaction, never ending
+    try:
+        with pytest.raises(
+            HistoryError, match=rf"^cannot write to the history {re.escape(repr(str(place)))}: database is locked\.$"
+        ):
+            history.record(reports[1], "shutbox match", START, 1.0)
+    finally:
+        holder.rollback()
+        holder.close()
+    assert [entry.kind for entry in history.runs().runs] == ["tournament"]
