@@ -25,6 +25,7 @@ class Page(StrEnum):
     STAKES = "stakes"
     LIBRARY = "library"
     HISTORY = "history"
+    RL = "rl"
     COMMANDS = "commands"
     DEVELOPMENT = "development"
     RULES = "rules"
