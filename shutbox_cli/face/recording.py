@@ -36,6 +36,10 @@ class Recording:
     def record(self, result: Any) -> None:
         """Record the finished run by its report; anything that stops it is one warning."""
         try:
+            from tournaments.parts import history_place
+
+            if history_place(self.setting) is None:
+                return  # off: the history's modules stay unloaded
             from tournaments import open_history
             from tournaments.parts import result_table
 
