@@ -131,7 +131,8 @@ MODES |= {
         "3",
     ),
 }
-HISTORY = str(Path(tempfile.mkdtemp(prefix="shutbox-schema-history-")) / "history.sqlite3")
+_KEPT = tempfile.TemporaryDirectory(prefix="shutbox-schema-history-")  # removed as the test run ends
+HISTORY = str(Path(_KEPT.name) / "history.sqlite3")
 """A history of this module's own: the match below is recorded there (twice: JSON, then TOML)."""
 MODES |= {
     "history match": ("match", "optimal", "tips", "-n", "20", "--seed", "1", "--history", HISTORY),
