@@ -38,6 +38,10 @@ if "PYTEST_XDIST_WORKER" not in os.environ:
     os.environ["SHUTBOX_TABLE_CACHE"] = _kept_tables.name
     _state = tempfile.TemporaryDirectory(prefix="shutbox-state-")
     os.environ["XDG_STATE_HOME"] = _state.name
+    # Every run a test finishes is recorded in a history of this test run's own (docs/history.md),
+    # never the user's: one SQLite file the workers share, as concurrent runs do.
+    _history = tempfile.TemporaryDirectory(prefix="shutbox-history-")
+    os.environ["SHUTBOX_HISTORY"] = os.path.join(_history.name, "history.sqlite3")
 
 # Whether a run at -j 2 plays in a pool never depends on the machine's load here: the estimate
 # alone decides (`SHUTBOX_POOL=idle`), and a test of the pool asks for it whatever the run's size

@@ -69,6 +69,7 @@ if TYPE_CHECKING:  # `name as name`: each re-exported, one statement per module
     from .knockout.play import play_knockout as play_knockout
     from .knockout.result import Knockout as Knockout
     from .knockout.ties import Tie as Tie
+    from .history import History as History, HistoryError as HistoryError, open_history as open_history
     from .playing.replay import TournamentGame as TournamentGame, find_game as find_game
     from .playing.units import Forfeit as Forfeit
     from .referee.seated import SeatedStrategy as SeatedStrategy, seat_strategy as seat_strategy
@@ -120,6 +121,7 @@ _NAMES: dict[str, tuple[str, ...]] = {
     ".knockout.play": ("play_knockout",),
     ".knockout.result": ("Knockout",),
     ".knockout.ties": ("Tie",),
+    ".history": ("History", "HistoryError", "open_history"),
     ".playing.replay": ("TournamentGame", "find_game"),
     ".playing.units": ("Forfeit",),
     ".referee.seated": ("SeatedStrategy", "seat_strategy"),

@@ -1,5 +1,5 @@
 """Where shutbox keeps files of its own on the user's disk, and which folders no strategy's host may
-read: shutbox's state (keys, checkpoints) and its kept tables (docs/files.md)."""
+read: shutbox's state (keys, checkpoints), its kept tables and its history of runs (docs/files.md)."""
 
 from __future__ import annotations
 
@@ -11,6 +11,13 @@ from .keys import key_folder
 CACHE_SETTING = "SHUTBOX_TABLE_CACHE"
 """The environment variable naming the folder tables are kept in, or `off` to keep none."""
 OFF = ("off", "0", "no", "false")
+DATA_SETTING = "SHUTBOX_DATA_DIR"
+"""The environment variable naming shutbox's data folder (kept scores, the history of runs)."""
+HISTORY_SETTING = "SHUTBOX_HISTORY"
+"""The environment variable saying where the history of runs is kept: `off`, a file, or a
+`postgresql://` URL (docs/history.md)."""
+HISTORY_FILE = "history.sqlite3"
+URL_SCHEMES = ("postgresql://", "postgres://")
 
 
 def cache_folder() -> Path | None:
@@ -22,12 +29,40 @@ def cache_folder() -> Path | None:
     return Path(base) / "shutbox" / "tables"
 
 
+def data_folder() -> Path:
+    """shutbox's data folder: $SHUTBOX_DATA_DIR, or the platform's user data folder."""
+    chosen = os.environ.get(DATA_SETTING)
+    if chosen:
+        return Path(chosen)
+    from platformdirs import user_data_path
+
+    return user_data_path("shutbox", appauthor=False)
+
+
+def history_place(setting: str | None = None) -> Path | str | None:
+    """Where the history of runs is kept, by `setting` (else $SHUTBOX_HISTORY): a database URL, a
+    file, or None (kept nowhere); by default `history.sqlite3` in the data folder."""
+    chosen = os.environ.get(HISTORY_SETTING) if setting is None else setting
+    if chosen is None or not chosen.strip():
+        return data_folder() / HISTORY_FILE
+    chosen = chosen.strip()
+    if chosen.lower() in OFF:
+        return None
+    if chosen.lower().startswith(URL_SCHEMES):
+        return chosen
+    return Path(chosen).expanduser()
+
+
 def private_folders() -> list[Path]:
     """The folders a host may never read, even where a folder it may read holds them: shutbox's
-    state folder (its keys and checkpoints) and the kept tables, resolved. (The user's home is read
-    only in part: what Python imports from a strategy's folder there.)"""
+    state folder (its keys and checkpoints), the kept tables and the folder of the history's file,
+    resolved. (The user's home is read only in part: what Python imports from a strategy's folder
+    there.)"""
     found = [key_folder().parent, key_folder()]
     cache = cache_folder()
     if cache is not None:
         found.append(cache)
+    history = history_place()
+    if isinstance(history, Path):
+        found.append(history.parent)
     return [folder.expanduser().resolve() for folder in found]

@@ -46,6 +46,7 @@ COMMANDS = (
     "docs",
     "explain",
     "fair",
+    "history",
     "match",
     "new",
     "play",

@@ -93,13 +93,19 @@ def save(figures: Figures, path: Path) -> None:
     """Draw the figures to `path` (its kind by its suffix), whole or not at all, and say where."""
     import matplotlib
 
+    check_plot(path)
+    with matplotlib.rc_context(SETTINGS):
+        write_figure(draw(figures), path)
+
+
+def write_figure(figure: Figure, path: Path) -> None:
+    """Write a drawn figure to `path` (its kind by its suffix), whole or not at all, and say where
+    (under `SETTINGS`)."""
     from strategies.runner import printable
     from tournaments.parts import reason, write_atomically
 
-    check_plot(path)
     data = io.BytesIO()
-    with matplotlib.rc_context(SETTINGS):
-        draw(figures).savefig(data, format=SUFFIXES[path.suffix.lower()], dpi=DPI, metadata=_metadata(path))
+    figure.savefig(data, format=SUFFIXES[path.suffix.lower()], dpi=DPI, metadata=_metadata(path))
     try:
         write_atomically(path, data.getvalue())
     except OSError as error:

@@ -31,6 +31,7 @@ NOTEBOOK = {
         "Setting", "Command",
     ),
     "backends": ("Backend", "InProcess", "ProcessPool", "DaskCluster", "default_backend"),
+    "history": ("History", "HistoryError", "open_history"),
 }  # fmt: skip
 """The notebook's names, by what they are for."""
 

@@ -27,6 +27,13 @@ if TYPE_CHECKING:  # `name as name`: each re-exported, one statement per module
         write_table_atomically as write_table_atomically,
     )
     from ..referee.confinement import Confinement as Confinement, on_first_host as on_first_host
+    from ..folders import DATA_SETTING as DATA_SETTING, data_folder as data_folder, history_place as history_place
+    from ..history import (
+        Appearance as Appearance,
+        RunList as RunList,
+        RunShown as RunShown,
+        StrategyHistory as StrategyHistory,
+    )
     from ..referee.seated import STRATEGY_TIMEOUT as STRATEGY_TIMEOUT, seat_strategies as seat_strategies
     from ..ci.figures import read_figures as read_figures, report_figures as report_figures
     from ..ci.panels import (
@@ -71,6 +78,8 @@ _NAMES: dict[str, tuple[str, ...]] = {
     ),
     "..files": ("check_writable", "dumps", "format_of", "reason", "write_atomically", "write_table_atomically"),
     "..referee.confinement": ("Confinement", "on_first_host"),
+    "..folders": ("DATA_SETTING", "data_folder", "history_place"),
+    "..history": ("Appearance", "RunList", "RunShown", "StrategyHistory"),
     "..referee.seated": ("STRATEGY_TIMEOUT", "seat_strategies"),
     "..ci.figures": ("read_figures", "report_figures"),
     "..ci.panels": (

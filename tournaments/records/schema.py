@@ -31,6 +31,7 @@ Kind = Literal[
     "fairness",
     "diff",
     "knockout",
+    "history",
 ]
 """What a document holds; the first four are reports of results."""
 Method = Literal["simulate", "exact"]

@@ -11,6 +11,7 @@ from ..completion import complete_strategy
 from ..errors import fail
 from ..output import Format, FormatOption, Output
 from ..plotting import PlotOption, check_plot, plot_result
+from ..recording import HistoryOption, Recording
 from ..rule_options import with_rule_options
 from ..running import ends_cleanly as _ends_cleanly
 from ..running import forfeited as _forfeited
@@ -95,6 +96,7 @@ def match_command(
     quiet: Quiet = False,
     form: FormatOption = Format.TABLE,
     plot: PlotOption = None,
+    history: HistoryOption = None,
 ) -> None:
     """Play NEW against BASELINE in game pairs: each deal twice, the seats swapped, on the same dice.
     Shows NEW's score with its 95% interval from the pairs (much tighter than from the games one by
@@ -114,6 +116,7 @@ def match_command(
       shutbox match new.py:B old.py:B --sprt model=normalized
     """
     stop_on_signals()
+    recording = Recording(history)
     import tournaments
 
     from ..match_view import sprt_line
@@ -167,6 +170,7 @@ def match_command(
                     loaded=_loaded_match,
                 )
         output.deliver(summary, written=True)
+    recording.record(summary)
     if plot is not None:
         plot_result(summary, plot)
     _render(output, summary, quiet)

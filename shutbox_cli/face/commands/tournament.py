@@ -22,6 +22,7 @@ from ..errors import FAILURE
 from ..knockout_play import KnockoutChoice
 from ..output import Format, FormatOption, Output
 from ..plotting import PlotOption, check_plot, plot_result
+from ..recording import HistoryOption, Recording
 from ..rule_options import with_rule_options
 from ..running import ends_cleanly, forfeited, loaded, report_to_write, say_forfeits
 from ..signals import stop_on_signals
@@ -148,6 +149,7 @@ def tournament_command(
         ),
     ] = None,
     plot: PlotOption = None,
+    history: HistoryOption = None,
     quiet: Quiet = False,
     form: FormatOption = Format.TABLE,
     system: Annotated[
@@ -222,6 +224,7 @@ def tournament_command(
       shutbox tournament --system knockout -s tips -s random
     """
     stop_on_signals()
+    recording = Recording(history)
     import tournaments
     from tournaments import checkpoint_path
     from tournaments.parts import CHECKPOINT_SECONDS
@@ -267,6 +270,7 @@ def tournament_command(
                 alone=lambda why: _played_alone(why, workers, alone),
             )
         output.deliver(summary, written=True)  # the run wrote the file before removing its checkpoint
+    recording.record(summary)
     _render(output, summary, quiet)
     if isinstance(summary, tournaments.Summary):
         say_forfeits(summary, "tournament")

@@ -13,6 +13,7 @@ from ..completion import complete_strategy
 from ..errors import fail
 from ..output import Format, FormatOption, Output, print_document
 from ..plotting import PlotOption, check_plot, plot_table
+from ..recording import HistoryOption, Recording
 from ..rule_options import with_rule_options
 from ..running import ends_cleanly as _ends_cleanly
 from ..signals import stop_on_signals
@@ -121,6 +122,7 @@ def tune_command(
     quiet: Quiet = False,
     form: FormatOption = Format.TABLE,
     plot: PlotOption = None,
+    history: HistoryOption = None,
     # Hidden: how often the checkpoint is written, so the tests need not wait the default seconds.
     checkpoint_seconds: Annotated[
         float | None, typer.Option("--checkpoint-seconds", hidden=True, min=0.0, metavar="SECONDS")
@@ -143,6 +145,7 @@ def tune_command(
       shutbox tune below -p threshold=1..24 --method optuna
     """
     stop_on_signals()
+    recording = Recording(history)
     import tournaments
 
     chosen = {"objective": objective, "method": method, "games": games, "confirm_games": confirm_games}
@@ -173,6 +176,7 @@ def tune_command(
             plot_table(tuning.to_report(), plot)
     if not tuning.done:
         _stopped(output, len(tuning.trials), kept)
+    recording.record(tuning)
     if output.table:
         from ..tune_view import quiet_line, show
 

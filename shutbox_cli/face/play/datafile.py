@@ -16,9 +16,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from tournaments.parts import reason, write_atomically
+from tournaments.parts import DATA_SETTING, data_folder, reason, write_atomically
 
-DATA_DIR_VARIABLE = "SHUTBOX_DATA_DIR"
+DATA_DIR_VARIABLE = DATA_SETTING
 MOST_BYTES = 1 << 20
 """The largest data file read: a best-score file of a hundred rule sets is a few kilobytes."""
 
@@ -43,12 +43,7 @@ def read_regular(path: Path, most: int) -> bytes:
 
 def data_dir() -> Path:
     """The folder for shutbox's data: $SHUTBOX_DATA_DIR, or the platform's user data folder."""
-    override = os.environ.get(DATA_DIR_VARIABLE)
-    if override:
-        return Path(override)
-    from platformdirs import user_data_path
-
-    return user_data_path("shutbox", appauthor=False)
+    return data_folder()
 
 
 class DataFile:

@@ -11,6 +11,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 import tomllib
 from collections.abc import Callable
 from pathlib import Path
@@ -159,6 +160,15 @@ MODES |= {
         "3",
     ),
 }
+_KEPT = tempfile.TemporaryDirectory(prefix="shutbox-schema-history-")  # removed as the test run ends
+HISTORY = str(Path(_KEPT.name) / "history.sqlite3")
+"""A history of this module's own: the match below is recorded there (twice: JSON, then TOML)."""
+MODES |= {
+    "history match": ("match", "optimal", "tips", "-n", "20", "--seed", "1", "--history", HISTORY),
+    "history": ("history", "--history", HISTORY),
+    "history show": ("history", "show", "1", "--history", HISTORY),
+    "history strategy": ("history", "tips", "--history", HISTORY),
+}
 if importlib.util.find_spec("optuna") is not None:  # the tune extra, which CI installs
     MODES["tune optuna continuous"] = (
         "tune", "tests/tournaments/tuning/risky.py:Risky", "-p", "risk=0.0..1", "--objective", "mean-score",
@@ -290,6 +300,19 @@ def condition(word: str, report: dict[str, Any], entry: dict[str, Any]) -> bool:
         "not played for a stake": lambda: rules.get("shut_pays", 1.0) == 1.0,
         "no fair payout": lambda: no_fair_payout(report, entry),
         "sampled": lambda: report["method"] == "sampled",
+        # A history's (`shutbox history`): of the runs it lists or shows, or of a strategy's runs.
+        "a strategy's": lambda: "strategy" in report,
+        "a list of runs": lambda: "strategy" not in report,
+        "run exact": lambda: entry["settings"]["method"] == "exact",
+        "not shown": lambda: len(report["run"]) != 1 or "report" not in entry,
+        "not a match's": lambda: entry.get("kind", "match") != "match" or "opponent" not in entry,
+        "a tune's": lambda: "rank" not in entry,
+        "no fingerprint": lambda: "fingerprint" not in entry,
+        "no file digest": lambda: "sha256" not in entry,
+        "not from a package": lambda: "package" not in entry,
+        "no Elo": lambda: "elo" not in entry,
+        "no Elo interval": lambda: "elo_low" not in entry,
+        "no SPRT": lambda: "verdict" not in entry,
     }
     return holds[word]()
 
@@ -422,6 +445,7 @@ def test_the_doc_documents_a_rules_table_and_every_kind() -> None:
         *("", "rules table", "tournament", "analysis", "duel", "tune", "strategies", "rules"),
         *("check", "comparison", "best", "replay", "diff", "explanation", "sheet", "solution", "fairness"),
         "knockout",
+        "history",
     }
     assert all(key.type in TYPES for keys in DOCUMENTED.values() for key in keys.values())
 

@@ -1,0 +1,60 @@
+"""The history's hook: a tournament, a match or a tune that finishes is recorded where
+`--history` (else $SHUTBOX_HISTORY) says, by its report (docs/history.md). Recording never fails
+a run: a history that cannot be written is one warning on stderr, the run's status unchanged."""
+
+import shlex
+import sys
+import time
+from datetime import UTC, datetime
+from typing import Annotated, Any
+
+import typer
+
+from .errors import say_warning
+
+HistoryOption = Annotated[
+    str | None,
+    typer.Option(
+        "--history",
+        metavar="WHERE",
+        show_default=False,
+        help="Where the run is recorded: an SQLite file, a postgresql:// URL, or off [default: $SHUTBOX_HISTORY, "
+        "else history.sqlite3 in shutbox's data folder]; `shutbox history` lists what is there.",
+    ),
+]
+"""The `--history` option of the commands whose runs are recorded."""
+
+
+class Recording:
+    """One run of a command, timed from its start, to record once it finishes."""
+
+    def __init__(self, setting: str | None) -> None:
+        self.setting = setting
+        self.started = datetime.now(UTC)
+        self.clock = time.monotonic()
+
+    def record(self, result: Any) -> None:
+        """Record the finished run by its report; anything that stops it is one warning."""
+        try:
+            from tournaments.parts import history_place
+
+            if history_place(self.setting) is None:
+                return  # off: the history's modules stay unloaded
+            from tournaments import open_history
+            from tournaments.parts import result_table
+
+            history = open_history(self.setting)
+            if history is None:
+                return
+            command = shlex.join(["shutbox", *sys.argv[1:]])
+            history.record(result_table(result), command, self.started, time.monotonic() - self.clock)
+        except Exception as error:  # the run is done and delivered: nothing here may change its status
+            say_warning(f"the run is not recorded in the history: {_sentence(error)}")
+
+
+def _sentence(error: Exception) -> str:
+    from tournaments import HistoryError
+
+    if isinstance(error, HistoryError):
+        return str(error)
+    return f"{type(error).__name__}: {error}."
