@@ -32,7 +32,7 @@ def test_the_sample_is_what_the_tournament_prints() -> None:
 
 def test_ci_runs_the_readme_test_command() -> None:
     command = "python -m pytest -n auto --dist loadfile"
-    extras = ".[test,dask,fast,plot,tune,docs,postgres]"
+    extras = ".[test,dask,fast,plot,tune,docs,postgres,rl]"
     assert f'pip install "{extras}" && {command}' in README
     ci = (ROOT / ".ci" / "run").read_text()
     assert f'install --quiet "{extras}"' in ci and ci.rstrip().endswith(command)
