@@ -128,7 +128,8 @@ def encoding(rules: Rules, players: int | None = None) -> Encoding:
     worst = score(rules, full)
     most_rounds = rules.rounds if rules.drop_out is None else MAX_ROUNDS
     most_total = worst * most_rounds if rules.drop_out is None else rules.drop_out + worst
-    players_high = UNBOUNDED if players is None else players
+    # A table of one is bounded as one of two: no field's bounds are equal (Gymnasium's checker warns of those).
+    players_high = UNBOUNDED if players is None else max(players, 2)
     bounds = {
         "phase": (0, 1),
         "die_1": (0, 6),
@@ -136,7 +137,7 @@ def encoding(rules: Rules, players: int | None = None) -> Encoding:
         "roll": (0, HIGHEST_ROLL),
         "one_die": (0, 1),
         "score": (0, worst),
-        "players": (1 if players is None else players, players_high),
+        "players": (1, players_high),
         "seat": (0, players_high - 1),
         "round": (0, UNBOUNDED),
         "playoff": (0, 1),
