@@ -12,9 +12,12 @@ callable, an unmasked SB3 agent) plays that action, and an illegal one is its er
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
+import os
+import sys
 import zipfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -55,17 +58,19 @@ def load_model(target: str, spec: str) -> Model:
 
 def _onnx(path: Path, spec: str) -> Model:
     try:
-        import onnxruntime
+        with _stderr_quiet():  # its logger's warnings at start (no GPU, telemetry), before it can be told
+            import onnxruntime
     except ImportError:
         raise StrategyLoadError(
             f"strategy {spec!r} is an ONNX model, which needs onnxruntime: {ONNX_INSTALL}."
         ) from None
-    onnxruntime.set_default_logger_severity(3)  # errors only: not its device discovery in a confined host
+    onnxruntime.set_default_logger_severity(3)
     options = onnxruntime.SessionOptions()
     options.intra_op_num_threads = options.inter_op_num_threads = 1  # one decision at a time: no pool
     options.log_severity_level = 3
     try:
-        session = onnxruntime.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
+        with _stderr_quiet():
+            session = onnxruntime.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
     except Exception as error:  # onnxruntime's own errors (InvalidProtobuf, Fail, ...) have no common base
         raise StrategyLoadError(
             f"file {str(path)!r} of strategy {spec!r} is not an ONNX model: {cause(error)}"
@@ -89,6 +94,21 @@ def _onnx(path: Path, spec: str) -> Model:
         return masked_best(answer, mask) if scores else answer[0]
 
     return Model(act, (size, actions) if size and actions and scores else None)
+
+
+@contextlib.contextmanager
+def _stderr_quiet() -> Iterator[None]:
+    """Standard error's file descriptor pointed at /dev/null for a while: what a library's native code
+    writes there (onnxruntime's warnings about a confined host's hidden devices) is not shown."""
+    sys.stderr.flush()
+    kept = os.dup(2)
+    try:
+        with open(os.devnull, "w") as null:
+            os.dup2(null.fileno(), 2)
+        yield
+    finally:
+        os.dup2(kept, 2)
+        os.close(kept)
 
 
 def _last(shape: object) -> int | None:
