@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from .base import Strategy
-from .errors import StrategyLoadError
+from .errors import StrategyLoadError as StrategyLoadError
 from .guard import raised_by_strategy
 from .keys import checked_key
 from .names import BUILTINS, ambiguous, registered, registrations

@@ -73,7 +73,7 @@ def _onnx(path: Path, spec: str) -> Model:
             session = onnxruntime.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
     except Exception as error:  # onnxruntime's own errors (InvalidProtobuf, Fail, ...) have no common base
         raise StrategyLoadError(
-            f"file {str(path)!r} of strategy {spec!r} is not an ONNX model: {cause(error)}"
+            f"file {str(path)!r} of strategy {spec!r} is not an ONNX model onnxruntime reads ({type(error).__name__})."
         ) from None
     inputs, output = session.get_inputs(), session.get_outputs()[0]
     if not 1 <= len(inputs) <= 2:
