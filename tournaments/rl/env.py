@@ -12,13 +12,17 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-import gymnasium as gym
 import numpy as np
-from gymnasium import spaces
+
+from .extra import needed
+
+with needed():
+    import gymnasium as gym
+    from gymnasium import spaces
 
 from shutbox_cli.game import GameInPlay, Rules, TurnContext
 from shutbox_cli.game.terms import GameNumber, Seed
-from strategies.encoding import ActionMask, Observation, encoding
+from strategies.encoding import ActionMask, Encoding, Observation, encoding
 
 from ..referee.seated import STRATEGY_TIMEOUT
 from .fields import Field, checked_reward, game_reward, turn_reward
@@ -36,6 +40,14 @@ def rules_of(rules: Rules | None, options: Mapping[str, Any]) -> Rules:
             raise ValueError("give either a Rules object or rule options, not both.")
         return rules
     return Rules.from_mapping(options)
+
+
+def shown_line(coded: Encoding, observation: Observation) -> str:
+    """An observation's box and roll as a line of text: `box 1 2 - 4 ...  roll 3+6`."""
+    shown = coded.describe(observation)
+    box = " ".join(str(tile) if shown[f"tile_{tile}"] else "-" for tile in range(1, coded.rules.tiles + 1))
+    dice = "+".join(str(shown[name]) for name in ("die_1", "die_2") if shown[name])
+    return f"box {box}" + (f"  roll {dice}" if dice else "")
 
 
 class ShutTheBoxEnv(gym.Env[Observation, np.int64]):
@@ -128,7 +140,7 @@ class ShutTheBoxEnv(gym.Env[Observation, np.int64]):
         over = self._turn is None
         if over:
             reward += game_reward(self.reward, self.me, game.record)
-            info["winners"] = game.record.winners
+            info["winners"], info["totals"] = game.record.winners, game.record.totals
         return self._observed(), reward, over, False, {**self._info(), **info}
 
     def action_masks(self) -> ActionMask:
@@ -141,12 +153,7 @@ class ShutTheBoxEnv(gym.Env[Observation, np.int64]):
 
     def render(self) -> str | None:
         """The box and the roll as a line of text (with render_mode="ansi")."""
-        if self.render_mode != "ansi":
-            return None
-        shown = self.coded.describe(self._observed())
-        box = " ".join(str(tile) if shown[f"tile_{tile}"] else "-" for tile in range(1, self.rules.tiles + 1))
-        dice = "+".join(str(shown[name]) for name in ("die_1", "die_2") if shown[name])
-        return f"box {box}" + (f"  roll {dice}" if dice else "")
+        return shown_line(self.coded, self._observed()) if self.render_mode == "ansi" else None
 
     def close(self) -> None:
         """End the hosts of the field's users' strategies."""

@@ -10,14 +10,18 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from gymnasium import spaces
-from pettingzoo import AECEnv
+
+from .extra import needed
+
+with needed():
+    from gymnasium import spaces
+    from pettingzoo import AECEnv
 
 from shutbox_cli.game import GameInPlay, Rules, TurnContext
 from shutbox_cli.game.terms import GameNumber, Seed
 from strategies.encoding import Observation, encoding
 
-from .env import SEEDS, rules_of
+from .env import SEEDS, rules_of, shown_line
 from .fields import checked_reward, game_reward, turn_reward
 from .turns import AgentTurn
 
@@ -30,7 +34,7 @@ class ShutTheBoxAEC(AECEnv[str, AgentObservation, int]):  # type: ignore[misc]  
     the `reward` it picks (`fields.REWARDS`, the win by default). `options={"first_seat": k}` at
     `reset` seats player k first (the rematch's rotation); an illegal action is refused as in `env`."""
 
-    metadata = {"name": "shutbox_v0", "render_modes": [], "is_parallelizable": False}  # noqa: RUF012
+    metadata = {"name": "shutbox_v0", "render_modes": ["ansi"], "is_parallelizable": False}  # noqa: RUF012
 
     def __init__(
         self,
@@ -40,9 +44,13 @@ class ShutTheBoxAEC(AECEnv[str, AgentObservation, int]):  # type: ignore[misc]  
         reward: str = "win",
         shut_bonus: float = 0.0,
         illegal_reward: float = 0.0,
+        render_mode: str | None = None,
         **options: Any,
     ) -> None:
         super().__init__()
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f'render_mode must be None or "ansi", not {render_mode!r}.')
+        self.render_mode = render_mode
         if isinstance(players, bool) or not isinstance(players, int) or players < 2:
             raise ValueError(f"players must be a whole number of at least 2, not {players!r}.")
         self.rules = rules_of(rules, options)
@@ -144,7 +152,17 @@ class ShutTheBoxAEC(AECEnv[str, AgentObservation, int]):  # type: ignore[misc]  
                     self.rewards[each] += game_reward(self.reward, number, game.record)
                     self.terminations[each] = True
                     self.infos[each]["winners"] = tuple(self.possible_agents[one] for one in winners)
+                    self.infos[each]["totals"] = game.record.totals
         self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        """The agent deciding, its box and its roll as a line of text (with render_mode="ansi")."""
+        if self.render_mode != "ansi" or self._turn is None:
+            return None
+        return f"{self.agent_selection}: {shown_line(self.coded, self._turn.observation())}"
+
+    def close(self) -> None:
+        """Nothing to end: a table of agents starts no process."""
 
     def _before(self, number: int, first: int) -> TurnContext:
         """The context of player `number`'s first turn as it stands before anyone has played."""

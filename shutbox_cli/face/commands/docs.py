@@ -24,6 +24,7 @@ class Page(StrEnum):
     VALUES = "values"
     STAKES = "stakes"
     LIBRARY = "library"
+    RL = "rl"
     COMMANDS = "commands"
     DEVELOPMENT = "development"
     RULES = "rules"

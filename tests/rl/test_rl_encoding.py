@@ -4,6 +4,9 @@ and the context as docs/rl.md's table says (numpy alone: no extra needed)."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import numpy as np
 import pytest
 from hypothesis import given
@@ -56,3 +59,11 @@ def test_the_context_is_read_from_the_player_deciding() -> None:
     assert shown["players"] == 3 and shown["seat"] == 1 and shown["to_beat"] == 7
     assert (shown["to_beat_count"], shown["to_come"], shown["leader_total"]) == (1, 1, 0)
     assert coded.describe(coded.observe(0b1111, None))["to_beat"] == -1
+
+
+def test_the_page_lists_every_field_of_the_observation_in_order() -> None:
+    page = (Path(__file__).resolve().parents[2] / "docs" / "rl.md").read_text()
+    rows = re.findall(r"^\| (`[A-Za-z_0-9]+`(?:(?:, | \.\.\. )`[A-Za-z_0-9]+`)*) \|", page, flags=re.MULTILINE)
+    listed = [name for row in rows for name in re.findall(r"`([A-Za-z_0-9]+)`", row)]
+    fields = list(encoding(Rules(tiles=4)).fields)
+    assert listed[listed.index("tile_1") :] == ["tile_1", "tile_N", *fields[4:]]
