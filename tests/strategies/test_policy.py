@@ -17,6 +17,7 @@ import pytest
 from shutbox_cli.game import Rules, TurnContext, distribution, mask_of
 from strategies.answers import make_view
 from strategies.base import SOLO_CONTEXT
+from strategies.check import RANDOM, check_strategy
 from strategies.encoding import encoding
 from strategies.loading import StrategyLoadError, load_strategy, spec_file
 from strategies.player import StrategyPlayer
@@ -32,6 +33,7 @@ ONNX = "tests/data/policies/highest_move.onnx"
 FUNCTION = "tests/data/policies/highest_move.py:act"
 PLAIN = "tests/data/policies/highest_move.py:HighestMove"
 ILLEGAL = "tests/data/policies/highest_move.py:illegal"
+DRAWING = "tests/data/policies/highest_move.py:drawing"
 MODEL_LIBRARIES = {"onnxruntime", "torch", "sb3_contrib", "stable_baselines3", "onnx"}
 
 onnxruntime = pytest.importorskip("onnxruntime", reason="the ONNX path needs onnxruntime (the rl extra)")
@@ -221,3 +223,9 @@ def test_loading_a_spec_loads_no_model_library_nor_numpy_unless_it_names_a_polic
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
     assert done.stdout.strip() == "[]"
+
+
+def test_the_check_catches_a_policy_taken_for_exact_that_draws_at_random() -> None:
+    report = check_strategy(load_strategy(DRAWING).cls, samples=8)
+    assert [failure.name for failure in report.failures] == [RANDOM]
+    assert check_strategy(load_strategy(FUNCTION).cls, samples=8).ok

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import numpy as np
 import numpy.typing as npt
 
@@ -30,3 +32,8 @@ def act(observation: npt.NDArray[np.int64], mask: npt.NDArray[np.bool_]) -> int:
 def illegal(observation: npt.NDArray[np.int64], mask: npt.NDArray[np.bool_]) -> int:
     """The first action that is not legal: a policy that breaks the rules."""
     return int(np.flatnonzero(~mask)[0])
+
+
+def drawing(observation: npt.NDArray[np.int64], mask: npt.NDArray[np.bool_]) -> int:
+    """A legal action drawn from the global random generator: not the exact policy it is taken for."""
+    return int(random.choice(list(np.flatnonzero(mask))))
