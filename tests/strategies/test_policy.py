@@ -229,3 +229,20 @@ def test_the_check_catches_a_policy_taken_for_exact_that_draws_at_random() -> No
     report = check_strategy(load_strategy(DRAWING).cls, samples=8)
     assert [failure.name for failure in report.failures] == [RANDOM]
     assert check_strategy(load_strategy(FUNCTION).cls, samples=8).ok
+
+
+@pytest.mark.slow
+def test_the_guides_training_script_saves_an_agent_and_its_onnx_that_play_alike(tmp_path: Path) -> None:
+    pytest.importorskip("sb3_contrib", reason="the guide's training needs sb3-contrib and torch (the rl-train extra)")
+    pytest.importorskip("onnx", reason="the guide's export needs onnx (the rl-train extra)")
+    script = ROOT / "examples" / "rl" / "train_masked_ppo.py"
+    out = tmp_path / "ppo"
+    trained = subprocess.run(
+        [sys.executable, str(script), "--steps", "64", "--seed", "2", "--out", str(out)],
+        capture_output=True, text=True, cwd=ROOT, timeout=600,
+    )  # fmt: skip
+    assert trained.returncode == 0, trained.stderr
+    rules = Rules()
+    assert expected_score(str(out.with_suffix(".onnx")), rules) == pytest.approx(
+        expected_score(str(out.with_suffix(".zip")), rules), abs=1e-9
+    )
