@@ -21,13 +21,12 @@ from typing import ClassVar
 from shutbox_cli.game import Rules, tiles_of
 
 from .base import Move, Strategy, View
-from .encoding import Encoding, encoding
+from .encoding import CONTEXT_FIELDS, DECISION_FIELDS, ActionMask, Encoding, encoding
 from .errors import StrategyLoadError
-from .keys import ALL_FEATURES
 from .policy_models import Model, asked, load_model
 
-FIXED_FIELDS = 7 + len(ALL_FEATURES)
-"""The observation's entries besides the box's tiles: the decision's six fields, the players, the features."""
+FIXED_FIELDS = len(DECISION_FIELDS) + len(CONTEXT_FIELDS)
+"""The observation's entries besides the box's tiles: the decision's fields and the context's."""
 
 
 class PolicyStrategy(Strategy):
@@ -72,9 +71,9 @@ class PolicyStrategy(Strategy):
             raise ValueError(f"the policy chose action {action} ({_meaning(coded, action)}), which is not legal here")
         return count
 
-    def _action(self, coded: Encoding, view: View, mask: object) -> int:
+    def _action(self, coded: Encoding, view: View, mask: ActionMask) -> int:
         observation = coded.observe(view.open_mask, view.dice, view.context if self.reads_context else None)
-        return asked(type(self).model, observation, mask)  # type: ignore[arg-type]  # mask: the encoding's
+        return asked(type(self).model, observation, mask)
 
 
 def _meaning(coded: Encoding, action: int) -> str:
