@@ -4,13 +4,15 @@ alone, paid minus its score, then save it as a Stable-Baselines3 zip and as ONNX
     pip install -e ".[rl,rl-train]"
     python examples/rl/train_masked_ppo.py --steps 200000 --out ppo
 
-writes ppo.zip and ppo.onnx, each a strategy spec: `shutbox analyze ppo.onnx`.
+writes ppo.zip and ppo.onnx, each a strategy spec: `shutbox analyze ppo.onnx`. examples/rl/ppo.onnx
+is what this made with these settings (seed 1, 200,000 decisions).
 """
 
 from __future__ import annotations
 
 import argparse
 import time
+import warnings
 from pathlib import Path
 
 import gymnasium as gym
@@ -48,14 +50,16 @@ def main() -> None:
     print(f"trained on {arguments.steps} decisions in {time.perf_counter() - started:.0f} s")
     agent.save(arguments.out.with_suffix(".zip"))
     size = env.observation_space.shape[0]
-    torch.onnx.export(
-        Logits(agent).eval(),
-        (torch.zeros(1, size),),
-        str(arguments.out.with_suffix(".onnx")),
-        input_names=["observation"],
-        output_names=["logits"],
-        dynamo=False,
-    )
+    with warnings.catch_warnings():  # the TorchScript exporter, deprecated, needs no onnxscript
+        warnings.simplefilter("ignore", DeprecationWarning)
+        torch.onnx.export(
+            Logits(agent).eval(),
+            (torch.zeros(1, size),),
+            str(arguments.out.with_suffix(".onnx")),
+            input_names=["observation"],
+            output_names=["logits"],
+            dynamo=False,
+        )
     print(f"saved {arguments.out.with_suffix('.zip')} and {arguments.out.with_suffix('.onnx')}")
 
 

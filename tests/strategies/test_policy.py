@@ -246,3 +246,18 @@ def test_the_guides_training_script_saves_an_agent_and_its_onnx_that_play_alike(
     assert expected_score(str(out.with_suffix(".onnx")), rules) == pytest.approx(
         expected_score(str(out.with_suffix(".zip")), rules), abs=1e-9
     )
+
+
+@pytest.mark.slow
+def test_the_guides_exact_figures_are_the_shipped_agents(tmp_path: Path) -> None:
+    agent = "examples/rl/ppo.onnx"
+    guide = (ROOT / "docs" / "rl.md").read_text()
+    player = StrategyPlayer(load_strategy(agent).make(), Rules())
+    found = distribution(Rules(), player.move_policy, player.dice_policy)
+    assert f"| expected score (`analyze`) | {found.expected_score:.7f} | 11.0092086 |" in guide
+    assert f"| chance to shut the box | {found.shut_probability:.3%} | 9.669% |" in guide
+    report = tmp_path / "duel.json"
+    done = real_shutbox("analyze", agent, "--against", "optimal", "--format", "json", "--report", str(report))
+    assert done.returncode == 0, done.stderr
+    won = json.loads(report.read_text())["average"]["win_rate"]
+    assert f"(`analyze --against optimal`) | {won:.3%} | {1 - won:.3%} |" in guide
