@@ -34,6 +34,7 @@ FUNCTION = "tests/data/policies/highest_move.py:act"
 PLAIN = "tests/data/policies/highest_move.py:HighestMove"
 ILLEGAL = "tests/data/policies/highest_move.py:illegal"
 DRAWING = "tests/data/policies/highest_move.py:drawing"
+CAUTIOUS = "examples/cautious.py:Cautious"
 MODEL_LIBRARIES = {"onnxruntime", "torch", "sb3_contrib", "stable_baselines3", "onnx"}
 
 onnxruntime = pytest.importorskip("onnxruntime", reason="the ONNX path needs onnxruntime (the rl extra)")
@@ -216,13 +217,15 @@ def test_nothing_outside_the_policy_models_imports_a_model_library() -> None:
 
 @pytest.mark.slow
 def test_loading_a_spec_loads_no_model_library_nor_numpy_unless_it_names_a_policy() -> None:
+    unwanted = ["numpy", "onnxruntime", "torch", "gymnasium", "strategies.policy", "strategies.encoding"]
     code = (
-        "import sys; from strategies.loading import load_strategy; load_strategy('examples/cautious.py:Cautious'); "
-        "print(sorted({name.split('.')[0] for name in sys.modules} & {'onnxruntime', 'torch', 'gymnasium', "
-        "'strategies.policy', 'numpy'} | {name for name in sys.modules if name == 'strategies.policy'}))"
+        "import sys; from strategies.loading import load_strategy; load_strategy(sys.argv[1]); "
+        "print(*sorted(set(sys.argv[2:]) & set(sys.modules)))"
     )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
-    assert done.stdout.strip() == "[]"
+    for spec, loaded in ((CAUTIOUS, ""), (FUNCTION, "numpy strategies.encoding strategies.policy")):
+        command = [sys.executable, "-c", code, spec, *unwanted]
+        done = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, check=True)
+        assert done.stdout.strip() == loaded  # the second: the scan sees what a policy loads
 
 
 def test_the_check_catches_a_policy_taken_for_exact_that_draws_at_random() -> None:
