@@ -62,20 +62,18 @@ class Encoding:
     def observe(self, open_mask: Mask, dice: Sequence[int] | None, context: TurnContext | None = None) -> Observation:
         """The observation of a decision: the box, the dice rolled (None: the question is how many
         dice to roll) and the turn's context (None: a solo game's first turn)."""
-        rules, tiles = self.rules, self.rules.tiles
-        shown = SOLO_CONTEXT if context is None else context
+        rules = self.rules
         thrown = sorted(dice) if dice is not None else []
-        box = [open_mask >> bit & 1 for bit in range(tiles)]
-        decision = [
+        decision = (
             0 if dice is None else 1,
             thrown[0] if thrown else 0,
             thrown[1] if len(thrown) > 1 else 0,
             sum(thrown),
             int(1 in dice_options(rules, open_mask)),
             score(rules, open_mask),
-        ]
-        features = [_number(value) for value in key_of(shown, ALL_FEATURES)]
-        return np.array([*box, *decision, len(shown.scores), *features], dtype=np.int64)
+        )
+        seen = _context_numbers(SOLO_CONTEXT if context is None else context)
+        return np.array(_box_bits(rules.tiles)[open_mask] + decision + seen, dtype=np.int64)
 
     def observe_view(self, view: View, context: TurnContext | None = None) -> Observation:
         """The observation of a strategy's view (its context given apart: a view hides it from a
@@ -117,6 +115,18 @@ class Encoding:
 def _number(value: Any) -> int:
     """A feature's value as a whole number: None as -1, a bool as 0 or 1."""
     return NONE if value is None else int(value)
+
+
+@functools.lru_cache(maxsize=4096)
+def _context_numbers(context: TurnContext) -> tuple[int, ...]:
+    """The context's fields of an observation (asked at every question of a turn: kept for the turns in play)."""
+    return (len(context.scores), *(_number(value) for value in key_of(context, ALL_FEATURES)))
+
+
+@functools.cache
+def _box_bits(tiles: int) -> tuple[tuple[int, ...], ...]:
+    """Each box's fields of an observation (1 for each open tile), by mask."""
+    return tuple(tuple(mask >> bit & 1 for bit in range(tiles)) for mask in range(1 << tiles))
 
 
 @functools.cache

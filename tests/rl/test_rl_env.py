@@ -124,12 +124,15 @@ def test_an_illegal_action_is_refused_and_the_question_stands() -> None:
         ({"reward": "win", "shut_bonus": 5}, "shut_bonus is paid with reward=\"score\" only, not with reward='win'."),
         ({"tiles": 1}, "tiles must be a whole number from 2 to 12, not 1."),
         ({"rules": Rules(), "tiles": 12}, "give either a Rules object or rule options, not both."),
+        ({"before": ("nosuch",)}, "no strategy named 'nosuch'; known names: greedy-high, random, fewest-tiles, "),
+        ({"after": ("perfect", "optimal"), "rounds": 3}, "perfect play over several rounds or in drop-out is solved "),
     ],
 )
 def test_a_bad_setting_is_said_in_one_sentence(settings: dict[str, Any], message: str) -> None:
     with pytest.raises((ValueError, RulesError)) as raised:
         ShutTheBoxEnv(**settings)
-    assert str(raised.value) == message
+    said = str(raised.value)
+    assert said == message or (message.endswith(" ") and said.startswith(message) and said.count(".") == 1)
 
 
 @pytest.mark.slow

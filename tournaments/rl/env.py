@@ -144,9 +144,10 @@ class ShutTheBoxEnv(gym.Env[Observation, np.int64]):
         return self._observed(), reward, over, False, {**self._info(), **info}
 
     def action_masks(self) -> ActionMask:
-        """The legal actions now (as sb3-contrib's MaskablePPO asks them): none once the game is over."""
+        """The legal actions now (as sb3-contrib's MaskablePPO asks them), a new array each time:
+        none once the game is over."""
         if self._turn is not None:
-            return self._turn.action_mask()
+            return self._turn.action_mask().copy()
         mask = np.zeros(self.coded.actions, dtype=np.bool_)
         mask[self.coded.two_dice] = self._formality
         return mask
@@ -169,10 +170,13 @@ class ShutTheBoxEnv(gym.Env[Observation, np.int64]):
             self._turn = AgentTurn(self.rules, self.coded, context, self.seed_key, self.game)
 
     def _legal(self, action: int) -> bool:
+        if self._turn is not None:
+            return self._turn.legal(action)
         return 0 <= action < self.coded.actions and bool(self.action_masks()[action])
 
     def _observed(self) -> Observation:
-        return self._turn.observation() if self._turn is not None else self._last
+        """The observation now, a new array each time (a caller may keep or change what it was given)."""
+        return self._turn.observation() if self._turn is not None else self._last.copy()
 
     def _info(self) -> dict[str, Any]:
         return {"action_mask": self.action_masks(), "seed": self.seed_key, "game": self.game}

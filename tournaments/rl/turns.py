@@ -23,6 +23,7 @@ class AgentTurn:
         self.coded = coded
         self.turn = Turn(rules, turn_rolls(seed, game, context.round, context.seat))
         self._first = True
+        self._mask: ActionMask | None = None  # the question's, once asked (each step asks it several times)
 
     @property
     def over(self) -> bool:
@@ -34,10 +35,13 @@ class AgentTurn:
         return self.coded.observe(self.turn.open_mask, self.turn.dice, self.context)
 
     def action_mask(self) -> ActionMask:
-        """The legal answers to the question waiting (none once the turn is over)."""
-        if self.turn.over:
-            return np.zeros(self.coded.actions, dtype=np.bool_)
-        return self.coded.action_mask(self.turn.open_mask, self.turn.dice)
+        """The legal answers to the question waiting (none once the turn is over), read-only."""
+        if self._mask is None:
+            turn = self.turn
+            mask = np.zeros(self.coded.actions, dtype=np.bool_) if turn.over else None
+            self._mask = mask if mask is not None else self.coded.action_mask(turn.open_mask, turn.dice)
+            self._mask.flags.writeable = False  # shown in every step's info: kept as it was asked
+        return self._mask
 
     def legal(self, action: int) -> bool:
         """Whether the action answers the question waiting (the mask allows it)."""
@@ -54,6 +58,7 @@ class AgentTurn:
         else:
             turn.shut(coded.moves[action])
         self._first = False
+        self._mask = None
         self.play_on()
 
     def play_on(self) -> None:
