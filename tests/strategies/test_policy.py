@@ -23,7 +23,7 @@ from strategies.loading import StrategyLoadError, load_strategy, spec_file
 from strategies.player import StrategyPlayer
 from strategies.policy import policy_class
 from strategies.policy_models import Model
-from tournaments.referee.confinement import strategy_folders
+from tournaments.referee.confinement import readable, strategy_folders
 
 from helpers.command import real_shutbox
 from helpers.paths import DATA, ROOT
@@ -264,3 +264,24 @@ def test_the_guides_exact_figures_are_the_shipped_agents(tmp_path: Path) -> None
     assert done.returncode == 0, done.stderr
     won = json.loads(report.read_text())["average"]["win_rate"]
     assert f"(`analyze --against optimal`) | {won:.3%} | {1 - won:.3%} |" in guide
+
+
+@pytest.mark.slow
+def test_a_model_in_the_home_folder_is_read_by_its_host_and_nothing_else_there(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The home folder's host rule lets Python's files alone be read: a model file there is added by name."""
+    home = tmp_path / "home"
+    home.mkdir()
+    model = home / "agent.onnx"
+    model.write_bytes((POLICIES / "highest_move.onnx").read_bytes())
+    (home / "notes.txt").write_text("private\n")
+    monkeypatch.delenv("SHUTBOX_HOST_WRITABLE", raising=False)  # the tests' folders, which hosts may write
+    fresh = {"HOME": str(home), "SHUTBOX_TABLE_CACHE": str(tmp_path / "tables")}  # its table made, not kept
+    done = real_shutbox("analyze", str(model), env=fresh, confinement=True)
+    assert done.returncode == 0, done.stderr
+    assert "confined: full" in done.stderr and "Expected score: 11.2403936" in done.stdout
+    monkeypatch.setenv("HOME", str(home))
+    reads, listed = readable(str(model), [])
+    assert [Path(read) for read in reads if home in Path(read).parents or Path(read) == home] == [model]
+    assert str(home) in listed
