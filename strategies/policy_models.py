@@ -51,6 +51,11 @@ def load_model(target: str, spec: str) -> Model:
     path = Path(target).expanduser()
     if not path.is_file():
         raise StrategyLoadError(f"no model file {target!r} for strategy {spec!r}.")
+    try:
+        with path.open("rb") as model:
+            model.read(1)
+    except OSError as error:  # its host may not read it, say: not a model's fault
+        raise StrategyLoadError(f"model file {target!r} of strategy {spec!r} cannot be read: {cause(error)}") from None
     if target.lower().endswith(ONNX):
         return _onnx(path, spec)
     return _sb3(path, spec)

@@ -9,6 +9,7 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import NoReturn
 
 import numpy as np
 import numpy.typing as npt
@@ -285,3 +286,17 @@ def test_a_model_in_the_home_folder_is_read_by_its_host_and_nothing_else_there(
     reads, listed = readable(str(model), [])
     assert [Path(read) for read in reads if home in Path(read).parents or Path(read) == home] == [model]
     assert str(home) in listed
+
+
+def test_a_model_file_its_host_may_not_read_is_said_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    model = tmp_path / "locked.onnx"
+    model.write_bytes((POLICIES / "highest_move.onnx").read_bytes())
+
+    def refused(self: Path, *args: object, **kwargs: object) -> NoReturn:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(Path, "open", refused)
+    named = repr(str(model))
+    assert failure(str(model)) == (
+        f"model file {named} of strategy {named} cannot be read: PermissionError: [Errno 13] Permission denied."
+    )
