@@ -247,9 +247,11 @@ def test_the_guides_training_script_saves_an_agent_and_its_onnx_that_play_alike(
     )  # fmt: skip
     assert trained.returncode == 0, trained.stderr
     rules = Rules()
-    assert expected_score(str(out.with_suffix(".onnx")), rules) == pytest.approx(
-        expected_score(str(out.with_suffix(".zip")), rules), abs=1e-9
-    )
+    score = expected_score(str(out.with_suffix(".onnx")), rules)
+    assert score == pytest.approx(expected_score(str(out.with_suffix(".zip")), rules), abs=1e-9)
+    hosted = real_shutbox("analyze", str(out.with_suffix(".zip")), confinement=True)  # torch in a confined host
+    assert hosted.returncode == 0, hosted.stderr
+    assert "confined: full" in hosted.stderr and f"Expected score: {score:.7f}" in hosted.stdout
 
 
 @pytest.mark.slow
