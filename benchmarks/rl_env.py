@@ -18,9 +18,9 @@ from collections.abc import Callable
 from typing import Any
 
 from shutbox_cli.game import Rules, play_turn, turn_rolls
+from strategies.encoding import Encoding
 from strategies.table import PolicyTable
 from tournaments import seat_strategy
-from tournaments.rl.encoding import Encoding
 from tournaments.rl.env import ShutTheBoxEnv
 from tournaments.rl.multi import ShutTheBoxAEC
 

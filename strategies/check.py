@@ -232,7 +232,7 @@ def check_strategy(
         raise ValueError(f"a check needs at least 1 sample, not {samples}.")
     params = dict(params or {})
     name = name or cls.name or cls.__name__
-    questions, rule_sets = _played(cls, name, *sample_questions(seed, samples))
+    questions, rule_sets = played(cls, name, *sample_questions(seed, samples))
     declared = declarations(cls, name, questions)
 
     def make() -> Strategy:
@@ -245,10 +245,10 @@ def check_strategy(
         return judge(name, seed, (questions, rule_sets), declared, ask, time_limit, progress)
 
 
-def _played(cls: type[Strategy], name: str, questions: list[Question], rule_sets: int) -> tuple[list[Question], int]:
-    """The questions under rule sets the strategy plays, and their number of rule sets: a built-in
-    that refuses some rules (`perfect` beyond what it solves), or would take long to prepare for
-    them (its `checked_under`), is not asked under them."""
+def played(cls: type[Strategy], name: str, questions: list[Question], rule_sets: int) -> tuple[list[Question], int]:
+    """The questions under rule sets the strategy plays, and their number of rule sets: a strategy
+    that refuses some rules (`perfect` beyond what it solves, a trained policy's model another box
+    than its own), or would take long to prepare for them (its `checked_under`), is not asked under them."""
     refused: set[Rules] = set()
     checked = getattr(cls, "checked_under", None)
     for rules in {question.rules for question in questions}:

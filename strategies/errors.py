@@ -56,6 +56,10 @@ def strategy_frames(error: BaseException) -> list[str]:
     return lines
 
 
+class StrategyLoadError(ValueError):
+    """A strategy spec that cannot be turned into a strategy; the message is one sentence."""
+
+
 class StrategyError(Exception):
     """A strategy raised, or answered with something the rules do not allow.
 

@@ -22,14 +22,11 @@ from pathlib import Path
 from typing import Any
 
 from .base import Strategy
+from .errors import StrategyLoadError as StrategyLoadError
 from .guard import raised_by_strategy
 from .keys import checked_key
 from .names import BUILTINS, ambiguous, registered, registrations
 from .shown import answer_text, cause, did_you_mean
-
-
-class StrategyLoadError(ValueError):
-    """A strategy spec that cannot be turned into a strategy; the message is one sentence."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -207,6 +204,10 @@ def _find_class(target: str, spec: str) -> type[Strategy]:
         found = getattr(module, class_name, None)
         if found is None:
             raise StrategyLoadError(f"{where!r} has no class {class_name!r} (strategy {spec!r}).")
+        if callable(found) and not isinstance(found, type):
+            from .policy import callable_policy  # a trained policy's function: numpy loads only for one
+
+            return callable_policy(found, spec)
         if not (isinstance(found, type) and issubclass(found, Strategy)):
             raise StrategyLoadError(f"{class_name!r} in {where!r} is not a subclass of strategies.Strategy.")
         if found.choose_move is Strategy.choose_move:
@@ -257,10 +258,21 @@ def _is_file(where: str) -> bool:
     return where.endswith(".py") or "/" in where or "\\" in where
 
 
+MODEL_SUFFIXES = (".onnx", ".zip")
+"""The files a spec names a trained policy's model by (`strategies.policy`): ONNX, a saved SB3 agent."""
+
+
+def model_file(target: str) -> bool:
+    """Whether a spec's target (without parameters) names a model file, by its suffix."""
+    return target.lower().endswith(MODEL_SUFFIXES)
+
+
 def spec_file(spec: str) -> str | None:
-    """The file a `path/to/file.py:Class` spec names, as written (None for a name or a module):
-    found without importing anything."""
+    """The file a `path/to/file.py:Class` spec (or a model file's) names, as written (None for a
+    name or a module): found without importing anything."""
     target = split_spec(spec)[0]
+    if model_file(target):
+        return target
     where = target.rpartition(":")[0]
     return where if where and _is_file(where) else None
 
@@ -294,6 +306,10 @@ def resolve(target: str, spec: str | None = None) -> tuple[type[Strategy], str]:
     found = registered(target, names)
     if found is not None:
         return _find_class(found.target, spec), found.origin
+    if model_file(target):
+        from .policy import model_policy  # a trained policy's model: its libraries load only for one
+
+        return model_policy(target, spec), f"model {target}"
     if ":" in target:
         where = target.rpartition(":")[0]
         return _find_class(target, spec), f"file {where}" if _is_file(where) else f"module {where}"
@@ -346,6 +362,10 @@ def load_strategy(spec: str, params: Mapping[str, Any] | None = None, name: str 
         check_utf8(name, "strategy name")
     merged = {**spec_params, **(params or {})}
     cls, origin = resolve(target, spec)
+    if "reads_context" in merged:
+        from .policy import declared  # a trained policy's declaration: its class is made for it
+
+        cls = declared(cls, merged["reads_context"])
     _check_params(cls, merged, spec)
     loaded = LoadedStrategy(spec.strip(), cls, merged, name or display_name(cls, target, merged), origin)
     loaded.make()  # a constructor that fails should fail here, once, with a clear message

@@ -12,8 +12,8 @@ import numpy as np
 
 from shutbox_cli.game import Rules, dice_options, legal_moves, score
 from shutbox_cli.game.moves import THROWS, throw_probability
+from strategies.encoding import Encoding
 from strategies.table import PolicyTable
-from tournaments.rl.encoding import Encoding
 
 Policy = Callable[[np.ndarray[Any, Any], np.ndarray[Any, Any]], int]
 """An action for an observation and its action mask."""

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from shutbox_cli.game import Rules, TurnContext, dice_options, legal_moves
 from shutbox_cli.game.moves import THROWS
-from tournaments.rl.encoding import encoding
+from strategies.encoding import encoding
 
 
 @pytest.mark.slow

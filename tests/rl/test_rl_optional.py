@@ -43,7 +43,7 @@ def test_without_the_extra_tournaments_and_the_encoding_import_and_an_environmen
     code = WITHOUT + (
         "import tournaments, tournaments.rl\n"
         "from shutbox_cli.game import Rules\n"
-        "from tournaments.rl.encoding import encoding\n"
+        "from strategies.encoding import encoding\n"
         "print(encoding(Rules()).actions, tournaments.run.__name__)\n"
         "try:\n"
         "    import tournaments.rl.env\n"

@@ -36,13 +36,32 @@ def remote_check(
     message from the host (its declarations, each answer) must come within the host's time limit."""
     if samples < 1:
         raise ValueError(f"a check needs at least 1 sample, not {samples}.")
-    questions, rule_sets = sample_questions(seed, samples)
-    declared = _declarations(host.ask(CheckDeclared(seed, samples), _WHEN), host, questions)
+    sampled, rule_sets = sample_questions(seed, samples)
+    reply = host.ask(CheckDeclared(seed, samples), _WHEN)
+    questions, rule_sets = _played(reply, host, sampled, rule_sets)
+    declared = _declarations(reply, host, questions)
 
     def ask(order: list[int], offset: int, stochastic: bool) -> Iterator[tuple[int, Answer, float]]:
         return _answers(host, questions, CheckAnswers(seed, samples, order, offset, stochastic))
 
     return judge(host.name, seed, (questions, rule_sets), declared, ask, TIME_LIMIT, progress)
+
+
+def _played(
+    reply: Mapping[str, Any], host: Host, sampled: list[Question], rule_sets: int
+) -> tuple[list[Question], int]:
+    """The questions under the rules the host's strategy plays, and their number of rule sets: it
+    may refuse whole rule sets (a model trained for another box), which the report's count shows."""
+    found = reply.get("declared")
+    refused = found.get("refused", []) if isinstance(found, dict) else []
+    if not (isinstance(refused, list) and all(type(number) is int for number in refused)):
+        host.refuse("refused questions that are not numbers")
+    if refused != sorted(set(refused)) or not all(0 <= number < len(sampled) for number in refused):
+        host.refuse("refused questions that are not among those sampled")
+    out = {sampled[number].rules for number in refused}
+    if sum(question.rules in out for question in sampled) != len(refused):
+        host.refuse("refused questions that are not whole rule sets")
+    return [question for question in sampled if question.rules not in out], rule_sets - len(out)
 
 
 def _declarations(reply: Mapping[str, Any], host: Host, questions: list[Question]) -> Declarations:

@@ -190,7 +190,8 @@ def apart(folder: Path, private: list[Path]) -> list[str]:
 
 def readable(spec: str, path: Iterable[str]) -> tuple[list[str], list[str]]:
     """What a host may read: Python's own folders, the import path's (but the current folder, unless
-    the strategy is there), our packages, the system's libraries and the strategy's own folder; and
+    the strategy is there), our packages, the system's libraries and the strategy's own folder (a
+    model file by name, where its folder is read in part); and
     the folders of those read only in part (`narrowed`), which it may list but not read."""
     own = strategy_folders(spec, path)
     here = os.getcwd()
@@ -206,7 +207,26 @@ def readable(spec: str, path: Iterable[str]) -> tuple[list[str], list[str]]:
     for folder in dict.fromkeys(found):
         if os.path.exists(folder):
             narrowed(Path(folder).resolve(), private, reads, listed)
+    model = model_path(spec)
+    if model is not None and str(model.parent) in listed:  # its folder read in part: the model by name
+        reads.append(str(model))
     return reads, listed
+
+
+def model_path(spec: str) -> Path | None:
+    """The trained policy's model file a spec names (`strategies.policy`), links followed; None for any
+    other spec, and for one in shutbox's private folders."""
+    from strategies.loading import StrategyLoadError, model_file, spec_file
+
+    try:
+        file = spec_file(spec)
+    except StrategyLoadError:
+        return None
+    if file is None or not model_file(file):
+        return None
+    path = Path(file).expanduser().resolve()
+    kept = private_folders()  # shutbox's own state (its keys) is never read by name
+    return path if path.is_file() and not any(path == folder or folder in path.parents for folder in kept) else None
 
 
 def narrowed(folder: Path, private: list[Path], reads: list[str], listed: list[str]) -> None:

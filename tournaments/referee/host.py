@@ -75,6 +75,7 @@ class _Host:
         self.send = send
         self.players: collections.OrderedDict[int, StrategyPlayer] = collections.OrderedDict()
         self.sampled: tuple[tuple[int, int] | None, list[Question]] = (None, [])
+        self.sampled_count = 0
 
     def answer(self, request: Request) -> Reply:
         if isinstance(request, CheckDeclared):
@@ -93,20 +94,27 @@ class _Host:
         return self.turns(player, request)
 
     def questions(self, seed: int, samples: int) -> list[Question]:
-        """A check's questions, sampled as the referee samples them (kept for its next request)."""
-        from strategies.questions import sample_questions  # loaded only by a host asked to check: most play
+        """A check's questions, sampled as the referee samples them, under the rules the strategy
+        plays (those it refuses left out, as `Declared.refused` tells the referee); kept for its next request."""
+        from strategies.check import played  # loaded only by a host asked to check: most play
+        from strategies.questions import sample_questions
 
         if self.sampled[0] != (seed, samples):
-            self.sampled = ((seed, samples), sample_questions(seed, samples)[0])
+            sampled, rule_sets = sample_questions(seed, samples)
+            self.sampled = ((seed, samples), played(self.loaded.cls, self.loaded.name, sampled, rule_sets)[0])
+            self.sampled_count = len(sampled)
         return self.sampled[1]
 
     def declared(self, request: CheckDeclared) -> Declared:
         """The strategy's declarations under each of a check's questions' rules."""
         from strategies.check import declarations
 
-        found = declarations(self.loaded.cls, self.loaded.name, self.questions(request.seed, request.samples))
+        questions = self.questions(request.seed, request.samples)
+        found = declarations(self.loaded.cls, self.loaded.name, questions)
         keys = [None if key is None else list(key) for key in found.keys]
-        return Declared(found.stochastic, found.reads_context, found.tabulable, keys)
+        kept = {question.seed for question in questions}  # a sampled question's seed is its number
+        refused = [number for number in range(self.sampled_count) if number not in kept]
+        return Declared(found.stochastic, found.reads_context, found.tabulable, keys, refused)
 
     def check_answers(self, request: CheckAnswers) -> Reply:
         """A check's questions answered in the order asked, each sent as it is given (the last one

@@ -173,12 +173,14 @@ def answers_bytes(counts: list[int], given: list[int]) -> bytes:
 @dataclasses.dataclass(frozen=True, slots=True)
 class Declared:
     """A strategy's declarations for a check: stochastic, reads_context, tabulable() and its key
-    under each question's rules (None: none)."""
+    under each question's rules (None: none), of the questions left once those under the rules it
+    refuses (`refused`, their numbers among those sampled: a model trained for one box) are left out."""
 
     stochastic: bool
     reads_context: bool
     tabulable: bool
     keys: list[list[str] | None]
+    refused: list[int] = dataclasses.field(default_factory=list)
 
     def wire(self) -> dict[str, Any]:
         return {
@@ -187,6 +189,7 @@ class Declared:
                 "reads_context": self.reads_context,
                 "tabulable": self.tabulable,
                 "keys": self.keys,
+                "refused": self.refused,
             }
         }
 

@@ -1,7 +1,8 @@
 """The game for learning agents (the `rl` extra, docs/rl.md): a decision encoded as numbers
-(`encoding`, numpy alone), a Gymnasium environment of one player (`env`, registered here as
-`shutbox/ShutTheBox-v0` when gymnasium is installed) and a PettingZoo AEC environment of a table
-(`multi`). Without the extra, importing this package (and `encoding`) still works."""
+(`strategies.encoding`, numpy alone: a trained policy played as a strategy reads it too), a
+Gymnasium environment of one player (`env`, registered here as `shutbox/ShutTheBox-v0` when
+gymnasium is installed) and a PettingZoo AEC environment of a table (`multi`).
+Without the extra, importing this package still works."""
 
 from __future__ import annotations
 

@@ -22,9 +22,9 @@ with needed():
 
 from shutbox_cli.game import GameInPlay, Rules, TurnContext
 from shutbox_cli.game.terms import GameNumber, Seed
+from strategies.encoding import ActionMask, Encoding, Observation, encoding
 
 from ..referee.seated import STRATEGY_TIMEOUT
-from .encoding import ActionMask, Encoding, Observation, encoding
 from .fields import Field, checked_reward, game_reward, turn_reward
 from .turns import AgentTurn
 

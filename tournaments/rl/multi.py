@@ -19,8 +19,8 @@ with needed():
 
 from shutbox_cli.game import GameInPlay, Rules, TurnContext
 from shutbox_cli.game.terms import GameNumber, Seed
+from strategies.encoding import Observation, encoding
 
-from .encoding import Observation, encoding
 from .env import SEEDS, rules_of, shown_line
 from .fields import checked_reward, game_reward, turn_reward
 from .turns import AgentTurn

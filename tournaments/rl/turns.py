@@ -12,8 +12,7 @@ import numpy as np
 
 from shutbox_cli.game import Rules, Turn, TurnContext, TurnRecord, turn_rolls
 from shutbox_cli.game.terms import GameNumber, Seed
-
-from .encoding import ActionMask, Encoding, Observation
+from strategies.encoding import ActionMask, Encoding, Observation
 
 
 class AgentTurn:

@@ -1,5 +1,6 @@
-"""A decision as numbers, for learning agents: the observation (a flat array of whole numbers), the
-action (an index: a move, or a number of dice) and the mask of the legal actions (docs/rl.md).
+"""A decision as numbers, for learning agents and the trained policies played as strategies: the
+observation (a flat array of whole numbers), the action (an index: a move, or a number of dice)
+and the mask of the legal actions (docs/rl.md).
 
 A decision is a question of the rules: before a roll, how many dice (phase 0); after a roll with
 legal moves, which to shut (phase 1). The observation holds the box (1 per open tile), the phase,
