@@ -96,8 +96,9 @@ class AskedSeat:
                 batch = remote.play(seed, contexts, dice_games, dealt)
             except StrategyError as error:  # its host failed to answer at all: nothing plays on
                 raise GameFailure(unit.slot(int(games[0])), turn_context(contexts[0]), error) from None
-            masks = turn_ends(rules, batch.dealt.tobytes(), batch.counts.tolist(), batch.given.tolist())
-            start = masks.index(UNVOUCHED) if UNVOUCHED in masks else len(masks)
+            masks = turn_ends(rules, batch.dealt, batch.counts, batch.given)
+            unvouched = np.flatnonzero(masks == UNVOUCHED)
+            start = int(unvouched[0]) if unvouched.size else masks.size
             ended[:start] = masks[:start]
             remote.keep(start)
         # The turns not vouched for (a host's from the first it failed or answered wrong) through

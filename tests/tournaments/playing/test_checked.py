@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Iterator, Sequence
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -105,4 +106,6 @@ def test_turns_end_where_the_general_engine_ends_them(
     counts = [len(given) for given in answers]
     flat = [answer for given in answers for answer in given]
     ends = [engine_end(rules, rolls, given) for rolls, given in zip(dealt, answers, strict=True)]
-    assert turn_ends(rules, b"".join(dealt), counts, flat) == ends
+    rolls = np.frombuffer(b"".join(dealt), dtype=np.uint8).reshape(-1, width)
+    found = turn_ends(rules, rolls, np.array(counts, dtype=np.intp), np.array(flat, dtype=np.int64))
+    assert found.tolist() == ends
