@@ -49,7 +49,7 @@ class ForgesLate(Strategy):
         kind = type(self)
         if host is not None and not getattr(kind, "forging", False):
             kind.forging = True  # type: ignore[attr-defined]
-            host._Host.turns = _forging(host._Host.turns)  # type: ignore[attr-defined]  # noqa: SLF001
+            host._Host.turns = _forging(host._Host.turns)  # type: ignore[attr-defined]
         return view.legal_moves[0 if view.context.score_to_beat is not None else -1]
 
 
