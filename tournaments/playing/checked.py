@@ -32,9 +32,8 @@ class _Allowed:
     asks_dice: npt.NDArray[np.bool_]
     """Whether the box may roll either number of dice (an answer says which)."""
     dice: npt.NDArray[np.int64]
-    """The number of dice the box rolls when it has no choice."""
-    dice_allowed: npt.NDArray[np.bool_]
-    """[box, count]: whether the box may roll `count` dice (count 0 to 3)."""
+    """[box, answer]: the number of dice the box rolls when the answer (0 to 3; 0 also for none)
+    asks for `answer` dice, 0 where it may not; a box with no choice rolls its own, whatever the answer."""
     throw_of: npt.NDArray[np.int64]
     """[dice, outcome]: the throw (its index in `THROWS`) an outcome code makes."""
     moves: npt.NDArray[np.int8]
@@ -52,9 +51,12 @@ def _allowed(rules: Rules) -> _Allowed:
     """The tables of a rule set (its turn's rules: `Rules.turn_rules`)."""
     boxes, full = np.arange(rules.full_box + 1), rules.full_box
     options = dice_table(rules)
-    dice_allowed = np.zeros((full + 1, 4), dtype=bool)
+    dice = np.zeros((full + 1, 4), dtype=np.int64)
     for box, allowed in enumerate(options):
-        dice_allowed[box, list(allowed)] = True
+        if len(allowed) > 1:
+            dice[box, list(allowed)] = allowed
+        else:
+            dice[box] = allowed[0]
     free = Rules(tiles=rules.tiles, shut_rule=rules.shut_rule)  # no first-roll rule: every candidate
     candidates = row_of(free, box_rows(free), full)
     moves = np.zeros((full + 1, len(THROWS)), dtype=np.int8)
@@ -72,8 +74,7 @@ def _allowed(rules: Rules) -> _Allowed:
     required = rules.first_roll.tile
     return _Allowed(
         asks_dice=np.array([len(allowed) > 1 for allowed in options]),
-        dice=np.array([allowed[0] for allowed in options], dtype=np.int64),
-        dice_allowed=dice_allowed,
+        dice=dice,
         throw_of=np.array([THROWS_BY[1], THROWS_BY[1], THROWS_BY[2]], dtype=np.int64),
         moves=np.minimum(moves, 2),
         only=only,
@@ -91,40 +92,35 @@ def turn_ends(
     dice where the box may roll either, a move where a throw has more than one legal move), or
     UNVOUCHED where an answer is missing or not allowed (answers left over are not read)."""
     allowed, full = _allowed(rules.turn_rules), rules.full_box
-    ends = np.cumsum(counts, dtype=np.int64)
-    at = ends - counts
     box = np.full(counts.size, full, dtype=np.int64)
+    # The unfinished turns, and where each stands: its box, its next answer, the end of its answers.
+    turn = np.arange(counts.size)
+    end = np.cumsum(counts, dtype=np.int64)
+    at, open_, rolls = end - counts, box.copy(), dealt[: counts.size].astype(np.intp)
     answers = np.append(given.astype(np.int64, copy=False), -1)  # -1: what a turn past its answers reads
     last = given.size
-    live = np.arange(counts.size)
-    for roll in range(dealt.shape[1] if live.size else 0):
-        open_, start, end = box[live], at[live], ends[live]
-        # The number of dice: the box's own, or an answer.
-        asks = allowed.asks_dice[open_]
-        said = np.where(asks & (start < end), answers[np.minimum(start, last)], 0)
-        fits = allowed.dice_allowed[open_, np.clip(said, 0, 3)]
-        wrong = asks & ~fits
-        dice = np.where(asks & fits, said, allowed.dice[open_])
-        start = start + asks
-        # The move: the throw's one legal move, or an answer.
-        throw = allowed.throw_of[dice, dealt[live, roll]]
-        moves = allowed.moves[open_, throw]
-        asks = moves > 1
-        said = np.where(asks & (start < end), answers[np.minimum(start, last)], -1)
-        shown = np.clip(said, 0, full)
-        legal = (
-            (said == shown)
-            & allowed.candidate[throw, shown]
-            & (shown & ~open_ == 0)
-            & ((open_ != full) | (shown & allowed.required != 0) | (allowed.required == 0))
-        )
-        wrong |= asks & ~legal
-        after = open_ & ~np.where(asks, shown, allowed.only[open_, throw])
-        box[live[wrong]] = UNVOUCHED
-        going = ~wrong & (moves > 0) & (after != 0)
-        box[live[~wrong & (moves > 0) & (after == 0)]] = 0
-        live, after, start = live[going], after[going], (start + asks)[going]
-        if not live.size:
+    for roll in range(dealt.shape[1]):
+        if not turn.size:
             break
-        box[live], at[live] = after, start
+        # The number of dice: the box's own, or an answer (0 where it is not allowed).
+        asks = allowed.asks_dice[open_]
+        said = np.where(at < end, answers[np.minimum(at, last)], 0)
+        dice = allowed.dice[open_, np.clip(said, 0, 3)]
+        at = at + asks
+        # The move: the throw's one legal move, or an answer.
+        throw = allowed.throw_of[dice, rolls[:, roll]]
+        moves = allowed.moves[open_, throw]
+        chooses = moves > 1
+        said = np.where(at < end, answers[np.minimum(at, last)], -1)
+        shown = np.clip(said, 0, full)
+        legal = (said == shown) & allowed.candidate[throw, shown] & ((shown | open_) == open_)
+        if allowed.required:
+            legal &= (open_ != full) | (shown & allowed.required != 0)
+        wrong = (dice == 0) | (chooses & ~legal)
+        after = open_ & ~np.where(chooses, shown, allowed.only[open_, throw])
+        ended = wrong | (moves == 0) | (after == 0)
+        box[turn[ended]] = np.where(wrong, UNVOUCHED, np.where(moves == 0, open_, 0))[ended]
+        going = ~ended
+        turn, open_, at, end, rolls = turn[going], after[going], (at + chooses)[going], end[going], rolls[going]
+    box[turn] = open_  # none left where the dice dealt are as many as a turn can use
     return box
