@@ -93,25 +93,24 @@ def turn_ends(
     UNVOUCHED where an answer is missing or not allowed (answers left over are not read)."""
     allowed, full = _allowed(rules.turn_rules), rules.full_box
     box = np.full(counts.size, full, dtype=np.int64)
-    # The unfinished turns, and where each stands: its box, its next answer, the end of its answers.
+    # Each turn's answers end with -1, which no question allows: a turn that asks past its answers reads
+    # it (and one -1 more at the very end: a wrong number of dice is read past too, its move not used).
+    ends = np.cumsum(counts)
+    answers = np.append(np.insert(given.astype(np.int64, copy=False), ends, -1), -1)
+    # The unfinished turns, and where each stands: its box, its next answer, its dice.
     turn = np.arange(counts.size)
-    end = np.cumsum(counts, dtype=np.int64)
-    at, open_, rolls = end - counts, box.copy(), dealt[: counts.size].astype(np.intp)
-    answers = np.append(given.astype(np.int64, copy=False), -1)  # -1: what a turn past its answers reads
-    last = given.size
+    at, open_, rolls = ends - counts + turn, box.copy(), dealt[: counts.size].astype(np.intp)
     for roll in range(dealt.shape[1]):
         if not turn.size:
             break
         # The number of dice: the box's own, or an answer (0 where it is not allowed).
-        asks = allowed.asks_dice[open_]
-        said = np.where(at < end, answers[np.minimum(at, last)], 0)
-        dice = allowed.dice[open_, np.clip(said, 0, 3)]
-        at = at + asks
+        dice = allowed.dice[open_, np.clip(answers[at], 0, 3)]
+        at += allowed.asks_dice[open_]
         # The move: the throw's one legal move, or an answer.
         throw = allowed.throw_of[dice, rolls[:, roll]]
         moves = allowed.moves[open_, throw]
         chooses = moves > 1
-        said = np.where(at < end, answers[np.minimum(at, last)], -1)
+        said = answers[at]
         shown = np.clip(said, 0, full)
         legal = (said == shown) & allowed.candidate[throw, shown] & ((shown | open_) == open_)
         if allowed.required:
@@ -121,6 +120,6 @@ def turn_ends(
         ended = wrong | (moves == 0) | (after == 0)
         box[turn[ended]] = np.where(wrong, UNVOUCHED, np.where(moves == 0, open_, 0))[ended]
         going = ~ended
-        turn, open_, at, end, rolls = turn[going], after[going], (at + chooses)[going], end[going], rolls[going]
+        turn, open_, at, rolls = turn[going], after[going], (at + chooses)[going], rolls[going]
     box[turn] = open_  # none left where the dice dealt are as many as a turn can use
     return box
