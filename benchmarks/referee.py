@@ -8,26 +8,30 @@ supervisor) apart, for
 - a user's unkeyed context reader + optimal (`reader.py:Reader`, asked every decision in its host);
 - the bulk field: greedy-high + optimal, both exact (played from their tables, no host).
 
-"host only" is the games per CPU-second of the hosts alone: what the reader's rate would be if the
-referee cost nothing (the host's own Python per decision is the floor).
+"playing" takes off what the same command costs for 2,000 games (start-up, the host's, optimal's
+table), so it is the rate of play itself; "referee s" is the referee's processor seconds of play
+(the same taken off). "host only" is the games per CPU-second of the hosts alone: what the reader's
+rate would be if the referee cost nothing (the host's own Python per decision is the floor).
 
 Measured against the main before issue 38's reader work (1,000,000 games, least CPU of 3, on a
-shared 2-core machine at a load of 8 to 8.6; the bulk field's path did not change, so its 1.16x is
-this load's noise):
+shared 2-core machine at a load of 4.9 to 6; the bulk field's play did not change: its "playing"
+0.99x is the control, its "whole" 1.14x a start-up the baseline checkout pays apart from play):
 
 | case | | now | before | now/before |
 |---|---|---|---|---|
-| reader + optimal | whole | 105,493 | 91,578 | 1.15x |
-| | host only | 152,886 | 141,595 | |
-| | referee CPU-s | 2.94 | 3.86 | 1.31x |
-| bulk field (greedy-high + optimal) | whole | 1,189,711 | 1,026,668 | 1.16x |
+| reader + optimal | whole | 112,235 | 96,132 | 1.17x |
+| | playing | 116,744 | 100,939 | 1.16x |
+| | host only | 161,045 | 150,318 | |
+| | referee CPU-s of play | 2.46 | 3.39 | 1.38x |
+| bulk field (greedy-high + optimal) | whole | 1,262,279 | 1,109,627 | 1.14x |
+| | playing | 2,063,403 | 2,090,788 | 0.99x |
 
-The bulk field is 11.3x the reader's rate. The host is the limit: about 7 of the run's 9.5 CPU-s,
-some 2.5 microseconds of its own Python per decision (a view made, the strategy asked, the answer
-noted: 2.9 decisions a turn), so even a referee that cost nothing would give about 150,000. Of the
-referee's 2.9 s, about 0.45 are start-up and the rest mostly each step's fixed cost, paid 1,000
-times (a unit of 2,000 games asks its host twice): units of 8,000 games (`plan.UNIT_GAMES`, the
-same report) took the referee from 3.19 to 1.91 CPU-s in one measurement at the same load.
+The bulk field is 11.2x the reader's rate. The host is the limit: about 6.2 of the run's 8.9
+CPU-s, some 2.5 microseconds of its own Python per decision (a view made, the strategy asked, the
+answer noted: 2.9 decisions a turn), so even a referee that cost nothing would give about
+160,000. The referee's 2.5 s of play are mostly each step's fixed cost, paid 1,000 times (a unit
+of 2,000 games asks its host twice): units of 8,000 games (`plan.UNIT_GAMES`, the same report)
+took the referee from 3.19 to 1.91 CPU-s in one measurement at a load of 8.
 
 With --wall, whole commands timed by the clock instead (a user's strategy always runs in a host
 process of its own; a baseline from before that is also run with --isolate, where it had one):
@@ -63,6 +67,8 @@ CPU_SPLIT = (
     "runpy.run_module('shutbox_cli', run_name='__main__')\n"
 )
 """A command run so that it says, as it exits, the processor time of its own and of its children."""
+SMALL = 2000
+"""The games of the run whose cost is taken off for "playing"."""
 
 
 class Split(NamedTuple):
@@ -107,28 +113,32 @@ def load() -> str:
 
 
 def reader_path(folders: list[Path], reader: Path, games: int, repeats: int) -> None:
-    """Games per CPU-second of the reader's path and of the bulk field, in each checkout."""
-    common = ["-s", "optimal", "-n", str(games), "--seed", "1", "-j", "1", "-q"]
+    """Games per CPU-second of the reader's path and of the bulk field, in each checkout: whole, and
+    playing (less what the same command costs for SMALL games: start-up, hosts, optimal's table)."""
     cases = {
-        "reader + optimal": ["-s", f"{reader}:Reader", *common],
-        "bulk field (greedy-high + optimal)": ["-s", "greedy-high", *common],
+        "reader + optimal": ["-s", f"{reader}:Reader"],
+        "bulk field (greedy-high + optimal)": ["-s", "greedy-high"],
     }
     print(f"{games:,} games, -j 1, least CPU of {repeats}; games per CPU-second; load before: {load()}")
     print(f"{'case':36} {'':10} {'now':>9} {'baseline':>9} {'now/base':>9}")
     rates: dict[str, float] = {}
-    for title, arguments in cases.items():
-        now, before = least_split(folders, arguments, repeats)
+    for title, strategy in cases.items():
+        common = [*strategy, "-s", "optimal", "--seed", "1", "-j", "1", "-q", "-n"]
+        now, before = least_split(folders, [*common, str(games)], repeats)
+        small = least_split(folders, [*common, str(SMALL)], repeats)
         rates[title] = games / now.whole
+        playing = [
+            (games - SMALL) / (whole.whole - least.whole) for whole, least in zip((now, before), small, strict=True)
+        ]
         print(
             f"{title:36} {'whole':10} {games / now.whole:9,.0f} {games / before.whole:9,.0f} "
             f"{before.whole / now.whole:8.2f}x"
         )
+        print(f"{'':36} {'playing':10} {playing[0]:9,.0f} {playing[1]:9,.0f} {playing[0] / playing[1]:8.2f}x")
         if now.hosts > 0.5:
             print(f"{'':36} {'host only':10} {games / now.hosts:9,.0f} {games / before.hosts:9,.0f}")
-            print(
-                f"{'':36} {'referee s':10} {now.referee:9.2f} {before.referee:9.2f} "
-                f"{before.referee / now.referee:8.2f}x"
-            )
+            referee = [whole.referee - least.referee for whole, least in zip((now, before), small, strict=True)]
+            print(f"{'':36} {'referee s':10} {referee[0]:9.2f} {referee[1]:9.2f} {referee[1] / referee[0]:8.2f}x")
     bulk = rates["bulk field (greedy-high + optimal)"]
     print(f"the bulk field is {bulk / rates['reader + optimal']:.1f}x the reader's rate; load after: {load()}")
 
