@@ -17,6 +17,7 @@ games before it play on).
 from __future__ import annotations
 
 import itertools
+import math
 from typing import Any
 
 import numpy as np
@@ -96,8 +97,9 @@ class AskedSeat:
                 batch = remote.play(seed, contexts, dice_games, dealt)
             except StrategyError as error:  # its host failed to answer at all: nothing plays on
                 raise GameFailure(unit.slot(int(games[0])), turn_context(contexts[0]), error) from None
-            masks = turn_ends(rules, batch.dealt.tobytes(), batch.counts.tolist(), batch.given.tolist())
-            start = masks.index(UNVOUCHED) if UNVOUCHED in masks else len(masks)
+            masks = turn_ends(rules, batch.dealt, batch.counts, batch.given)
+            unvouched = np.flatnonzero(masks == UNVOUCHED)
+            start = int(unvouched[0]) if unvouched.size else masks.size
             ended[:start] = masks[:start]
             remote.keep(start)
         # The turns not vouched for (a host's from the first it failed or answered wrong) through
@@ -119,33 +121,59 @@ class AskedSeat:
 
 def game_contexts(unit: BulkUnit, seat: int, round_: int, games: Games) -> list[ContextFields]:
     """The context of each game's turn in this seat and round, from where the games stand: its
-    fields, which a host is sent as they are (`match.turn_context` makes the context)."""
+    fields, which a host is sent as they are (`match.turn_context` makes the context). Games that
+    stand alike share one tuple of fields, made once (a host is sent it once)."""
     count, standing = unit.players, unit.standing
     seats = (np.arange(count)[None, :] - unit.rotation[games][:, None]) % count  # [game, player]
-    scores = standing.scores[seats, games[:, None]]
+    players = (unit.rotation[games] + seat) % count
+    parts = (
+        players[:, None],
+        standing.scores[seats, games[:, None]],
+        standing.totals[seats, games[:, None]],
+        standing.playing[seats, games[:, None]],
+    )
+    key = None if any(part.dtype == object for part in parts) else _row_keys(np.hstack(parts).astype(np.int64))
+    if key is None:  # totals past 64 bits, or too many ways to stand: each game's own
+        return _contexts(seat, round_, standing.playoff, *parts)
+    _, first, which = np.unique(key, return_index=True, return_inverse=True)
+    made = _contexts(seat, round_, standing.playoff, *(part[first] for part in parts))
+    return list(map(made.__getitem__, which.tolist()))
+
+
+def _row_keys(table: npt.NDArray[np.int64]) -> npt.NDArray[np.int64] | None:
+    """A number for each row, the same for rows alike and only for them (None where the rows' values
+    span too much for one 64-bit number)."""
+    low = table.min(axis=0)
+    spans = (table.max(axis=0) - low + 1).tolist()
+    if math.prod(spans) >= 1 << 62:
+        return None
+    strides = np.array([math.prod(spans[:column]) for column in range(len(spans))], dtype=np.int64)
+    keys: npt.NDArray[np.int64] = (table - low) @ strides
+    return keys
+
+
+def _contexts(
+    seat: int,
+    round_: int,
+    playoff: bool,
+    players: npt.NDArray[Any],
+    scores: npt.NDArray[Any],
+    totals: npt.NDArray[Any],
+    playing: npt.NDArray[Any],
+) -> list[ContextFields]:
+    """Each row's context fields (a score not posted yet, -1, is None)."""
     posted = scores.astype(object)
-    posted[scores < 0] = None  # not played yet
-    players = ((unit.rotation[games] + seat) % count).tolist()
+    posted[scores < 0] = None
     steady = itertools.repeat
     return list(
         zip(
-            players,
+            players[:, 0].tolist(),
             steady(seat),
             steady(round_),
-            steady(standing.playoff),
-            _rows(posted, scores),
-            _rows(standing.totals[seats, games[:, None]]),
-            _rows(standing.playing[seats, games[:, None]]),
+            steady(playoff),
+            map(tuple, posted.tolist()),
+            map(tuple, totals.tolist()),
+            map(tuple, playing.tolist()),
             strict=False,
         )
     )
-
-
-def _rows(values: npt.NDArray[Any], compared: npt.NDArray[Any] | None = None) -> list[tuple[Any, ...]]:
-    """Each row of `values` as a tuple; one tuple for them all where every row is the same (as
-    `compared`'s rows are, when given: a turn's context is often its neighbours', such as every
-    total at the first round, and a tuple sent once reaches a host once)."""
-    same = values if compared is None else compared
-    if same.shape[0] > 1 and bool((same == same[0]).all()):
-        return [tuple(values[0].tolist())] * same.shape[0]
-    return list(map(tuple, values.tolist()))

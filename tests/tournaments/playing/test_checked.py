@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Iterator, Sequence
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -105,4 +106,19 @@ def test_turns_end_where_the_general_engine_ends_them(
     counts = [len(given) for given in answers]
     flat = [answer for given in answers for answer in given]
     ends = [engine_end(rules, rolls, given) for rolls, given in zip(dealt, answers, strict=True)]
-    assert turn_ends(rules, b"".join(dealt), counts, flat) == ends
+    rolls = np.frombuffer(b"".join(dealt), dtype=np.uint8).reshape(-1, width)
+    found = turn_ends(rules, rolls, np.array(counts, dtype=np.intp), np.array(flat, dtype=np.int64))
+    assert found.tolist() == ends
+
+
+def test_a_last_turn_that_runs_out_of_answers_where_it_must_say_its_dice_is_not_vouched_for() -> None:
+    """A box of two tiles may roll one die or two: a turn with no answer left there is not vouched
+    for, the turns before it are, and nothing past the batch's answers is read."""
+    rules = Rules(tiles=2)
+    width = rules.tiles + 1
+    dealt = np.zeros((2, width), dtype=np.uint8)  # double ones: one die shuts tile 1, then the box is 2
+    answers = [1, 1]  # the first turn: one die, then one die again (1 cannot shut tile 2: it ends there)
+    first = engine_end(rules, bytes(dealt[0]), answers)
+    found = turn_ends(rules, dealt, np.array([2, 0], dtype=np.intp), np.array(answers, dtype=np.int64))
+    assert found.tolist() == [first, UNVOUCHED]
+    assert first != UNVOUCHED
