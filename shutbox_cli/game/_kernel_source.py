@@ -144,6 +144,9 @@ def unit_player(keyed, drop_outs, playoffs):  # noqa: C901
         flags,
         words,
         key_row,
+        ahead,
+        seated,
+        rolls,
     ):
         """`kernel.play`, compiled: the games `which`, counted; those stalled written in `stalled`,
         and how many returned. Its working arrays come made (an array made here would compile
@@ -152,6 +155,43 @@ def unit_player(keyed, drop_outs, playoffs):  # noqa: C901
         `key_row` a turn's key."""
         left = 0
         key_seed = _mix(seed + _ABSORB)
+        if ahead:  # every exact turn of the first rounds, once per (dice game, round, seat), on rolls made once
+            for rotation in range(seated.shape[0]):
+                for seat in range(seats):
+                    for slot in range(seated.shape[2]):
+                        seated[rotation, seat, slot] = False
+            for matchup in range(players.shape[0]):
+                for rotation in range(seats):
+                    for seat in range(seats):
+                        strategy = players[matchup, (rotation + seat) % seats]
+                        if kinds[strategy] == _EXACT:
+                            seated[0 if duplicate else rotation, seat, slots[strategy]] = True
+            for dice in range(dice_games.shape[0]):
+                rotation = 0 if duplicate else dice % seats
+                dealt_seed = _mix((key_seed ^ dice_games[dice]) + _ABSORB)
+                for number in range(ahead):
+                    round_seed = _mix((dealt_seed ^ np.uint64(number)) + _ABSORB)
+                    for seat in range(seats):
+                        counter = _mix((round_seed ^ np.uint64(seat)) + _ABSORB)
+                        made = 0
+                        for slot in range(seated.shape[2]):
+                            if not seated[rotation, seat, slot]:
+                                continue
+                            mask, rolled = full, 0
+                            while True:
+                                if rolled == made:
+                                    counter += _GAMMA
+                                    word = _mix(counter)
+                                    high = (word >> _S32) * _36 + (((word & _LOW_32) * _36) >> _S32)
+                                    rolls[made] = np.uint8(high >> _S32)
+                                    made += 1
+                                after = tables[slot, mask, rolls[rolled]]
+                                rolled += 1
+                                if after <= 0:
+                                    mask = 0 if after == 0 else mask
+                                    break
+                                mask = np.int64(after)
+                            turns[slot, seat, number, dice] = mask
         pairs = _SCALARS + 2 * seats  # where a player's pentanomial starts in its counts, if counted
         matchup, rotation, deal, previous = 0, 0, -1, -2
         for index in range(which.shape[0]):

@@ -118,6 +118,7 @@ def play(
     missing: npt.NDArray[np.int64],
     keyed: tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]],
     asked: npt.NDArray[np.int64],
+    ahead: int = 0,
 ) -> npt.NDArray[np.int64]:
     """Play `which` games of the unit (numbered matchup by matchup, rotation by rotation, deal by
     deal), adding each finished game to the `counted` tallies: `counts` [matchup, player, count],
@@ -174,5 +175,8 @@ def play(
         np.empty((2, seats), dtype=np.bool_),
         np.empty((seats, 2), dtype=np.uint64),
         np.empty(KEY_ROW, dtype=np.int64),
+        ahead,
+        np.empty((seats, seats, turns.shape[0]), dtype=np.bool_),
+        np.empty(16, dtype=np.uint8),
     )
     return stalled[:left]

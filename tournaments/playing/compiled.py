@@ -57,6 +57,7 @@ class CompiledUnits:
         drop_out = -1 if rules.drop_out is None else rules.drop_out
         self.ruled = (rules.instant_win, rules.rounds, drop_out, _TIES[rules.ties.value], rules.full_box)
         self.kept = min(KEPT_ROUNDS, rules.rounds) if rules.drop_out is None else KEPT_ROUNDS
+        self.ahead = self.kept if rules.drop_out is None else min(self.kept, -(-rules.drop_out // top))
         self._seated: dict[tuple[int, ...], Seated] = {}
         self.pays = bulk_turns(plan) >= PAYING_TURNS
 
@@ -89,14 +90,16 @@ class CompiledUnits:
         squares = np.zeros((len(unit.matchups), seats, 2), dtype=np.uint64)
         which = np.arange(games.count, dtype=np.int64)
         share = share_unit(seats)
+        ahead = self.ahead
         while which.size:
             asked = np.empty((which.size, kernel.KEY_ROW), dtype=np.int64)
             arrays = (strategies.kinds, strategies.slots, strategies.tables)
             keyed = (strategies.features, strategies.keys)
             counted = (counts, squares, dealt)
             which = kernel.play(
-                games, self.ruled, self.scores, share, arrays, turns, which, counted, missing, keyed, asked
+                games, self.ruled, self.scores, share, arrays, turns, which, counted, missing, keyed, asked, ahead
             )
+            ahead = 0
             if which.size:
                 strategies.add_keys(asked[: which.size])
                 if (missing != _NONE_MISSING).any():
