@@ -36,6 +36,8 @@ _DEALT_BITS, _DEALT_MASK, _DEALT_GAME = 4, 15, 1 << 8
 and the games counted, one _DEALT_GAME each (the word is only read there)."""
 # A game's counts by seat: rows of `numbers`.
 _WIN, _TURNS, _SUM, _SHUT, _TOTAL, _OUT, _STAYED, _LAST, _SCORE, _AT = range(10)
+# Who sits in each seat of the matchup and rotation played: rows of `seating`.
+_PLAYER, _STRATEGY, _KIND, _SLOT = range(4)
 
 
 @nb.njit
@@ -107,10 +109,26 @@ def _keyed_slot(strategy, seat, number, playoff, numbers, flags, key_features, k
     return -1
 
 
+@nb.njit
+def _add_counts(counts, squares, matchup, player, wins, turns, total, shut, played, low, high):
+    """A player's counts over some games of a matchup added to its tallies (`kernel.COUNTED`; its
+    squared scores in two words)."""
+    counts[matchup, player, 0] += wins
+    counts[matchup, player, 1] += turns
+    counts[matchup, player, 2] += total
+    counts[matchup, player, 3] += shut
+    counts[matchup, player, 4] += played
+    counts[matchup, player, 5] += total
+    summed = squares[matchup, player, 0] + low
+    squares[matchup, player, 1] += high + (_ONE if summed < low else np.uint64(0))
+    squares[matchup, player, 0] = summed
+
+
 def unit_player(keyed, drop_outs, playoffs):  # noqa: C901
     """`play_unit` compiled for the rule paths in force only (keyed turns, drop-outs, playoffs):
     numba prunes the branches of a path left out before it types them, so the common unit (one
     round, no keys) compiles least; each variant is cached on disk apart (its flags in its key)."""
+    plain = not keyed and not drop_outs and not playoffs
 
     @nb.njit(cache=True, error_model="numpy")
     def play_unit(  # noqa: C901
@@ -144,9 +162,11 @@ def unit_player(keyed, drop_outs, playoffs):  # noqa: C901
         flags,
         words,
         key_row,
+        seating,
         ahead,
         seated,
         rolls,
+        paired,
     ):
         """`kernel.play`, compiled: the games `which`, counted; those stalled written in `stalled`,
         and how many returned. Its working arrays come made (an array made here would compile
@@ -193,7 +213,81 @@ def unit_player(keyed, drop_outs, playoffs):  # noqa: C901
                                 mask = np.int64(after)
                             turns[slot, seat, number, dice] = mask
         pairs = _SCALARS + 2 * seats  # where a player's pentanomial starts in its counts, if counted
-        matchup, rotation, deal, previous = 0, 0, -1, -2
+        kept = turns.shape[2]
+        for matchup in range(players.shape[0]):
+            paired[matchup] = False
+        if plain and seats == 2 and ahead == rounds:  # every turn of two exact strategies' games is known
+            for matchup in range(players.shape[0]):
+                if kinds[players[matchup, 0]] != _EXACT or kinds[players[matchup, 1]] != _EXACT:
+                    continue
+                paired[matchup] = True
+                for rotation in range(2):
+                    player, mate = rotation, 1 - rotation  # seat 0's player, seat 1's
+                    slot, slot_other = slots[players[matchup, player]], slots[players[matchup, mate]]
+                    wins, turns_in, total, shut, played = 0, 0, 0, 0, 0
+                    wins_other, turns_other, total_other, shut_other, played_other = 0, 0, 0, 0, 0
+                    low, high, low_other, high_other = np.uint64(0), np.uint64(0), np.uint64(0), np.uint64(0)
+                    first_ahead, other_ahead, even = 0, 0, 0
+                    for deal in range(deals):
+                        dice = deal if duplicate else 2 * deal + rotation
+                        score, score_other, turned, turned_other, won = 0, 0, 0, 0, -1
+                        for number in range(rounds):
+                            got = scores[turns[slot, 0, number, dice]]
+                            score += got
+                            turned += 1
+                            shut += got == 0
+                            square = np.uint64(got * got)
+                            low += square
+                            high += _ONE if low < square else np.uint64(0)
+                            if instant and got == 0:
+                                won = 0
+                                break
+                            got = scores[turns[slot_other, 1, number, dice]]
+                            score_other += got
+                            turned_other += 1
+                            shut_other += got == 0
+                            square = np.uint64(got * got)
+                            low_other += square
+                            high_other += _ONE if low_other < square else np.uint64(0)
+                            if instant and got == 0:
+                                won = 1
+                                break
+                        if won < 0:  # the lower total; a tie shared (2) or the first seat's
+                            lower = 0 if score < score_other else 1
+                            won = lower if score != score_other else (2 if ties == _SHARE else 0)
+                        part = share if won == 0 else (share // 2 if won == 2 else 0)
+                        part_other = share if won == 1 else (share // 2 if won == 2 else 0)
+                        wins += part
+                        wins_other += part_other
+                        first_ahead += won == 0
+                        other_ahead += won == 1
+                        even += won == 2
+                        turns_in += turned
+                        turns_other += turned_other
+                        total += score
+                        total_other += score_other
+                        played += turned > 0
+                        played_other += turned_other > 0
+                        value = dealt[matchup, deal] + _DEALT_GAME + (part << (_DEALT_BITS * player))
+                        value += part_other << (_DEALT_BITS * mate)
+                        if value >= 2 * _DEALT_GAME:
+                            counts[matchup, 0, pairs + (value & _DEALT_MASK)] += 1
+                            counts[matchup, 1, pairs + ((value >> _DEALT_BITS) & _DEALT_MASK)] += 1
+                        else:
+                            dealt[matchup, deal] = value
+                    _add_counts(counts, squares, matchup, player, wins, turns_in, total, shut, played, low, high)
+                    _add_counts(
+                        counts, squares, matchup, mate, wins_other, turns_other, total_other, shut_other,
+                        played_other, low_other, high_other,
+                    )
+                    counts[matchup, player, _SCALARS + mate] += first_ahead
+                    counts[matchup, mate, _SCALARS + player] += other_ahead
+                    counts[matchup, player, _SCALARS + 2 + mate] += even
+                    counts[matchup, mate, _SCALARS + 2 + player] += even
+        for seat in range(seats):  # rows no game of a path without them writes
+            numbers[_OUT, seat] = numbers[_LAST, seat] = -1
+            numbers[_STAYED, seat] = 0
+        matchup, rotation, deal, previous, seated_at = 0, 0, -1, -2, -1
         for index in range(which.shape[0]):
             game = which[index]
             if game == previous + 1:  # the next game: no division
@@ -205,12 +299,25 @@ def unit_player(keyed, drop_outs, playoffs):  # noqa: C901
             else:
                 matchup, rotation, deal = game // (seats * deals), (game // deals) % seats, game % deals
             previous = game
+            if plain and paired[matchup]:
+                continue
             dice = deal if duplicate else deal * seats + rotation
+            if seated_at != matchup * seats + rotation:  # who sits where: once per matchup and rotation
+                seated_at = matchup * seats + rotation
+                for seat in range(seats):
+                    player = rotation + seat - (seats if rotation + seat >= seats else 0)
+                    seating[_PLAYER, seat] = player
+                    strategy = players[matchup, player]
+                    seating[_STRATEGY, seat] = strategy
+                    seating[_KIND, seat] = kinds[strategy]
+                    seating[_SLOT, seat] = slots[strategy]
             for seat in range(seats):
-                for row in range(_AT):
-                    numbers[row, seat] = 0
-                numbers[_OUT, seat] = numbers[_LAST, seat] = -1
-                numbers[_AT, seat] = players[matchup, (rotation + seat) % seats]
+                numbers[_WIN, seat] = numbers[_TURNS, seat] = numbers[_SHUT, seat] = numbers[_TOTAL, seat] = 0
+                if playoffs:
+                    numbers[_STAYED, seat] = 0
+                    numbers[_LAST, seat] = -1
+                if drop_outs:
+                    numbers[_OUT, seat] = -1
                 words[seat, 0] = words[seat, 1] = 0
                 flags[0, seat] = True
             number, playoff, waiting = np.int64(0), np.bool_(False), False
@@ -222,16 +329,17 @@ def unit_player(keyed, drop_outs, playoffs):  # noqa: C901
                 for seat in range(seats):
                     if not flags[0, seat]:
                         continue
-                    strategy = numbers[_AT, seat]
-                    kind, slot, mask = kinds[strategy], slots[strategy], _UNKNOWN
+                    kind, slot, mask = seating[_KIND, seat], seating[_SLOT, seat], _UNKNOWN
                     if keyed and kind == _KEYED:  # the turn's key (`keyed.key_rows`), and its table's slot
-                        slot = _keyed_slot(strategy, seat, number, playoff, numbers, flags, key_features, keys, key_row)
+                        slot = _keyed_slot(
+                            seating[_STRATEGY, seat], seat, number, playoff, numbers, flags, key_features, keys, key_row
+                        )
                         if slot < 0:
                             for column in range(_KEY_ROW):
                                 asked[left, column] = key_row[column]
                             waiting = True
                             break
-                    elif number < turns.shape[2]:
+                    elif number < kept:
                         mask = np.int64(turns[slot, seat, number, dice])
                     if mask == _UNKNOWN and kind != _GIVEN:
                         counter = _mix((key_seed ^ dice_games[dice]) + _ABSORB)
@@ -247,7 +355,7 @@ def unit_player(keyed, drop_outs, playoffs):  # noqa: C901
                                 mask = 0 if after == 0 else mask
                                 break
                             mask = np.int64(after)
-                        if kind == _EXACT and number < turns.shape[2]:
+                        if kind == _EXACT and number < kept:
                             turns[slot, seat, number, dice] = mask
                     elif mask == _UNKNOWN:
                         if number < missing[slot, seat, dice]:
@@ -259,7 +367,6 @@ def unit_player(keyed, drop_outs, playoffs):  # noqa: C901
                     numbers[_SCORE, seat] = got
                     if not playoff:
                         numbers[_TURNS, seat] += 1
-                        numbers[_SUM, seat] += got
                         numbers[_SHUT, seat] += got == 0
                         numbers[_TOTAL, seat] += got
                         square = np.uint64(got * got)
@@ -324,9 +431,10 @@ def unit_player(keyed, drop_outs, playoffs):  # noqa: C901
                         tied += 1
                         first = seat if first < 0 else first
                 if ties == _SHARE:
+                    part = share if tied == 1 else share // tied
                     for seat in range(seats):
                         if flags[0, seat]:
-                            numbers[_WIN, seat] += share // tied
+                            numbers[_WIN, seat] += part
                     break
                 if playoffs and tied > 1:  # the playoff rule: another round among them
                     playoff = True
@@ -340,40 +448,35 @@ def unit_player(keyed, drop_outs, playoffs):  # noqa: C901
             # The game counted into its matchup's tallies, seat by seat as player by player.
             won_deal = _DEALT_GAME
             for seat in range(seats):
-                player = (rotation + seat) % seats
+                player = seating[_PLAYER, seat]
                 won_deal += numbers[_WIN, seat] << (_DEALT_BITS * player)
-                row = counts[matchup, player]
-                row[0] += numbers[_WIN, seat]
-                row[1] += numbers[_TURNS, seat]
-                row[2] += numbers[_SUM, seat]
-                row[3] += numbers[_SHUT, seat]
-                if numbers[_TURNS, seat] > 0:
-                    row[4] += 1
-                    row[5] += numbers[_TOTAL, seat]
+                counts[matchup, player, 0] += numbers[_WIN, seat]
+                counts[matchup, player, 1] += numbers[_TURNS, seat]
+                counts[matchup, player, 2] += numbers[_TOTAL, seat]
+                counts[matchup, player, 3] += numbers[_SHUT, seat]
+                counts[matchup, player, 4] += numbers[_TURNS, seat] > 0
+                counts[matchup, player, 5] += numbers[_TOTAL, seat]
                 low = squares[matchup, player, 0] + words[seat, 0]
                 squares[matchup, player, 1] += words[seat, 1] + (_ONE if low < words[seat, 0] else np.uint64(0))
                 squares[matchup, player, 0] = low
                 for other in range(seat + 1, seats):
-                    placed = 0
                     won, won_other = numbers[_WIN, seat] > 0, numbers[_WIN, other] > 0
-                    out = _NEVER_OUT if numbers[_OUT, seat] < 0 else numbers[_OUT, seat]
-                    out_other = _NEVER_OUT if numbers[_OUT, other] < 0 else numbers[_OUT, other]
-                    last, last_other = numbers[_LAST, seat], numbers[_LAST, other]
-                    if won != won_other:
-                        placed = 1 if won else -1
-                    elif won:
-                        placed = 0
-                    elif out != out_other:
-                        placed = 1 if out > out_other else -1
-                    elif numbers[_TURNS, seat] != numbers[_TURNS, other]:
-                        placed = 0
-                    elif numbers[_TOTAL, seat] != numbers[_TOTAL, other]:
-                        placed = 1 if numbers[_TOTAL, seat] < numbers[_TOTAL, other] else -1
-                    elif numbers[_STAYED, seat] != numbers[_STAYED, other]:
-                        placed = 1 if numbers[_STAYED, seat] > numbers[_STAYED, other] else -1
-                    elif last >= 0 and last_other >= 0 and last != last_other:
-                        placed = 1 if last < last_other else -1
-                    mate = (rotation + other) % seats
+                    placed = np.int64(won) - np.int64(won_other)
+                    if placed == 0 and not won:  # neither won: out later, then the lower total of as many turns, ...
+                        out = _NEVER_OUT if numbers[_OUT, seat] < 0 else numbers[_OUT, seat]
+                        out_other = _NEVER_OUT if numbers[_OUT, other] < 0 else numbers[_OUT, other]
+                        last, last_other = numbers[_LAST, seat], numbers[_LAST, other]
+                        if drop_outs and out != out_other:
+                            placed = 1 if out > out_other else -1
+                        elif numbers[_TURNS, seat] != numbers[_TURNS, other]:
+                            placed = 0
+                        elif numbers[_TOTAL, seat] != numbers[_TOTAL, other]:
+                            placed = 1 if numbers[_TOTAL, seat] < numbers[_TOTAL, other] else -1
+                        elif playoffs and numbers[_STAYED, seat] != numbers[_STAYED, other]:  # ... then the playoff
+                            placed = 1 if numbers[_STAYED, seat] > numbers[_STAYED, other] else -1
+                        elif playoffs and last >= 0 and last_other >= 0 and last != last_other:
+                            placed = 1 if last < last_other else -1
+                    mate = seating[_PLAYER, other]
                     if placed == 0:
                         counts[matchup, player, _SCALARS + seats + mate] += 1
                         counts[matchup, mate, _SCALARS + seats + player] += 1

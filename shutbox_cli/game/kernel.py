@@ -175,8 +175,10 @@ def play(
         np.empty((2, seats), dtype=np.bool_),
         np.empty((seats, 2), dtype=np.uint64),
         np.empty(KEY_ROW, dtype=np.int64),
+        np.empty((4, seats), dtype=np.int64),
         ahead,
         np.empty((seats, seats, turns.shape[0]), dtype=np.bool_),
         np.empty(16, dtype=np.uint8),
+        np.empty(games.players.shape[0], dtype=np.bool_),
     )
     return stalled[:left]
