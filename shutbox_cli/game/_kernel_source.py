@@ -27,6 +27,7 @@ _NEVER_OUT = 2**62
 _FAR = 2**63 - 1
 _EXACT, _GIVEN, _KEYED, _UNKNOWN = 0, 1, 2, -2
 _KEY_ROW = 10
+_OUTCOMES = 36
 """A key as the kernel keeps it: its 64-bit hash (as int64), the strategy, then up to 8 feature values."""
 _NONE = -1
 _SHARE, _SEAT = 0, 1
@@ -124,6 +125,77 @@ def _add_counts(counts, squares, matchup, player, wins, turns, total, shut, play
     squares[matchup, player, 0] = summed
 
 
+@nb.njit(error_model="numpy")
+def _deal_turns(ahead, seats, deals, duplicate, key_seed, dice_games, players, kinds, slots, walks, turns, arrays):  # noqa: C901
+    """The exact strategies' turns of the first `ahead` rounds of every dice game, written in `turns`
+    [slot, seat, round, dice game]: for each round and seat, every dice game's rolls made at once,
+    then each exact strategy seated there walks them, all its dice games side by side (loops the
+    compiler turns into vector instructions: no branch in them). A strategy's `walks` row is its turn
+    table [mask, outcome] with a turn's end as a state of its own that every roll leaves as it is
+    (`kernel.walk_table`), so every walk takes `rolls.shape[1]` steps (the most rolls a turn takes).
+    The dice games come rotation by rotation (`kernel.UnitGames`), so a strategy seated in one
+    rotation only walks just its own. `arrays` holds the working arrays: `seated` [rotation, seat,
+    slot], `dealt` and `counters` [dice game] (words), `rolls` [seat, step, dice game], `walking`
+    [dice game] (the walks' states)."""
+    seated, dealt, counters, rolls, walking = arrays
+    games, steps = dice_games.shape[0], rolls.shape[1]
+    rotations = 1 if duplicate else seats
+    ended = walks.shape[1] // (2 * _OUTCOMES)  # the first end state: the box's masks come before
+    for rotation in range(seated.shape[0]):
+        for seat in range(seats):
+            for slot in range(seated.shape[2]):
+                seated[rotation, seat, slot] = False
+    for matchup in range(players.shape[0]):
+        for rotation in range(seats):
+            for seat in range(seats):
+                strategy = players[matchup, rotation + seat - (seats if rotation + seat >= seats else 0)]
+                if kinds[strategy] == _EXACT:
+                    seated[0 if duplicate else rotation, seat, slots[strategy]] = True
+    for dice in range(games):
+        dealt[dice] = _mix((key_seed ^ dice_games[dice]) + _ABSORB)
+    for number in range(ahead):
+        for seat in range(seats):
+            anyone = False
+            for rotation in range(rotations):
+                for slot in range(seated.shape[2]):
+                    anyone = anyone or seated[rotation, seat, slot]
+            if not anyone:
+                continue
+            for dice in range(games):
+                counters[dice] = _mix((_mix((dealt[dice] ^ np.uint64(number)) + _ABSORB) ^ np.uint64(seat)) + _ABSORB)
+            for step in range(steps):  # roll `step` of every dice game: `dice.turn_rolls`, in lockstep
+                gamma = np.uint64(step + 1) * _GAMMA
+                rolled = rolls[seat, step]
+                for dice in range(games):
+                    word = counters[dice] + gamma
+                    word = (word ^ (word >> _S30)) * _MIX_1
+                    word = (word ^ (word >> _S27)) * _MIX_2
+                    word = word ^ (word >> _S31)
+                    rolled[dice] = np.uint8(((word >> _S32) * _36 + (((word & _LOW_32) * _36) >> _S32)) >> _S32)
+            for rotation in range(rotations):
+                first = rotation * (games // rotations)
+                last = first + games // rotations
+                for slot in range(seated.shape[2]):
+                    if not seated[rotation, seat, slot]:
+                        continue
+                    table, walk = walks[slot], walking[first:last]
+                    for dice in range(walk.shape[0]):
+                        walk[dice] = ended - 1  # the full box
+                    for step in range(steps):
+                        rolled = rolls[seat, step, first:last]
+                        for dice in range(walk.shape[0]):
+                            walk[dice] = table[np.uint32(walk[dice]) * np.uint32(_OUTCOMES) + np.uint32(rolled[dice])]
+                    out = turns[slot, seat, number, first:last]
+                    for dice in range(walk.shape[0]):
+                        state, step = walk[dice], steps
+                        while state < ended:  # a turn longer than the box has tiles: never for a legal table
+                            step += 1
+                            word = _mix(counters[first + dice] + np.uint64(step) * _GAMMA)
+                            outcome = ((word >> _S32) * _36 + (((word & _LOW_32) * _36) >> _S32)) >> _S32
+                            state = table[np.uint32(state) * np.uint32(_OUTCOMES) + np.uint32(outcome)]
+                        out[dice] = state - ended
+
+
 def unit_player(keyed, drop_outs, playoffs):  # noqa: C901
     """`play_unit` compiled for the rule paths in force only (keyed turns, drop-outs, playoffs):
     numba prunes the branches of a path left out before it types them, so the common unit (one
@@ -164,8 +236,8 @@ def unit_player(keyed, drop_outs, playoffs):  # noqa: C901
         key_row,
         seating,
         ahead,
-        seated,
-        rolls,
+        walks,
+        ahead_arrays,
         paired,
     ):
         """`kernel.play`, compiled: the games `which`, counted; those stalled written in `stalled`,
@@ -175,43 +247,8 @@ def unit_player(keyed, drop_outs, playoffs):  # noqa: C901
         `key_row` a turn's key."""
         left = 0
         key_seed = _mix(seed + _ABSORB)
-        if ahead:  # every exact turn of the first rounds, once per (dice game, round, seat), on rolls made once
-            for rotation in range(seated.shape[0]):
-                for seat in range(seats):
-                    for slot in range(seated.shape[2]):
-                        seated[rotation, seat, slot] = False
-            for matchup in range(players.shape[0]):
-                for rotation in range(seats):
-                    for seat in range(seats):
-                        strategy = players[matchup, (rotation + seat) % seats]
-                        if kinds[strategy] == _EXACT:
-                            seated[0 if duplicate else rotation, seat, slots[strategy]] = True
-            for dice in range(dice_games.shape[0]):
-                rotation = 0 if duplicate else dice % seats
-                dealt_seed = _mix((key_seed ^ dice_games[dice]) + _ABSORB)
-                for number in range(ahead):
-                    round_seed = _mix((dealt_seed ^ np.uint64(number)) + _ABSORB)
-                    for seat in range(seats):
-                        counter = _mix((round_seed ^ np.uint64(seat)) + _ABSORB)
-                        made = 0
-                        for slot in range(seated.shape[2]):
-                            if not seated[rotation, seat, slot]:
-                                continue
-                            mask, rolled = full, 0
-                            while True:
-                                if rolled == made:
-                                    counter += _GAMMA
-                                    word = _mix(counter)
-                                    high = (word >> _S32) * _36 + (((word & _LOW_32) * _36) >> _S32)
-                                    rolls[made] = np.uint8(high >> _S32)
-                                    made += 1
-                                after = tables[slot, mask, rolls[rolled]]
-                                rolled += 1
-                                if after <= 0:
-                                    mask = 0 if after == 0 else mask
-                                    break
-                                mask = np.int64(after)
-                            turns[slot, seat, number, dice] = mask
+        if ahead:  # every exact turn of the first rounds, once per (dice game, round, seat)
+            _deal_turns(ahead, seats, deals, duplicate, key_seed, dice_games, players, kinds, slots, walks, turns, ahead_arrays)
         pairs = _SCALARS + 2 * seats  # where a player's pentanomial starts in its counts, if counted
         kept = turns.shape[2]
         for matchup in range(players.shape[0]):
@@ -229,7 +266,7 @@ def unit_player(keyed, drop_outs, playoffs):  # noqa: C901
                     low, high, low_other, high_other = np.uint64(0), np.uint64(0), np.uint64(0), np.uint64(0)
                     first_ahead, other_ahead, even = 0, 0, 0
                     for deal in range(deals):
-                        dice = deal if duplicate else 2 * deal + rotation
+                        dice = deal if duplicate else rotation * deals + deal
                         score, score_other, turned, turned_other, won = 0, 0, 0, 0, -1
                         for number in range(rounds):
                             got = scores[turns[slot, 0, number, dice]]
@@ -301,7 +338,7 @@ def unit_player(keyed, drop_outs, playoffs):  # noqa: C901
             previous = game
             if plain and paired[matchup]:
                 continue
-            dice = deal if duplicate else deal * seats + rotation
+            dice = deal if duplicate else rotation * deals + deal
             if seated_at != matchup * seats + rotation:  # who sits where: once per matchup and rotation
                 seated_at = matchup * seats + rotation
                 for seat in range(seats):

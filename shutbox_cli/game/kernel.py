@@ -87,23 +87,52 @@ def compiled(keyed: bool, drop_outs: bool, playoffs: bool) -> Callable[..., Any]
 
 class UnitGames:
     """A bulk unit as the kernel plays it: who sits where, where each game's dice come from, and
-    how each strategy's turns are found (arrays, so the compiled code reads them directly)."""
+    how each strategy's turns are found (arrays, so the compiled code reads them directly).
+
+    Its dice games (`dice_games`) come rotation by rotation, deal by deal within one (a duplicate
+    unit's deals once: every rotation plays the same dice), so a strategy's turns in one rotation
+    lie side by side, in the kernel's arrays as in its loops."""
 
     def __init__(
         self,
         seats: int,
+        first_deal: int,
         deals: int,
         players: npt.NDArray[np.int64],
         duplicate: bool,
         seed: int,
-        dice_games: npt.NDArray[np.int64],
     ) -> None:
         self.seats, self.deals = seats, deals
         self.players = np.ascontiguousarray(players, dtype=np.int64)
         self.duplicate = duplicate
         self.seed = np.uint64(seed & ((1 << 64) - 1))
-        self.dice_games = np.ascontiguousarray(dice_games, dtype=np.uint64)
+        dealt = first_deal + np.arange(deals, dtype=np.int64)
+        if not duplicate:  # deal d's game of rotation r is dice game d * seats + r
+            dealt = (dealt[None, :] * seats + np.arange(seats, dtype=np.int64)[:, None]).ravel()
+        self.dice_games = np.ascontiguousarray(dealt, dtype=np.uint64)
         self.count = self.players.shape[0] * seats * deals
+
+
+def walk_table(table: npt.NDArray[np.int16]) -> npt.NDArray[np.int32]:
+    """An exact strategy's turn table [mask, outcome] as the kernel walks it, flattened: the masks'
+    rows, then a row for each way a turn ends, which every roll leaves as it is (a shut box: the
+    first, ended with the mask m open: the first plus m), so a walk needs no branch to stop."""
+    masks = table.shape[0]
+    ends = masks + np.arange(masks, dtype=np.int32)[:, None]
+    walked = np.where(table > 0, table, np.where(table == 0, masks, ends)).astype(np.int32)
+    return np.concatenate([walked, np.repeat(ends, table.shape[1], axis=1)]).ravel()
+
+
+def _ahead_arrays(games: UnitGames, slots: int, steps: int) -> tuple[npt.NDArray[Any], ...]:
+    """The working arrays of the turns made ahead (`_kernel_source._deal_turns`), empty for none."""
+    count = games.dice_games.shape[0] if steps else 0
+    return (
+        np.empty((games.seats, games.seats, slots), dtype=np.bool_),
+        np.empty(count, dtype=np.uint64),
+        np.empty(count, dtype=np.uint64),
+        np.empty((games.seats, steps, count), dtype=np.uint8),
+        np.empty(count, dtype=np.int32),
+    )
 
 
 def play(
@@ -111,7 +140,7 @@ def play(
     rules: tuple[bool, int, int, int, int],
     scores: npt.NDArray[np.int64],
     share: int,
-    strategies: tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int16]],
+    strategies: tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int16], npt.NDArray[np.int32]],
     turns: npt.NDArray[np.int16],
     which: npt.NDArray[np.int64],
     counted: tuple[npt.NDArray[np.int64], npt.NDArray[np.uint64], npt.NDArray[np.int64]],
@@ -139,7 +168,7 @@ def play(
     pentanomial, in `counts` after `tied`. Elsewhere `dealt` is empty and no pairs are counted.
     """
     instant, rounds, drop_out, ties, full = rules
-    kinds, slots, tables = strategies
+    kinds, slots, tables, walks = strategies
     key_features, keys = keyed
     counts, squares, dealt = counted
     paths = (bool((kinds == KEYED).any()), drop_out >= 0, ties == PLAYOFF)
@@ -177,8 +206,8 @@ def play(
         np.empty(KEY_ROW, dtype=np.int64),
         np.empty((4, seats), dtype=np.int64),
         ahead,
-        np.empty((seats, seats, turns.shape[0]), dtype=np.bool_),
-        np.empty(16, dtype=np.uint8),
+        walks,
+        _ahead_arrays(games, turns.shape[0], rules[4].bit_length() if ahead else 0),
         np.empty(games.players.shape[0], dtype=np.bool_),
     )
     return stalled[:left]

@@ -77,9 +77,9 @@ class CompiledUnits:
         """Every game of a bulk unit, counted per matchup and player (`BulkUnit.play`'s tallies)."""
         plan, seats, duplicate = self.plan, self.plan.table, self.plan.config.duplicate
         players = np.array([plan.matchups[index].players for index in unit.matchups], dtype=np.int64)
-        dice_count = unit.deals * (1 if duplicate else seats)
-        dice_games = unit.first_deal * (1 if duplicate else seats) + np.arange(dice_count, dtype=np.int64)
-        games = kernel.UnitGames(seats, unit.deals, players, duplicate, plan.deal_seed, dice_games)
+        games = kernel.UnitGames(seats, unit.first_deal, unit.deals, players, duplicate, plan.deal_seed)
+        dice_games = games.dice_games.astype(np.int64)
+        dice_count = dice_games.size
         seated = _strategies(plan, unit)
         strategies = self._seated.get(seated) or self._seated.setdefault(seated, Seated(self, seated))
         turns = np.full((len(seated), seats, self.kept, dice_count), kernel.UNKNOWN, dtype=np.int16)
@@ -93,7 +93,7 @@ class CompiledUnits:
         ahead = self.ahead
         while which.size:
             asked = np.empty((which.size, kernel.KEY_ROW), dtype=np.int64)
-            arrays = (strategies.kinds, strategies.slots, strategies.tables)
+            arrays = (strategies.kinds, strategies.slots, strategies.tables, strategies.walks)
             keyed = (strategies.features, strategies.keys)
             counted = (counts, squares, dealt)
             which = kernel.play(
@@ -150,6 +150,7 @@ class Seated:
                 self.kinds[index] = kernel.GIVEN
             tables.append(units.table(index) if self.kinds[index] == kernel.EXACT else none)
         self.tables = np.ascontiguousarray(np.stack(tables))
+        self.walks = np.stack([kernel.walk_table(table) for table in tables])
         self.made = len(tables)
         self.keys = np.empty((0, kernel.KEY_ROW + 1), dtype=np.int64)
 
