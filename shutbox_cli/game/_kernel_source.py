@@ -13,39 +13,20 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
-from .dice import ABSORB, GAMMA, MIX_1, MIX_2
+from ._kernel_ahead import _ABSORB, _DEALT_BITS, _DEALT_GAME, _DEALT_MASK, _GAMMA, _LOW_32, _ONE, _S32, _36, _mix
 
-_GAMMA = np.uint64(GAMMA)
-_ABSORB = np.uint64(ABSORB)
-_MIX_1 = np.uint64(MIX_1)
-_MIX_2 = np.uint64(MIX_2)
-_LOW_32 = np.uint64(0xFFFFFFFF)
-_36 = np.uint64(36)
-_ONE = np.uint64(1)
-_S30, _S27, _S31, _S32 = np.uint64(30), np.uint64(27), np.uint64(31), np.uint64(32)
 _NEVER_OUT = 2**62
 _FAR = 2**63 - 1
 _EXACT, _GIVEN, _KEYED, _UNKNOWN = 0, 1, 2, -2
 _KEY_ROW = 10
-_OUTCOMES = 36
 """A key as the kernel keeps it: its 64-bit hash (as int64), the strategy, then up to 8 feature values."""
 _NONE = -1
 _SHARE, _SEAT = 0, 1
 _SCALARS = 6
-_DEALT_BITS, _DEALT_MASK, _DEALT_GAME = 4, 15, 1 << 8
-"""A deal's games so far at a table of two, in one word: player p's win shares (0 to 4) at bits 4p,
-and the games counted, one _DEALT_GAME each (the word is only read there)."""
 # A game's counts by seat: rows of `numbers`.
-_WIN, _TURNS, _SUM, _SHUT, _TOTAL, _OUT, _STAYED, _LAST, _SCORE, _AT = range(10)
+_WIN, _TURNS, _SHUT, _TOTAL, _OUT, _STAYED, _LAST, _SCORE = range(8)
 # Who sits in each seat of the matchup and rotation played: rows of `seating`.
 _PLAYER, _STRATEGY, _KIND, _SLOT = range(4)
-
-
-@nb.njit
-def _mix(word):
-    word = (word ^ (word >> _S30)) * _MIX_1
-    word = (word ^ (word >> _S27)) * _MIX_2
-    return word ^ (word >> _S31)
 
 
 @nb.njit
@@ -110,92 +91,6 @@ def _keyed_slot(strategy, seat, number, playoff, numbers, flags, key_features, k
     return -1
 
 
-@nb.njit
-def _add_counts(counts, squares, matchup, player, wins, turns, total, shut, played, low, high):
-    """A player's counts over some games of a matchup added to its tallies (`kernel.COUNTED`; its
-    squared scores in two words)."""
-    counts[matchup, player, 0] += wins
-    counts[matchup, player, 1] += turns
-    counts[matchup, player, 2] += total
-    counts[matchup, player, 3] += shut
-    counts[matchup, player, 4] += played
-    counts[matchup, player, 5] += total
-    summed = squares[matchup, player, 0] + low
-    squares[matchup, player, 1] += high + (_ONE if summed < low else np.uint64(0))
-    squares[matchup, player, 0] = summed
-
-
-@nb.njit(error_model="numpy")
-def _deal_turns(ahead, seats, deals, duplicate, key_seed, dice_games, players, kinds, slots, walks, turns, arrays):  # noqa: C901
-    """The exact strategies' turns of the first `ahead` rounds of every dice game, written in `turns`
-    [slot, seat, round, dice game]: for each round and seat, every dice game's rolls made at once,
-    then each exact strategy seated there walks them, all its dice games side by side (loops the
-    compiler turns into vector instructions: no branch in them). A strategy's `walks` row is its turn
-    table [mask, outcome] with a turn's end as a state of its own that every roll leaves as it is
-    (`kernel.walk_table`), so every walk takes `rolls.shape[1]` steps (the most rolls a turn takes).
-    The dice games come rotation by rotation (`kernel.UnitGames`), so a strategy seated in one
-    rotation only walks just its own. `arrays` holds the working arrays: `seated` [rotation, seat,
-    slot], `dealt` and `counters` [dice game] (words), `rolls` [seat, step, dice game], `walking`
-    [dice game] (the walks' states)."""
-    seated, dealt, counters, rolls, walking = arrays
-    games, steps = dice_games.shape[0], rolls.shape[1]
-    rotations = 1 if duplicate else seats
-    ended = walks.shape[1] // (2 * _OUTCOMES)  # the first end state: the box's masks come before
-    for rotation in range(seated.shape[0]):
-        for seat in range(seats):
-            for slot in range(seated.shape[2]):
-                seated[rotation, seat, slot] = False
-    for matchup in range(players.shape[0]):
-        for rotation in range(seats):
-            for seat in range(seats):
-                strategy = players[matchup, rotation + seat - (seats if rotation + seat >= seats else 0)]
-                if kinds[strategy] == _EXACT:
-                    seated[0 if duplicate else rotation, seat, slots[strategy]] = True
-    for dice in range(games):
-        dealt[dice] = _mix((key_seed ^ dice_games[dice]) + _ABSORB)
-    for number in range(ahead):
-        for seat in range(seats):
-            anyone = False
-            for rotation in range(rotations):
-                for slot in range(seated.shape[2]):
-                    anyone = anyone or seated[rotation, seat, slot]
-            if not anyone:
-                continue
-            for dice in range(games):
-                counters[dice] = _mix((_mix((dealt[dice] ^ np.uint64(number)) + _ABSORB) ^ np.uint64(seat)) + _ABSORB)
-            for step in range(steps):  # roll `step` of every dice game: `dice.turn_rolls`, in lockstep
-                gamma = np.uint64(step + 1) * _GAMMA
-                rolled = rolls[seat, step]
-                for dice in range(games):
-                    word = counters[dice] + gamma
-                    word = (word ^ (word >> _S30)) * _MIX_1
-                    word = (word ^ (word >> _S27)) * _MIX_2
-                    word = word ^ (word >> _S31)
-                    rolled[dice] = np.uint8(((word >> _S32) * _36 + (((word & _LOW_32) * _36) >> _S32)) >> _S32)
-            for rotation in range(rotations):
-                first = rotation * (games // rotations)
-                last = first + games // rotations
-                for slot in range(seated.shape[2]):
-                    if not seated[rotation, seat, slot]:
-                        continue
-                    table, walk = walks[slot], walking[first:last]
-                    for dice in range(walk.shape[0]):
-                        walk[dice] = ended - 1  # the full box
-                    for step in range(steps):
-                        rolled = rolls[seat, step, first:last]
-                        for dice in range(walk.shape[0]):
-                            walk[dice] = table[np.uint32(walk[dice]) * np.uint32(_OUTCOMES) + np.uint32(rolled[dice])]
-                    out = turns[slot, seat, number, first:last]
-                    for dice in range(walk.shape[0]):
-                        state, step = walk[dice], steps
-                        while state < ended:  # a turn longer than the box has tiles: never for a legal table
-                            step += 1
-                            word = _mix(counters[first + dice] + np.uint64(step) * _GAMMA)
-                            outcome = ((word >> _S32) * _36 + (((word & _LOW_32) * _36) >> _S32)) >> _S32
-                            state = table[np.uint32(state) * np.uint32(_OUTCOMES) + np.uint32(outcome)]
-                        out[dice] = state - ended
-
-
 def unit_player(keyed, drop_outs, playoffs):  # noqa: C901
     """`play_unit` compiled for the rule paths in force only (keyed turns, drop-outs, playoffs):
     numba prunes the branches of a path left out before it types them, so the common unit (one
@@ -203,124 +98,20 @@ def unit_player(keyed, drop_outs, playoffs):  # noqa: C901
     plain = not keyed and not drop_outs and not playoffs
 
     @nb.njit(cache=True, error_model="numpy")
-    def play_unit(  # noqa: C901
-        players,
-        seats,
-        deals,
-        duplicate,
-        seed,
-        dice_games,
-        instant,
-        rounds,
-        drop_out,
-        ties,
-        full,
-        scores,
-        share,
-        kinds,
-        slots,
-        tables,
-        turns,
-        which,
-        counts,
-        squares,
-        missing,
-        key_features,
-        keys,
-        asked,
-        dealt,
-        stalled,
-        numbers,
-        flags,
-        words,
-        key_row,
-        seating,
-        ahead,
-        walks,
-        ahead_arrays,
-        paired,
-    ):
+    def play_unit(games, rules, scores, strategies, turns, which, counted, stalls, keyed, work):  # noqa: C901
         """`kernel.play`, compiled: the games `which`, counted; those stalled written in `stalled`,
-        and how many returned. Its working arrays come made (an array made here would compile
-        numpy's allocation too): `numbers` [row, seat] a game's counts, `flags` [2, seat] playing
-        this round and among those to settle, `words` [seat, 2] its squares, low and high word,
-        `key_row` a turn's key."""
+        and how many returned. Its working arrays come made (`kernel.Workspace`)."""
+        players, seats, deals, duplicate, seed, dice_games = games
+        instant, rounds, drop_out, ties, full, share = rules
+        kinds, slots, tables, _ = strategies
+        counts, squares, dealt = counted
+        missing, asked, stalled = stalls
+        key_features, keys = keyed
+        numbers, flags, words, key_row, seating, paired = work
         left = 0
         key_seed = _mix(seed + _ABSORB)
-        if ahead:  # every exact turn of the first rounds, once per (dice game, round, seat)
-            _deal_turns(ahead, seats, deals, duplicate, key_seed, dice_games, players, kinds, slots, walks, turns, ahead_arrays)
-        pairs = _SCALARS + 2 * seats  # where a player's pentanomial starts in its counts, if counted
         kept = turns.shape[2]
-        for matchup in range(players.shape[0]):
-            paired[matchup] = False
-        if plain and seats == 2 and ahead == rounds:  # every turn of two exact strategies' games is known
-            for matchup in range(players.shape[0]):
-                if kinds[players[matchup, 0]] != _EXACT or kinds[players[matchup, 1]] != _EXACT:
-                    continue
-                paired[matchup] = True
-                for rotation in range(2):
-                    player, mate = rotation, 1 - rotation  # seat 0's player, seat 1's
-                    slot, slot_other = slots[players[matchup, player]], slots[players[matchup, mate]]
-                    wins, turns_in, total, shut, played = 0, 0, 0, 0, 0
-                    wins_other, turns_other, total_other, shut_other, played_other = 0, 0, 0, 0, 0
-                    low, high, low_other, high_other = np.uint64(0), np.uint64(0), np.uint64(0), np.uint64(0)
-                    first_ahead, other_ahead, even = 0, 0, 0
-                    for deal in range(deals):
-                        dice = deal if duplicate else rotation * deals + deal
-                        score, score_other, turned, turned_other, won = 0, 0, 0, 0, -1
-                        for number in range(rounds):
-                            got = scores[turns[slot, 0, number, dice]]
-                            score += got
-                            turned += 1
-                            shut += got == 0
-                            square = np.uint64(got * got)
-                            low += square
-                            high += _ONE if low < square else np.uint64(0)
-                            if instant and got == 0:
-                                won = 0
-                                break
-                            got = scores[turns[slot_other, 1, number, dice]]
-                            score_other += got
-                            turned_other += 1
-                            shut_other += got == 0
-                            square = np.uint64(got * got)
-                            low_other += square
-                            high_other += _ONE if low_other < square else np.uint64(0)
-                            if instant and got == 0:
-                                won = 1
-                                break
-                        if won < 0:  # the lower total; a tie shared (2) or the first seat's
-                            lower = 0 if score < score_other else 1
-                            won = lower if score != score_other else (2 if ties == _SHARE else 0)
-                        part = share if won == 0 else (share // 2 if won == 2 else 0)
-                        part_other = share if won == 1 else (share // 2 if won == 2 else 0)
-                        wins += part
-                        wins_other += part_other
-                        first_ahead += won == 0
-                        other_ahead += won == 1
-                        even += won == 2
-                        turns_in += turned
-                        turns_other += turned_other
-                        total += score
-                        total_other += score_other
-                        played += turned > 0
-                        played_other += turned_other > 0
-                        value = dealt[matchup, deal] + _DEALT_GAME + (part << (_DEALT_BITS * player))
-                        value += part_other << (_DEALT_BITS * mate)
-                        if value >= 2 * _DEALT_GAME:
-                            counts[matchup, 0, pairs + (value & _DEALT_MASK)] += 1
-                            counts[matchup, 1, pairs + ((value >> _DEALT_BITS) & _DEALT_MASK)] += 1
-                        else:
-                            dealt[matchup, deal] = value
-                    _add_counts(counts, squares, matchup, player, wins, turns_in, total, shut, played, low, high)
-                    _add_counts(
-                        counts, squares, matchup, mate, wins_other, turns_other, total_other, shut_other,
-                        played_other, low_other, high_other,
-                    )
-                    counts[matchup, player, _SCALARS + mate] += first_ahead
-                    counts[matchup, mate, _SCALARS + player] += other_ahead
-                    counts[matchup, player, _SCALARS + 2 + mate] += even
-                    counts[matchup, mate, _SCALARS + 2 + player] += even
+        pairs = _SCALARS + 2 * seats  # where a player's pentanomial starts in its counts, if counted
         for seat in range(seats):  # rows no game of a path without them writes
             numbers[_OUT, seat] = numbers[_LAST, seat] = -1
             numbers[_STAYED, seat] = 0

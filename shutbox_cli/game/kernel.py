@@ -39,8 +39,10 @@ KEY_FEATURES = ("seat", "round", "playoff", "total", "to_beat", "to_beat_count",
 KEY_ROW = 10
 """A key in `asked` and `keys`: its hash, the strategy, then up to 8 feature values (0 past its
 features); a row of `keys` adds the slot of its table."""
-GAME_ROWS = 10
+GAME_ROWS = 8
 """A game's counts by seat in the kernel's working array (win shares to the strategy seated)."""
+SEATING_ROWS = 4
+"""Who sits in a seat of the matchup and rotation played: its player, strategy, kind and slot."""
 UNKNOWN = -2
 """A given turn not played yet."""
 
@@ -85,6 +87,15 @@ def compiled(keyed: bool, drop_outs: bool, playoffs: bool) -> Callable[..., Any]
     return unit_player(keyed, drop_outs, playoffs)  # type: ignore[no-untyped-call,no-any-return]
 
 
+@functools.cache
+def played_ahead() -> Callable[..., Any]:
+    """The compiled code that plays ahead of a unit's games (`_kernel_ahead.play_ahead`: numba
+    loaded, and that code compiled or read from the cache)."""
+    from ._kernel_ahead import play_ahead
+
+    return play_ahead  # type: ignore[no-any-return]
+
+
 class UnitGames:
     """A bulk unit as the kernel plays it: who sits where, where each game's dice come from, and
     how each strategy's turns are found (arrays, so the compiled code reads them directly).
@@ -123,16 +134,36 @@ def walk_table(table: npt.NDArray[np.int16]) -> npt.NDArray[np.int32]:
     return np.concatenate([walked, np.repeat(ends, table.shape[1], axis=1)]).ravel()
 
 
-def _ahead_arrays(games: UnitGames, slots: int, steps: int) -> tuple[npt.NDArray[Any], ...]:
-    """The working arrays of the turns made ahead (`_kernel_source._deal_turns`), empty for none."""
-    count = games.dice_games.shape[0] if steps else 0
-    return (
-        np.empty((games.seats, games.seats, slots), dtype=np.bool_),
-        np.empty(count, dtype=np.uint64),
-        np.empty(count, dtype=np.uint64),
-        np.empty((games.seats, steps, count), dtype=np.uint8),
-        np.empty(count, dtype=np.int32),
-    )
+class Workspace:
+    """The kernel's working arrays for units of one shape (seats, strategies seated, dice games,
+    matchups), made once and used unit after unit (a unit makes none: arrays made in the compiled
+    code would compile numpy's allocation too, and large ones made anew cost page faults).
+
+    `game` is a game's: `numbers` [row, seat] its counts, `flags` [2, seat] playing this round and
+    among those to settle, `words` [seat, 2] its squares, low and high word, `key_row` a turn's key,
+    `seating` [row, seat] who sits where in the matchup and rotation played, `paired` [matchup] the
+    matchups played from their turns made ahead. `ahead` is the turns made ahead's
+    (`_kernel_source._deal_turns`): `seated` [rotation, seat, slot], `dealt` and `counters` [dice
+    game] (words), `rolls` [seat, step, dice game], `walking` [dice game] (the walks' states)."""
+
+    def __init__(self, games: UnitGames, slots: int, steps: int) -> None:
+        seats, dice, matchups = games.seats, games.dice_games.shape[0], games.players.shape[0]
+        self.game = (
+            np.empty((GAME_ROWS, seats), dtype=np.int64),
+            np.empty((2, seats), dtype=np.bool_),
+            np.empty((seats, 2), dtype=np.uint64),
+            np.empty(KEY_ROW, dtype=np.int64),
+            np.empty((SEATING_ROWS, seats), dtype=np.int64),
+            np.empty(matchups, dtype=np.bool_),
+        )
+        self.ahead = (
+            np.empty((seats, seats, slots), dtype=np.bool_),
+            np.empty(dice, dtype=np.uint64),
+            np.empty(dice, dtype=np.uint64),
+            np.empty((seats, steps, dice), dtype=np.uint8),
+            np.empty(dice, dtype=np.int32),
+        )
+        self.every_game = np.arange(games.count, dtype=np.int64)
 
 
 def play(
@@ -144,70 +175,43 @@ def play(
     turns: npt.NDArray[np.int16],
     which: npt.NDArray[np.int64],
     counted: tuple[npt.NDArray[np.int64], npt.NDArray[np.uint64], npt.NDArray[np.int64]],
-    missing: npt.NDArray[np.int64],
+    stalls: tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64]],
     keyed: tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]],
-    asked: npt.NDArray[np.int64],
+    workspace: Workspace,
     ahead: int = 0,
-) -> npt.NDArray[np.int64]:
+) -> int:
     """Play `which` games of the unit (numbered matchup by matchup, rotation by rotation, deal by
     deal), adding each finished game to the `counted` tallies: `counts` [matchup, player, count],
-    `squares` [matchup, player, low word / high word] and `dealt` (below); return the games left
-    unplayed for want of a given turn, whose lowest missing round is written in `missing` [slot,
-    seat, dice game] (else left as it was).
+    `squares` [matchup, player, low word / high word] and `dealt` (below). The games left unplayed
+    for want of a given turn or a key's table are written in `stalls` (`missing`, `asked`,
+    `stalled`, below), and how many returned.
 
     `rules` is (instant win, rounds, drop-out limit or -1, tie rule, full box); `strategies` is
-    (kinds, slots, tables): strategy i is EXACT or GIVEN (`kinds[i]`), at `slots[i]` of `tables`
-    [slot, mask, outcome] and of `turns` [slot, seat, round, dice game], which holds the turns
-    given and keeps exact ones once played (UNKNOWN where neither; rounds past its end uncached).
-    A KEYED strategy's turn plays from the table of its key: `keyed` is (its features by number,
-    -1 past them [strategy, 8]; the keys whose tables are made [key, KEY_ROW + 1], sorted). A game
-    stalled for a key not there writes it in its row of `asked` (else -1 first).
+    (kinds, slots, tables, walks): strategy i is EXACT or GIVEN (`kinds[i]`), at `slots[i]` of
+    `tables` [slot, mask, outcome] (`walks`: an exact one's as `walk_table` lays it out) and of
+    `turns` [slot, seat, round, dice game], which holds the turns given and keeps exact ones once
+    played (UNKNOWN where neither; rounds past its end uncached). The exact strategies' turns of
+    the first `ahead` rounds are made first, in every dice game (the rounds every game plays; 0 on
+    a unit's later calls). A GIVEN turn not there stalls its game: its lowest missing round is
+    written in `missing` [slot, seat, dice game] (else left as it was). A KEYED strategy's turn
+    plays from the table of its key: `keyed` is (its features by number, -1 past them [strategy,
+    8]; the keys whose tables are made [key, KEY_ROW + 1], sorted). A game stalled for a key not
+    there writes it in its row of `asked` (else -1 first). A unit whose strategies are all exact
+    never stalls: its `stalls` may be empty.
 
     At a table of two, `dealt` [matchup, deal] holds what a deal's games finished so far won, each
     player's win shares added up: once both are in, each player's outcome is counted in its
     pentanomial, in `counts` after `tied`. Elsewhere `dealt` is empty and no pairs are counted.
     """
     instant, rounds, drop_out, ties, full = rules
-    kinds, slots, tables, walks = strategies
-    key_features, keys = keyed
-    counts, squares, dealt = counted
-    paths = (bool((kinds == KEYED).any()), drop_out >= 0, ties == PLAYOFF)
-    seats, stalled = games.seats, np.empty(which.shape[0], dtype=np.int64)
-    left = compiled(*paths)(
-        games.players,
-        seats,
-        games.deals,
-        games.duplicate,
-        games.seed,
-        games.dice_games,
-        instant,
-        rounds,
-        drop_out,
-        ties,
-        full,
-        scores,
-        share,
-        kinds,
-        slots,
-        tables,
-        turns,
-        np.ascontiguousarray(which, dtype=np.int64),
-        counts,
-        squares,
-        missing,
-        key_features,
-        keys,
-        asked,
-        dealt,
-        stalled,
-        np.empty((GAME_ROWS, seats), dtype=np.int64),
-        np.empty((2, seats), dtype=np.bool_),
-        np.empty((seats, 2), dtype=np.uint64),
-        np.empty(KEY_ROW, dtype=np.int64),
-        np.empty((4, seats), dtype=np.int64),
-        ahead,
-        walks,
-        _ahead_arrays(games, turns.shape[0], rules[4].bit_length() if ahead else 0),
-        np.empty(games.players.shape[0], dtype=np.bool_),
-    )
-    return stalled[:left]
+    paths = (bool((strategies[0] == KEYED).any()), drop_out >= 0, ties == PLAYOFF)
+    unit = (games.players, games.seats, games.deals, games.duplicate, games.seed, games.dice_games)
+    ruled = (instant, rounds, drop_out, ties, full, share)
+    paired = workspace.game[-1]
+    if ahead:
+        pairs = games.seats == 2 and ahead == rounds and not any(paths)
+        played_ahead()(unit, ruled, scores, strategies, turns, counted, ahead, pairs, paired, workspace.ahead)
+        if paired.all():  # every game played
+            return 0
+    played = compiled(*paths)(unit, ruled, scores, strategies, turns, which, counted, stalls, keyed, workspace.game)
+    return int(played)
