@@ -93,7 +93,7 @@ def played_ahead() -> Callable[..., Any]:
     loaded, and that code compiled or read from the cache)."""
     from ._kernel_ahead import play_ahead
 
-    return play_ahead  # type: ignore[no-any-return]
+    return play_ahead
 
 
 class UnitGames:

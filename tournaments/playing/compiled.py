@@ -194,7 +194,9 @@ class Seated:
         self.keys = np.ascontiguousarray(keys[np.argsort(keys[:, 0], kind="stable")])
 
 
-def _stalls(shape: tuple[int, int, int], games: int) -> tuple[npt.NDArray[np.int64], ...]:
+def _stalls(
+    shape: tuple[int, int, int], games: int
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64]]:
     """Where the kernel writes the games it leaves for want of a turn or a key's table (`kernel.play`):
     room for `games` of them (none where every strategy seated is exact)."""
     return (
