@@ -1,8 +1,11 @@
 """A bulk unit's games compiled (numba, the `fast` extra): the turns, the rules and the tallies
 in one pass over the games, bit for bit what the numpy engine (`bulk`) counts.
 
-Each game is played on its own, seat by seat, from the same turn tables and the same
-`splitmix64-v1` dice; its counts go straight into its matchup's tallies. An exact strategy walks
+First the exact strategies' turns of the rounds every game plays are made once per (dice game,
+round, seat), in lockstep, and the two-seat matchups of exact strategies under plain rules are
+played whole from them (`_kernel_ahead`); every other game is then played on its own, seat by
+seat, from the same turn tables and the same `splitmix64-v1` dice, its counts going straight
+into its matchup's tallies (`_kernel_source`). An exact strategy walks
 its table; a keyed one the table of the turn's key, worked out from where the game stands; any
 other context-free strategy plays from the turns it is `given` by (seat, round, dice game). A game
 that needs a turn not given yet, or the table of a key not made yet, is left unplayed and

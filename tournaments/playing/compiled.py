@@ -1,6 +1,7 @@
 """Bulk units played by the compiled kernel (`shutbox_cli.game.kernel`, the `fast` extra).
 
-Exact strategies play from their turn tables inside the kernel, keyed ones from the table of
+Exact strategies play from their turn tables inside the kernel (their turns of the rounds every
+game plays made once per dice game, round and seat, `ahead`), keyed ones from the table of
 each turn's key, worked out there; any other context-free strategy's turns are played here (turn
 by turn, as the numpy engine plays them) for just the (seat, round, dice game) the kernel asks
 for, and handed to it, as the tables of keys it meets for the first time are made here: the games
@@ -57,6 +58,7 @@ class CompiledUnits:
         drop_out = -1 if rules.drop_out is None else rules.drop_out
         self.ruled = (rules.instant_win, rules.rounds, drop_out, _TIES[rules.ties.value], rules.full_box)
         self.kept = min(KEPT_ROUNDS, rules.rounds) if rules.drop_out is None else KEPT_ROUNDS
+        # the rounds every game plays (in drop-out, those no total can reach the limit before)
         self.ahead = self.kept if rules.drop_out is None else min(self.kept, -(-rules.drop_out // top))
         self._seated: dict[tuple[int, ...], Seated] = {}
         self._workspaces: dict[tuple[int, ...], kernel.Workspace] = {}
