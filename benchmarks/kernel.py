@@ -11,12 +11,24 @@ measured (not tested), side by side in one run; needs numba.
    (two seats one round) a plain Python loop over the same tables and dice.
 3. With --baseline PATH (a checkout of an earlier commit): the kernel's games per CPU-second in
    the unit in this checkout and the baseline, each in a fresh process, taking turns (best of
-   --repeats each), for the cases of 2. and a keyed field with drop-outs and playoffs.
+   --repeats each), for a 3-strategy exact field (issue 38's first row), the default field (random's
+   turns given), the cases of 2. and a keyed field with drop-outs and playoffs; then the whole
+   command of issue 38's second row (6M games of the 3-strategy field, -j 1) in both, and its
+   games per turn of a plain CPython table loop. A baseline checkout without a venv of its own:
+   `git archive COMMIT | tar -x -C /tmp/base`, run from there with this venv's Python.
 4. With --hundred-million: 100,000,000 games of a 3-strategy exact field (optimal, max-shut,
    greedy-high) through the real command at -j 2: wall time and the peak of the resident memory
    of all its processes together (sampled from /proc, Linux).
 
 Run: python benchmarks/kernel.py [--repeats R] [--compiles C] [--baseline PATH] [--hundred-million]
+
+Measured for issue 38 against the commit before it (f708ce6, `git archive` into a folder, run with
+this venv), --repeats 2, load 4.3-4.9 on 2 cores: games per CPU-s in the unit, 3-strategy exact
+field 45.6M / 9.7M (4.68x), two seats one round 52.7M / 11.7M (4.50x), --drop-out 100 3.88M /
+2.65M (1.46x), --table 4 11.5M / 6.3M (1.82x), keyed with drop-out and playoffs 1.58M / 1.13M
+(1.39x), the default field (random's turns given, played in Python) 0.79M / 0.76M; the whole
+command (6M games, -j 1) 0.80 / 1.27 CPU-s (1.60x), 33.7 / 21.1 games per turn of the table loop
+(223k turns/CPU-s). At a load of 7.2 the 3-strategy field's units played 40M games/CPU-s.
 """
 
 from __future__ import annotations
@@ -25,6 +37,7 @@ import argparse
 import json
 import os
 import platform
+import resource
 import statistics
 import subprocess
 import sys
@@ -36,7 +49,10 @@ from pathlib import Path
 import numpy as np
 from bulk import ROOT, tree_rss_mb
 
-from shutbox_cli.game import kernel, turn_rolls
+from shutbox_cli.game import Rules, kernel, turn_rolls
+from shutbox_cli.game.bulk import turn_table
+from strategies.loading import load_strategy
+from strategies.player import StrategyPlayer
 from tournaments import Options, load_config
 from tournaments.playing.plan import make_plan
 from tournaments.playing.units import UnitPlayer
@@ -127,6 +143,11 @@ print(sum(unit.deals * plan.table * len(unit.matchups) for unit in bulk) / best)
 """
 """A checkout's kernel rate: games per CPU-second of its bulk units, the best of argv[2] runs."""
 SIDE_BY_SIDE = {
+    "3-strategy exact field": {"strategies": ("optimal", "greedy-high", "tips"), "games": 1_000_000},
+    "default field (random given)": {
+        "strategies": ("greedy-high", "optimal", "max-shut", "tips", "random", "fewest-tiles"),
+        "games": 40_000,
+    },
     "2 seats, one round": {"strategies": FIELD, "games": 100_000},
     "2 seats, --drop-out 100": {"strategies": FIELD, "games": 20_000, "rules": {"drop_out": 100}},
     "--table 4": {"strategies": FIELD, "games": 50_000, "table": 4},
@@ -152,6 +173,71 @@ def against(baseline: Path, repeats: int) -> None:
         now, before = best[ROOT], best[baseline]
         print(f"  {label:<26} this {now:>11,.0f}  baseline {before:>11,.0f}  {now / before:.2f}x")
     print(f"  load average after: {Path('/proc/loadavg').read_text().strip()}")
+
+
+WHOLE = [
+    "tournament",
+    "-s",
+    "optimal",
+    "-s",
+    "greedy-high",
+    "-s",
+    "tips",
+    "--games",
+    "2000000",
+    "-j",
+    "1",
+    "--seed",
+    "1",
+]
+"""The whole command of issue 38's second row: 6,000,000 games of a 3-strategy exact field at -j 1."""
+
+
+def whole_command(baseline: Path, repeats: int) -> None:
+    """The whole command's CPU-s (it and its children) in this checkout and the baseline, taking
+    turns, each module's bytecode kept (as installed), best of `repeats`; and its games per turn of a
+    plain CPython table loop (optimal's table walked in Python on `turn_rolls`' dice) measured here."""
+    rules = Rules()
+    optimal = StrategyPlayer(load_strategy("optimal").make(), rules)
+    rows = turn_table(rules, optimal.move_policy, optimal.dice_policy).tolist()
+
+    def loop(count: int = 50_000) -> None:
+        for game in range(count):
+            mask = rules.full_box
+            for first, second in turn_rolls(1, game, 0, 0):
+                after = rows[mask][6 * first + second - 7]
+                if after <= 0:
+                    break
+                mask = after
+
+    print(f"\nWhole command, shutbox {' '.join(WHOLE)}, CPU-s, best of {repeats}, this against {baseline}:")
+    print(f"  load average before: {Path('/proc/loadavg').read_text().strip()}")
+    best = {ROOT: float("inf"), baseline: float("inf")}
+    turns = 0.0
+    with tempfile.TemporaryDirectory() as cache:
+        environment = {**os.environ, "PYTHONPYCACHEPREFIX": cache}
+        environment.pop("PYTHONDONTWRITEBYTECODE", None)
+        environment.pop(kernel.SWITCH, None)
+        for run in range(repeats + 1):  # a first run of each, untimed, fills the caches
+            for folder in best:
+                used = _children_cpu()
+                command = [sys.executable, "-m", "shutbox_cli", *WHOLE, "-q"]
+                subprocess.run(command, cwd=folder, env=environment, check=True, capture_output=True)
+                if run:
+                    best[folder] = min(best[folder], _children_cpu() - used)
+            turns = max(turns, cpu_rate(50_000, loop, 1))
+    games = 6_000_000
+    for folder, seconds in best.items():
+        name = "this" if folder == ROOT else "baseline"
+        rate = games / seconds
+        print(f"  {name:<9} {seconds:5.2f} CPU-s, {rate:>11,.0f} games/CPU-s, {rate / turns:5.1f} games per turn")
+    print(f"  the table loop: {turns:,.0f} turns/CPU-s; this {best[baseline] / best[ROOT]:.2f}x the baseline")
+    print(f"  load average after: {Path('/proc/loadavg').read_text().strip()}")
+
+
+def _children_cpu() -> float:
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
 
 
 def table_loop(player: UnitPlayer, plan: object) -> tuple[int, Callable[[], object]]:
@@ -207,6 +293,7 @@ def main() -> None:
     print(f"Python {platform.python_version()}, numpy {np.__version__} on {platform.machine()}, {os.cpu_count()} cores")
     if arguments.baseline is not None:
         against(arguments.baseline, arguments.repeats)
+        whole_command(arguments.baseline, arguments.repeats)
         return
     compile_seconds(arguments.compiles)
     units(arguments.repeats)

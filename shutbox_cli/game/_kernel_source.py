@@ -13,16 +13,8 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
-from .dice import ABSORB, GAMMA, MIX_1, MIX_2
+from ._kernel_ahead import _ABSORB, _DEALT_BITS, _DEALT_GAME, _DEALT_MASK, _GAMMA, _LOW_32, _ONE, _S32, _36, _mix
 
-_GAMMA = np.uint64(GAMMA)
-_ABSORB = np.uint64(ABSORB)
-_MIX_1 = np.uint64(MIX_1)
-_MIX_2 = np.uint64(MIX_2)
-_LOW_32 = np.uint64(0xFFFFFFFF)
-_36 = np.uint64(36)
-_ONE = np.uint64(1)
-_S30, _S27, _S31, _S32 = np.uint64(30), np.uint64(27), np.uint64(31), np.uint64(32)
 _NEVER_OUT = 2**62
 _FAR = 2**63 - 1
 _EXACT, _GIVEN, _KEYED, _UNKNOWN = 0, 1, 2, -2
@@ -31,18 +23,10 @@ _KEY_ROW = 10
 _NONE = -1
 _SHARE, _SEAT = 0, 1
 _SCALARS = 6
-_DEALT_BITS, _DEALT_MASK, _DEALT_GAME = 4, 15, 1 << 8
-"""A deal's games so far at a table of two, in one word: player p's win shares (0 to 4) at bits 4p,
-and the games counted, one _DEALT_GAME each (the word is only read there)."""
 # A game's counts by seat: rows of `numbers`.
-_WIN, _TURNS, _SUM, _SHUT, _TOTAL, _OUT, _STAYED, _LAST, _SCORE, _AT = range(10)
-
-
-@nb.njit
-def _mix(word):
-    word = (word ^ (word >> _S30)) * _MIX_1
-    word = (word ^ (word >> _S27)) * _MIX_2
-    return word ^ (word >> _S31)
+_WIN, _TURNS, _SHUT, _TOTAL, _OUT, _STAYED, _LAST, _SCORE = range(8)
+# Who sits in each seat of the matchup and rotation played: rows of `seating`.
+_PLAYER, _STRATEGY, _KIND, _SLOT = range(4)
 
 
 @nb.njit
@@ -111,49 +95,27 @@ def unit_player(keyed, drop_outs, playoffs):  # noqa: C901
     """`play_unit` compiled for the rule paths in force only (keyed turns, drop-outs, playoffs):
     numba prunes the branches of a path left out before it types them, so the common unit (one
     round, no keys) compiles least; each variant is cached on disk apart (its flags in its key)."""
+    plain = not keyed and not drop_outs and not playoffs
 
     @nb.njit(cache=True, error_model="numpy")
-    def play_unit(  # noqa: C901
-        players,
-        seats,
-        deals,
-        duplicate,
-        seed,
-        dice_games,
-        instant,
-        rounds,
-        drop_out,
-        ties,
-        full,
-        scores,
-        share,
-        kinds,
-        slots,
-        tables,
-        turns,
-        which,
-        counts,
-        squares,
-        missing,
-        key_features,
-        keys,
-        asked,
-        dealt,
-        stalled,
-        numbers,
-        flags,
-        words,
-        key_row,
-    ):
+    def play_unit(games, rules, scores, strategies, turns, which, counted, stalls, keyed, work):  # noqa: C901
         """`kernel.play`, compiled: the games `which`, counted; those stalled written in `stalled`,
-        and how many returned. Its working arrays come made (an array made here would compile
-        numpy's allocation too): `numbers` [row, seat] a game's counts, `flags` [2, seat] playing
-        this round and among those to settle, `words` [seat, 2] its squares, low and high word,
-        `key_row` a turn's key."""
+        and how many returned. Its working arrays come made (`kernel.Workspace`)."""
+        players, seats, deals, duplicate, seed, dice_games = games
+        instant, rounds, drop_out, ties, full, share = rules
+        kinds, slots, tables, _ = strategies
+        counts, squares, dealt = counted
+        missing, asked, stalled = stalls
+        key_features, keys = keyed
+        numbers, flags, words, key_row, seating, paired = work
         left = 0
         key_seed = _mix(seed + _ABSORB)
+        kept = turns.shape[2]
         pairs = _SCALARS + 2 * seats  # where a player's pentanomial starts in its counts, if counted
-        matchup, rotation, deal, previous = 0, 0, -1, -2
+        for seat in range(seats):  # rows no game of a path without them writes
+            numbers[_OUT, seat] = numbers[_LAST, seat] = -1
+            numbers[_STAYED, seat] = 0
+        matchup, rotation, deal, previous, seated_at = 0, 0, -1, -2, -1
         for index in range(which.shape[0]):
             game = which[index]
             if game == previous + 1:  # the next game: no division
@@ -165,12 +127,25 @@ def unit_player(keyed, drop_outs, playoffs):  # noqa: C901
             else:
                 matchup, rotation, deal = game // (seats * deals), (game // deals) % seats, game % deals
             previous = game
-            dice = deal if duplicate else deal * seats + rotation
+            if plain and paired[matchup]:
+                continue
+            dice = deal if duplicate else rotation * deals + deal
+            if seated_at != matchup * seats + rotation:  # who sits where: once per matchup and rotation
+                seated_at = matchup * seats + rotation
+                for seat in range(seats):
+                    player = rotation + seat - (seats if rotation + seat >= seats else 0)
+                    seating[_PLAYER, seat] = player
+                    strategy = players[matchup, player]
+                    seating[_STRATEGY, seat] = strategy
+                    seating[_KIND, seat] = kinds[strategy]
+                    seating[_SLOT, seat] = slots[strategy]
             for seat in range(seats):
-                for row in range(_AT):
-                    numbers[row, seat] = 0
-                numbers[_OUT, seat] = numbers[_LAST, seat] = -1
-                numbers[_AT, seat] = players[matchup, (rotation + seat) % seats]
+                numbers[_WIN, seat] = numbers[_TURNS, seat] = numbers[_SHUT, seat] = numbers[_TOTAL, seat] = 0
+                if playoffs:
+                    numbers[_STAYED, seat] = 0
+                    numbers[_LAST, seat] = -1
+                if drop_outs:
+                    numbers[_OUT, seat] = -1
                 words[seat, 0] = words[seat, 1] = 0
                 flags[0, seat] = True
             number, playoff, waiting = np.int64(0), np.bool_(False), False
@@ -182,16 +157,17 @@ def unit_player(keyed, drop_outs, playoffs):  # noqa: C901
                 for seat in range(seats):
                     if not flags[0, seat]:
                         continue
-                    strategy = numbers[_AT, seat]
-                    kind, slot, mask = kinds[strategy], slots[strategy], _UNKNOWN
+                    kind, slot, mask = seating[_KIND, seat], seating[_SLOT, seat], _UNKNOWN
                     if keyed and kind == _KEYED:  # the turn's key (`keyed.key_rows`), and its table's slot
-                        slot = _keyed_slot(strategy, seat, number, playoff, numbers, flags, key_features, keys, key_row)
+                        slot = _keyed_slot(
+                            seating[_STRATEGY, seat], seat, number, playoff, numbers, flags, key_features, keys, key_row
+                        )
                         if slot < 0:
                             for column in range(_KEY_ROW):
                                 asked[left, column] = key_row[column]
                             waiting = True
                             break
-                    elif number < turns.shape[2]:
+                    elif number < kept:
                         mask = np.int64(turns[slot, seat, number, dice])
                     if mask == _UNKNOWN and kind != _GIVEN:
                         counter = _mix((key_seed ^ dice_games[dice]) + _ABSORB)
@@ -207,7 +183,7 @@ def unit_player(keyed, drop_outs, playoffs):  # noqa: C901
                                 mask = 0 if after == 0 else mask
                                 break
                             mask = np.int64(after)
-                        if kind == _EXACT and number < turns.shape[2]:
+                        if kind == _EXACT and number < kept:
                             turns[slot, seat, number, dice] = mask
                     elif mask == _UNKNOWN:
                         if number < missing[slot, seat, dice]:
@@ -219,7 +195,6 @@ def unit_player(keyed, drop_outs, playoffs):  # noqa: C901
                     numbers[_SCORE, seat] = got
                     if not playoff:
                         numbers[_TURNS, seat] += 1
-                        numbers[_SUM, seat] += got
                         numbers[_SHUT, seat] += got == 0
                         numbers[_TOTAL, seat] += got
                         square = np.uint64(got * got)
@@ -284,9 +259,10 @@ def unit_player(keyed, drop_outs, playoffs):  # noqa: C901
                         tied += 1
                         first = seat if first < 0 else first
                 if ties == _SHARE:
+                    part = share if tied == 1 else share // tied
                     for seat in range(seats):
                         if flags[0, seat]:
-                            numbers[_WIN, seat] += share // tied
+                            numbers[_WIN, seat] += part
                     break
                 if playoffs and tied > 1:  # the playoff rule: another round among them
                     playoff = True
@@ -300,40 +276,35 @@ def unit_player(keyed, drop_outs, playoffs):  # noqa: C901
             # The game counted into its matchup's tallies, seat by seat as player by player.
             won_deal = _DEALT_GAME
             for seat in range(seats):
-                player = (rotation + seat) % seats
+                player = seating[_PLAYER, seat]
                 won_deal += numbers[_WIN, seat] << (_DEALT_BITS * player)
-                row = counts[matchup, player]
-                row[0] += numbers[_WIN, seat]
-                row[1] += numbers[_TURNS, seat]
-                row[2] += numbers[_SUM, seat]
-                row[3] += numbers[_SHUT, seat]
-                if numbers[_TURNS, seat] > 0:
-                    row[4] += 1
-                    row[5] += numbers[_TOTAL, seat]
+                counts[matchup, player, 0] += numbers[_WIN, seat]
+                counts[matchup, player, 1] += numbers[_TURNS, seat]
+                counts[matchup, player, 2] += numbers[_TOTAL, seat]
+                counts[matchup, player, 3] += numbers[_SHUT, seat]
+                counts[matchup, player, 4] += numbers[_TURNS, seat] > 0
+                counts[matchup, player, 5] += numbers[_TOTAL, seat]
                 low = squares[matchup, player, 0] + words[seat, 0]
                 squares[matchup, player, 1] += words[seat, 1] + (_ONE if low < words[seat, 0] else np.uint64(0))
                 squares[matchup, player, 0] = low
                 for other in range(seat + 1, seats):
-                    placed = 0
                     won, won_other = numbers[_WIN, seat] > 0, numbers[_WIN, other] > 0
-                    out = _NEVER_OUT if numbers[_OUT, seat] < 0 else numbers[_OUT, seat]
-                    out_other = _NEVER_OUT if numbers[_OUT, other] < 0 else numbers[_OUT, other]
-                    last, last_other = numbers[_LAST, seat], numbers[_LAST, other]
-                    if won != won_other:
-                        placed = 1 if won else -1
-                    elif won:
-                        placed = 0
-                    elif out != out_other:
-                        placed = 1 if out > out_other else -1
-                    elif numbers[_TURNS, seat] != numbers[_TURNS, other]:
-                        placed = 0
-                    elif numbers[_TOTAL, seat] != numbers[_TOTAL, other]:
-                        placed = 1 if numbers[_TOTAL, seat] < numbers[_TOTAL, other] else -1
-                    elif numbers[_STAYED, seat] != numbers[_STAYED, other]:
-                        placed = 1 if numbers[_STAYED, seat] > numbers[_STAYED, other] else -1
-                    elif last >= 0 and last_other >= 0 and last != last_other:
-                        placed = 1 if last < last_other else -1
-                    mate = (rotation + other) % seats
+                    placed = np.int64(won) - np.int64(won_other)
+                    if placed == 0 and not won:  # neither won: out later, then the lower total of as many turns, ...
+                        out = _NEVER_OUT if numbers[_OUT, seat] < 0 else numbers[_OUT, seat]
+                        out_other = _NEVER_OUT if numbers[_OUT, other] < 0 else numbers[_OUT, other]
+                        last, last_other = numbers[_LAST, seat], numbers[_LAST, other]
+                        if drop_outs and out != out_other:
+                            placed = 1 if out > out_other else -1
+                        elif numbers[_TURNS, seat] != numbers[_TURNS, other]:
+                            placed = 0
+                        elif numbers[_TOTAL, seat] != numbers[_TOTAL, other]:
+                            placed = 1 if numbers[_TOTAL, seat] < numbers[_TOTAL, other] else -1
+                        elif playoffs and numbers[_STAYED, seat] != numbers[_STAYED, other]:  # ... then the playoff
+                            placed = 1 if numbers[_STAYED, seat] > numbers[_STAYED, other] else -1
+                        elif playoffs and last >= 0 and last_other >= 0 and last != last_other:
+                            placed = 1 if last < last_other else -1
+                    mate = seating[_PLAYER, other]
                     if placed == 0:
                         counts[matchup, player, _SCALARS + seats + mate] += 1
                         counts[matchup, mate, _SCALARS + seats + player] += 1

@@ -1,6 +1,7 @@
 """Bulk units played by the compiled kernel (`shutbox_cli.game.kernel`, the `fast` extra).
 
-Exact strategies play from their turn tables inside the kernel, keyed ones from the table of
+Exact strategies play from their turn tables inside the kernel (their turns of the rounds every
+game plays made once per dice game, round and seat, `ahead`), keyed ones from the table of
 each turn's key, worked out there; any other context-free strategy's turns are played here (turn
 by turn, as the numpy engine plays them) for just the (seat, round, dice game) the kernel asks
 for, and handed to it, as the tables of keys it meets for the first time are made here: the games
@@ -57,7 +58,11 @@ class CompiledUnits:
         drop_out = -1 if rules.drop_out is None else rules.drop_out
         self.ruled = (rules.instant_win, rules.rounds, drop_out, _TIES[rules.ties.value], rules.full_box)
         self.kept = min(KEPT_ROUNDS, rules.rounds) if rules.drop_out is None else KEPT_ROUNDS
+        # the rounds every game plays (in drop-out, those no total can reach the limit before)
+        self.ahead = self.kept if rules.drop_out is None else min(self.kept, -(-rules.drop_out // top))
         self._seated: dict[tuple[int, ...], Seated] = {}
+        self._workspaces: dict[tuple[int, ...], kernel.Workspace] = {}
+        self.steps = rules.tiles
         self.pays = bulk_turns(plan) >= PAYING_TURNS
 
     def fits(self, unit: WorkUnit) -> bool:
@@ -74,33 +79,47 @@ class CompiledUnits:
 
     def play(self, unit: WorkUnit) -> dict[int, list[Tally]]:
         """Every game of a bulk unit, counted per matchup and player (`BulkUnit.play`'s tallies)."""
-        plan, seats, duplicate = self.plan, self.plan.table, self.plan.config.duplicate
+        plan, seats = self.plan, self.plan.table
         players = np.array([plan.matchups[index].players for index in unit.matchups], dtype=np.int64)
-        dice_count = unit.deals * (1 if duplicate else seats)
-        dice_games = unit.first_deal * (1 if duplicate else seats) + np.arange(dice_count, dtype=np.int64)
-        games = kernel.UnitGames(seats, unit.deals, players, duplicate, plan.deal_seed, dice_games)
+        games = kernel.UnitGames(seats, unit.first_deal, unit.deals, players, plan.config.duplicate, plan.deal_seed)
+        dice_count = games.dice_games.size
         seated = _strategies(plan, unit)
         strategies = self._seated.get(seated) or self._seated.setdefault(seated, Seated(self, seated))
+        shape = (seats, len(seated), unit.deals, len(unit.matchups))
+        workspace = self._workspaces.get(shape)
+        if workspace is None:
+            workspace = self._workspaces[shape] = kernel.Workspace(games, len(seated), self.steps)
         turns = np.full((len(seated), seats, self.kept, dice_count), kernel.UNKNOWN, dtype=np.int16)
-        missing = np.full((len(seated), seats, dice_count), _NONE_MISSING, dtype=np.int64)
         paired = pair_outcomes(seats)
         counts = np.zeros((len(unit.matchups), seats, len(kernel.COUNTED) + 2 * seats + paired), dtype=np.int64)
         dealt = np.zeros((len(unit.matchups), unit.deals) if paired else (0, 0), dtype=np.int64)
         squares = np.zeros((len(unit.matchups), seats, 2), dtype=np.uint64)
-        which = np.arange(games.count, dtype=np.int64)
-        share = share_unit(seats)
+        counted = (counts, squares, dealt)
+        which, ahead = workspace.every_game, self.ahead
+        stalls = _stalls((len(seated), seats, dice_count), which.size if strategies.stalls(seated) else 0)
         while which.size:
-            asked = np.empty((which.size, kernel.KEY_ROW), dtype=np.int64)
-            arrays = (strategies.kinds, strategies.slots, strategies.tables)
+            arrays = (strategies.kinds, strategies.slots, strategies.tables, strategies.walks)  # tables grow with keys
             keyed = (strategies.features, strategies.keys)
-            counted = (counts, squares, dealt)
-            which = kernel.play(
-                games, self.ruled, self.scores, share, arrays, turns, which, counted, missing, keyed, asked
+            left = kernel.play(
+                games,
+                self.ruled,
+                self.scores,
+                share_unit(seats),
+                arrays,
+                turns,
+                which,
+                counted,
+                stalls,
+                keyed,
+                workspace,
+                ahead,
             )
+            missing, asked, stalled = stalls
+            which, ahead = stalled[:left].copy(), 0
             if which.size:
                 strategies.add_keys(asked[: which.size])
                 if (missing != _NONE_MISSING).any():
-                    turns = self._given(seated, turns, missing, dice_games)
+                    turns = self._given(seated, turns, missing, games.dice_games.astype(np.int64))
         return _tallies(unit, counts, squares, seats * unit.deals)
 
     def _given(
@@ -147,8 +166,14 @@ class Seated:
                 self.kinds[index] = kernel.GIVEN
             tables.append(units.table(index) if self.kinds[index] == kernel.EXACT else none)
         self.tables = np.ascontiguousarray(np.stack(tables))
+        self.walks = np.stack([kernel.walk_table(table) for table in tables])
         self.made = len(tables)
         self.keys = np.empty((0, kernel.KEY_ROW + 1), dtype=np.int64)
+
+    def stalls(self, seated: tuple[int, ...]) -> bool:
+        """Whether a game of these strategies may wait for a turn given or a key's table: one of them
+        is not exact."""
+        return bool((self.kinds[list(seated)] != kernel.EXACT).any())
 
     def add_keys(self, asked: npt.NDArray[np.int64]) -> None:
         """Make the tables of the keys asked for (rows with -1 first ask for none)."""
@@ -169,6 +194,18 @@ class Seated:
         self.made = needed
         keys = np.concatenate([self.keys, np.hstack([rows, slots])])
         self.keys = np.ascontiguousarray(keys[np.argsort(keys[:, 0], kind="stable")])
+
+
+def _stalls(
+    shape: tuple[int, int, int], games: int
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """Where the kernel writes the games it leaves for want of a turn or a key's table (`kernel.play`):
+    room for `games` of them (none where every strategy seated is exact)."""
+    return (
+        np.full(shape if games else (0, 0, 0), _NONE_MISSING, dtype=np.int64),
+        np.empty((games, kernel.KEY_ROW), dtype=np.int64),
+        np.empty(games, dtype=np.int64),
+    )
 
 
 def _tallies(

@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -71,15 +72,50 @@ def test_keyed_strategies_play_in_the_kernel_as_in_the_numpy_engine(
     assert_same_units(options)
 
 
-def assert_same_units(options: Options) -> None:
-    """Every bulk unit of the plan counted alike by the kernel and the numpy engine."""
+FIELDS = {
+    "exact": ["optimal", "greedy-high", "tips", "max-shut"],
+    "given": ["optimal", "random", "fewest-tiles"],
+    "keyed": ["target", "optimal", "random"],
+}
+CASES = {
+    "one round, shared ties": ("exact", 2, {}, {}),
+    "one round, ties by seat": ("exact", 2, {"ties": "seat"}, {}),
+    "3 rounds": ("exact", 2, {"rounds": 3}, {}),
+    "20 rounds (past the turns kept)": ("exact", 2, {"rounds": 20, "ties": "seat"}, {}),
+    "drop-out": ("exact", 2, {"drop_out": 60}, {}),
+    "drop-out, playoffs": ("given", 3, {"drop_out": 60, "ties": "playoff"}, {}),
+    "playoffs": ("exact", 4, {"ties": "playoff"}, {}),
+    "no instant win, 12 tiles": ("exact", 3, {"instant_win": False, "tiles": 12, "scoring": "count"}, {}),
+    "a gauntlet": ("given", 2, {}, {"gauntlet": 1}),
+    "duplicate deals": ("exact", 2, {}, {"duplicate": True}),
+    "duplicate, 3 seats": ("given", 3, {"rounds": 2}, {"duplicate": True}),
+    "given turns": ("given", 2, {}, {}),
+    "keyed, playoffs": ("keyed", 2, {"ties": "playoff"}, {}),
+    "keyed, 3 seats": ("keyed", 3, {}, {}),
+}
+"""Fields, tables and rules the kernel plays by different paths (its turns made ahead or kept, its
+two-seat matchups played whole, the general loop), each compiled against numpy."""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("case", list(CASES))
+def test_the_kernel_counts_each_path_as_the_numpy_engine_does(case: str) -> None:
+    pytest.importorskip("numba", reason=NO_NUMBA)
+    field, table, rules, more = CASES[case]
+    options = Options(strategies=FIELDS[field], games=60, table=table, seed=11, rules=rules, **more)
+    assert_same_units(options, check=lambda fits: pytest.fail("no bulk unit the kernel plays") if not fits else None)
+
+
+def assert_same_units(options: Options, check: Callable[[bool], object] = assume) -> None:
+    """Every bulk unit of the plan counted alike by the kernel and the numpy engine (`check` is
+    given whether it has bulk units the kernel plays: hypothesis's `assume` by default)."""
     plan = make_plan(load_config(None, options))
     player = UnitPlayer(plan)
     try:
         bulk = player.bulk
         compiled = CompiledUnits(plan, bulk.table, bulk.strategy_turns, bulk.keyed_table)
         units = [unit for unit in plan.units() if unit.bulk]
-        assume(units and all(compiled.fits(unit) for unit in units))
+        check(bool(units) and all(compiled.fits(unit) for unit in units))
         for unit in units:
             reference = BulkUnit(plan, unit, bulk.strategy_turns, bulk.keyed_turns).play()
             assert compiled.play(unit) == reference
