@@ -20,6 +20,7 @@ from tournaments.playing.units import UnitResult
 
 from helpers.command import real_shutbox
 from helpers.field import small_config
+from helpers.paths import ROOT
 
 
 def played(backend: InProcess | ProcessPool, games: int) -> dict[int, UnitResult]:
@@ -34,6 +35,23 @@ def played(backend: InProcess | ProcessPool, games: int) -> dict[int, UnitResult
 def test_a_pool_plays_each_unit_as_this_process_does() -> None:
     pooled = played(ProcessPool(2), 5000)
     assert len(pooled) == 3 and pooled == played(InProcess(), 5000)
+
+
+@pytest.mark.slow
+def test_workers_holding_many_short_units_ahead_count_each_once_as_this_process_does() -> None:
+    """Units far shorter than the time a worker holds ahead: it holds many, and several of its replies
+    are heard at once. A field with rounds, a user's context-free strategy (its table from its host)
+    and a user's strategy that reads the game (asked in its host, game by game)."""
+    users = [f"{ROOT}/examples/cautious.py:Cautious", f"{ROOT}/tests/data/context_reader.py:Reader"]
+    config = small_config("optimal", "greedy-high", *users, games=400, rules={"tiles": 6, "rounds": 2})
+    results = {}
+    for backend in (InProcess(), ProcessPool(2)):
+        plan = make_plan(config, bulk_unit_games=6)  # one deal of the three bulk matchups a unit
+        found: list[UnitResult] = []
+        backend.run(plan, found.append)
+        assert len({result.unit for result in found}) == len(found) == plan.unit_count > 200
+        results[type(backend)] = {result.unit: result for result in found}
+    assert results[ProcessPool] == results[InProcess]
 
 
 def test_a_pool_of_no_workers_is_refused() -> None:
