@@ -94,6 +94,7 @@ import argparse
 import os
 import platform
 import resource
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -104,6 +105,7 @@ READER = (Path(__file__).parent / "reader.py").read_text()
 """The context-reading strategy a user might write (benchmarks/reader.py), written where a run finds it."""
 EXACT_FIELD = ["-s", "optimal", "-s", "max-shut", "-s", "greedy-high", "--games", "1000000"]
 CASES: dict[str, tuple[list[str], dict[str, str]]] = {
+    "30M-game exact field, kernel": ([*EXACT_FIELD[:-1], "10000000"], {}),
     "3M-game exact field, kernel": (EXACT_FIELD, {}),
     "3M-game exact field, numpy": (EXACT_FIELD, {"SHUTBOX_KERNEL": "numpy"}),
     "context-reading field": (["-s", "reader.py:Reader", "-s", "optimal", "--games", "60000"], {}),
@@ -132,6 +134,20 @@ sys.argv[0] = "shutbox"
 main()
 """
 """The command, each process noting when its unit player is ready and each unit's start and end."""
+Runs = dict[tuple[str, str, int], list[tuple[float, float, float]]]
+"""Each (case, checkout, workers)'s runs in order: wall and processor seconds, and the load they met."""
+
+
+def load() -> float:
+    """The load average of the last minute."""
+    return os.getloadavg()[0]
+
+
+def checkout(path: Path) -> tuple[str, dict[str, str]]:
+    """The Python that runs an earlier checkout, and what it adds to the environment: the checkout's
+    own `.venv`, else this one's with the checkout's sources first on the path (compare ratios only)."""
+    own = path / ".venv/bin/python"
+    return (str(own), {}) if own.exists() else (sys.executable, {"PYTHONPATH": str(path.resolve())})
 
 
 def timed(python: str, cwd: Path, args: list[str], env: dict[str, str], as_idle: bool) -> tuple[float, float]:
@@ -173,7 +189,7 @@ def timeline(cwd: Path, args: list[str], env: dict[str, str]) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--baseline", type=Path, help="an earlier checkout, with its own .venv")
+    parser.add_argument("--baseline", type=Path, help="an earlier checkout (its .venv, else its sources here)")
     parser.add_argument("--repeats", type=int, default=2)
     parser.add_argument("--busy-as-idle", action="store_true", help="take every core as idle (see above)")
     parser.add_argument("--only", choices=CASES, action="append", help="this case only (repeat for more)")
@@ -182,16 +198,17 @@ def main() -> None:
     arguments = parser.parse_args()
     cases = {case: CASES[case] for case in arguments.only or CASES}
     print(f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores")
-    print(f"load average at the start: {os.getloadavg()[0]:.1f}")
+    print(f"load average at the start: {Path('/proc/loadavg').read_text().strip()}")
     warm = tempfile.mkdtemp(prefix="shutbox-tables-")
     folder = Path(tempfile.mkdtemp(prefix="shutbox-pool-"))
     (folder / "reader.py").write_text(READER)
     base = {**os.environ, "SHUTBOX_TABLE_CACHE": warm}
-    checkouts = [("this, warm cache", sys.executable, False)]
+    checkouts = [("this, warm cache", sys.executable, False, {})]
     if not arguments.warm_only:
-        checkouts.append(("this, cold cache", sys.executable, True))
+        checkouts.append(("this, cold cache", sys.executable, True, {}))
     if arguments.baseline is not None:
-        checkouts.append(("baseline", str(arguments.baseline / ".venv/bin/python"), False))
+        python, extra = checkout(arguments.baseline)
+        checkouts.append(("baseline", python, False, extra))
     for args, env in cases.values():  # fills the warm cache
         timed(sys.executable, folder, [*args, "-j", "1"], {**base, **env}, arguments.busy_as_idle)
     if arguments.timeline:
@@ -201,25 +218,34 @@ def main() -> None:
                 print(f"{case}, -j {workers}: {found}")
         print(f"load average at the end: {os.getloadavg()[0]:.1f}")
         return
-    best: dict[tuple[str, str, int], tuple[float, float]] = {}
+    runs: Runs = {}
     for _ in range(arguments.repeats):
         for case, (args, env) in cases.items():
-            for label, python, cold in checkouts:
+            for label, python, cold, extra in checkouts:
                 for workers in (1, 2):
                     with tempfile.TemporaryDirectory() as empty:
-                        environment = {**base, **env, "SHUTBOX_TABLE_CACHE": empty if cold else warm}
+                        environment = {**base, **env, **extra, "SHUTBOX_TABLE_CACHE": empty if cold else warm}
+                        at = load()
                         found = timed(python, folder, [*args, "-j", str(workers)], environment, arguments.busy_as_idle)
-                    key = (case, label, workers)
-                    best[key] = min(best.get(key, found), found)
-    print(f"load average at the end: {os.getloadavg()[0]:.1f}")
-    print(f"| {'case':<27} | {'code':<16} | -j 1 wall (CPU) s | -j 2 wall (CPU) s | -j 2 / -j 1 speed | CPU |")
-    print(f"|{'-' * 29}|{'-' * 18}|{'-' * 19}|{'-' * 19}|{'-' * 19}|{'-' * 6}|")
+                    runs.setdefault((case, label, workers), []).append((*found, at))
+    print(f"load average at the end: {Path('/proc/loadavg').read_text().strip()}")
+    report(cases, [label for label, *_ in checkouts], runs)
+
+
+def report(cases: dict[str, object], labels: list[str], runs: Runs) -> None:
+    """Each case's best wall (processor) seconds at -j 1 and -j 2, the speed-up of the best runs and
+    the median of each repeat's pair (-j 1 then -j 2, back to back), and the load they met."""
+    print("| case | code | -j 1 best wall (CPU) s | -j 2 best wall (CPU) s | best / best | median pair | CPU | load |")
+    print("|---|---|---|---|---|---|---|---|")
     for case in cases:
-        for label, *_ in checkouts:
-            (one, one_cpu), (two, two_cpu) = best[(case, label, 1)], best[(case, label, 2)]
+        for label in labels:
+            ones, twos = runs[(case, label, 1)], runs[(case, label, 2)]
+            (one, one_cpu, _), (two, two_cpu, _) = min(ones), min(twos)
+            pairs = statistics.median(first[0] / second[0] for first, second in zip(ones, twos, strict=True))
+            loads = statistics.median(run[2] for run in ones + twos)
             print(
-                f"| {case:<27} | {label:<16} | {one:6.2f} ({one_cpu:5.2f})  | {two:6.2f} ({two_cpu:5.2f})  "
-                f"| {one / two:17.2f} | {two_cpu / one_cpu:4.2f} |"
+                f"| {case} | {label} | {one:.2f} ({one_cpu:.2f}) | {two:.2f} ({two_cpu:.2f}) | {one / two:.2f} "
+                f"| {pairs:.2f} | {two_cpu / one_cpu:.2f} | {loads:.1f} |"
             )
 
 
