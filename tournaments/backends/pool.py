@@ -1,7 +1,7 @@
 """The `ProcessPool` backend: work units played by a few worker processes.
 
 The main process plays units too, as one of the pool's workers (so `-j 2` starts one worker
-process), and keeps each worker a few units ahead (about 50 ms of play, at least two), so none
+process), and keeps each worker a few units ahead (about 0.1 s of play, at least two), so none
 waits on it while it plays one of its own. Each worker loads the
 built-in strategies itself from their specs and starts a host for each user's strategy
 (`isolation.Host`: a user's code never runs in a worker), plays whole work units and sends back

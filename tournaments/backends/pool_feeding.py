@@ -20,11 +20,11 @@ from .pool_workers import Worker, give, kill, more, reply
 TICK = 0.2
 """The longest the run waits without looking whether a worker has died (a process a strategy
 started may hold a dead worker's pipes open, so they never say it)."""
-QUEUED_SECONDS = 0.05
+QUEUED_SECONDS = 0.1
 """About how long the units a worker holds take to play (at least 2 of them, at most `MOST_AHEAD`):
 enough that it never waits while this process plays a unit of its own, or while a busy machine
 keeps this process off its cores for a few of the scheduler's slices."""
-MOST_AHEAD = 32
+MOST_AHEAD = 64
 
 
 def own_player(plan: Plan) -> UnitPlayer:
