@@ -19,7 +19,7 @@ would choose, with the other load still slowing it down (an earlier checkout, wh
 `SHUTBOX_POOL`, still reads the load).
 
 Run: python benchmarks/pool.py [--baseline PATH] [--repeats R] [--busy-as-idle] [--only CASE] [--warm-only]
-    [--timeline]
+    [--timeline] [--processor]
 On an idle machine (the figures the target is about; the load average is printed before and after):
     python benchmarks/pool.py --repeats 5 --warm-only --only "3M-game exact field, kernel" \
         --only "3M-game exact field, numpy" --only "context-reading field"
@@ -134,6 +134,35 @@ sys.argv[0] = "shutbox"
 main()
 """
 """The command, each process noting when its unit player is ready and each unit's start and end."""
+PROCESSOR = """
+import os, sys, time
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # as the console script does first
+import tournaments.backends.pool as pool
+import tournaments.backends.worker_process as worker
+def note(*parts):
+    with open(os.environ["POOL_TIMELINE"], "a") as log:
+        log.write(" ".join(map(str, parts)) + "\\n")
+started, served, run = pool.start_workers, worker._serve, pool._run_pool
+def start_workers(*given):
+    note("fork", time.process_time())
+    started(*given)
+def run_pool(*given):
+    run(*given)
+    note("played", time.process_time())
+def serve(*given):
+    try:
+        served(*given)
+    finally:
+        note("worker", time.process_time())
+pool.start_workers, worker._serve, pool._run_pool = start_workers, serve, run_pool
+import atexit
+atexit.register(lambda: note("main", time.process_time()))
+from shutbox_cli.entry import main
+sys.argv[0] = "shutbox"
+main()
+"""
+"""The command at -j 2, noting the main process's processor time when it forks the worker, when the
+pool has played every unit and at its end, and the worker's at its end."""
 Runs = dict[tuple[str, str, int], list[tuple[float, float, float]]]
 """Each (case, checkout, workers)'s runs in order: wall and processor seconds, and the load they met."""
 
@@ -187,6 +216,32 @@ def timeline(cwd: Path, args: list[str], env: dict[str, str]) -> str:
     return "; ".join(parts) + f"; command ends {end - start:.2f}"
 
 
+def processor(cwd: Path, args: list[str], env: dict[str, str], repeats: int) -> str:
+    """What -j 2 would take on an idle 2-core machine, from processor seconds (which the load barely
+    changes): the main process's before it forks the worker, then the longer of the two processes'
+    times from the fork to the worker's end, then the main process's after (the report, the exit);
+    against -j 1's processor time. Medians of `repeats` runs each, in turn."""
+    ones, twos, parts = [], [], []
+    for _ in range(repeats):
+        ones.append(timed(sys.executable, cwd, [*args, "-j", "1"], env, False)[1])
+        with tempfile.TemporaryDirectory() as folder:
+            log = Path(folder) / "processor"
+            command = [sys.executable, "-c", PROCESSOR, "tournament", "--seed", "1", *args, "-j", "2", "-q"]
+            command += ["-o", f"{folder}/r.toml"]
+            environment = {**env, "POOL_TIMELINE": str(log), "SHUTBOX_POOL": "always"}
+            subprocess.run(command, cwd=cwd, env=environment, check=True, capture_output=True)
+            noted = dict(line.split() for line in log.read_text().splitlines())
+        fork, played, end, worker = (float(noted[what]) for what in ("fork", "played", "main", "worker"))
+        twos.append(fork + max(played - fork, worker) + end - played)
+        parts.append((fork, played - fork, worker, end - played))
+    fork, pooled, worker, after = (statistics.median(part[k] for part in parts) for k in range(4))
+    one, two = statistics.median(ones), statistics.median(twos)
+    return (
+        f"-j 1 {one:.2f} CPU s; -j 2: before the fork {fork:.2f}, then the main process {pooled:.2f} beside the "
+        f"worker's {worker:.2f}, then {after:.2f} (report, exit): idle estimate {two:.2f} s, {one / two:.2f}x"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--baseline", type=Path, help="an earlier checkout (its .venv, else its sources here)")
@@ -195,6 +250,7 @@ def main() -> None:
     parser.add_argument("--only", choices=CASES, action="append", help="this case only (repeat for more)")
     parser.add_argument("--warm-only", action="store_true", help="this checkout with the cache of tables warm only")
     parser.add_argument("--timeline", action="store_true", help="each case's timeline at -j 1 and -j 2 (a pool) only")
+    parser.add_argument("--processor", action="store_true", help="each case's idle estimate from processor time only")
     arguments = parser.parse_args()
     cases = {case: CASES[case] for case in arguments.only or CASES}
     print(f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores")
@@ -211,6 +267,11 @@ def main() -> None:
         checkouts.append(("baseline", python, False, extra))
     for args, env in cases.values():  # fills the warm cache
         timed(sys.executable, folder, [*args, "-j", "1"], {**base, **env}, arguments.busy_as_idle)
+    if arguments.processor:
+        for case, (args, env) in cases.items():
+            print(f"{case}: {processor(folder, args, {**base, **env}, arguments.repeats)}")
+        print(f"load average at the end: {Path('/proc/loadavg').read_text().strip()}")
+        return
     if arguments.timeline:
         for case, (args, env) in cases.items():
             for workers in (1, 2):
