@@ -86,6 +86,34 @@ checkout before it (--baseline, --busy-as-idle --warm-only, best of 5, load 9.5 
 at the end), -j 2 wall (processor) seconds: exact field with the kernel 2.48 (1.22), before 2.69
 (1.32); with numpy 3.56 (1.81), before 3.94 (1.95); context field 2.52 (1.22), before 3.06 (1.53):
 no slower, within the noise of that load.
+
+Issue 38 (-j 2 against -j 1 at 30M games, target 1.7 at a load of about 1). Where the second core
+idles, from a timeline and cProfile of -j 2 (main's checkout, its kernel): the worker is forked
+once the main process has loaded numba and the compiled code and made the tables (its first unit),
+0.6-0.7 processor seconds into the command (the command's start 0.3, tables 0.05, numpy 0.04,
+numba 0.13, the compiled code read from numba's cache 0.18); it is ready 10 ms after the fork.
+From then on it waited on its pipe: kept two units ahead, a worker whose two units (16,384 games,
+about 1.7 ms each) ended while the main process played one of its own, or was kept off a core,
+found nothing to play in 58% of its reads (load 6; 80% with the kernel that plays each turn once,
+its units about 0.5 ms). Now each worker holds about 0.1 s of play (from how long the main
+process's own units take; 2 to 64 units, and no more than its share of those left) and every
+reply it sent is heard each round: 5-7% of its reads find the pipe empty (same loads).
+What bounds the speed-up is the serial part, not the pool: `--processor` (medians of 3, load 3-4),
+30M-game exact field, -j 1 processor seconds against the idle 2-core estimate of -j 2:
+    main's kernel, this pool:      3.81, before the fork 0.59 + 1.79 beside 1.84 + 0.11 after = 2.50: 1.52x
+    main's kernel, main's pool:    4.10, 0.69 + 1.85 beside 1.65 + 0.15 = 2.68: 1.53x
+    s38-kernel, this pool:         1.58, 0.69 + 0.54 beside 0.52 + 0.15 = 1.37: 1.15x
+    s38-kernel, main's pool:       1.61, 0.68 + 0.65 beside 0.38 + 0.15 = 1.47: 1.09x
+With main's kernel even a pool that cost nothing would give (0.59 + 3.1 + 0.11) / (0.59 + 1.55 +
+0.11) = 1.69; the games at -j 2 take 17% more processor time than at -j 1 (messages about 60 us a
+unit, 3.5% of one; the rest two cores sharing caches and clock). With the kernel that plays each
+turn once, the games are 0.74 s of 1.58 and the bound is 1.31. 1.7 at 30M games needs the 0.7 s
+before the fork (the command's start, numba and the compiled code) out of the way (a kernel
+compiled ahead of time, not loaded through numba), or about 4.7 times that serial part in games.
+Wall clocks (--busy-as-idle --warm-only --repeats 5-7, this against a baseline, medians of the
+pairs): the machine never fell below a load of 3 while measured, and -j 2 did not pay there in any
+checkout (0.79-0.95), as the message of a busy machine says: main's kernel at load 5.7, this 0.87,
+main 0.86; s38-kernel at load 3.7, this 0.84 (best -j 2 1.62 s), its own pool 0.90 (1.76 s).
 """
 
 from __future__ import annotations
