@@ -83,16 +83,20 @@ class Feeding:
         """This process's player, until it has no unit left to play (or the run stops)."""
         self.pool: list[Worker] = []
         self.units = plan.units()
+        self.upcoming: WorkUnit | None = None
+        """The next unit to hand out, once looked at (`_next`)."""
         self.left = plan.unit_count
         """Units not yet handed out."""
         self.failure: tuple[int, str] | None = None
         """The earliest unit that failed so far, and why."""
-        self.ahead = 2
-        """How many units each worker holds: 2, or more where this process's units are short (`QUEUED_SECONDS`)."""
+        self.ahead = {True: 2, False: 2}
+        """How many units of each kind (bulk or not) a worker holds: 2, or more where this process's
+        units of that kind are short (`QUEUED_SECONDS`): a unit asked of a user's strategy after many
+        short bulk units may take far longer than they did."""
 
     def warm(self) -> None:
         """Play the first unit here, before the workers fork (`warms_first`)."""
-        first = next(self.units, None)
+        first = self._take()
         if first is not None and self.here is not None:
             self.left -= 1
             if (failed := play_here(self.plan, self.here, first, self.finished)) is not None:
@@ -104,12 +108,13 @@ class Feeding:
             self._fill(worker)
 
     def _fill(self, worker: Worker) -> None:
-        """Give a worker units until it holds `ahead`, or its share of those left (each player, this
-        process too, then finishes about when the others do); the last few one at a time, to
-        whichever player is free."""
-        while self.failure is None and len(worker.queued) < min(self.ahead, max(1, self.left // self.count)):
-            if not self._give(worker):
+        """Give a worker units until it holds `ahead` (of the next unit's kind), or its share of
+        those left (each player, this process too, then finishes about when the others do); the
+        last few one at a time, to whichever player is free."""
+        while self.failure is None and (upcoming := self._next()) is not None:
+            if len(worker.queued) >= min(self.ahead[upcoming.bulk], max(1, self.left // self.count)):
                 return
+            self._give(worker)
 
     def play(self, wait: Callable[..., list[Any]]) -> None:
         """Play rounds until every unit is played, or those before a failure; then raise the failure."""
@@ -184,7 +189,7 @@ class Feeding:
 
     def _play_here(self, here: UnitPlayer) -> None:
         """Play the next unit in this process; with none left, close its player."""
-        unit = next(self.units, None)
+        unit = self._take()
         if unit is None:
             self.close()
         else:
@@ -192,10 +197,18 @@ class Feeding:
             start = time.monotonic()
             self.failure = play_here(self.plan, here, unit, self.finished)
             took = time.monotonic() - start
-            self.ahead = max(2, min(MOST_AHEAD, math.ceil(QUEUED_SECONDS / max(took, 1e-6))))
+            self.ahead[unit.bulk] = max(2, min(MOST_AHEAD, math.ceil(QUEUED_SECONDS / max(took, 1e-6))))
 
-    def _give(self, worker: Worker) -> bool:
-        """Send a worker the next unit: whether there was one."""
-        given = give(self.plan, worker, next(self.units, None))
-        self.left -= given
-        return given > 0
+    def _next(self) -> WorkUnit | None:
+        """The next unit to hand out (None: none left), still to be handed out."""
+        if self.upcoming is None:
+            self.upcoming = next(self.units, None)
+        return self.upcoming
+
+    def _take(self) -> WorkUnit | None:
+        """The next unit, handed out now."""
+        unit, self.upcoming = self._next(), None
+        return unit
+
+    def _give(self, worker: Worker) -> None:
+        self.left -= give(self.plan, worker, self._take())
