@@ -96,18 +96,20 @@ From then on it waited on its pipe: kept two units ahead, a worker whose two uni
 about 1.7 ms each) ended while the main process played one of its own, or was kept off a core,
 found nothing to play in 58% of its reads (load 6; 80% with the kernel that plays each turn once,
 its units about 0.5 ms). Now each worker holds about 0.1 s of play (from how long the main
-process's own units take; 2 to 64 units, and no more than its share of those left) and every
-reply it sent is heard each round: 5-7% of its reads find the pipe empty (same loads).
-What bounds the speed-up is the serial part, not the pool: `--processor` (medians of 3, load 3-4),
-30M-game exact field, -j 1 processor seconds against the idle 2-core estimate of -j 2:
-    main's kernel, this pool:      3.81, before the fork 0.59 + 1.79 beside 1.84 + 0.11 after = 2.50: 1.52x
-    main's kernel, main's pool:    4.10, 0.69 + 1.85 beside 1.65 + 0.15 = 2.68: 1.53x
-    s38-kernel, this pool:         1.58, 0.69 + 0.54 beside 0.52 + 0.15 = 1.37: 1.15x
-    s38-kernel, main's pool:       1.61, 0.68 + 0.65 beside 0.38 + 0.15 = 1.47: 1.09x
-With main's kernel even a pool that cost nothing would give (0.59 + 3.1 + 0.11) / (0.59 + 1.55 +
-0.11) = 1.69; the games at -j 2 take 17% more processor time than at -j 1 (messages about 60 us a
-unit, 3.5% of one; the rest two cores sharing caches and clock). With the kernel that plays each
-turn once, the games are 0.74 s of 1.58 and the bound is 1.31. 1.7 at 30M games needs the 0.7 s
+process's own units of that kind take; 2 to 64 units, and no more than its share of those left)
+and every reply it sent is heard each round. `--processor` (medians of 3, load 3.5-4), 30M-game
+exact field, -j 1 processor seconds against the idle 2-core estimate of -j 2 (before the fork + the
+longer of the two processes after it + the report), and the worker's reads of its pipe:
+    main's kernel, this pool:  3.86; 0.61 + 1.88 beside 1.88 + 0.11 = 2.63: 1.47x; empty 3 of 928, 0.06 s
+    main's kernel, main's:     4.01; 0.69 + 2.11 beside 1.45 + 0.15 = 2.90: 1.38x; empty 388 of 731, 1.65 s
+    s38-kernel, this pool:     1.61; 0.70 + 0.54 beside 0.55 + 0.14 = 1.40: 1.15x; empty 10 of 1000, 0.11 s
+    s38-kernel, main's pool:   1.61; 0.69 + 0.66 beside 0.43 + 0.15 = 1.51: 1.07x; empty 427 of 645, 0.85 s
+(an earlier version of the estimate left the worker's waits out: 1.52 this, 1.53 main's.)
+What bounds the speed-up now is the serial part, not the pool: with main's kernel even a pool that
+cost nothing would give (0.61 + 3.1 + 0.11) / (0.61 + 1.55 + 0.11) = 1.68; the games at -j 2 take
+about 20% more processor time than at -j 1 (messages about 60 us a unit, 3.5% of one; the rest two
+cores sharing caches and clock). With the kernel that plays each turn once, the games are 0.74 s
+of 1.61 and the bound is 1.61 / (0.70 + 0.37 + 0.14) = 1.33. 1.7 at 30M games needs the 0.7 s
 before the fork (the command's start, numba and the compiled code) out of the way (a kernel
 compiled ahead of time, not loaded through numba), or about 4.7 times that serial part in games.
 Wall clocks (--busy-as-idle --warm-only --repeats 5-7, this against a baseline, medians of the
@@ -174,7 +176,16 @@ import tournaments.backends.worker_process as worker
 def note(*parts):
     with open(os.environ["POOL_TIMELINE"], "a") as log:
         log.write(" ".join(map(str, parts)) + "\\n")
-started, served, run = pool.start_workers, worker._serve, pool._run_pool
+started, served, run, heard = pool.start_workers, worker._serve, pool._run_pool, worker.received
+reads = [0, 0, 0.0]
+def received(connection):
+    reads[0] += 1
+    reads[1] += not connection.poll()
+    start = time.perf_counter()
+    try:
+        return heard(connection)
+    finally:
+        reads[2] += time.perf_counter() - start
 def start_workers(*given):
     note("fork", time.process_time())
     started(*given)
@@ -186,7 +197,8 @@ def serve(*given):
         served(*given)
     finally:
         note("worker", time.process_time())
-pool.start_workers, worker._serve, pool._run_pool = start_workers, serve, run_pool
+        note("reads", *reads)
+pool.start_workers, worker._serve, pool._run_pool, worker.received = start_workers, serve, run_pool, received
 import atexit
 atexit.register(lambda: note("main", time.process_time()))
 from shutbox_cli.entry import main
@@ -194,7 +206,8 @@ sys.argv[0] = "shutbox"
 main()
 """
 """The command at -j 2, noting the main process's processor time when it forks the worker, when the
-pool has played every unit and at its end, and the worker's at its end."""
+pool has played every unit and at its end, and the worker's at its end, with its reads of its pipe:
+how many, how many found it empty (the worker waited for a unit, or for the end), the seconds in them."""
 Runs = dict[tuple[str, str, int], list[tuple[float, float, float]]]
 """Each (case, checkout, workers)'s runs in order: wall and processor seconds, and the load they met."""
 
@@ -262,15 +275,16 @@ def processor(cwd: Path, args: list[str], env: dict[str, str], repeats: int) -> 
             command += ["-o", f"{folder}/r.toml"]
             environment = {**env, "POOL_TIMELINE": str(log), "SHUTBOX_POOL": "always"}
             subprocess.run(command, cwd=cwd, env=environment, check=True, capture_output=True)
-            noted = dict(line.split() for line in log.read_text().splitlines())
-        fork, played, end, worker = (float(noted[what]) for what in ("fork", "played", "main", "worker"))
+            noted = {line.split()[0]: line.split()[1:] for line in log.read_text().splitlines()}
+        fork, played, end, worker = (float(noted[what][0]) for what in ("fork", "played", "main", "worker"))
         twos.append(fork + max(played - fork, worker) + end - played)
-        parts.append((fork, played - fork, worker, end - played))
-    fork, pooled, worker, after = (statistics.median(part[k] for part in parts) for k in range(4))
+        parts.append((fork, played - fork, worker, end - played, *map(float, noted["reads"])))
+    fork, pooled, worker, after, reads, empty, waited = (statistics.median(part[k] for part in parts) for k in range(7))
     one, two = statistics.median(ones), statistics.median(twos)
     return (
         f"-j 1 {one:.2f} CPU s; -j 2: before the fork {fork:.2f}, then the main process {pooled:.2f} beside the "
-        f"worker's {worker:.2f}, then {after:.2f} (report, exit): idle estimate {two:.2f} s, {one / two:.2f}x"
+        f"worker's {worker:.2f}, then {after:.2f} (report, exit): idle estimate {two:.2f} s, {one / two:.2f}x; "
+        f"the worker's pipe empty at {empty:.0f} of {reads:.0f} reads, {waited:.2f} s in them"
     )
 
 
