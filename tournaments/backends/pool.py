@@ -1,8 +1,9 @@
 """The `ProcessPool` backend: work units played by a few worker processes.
 
 The main process plays units too, as one of the pool's workers (so `-j 2` starts one worker
-process), and sends each worker its units two ahead, so none waits on it. Each worker loads the
-built-in strategies itself from their specs and starts a host for each user's strategy
+process), and keeps each worker units ahead (about 0.1 s of play, at least two), so none waits
+on it while it plays one of its own. Each worker loads the built-in strategies itself from their
+specs and starts a host for each user's strategy
 (`isolation.Host`: a user's code never runs in a worker), plays whole work units and sends back
 only tallies (one array of counts a unit; units and replies go down each worker's pipe pickled by
 the standard library's pickler, not multiprocess's slower one); the main process plays with the hosts the field was

@@ -14,12 +14,17 @@ from strategies.loading import StrategyLoadError
 from ..errors import TournamentFailure, marked
 from ..playing.plan import Plan, WorkUnit
 from ..playing.units import UnitPlayer, UnitResult, timed, timeout_message
-from .messages import Failed, Ready, Reply
-from .pool_workers import Worker, give, kill, reply
+from .messages import Done, Failed, Ready, Reply
+from .pool_workers import Worker, give, kill, more, reply
 
 TICK = 0.2
 """The longest the run waits without looking whether a worker has died (a process a strategy
 started may hold a dead worker's pipes open, so they never say it)."""
+QUEUED_SECONDS = 0.1
+"""About how long the units a worker holds take to play (at least 2 of them, at most `MOST_AHEAD`):
+enough that it never waits while this process plays a unit of its own, or while a busy machine
+keeps this process off its cores for a few of the scheduler's slices."""
+MOST_AHEAD = 64
 
 
 def own_player(plan: Plan) -> UnitPlayer:
@@ -60,12 +65,12 @@ def warms_first(plan: Plan) -> bool:
 
 class Feeding:
     """One run's units handed out and their results collected, a round at a time: each round waits
-    for the workers (not at all while this process plays too), hears each busy one (a reply, its
-    death, or a unit past the time limit), and plays a unit here. Units go to each worker two ahead,
-    so a worker never waits while this process plays one; the last few one at a time, to whichever
-    player is free, so that all of them finish together. After a failure no new unit starts, but
-    units before the failed one run to their end: the failure reported is the earliest one,
-    whatever the number of workers."""
+    for the workers (not at all while this process plays too), hears each busy one (every reply it
+    sent, its death, or a unit past the time limit), and plays a unit here. Each worker holds units
+    ahead (`ahead`), so it never waits while this process plays one; the last few go one at a
+    time, to whichever player is free, so that all of them finish together. After a failure no new
+    unit starts, but units before the failed one run to their end: the failure reported is the
+    earliest one, whatever the number of workers."""
 
     def __init__(
         self, plan: Plan, count: int, limit: int, finished: Callable[[UnitResult], None], here: UnitPlayer
@@ -78,25 +83,38 @@ class Feeding:
         """This process's player, until it has no unit left to play (or the run stops)."""
         self.pool: list[Worker] = []
         self.units = plan.units()
+        self.upcoming: WorkUnit | None = None
+        """The next unit to hand out, once looked at (`_next`)."""
         self.left = plan.unit_count
         """Units not yet handed out."""
         self.failure: tuple[int, str] | None = None
         """The earliest unit that failed so far, and why."""
+        self.ahead = {True: 2, False: 2}
+        """How many units of each kind (bulk or not) a worker holds: 2, or more where this process's
+        units of that kind are short (`QUEUED_SECONDS`): a unit asked of a user's strategy after many
+        short bulk units may take far longer than they did."""
 
     def warm(self) -> None:
         """Play the first unit here, before the workers fork (`warms_first`)."""
-        first = next(self.units, None)
+        first = self._take()
         if first is not None and self.here is not None:
             self.left -= 1
             if (failed := play_here(self.plan, self.here, first, self.finished)) is not None:
                 raise TournamentFailure(failed[1])
 
     def deal(self) -> None:
-        """Hand each worker its first unit, then a second where units are enough."""
-        for ahead in (1, 2):
-            for worker in self.pool:
-                if ahead == 1 or self.left > 2 * self.count:
-                    self._give(worker)
+        """Hand each worker its first units (`_fill`)."""
+        for worker in self.pool:
+            self._fill(worker)
+
+    def _fill(self, worker: Worker) -> None:
+        """Give a worker units until it holds `ahead` (of the next unit's kind), or its share of
+        those left (each player, this process too, then finishes about when the others do); the
+        last few one at a time, to whichever player is free."""
+        while self.failure is None and (upcoming := self._next()) is not None:
+            if len(worker.queued) >= min(self.ahead[upcoming.bulk], max(1, self.left // self.count)):
+                return
+            self._give(worker)
 
     def play(self, wait: Callable[..., list[Any]]) -> None:
         """Play rounds until every unit is played, or those before a failure; then raise the failure."""
@@ -123,9 +141,7 @@ class Feeding:
         wait_for = 0.0 if playing else min(TICK, max(0.0, deadline - time.monotonic()))
         ready = set(wait(watched, timeout=wait_for)) if watched else set()
         for worker, unit in busy:
-            said = self._said(worker, unit, ready)
-            if said is not None:
-                self._heard(worker, unit, said)
+            self._hear(worker, unit, ready)
         if self.here is not None and self.failure is None:
             self._play_here(self.here)
         return True
@@ -133,6 +149,17 @@ class Feeding:
     def _counts(self, unit: WorkUnit) -> bool:
         """Whether a unit's result is still needed: all are, until one before it fails."""
         return self.failure is None or unit.number < self.failure[0]
+
+    def _hear(self, worker: Worker, unit: WorkUnit, ready: set[Any]) -> None:
+        """Hear a busy worker: every reply it has sent (a unit done each, a worker that holds
+        several may have finished more than one while this process played one), or why it is gone."""
+        said = self._said(worker, unit, ready)
+        while said is not None:
+            self._heard(worker, unit, said)
+            if not isinstance(said, Done) or worker.unit is None or not self._counts(worker.unit) or not more(worker):
+                return
+            unit = worker.unit
+            said = reply(self.plan, worker, self.limit)
 
     def _said(self, worker: Worker, unit: WorkUnit, ready: set[Any]) -> Reply | None:
         """What a busy worker said (or why it is gone, or that its unit ran out of time); None: nothing yet."""
@@ -154,18 +181,34 @@ class Feeding:
                 self.failure = (unit.number, said.message)
         else:
             worker.queued.popleft()
+            if worker.unit is not None:  # the next unit it holds: its time starts now
+                worker.started = time.monotonic()
+                worker.timed = timed(self.plan, worker.unit)
             self.finished(said.result)
-            if self.failure is None and (worker.unit is None or self.left > 2 * self.count):
-                self._give(worker)
+            self._fill(worker)
 
     def _play_here(self, here: UnitPlayer) -> None:
         """Play the next unit in this process; with none left, close its player."""
-        unit = next(self.units, None)
+        unit = self._take()
         if unit is None:
             self.close()
         else:
             self.left -= 1
+            start = time.monotonic()
             self.failure = play_here(self.plan, here, unit, self.finished)
+            took = time.monotonic() - start
+            self.ahead[unit.bulk] = max(2, min(MOST_AHEAD, math.ceil(QUEUED_SECONDS / max(took, 1e-6))))
+
+    def _next(self) -> WorkUnit | None:
+        """The next unit to hand out (None: none left), still to be handed out."""
+        if self.upcoming is None:
+            self.upcoming = next(self.units, None)
+        return self.upcoming
+
+    def _take(self) -> WorkUnit | None:
+        """The next unit, handed out now."""
+        unit, self.upcoming = self._next(), None
+        return unit
 
     def _give(self, worker: Worker) -> None:
-        self.left -= give(self.plan, worker, next(self.units, None))
+        self.left -= give(self.plan, worker, self._take())

@@ -84,6 +84,14 @@ def give(plan: Plan, worker: Worker, unit: WorkUnit | None) -> int:
     return unit is not None
 
 
+def more(worker: Worker) -> bool:
+    """Whether a worker has said more, or ended, since it was last heard (a closed pipe says so too)."""
+    try:
+        return bool(worker.connection.poll())
+    except OSError:
+        return True
+
+
 def reply(plan: Plan, worker: Worker, limit: int) -> Reply:
     """What a worker said, or why it is gone. A worker that has ended may have said why just before
     (a failure it sends, then it exits): its last word is read before its death is reported."""

@@ -13,13 +13,16 @@ from pathlib import Path
 import pytest
 
 from tournaments import ConfigError, InProcess, ProcessPool
-from tournaments.backends.messages import Failed, send
+from tournaments.backends.messages import Done, Failed, send
+from tournaments.backends.pool_feeding import Feeding
 from tournaments.backends.pool_workers import Worker, reply, start_method
 from tournaments.playing.plan import make_plan
 from tournaments.playing.units import UnitResult
+from tournaments.referee import idle
 
 from helpers.command import real_shutbox
 from helpers.field import small_config
+from helpers.paths import ROOT
 
 
 def played(backend: InProcess | ProcessPool, games: int) -> dict[int, UnitResult]:
@@ -34,6 +37,41 @@ def played(backend: InProcess | ProcessPool, games: int) -> dict[int, UnitResult
 def test_a_pool_plays_each_unit_as_this_process_does() -> None:
     pooled = played(ProcessPool(2), 5000)
     assert len(pooled) == 3 and pooled == played(InProcess(), 5000)
+
+
+@pytest.mark.slow
+def test_workers_holding_many_short_units_ahead_count_each_once_as_this_process_does() -> None:
+    """Units far shorter than the time a worker holds ahead: it holds many, and several of its replies
+    are heard at once. A field with rounds, a user's context-free strategy (its table from its host)
+    and a user's strategy that reads the game (asked in its host, game by game)."""
+    users = [f"{ROOT}/examples/cautious.py:Cautious", f"{ROOT}/tests/data/context_reader.py:Reader"]
+    config = small_config("optimal", "greedy-high", *users, games=400, rules={"tiles": 6, "rounds": 2})
+    results = {}
+    for backend in (InProcess(), ProcessPool(2)):
+        plan = make_plan(config, bulk_unit_games=6)  # one deal of the three bulk matchups a unit
+        found: list[UnitResult] = []
+        backend.run(plan, found.append)
+        assert len({result.unit for result in found}) == len(found) == plan.unit_count > 200
+        results[type(backend)] = {result.unit: result for result in found}
+    assert results[ProcessPool] == results[InProcess]
+
+
+def test_the_unit_a_worker_holds_next_is_timed_from_when_the_one_before_is_heard_done() -> None:
+    """A bulk unit of built-in strategies has no time limit; the unit held behind it seats a user's
+    strategy: its clock starts once the bulk unit is heard done, and the limit holds for it."""
+    reader = f"{ROOT}/tests/data/context_reader.py:Reader"
+    try:
+        plan = make_plan(small_config("optimal", "greedy-high", reader, games=4, rules={"tiles": 4}))
+    finally:
+        idle.stop_all()  # the field's probe host
+    bulk, asked = list(plan.units())[:2]
+    assert bulk.bulk and not asked.bulk
+    worker = Worker(None, None, collections.deque([bulk, asked]), started=0.0, timed=False, ready=True)
+    results: list[UnitResult] = []
+    feeding = Feeding(plan, 2, 0, results.append, None)  # type: ignore[arg-type]  # no unit played here
+    feeding.left = 0
+    feeding._heard(worker, bulk, Done(UnitResult({}, 0, bulk.number)))
+    assert worker.unit == asked and worker.timed and worker.started > 0.0 and len(results) == 1
 
 
 def test_a_pool_of_no_workers_is_refused() -> None:
