@@ -117,6 +117,26 @@ def test_an_illegal_action_is_refused_and_the_question_stands() -> None:
     assert np.array_equal(again, observation)
 
 
+@pytest.mark.parametrize("action", [10**6, 65, -1, 1.5, None, "3", np.float64(2.0)], ids=repr)
+def test_an_action_outside_the_action_space_is_the_callers_error(action: object) -> None:
+    env = ShutTheBoxEnv(Rules())
+    observation, info = env.reset(seed=1)
+    with pytest.raises(ValueError, match=r"^action .+ is outside the action space, the whole numbers from 0 to 64\.$"):
+        env.step(action)  # type: ignore[arg-type]  # the caller's error, said in one sentence
+    legal = int(np.flatnonzero(info["action_mask"])[0])
+    again, _, _, _, info = env.step(np.int32(legal))  # the question stood: any integer type of the space answers it
+    assert "illegal_action" not in info and not np.array_equal(again, observation)
+
+
+def test_a_single_spec_is_one_strategy_and_a_sequence_several() -> None:
+    env = gymnasium.make(ENV_ID, before="tips", after="optimal").unwrapped
+    assert (env.me, env.table) == (1, 3)
+    assert [env.field.seated[number].spec for number in (0, 2)] == ["tips", "optimal"]
+    env = ShutTheBoxEnv(before=["greedy-high", "tips"], after=())
+    assert (env.me, env.table) == (2, 3)
+    assert [one.spec for one in env.field.seated.values()] == ["greedy-high", "tips"]
+
+
 @pytest.mark.parametrize(
     ("settings", "message"),
     [
@@ -126,6 +146,11 @@ def test_an_illegal_action_is_refused_and_the_question_stands() -> None:
         ({"rules": Rules(), "tiles": 12}, "give either a Rules object or rule options, not both."),
         ({"before": ("nosuch",)}, "no strategy named 'nosuch'; known names: greedy-high, random, fewest-tiles, "),
         ({"after": ("perfect", "optimal"), "rounds": 3}, "perfect play over several rounds or in drop-out is solved "),
+        ({"before": ("tips", 3)}, "before must be a strategy spec or a sequence of specs, not ('tips', 3)."),
+        ({"after": None}, "after must be a strategy spec or a sequence of specs, not None."),
+        ({"timeout": -1}, "timeout must be a number of seconds above 0, not -1."),
+        ({"timeout": 0}, "timeout must be a number of seconds above 0, not 0."),
+        ({"timeout": float("nan")}, "timeout must be a number of seconds above 0, not nan."),
     ],
 )
 def test_a_bad_setting_is_said_in_one_sentence(settings: dict[str, Any], message: str) -> None:

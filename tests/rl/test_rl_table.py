@@ -81,3 +81,18 @@ def test_only_the_agent_deciding_is_offered_actions() -> None:
     seen = env.coded.describe(env.observe(deciding)["observation"])
     assert (seen["players"], seen["seat"], seen["to_come"]) == (3, 0, 2)
     assert np.array_equal(env.observe("player_2")["observation"][:9], np.ones(9))
+
+
+@pytest.mark.parametrize("action", [10**6, -1, 1.5, None], ids=repr)
+def test_an_action_outside_the_action_space_is_the_callers_error(action: object) -> None:
+    env = ShutTheBoxAEC(players=2)
+    env.reset(seed=SEED)
+    deciding, observed = env.agent_selection, env.observe(env.agent_selection)
+    with pytest.raises(ValueError, match=r"^action .+ is outside the action space, the whole numbers from 0 to 64\.$"):
+        env.step(action)  # type: ignore[arg-type]  # the caller's error, said in one sentence
+    assert env.agent_selection == deciding and np.array_equal(
+        env.observe(deciding)["observation"], observed["observation"]
+    )
+    illegal = int(np.flatnonzero(observed["action_mask"] == 0)[0])
+    env.step(illegal)  # in range but not allowed: refused, the question stands
+    assert env.infos[deciding] == {"illegal_action": True} and env.agent_selection == deciding

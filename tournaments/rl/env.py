@@ -25,7 +25,7 @@ from shutbox_cli.game.terms import GameNumber, Seed
 from strategies.encoding import ActionMask, Encoding, Observation, encoding
 
 from ..referee.seated import STRATEGY_TIMEOUT
-from .fields import Field, checked_reward, game_reward, turn_reward
+from .fields import Field, checked_reward, field_specs, game_reward, turn_reward
 from .turns import AgentTurn
 
 SEEDS = 2**63
@@ -42,6 +42,18 @@ def rules_of(rules: Rules | None, options: Mapping[str, Any]) -> Rules:
     return Rules.from_mapping(options)
 
 
+def checked_action(space: spaces.Discrete, action: object) -> int:
+    """An action of the space as a whole number; ValueError in one sentence for one outside it (not
+    an integer, or out of range: the caller's error, as Gymnasium has it). Whether the question
+    waiting allows it is the mask's to say."""
+    if not (isinstance(action, (int, np.integer, np.ndarray)) and space.contains(action)):
+        last = int(space.start) + int(space.n) - 1
+        raise ValueError(
+            f"action {action!r} is outside the action space, the whole numbers from {space.start} to {last}."
+        )
+    return int(action)
+
+
 def shown_line(coded: Encoding, observation: Observation) -> str:
     """An observation's box and roll as a line of text: `box 1 2 - 4 ...  roll 3+6`."""
     shown = coded.describe(observation)
@@ -52,9 +64,10 @@ def shown_line(coded: Encoding, observation: Observation) -> str:
 
 class ShutTheBoxEnv(gym.Env[Observation, np.int64]):
     """One player's game of Shut the Box under any rules, against a field of shutbox strategies
-    seated `before` and `after` it (specs, as every command takes them), paid the `reward` it picks
-    (`fields.REWARDS`). The action mask is `info["action_mask"]` and `action_masks()`; an action it
-    does not allow is refused (the question stands, `illegal_reward` paid, `info["illegal_action"]`)."""
+    seated `before` and `after` it (a spec, or a sequence of specs, as every command takes them), paid
+    the `reward` it picks (`fields.REWARDS`). The action mask is `info["action_mask"]` and
+    `action_masks()`; an action it does not allow is refused (the question stands, `illegal_reward`
+    paid, `info["illegal_action"]`); an action outside the action space is a ValueError."""
 
     metadata = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012  # Env declares it a plain attribute
 
@@ -65,8 +78,8 @@ class ShutTheBoxEnv(gym.Env[Observation, np.int64]):
         reward: str = "score",
         shut_bonus: float = 0.0,
         illegal_reward: float = 0.0,
-        before: Sequence[str] = (),
-        after: Sequence[str] = (),
+        before: str | Sequence[str] = (),
+        after: str | Sequence[str] = (),
         timeout: float = STRATEGY_TIMEOUT,
         render_mode: str | None = None,
         **options: Any,
@@ -78,13 +91,17 @@ class ShutTheBoxEnv(gym.Env[Observation, np.int64]):
         if render_mode not in (None, "ansi"):
             raise ValueError(f'render_mode must be None or "ansi", not {render_mode!r}.')
         self.render_mode = render_mode
-        self.me = len(before)
-        self.table = len(before) + 1 + len(after)
-        specs = {**dict(enumerate(before)), **{self.me + 1 + index: spec for index, spec in enumerate(after)}}
+        seated_before, seated_after = field_specs("before", before), field_specs("after", after)
+        self.me = len(seated_before)
+        self.table = self.me + 1 + len(seated_after)
+        specs = {
+            **dict(enumerate(seated_before)),
+            **{self.me + 1 + index: spec for index, spec in enumerate(seated_after)},
+        }
         self.field = Field(self.rules, specs, self.table, timeout)
         self.coded = encoding(self.rules, self.table)
         self.observation_space = spaces.Box(self.coded.low, self.coded.high, dtype=np.int64)
-        self.action_space = spaces.Discrete(self.coded.actions)
+        self.action_space = self._actions = spaces.Discrete(self.coded.actions)
         self.seed_key: Seed | None = None
         self.game: GameNumber = 0
         self._game: GameInPlay | None = None
@@ -120,15 +137,16 @@ class ShutTheBoxEnv(gym.Env[Observation, np.int64]):
         game, turn = self._game, self._turn
         if game is None or (turn is None and not self._formality):
             raise RuntimeError("the game is over (or not started): call reset() first.")
+        action = checked_action(self._actions, action)
         info: dict[str, Any] = {}
         reward = 0.0
-        if not self._legal(int(action)):  # refused: the question stands
+        if not self._legal(action):  # refused: the question stands
             return self._observed(), self.illegal_reward, False, False, {**self._info(), "illegal_action": True}
         if turn is None:  # the formality: the agent's one step in a game it did not play
             self._formality = False
             info["played"] = False
         else:
-            turn.answer(int(action))
+            turn.answer(action)
             if turn.over:
                 record = turn.record()
                 reward += turn_reward(self.reward, self.shut_bonus, turn.context, record)
@@ -172,7 +190,7 @@ class ShutTheBoxEnv(gym.Env[Observation, np.int64]):
     def _legal(self, action: int) -> bool:
         if self._turn is not None:
             return self._turn.legal(action)
-        return 0 <= action < self.coded.actions and bool(self.action_masks()[action])
+        return bool(self.action_masks()[action])
 
     def _observed(self) -> Observation:
         """The observation now, a new array each time (a caller may keep or change what it was given)."""

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from shutbox_cli.game import GameRecord, Rules, TurnContext, TurnRecord, play_turn, turn_rolls
 from shutbox_cli.game.terms import GameNumber, Seed
 
+from ..field.config import SETTINGS
 from ..referee.seated import STRATEGY_TIMEOUT, Given, Player, SeatedStrategy, seat_strategies
 
 REWARDS = ("score", "shut", "win")
@@ -23,6 +24,16 @@ def checked_reward(reward: str, shut_bonus: float) -> str:
     if shut_bonus and reward != "score":
         raise ValueError(f'shut_bonus is paid with reward="score" only, not with reward={reward!r}.')
     return reward
+
+
+def field_specs(setting: str, given: object) -> tuple[str, ...]:
+    """The specs of a side of the field (`before`, `after`): one spec is one strategy, a sequence of
+    specs several; ValueError in one sentence for anything else."""
+    if isinstance(given, str):
+        return (given,)
+    if isinstance(given, Sequence) and all(isinstance(spec, str) for spec in given):
+        return tuple(given)
+    raise ValueError(f"{setting} must be a strategy spec or a sequence of specs, not {given!r}.")
 
 
 def turn_reward(reward: str, shut_bonus: float, context: TurnContext, record: TurnRecord) -> float:
@@ -44,7 +55,8 @@ def game_reward(reward: str, player: int, record: GameRecord) -> float:
 
 class Field:
     """Strategies seated around an agent under `rules` at a table of `players`, by player number
-    (the agent's own number is left out). Close it to end the users' hosts."""
+    (the agent's own number is left out), a user's given `timeout` seconds (ValueError in one
+    sentence for a timeout not above 0). Close it to end the users' hosts."""
 
     def __init__(
         self,
@@ -53,6 +65,7 @@ class Field:
         players: int,
         timeout: float = STRATEGY_TIMEOUT,
     ) -> None:
+        timeout = SETTINGS["timeout"].check("timeout", timeout)  # a tournament's own check, its words
         self.rules = rules
         numbers = sorted(specs)
         seated: Sequence[SeatedStrategy] = ()

@@ -21,7 +21,7 @@ from shutbox_cli.game import GameInPlay, Rules, TurnContext
 from shutbox_cli.game.terms import GameNumber, Seed
 from strategies.encoding import Observation, encoding
 
-from .env import SEEDS, rules_of, shown_line
+from .env import SEEDS, checked_action, rules_of, shown_line
 from .fields import checked_reward, game_reward, turn_reward
 from .turns import AgentTurn
 
@@ -32,7 +32,8 @@ AgentObservation = dict[str, Any]
 class ShutTheBoxAEC(AECEnv[str, AgentObservation, int]):  # type: ignore[misc]  # AECEnv is untyped
     """A game of `players` agents (2 or more) under `rules` (or the rule options given), each paid
     the `reward` it picks (`fields.REWARDS`, the win by default). `options={"first_seat": k}` at
-    `reset` seats player k first (the rematch's rotation); an illegal action is refused as in `env`."""
+    `reset` seats player k first (the rematch's rotation); an illegal action is refused, and one
+    outside the action space is a ValueError, as in `env`."""
 
     metadata = {"name": "shutbox_v0", "render_modes": ["ansi"], "is_parallelizable": False}  # noqa: RUF012
 
@@ -128,15 +129,16 @@ class ShutTheBoxAEC(AECEnv[str, AgentObservation, int]):  # type: ignore[misc]  
             return
         game, turn = self._game, self._turn
         assert game is not None and turn is not None
+        action = checked_action(self._action_space, action)
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
-        if action is None or not turn.legal(int(action)):  # refused: the question stands
+        if not turn.legal(action):  # refused: the question stands
             self.rewards[agent] = self.illegal_reward
             self.infos[agent] = {"illegal_action": True}
             self._accumulate_rewards()
             return
         self.infos[agent] = {}
-        turn.answer(int(action))
+        turn.answer(action)
         if turn.over:
             record = turn.record()
             self.rewards[agent] += turn_reward(self.reward, self.shut_bonus, turn.context, record)
