@@ -23,7 +23,7 @@ import numpy.typing as npt
 from shutbox_cli.game import Rules, TurnContext, dice_options, legal_moves, score, tile_sum
 from shutbox_cli.game.rules import MAX_ROUNDS
 from shutbox_cli.game.terms import Mask
-from strategies.base import SOLO_CONTEXT, View
+from strategies.base import SOLO_CONTEXT
 from strategies.keys import ALL_FEATURES, key_of
 
 HIGHEST_ROLL = 12
@@ -74,11 +74,6 @@ class Encoding:
         )
         seen = _context_numbers(SOLO_CONTEXT if context is None else context)
         return np.array(_box_bits(rules.tiles)[open_mask] + decision + seen, dtype=np.int64)
-
-    def observe_view(self, view: View, context: TurnContext | None = None) -> Observation:
-        """The observation of a strategy's view (its context given apart: a view hides it from a
-        strategy that does not declare it reads it)."""
-        return self.observe(view.open_mask, view.dice, context)
 
     def action_mask(self, open_mask: Mask, dice: Sequence[int] | None) -> ActionMask:
         """The legal actions: before a roll, the numbers of dice the rules allow; after it, the legal moves."""
