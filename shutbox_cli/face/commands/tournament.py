@@ -245,7 +245,7 @@ def tournament_command(
     knockout = KnockoutChoice(system, seeding, ratings, sprt)
     if knockout.chosen(config_file):
         knockout.refuse(resume=resume, fail_if=fail_if, plot=plot)
-        knockout.play(config_file, options, Output(form, report), quiet)
+        recording.record(knockout.play(config_file, options, Output(form, report), quiet))
         return
     every = CHECKPOINT_SECONDS if checkpoint_seconds is None else checkpoint_seconds
     with ends_cleanly() as resuming:
