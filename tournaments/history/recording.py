@@ -73,7 +73,7 @@ def record_of(document: Mapping[str, Any], command: str, started: str, seconds: 
         entrants = _tune_entrants(document)
     else:
         config = document["config"]
-        kind = "match" if "match" in document else str(document.get("kind", "tournament"))
+        kind = "match" if "match" in document else "knockout" if document.get("kind") == "knockout" else "tournament"
         settings = {key: value for key, value in config.items() if key not in ("strategy", "rules")}
         rules = config["rules"]
         if kind == "knockout":
