@@ -123,7 +123,7 @@ def appearance(row: tuple[Any, ...]) -> Appearance:
     """A strategy's run from its row (`select_appearances`)."""
     number, kind, started, name, spec, version, opponent, rank, elo, low, high, results = row
     found = json.loads(results)
-    games = found.get("games")
+    games = found.get("games") if kind == "match" else None  # a knockout's are over all its ties
     return Appearance(
         int(number),
         kind,
