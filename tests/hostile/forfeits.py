@@ -70,3 +70,25 @@ class RaisesInBulk(Strategy):
         if self.asked == 1000:
             raise ZeroDivisionError("its 1,000th decision")
         return view.legal_moves[0]
+
+
+class ExitsInBulk(RaisesInBulk):
+    """Ends its own process at its 1,000th decision of a unit: its host is gone mid-table."""
+
+    name = "exits-in-bulk"
+
+    def choose_move(self, view: View) -> Move:
+        self.asked += 1
+        if self.asked == 1000:
+            os._exit(0)
+        return view.legal_moves[0]
+
+
+class PlaysFirst(Strategy):
+    """Reads no context and never fails: the first legal move, a second user's strategy beside a
+    failing one, which a failure must not be blamed on."""
+
+    name = "plays-first"
+
+    def choose_move(self, view: View) -> Move:
+        return view.legal_moves[0]

@@ -296,7 +296,7 @@ class UnitPlayer:
             try:
                 kept = read_table(folder, key, entry, self.rules)
             except StrategyLoadError as error:
-                raise TournamentFailure(marked(error)) from None
+                raise TournamentFailure(mark("strategy", index) + marked(error)) from None
             if kept is not None:
                 return kept
         table = self.new_player(index).policy
