@@ -282,8 +282,10 @@ def _forfeits(forfeits: Sequence[Mapping[str, Any]]) -> list[str]:
     lines += ["| strategy | lost | unit | why |", "|:---|:---|---:|:---|"]
     for forfeit in forfeits:
         where = ", ".join(forfeit["matchup_names"])
-        lost = "disqualified: every game" if forfeit["disqualified"] else f"{count_said(forfeit['games'])} games"
-        cells = [table_cell(forfeit["strategy"]), plain_cell(f"{lost} of {where}"), str(forfeit["unit"])]
+        lost = f"{count_said(forfeit['games'])} games of {where}"
+        if forfeit["disqualified"]:
+            lost = f"disqualified: every game it played left out; {lost} not played"
+        cells = [table_cell(forfeit["strategy"]), plain_cell(lost), str(forfeit["unit"])]
         lines.append(f"| {' | '.join(cells)} | {plain_cell(forfeit['why'])} |")
     return [*lines, ""]
 
