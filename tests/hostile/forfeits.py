@@ -38,10 +38,13 @@ class RaisesRarely(Rare):
         raise ZeroDivisionError("a full box against a score of 1")
 
 
-class HangsRarely(Rare):
-    name = "hangs-rarely"
+class HangsFirst(Strategy):
+    """Hangs forever at its first decision of a unit (it reads no context, so it plays in bulk
+    units): past any time limit, however busy the machine."""
 
-    def unlucky(self) -> None:
+    name = "hangs-first"
+
+    def choose_move(self, view: View) -> Move:
         while True:
             time.sleep(0.05)
 
