@@ -218,6 +218,10 @@ def _ranking(ranking: Sequence[Mapping[str, Any]], exact: bool) -> list[str]:
     lines.append("|---:|:---|" + "---:|" * len(shown))
     for entry in ranking:
         cells = [str(entry["rank"]), table_cell(entry["name"]), *(shown_as(entry[key]) for _, key, shown_as in shown)]
+        if not exact and entry.get("games") == 0:  # it forfeited every game: no figure says anything of it
+            cells[2:] = [
+                "forfeited" if at == 0 else "-" if key != "games" else "0" for at, (_, key, _) in enumerate(shown)
+            ]
         lines.append("| " + " | ".join(cells) + " |")
     return [*lines, ""]
 

@@ -71,8 +71,9 @@ def test_a_disqualification_says_every_game_is_lost_and_its_replay_runs_at_a_she
 
 
 @pytest.mark.slow  # a tournament of a user's strategy, in a process of its own
-def test_a_strategy_that_forfeits_every_game_is_shown_forfeited_not_ranked() -> None:
+def test_a_strategy_that_forfeits_every_game_is_shown_forfeited_not_ranked(tmp_path: Path) -> None:
     always = f"{HOSTILE}/raises.py:RaisesFirst"
+    report = tmp_path / "run.toml"
     done = shutbox(
         "tournament",
         "-s",
@@ -87,6 +88,8 @@ def test_a_strategy_that_forfeits_every_game_is_shown_forfeited_not_ranked() -> 
         "1",
         "--on-failure",
         "forfeit",
+        "-o",
+        str(report),
         columns=200,
     )
     assert done.returncode == 5, done.stderr
@@ -98,6 +101,8 @@ def test_a_strategy_that_forfeits_every_game_is_shown_forfeited_not_ranked() -> 
     text = " ".join(done.stdout.split())
     assert "each strategy played 400 games but the forfeited one, which played none;" in text
     assert "Within noise" not in text
+    summary = shutbox("summary", str(report))
+    assert f"| 3 | {always} | forfeited | - | - | - | 0 |" in summary.stdout
 
 
 @pytest.mark.slow  # a tournament of a user's strategy, in a process of its own
