@@ -8,9 +8,9 @@ placeholder, `setting("timeout")`, which `str(error)` writes as the library call
 and a caller may spell its own way (`error.spelled`: the command line writes `--timeout`). The
 placeholder is text, so a message keeps its settings as it crosses processes or is wrapped in
 another's. A message that suggests a command (watch a game again: `replay`) names it the same way,
-as a `Command` of settings (`command`): `str` writes it as the library would be called
-(`replay(strategies=('tips', 'optimal'), seed=1, game=3)`), a caller its own way (the command
-line's `shutbox replay -s tips -s optimal --seed 1 --game 3`).
+as a `Command` of settings (`command`): `str` writes it as the library does it (a replay:
+`find_game(load_config(None, Options(strategies=('tips', 'optimal'), seed=1)), 3)`), a caller its
+own way (the command line's `shutbox replay -s tips -s optimal --seed 1 --game 3`).
 """
 
 from __future__ import annotations
@@ -54,8 +54,24 @@ class Command:
     settings: tuple[Setting, ...] = ()
 
     def __str__(self) -> str:
+        if self.name == "replay":
+            return _replay_call(self.settings)
         given = [repr(argument) for argument in self.arguments] + [str(one) for one in self.settings]
         return f"{self.name}({', '.join(given)})"
+
+
+_OPTIONS = ("strategies", "games", "table", "seed", "duplicate")
+"""The settings of a replay that `Options` takes as they are; the others but `game` are rules."""
+
+
+def _replay_call(settings: tuple[Setting, ...]) -> str:
+    """A replay as the library finds the game: `find_game(load_config(None, Options(...)), game)`."""
+    given = [str(one) for one in settings if one.name in _OPTIONS]
+    rules = {one.name: one.value for one in settings if one.name not in (*_OPTIONS, "game")}
+    if rules:
+        given.append(f"rules={rules!r}")
+    game = next((one.value for one in settings if one.name == "game"), 0)
+    return f"find_game(load_config(None, Options({', '.join(given)})), {game})"
 
 
 def setting(name: str, value: Value = None) -> str:

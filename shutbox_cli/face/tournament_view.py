@@ -6,6 +6,7 @@ chances with more digits, no intervals, and a table by seat."""
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 
 from rich import box
 from rich.console import Console
@@ -119,23 +120,44 @@ def ranking_table(summary: Results, wins: bool = True, exact: bool = True) -> Ta
         table.add_column("LOS", justify="right")
     for rank, standing in enumerate(summary.ranking, 1):
         row = [str(rank), literal(standing.name)]
+        if _forfeited(summary, standing):
+            table.add_row(*row, "forfeited", *["–"] * (len(table.columns) - 3))
+            continue
         if not summary.solo:
-            row.append(_percent(standing.win_rate, digits))
-            row += [_interval(*standing.win_interval, percent=True)] if intervals else []
-            row += [_percent(exactly[standing.name], EXACT_DIGITS)] if exactly else []
-            row += [_count(standing.wins)] if wins else []
-        row.append("–" if standing.mean_score is None else f"{standing.mean_score:.{1 + digits}f}")
-        if summary.solo and intervals:
-            row.append("–" if standing.score_interval is None else _interval(*standing.score_interval, percent=False))
-        row.append("–" if standing.shut_rate is None else _percent(standing.shut_rate, digits))
-        if rules.multi_round:
-            row.append("–" if standing.mean_total is None else f"{standing.mean_total:.1f}")
-        if rules.drop_out is not None:
-            row.append("–" if standing.mean_rounds is None else f"{standing.mean_rounds:.2f}")
+            row += _win_cells(standing, digits, intervals, exactly, wins)
+        row += _score_cells(summary, standing, digits, intervals)
         if rated:
-            row += _rating(standing)
+            row += _rating(standing, summary.ranking[rank : rank + 1], summary)
         table.add_row(*row)
     return table
+
+
+def _score_cells(summary: Results, standing: Standing, digits: int, intervals: bool) -> list[str]:
+    """A standing's score (with its interval, solo), shut rate, and total and rounds where the rules
+    make them columns."""
+    rules = summary.config.rules
+    cells = ["–" if standing.mean_score is None else f"{standing.mean_score:.{1 + digits}f}"]
+    if summary.solo and intervals:
+        cells.append("–" if standing.score_interval is None else _interval(*standing.score_interval, percent=False))
+    cells.append("–" if standing.shut_rate is None else _percent(standing.shut_rate, digits))
+    if rules.multi_round:
+        cells.append("–" if standing.mean_total is None else f"{standing.mean_total:.1f}")
+    if rules.drop_out is not None:
+        cells.append("–" if standing.mean_rounds is None else f"{standing.mean_rounds:.2f}")
+    return cells
+
+
+def _win_cells(standing: Standing, digits: int, intervals: bool, exactly: dict[str, float], wins: bool) -> list[str]:
+    """A standing's win rate, with its interval, exact rate and wins where they are columns."""
+    cells = [_percent(standing.win_rate, digits)]
+    cells += [_interval(*standing.win_interval, percent=True)] if intervals else []
+    cells += [_percent(exactly[standing.name], EXACT_DIGITS)] if exactly else []
+    return cells + ([_count(standing.wins)] if wins else [])
+
+
+def _forfeited(summary: Results, standing: Standing) -> bool:
+    """Whether a strategy of a simulated run played no game: it forfeited every one (`--on-failure`)."""
+    return not summary.exact and standing.games == 0
 
 
 def _exact_rates(summary: Results) -> dict[str, float]:
@@ -156,12 +178,14 @@ def exact_hint(summary: Results) -> str | None:
     )
 
 
-def _rating(standing: Standing) -> list[str]:
-    """A standing's rating ± half its 95% interval, and its likelihood of superiority over the next."""
+def _rating(standing: Standing, following: Sequence[Standing], summary: Results) -> list[str]:
+    """A standing's rating ± half its 95% interval, and its likelihood of superiority over the next
+    (`following`: it, if any; none over one that forfeited every game)."""
     if standing.rating is None or standing.rating_interval is None:
         return ["–", "–"]
     low, high = standing.rating_interval
-    los = "–" if standing.superiority is None else _percent(standing.superiority)
+    compared = standing.superiority is not None and not any(_forfeited(summary, next_) for next_ in following)
+    los = _percent(standing.superiority) if compared and standing.superiority is not None else "–"
     return [f"{standing.rating:+.0f} ±{(high - low) / 2:.0f}", los]
 
 
@@ -178,7 +202,7 @@ def legend(summary: Results, exact_shown: bool = True) -> str:
             parts.append(f"win rate: its chance of winning, averaged over them{fraction}")
         parts.append("score: expected score per turn; shut: chance of shutting the box in a turn")
     else:
-        parts = [f"each strategy played {each:,} games"]
+        parts = [_played(summary)]
         parts += ["a shared win counts as a fraction"] if shared else []
         if exact_shown and _exact_rates(summary):
             parts.append("exact: its win rate computed exactly, over every game the dice can deal (as --exact does)")
@@ -196,6 +220,16 @@ def legend(summary: Results, exact_shown: bool = True) -> str:
     return "; ".join(parts) + "."
 
 
+def _played(summary: Results) -> str:
+    """How many games each strategy of a simulated run played: fewer where it forfeited some."""
+    counts = [standing.games for standing in summary.ranking]
+    played = sorted({count for count in counts if count}) or [0]
+    said = f"{played[0]:,}" if len(played) == 1 else f"{played[0]:,} to {played[-1]:,}"
+    none = counts.count(0)
+    but = f" but the forfeited {'one, which' if none == 1 else 'ones, which'} played none" if none else ""
+    return f"each strategy played {said} games{but}"
+
+
 def _told_apart(one: Standing, next_: Standing, solo: bool) -> bool:
     """Whether a strategy is surely ahead of the next in the ranking: its likelihood of superiority
     from the ratings at least SURE, else (no ratings) their 95% intervals apart."""
@@ -211,7 +245,10 @@ def within_noise(summary: Results) -> str | None:
     apart (None when each is surely ahead of the next, or the figures are exact)."""
     if summary.exact or len(summary.ranking) < 2:
         return None
-    ranking, groups, group = summary.ranking, [], [summary.ranking[0]]
+    ranking = [standing for standing in summary.ranking if not _forfeited(summary, standing)]
+    if len(ranking) < 2:
+        return None
+    groups, group = [], [ranking[0]]
     for one, next_ in itertools.pairwise(ranking):
         if _told_apart(one, next_, summary.solo):
             groups.append(group)

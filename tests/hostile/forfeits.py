@@ -38,10 +38,13 @@ class RaisesRarely(Rare):
         raise ZeroDivisionError("a full box against a score of 1")
 
 
-class HangsRarely(Rare):
-    name = "hangs-rarely"
+class HangsFirst(Strategy):
+    """Hangs forever at its first decision of a unit (it reads no context, so it plays in bulk
+    units): past any time limit, however busy the machine."""
 
-    def unlucky(self) -> None:
+    name = "hangs-first"
+
+    def choose_move(self, view: View) -> Move:
         while True:
             time.sleep(0.05)
 
@@ -69,4 +72,26 @@ class RaisesInBulk(Strategy):
         self.asked += 1
         if self.asked == 1000:
             raise ZeroDivisionError("its 1,000th decision")
+        return view.legal_moves[0]
+
+
+class ExitsInBulk(RaisesInBulk):
+    """Ends its own process at its 1,000th decision of a unit: its host is gone mid-table."""
+
+    name = "exits-in-bulk"
+
+    def choose_move(self, view: View) -> Move:
+        self.asked += 1
+        if self.asked == 1000:
+            os._exit(0)
+        return view.legal_moves[0]
+
+
+class PlaysFirst(Strategy):
+    """Reads no context and never fails: the first legal move, a second user's strategy beside a
+    failing one, which a failure must not be blamed on."""
+
+    name = "plays-first"
+
+    def choose_move(self, view: View) -> Move:
         return view.legal_moves[0]

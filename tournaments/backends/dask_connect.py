@@ -11,7 +11,7 @@ from typing import Any
 from strategies.shown import cause
 
 from ..errors import ConfigError, TournamentFailure
-from ..field.config import LOCAL_SCHEDULER
+from ..field.values import LOCAL_SCHEDULER
 from ..version import DISTRIBUTION
 from .dask_local import start_local
 from .dask_shipment import version_mismatch

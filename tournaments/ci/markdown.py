@@ -218,6 +218,10 @@ def _ranking(ranking: Sequence[Mapping[str, Any]], exact: bool) -> list[str]:
     lines.append("|---:|:---|" + "---:|" * len(shown))
     for entry in ranking:
         cells = [str(entry["rank"]), table_cell(entry["name"]), *(shown_as(entry[key]) for _, key, shown_as in shown)]
+        if not exact and entry.get("games") == 0:  # it forfeited every game: no figure says anything of it
+            cells[2:] = [
+                "forfeited" if at == 0 else "-" if key != "games" else "0" for at, (_, key, _) in enumerate(shown)
+            ]
         lines.append("| " + " | ".join(cells) + " |")
     return [*lines, ""]
 
@@ -282,8 +286,10 @@ def _forfeits(forfeits: Sequence[Mapping[str, Any]]) -> list[str]:
     lines += ["| strategy | lost | unit | why |", "|:---|:---|---:|:---|"]
     for forfeit in forfeits:
         where = ", ".join(forfeit["matchup_names"])
-        lost = "disqualified: every game" if forfeit["disqualified"] else f"{count_said(forfeit['games'])} games"
-        cells = [table_cell(forfeit["strategy"]), plain_cell(f"{lost} of {where}"), str(forfeit["unit"])]
+        lost = f"{count_said(forfeit['games'])} games of {where}"
+        if forfeit["disqualified"]:
+            lost = f"disqualified: every game it played left out; {lost} not played"
+        cells = [table_cell(forfeit["strategy"]), plain_cell(lost), str(forfeit["unit"])]
         lines.append(f"| {' | '.join(cells)} | {plain_cell(forfeit['why'])} |")
     return [*lines, ""]
 

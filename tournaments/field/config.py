@@ -10,7 +10,7 @@ a `ConfigError` of one sentence naming the file and key, or the setting given as
 
 Each setting is one row of `SETTINGS` (its check, its default, whether it decides what a run
 finds), and a field of `Options` and of `TournamentConfig`. The strategies of the field are
-loaded and probed in `entries`.
+loaded and probed in `entries`; a value is checked in `values`.
 """
 
 from __future__ import annotations
@@ -31,7 +31,8 @@ from ..errors import ConfigError, setting
 from ..files import read_document
 from ..records.checked import check_ranges
 from ..records.schema import HEADER_KEYS, Method, check_schema, rules_mapping, rules_table
-from ..referee.confine import MAX_WORKERS_PER_CORE, MIN_MEMORY_LIMIT_MIB, cores, host_memory_limit, max_workers
+from ..referee.confine import host_memory_limit
+from . import values
 from .entries import Given, Probing, StrategyEntry, changes, default_field, load_field, recorded_spec, resolved
 
 DEFAULT_GAMES = 2000
@@ -39,9 +40,6 @@ DEFAULT_GAMES = 2000
 DEFAULT_TABLE = 2
 DEFAULT_TIMEOUT = 120.0
 """Seconds one work unit may take before the run stops as stuck."""
-LOCAL_SCHEDULER = "local"
-"""The scheduler "address" that starts a Dask cluster of this machine's cores for the run."""
-_ADDRESS = re.compile(r"(?:[a-z]+://)?(?:\[[0-9a-fA-F:.]+\]|[^\s/:\[\]]+):[0-9]{1,5}")
 
 ON_FAILURE = ("stop", "forfeit", "disqualify")
 """What a run does when a user's strategy fails: stop (the default), or go on (`running.forfeits`)."""
@@ -53,7 +51,6 @@ MAX_GAMES = 10**12
 """Games per matchup, at most: any more would take years, and overflow a report's counts."""
 MAX_SEED = 2**64 - 1
 """Seeds are taken modulo 2^64 by the dice: a larger one would repeat a smaller one's."""
-MAX_TIMEOUT = 86_400
 MAX_GAUNTLET = 1000
 """The most players of a gauntlet (more than the field holds is refused with the field at hand)."""
 MAX_MATCHUPS = 100_000
@@ -159,71 +156,6 @@ def _config_of(path: Path, table: dict[str, Any]) -> dict[str, Any]:
     return table
 
 
-def _whole(where: str, value: object, least: int, most: int | None = None) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ConfigError(f"{where} must be a whole number, not {value!r}.")
-    if value < least:
-        raise ConfigError(f"{where} must be at least {least}, not {value}.")
-    if most is not None and value > most:
-        raise ConfigError(f"{where} must be at most {most:,}, not {value:,}.")
-    return value
-
-
-def _flag(where: str, value: object) -> bool:
-    if not isinstance(value, bool):
-        raise ConfigError(f"{where} must be true or false, not {value!r}.")
-    return value
-
-
-def _one_of(*choices: str) -> Callable[[str, object], str]:
-    """The check of a setting that is one of `choices`."""
-
-    def check(where: str, value: object) -> str:
-        if value not in choices:
-            named = f"{', '.join(map(repr, choices[:-1]))} or {choices[-1]!r}"
-            raise ConfigError(f"{where} must be {named}, not {value!r}.")
-        return str(value)
-
-    return check
-
-
-def _seconds(where: str, value: object) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or value <= 0:
-        raise ConfigError(f"{where} must be a number of seconds above 0, not {value!r}.")
-    if value > MAX_TIMEOUT:
-        raise ConfigError(f"{where} must be at most {MAX_TIMEOUT:,} seconds (a day), not {value:g}.")
-    return float(value)
-
-
-def _workers(where: str, value: object) -> int:
-    """Worker processes: at least one, at most MAX_WORKERS_PER_CORE per core."""
-    count = _whole(where, value, 1)
-    if count > max_workers():
-        raise ConfigError(
-            f"{where} must be at most {max_workers()} ({MAX_WORKERS_PER_CORE} per core; this machine has "
-            f"{cores()}), not {count:,}."
-        )
-    return count
-
-
-def _memory_limit(where: str, value: object) -> int:
-    """MiB per worker: 0 (no limit) or at least MIN_MEMORY_LIMIT_MIB."""
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise ConfigError(f"{where} must be a whole number of MiB (0 for no limit), not {value!r}.")
-    if 0 < value < MIN_MEMORY_LIMIT_MIB:
-        raise ConfigError(f"{where} must be 0 (no limit) or at least {MIN_MEMORY_LIMIT_MIB} MiB, not {value}.")
-    return value
-
-
-def _scheduler(where: str, value: object) -> str:
-    if not isinstance(value, str) or not (value == LOCAL_SCHEDULER or _ADDRESS.fullmatch(value)):
-        raise ConfigError(
-            f"{where} must be a Dask scheduler's address such as tcp://HOST:8786, or {LOCAL_SCHEDULER!r} "
-            f"for a cluster of this machine's cores, not {value!r}."
-        )
-    return value
-
-
 class _Setting(NamedTuple):
     """A setting of the tournament: how a value is checked (`check(where, value)`, `where` naming
     where it came from), its default, and whether it decides what a run finds (`recorded`: written
@@ -235,17 +167,17 @@ class _Setting(NamedTuple):
 
 
 SETTINGS: dict[str, _Setting] = {
-    "seed": _Setting(lambda where, value: _whole(where, value, 0, MAX_SEED), recorded=True),
-    "games": _Setting(lambda where, value: _whole(where, value, 1, MAX_GAMES), DEFAULT_GAMES, recorded=True),
-    "table": _Setting(lambda where, value: _whole(where, value, 1), DEFAULT_TABLE, recorded=True),
-    "duplicate": _Setting(_flag, True, recorded=True),
-    "workers": _Setting(_workers),
-    "scheduler": _Setting(_scheduler),
-    "timeout": _Setting(_seconds, DEFAULT_TIMEOUT),
-    "memory_limit": _Setting(_memory_limit),
-    "method": _Setting(_one_of(*METHODS), "simulate", recorded=True),
-    "gauntlet": _Setting(lambda where, value: _whole(where, value, 0, MAX_GAUNTLET), 0, recorded=True),
-    "on_failure": _Setting(_one_of(*ON_FAILURE), "stop", recorded=True),
+    "seed": _Setting(lambda where, value: values.whole(where, value, 0, MAX_SEED), recorded=True),
+    "games": _Setting(lambda where, value: values.whole(where, value, 1, MAX_GAMES), DEFAULT_GAMES, recorded=True),
+    "table": _Setting(lambda where, value: values.whole(where, value, 1), DEFAULT_TABLE, recorded=True),
+    "duplicate": _Setting(values.flag, True, recorded=True),
+    "workers": _Setting(values.workers),
+    "scheduler": _Setting(values.scheduler),
+    "timeout": _Setting(values.seconds, DEFAULT_TIMEOUT),
+    "memory_limit": _Setting(values.memory_limit),
+    "method": _Setting(values.one_of(*METHODS), "simulate", recorded=True),
+    "gauntlet": _Setting(lambda where, value: values.whole(where, value, 0, MAX_GAUNTLET), 0, recorded=True),
+    "on_failure": _Setting(values.one_of(*ON_FAILURE), "stop", recorded=True),
 }
 """The tournament's settings, as `Options`, `TournamentConfig` and a config file's keys name them,
 in the order they are checked and written; the strategies and the rules are read apart."""
@@ -298,7 +230,7 @@ def _isolation(where: _Where, table: Mapping[str, Any], options: Options) -> Non
     if options.isolate is not None:
         refused = None if options.isolate else f"{setting(ISOLATE, False)} is not accepted"
     elif ISOLATE in table:
-        refused = None if _flag(where.key(ISOLATE), table[ISOLATE]) else f"{where.key(ISOLATE)} cannot be false"
+        refused = None if values.flag(where.key(ISOLATE), table[ISOLATE]) else f"{where.key(ISOLATE)} cannot be false"
     else:
         return
     if refused is not None:
@@ -337,16 +269,16 @@ def _where_to_run(where: _Where, table: Mapping[str, Any], options: Options) -> 
             "this machine's worker processes, the second runs on a Dask cluster; give one of them."
         )
     if options.workers is not None:
-        return {"workers": _workers(setting("workers"), options.workers), "scheduler": None}
+        return {"workers": values.workers(setting("workers"), options.workers), "scheduler": None}
     if options.scheduler is not None:
-        return {"workers": None, "scheduler": _scheduler(setting("scheduler"), options.scheduler)}
+        return {"workers": None, "scheduler": values.scheduler(setting("scheduler"), options.scheduler)}
     if "workers" in table and "scheduler" in table:
         raise ConfigError(
             f"{where.key('workers')} and key 'scheduler' do not go together: the first sets this machine's "
             "worker processes, the second runs on a Dask cluster; keep one of them."
         )
-    workers = _workers(where.key("workers"), table["workers"]) if "workers" in table else None
-    scheduler = _scheduler(where.key("scheduler"), table["scheduler"]) if "scheduler" in table else None
+    workers = values.workers(where.key("workers"), table["workers"]) if "workers" in table else None
+    scheduler = values.scheduler(where.key("scheduler"), table["scheduler"]) if "scheduler" in table else None
     return {"workers": workers, "scheduler": scheduler}
 
 

@@ -38,6 +38,7 @@ from shutbox_cli.game.terms import GameNumber, Seed
 from strategies.keys import KeyedContext
 from strategies.player import StrategyError, StrategyPlayer
 
+from ..errors import mark
 from .compiled import CompiledUnits
 from .keyed import distinct_keys, key_rows, key_values
 from .plan import GameSlot, Plan, WorkUnit
@@ -82,7 +83,7 @@ class BulkPlayer:
             try:
                 policy = self.owner.policy(index)
             except StrategyError as error:
-                raise TabulationFailure(str(error)) from None
+                raise TabulationFailure(mark("strategy", index) + str(error)) from None
             after = np.frombuffer(policy.next_mask, dtype=np.int16).reshape(self.rules.full_box + 1, -1)
             table = turn_table_of(after, np.frombuffer(policy.dice, dtype=np.uint8))
             self._tables[index] = table
@@ -101,8 +102,12 @@ class BulkPlayer:
             return play_turns(table, self.rules.full_box, keys.size, lambda k, live: outcomes(keys[live], k))
         player, ended = self.owner.player(index), np.empty(games.size, dtype=np.int16)
         context = TurnContext(0, seat, round_, False, (None,), (0,), (True,))  # never read: context-free
-        if not isinstance(player, StrategyPlayer):  # a user's in its host: it plays them all in one round trip
-            player.prefetch([(context, seed, game) for game in games.tolist()])
+        blamed = mark("strategy", index)
+        try:
+            if not isinstance(player, StrategyPlayer):  # a user's in its host: it plays them all in one round trip
+                player.prefetch([(context, seed, game) for game in games.tolist()])
+        except StrategyError as error:  # its host failed to answer at all
+            raise TabulationFailure(f"{blamed}round {round_}, seat {seat}: {error}") from None
         for position, game in enumerate(games.tolist()):
             try:
                 turn = play_turn(
@@ -110,7 +115,7 @@ class BulkPlayer:
                 )
             except StrategyError as error:
                 where = f"round {round_}, seat {seat}, dealt from seed {seed} as game {game}: "
-                raise TabulationFailure(where + str(error)) from None
+                raise TabulationFailure(blamed + where + str(error)) from None
             ended[position] = turn.open_mask
         return ended
 
@@ -126,7 +131,7 @@ class BulkPlayer:
                 policy = player.keyed_policy(values)
             except StrategyError as error:
                 context = KeyedContext(features, values)
-                raise TabulationFailure(f"with the key {context!r}: {error}") from None
+                raise TabulationFailure(f"{mark('strategy', index)}with the key {context!r}: {error}") from None
             after = np.frombuffer(policy.next_mask, dtype=np.int16).reshape(self.rules.full_box + 1, -1)
             table = self._keyed[(index, row)] = turn_table_of(after, np.frombuffer(policy.dice, dtype=np.uint8))
         return table

@@ -10,6 +10,7 @@ command names just those.
 from __future__ import annotations
 
 import dataclasses
+import shlex
 
 from shutbox_cli.game import Rules
 from strategies.loading import split_spec
@@ -89,8 +90,27 @@ def _matchup(plan: Plan, name: str | None) -> Matchup:
 
 def replay_command(config: TournamentConfig, matchup: Matchup, slot: GameSlot) -> str:
     """The command that shows this game, as a message names it (`command`): the face writes the
-    `shutbox replay` command line, the library `replay(strategies=..., seed=..., game=...)`."""
+    `shutbox replay` command line, the library its `find_game` call (`Command`), a report the
+    command line (`replay_line`)."""
     return command(replay_settings(config, matchup, slot))
+
+
+def replay_line(said: Command) -> str:
+    """A replay as a report names it for a reader at a shell, the `shutbox replay` command line
+    the face writes on stderr (`shutbox replay -s a -s b --seed 5 --game 9`); another command as
+    the library names it."""
+    if said.name != "replay":
+        return str(said)
+    words = ["shutbox", "replay"]
+    for one in said.settings:
+        flag = "--" + one.name.replace("_", "-")
+        if isinstance(one.value, bool):
+            words.append(flag if one.value else "--no-" + flag[2:])
+        elif isinstance(one.value, tuple):
+            words += [word for spec in one.value for word in ("-s", spec)]
+        else:
+            words += [flag, str(one.value)]
+    return shlex.join(words)
 
 
 def replay_settings(config: TournamentConfig, matchup: Matchup, slot: GameSlot) -> Command:

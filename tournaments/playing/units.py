@@ -26,7 +26,7 @@ from ..referee.seccomp import undumpable
 from .fingerprints import note_table
 from .plan import GameSlot, Matchup, Plan, WorkUnit
 from .reference import play_turn_by_turn
-from .replay import replay_command
+from .replay import replay_command, replay_line
 from .seats import AskedTurns, GameFailure, Player, Seat, TabulationFailure
 from .tables import keep_table, read_table, source_digest, table_key
 from .tally import Tally, count_game, count_length, share_unit
@@ -85,8 +85,9 @@ class Forfeit:
 
     @property
     def why(self) -> str:
-        """The failure in one sentence, its settings named as the library names them."""
-        return spelled(self.marked, str)
+        """The failure in one sentence, as a report says it: its settings named as the library
+        names them, the game to watch by its `shutbox replay` command line (`replay_line`)."""
+        return spelled(self.marked, str, replay_line)
 
 
 def _unpacked(
@@ -296,7 +297,7 @@ class UnitPlayer:
             try:
                 kept = read_table(folder, key, entry, self.rules)
             except StrategyLoadError as error:
-                raise TournamentFailure(marked(error)) from None
+                raise TournamentFailure(mark("strategy", index) + marked(error)) from None
             if kept is not None:
                 return kept
         table = self.new_player(index).policy

@@ -4,6 +4,8 @@ stops at the failure (exit 1, no report); a value that cannot be is one sentence
 
 from __future__ import annotations
 
+import re
+import shlex
 import tomllib
 from pathlib import Path
 
@@ -44,6 +46,63 @@ def test_a_forfeit_is_named_on_stderr_in_the_report_and_its_summary_and_exits_5(
         summary.stdout
     )
     assert "--on-failure forfeit" in summary.stdout  # the run repeated as it ran
+    watch = re.search(r"\(watch it with `(shutbox replay [^`]+)`\)", forfeits[0])
+    assert watch is not None
+    assert f"(watch it with `{watch[1]}`)" in written["forfeit"][0]["why"]  # the line stderr wrote
+    assert f"(watch it with `{watch[1]}`)" in summary.stdout
+
+
+@pytest.mark.slow  # a tournament of a user's strategy, in a process of its own
+def test_a_disqualification_says_every_game_is_lost_and_its_replay_runs_at_a_shell(tmp_path: Path) -> None:
+    report = tmp_path / "run.toml"
+    done = shutbox("tournament", *FIELD, "--on-failure", "disqualify", "-o", str(report), "-q")
+    assert done.returncode == 5, done.stderr
+    (entry,) = tomllib.loads(report.read_text())["forfeit"]
+    summary = shutbox("summary", str(report))
+    assert (
+        "| raises-rarely | disqualified: every game it played left out; 2,000 games of greedy-high vs "
+        "raises-rarely not played | 3 | in matchup greedy-high vs raises-rarely, game "
+    ) in summary.stdout
+    watch = re.search(r"\(watch it with `(shutbox replay [^`]+)`\)", entry["why"])
+    assert watch is not None, entry["why"]
+    replayed = shutbox(*shlex.split(watch[1])[1:], "--format", "json")
+    assert replayed.returncode == 1  # the game the strategy failed in, failing again
+    assert "ZeroDivisionError: a full box against a score of 1" in replayed.stderr
+
+
+@pytest.mark.slow  # a tournament of a user's strategy, in a process of its own
+def test_a_strategy_that_forfeits_every_game_is_shown_forfeited_not_ranked(tmp_path: Path) -> None:
+    always = f"{HOSTILE}/raises.py:RaisesFirst"
+    report = tmp_path / "run.toml"
+    done = shutbox(
+        "tournament",
+        "-s",
+        always,
+        "-s",
+        "tips",
+        "-s",
+        "random",
+        "-n",
+        "400",
+        "--seed",
+        "1",
+        "--on-failure",
+        "forfeit",
+        "-o",
+        str(report),
+        columns=200,
+    )
+    assert done.returncode == 5, done.stderr
+    lines = done.stdout.split("Head to head")[0].splitlines()  # the ranking
+    (row,) = [line for line in lines if line.startswith("3 ")]
+    assert row.split()[1:] == [always, "forfeited", *["–"] * 6]  # CI, wins, score, shut, rating, LOS
+    (random_row,) = [line for line in lines if line.startswith("2 ")]
+    assert random_row.split()[-1] == "–"  # no likelihood of superiority over a strategy that played nothing
+    text = " ".join(done.stdout.split())
+    assert "each strategy played 400 games but the forfeited one, which played none;" in text
+    assert "Within noise" not in text
+    summary = shutbox("summary", str(report))
+    assert f"| 3 | {always} | forfeited | - | - | - | 0 |" in summary.stdout
 
 
 @pytest.mark.slow  # a tournament of a user's strategy, in a process of its own

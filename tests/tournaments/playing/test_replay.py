@@ -14,11 +14,12 @@ import pytest
 from hypothesis import given
 
 from shutbox_cli.face.play.board import dice_text, mask_text
-from shutbox_cli.face.settings import flags, said
+from shutbox_cli.face.settings import command_line, flags, said
 from shutbox_cli.game import GameRecord, Rules
 from strategies import Strategy
 from tournaments import InProcess, Options, TournamentFailure, load_config, run
-from tournaments.playing.replay import find_game, rule_settings
+from tournaments.playing.plan import WorkUnit, make_plan
+from tournaments.playing.replay import find_game, replay_line, replay_settings, rule_settings
 from tournaments.playing.units import UnitPlayer
 
 from helpers.command import real_shutbox
@@ -193,9 +194,12 @@ def test_a_failing_game_names_its_replay_by_settings_to_the_library_and_by_comma
     options = Options(strategies=[FailsLate, "greedy-high"], games=40, seed=8, rules={"tiles": 10})
     with pytest.raises(TournamentFailure) as failed:
         run(None, options, backend=InProcess())
-    library = re.search(r"\(watch it with `(replay\(strategies=\(.+?\), .+?\))`\)", str(failed.value))
+    library = re.search(
+        r"\(watch it with `(find_game\(load_config\(None, Options\(.+?\)), (\d+)\)`\)", str(failed.value)
+    )
     assert library is not None, str(failed.value)
-    assert library.group(1).endswith(f", tiles=10, seed=8, game={game_number(str(failed.value))})")
+    assert library.group(1).endswith(", seed=8, rules={'tiles': 10}))")
+    assert library.group(2) == game_number(str(failed.value))
     assert "--" not in str(failed.value) and "shutbox" not in str(failed.value)
     face = re.search(r"\(watch it with `(shutbox replay [^`]+)`\)", said(failed.value))
     assert face is not None
@@ -207,3 +211,22 @@ def game_number(message: str) -> str:
     found = re.search(r", game (\d+) ", message)
     assert found is not None, message
     return found.group(1)
+
+
+def test_the_replay_the_library_names_is_a_call_that_finds_the_game() -> None:
+    config = load_config(None, Options(strategies=("tips", "greedy-high"), games=60, seed=3, rules={"drop_out": 45}))
+    plan = make_plan(config)
+    slot = list(plan.games(WorkUnit(0, (0,), 20, 7)))[3]
+    named = replay_settings(config, plan.matchups[0], slot)
+    call = str(named)
+    assert call == (
+        "find_game(load_config(None, Options(strategies=('tips', 'greedy-high'), games=60, seed=3, "
+        f"rules={{'drop_out': 45}})), {slot.number})"
+    )
+    names = {"find_game": find_game, "load_config": load_config, "Options": Options}
+    found = eval(call, names)  # the call as docs/library.md shows it, run as it reads
+    assert (found.slot, [entry.name for entry in found.strategies]) == (slot, ["tips", "greedy-high"])
+    assert replay_line(named) == (
+        f"shutbox replay -s tips -s greedy-high --games 60 --drop-out 45 --seed 3 --game {slot.number}"
+    )
+    assert replay_line(named) == command_line(named)  # a report's line is the face's

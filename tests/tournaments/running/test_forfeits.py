@@ -95,6 +95,29 @@ def test_a_strategy_that_fails_in_bulk_forfeits_its_matchups_and_the_unit_plays_
     assert summary.games == 12000 and summary.forfeited == 2 * 12000
 
 
+@pytest.mark.parametrize("workers", [1, 2])
+@pytest.mark.parametrize(
+    ("name", "games", "forfeited"),
+    [
+        ("RaisesInBulk", 2000, {0: ("{} vs plays-first", "{} vs tips")}),  # all three matchups in one bulk unit
+        ("ExitsInBulk", 2000, {0: ("{} vs plays-first", "{} vs tips")}),
+        ("RaisesRarely", 2000, {1: ("{} vs plays-first",), 2: ("{} vs tips",)}),  # game by game
+    ],
+)
+def test_a_failure_beside_another_users_strategy_is_blamed_on_the_one_that_failed(
+    name: str, games: int, forfeited: dict[int, tuple[str, ...]], workers: int, pooled: None
+) -> None:
+    summary = played(spec(name), spec("PlaysFirst"), "tips", games=games, workers=workers, on_failure="forfeit")
+    failing = summary.config.names[0]
+    assert {forfeit.unit: forfeit.titles for forfeit in summary.forfeits} == {
+        unit: tuple(title.format(failing) for title in titles) for unit, titles in forfeited.items()
+    }
+    assert all(forfeit.strategy == failing for forfeit in summary.forfeits)
+    assert pairs(summary, "plays-first", "tips") == pairs(
+        played(spec("PlaysFirst"), "tips", games=games), "plays-first", "tips"
+    )
+
+
 def test_a_strategy_that_raises_at_its_thousandth_decision_forfeits_every_unit_it_reaches_it_in(
     without: tournaments.Summary,
 ) -> None:
@@ -129,10 +152,18 @@ def test_a_report_with_forfeits_reads_back_and_runs_them_again(tmp_path: Path) -
 
 
 def test_a_strategy_that_hangs_forfeits_its_unit_past_the_time_limit() -> None:
-    summary = played("greedy-high", spec("HangsRarely"), timeout=4.0, on_failure="forfeit")
-    assert [(forfeit.unit, forfeit.strategy) for forfeit in summary.forfeits] == [(2, "hangs-rarely")]
-    assert "did not answer within 4 seconds" in summary.forfeits[0].why
-    assert summary.games == GAMES - 2000
+    """Not a matter of load: the time limit bounds only a unit that seats a user's strategy, here a
+    hang that never ends (past any limit), with ample time to load its host first; the unit plays
+    on with the built-ins alone, which no clock bounds."""
+    summary = played("greedy-high", "tips", spec("HangsFirst"), games=2000, timeout=6.0, on_failure="forfeit")
+    ((forfeit,),) = [summary.forfeits]
+    assert (forfeit.unit, forfeit.strategy, forfeit.titles) == (
+        0,
+        "hangs-first",
+        ("greedy-high vs hangs-first", "tips vs hangs-first"),
+    )
+    assert "did not answer within 6 seconds" in forfeit.why
+    assert summary.games == 2000 and summary.forfeited == 2 * 2000
 
 
 def test_by_default_the_run_stops_at_the_failure_and_names_the_strategy(tmp_path: Path) -> None:
