@@ -107,7 +107,8 @@ class Options:
     workers: int | None = None
     timeout: float | None = None
     scheduler: str | None = None
-    rules: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+    rules: Mapping[str, Any] | Rules = dataclasses.field(default_factory=dict)
+    """Rule options by name (None: the file's or the default), or a whole `Rules`."""
     method: Method | None = None
     gauntlet: int | None = None
     memory_limit: int | None = None
@@ -237,8 +238,10 @@ def _isolation(where: _Where, table: Mapping[str, Any], options: Options) -> Non
         raise ConfigError(f"{refused}: a user's strategy always runs in a process of its own, apart from the referee.")
 
 
-def _rules(where: _Where, file_rules: object, option_rules: Mapping[str, Any]) -> Rules:
-    """The file's `[rules]` (valid on their own) with the rule options over them."""
+def _rules(where: _Where, file_rules: object, option_rules: Mapping[str, Any] | Rules) -> Rules:
+    """The file's `[rules]` (valid on their own) with the rule options over them (a whole `Rules`: all of them)."""
+    if isinstance(option_rules, Rules):
+        option_rules = rules_table(option_rules)
     if file_rules is None:
         file_rules = {}
     if not isinstance(file_rules, dict):

@@ -205,6 +205,14 @@ def test_the_file_gives_everything_and_options_override_it(tmp_path: Path) -> No
     assert overridden.rules == Rules(tiles=12, drop_out=45)
 
 
+def test_a_whole_rules_object_is_every_rule_option(tmp_path: Path) -> None:
+    rules = Rules(tiles=10, drop_out=45, ties="seat", instant_win=False)
+    assert load_config(None, Options(strategies=("tips", "random"), rules=rules)).rules == rules
+    path = tmp_path / "tournament.toml"
+    path.write_text('[rules]\ntiles = 12\nrounds = 3\n[[strategy]]\nspec = "tips"\n[[strategy]]\nspec = "random"\n')
+    assert load_config(path, Options(rules=Rules(tiles=9))).rules == Rules(tiles=9)
+
+
 def test_a_strategy_option_may_name_its_strategy() -> None:
     config = load_config(None, Options(strategies=("Wild=random", "greedy-high", "Me=optimal")))
     assert config.names == ("Wild", "greedy-high", "Me")
