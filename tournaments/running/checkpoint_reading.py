@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from shutbox_cli.game import DICE_SCHEME
+from shutbox_cli.game import DICE_SCHEME, Rules
 
 from ..errors import ConfigError, setting
 from ..field.config import (
@@ -23,6 +23,7 @@ from ..field.config import (
 )
 from ..files import read_bytes
 from ..playing.plan import Plan, make_plan
+from ..records.schema import rules_table
 from ..version import shutbox_version
 from . import seal
 from .checkpoint import (
@@ -134,7 +135,8 @@ def _check_modules(name: str, then: Mapping[str, Any], now: Mapping[str, Mapping
 
 def _refuse_changes(path: Path, options: Options) -> None:
     given = [key for key in RESULT_SETTINGS if getattr(options, key) not in (None, ())]
-    given += [rule for rule, value in options.rules.items() if value is not None]
+    rules = rules_table(options.rules) if isinstance(options.rules, Rules) else options.rules
+    given += [rule for rule, value in rules.items() if value is not None]
     if given:
         free = [*(setting(name) for name in SETTINGS if name not in RESULT_SETTINGS), setting("report")]
         raise ConfigError(
