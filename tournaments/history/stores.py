@@ -171,8 +171,10 @@ class PostgresStore(Store):
         return True
 
     def errors(self) -> tuple[type[BaseException], ...]:
-        import psycopg
-
+        try:
+            import psycopg
+        except ImportError:  # nothing it raises: `connect` says how to install it
+            return ()
         return (psycopg.Error,)
 
     def connect(self, writing: bool) -> Any:
