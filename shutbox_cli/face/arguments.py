@@ -26,6 +26,20 @@ def seat_option(most: int, help: str) -> Any:
     return typer.Option("--seat", metavar="SEAT", min=1, max=most, show_default=False, help=help)
 
 
+def sprt_option(stronger: str, each: str = "", then: str = "") -> Any:
+    """`--sprt`: the sequential test whose H1 is that `stronger` is elo1 Elo stronger; a knockout's
+    says what it stops (`each` tie) and more at its end (`then`)."""
+    stop = f"Stop {each} once" if each else "Stop once"
+    return typer.Option(
+        "--sprt",
+        metavar="SETTINGS",
+        show_default=False,
+        help=f'{stop} a sequential test decides, such as "elo0=0 elo1=5 alpha=0.05 beta=0.05" (each setting '
+        f'optional, those its defaults; "" for all of them): H1, {stronger} is elo1 Elo stronger, against H0, '
+        f'elo0; "model=normalized elo0=0 elo1=2" for bounds in normalized Elo{then}.',
+    )
+
+
 StrategySpec = Annotated[
     str,
     typer.Argument(

@@ -18,6 +18,10 @@ if TYPE_CHECKING:
     from tournaments.parts import Appearance, RunList, RunShown, StrategyHistory
 
 
+FIELDS = ("tournament", "knockout")
+"""The kinds of run whose strategies are ranked."""
+
+
 def when(started: str) -> str:
     """A run's start in the reader's local time, to the minute."""
     return datetime.fromisoformat(started).astimezone().strftime("%Y-%m-%d %H:%M")
@@ -34,13 +38,16 @@ def _table(*columns: str) -> Table:
 
 
 def outcome(kind: str, results: Mapping[str, Any]) -> str:
-    """A run's result in a few words: a tournament's leader, a match's Elo and verdict, a tune's best."""
+    """A run's result in a few words: a tournament's leader, a match's Elo and verdict, a knockout's
+    winner, a tune's best."""
     if kind == "match":
         match = results.get("match", {})
         elo = match.get("elo")
         said = f"{match.get('score', 0) * 100:.1f}%" if elo is None else f"Elo {elo:+.1f}"
         verdict = match.get("sprt", {}).get("verdict")
         return said if verdict is None else f"{said}, {verdict}"
+    if kind == "knockout":
+        return f"{results['winner']} won" if "winner" in results else ""
     if kind == "tune":
         best = results.get("best", {})
         values = ", ".join(f"{key}={value}" for key, value in best.get("values", {}).items())
@@ -93,10 +100,12 @@ def show_strategy(console: Console, history: StrategyHistory) -> None:
     for version in versions:
         for seen in (one for one in history.appearances if one.version == version):
             against = seen.opponent or ("the field" if seen.kind == "tournament" else f"({seen.kind})")
-            verdict = seen.verdict or ("" if seen.rank is None or seen.kind != "tournament" else f"rank {seen.rank}")
+            verdict = seen.verdict or ("" if seen.rank is None or seen.kind not in FIELDS else f"rank {seen.rank}")
             table.add_row(literal(version), str(seen.run), when(seen.started), literal(against), _elo(seen), verdict)
     console.print(table)
     console.print("Elo: from its side in a match; against the field, its rating in a tournament.")
+    if any(seen.kind == "knockout" for seen in history.appearances):
+        console.print("In a knockout: its last tie's Elo from its side, and how far it went (its rank).")
 
 
 def show_run(console: Console, shown: RunShown) -> None:

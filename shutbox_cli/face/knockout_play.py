@@ -12,7 +12,7 @@ from .output import Output
 from .running import ends_cleanly
 
 if TYPE_CHECKING:
-    from tournaments import Options, Sprt
+    from tournaments import Knockout, Options, Sprt
 
 SYSTEMS = ("round-robin", "knockout")
 """How a tournament's field meets."""
@@ -46,8 +46,9 @@ class KnockoutChoice:
             if value:
                 fail(f"--{name.replace('_', '-')} does not go with --system knockout.")
 
-    def play(self, config_file: Path | None, options: Options, output: Output, quiet: bool) -> None:
-        """Play the knockout, write its report whole, and show it (the bracket, or the --quiet line)."""
+    def play(self, config_file: Path | None, options: Options, output: Output, quiet: bool) -> Knockout:
+        """Play the knockout, write its report whole, and show it (the bracket, or the --quiet line):
+        the knockout, for the history to record."""
         import tournaments
 
         from .knockout_view import knockout_lines
@@ -74,6 +75,7 @@ class KnockoutChoice:
             for line in lines or knockout_lines(knockout):
                 output.note(line)
         output.written()
+        return knockout
 
     def _options(self) -> list[tuple[str, object]]:
         return [("--seeding", self.seeding), ("--ratings", self.ratings), ("--sprt", self.sprt)]

@@ -121,7 +121,7 @@ class History:
         return self.store.where()
 
     def record(self, report: Mapping[str, Any], command: str, started: datetime, seconds: float) -> int:
-        """Keep a finished run by its report (a tournament's, a match's or a tune's), in one
+        """Keep a finished run by its report (a tournament's, a knockout's, a match's or a tune's), in one
         transaction: its id."""
         record = record_of(report, command, started.astimezone(UTC).isoformat(timespec="seconds"), seconds)
         dialect = self.store.dialect

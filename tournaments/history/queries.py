@@ -178,7 +178,8 @@ def appearance(row: tuple[Any, ...]) -> Appearance:
     """A strategy's run from its row (`select_appearances`)."""
     number, kind, started, name, spec, version, opponent, rank, elo, low, high, results = row
     found = _table(results)
-    games, match = found.get("games"), found.get("match", {})
+    games = found.get("games") if kind == "match" else None  # a knockout's are over all its ties
+    match = found.get("match", {})
     sprt = match.get("sprt", {}) if isinstance(match, dict) else None
     verdict = sprt.get("verdict") if isinstance(sprt, dict) else None
     return Appearance(

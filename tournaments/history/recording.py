@@ -1,7 +1,8 @@
 """What a finished run leaves in the history, taken from its report (docs/report.md): what ran
 (its kind, command, settings, seed and rules), each strategy (name, spec, and its version: the
 digest of a user's file, an installed package's version, or its policy's fingerprint), the
-results (the standings, a match's score, Elo and verdict, a tune's best), when and how long."""
+results (the standings, a match's score, Elo and verdict, a knockout's winner, a tune's best),
+when and how long."""
 
 from __future__ import annotations
 
@@ -18,6 +19,8 @@ STANDING_KEYS = ("rank", "name", "games", "win_rate", "mean_score", "rating", "r
 """What the history keeps of each strategy's standing in a tournament."""
 TUNE_KEYS = ("done", "objective", "goal", "best", "start_objective", "confirmation")
 """What the history keeps of a tune's results."""
+KNOCKOUT_KEYS = ("winner", "games")
+"""What the history keeps of a knockout's results (its ties are in its report)."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -63,17 +66,22 @@ class Record:
 
 
 def record_of(document: Mapping[str, Any], command: str, started: str, seconds: float) -> Record:
-    """What the history keeps of a finished run's report (a tournament's, a match's or a tune's)."""
+    """What the history keeps of a finished run's report (a tournament's, a match's, a knockout's or
+    a tune's)."""
     if document.get("kind") == "tune":
         kind, settings, results, rules = "tune", _tune_settings(document), _pick(document, TUNE_KEYS), document["rules"]
         entrants = _tune_entrants(document)
     else:
         config = document["config"]
-        kind = "match" if "match" in document else "tournament"
+        kind = "match" if "match" in document else "knockout" if document.get("kind") == "knockout" else "tournament"
         settings = {key: value for key, value in config.items() if key not in ("strategy", "rules")}
         rules = config["rules"]
-        results = _match_results(document) if kind == "match" else _standings(document)
-        entrants = _entrants(document)
+        if kind == "knockout":
+            settings |= _pick(document, ("seeding", "sprt"))
+            results, entrants = _pick(document, KNOCKOUT_KEYS), _knockout_entrants(document)
+        else:
+            results = _match_results(document) if kind == "match" else _standings(document)
+            entrants = _entrants(document)
     seed = document.get("seed")
     return Record(
         kind,
@@ -150,6 +158,43 @@ def _match_side(match: Mapping[str, Any], name: str) -> tuple[float | None, list
         return elo, interval, match["baseline"]
     flipped = None if interval is None else [-interval[1], -interval[0]]
     return None if elo is None else -elo, flipped, match["strategy"]
+
+
+def _knockout_entrants(document: Mapping[str, Any]) -> tuple[Entrant, ...]:
+    """Each strategy of a knockout in seed order, with its place (the winner 1, a tie's loser one
+    more than its round's ties: 2 in the final, 3 in the semi-finals) and its last tie, the one it
+    lost or the final it won: the opponent and the tie's Elo from its side."""
+    version = str(document.get("shutbox_version", "unknown"))
+    last: dict[str, tuple[int, Mapping[str, Any]]] = {}
+    for ties in (one["tie"] for one in document["round"]):
+        for tie in (one for one in ties if "second" in one):  # a bye meets no one
+            for name in (tie["first"], tie["second"]):
+                last[name] = (1 if name == tie["winner"] else len(ties) + 1, tie)
+    found = []
+    for place, strategy in enumerate(document["config"]["strategy"]):
+        name, spec = strategy["name"], strategy["spec"]
+        rank, tie = last.get(name, (1, {}))
+        elo, interval, opponent = None, None, None
+        if tie:  # its Elo from the higher seed's side, as a match's from its strategy's
+            side = {"strategy": tie["first"], "baseline": tie["second"], "elo": tie.get("elo", tie.get("exact_elo"))}
+            elo, interval, opponent = _match_side({**side, "elo_ci95": tie.get("elo_ci95")}, name)
+        sha256, package = strategy.get("sha256"), _package(spec)
+        found.append(
+            Entrant(
+                place,
+                name,
+                spec,
+                _version(sha256, package, None, version),
+                None,
+                sha256,
+                package,
+                opponent,
+                rank,
+                elo,
+                *(interval if interval is not None else (None, None)),
+            )
+        )
+    return tuple(found)
 
 
 def _tune_settings(document: Mapping[str, Any]) -> dict[str, Any]:

@@ -43,7 +43,9 @@ def history_command(
     ] = None,
     kind: Annotated[
         str | None,
-        typer.Option("--kind", metavar="KIND", show_default=False, help="Only tournament, match or tune runs."),
+        typer.Option(
+            "--kind", metavar="KIND", show_default=False, help="Only tournament, knockout, match or tune runs."
+        ),
     ] = None,
     since: Annotated[
         str | None,
@@ -107,8 +109,8 @@ def history_command(
         fail("--plot draws a strategy's Elo over its versions: give its NAME.")
     if plot is not None:
         check_plot(plot)
-    if kind is not None and kind not in ("tournament", "match", "tune"):
-        fail(f"--kind is tournament, match or tune, not {kind!r}.")
+    if kind is not None and kind not in ("tournament", "knockout", "match", "tune"):
+        fail(f"--kind is tournament, knockout, match or tune, not {kind!r}.")
     after = _since(since)
     found = _history(history)
     from ..history_view import show_run, show_runs, show_strategy

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from ..arguments import OnFailure, Quiet, Report, Scheduler, Seed, Workers, on_failure_option
+from ..arguments import OnFailure, Quiet, Report, Scheduler, Seed, Workers, on_failure_option, sprt_option
 from ..completion import complete_strategy
 from ..errors import fail
 from ..output import Format, FormatOption, Output
@@ -60,17 +60,7 @@ def match_command(
             help="Games to play, in pairs; with --sprt the most to play [default: 2000; with --sprt 1,000,000].",
         ),
     ] = None,
-    sprt: Annotated[
-        str | None,
-        typer.Option(
-            "--sprt",
-            metavar="SETTINGS",
-            show_default=False,
-            help='Stop once a sequential test decides, such as "elo0=0 elo1=5 alpha=0.05 beta=0.05" (each setting '
-            'optional, those its defaults; "" for all of them): H1, NEW is elo1 Elo stronger, against H0, elo0; '
-            '"model=normalized elo0=0 elo1=2" for bounds in normalized Elo.',
-        ),
-    ] = None,
+    sprt: Annotated[str | None, sprt_option("NEW")] = None,
     seed: Seed = None,
     workers: Workers = None,
     scheduler: Scheduler = None,

@@ -17,6 +17,7 @@ from ..arguments import (
     Table,
     field_options,
     on_failure_option,
+    sprt_option,
 )
 from ..errors import FAILURE
 from ..knockout_play import KnockoutChoice
@@ -185,13 +186,7 @@ def tournament_command(
     ] = None,
     sprt: Annotated[
         str | None,
-        typer.Option(
-            "--sprt",
-            metavar="SETTINGS",
-            show_default=False,
-            help="Stop each played tie of a knockout once this sequential test decides, as shutbox match --sprt "
-            'takes it ("" for its defaults); --games is then the most a tie plays.',
-        ),
+        sprt_option("the higher seed", "each played tie of a knockout", "; --games is then the most a tie plays"),
     ] = None,
     # Hidden: every seat turn by turn, the reference the bulk engine is tested against.
     general_engine: Annotated[bool, typer.Option("--general-engine", hidden=True)] = False,
@@ -245,7 +240,7 @@ def tournament_command(
     knockout = KnockoutChoice(system, seeding, ratings, sprt)
     if knockout.chosen(config_file):
         knockout.refuse(resume=resume, fail_if=fail_if, plot=plot)
-        knockout.play(config_file, options, Output(form, report), quiet)
+        recording.record(knockout.play(config_file, options, Output(form, report), quiet))
         return
     every = CHECKPOINT_SECONDS if checkpoint_seconds is None else checkpoint_seconds
     with ends_cleanly() as resuming:

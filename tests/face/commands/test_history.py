@@ -76,6 +76,44 @@ def test_a_tournament_a_match_and_a_tune_are_recorded_and_read_back(tmp_path: Pa
 
 
 @pytest.mark.slow
+def test_a_knockout_is_recorded_each_entrant_with_its_last_tie_from_its_side(tmp_path: Path) -> None:
+    place = tmp_path / "history.sqlite3"
+    field = ("-s", "optimal", "-s", "tips", "-s", "random", "-s", "greedy-high")  # tips v random is played
+    done = shutbox(
+        "tournament", "--system", "knockout", *field, "-n", "400", "--seed", "3", "-o", "cup.toml", "-q",
+        "--history", str(place), cwd=tmp_path,
+    )  # fmt: skip
+    assert (done.returncode, done.stderr) == (0, "Report written to cup.toml.\n")
+    report = tomllib.loads((tmp_path / "cup.toml").read_text())
+    (exact, played), (final,) = (one["tie"] for one in report["round"])
+    runs = history(place, "--kind", "knockout")["run"]
+    assert [(run["kind"], run["seed"], run["strategies"]) for run in runs] == [
+        ("knockout", "3", ["optimal", "tips", "random", "greedy-high"])  # in seed order
+    ]
+    assert runs[0]["results"] == {"winner": "optimal", "games": 400}
+    assert runs[0]["settings"]["seeding"] == "order" and "strategy" not in runs[0]["settings"]
+    assert history(place, "show", str(runs[0]["id"]))["run"][0]["report"] == report
+    seen = {name: history(place, name)["appearance"] for name in ("optimal", "tips", "random", "greedy-high")}
+    assert {name: [(one["kind"], one["opponent"], one["rank"]) for one in runs] for name, runs in seen.items()} == {
+        "optimal": [("knockout", "tips", 1)],  # the final it won
+        "tips": [("knockout", "optimal", 2)],  # the final it lost
+        "random": [("knockout", "tips", 3)],
+        "greedy-high": [("knockout", "optimal", 3)],
+    }
+    assert seen["optimal"][0]["elo"] == final["exact_elo"] == -seen["tips"][0]["elo"]
+    assert "elo_low" not in seen["tips"][0]  # computed exactly: no interval
+    assert seen["greedy-high"][0]["elo"] == -exact["exact_elo"]
+    low, high = played["elo_ci95"]
+    assert [seen["random"][0][key] for key in ("elo", "elo_low", "elo_high")] == [-played["elo"], -high, -low]
+    assert "games" not in seen["random"][0]  # a match's games: the knockout's are in its results
+    listed = shutbox("history", "--history", str(place), cwd=tmp_path).stdout.splitlines()
+    assert listed[1].split()[3:] == ["knockout", "optimal,", "tips,", "random,", "greedy-high", "optimal", "won"]
+    page = shutbox("history", "tips", "--history", str(place), cwd=tmp_path).stdout.splitlines()
+    assert page[2].split()[-4:] == ["optimal", "-11.3", "rank", "2"]
+    assert all(len(line) <= 80 for line in listed + page)
+
+
+@pytest.mark.slow
 def test_two_versions_of_a_users_file_show_as_two_versions_with_their_elo(tmp_path: Path) -> None:
     place = tmp_path / "history.sqlite3"
     bot = tmp_path / "bot.py"
@@ -194,7 +232,7 @@ def test_a_history_not_made_yet_holds_no_runs(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("args", "said"),
     [
-        (["--kind", "duel"], "--kind is tournament, match or tune, not 'duel'."),
+        (["--kind", "duel"], "--kind is tournament, knockout, match or tune, not 'duel'."),
         (
             ["--since", "yesterday"],
             "--since takes a date or time such as 2026-12-01 or 2026-12-01T09:30, not 'yesterday'.",

@@ -306,6 +306,9 @@ def condition(word: str, report: dict[str, Any], entry: dict[str, Any]) -> bool:
         "run exact": lambda: entry["settings"]["method"] == "exact",
         "not shown": lambda: len(report["run"]) != 1 or "report" not in entry,
         "not a match's": lambda: entry.get("kind", "match") != "match" or "opponent" not in entry,
+        "not a match's or a knockout's": lambda: (
+            entry.get("kind", "match") not in ("match", "knockout") or "opponent" not in entry
+        ),
         "a tune's": lambda: "rank" not in entry,
         "no fingerprint": lambda: "fingerprint" not in entry,
         "no file digest": lambda: "sha256" not in entry,
