@@ -90,6 +90,6 @@ def private_folders() -> list[Path]:
     except PlaceError:  # a place that holds no file: no folder to keep
         history = None
     for place in (history, data_folder() / HISTORY_FILE):
-        if isinstance(place, Path):
-            found.append(place.parent)
+        if isinstance(place, Path):  # a link's folder, and its target's: SQLite opens the target
+            found += [place.parent, place.expanduser().resolve().parent]
     return [folder.expanduser().resolve() for folder in found]

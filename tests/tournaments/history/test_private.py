@@ -114,6 +114,21 @@ def test_a_strategy_cannot_read_the_history_the_run_records_in(tmp_path: Path, g
 
 
 @pytest.mark.slow  # real runs, each hosting a strategy
+def test_a_history_named_by_a_link_keeps_its_targets_folder_private(tmp_path: Path) -> None:
+    place = _kept_history(tmp_path)
+    link = tmp_path / "named" / "hist.db"
+    link.parent.mkdir()
+    link.symlink_to(place)
+    (tmp_path / "spy.py").write_text(SPY.format(place=str(place)))
+    env = {"SHUTBOX_HISTORY": str(tmp_path / "elsewhere" / "other.db")}
+    done = real_shutbox(
+        "match", "spy.py:Spy", "tips", "-n", "20", "--seed", "1", "--history", str(link), env=env, cwd=tmp_path
+    )
+    assert done.returncode == 1, done.stderr
+    assert "PermissionError" in done.stderr and "SQLite format" not in done.stderr, done.stderr
+
+
+@pytest.mark.slow  # real runs, each hosting a strategy
 def test_a_folder_a_host_may_write_never_opens_the_history_the_flag_names(tmp_path: Path) -> None:
     place = _kept_history(tmp_path)
     (tmp_path / "tamper.py").write_text(TAMPER.format(place=str(place)))
