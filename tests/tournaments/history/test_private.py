@@ -66,6 +66,8 @@ SPY = """from strategies import Strategy
 
 
 class Spy(Strategy):
+    stochastic = True  # asked at each turn of the games, wherever they are played: never tabulated
+
     def choose_move(self, view):
         with open({place!r}, "rb") as kept:
             raise RuntimeError("read: " + kept.read(15).decode("ascii", "replace"))
@@ -93,21 +95,25 @@ def _kept_history(tmp_path: Path) -> Path:
 
 @pytest.mark.slow  # real runs, each hosting a strategy
 @pytest.mark.parametrize(
-    ("given", "env"),
+    ("given", "env", "played"),
     [
-        ("flag", {}),
-        ("variable", {}),
-        ("flag", {"SHUTBOX_POOL": "always"}),
-        ("flag", {"SHUTBOX_POOL": "idle"}),
+        ("flag", {}, []),
+        ("variable", {}, []),
+        ("flag", {"SHUTBOX_POOL": "always"}, ["-j", "2"]),  # the strategy's hosts in the pool's workers
+        ("flag", {"SHUTBOX_POOL": "idle"}, ["-j", "2"]),
+        ("flag", {}, ["--scheduler", "local"]),  # in the workers of a Dask cluster started for the run
     ],
+    ids=["flag", "variable", "pool", "pool-idle", "dask-local"],
 )
-def test_a_strategy_cannot_read_the_history_the_run_records_in(tmp_path: Path, given: str, env: dict[str, str]) -> None:
+def test_a_strategy_cannot_read_the_history_the_run_records_in(
+    tmp_path: Path, given: str, env: dict[str, str], played: list[str]
+) -> None:
     place = _kept_history(tmp_path)
     (tmp_path / "spy.py").write_text(SPY.format(place=str(place)))
     named = ["--history", str(place)] if given == "flag" else []
     env = {**env, "SHUTBOX_HISTORY": str(place) if given == "variable" else str(tmp_path / "elsewhere" / "other.db")}
     done = real_shutbox(
-        "match", "spy.py:Spy", "tips", "-n", "40", "--seed", "1", "-j", "2", *named, env=env, cwd=tmp_path
+        "match", "spy.py:Spy", "tips", "-n", "40", "--seed", "1", *played, *named, env=env, cwd=tmp_path
     )
     assert done.returncode == 1, done.stderr
     assert "PermissionError" in done.stderr and "SQLite format" not in done.stderr, done.stderr
