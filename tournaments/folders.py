@@ -79,8 +79,8 @@ def private_folders() -> list[Path]:
     """The folders a host may never read, even where a folder it may read holds them: shutbox's
     state folder (its keys and checkpoints), the kept tables, and the folder of the history's file
     ($SHUTBOX_HISTORY's, which a command's --history sets for every process it starts) and of the
-    default history's, resolved. (The user's home is read only in part: what Python imports from a strategy's folder
-    there.)"""
+    default history's, resolved. (The user's home is read only in part: what Python imports from a
+    strategy's folder there.)"""
     found = [key_folder().parent, key_folder()]
     cache = cache_folder()
     if cache is not None:

@@ -3,15 +3,17 @@
 a run: a history that cannot be written is one warning on stderr, the run's status unchanged, and
 it comes after the run's results are shown (Ctrl-C then stops the recording alone).
 
-The history's file is private to shutbox wherever a strategy's host runs: `--history` is put in
-$SHUTBOX_HISTORY as the command starts, so every process the run starts (pool workers, Dask workers
-started here, the hosts) keeps its folder from the strategies as it keeps the variable's."""
+The history's file is private to shutbox wherever a strategy's host runs: a file `--history` names
+is put in $SHUTBOX_HISTORY as the command starts, so every process the run starts (pool workers,
+Dask workers started here, the hosts) keeps its folder from the strategies as it keeps the
+variable's. (A URL is not: it holds no folder, and may hold a password.)"""
 
 import os
 import shlex
 import sys
 import time
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -44,9 +46,8 @@ class Recording:
             place = history_place(setting)
         except PlaceError as error:
             fail(f"--history: {error}" if setting is not None else str(error))
-        if setting is not None:  # an absolute path: a process started elsewhere finds the same folder
-            kept = place if isinstance(place, str) else place.absolute() if place is not None else "off"
-            os.environ[HISTORY_SETTING] = str(kept)
+        if setting is not None and isinstance(place, Path):  # never a URL: its password would reach the hosts
+            os.environ[HISTORY_SETTING] = str(place.absolute())  # a process started elsewhere finds the same folder
 
     def record(self, result: Any) -> None:
         """Record the finished run by its report; anything that stops it is one warning."""

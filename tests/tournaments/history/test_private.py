@@ -158,3 +158,24 @@ def test_a_model_in_the_historys_folder_is_not_read(tmp_path: Path) -> None:
     assert done.returncode in (1, 2), done.stderr
     assert "not a model" not in done.stderr
     assert "ermission" in done.stderr, done.stderr
+
+
+LISTENER = """import os
+
+from strategies import Strategy
+
+
+class Listener(Strategy):
+    def choose_move(self, view):
+        raise RuntimeError("heard: " + os.environ.get("SHUTBOX_HISTORY", "nothing"))
+"""
+
+
+@pytest.mark.slow  # a real run hosting a strategy
+def test_a_url_given_to_the_flag_never_reaches_a_strategys_environment(tmp_path: Path) -> None:
+    (tmp_path / "listener.py").write_text(LISTENER)
+    url = "postgresql://bob:s3cret@127.0.0.1:1/db?password=s3cret"
+    env = {"SHUTBOX_HISTORY": str(tmp_path / "elsewhere" / "other.db")}
+    done = real_shutbox("match", "listener.py:Listener", "tips", "-n", "20", "--history", url, env=env, cwd=tmp_path)
+    assert done.returncode == 1 and "heard: " in done.stderr, done.stderr
+    assert "s3cret" not in done.stderr, done.stderr
