@@ -73,8 +73,10 @@ class Recording:
 
 
 def _sentence(error: Exception) -> str:
+    """What stopped the recording, any password in a URL it quotes written `***`."""
     from tournaments import HistoryError
+    from tournaments.parts import masked
 
     if isinstance(error, HistoryError):
         return str(error)
-    return f"{type(error).__name__}: {error}."
+    return masked(f"{type(error).__name__}: {error}.")
