@@ -4,6 +4,7 @@ read: shutbox's state (keys, checkpoints), its kept tables and its history of ru
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 from .keys import key_folder
@@ -18,6 +19,15 @@ HISTORY_SETTING = "SHUTBOX_HISTORY"
 `postgresql://` URL (docs/history.md)."""
 HISTORY_FILE = "history.sqlite3"
 URL_SCHEMES = ("postgresql://", "postgres://")
+SQLITE_URL = "sqlite:///"
+"""An SQLite file as SQLAlchemy names it (`sqlite:///relative.db`, `sqlite:////absolute.db`)."""
+_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*://")
+_USERINFO = re.compile(r"(://[^:/@\s]*):[^@/\s]*@")
+_PASSWORD = re.compile(r"([?&]password=)[^&#\s]*", re.IGNORECASE)
+
+
+class PlaceError(ValueError):
+    """A history's place that names no store shutbox keeps a history in: one sentence."""
 
 
 def cache_folder() -> Path | None:
@@ -50,19 +60,36 @@ def history_place(setting: str | None = None) -> Path | str | None:
         return None
     if chosen.lower().startswith(URL_SCHEMES):
         return chosen
+    if chosen.lower().startswith(SQLITE_URL):
+        return Path(chosen[len(SQLITE_URL) :]).expanduser()
+    if _SCHEME.match(chosen):
+        raise PlaceError(
+            f"the history {masked(chosen)!r} names no store shutbox keeps a history in: give an SQLite file "
+            "(or sqlite:///FILE), a postgresql:// URL, or off."
+        )
     return Path(chosen).expanduser()
+
+
+def masked(text: str) -> str:
+    """`text` with every password a database URL in it gives (`user:password@`, `password=`) as `***`."""
+    return _PASSWORD.sub(r"\1***", _USERINFO.sub(r"\1:***@", text))
 
 
 def private_folders() -> list[Path]:
     """The folders a host may never read, even where a folder it may read holds them: shutbox's
-    state folder (its keys and checkpoints), the kept tables and the folder of the history's file,
-    resolved. (The user's home is read only in part: what Python imports from a strategy's folder
-    there.)"""
+    state folder (its keys and checkpoints), the kept tables, and the folder of the history's file
+    ($SHUTBOX_HISTORY's, which a command's --history sets for every process it starts) and of the
+    default history's, resolved. (The user's home is read only in part: what Python imports from a
+    strategy's folder there.)"""
     found = [key_folder().parent, key_folder()]
     cache = cache_folder()
     if cache is not None:
         found.append(cache)
-    history = history_place()
-    if isinstance(history, Path):
-        found.append(history.parent)
+    try:
+        history = history_place()
+    except PlaceError:  # a place that holds no file: no folder to keep
+        history = None
+    for place in (history, data_folder() / HISTORY_FILE):
+        if isinstance(place, Path):  # a link's folder, and its target's: SQLite opens the target
+            found += [place.parent, place.expanduser().resolve().parent]
     return [folder.expanduser().resolve() for folder in found]

@@ -60,10 +60,10 @@ def outcome(kind: str, results: Mapping[str, Any]) -> str:
     return f"{leader['name']} first" + ("" if rate is None else f", {rate * 100:.1f}%")
 
 
-def show_runs(console: Console, runs: RunList) -> None:
-    """The runs, newest first, one a row."""
+def show_runs(console: Console, runs: RunList, strategy: str | None = None) -> None:
+    """The runs, newest first, one a row (those of `strategy`, where given)."""
     if not runs.runs:
-        console.print("No runs recorded.")
+        console.print("No runs recorded." if strategy is None else literal(f"No runs of {strategy} recorded."))
         return
     table = _table("ID", "STARTED", "KIND", "STRATEGIES", "RESULT")
     for entry in runs.runs:

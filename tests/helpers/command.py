@@ -83,7 +83,9 @@ def shutbox(
     process), for `terminal(columns)`; `env` is laid over this process's environment for the run.
     Its stderr is `unconfined` unless `confinement` keeps the line that states it."""
     with contextlib.ExitStack() as stack:
-        out, err, _ = stack.enter_context(CliRunner().isolation(env={**terminal(columns), **(env or {})}))
+        # $SHUTBOX_HISTORY is named so that the isolation puts it back: a command's --history sets it.
+        kept = {"SHUTBOX_HISTORY": os.environ.get("SHUTBOX_HISTORY")}
+        out, err, _ = stack.enter_context(CliRunner().isolation(env={**terminal(columns), **kept, **(env or {})}))
         formatting.FORCED_WIDTH = None  # the isolation's 80 columns (it puts them back): COLUMNS, as a command reads it
         if cwd is not None:
             stack.enter_context(contextlib.chdir(cwd))

@@ -15,17 +15,19 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
-from ..folders import history_place
+from ..folders import PlaceError, history_place
 from ..records.schema import header
 from .queries import (
     Appearance,
+    DamagedRow,
     RunEntry,
     appearance,
+    checked_entrant,
     run_entry,
     select_appearances,
     select_entrants,
@@ -35,6 +37,8 @@ from .queries import (
 from .recording import Entrant, record_of
 from .schema import ENTRANT_COLUMNS, RUN_COLUMNS
 from .stores import HistoryError, Store, open_store
+
+T = TypeVar("T")
 
 __all__ = [
     "Appearance",
@@ -54,6 +58,8 @@ class RunList:
     """Runs, newest first (`shutbox history`)."""
 
     runs: tuple[RunEntry, ...]
+    skipped: tuple[int, ...] = ()
+    """The runs whose rows do not read (changed by hand or by another program), left out."""
 
     def to_report(self) -> dict[str, Any]:
         return {**header("history"), "run": [entry.to_table() for entry in self.runs]}
@@ -66,6 +72,8 @@ class StrategyHistory:
 
     name: str
     appearances: tuple[Appearance, ...]
+    skipped: tuple[int, ...] = ()
+    """The runs whose rows do not read, left out."""
 
     @property
     def versions(self) -> tuple[str, ...]:
@@ -155,7 +163,8 @@ class History:
                 cursor.execute(*select_names(self.store.dialect, [int(row[0]) for row in rows]))
                 for number, name in cursor.fetchall():
                     names.setdefault(int(number), []).append(name)
-        return RunList(tuple(run_entry(row, names.get(int(row[0]), [])) for row in rows))
+        entries, skipped = _read(rows, lambda row: run_entry(row, names.get(int(row[0]), [])))
+        return RunList(entries, skipped)
 
     def run(self, number: int) -> RunShown | None:
         """One run whole, None if the history holds no run of that id."""
@@ -172,10 +181,19 @@ class History:
             if row is None:
                 return None
             cursor.execute(select_entrants(dialect), (number,))
-            entrants = tuple(Entrant(*found) for found in cursor.fetchall())
+            found = cursor.fetchall()
         *columns, report = row
-        entry = run_entry(tuple(columns), [one.name for one in entrants])
-        return RunShown(entry, entrants, json.loads(report))
+        try:
+            entrants = tuple(Entrant(*checked_entrant(one)) for one in found)
+            entry = run_entry(tuple(columns), [one.name for one in entrants])
+            whole = json.loads(report)
+            if not isinstance(whole, dict):
+                raise DamagedRow("its report is not a table")
+        except (DamagedRow, TypeError, ValueError):
+            raise HistoryError(
+                f"run {number} of the history {self.where()} does not read: it was changed since it was recorded."
+            ) from None
+        return RunShown(entry, entrants, whole)
 
     def strategy(self, name: str) -> StrategyHistory:
         """A strategy's runs (by its name or spec), oldest first, under each of its versions."""
@@ -186,11 +204,27 @@ class History:
                 return StrategyHistory(name, ())
             cursor.execute(select_appearances(self.store.dialect), (name, name))
             rows = cursor.fetchall()
-        return StrategyHistory(name, tuple(appearance(row) for row in rows))
+        appearances, skipped = _read(rows, appearance)
+        return StrategyHistory(name, appearances, skipped)
+
+
+def _read(rows: list[Any], reading: Callable[[Any], T]) -> tuple[tuple[T, ...], tuple[int, ...]]:
+    """Each row read, and the ids of the runs (a row's first column) whose rows do not read."""
+    found: list[T] = []
+    skipped: list[int] = []
+    for row in rows:
+        try:
+            found.append(reading(row))
+        except (DamagedRow, TypeError, ValueError):
+            skipped.append(int(row[0]))
+    return tuple(found), tuple(dict.fromkeys(skipped))
 
 
 def open_history(setting: str | Path | None = None) -> History | None:
     """The history `setting` names (else $SHUTBOX_HISTORY; by default `history.sqlite3` in the
     data folder): an SQLite file, a `postgresql://` URL, or None when it is `off`."""
-    place = history_place(None if setting is None else str(setting))
+    try:
+        place = history_place(None if setting is None else str(setting))
+    except PlaceError as error:
+        raise HistoryError(str(error)) from None
     return None if place is None else History(open_store(place))

@@ -5,9 +5,15 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from datetime import datetime
 from typing import Any
 
 from .schema import ENTRANT_COLUMNS, RUN_COLUMNS, Dialect
+
+
+class DamagedRow(ValueError):
+    """A row of the history that does not read as shutbox writes it (changed by hand, or by another
+    program): its run is skipped in a list, refused when shown."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -85,17 +91,66 @@ def run_entry(row: tuple[Any, ...], names: list[str]) -> RunEntry:
     number, kind, command, started, seconds, version, seed, rules, settings, results = row
     return RunEntry(
         int(number),
-        kind,
-        command,
-        started,
-        float(seconds),
-        version,
-        seed,
-        json.loads(rules),
-        json.loads(settings),
-        json.loads(results),
+        _text(kind),
+        _text(command),
+        _when(started),
+        _number(seconds),
+        _text(version),
+        None if seed is None else _text(seed),
+        _table(rules),
+        _table(settings),
+        _table(results),
         tuple(names),
     )
+
+
+def _text(value: Any) -> str:
+    if not isinstance(value, str):
+        raise DamagedRow(f"{value!r} is not text")
+    return value
+
+
+def _when(value: Any) -> str:
+    try:
+        datetime.fromisoformat(_text(value))
+    except ValueError:
+        raise DamagedRow(f"{value!r} is not a time") from None
+    return str(value)
+
+
+def _number(value: Any) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise DamagedRow(f"{value!r} is not a number")
+    return float(value)
+
+
+def _optional(value: Any) -> float | None:
+    return None if value is None else _number(value)
+
+
+def _table(value: Any) -> dict[str, Any]:
+    try:
+        found = json.loads(_text(value))
+    except ValueError:
+        raise DamagedRow(f"{value!r} is not JSON") from None
+    if not isinstance(found, dict):
+        raise DamagedRow(f"{value!r} is not a table")
+    return found
+
+
+def checked_entrant(row: tuple[Any, ...]) -> tuple[Any, ...]:
+    """One strategy's row of a run (`select_entrants`), its numbers checked."""
+    place, name, spec, version, fingerprint, sha256, package, opponent, rank, elo, low, high = row
+    texts = [_text(one) for one in (name, spec, version)]
+    others = [None if one is None else _text(one) for one in (fingerprint, sha256, package, opponent)]
+    return (int(_number(place)), *texts, *others, _whole(rank), _optional(elo), _optional(low), _optional(high))
+
+
+def _whole(value: Any) -> int | None:
+    number = _optional(value)
+    if number is not None and not number.is_integer():
+        raise DamagedRow(f"{value!r} is not a whole number")
+    return None if number is None else int(number)
 
 
 def select_names(dialect: Dialect, runs: list[int]) -> tuple[str, list[Any]]:
@@ -122,20 +177,23 @@ def select_appearances(dialect: Dialect) -> str:
 def appearance(row: tuple[Any, ...]) -> Appearance:
     """A strategy's run from its row (`select_appearances`)."""
     number, kind, started, name, spec, version, opponent, rank, elo, low, high, results = row
-    found = json.loads(results)
+    found = _table(results)
     games = found.get("games") if kind == "match" else None  # a knockout's are over all its ties
+    match = found.get("match", {})
+    sprt = match.get("sprt", {}) if isinstance(match, dict) else None
+    verdict = sprt.get("verdict") if isinstance(sprt, dict) else None
     return Appearance(
         int(number),
-        kind,
-        started,
-        name,
-        spec,
-        version,
-        opponent,
-        rank,
-        elo,
-        low,
-        high,
-        None if games is None else int(games),
-        found.get("match", {}).get("sprt", {}).get("verdict"),
+        _text(kind),
+        _when(started),
+        _text(name),
+        _text(spec),
+        _text(version),
+        None if opponent is None else _text(opponent),
+        _whole(rank),
+        _optional(elo),
+        _optional(low),
+        _optional(high),
+        _whole(games),
+        None if verdict is None else _text(verdict),
     )

@@ -22,6 +22,12 @@ class Dialect:
     made: str
     """The query that finds the history's first table, if it has been made."""
 
+    def table(self, name: str) -> str:
+        """The query that finds the table `name`, if there is one."""
+        if self.name == "sqlite":
+            return f"SELECT name FROM sqlite_master WHERE type = 'table' AND name = '{name}'"
+        return f"SELECT to_regclass('{name}') WHERE to_regclass('{name}') IS NOT NULL"
+
     def sql(self, statement: str) -> str:
         """`statement`, written with `?` for each parameter, in this dialect."""
         return statement.replace("?", self.placeholder)

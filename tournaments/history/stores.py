@@ -9,18 +9,23 @@ queue on an advisory lock."""
 from __future__ import annotations
 
 import contextlib
-import re
 import sqlite3
+import time
 from abc import ABC, abstractmethod
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from ..errors import ConfigError
+from ..folders import masked
 from .schema import POSTGRESQL, SCHEMA, SQLITE, Dialect
 
-BUSY_SECONDS = 30.0
-"""How long a writer waits for another's transaction to end before giving up (one warning)."""
+BUSY_SECONDS = 5.0
+"""How long a writer waits for another's transaction to end before giving up (one warning): a run's
+transaction lasts milliseconds, so a few seconds is plenty; the wait comes after the run's results
+are shown, and Ctrl-C stops it at once."""
+BUSY_STEP = 0.05
+"""How often a waiting writer tries again (SQLite's own wait would hold Ctrl-C back to its end)."""
 CONNECT_SECONDS = 10
 """How long a PostgreSQL server is waited for."""
 LOCK = 0x5348_5554
@@ -89,10 +94,17 @@ class Store(ABC):
         when its format is newer than this shutbox reads."""
         cursor.execute(self.dialect.made)
         if cursor.fetchone() is None:
+            cursor.execute(self.dialect.table("runs"))
+            if cursor.fetchone() is not None:
+                raise HistoryError(f"{self.where()} is not a shutbox history: its table of runs is another program's.")
             return False
         cursor.execute("SELECT format FROM shutbox_history")
         row = cursor.fetchone()
-        if row is not None and int(row[0]) > SCHEMA:
+        try:
+            newer = row is not None and int(row[0]) > SCHEMA
+        except (TypeError, ValueError):
+            raise HistoryError(f"the history {self.where()} is damaged: its format reads {row[0]!r}.") from None
+        if newer:
             raise HistoryError(
                 f"the history {self.where()} has format {row[0]}; this shutbox reads format {SCHEMA} and earlier."
             )
@@ -119,7 +131,18 @@ class SqliteStore(Store):
     def connect(self, writing: bool) -> Any:
         if writing:
             self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-        connection = sqlite3.connect(self.path, timeout=BUSY_SECONDS, isolation_level=None)
+        deadline = time.monotonic() + BUSY_SECONDS
+        while True:
+            try:
+                return self._begun(writing)
+            except sqlite3.OperationalError as error:
+                if not _busy(error) or time.monotonic() >= deadline:
+                    raise
+            time.sleep(BUSY_STEP)  # Ctrl-C stops the wait here
+
+    def _begun(self, writing: bool) -> Any:
+        """A connection in its transaction, or the database's error at once if another holds it."""
+        connection = sqlite3.connect(self.path, timeout=BUSY_STEP, isolation_level=None)
         try:
             if writing:
                 connection.execute("PRAGMA journal_mode=WAL")
@@ -142,14 +165,16 @@ class PostgresStore(Store):
         self.url = url
 
     def where(self) -> str:
-        return repr(re.sub(r"//([^:/@]*):[^@/]*@", r"//\1:***@", self.url))
+        return repr(masked(self.url))
 
     def exists(self) -> bool:
         return True
 
     def errors(self) -> tuple[type[BaseException], ...]:
-        import psycopg
-
+        try:
+            import psycopg
+        except ImportError:  # nothing it raises: `connect` says how to install it
+            return ()
         return (psycopg.Error,)
 
     def connect(self, writing: bool) -> Any:
@@ -171,9 +196,14 @@ def open_store(place: Path | str) -> Store:
     return PostgresStore(place) if isinstance(place, str) else SqliteStore(place)
 
 
+def _busy(error: sqlite3.OperationalError) -> bool:
+    """Whether another connection holds the database."""
+    return "locked" in str(error) or "busy" in str(error)
+
+
 def _reason(error: BaseException) -> str:
     """Why a database failed, in a few words (a driver's message can run over lines)."""
     if isinstance(error, OSError) and error.strerror:
         return error.strerror.lower()
-    text = " ".join(str(error).split()) or type(error).__name__
+    text = " ".join(masked(str(error)).split()) or type(error).__name__
     return text.rstrip(".")

@@ -27,7 +27,14 @@ if TYPE_CHECKING:  # `name as name`: each re-exported, one statement per module
         write_table_atomically as write_table_atomically,
     )
     from ..referee.confinement import Confinement as Confinement, on_first_host as on_first_host
-    from ..folders import DATA_SETTING as DATA_SETTING, data_folder as data_folder, history_place as history_place
+    from ..folders import (
+        DATA_SETTING as DATA_SETTING,
+        HISTORY_SETTING as HISTORY_SETTING,
+        PlaceError as PlaceError,
+        data_folder as data_folder,
+        history_place as history_place,
+        masked as masked,
+    )
     from ..history import (
         Appearance as Appearance,
         RunList as RunList,
@@ -78,7 +85,7 @@ _NAMES: dict[str, tuple[str, ...]] = {
     ),
     "..files": ("check_writable", "dumps", "format_of", "reason", "write_atomically", "write_table_atomically"),
     "..referee.confinement": ("Confinement", "on_first_host"),
-    "..folders": ("DATA_SETTING", "data_folder", "history_place"),
+    "..folders": ("DATA_SETTING", "HISTORY_SETTING", "PlaceError", "data_folder", "history_place", "masked"),
     "..history": ("Appearance", "RunList", "RunShown", "StrategyHistory"),
     "..referee.seated": ("STRATEGY_TIMEOUT", "seat_strategies"),
     "..ci.figures": ("read_figures", "report_figures"),

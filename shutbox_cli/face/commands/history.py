@@ -3,19 +3,21 @@ finished), one strategy's runs across its versions with its Elo in each, or one 
 
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, TypeVar
 
 import typer
 
 from ..arguments import Report
 from ..completion import complete_strategy
-from ..errors import fail
+from ..errors import fail, say_warning
 from ..output import Format, FormatOption, Output
 from ..plotting import check_plot
 
 if TYPE_CHECKING:
     from tournaments import History
-    from tournaments.parts import RunShown
+    from tournaments.parts import RunList, RunShown, StrategyHistory
+
+Read = TypeVar("Read", "RunList", "StrategyHistory")
 
 LIMIT = 20
 """The runs listed when --limit does not say."""
@@ -117,10 +119,13 @@ def history_command(
         number = _run_id(run)
         output.computed(lambda: _shown(found, number), show_run)
     elif name is not None:
-        output.computed(lambda: found.strategy(name), show_strategy)
+        output.computed(lambda: _skipping(found.strategy(name)), show_strategy)
     else:
         most = LIMIT if limit is None else limit or None
-        output.computed(lambda: found.runs(strategy, kind, after, most), show_runs)
+        output.computed(
+            lambda: _skipping(found.runs(strategy, kind, after, most)),
+            lambda console, runs: show_runs(console, runs, strategy),
+        )
     if plot is not None and name is not None:
         from ..history_view import plot_versions
 
@@ -136,10 +141,20 @@ def _words(words: list[str]) -> tuple[str | None, str | None]:
     return (words[0] if words else None), (words[1] if len(words) == 2 else None)
 
 
-def _history(setting: str | None) -> "History":
-    from tournaments import open_history
+def _skipping(found: "Read") -> "Read":
+    """`found` (runs, or a strategy's), each run left out because its row does not read said once."""
+    for number in found.skipped:
+        say_warning(f"run {number} of the history does not read (changed since it was recorded): skipped.")
+    return found
 
-    found = open_history(setting)
+
+def _history(setting: str | None) -> "History":
+    from tournaments import ConfigError, open_history
+
+    try:
+        found = open_history(setting)
+    except ConfigError as error:
+        fail(str(error))
     if found is None:
         fail("the history is off (--history or $SHUTBOX_HISTORY says off): no runs are recorded.")
     return found

@@ -160,10 +160,12 @@ def match_command(
                     loaded=_loaded_match,
                 )
         output.deliver(summary, written=True)
-    recording.record(summary)
     if plot is not None:
         plot_result(summary, plot)
-    _render(output, summary, quiet)
+    try:
+        _render(output, summary, quiet)
+    finally:  # the results shown first: a locked history holds back only the recording
+        recording.record(summary)
 
 
 def _apart(new: str, old: str) -> tuple[str, str]:

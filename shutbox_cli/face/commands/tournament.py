@@ -265,15 +265,17 @@ def tournament_command(
                 alone=lambda why: _played_alone(why, workers, alone),
             )
         output.deliver(summary, written=True)  # the run wrote the file before removing its checkpoint
-    recording.record(summary)
-    _render(output, summary, quiet)
-    if isinstance(summary, tournaments.Summary):
-        say_forfeits(summary, "tournament")
-    if plot is not None:
-        plot_result(summary, plot)
-    _apply_gates(gates, summary)
-    if isinstance(summary, tournaments.Summary):
-        forfeited(summary)
+    try:
+        _render(output, summary, quiet)
+        if isinstance(summary, tournaments.Summary):
+            say_forfeits(summary, "tournament")
+        if plot is not None:
+            plot_result(summary, plot)
+        _apply_gates(gates, summary)
+        if isinstance(summary, tournaments.Summary):
+            forfeited(summary)
+    finally:  # the results shown first: a locked history holds back only the recording
+        recording.record(summary)
 
 
 def _played_alone(why: str, workers: int | None, said: list[str]) -> None:

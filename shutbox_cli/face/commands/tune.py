@@ -176,7 +176,6 @@ def tune_command(
             plot_table(tuning.to_report(), plot)
     if not tuning.done:
         _stopped(output, len(tuning.trials), kept)
-    recording.record(tuning)
     if output.table:
         from ..tune_view import quiet_line, show
 
@@ -187,6 +186,7 @@ def tune_command(
     for note in tuning.notes:
         typer.echo(f"shutbox: note: {note}", err=True)
     output.written()
+    recording.record(tuning)  # the results shown first: a locked history holds back only the recording
 
 
 def _stopped(output: Output, trials: int, checkpoint: Path | None) -> NoReturn:
