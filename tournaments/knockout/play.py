@@ -130,6 +130,11 @@ def _check(config: TournamentConfig) -> None:
         )
     if not config.duplicate:
         raise ConfigError(f"a knockout's ties are game pairs on duplicate deals, not {setting('duplicate', False)}.")
+    if config.on_failure != "stop":  # a tie left without pairs must never pass for a draw
+        raise ConfigError(
+            f"{setting('on_failure', config.on_failure)} does not go with a knockout: a tie a strategy fails in "
+            f"has no pairs to decide it, so a knockout stops at the failure ({setting('on_failure', 'stop')})."
+        )
 
 
 def _play_rounds(
