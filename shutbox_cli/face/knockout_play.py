@@ -61,7 +61,7 @@ class KnockoutChoice:
                 knockout = tournaments.play_knockout(
                     config_file,
                     options,
-                    seeding=self.seeding or "order",
+                    seeding=self.seeding,
                     ratings=self.ratings,
                     sprt=test,
                     progress=progress,

@@ -48,9 +48,9 @@ def _bracket(rounds: list[Mapping[str, Any]]) -> list[str]:
     lines = [
         "### Bracket",
         "",
-        "| round | higher seed | lower seed | through | decided by | higher seed's score | Elo |",
+        "| round | higher seed | lower seed | through | decided by | higher seed's score | Elo | nElo |",
     ]
-    lines.append("|:---|:---|:---|:---|:---|---:|---:|")
+    lines.append("|:---|:---|:---|:---|:---|---:|---:|---:|")
     for one in rounds:
         for tie in one["tie"]:
             lines.append(_row(str(one["name"]), tie))
@@ -67,6 +67,7 @@ def _row(name: str, tie: Mapping[str, Any]) -> str:
         score, elo = f"{percent_said(tie['score'])} in {count_said(tie['pairs'])} pairs{verdict}", tie.get("elo")
     else:
         score, elo = "", None
-    rating = "" if elo is None else rating_said(elo)
+    rating, nelo = ("" if value is None else rating_said(value) for value in (elo, tie.get("nelo")))
     decided = DECIDED.get(tie["decided"], tie["decided"])
-    return f"| {name} | {first} | {second} | {table_cell(tie['winner'])} | {decided} | {score} | {rating} |"
+    through = table_cell(tie["winner"])
+    return f"| {name} | {first} | {second} | {through} | {decided} | {score} | {rating} | {nelo} |"

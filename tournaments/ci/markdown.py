@@ -71,8 +71,9 @@ def summarize_report(
     name = repr(str(path))
     kind = report.get("kind")
     if not isinstance(kind, str) or kind not in _PAGES:
+        kinds = list(_PAGES)
         raise ConfigError(
-            f"{name} is not a report of results: its kind is {kind!r}, not tournament, analysis, duel or tune."
+            f"{name} is not a report of results: its kind is {kind!r}, not {', '.join(kinds[:-1])} or {kinds[-1]}."
         )
     if gates and kind != "tournament":
         raise ConfigError(f"{setting('fail_if')} tests a tournament's ranking; {name} is a {kind} report.")

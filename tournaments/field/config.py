@@ -141,13 +141,13 @@ def read_table(path: Path) -> dict[str, Any]:
 
 def _config_of(path: Path, table: dict[str, Any]) -> dict[str, Any]:
     """A tournament file's table: the file's own, a tournament report's `[config]`, or a rule set
-    (`shutbox rules --format toml`) without its header. Reports of another kind, or of a newer
-    schema, are refused in one sentence."""
+    (`shutbox rules --format toml`) without its header. Other kinds, or newer schemas, are refused."""
     check_schema(str(path), table)
     kind = table.get("kind")
-    if kind in ("analysis", "duel", "tune", "strategies", "explanation", "sheet"):
+    if kind in ("analysis", "duel", "tune", "strategies", "explanation", "sheet", "history"):
         article = "an" if kind in ("analysis", "explanation") else "a"
-        raise ConfigError(f"{path} is {article} {kind} report, not a tournament file.")
+        what = "document, not a tournament report or" if kind == "history" else "report, not a tournament"
+        raise ConfigError(f"{path} is {article} {kind} {what} file.")
     config = table.get(REPORT_CONFIG)
     if isinstance(config, dict):
         check_ranges(repr(str(path)), table)  # a report, read as every report is

@@ -22,7 +22,7 @@ from ..records.checked import read_checked
 from ..statistics.elo import Sprt
 from .bracket import first_round, pairs_of
 from .result import Knockout
-from .seeding import seeded
+from .seeding import SEEDINGS, seeded
 from .ties import Tie, bye, play_tie
 
 Progress = Callable[[int, int], None]
@@ -34,7 +34,7 @@ def play_knockout(
     config: TournamentConfig | Options | str | os.PathLike[str] | None = None,
     options: Options = Options(),
     *,
-    seeding: str = "order",
+    seeding: str | None = None,
     ratings: str | os.PathLike[str] | None = None,
     sprt: Sprt | None = None,
     backend: Backend | None = None,
@@ -46,17 +46,20 @@ def play_knockout(
 
     `config` and `options` are as `run` takes them; the knockout plays at a table of two, each tie
     `config.games` games (in pairs, the seats swapped) or, with `sprt`, to the test's verdict with
-    that many at most. The field is seeded by `seeding` ("order": as given; "ratings": by the
-    ratings of the tournament report `ratings`; "exact": by the field's exact tournament, every
-    entrant exact). Given a knockout's report as `config`, it plays that knockout again: its field
-    in its seed order, its seed and, unless `sprt` is given, its SPRT.
+    that many at most. The field is seeded by `seeding` ("order", the default: as given; "ratings":
+    by the ratings of the tournament report `ratings`; "exact": by the field's exact tournament,
+    every entrant exact). Given a knockout's report as `config`, it plays that knockout again: its
+    field in its seed order, its seed, its seeding (unless `seeding` is given) and, unless `sprt` is
+    given, its SPRT.
 
     Raises ConfigError (one sentence) for a field or setting a knockout cannot take, and what `run`
     raises when a strategy fails."""
     if isinstance(config, Options):
         options, config = config, None
+    recorded = None
     if isinstance(config, (str, os.PathLike)):
         sprt = _recorded_sprt(Path(config)) if sprt is None else sprt
+        recorded = _recorded_seeding(Path(config)) if seeding is None and ratings is None else None
     if not isinstance(config, TournamentConfig):
         config = load_config(None if config is None else Path(config), options)
     _check(config)
@@ -67,9 +70,11 @@ def play_knockout(
         check_writable(written)
     seed_drawn = config.seed is None
     config = dataclasses.replace(config, seed=draw_seed() if config.seed is None else config.seed)
-    config = seeded(config, seeding, ratings)
+    if recorded is None:  # a replay's field is in its seed order already
+        seeding = seeding or "order"
+        config = seeded(config, seeding, ratings)
     rounds = _play_rounds(config, sprt, backend, progress)
-    knockout = Knockout(config, seeding, sprt, rounds, seed_drawn)
+    knockout = Knockout(config, recorded or seeding or "order", sprt, rounds, seed_drawn)
     if written is not None:
         write_table_atomically(written, knockout.to_report(written.parent), format_of(written))
     return knockout
@@ -100,6 +105,16 @@ def _recorded_sprt(path: Path) -> Sprt | None:
         raise ConfigError(f"{str(path)!r} is not a report shutbox wrote: its sprt is not an SPRT's settings.") from None
 
 
+def _recorded_seeding(path: Path) -> str | None:
+    """The seeding a knockout's report records, if it is one (its field is then in that seed order)."""
+    try:
+        report = read_checked(path, "config file")
+    except ConfigError:
+        return None
+    seeding = report.get("seeding") if report.get("kind") == "knockout" else None
+    return seeding if seeding in SEEDINGS else None
+
+
 def _check(config: TournamentConfig) -> None:
     """Refuse, in one sentence, what a knockout cannot play."""
     if len(config.strategies) < 2:
@@ -115,6 +130,11 @@ def _check(config: TournamentConfig) -> None:
         )
     if not config.duplicate:
         raise ConfigError(f"a knockout's ties are game pairs on duplicate deals, not {setting('duplicate', False)}.")
+    if config.on_failure != "stop":  # a tie left without pairs must never pass for a draw
+        raise ConfigError(
+            f"{setting('on_failure', config.on_failure)} does not go with a knockout: a tie a strategy fails in "
+            f"has no pairs to decide it, so a knockout stops at the failure ({setting('on_failure', 'stop')})."
+        )
 
 
 def _play_rounds(

@@ -65,6 +65,11 @@ class Verdict(enum.Enum):
     UNDECIDED = "undecided"
 
 
+BOUND_LIMIT = 2000.0
+"""The farthest an SPRT bound may be from 0, in either model: a score of 1 / (1 + 10^-5) in logistic
+Elo, a t-value of 8.1 per pair in nElo; past it the closest distributions are lost to rounding."""
+
+
 @dataclasses.dataclass(frozen=True)
 class Sprt:
     """H0: the new strategy is `elo0` Elo stronger; H1: `elo1` stronger; `alpha` the chance of
@@ -80,6 +85,8 @@ class Sprt:
     def __post_init__(self) -> None:
         if not self.elo0 < self.elo1:
             raise ConfigError("the SPRT's elo0 must be less than its elo1.")
+        if not -BOUND_LIMIT <= self.elo0 < self.elo1 <= BOUND_LIMIT:
+            raise ConfigError(f"the SPRT's elo0 and elo1 must be between -{BOUND_LIMIT:g} and {BOUND_LIMIT:g}.")
         if not (0 < self.alpha < 1 and 0 < self.beta < 1 and self.alpha + self.beta < 1):
             raise ConfigError("the SPRT's alpha and beta must be between 0 and 1, and add up to less than 1.")
         if self.model not in MODELS:

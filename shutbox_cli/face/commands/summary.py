@@ -39,7 +39,7 @@ def summary_command(
     trials best first, the best values and the confirmation.
 
     Fit for a GitHub job summary ($GITHUB_STEP_SUMMARY) or a pull-request comment. Of tournament
-    reports (simulated or exact, a match's among them), analysis, duel and tune reports.
+    reports (simulated or exact, a match's among them), analysis, duel, tune and knockout reports.
 
     Exit status: 0 done, 1 a --fail-if gate held, 2 a usage error or a file that is not a report
     shutbox wrote (one out of range: a crafted or damaged report).

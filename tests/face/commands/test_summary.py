@@ -468,5 +468,5 @@ def test_a_report_of_the_exact_commands_is_refused_naming_the_kinds_summary_read
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr == (
         f"shutbox: error: '{path}' is not a report of results: its kind is '{kind}', "
-        "not tournament, analysis, duel or tune.\n"
+        "not tournament, analysis, duel, tune or knockout.\n"
     )
