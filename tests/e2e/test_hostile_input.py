@@ -73,6 +73,7 @@ PLAUSIBLE = {
     "isolate": st.booleans(),
     "method": st.sampled_from(["simulate", "exact", "other"]),
     "gauntlet": st.integers(-1, 4),
+    "on_failure": st.sampled_from(["stop", "forfeit", "disqualify", "other"]),
     "rules": st.fixed_dictionaries(
         {},
         optional={

@@ -339,6 +339,7 @@ def test_a_simulated_tune_shows_the_best_20_candidates_with_intervals_and_its_co
     assert (again["trial"], again["confirmation"]) == (held["trial"], held["confirmation"])
 
 
+@pytest.mark.slow
 def test_a_tune_alone_shows_mean_scores_plain_and_no_paired_difference(tmp_path: Path) -> None:
     options = (
         "below(threshold=3)",

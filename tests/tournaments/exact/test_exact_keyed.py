@@ -80,6 +80,7 @@ def test_what_cannot_be_followed_is_said() -> None:
         )
 
 
+@pytest.mark.slow
 @settings(max_examples=15, deadline=None)
 @given(
     tiles=st.integers(2, 4),
