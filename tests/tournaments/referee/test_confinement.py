@@ -5,35 +5,16 @@ error's name). The test process is the child's parent, the one it must not reach
 from __future__ import annotations
 
 import socket
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from tournaments.referee import landlock
 from tournaments.referee.confinement import ABI_SETTING, WRITABLE_SETTING, editable_folders, state
 
 from helpers.command import environment
+from helpers.confined import LINUX_ONLY, STRATEGY, run_confined
 
-pytestmark = [
-    pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Landlock and seccomp are Linux's"),
-    pytest.mark.skipif(landlock.abi() < landlock.SCOPE_ABI, reason="this kernel's Landlock cannot hold it all"),
-]
-
-CHILD = """
-import os, sys
-from tournaments.referee.confinement import confine_host
-confine_host(sys.argv[1], sys.path, sys.argv[2])
-try:
-    exec(sys.argv[3])
-    print("done")
-except OSError as error:
-    print(type(error).__name__)
-"""
-STRATEGY = (
-    "from strategies import Strategy\n\nclass Mine(Strategy):\n    def choose_move(self, view):\n        return 1\n"
-)
+pytestmark = LINUX_ONLY
 
 
 @pytest.fixture
@@ -50,14 +31,7 @@ def folders(tmp_path: Path) -> dict[str, Path]:
 def confined(folders: dict[str, Path], code: str, **env: str) -> str:
     """What a child confined as a host of `mine.py:Mine` says of running `code`."""
     spec = f"{folders['strategy'] / 'mine.py'}:Mine"
-    done = subprocess.run(
-        [sys.executable, "-c", CHILD, spec, str(folders["scratch"]), code],
-        env={**environment(**env), WRITABLE_SETTING: ""},
-        cwd=folders["home"],
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    done = run_confined(spec, folders["scratch"], code, {**environment(**env), WRITABLE_SETTING: ""}, folders["home"])
     assert done.returncode == 0, done.stderr
     return done.stdout.strip()
 
@@ -159,14 +133,7 @@ def test_a_strategy_in_the_home_folder_reads_its_modules_but_not_the_home_or_the
         f"open({str(home / '.local' / 'state' / 'shutbox' / 'keys' / 'checkpoint.key')!r}, 'a')": "PermissionError",
     }
     for code, said in tries.items():
-        done = subprocess.run(
-            [sys.executable, "-c", CHILD, f"{home / 'mine.py'}:Mine", str(scratch), code],
-            env=env,
-            cwd=scratch,
-            capture_output=True,
-            text=True,
-            timeout=60,
-        )
+        done = run_confined(f"{home / 'mine.py'}:Mine", scratch, code, env, scratch)
         assert (done.returncode, done.stdout.strip()) == (0, said), (code, done.stderr)
 
 
