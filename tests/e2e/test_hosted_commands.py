@@ -136,7 +136,7 @@ def mark() -> Iterator[str]:
 
 
 def run(args: list[str], mark: str, tmp_path: Path) -> subprocess.CompletedProcess[str]:
-    return real_shutbox(*args, env={MARK: mark, "SHUTBOX_DATA_DIR": str(tmp_path)}, timeout=BOUND)
+    return real_shutbox(*args, env={MARK: mark, "SHUTBOX_DATA_DIR": str(tmp_path / "data")}, timeout=BOUND)
 
 
 def assert_named_failure(done: subprocess.CompletedProcess[str], names: tuple[str, ...]) -> None:
@@ -189,7 +189,7 @@ def test_a_computer_seat_that_harms_its_process_ends_play_named(tmp_path: Path, 
 def spawn_play(tmp_path: Path, mark: str, *options: str, **extra: str) -> pexpect.spawn:
     """`shutbox play` in a pseudo-terminal, with no person at the table: the computers play while it watches."""
     env = {key: value for key, value in os.environ.items() if key not in ("FORCE_COLOR", "COLUMNS", "LINES")}
-    env.update({"SHUTBOX_DATA_DIR": str(tmp_path), "NO_COLOR": "1", "TERM": "xterm", MARK: mark, **extra})
+    env.update({"SHUTBOX_DATA_DIR": str(tmp_path / "data"), "NO_COLOR": "1", "TERM": "xterm", MARK: mark, **extra})
     arguments = ["-m", "shutbox_cli", "play", "--delay", "0", "--seed", "1", "--timeout", LIMIT, *options]
     return pexpect.spawn(sys.executable, arguments, env=env, encoding="utf-8", timeout=BOUND, dimensions=(40, 100))
 
@@ -236,7 +236,10 @@ def test_ctrl_c_stops_a_command_whose_strategy_loops(tmp_path: Path, mark: str, 
 
 def test_ctrl_c_stops_play_while_a_computer_seat_loops(tmp_path: Path, mark: str) -> None:
     path = strategy_file(tmp_path, IN_A_DECISION, "catching")
-    started = tmp_path / "started"
+    # A folder of its own, made before the host starts: the host may write in the test's folders
+    # (SHUTBOX_HOST_WRITABLE), but not in the one that holds play's data folder, which is private.
+    (tmp_path / "marks").mkdir()
+    started = tmp_path / "marks" / "started"
     child = spawn_play(tmp_path, mark, "--computer", f"{path}:Peeks", "--timeout", "600", HARM_STARTED=str(started))
     deadline = time.monotonic() + BOUND
     while not started.exists() and time.monotonic() < deadline:
