@@ -161,6 +161,7 @@ def test_a_history_of_a_newer_format_is_refused_in_one_sentence(tmp_path: Path, 
         history.runs()
 
 
+@pytest.mark.slow  # a package installed by pip
 def test_an_installed_packages_strategy_is_versioned_by_its_package_and_its_files_digest(
     tmp_path: Path, reports: list[dict[str, Any]]
 ) -> None:
