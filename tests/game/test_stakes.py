@@ -142,7 +142,7 @@ BOXES = [
 
 @pytest.mark.parametrize("box", BOXES, ids=lambda box: ",".join(f"{k}={v}" for k, v in box.items()))
 @pytest.mark.parametrize("pays", [0.5, 2.0, 3.8])
-@pytest.mark.parametrize("seats", [2, 3])
+@pytest.mark.parametrize("seats", [2, pytest.param(3, marks=pytest.mark.slow)])  # three: 0.1 s each
 def test_a_brute_force_over_every_dice_sequence_agrees(box: dict[str, Any], pays: float, seats: int) -> None:
     rules = Rules.from_mapping({**box, "shut_pays": pays})
     assert stakes(rules, seats).winnings().seats == pytest.approx(_brute_force(rules, seats), abs=SAME)
