@@ -71,9 +71,9 @@ def docs_command(
     ] = None,
 ) -> None:
     """Show one of shutbox's pages: the guides (playing, tournaments and CI, writing strategies, exact
-    analysis, the cheat sheet, the value of the game, stakes and fair rules, the library, the command
-    line, tests and benchmarks), the rules and every variant, the
-    report schema, the dice scheme, the statistics (game pairs, Elo, the SPRT, ratings), what
+    analysis, the cheat sheet, the value of the game, stakes and fair rules, the history of runs,
+    reinforcement learning, the library, the command line, tests and benchmarks), the rules and every
+    variant, the report schema, the dice scheme, the statistics (game pairs, Elo and nElo, the SPRT, ratings), what
     confines a strategy's host, the files shutbox keeps and the architecture. On a terminal it is
     rendered at the terminal's width, through the pager ($PAGER, else less) when long; piped, it is
     the page's Markdown with each paragraph on one line, for grep.
