@@ -48,6 +48,18 @@ def best_rate(count: int, job: Callable[[], object], repeats: int) -> float:
     return count / best_seconds(job, repeats)
 
 
+def turn_table_loop(rules: Rules, rows: list[list[int]], count: int) -> None:
+    """The plain CPython table loop, the reference of "games per turn": `count` turns of a table
+    (`turn_table(...).tolist()`) walked on `turn_rolls`' dice."""
+    for game in range(count):
+        mask = rules.full_box
+        for first, second in turn_rolls(1, game, 0, 0):
+            after = rows[mask][6 * first + second - 7]
+            if after <= 0:
+                break
+            mask = after
+
+
 def turns(repeats: int) -> None:
     rules = Rules()
     player = StrategyPlayer(load_strategy("optimal").make(), rules)
@@ -59,13 +71,7 @@ def turns(repeats: int) -> None:
             play_turn(rules, turn_rolls(1, game, 0, 0), player)
 
     def python_table(count: int = 100_000) -> None:
-        for game in range(count):
-            mask = rules.full_box
-            for first, second in turn_rolls(1, game, 0, 0):
-                after = rows[mask][6 * first + second - 7]
-                if after <= 0:
-                    break
-                mask = after
+        turn_table_loop(rules, rows, count)
 
     def bulk(count: int = 1_000_000) -> None:
         keys = stream_keys(1, np.arange(count), 0, 0)

@@ -47,7 +47,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
-from bulk import ROOT, tree_rss_mb
+from bulk import ROOT, tree_rss_mb, turn_table_loop
 
 from shutbox_cli.game import Rules, kernel, turn_rolls
 from shutbox_cli.game.bulk import turn_table
@@ -202,13 +202,7 @@ def whole_command(baseline: Path, repeats: int) -> None:
     rows = turn_table(rules, optimal.move_policy, optimal.dice_policy).tolist()
 
     def loop(count: int = 50_000) -> None:
-        for game in range(count):
-            mask = rules.full_box
-            for first, second in turn_rolls(1, game, 0, 0):
-                after = rows[mask][6 * first + second - 7]
-                if after <= 0:
-                    break
-                mask = after
+        turn_table_loop(rules, rows, count)
 
     print(f"\nWhole command, shutbox {' '.join(WHOLE)}, CPU-s, best of {repeats}, this against {baseline}:")
     print(f"  load average before: {Path('/proc/loadavg').read_text().strip()}")
