@@ -38,7 +38,7 @@ PAYING_TURNS = 2_000_000
 at all: loading numba and the compiled code takes about 0.4 processor seconds, about what the
 kernel saves on about 2 million turns (measured: numpy about 4 million turns a second; the kernel
 15 million before its turns were made ahead, several times that since, which moves the break-even
-only from 2.2 to about 1.6 million turns: the load, not the kernel, sets it)."""
+only from 2.2 to about 1.6 million turns: loading numba, not the kernel, sets it)."""
 DROP_OUT_ROUNDS = 10
 """About how many points of the drop-out total a round adds (a game to 100 lasts about 10 rounds)."""
 _NONE_MISSING = np.iinfo(np.int64).max
